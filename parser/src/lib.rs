@@ -1,0 +1,15 @@
+//! Quartermaster's parsers: OB source text in, syntax with spans and diagnostics out.
+//!
+//! Parsing cannot fail: bad input yields error values and [`Diagnostic`]s, and every row, cell
+//! and other diagnostic still comes out. nom is an implementation detail; its error type never
+//! crosses this crate's boundary.
+
+mod cell;
+mod diagnostic;
+mod listing;
+mod source;
+
+pub use cell::*;
+pub use diagnostic::*;
+pub use listing::*;
+pub use source::*;

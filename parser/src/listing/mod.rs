@@ -1,0 +1,5 @@
+//! The vehicle listing: a tab-separated table with two header lines per block.
+
+mod syntax;
+
+pub use syntax::*;

@@ -1,0 +1,87 @@
+use qm_schema::{
+    Armor, BreakdownNumber, Capacity, GroundPressure, IfMark, MainArmament, MgFactor, NoteRef,
+    Period, RateOfFire, RfRange, SecondaryArmament, SpecialAmmo, TargetAspect, Tenths, TurretType,
+    VehicleType,
+};
+
+use crate::{Cell, TextSpan};
+
+/// The parsed vehicle listing: its data rows in source order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Listing {
+    /// Every data row, in order; rows with bad cells are kept with error values.
+    pub rows: Vec<ListingRow>,
+    /// The header blocks found (each is the column-name line and the MG sub-header line).
+    pub headers: Vec<HeaderBlock>,
+}
+
+/// A header block: the line naming the columns, and the MG sub-header line under it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeaderBlock {
+    /// The column-name line.
+    pub span: TextSpan,
+    /// Column names as printed, in order (variants: "T"/"Tur", "# / PP"/"PP").
+    pub columns: Vec<String>,
+}
+
+/// One data row of the listing, every column typed. A column that is blank in the source is
+/// `None`; a non-blank cell is always `Some`, holding either a value or an error value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListingRow {
+    /// The whole line.
+    pub span: TextSpan,
+    /// 1-based line number in the normalized text (for messages and sorting only).
+    pub line: usize,
+    /// NAME, as printed ("L3 / 35").
+    pub name: Cell<String>,
+    /// ®: radioless mark.
+    pub radioless: Option<Cell<bool>>,
+    /// WG T.
+    pub weight: Option<Cell<Tenths>>,
+    /// TYPE.
+    pub vehicle_type: Option<Cell<VehicleType>>,
+    /// BPV.
+    pub bpv: Option<Cell<u16>>,
+    /// RF.
+    pub rf: Option<Cell<RfRange>>,
+    /// DATES.
+    pub dates: Option<Cell<Period>>,
+    /// SZ.
+    pub size: Option<Cell<i8>>,
+    /// AF.
+    pub armor: Option<Cell<Armor>>,
+    /// TA.
+    pub target_aspect: Option<Cell<TargetAspect>>,
+    /// OT.
+    pub open_top: Option<Cell<bool>>,
+    /// CS.
+    pub crew_survival: Option<Cell<u8>>,
+    /// MP.
+    pub mp: Option<Cell<u8>>,
+    /// GP.
+    pub ground_pressure: Option<Cell<GroundPressure>>,
+    /// T / Tur.
+    pub turret: Option<Cell<TurretType>>,
+    /// MA.
+    pub main_armament: Option<Cell<MainArmament>>,
+    /// ROF.
+    pub rof: Option<Cell<RateOfFire>>,
+    /// B#.
+    pub breakdown: Option<Cell<BreakdownNumber>>,
+    /// IF.
+    pub if_mark: Option<Cell<IfMark>>,
+    /// MG B.
+    pub mg_bow: Option<Cell<MgFactor>>,
+    /// MG C.
+    pub mg_coax: Option<Cell<MgFactor>>,
+    /// MG AA.
+    pub mg_aa: Option<Cell<MgFactor>>,
+    /// SA.
+    pub secondary: Option<Cell<SecondaryArmament>>,
+    /// AM MO.
+    pub ammo: Option<Cell<SpecialAmmo>>,
+    /// # / PP (also when it arrives merged with the Notes cell).
+    pub capacity: Option<Cell<Capacity>>,
+    /// Notes: each reference is its own cell (span of the single token).
+    pub note_refs: Vec<Cell<NoteRef>>,
+}

@@ -1,0 +1,234 @@
+use std::ops::Range;
+
+/// Identifies one loaded source file within a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct FileId(pub u32);
+
+/// A byte range in the *normalized* text of one source file.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct TextSpan {
+    /// The file.
+    pub file: FileId,
+    /// Byte range in [`Source::text`].
+    pub range: Range<usize>,
+}
+
+impl TextSpan {
+    /// A span in `file`.
+    pub fn new(file: FileId, range: Range<usize>) -> Self {
+        Self { file, range }
+    }
+}
+
+/// A replacement made to the published text before parsing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// Byte range in the original text.
+    pub original: Range<usize>,
+    /// The text that replaces it.
+    pub replacement: String,
+}
+
+/// One segment of the mapping between normalized and original text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Segment {
+    text: Range<usize>,
+    original: Range<usize>,
+    edited: bool,
+}
+
+/// A source file: the text as published, the text the parsers read (after removing a BOM,
+/// turning CRLF into LF and applying errata), and the map between the two.
+///
+/// Parsers only ever see [`Source::text`]; diagnostics and provenance map their spans back with
+/// [`Source::original_range`] so they always point into the file as it is on disk.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The file's id in this run.
+    pub id: FileId,
+    /// The name shown in diagnostics (relative to the data directory, e.g. `ita/listing.tsv`).
+    pub name: String,
+    /// The file as published (lossily decoded if it was not UTF-8).
+    pub original: String,
+    /// The normalized text the parsers read.
+    pub text: String,
+    segments: Vec<Segment>,
+}
+
+impl Source {
+    /// A source whose normalized text is its original text minus a BOM and with LF line ends.
+    pub fn new(id: FileId, name: impl Into<String>, original: impl Into<String>) -> Self {
+        Self::with_edits(id, name, original, Vec::new())
+    }
+
+    /// A source with extra `edits` (errata) applied after the BOM/CRLF normalization.
+    ///
+    /// Edits must not overlap each other; overlapping ones after the first are ignored (the
+    /// loader reports them before calling this).
+    pub fn with_edits(
+        id: FileId,
+        name: impl Into<String>,
+        original: impl Into<String>,
+        edits: Vec<Edit>,
+    ) -> Self {
+        let original = original.into();
+        let mut all = normalization_edits(&original);
+        all.extend(edits);
+        all.sort_by_key(|e| (e.original.start, e.original.end));
+        let mut text = String::with_capacity(original.len());
+        let mut segments = Vec::new();
+        let mut pos = 0;
+        for edit in all {
+            if edit.original.start < pos || edit.original.end > original.len() {
+                continue;
+            }
+            if edit.original.start > pos {
+                let t = text.len();
+                text.push_str(&original[pos..edit.original.start]);
+                segments.push(Segment {
+                    text: t..text.len(),
+                    original: pos..edit.original.start,
+                    edited: false,
+                });
+            }
+            let t = text.len();
+            text.push_str(&edit.replacement);
+            segments.push(Segment {
+                text: t..text.len(),
+                original: edit.original.clone(),
+                edited: true,
+            });
+            pos = edit.original.end;
+        }
+        if pos < original.len() {
+            let t = text.len();
+            text.push_str(&original[pos..]);
+            segments.push(Segment {
+                text: t..text.len(),
+                original: pos..original.len(),
+                edited: false,
+            });
+        }
+        Self {
+            id,
+            name: name.into(),
+            original,
+            text,
+            segments,
+        }
+    }
+
+    /// A span covering `range` of the normalized text of this file.
+    pub fn span(&self, range: Range<usize>) -> TextSpan {
+        TextSpan::new(self.id, range)
+    }
+
+    /// Maps a byte range of the normalized text to the original text.
+    ///
+    /// A range that touches an edited region widens to cover the whole original region, so a
+    /// diagnostic on corrected text underlines what was published.
+    pub fn original_range(&self, range: Range<usize>) -> Range<usize> {
+        let start = self.map_offset(range.start, false);
+        let end = self.map_offset(range.end, true).max(start);
+        start..end
+    }
+
+    fn map_offset(&self, offset: usize, is_end: bool) -> usize {
+        // Find the segment holding the offset; at a boundary an end belongs to the segment
+        // before it and a start to the one after it.
+        let found = self.segments.iter().find(|s| {
+            if is_end {
+                s.text.start < offset && offset <= s.text.end
+            } else {
+                s.text.start <= offset && offset < s.text.end
+            }
+        });
+        match found {
+            Some(s) if s.edited => {
+                if is_end {
+                    s.original.end
+                } else {
+                    s.original.start
+                }
+            }
+            Some(s) => s.original.start + (offset - s.text.start),
+            None => self
+                .segments
+                .last()
+                .map_or(offset.min(self.original.len()), |s| {
+                    if offset <= s.text.start {
+                        s.original.start
+                    } else {
+                        s.original.end
+                    }
+                }),
+        }
+    }
+
+    /// 1-based line and character column of a byte offset in the original text.
+    pub fn line_col(&self, original_offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(&self.original, original_offset);
+        let before = &self.original[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = self.original[line_start..offset].chars().count() + 1;
+        (line, col)
+    }
+}
+
+/// Removes a UTF-8 BOM and the `\r` of every CRLF, as edits, so both parse like the original.
+fn normalization_edits(original: &str) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    if original.starts_with('\u{feff}') {
+        edits.push(Edit {
+            original: 0..3,
+            replacement: String::new(),
+        });
+    }
+    for (i, _) in original.match_indices("\r\n") {
+        edits.push(Edit {
+            original: i..i + 1,
+            replacement: String::new(),
+        });
+    }
+    edits
+}
+
+/// The largest char boundary at or below `i`.
+pub fn floor_char_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_and_bom_are_normalized_and_mapped_back() {
+        let s = Source::new(FileId(0), "f", "\u{feff}ab\r\ncd\r\n");
+        assert_eq!(s.text, "ab\ncd\n");
+        // "cd" is at 3..5 normalized, 7..9 original (3 BOM bytes + "ab\r\n").
+        assert_eq!(s.original_range(3..5), 7..9);
+        assert_eq!(s.line_col(7), (2, 1));
+    }
+
+    #[test]
+    fn an_edit_maps_to_the_published_text() {
+        let s = Source::with_edits(
+            FileId(0),
+            "f",
+            "x 1/1 y",
+            vec![Edit {
+                original: 2..5,
+                replacement: "1/41".into(),
+            }],
+        );
+        assert_eq!(s.text, "x 1/41 y");
+        assert_eq!(s.original_range(2..6), 2..5);
+        assert_eq!(s.original_range(7..8), 6..7);
+    }
+}

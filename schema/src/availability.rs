@@ -1,0 +1,65 @@
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{Period, Rf, Span, Theater};
+
+/// One availability entry: in these theaters, during this period, with this RF.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Availability {
+    /// The theaters this entry applies to.
+    pub theaters: Vec<Theater>,
+    /// The months it covers (inclusive).
+    pub period: Period,
+    /// The rarity factor then and there.
+    pub rf: Rf,
+    /// Conditions attached to it.
+    pub qualifiers: Vec<Qualifier>,
+    /// Where the entry comes from.
+    pub origin: AvailabilityOrigin,
+}
+
+/// A condition on an availability entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Qualifier {
+    /// "Fascist use only": only Fascist Italians may use it.
+    FascistUseOnly,
+}
+
+impl Qualifier {
+    /// The text the notes use.
+    pub fn text(&self) -> &'static str {
+        match self {
+            Qualifier::FascistUseOnly => "Fascist use only",
+        }
+    }
+}
+
+/// How an availability entry was obtained.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AvailabilityOrigin {
+    /// Stated in a vehicle note.
+    Note {
+        /// The note number.
+        note: u16,
+        /// The text the entry was read from.
+        span: Span,
+    },
+    /// Computed by a relative rule from another vehicle's entry ("RF is always .4 higher ...").
+    Derived {
+        /// The note number holding the rule.
+        note: u16,
+        /// The vehicle the rule refers to.
+        base_vehicle: String,
+        /// The rule text.
+        span: Span,
+    },
+    /// The listing's RF and DATES, in a theater a multi-applicable note (N, R) allows.
+    Listing {
+        /// The multi-applicable note letter that allows the theater, if any.
+        multi_note: Option<String>,
+        /// The listing row.
+        span: Span,
+    },
+}

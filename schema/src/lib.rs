@@ -1,0 +1,36 @@
+//! The Quartermaster IR: the one data model every artifact is rendered from.
+//!
+//! Every public type derives serde + schemars; the doc line of each field becomes its
+//! description in the generated JSON Schema (`schema/nation.schema.json`). Values the sources do
+//! not give stay `None`; nothing here is ever guessed.
+
+mod availability;
+mod counter;
+mod errata;
+mod month;
+mod nation;
+mod notes;
+mod rarity;
+mod span;
+mod tenths;
+mod theater;
+mod validate;
+mod vehicle;
+mod vehicle_values;
+
+pub use availability::*;
+pub use counter::*;
+pub use errata::*;
+pub use month::*;
+pub use nation::*;
+pub use notes::*;
+pub use rarity::*;
+pub use span::*;
+pub use tenths::*;
+pub use theater::*;
+pub use validate::*;
+pub use vehicle::*;
+pub use vehicle_values::*;
+
+/// Version of the IR layout; bumped whenever a change breaks readers of `out/<nation>.json`.
+pub const SCHEMA_VERSION: u32 = 1;

@@ -1,0 +1,27 @@
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{Acceptance, AppliedErratum, MultiNote, Vehicle, VehicleNote};
+
+/// One nation's order of battle: the document written to `out/<nation>.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Nation {
+    /// IR layout version ([`crate::SCHEMA_VERSION`]).
+    pub schema_version: u32,
+    /// Short identifier, the data folder's name (`ita`).
+    pub id: String,
+    /// Display name ("Italian").
+    pub name: String,
+    /// The source files read, relative to the data directory.
+    pub sources: Vec<String>,
+    /// Errata applied to the sources.
+    pub errata: Vec<AppliedErratum>,
+    /// Lint findings accepted as published.
+    pub acceptances: Vec<Acceptance>,
+    /// The vehicles, in listing order.
+    pub vehicles: Vec<Vehicle>,
+    /// The numbered vehicle notes.
+    pub notes: Vec<VehicleNote>,
+    /// The multi-applicable vehicle notes.
+    pub multi_notes: Vec<MultiNote>,
+}

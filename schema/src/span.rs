@@ -1,0 +1,32 @@
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Where a value came from: a byte range in one source file (as published, before errata).
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub struct Span {
+    /// Source file, relative to the data directory (e.g. `ita/listing.tsv`).
+    pub file: String,
+    /// Byte offset of the first byte.
+    pub start: usize,
+    /// Byte offset one past the last byte.
+    pub end: usize,
+    /// 1-based line of `start`.
+    pub line: usize,
+    /// 1-based column of `start`, counted in characters.
+    pub col: usize,
+}
+
+/// One typed value with the text it was read from and where that text is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Field<T> {
+    /// The typed value; `null` when the cell holds only a footnote mark ("†").
+    pub value: Option<T>,
+    /// True when the source marks the value with "†" (a rule in the vehicle's note applies).
+    pub dagger: bool,
+    /// The cell text exactly as published (after errata).
+    pub raw: String,
+    /// Where the text is.
+    pub span: Span,
+}

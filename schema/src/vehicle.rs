@@ -1,0 +1,126 @@
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::*;
+
+/// One vehicle: a row of the vehicle listing, resolved against its notes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Vehicle {
+    /// Stable identifier derived from the name (`l3-35`), used for file names and gpids.
+    pub id: String,
+    /// Normalized name ("L3/35"): the published name with spaces around "/" removed.
+    pub name: String,
+    /// The NAME cell as published ("L3 / 35").
+    pub name_cell: Field<String>,
+    /// The whole listing row.
+    pub row: Span,
+    /// The ® column: present when the AFV is radioless (181.2); its dagger points to a note.
+    pub radioless: Option<Field<bool>>,
+    /// WG T: weight in tons.
+    pub weight: Option<Field<Weight>>,
+    /// TYPE.
+    pub vehicle_type: Field<VehicleType>,
+    /// BPV: basic point value.
+    pub bpv: Field<u16>,
+    /// Desert VP (rule 177), derived from the BPV.
+    pub dvp: Dvp,
+    /// RF: the listing's rarity factor (one value or a range).
+    pub rf: Field<RfRange>,
+    /// DATES: the period the vehicle is available at all.
+    pub dates: Field<Period>,
+    /// SZ: size modifier.
+    pub size: Option<Field<i8>>,
+    /// AF: armor factors.
+    pub armor: Option<Field<Armor>>,
+    /// TA: target aspect.
+    pub target_aspect: Option<Field<TargetAspect>>,
+    /// OT: open-topped ("●").
+    pub open_top: Option<Field<bool>>,
+    /// CS: crew survival number.
+    pub crew_survival: Option<Field<u8>>,
+    /// MP: movement points.
+    pub mp: Option<Field<u8>>,
+    /// GP: ground pressure.
+    pub ground_pressure: Option<Field<GroundPressure>>,
+    /// T / Tur: turret type.
+    pub turret: Option<Field<TurretType>>,
+    /// MA: main armament.
+    pub main_armament: Option<Field<MainArmament>>,
+    /// ROF: rate of fire.
+    pub rof: Option<Field<RateOfFire>>,
+    /// B#: breakdown number.
+    pub breakdown: Option<Field<BreakdownNumber>>,
+    /// IF: the IF mark.
+    pub if_mark: Option<Field<IfMark>>,
+    /// MG B: bow MG factor.
+    pub mg_bow: Option<Field<MgFactor>>,
+    /// MG C: coaxial MG factor.
+    pub mg_coax: Option<Field<MgFactor>>,
+    /// MG AA: anti-aircraft MG factor.
+    pub mg_aa: Option<Field<MgFactor>>,
+    /// SA: secondary armament.
+    pub secondary: Option<Field<SecondaryArmament>>,
+    /// AM MO: special ammunition.
+    pub ammo: Option<Field<SpecialAmmo>>,
+    /// # / PP: passenger and portage capacity.
+    pub capacity: Option<Field<Capacity>>,
+    /// Notes: the note references in the listing's Notes column.
+    pub note_refs: Vec<Field<NoteRef>>,
+    /// Resolved availability: where, when and how rare (empty until the notes are resolved).
+    pub availability: Vec<Availability>,
+    /// Radio status over time (181.21); empty when the vehicle has no radio rule.
+    pub radio: Vec<RadioStatus>,
+    /// Periods in which only Fascist Italians may use the vehicle.
+    pub fascist_only: Vec<Period>,
+    /// Optional armament availability (e.g. the optional AAMG), when a note gives it.
+    pub optional_armament: Vec<OptionalArmament>,
+    /// Month from which HEAT is available (multi-applicable note H); `null` otherwise.
+    pub heat_from: Option<YearMonth>,
+    /// Text printed on the counter.
+    pub counter: Counter,
+}
+
+/// Desert VP (rule 177): 10% of the printed BPV, fractions rounded up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Dvp {
+    /// The DVP value (177, 177.1).
+    pub value: u16,
+    /// The value while the removable MA is Removed/unloaded (177.2): 2 for an AFV, 1 otherwise;
+    /// `null` when the vehicle's MA cannot be removed.
+    pub variable: Option<u16>,
+}
+
+impl Dvp {
+    /// DVP of a printed BPV: 10% rounded up.
+    pub fn of_bpv(bpv: u16) -> u16 {
+        bpv.div_ceil(10)
+    }
+}
+
+/// Whether the vehicle has a radio in a period.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RadioStatus {
+    /// The months this status covers.
+    pub period: Period,
+    /// True when radio-equipped.
+    pub has_radio: bool,
+    /// The note sentence that says so.
+    pub source: Option<Span>,
+}
+
+/// Availability of an optional weapon (the "optional AAMG" of some notes).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct OptionalArmament {
+    /// What the option is, as the note names it ("AAMG").
+    pub weapon: String,
+    /// Its rarity factor.
+    pub rf: Rf,
+    /// True when the note says it is always available.
+    pub always_available: bool,
+    /// Theaters it is limited to (empty: no limit).
+    pub theaters: Vec<Theater>,
+    /// Period it is limited to, when the note gives one.
+    pub period: Option<Period>,
+    /// The note sentence.
+    pub source: Option<Span>,
+}

@@ -1,0 +1,323 @@
+//! Typed values of the vehicle listing's cells, one type per column grammar.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{Period, Tenths};
+
+/// The listing's TYPE column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum VehicleType {
+    /// `Tt`: tankette.
+    Tt,
+    /// `Ttv`: tankette variant (the L3 Lf flamethrower).
+    Ttv,
+    /// `LT`: light tank.
+    LT,
+    /// `MT`: medium tank.
+    MT,
+    /// `AG`: assault gun.
+    AG,
+    /// `TD`: tank destroyer.
+    TD,
+    /// `SC`: scout car.
+    SC,
+    /// `AC`: armored car.
+    AC,
+    /// `APC`: armored personnel carrier.
+    APC,
+    /// `AAtr`: anti-aircraft truck.
+    AAtr,
+    /// `SPAtr`: self-propelled artillery truck.
+    SPAtr,
+    /// `tr`: truck or tractor.
+    Tr,
+}
+
+impl VehicleType {
+    /// Every type, in the order charts group them.
+    pub const ALL: [VehicleType; 12] = [
+        VehicleType::Tt,
+        VehicleType::Ttv,
+        VehicleType::LT,
+        VehicleType::MT,
+        VehicleType::AG,
+        VehicleType::TD,
+        VehicleType::SC,
+        VehicleType::AC,
+        VehicleType::APC,
+        VehicleType::AAtr,
+        VehicleType::SPAtr,
+        VehicleType::Tr,
+    ];
+
+    /// The code as printed in the listing.
+    pub fn code(self) -> &'static str {
+        match self {
+            VehicleType::Tt => "Tt",
+            VehicleType::Ttv => "Ttv",
+            VehicleType::LT => "LT",
+            VehicleType::MT => "MT",
+            VehicleType::AG => "AG",
+            VehicleType::TD => "TD",
+            VehicleType::SC => "SC",
+            VehicleType::AC => "AC",
+            VehicleType::APC => "APC",
+            VehicleType::AAtr => "AAtr",
+            VehicleType::SPAtr => "SPAtr",
+            VehicleType::Tr => "tr",
+        }
+    }
+
+    /// A plural heading for charts and palettes.
+    pub fn label(self) -> &'static str {
+        match self {
+            VehicleType::Tt => "Tankettes",
+            VehicleType::Ttv => "Tankette variants",
+            VehicleType::LT => "Light tanks",
+            VehicleType::MT => "Medium tanks",
+            VehicleType::AG => "Assault guns",
+            VehicleType::TD => "Tank destroyers",
+            VehicleType::SC => "Scout cars",
+            VehicleType::AC => "Armored cars",
+            VehicleType::APC => "Armored personnel carriers",
+            VehicleType::AAtr => "AA trucks",
+            VehicleType::SPAtr => "SP artillery trucks",
+            VehicleType::Tr => "Trucks and tractors",
+        }
+    }
+
+    /// Parses a type code exactly as printed (case-sensitive: `tr` and `Tt` differ in kind).
+    pub fn from_code(code: &str) -> Option<Self> {
+        VehicleType::ALL.into_iter().find(|t| t.code() == code)
+    }
+
+    /// True for armored fighting vehicles (everything but trucks, tractors and scout cars,
+    /// which the notes treat as trucks).
+    pub fn is_afv(self) -> bool {
+        !matches!(
+            self,
+            VehicleType::Tr | VehicleType::SC | VehicleType::AAtr | VehicleType::SPAtr
+        )
+    }
+}
+
+/// The DATES column: a period, written in one of the listing's forms.
+pub type Dates = Period;
+
+/// The AF (armor factor) column: `-4`, `-4 / -5`, `+1 / -2`, `-2/-2/`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Armor {
+    /// The factors in printed order (front, then side when two are given).
+    pub factors: Vec<i8>,
+    /// True when the cell ends with a "/" after the last factor (printed so for the SMV
+    /// M41M 90/53; the source does not say what it means).
+    pub trailing_slash: bool,
+}
+
+/// A sign printed before the TA letters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Sign {
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+}
+
+/// The TA column: `+F`, `+FS R`, `+SR`, `-F`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TargetAspect {
+    /// The sign printed first.
+    pub sign: Sign,
+    /// Letter groups as printed, split at spaces (`+FS R` gives `["FS", "R"]`).
+    pub groups: Vec<String>,
+}
+
+/// The GP (ground pressure) column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum GroundPressure {
+    /// `L`: low.
+    Low,
+    /// `H`: high.
+    High,
+}
+
+/// The T/Tur (turret) column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum TurretType {
+    /// `1MT`: one-man turret.
+    OneManTurret,
+    /// `ST`: slow-traversing turret.
+    SlowTurret,
+    /// `NT`: non-turreted.
+    NonTurreted,
+    /// `T`: turreted (normal traverse).
+    Turret,
+}
+
+impl TurretType {
+    /// The code as printed.
+    pub fn code(self) -> &'static str {
+        match self {
+            TurretType::OneManTurret => "1MT",
+            TurretType::SlowTurret => "ST",
+            TurretType::NonTurreted => "NT",
+            TurretType::Turret => "T",
+        }
+    }
+}
+
+/// Where a weapon is mounted, from the letter(s) before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Mount {
+    /// `T`: in the turret.
+    Turret,
+    /// `B`: in the hull (bow).
+    Bow,
+    /// `C`: coaxial.
+    Coaxial,
+    /// `AA`: on an anti-aircraft mount.
+    AntiAircraft,
+}
+
+/// A gun's barrel-length class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum BarrelLength {
+    /// No letter: short or normal barrel.
+    Normal,
+    /// `L`: long barrel.
+    Long,
+    /// `LL`: very long barrel.
+    VeryLong,
+}
+
+/// What the main armament is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Weapon {
+    /// A gun of the given caliber (mm) and barrel length.
+    Gun {
+        /// Caliber in millimetres.
+        caliber_mm: u16,
+        /// Barrel length class.
+        length: BarrelLength,
+    },
+    /// A machine gun (`MG`).
+    MachineGun,
+    /// A flamethrower (`F`), with the number printed after it.
+    Flamethrower {
+        /// The number printed after `F` (e.g. 32 in `BF32`).
+        rating: u16,
+    },
+}
+
+/// The MA (main armament) column: `T37`, `B20L†`, `BF32`, `T65*†`, `CMG†`, `AAMG`, `MG†`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MainArmament {
+    /// Mount letter(s); `null` when none is printed (`MG`).
+    pub mount: Option<Mount>,
+    /// The weapon.
+    pub weapon: Weapon,
+    /// `*` after the caliber: limited ammunition.
+    pub limited_ammo: bool,
+}
+
+/// The ROF column: `2`, `1(4)`, `3(4)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RateOfFire {
+    /// The rate of fire.
+    pub rof: u8,
+    /// The number printed in parentheses, when any (e.g. 4 in `1(4)`).
+    pub paren: Option<u8>,
+}
+
+/// The B# (breakdown number) column: `11`, `11†`, `B/X11†`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BreakdownNumber {
+    /// Letters printed before the number, split at "/" (`B/X11` gives `["B", "X"]`).
+    pub letters: Vec<String>,
+    /// The breakdown number.
+    pub number: u8,
+}
+
+/// The IF column: printed as a symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum IfMark {
+    /// `◆`
+    Diamond,
+}
+
+/// One MG factor cell (B, C or AA): `4`, `2†`, `R4†`, `8R2`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MgFactor {
+    /// Firepower of the MG in this position, when printed without `R`.
+    pub fp: Option<u8>,
+    /// Firepower of the rear MG, when printed with `R` (`R4`, `8R2`).
+    pub rear_fp: Option<u8>,
+}
+
+/// The SA (secondary armament) column: `B37`, `Opt2†`, `2†`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SecondaryArmament {
+    /// `Opt`: optional (its availability has its own RF).
+    pub optional: bool,
+    /// Mount letter, when printed (`B` in `B37`).
+    pub mount: Option<Mount>,
+    /// The number printed: a caliber in mm for guns (`B37`), MG firepower otherwise.
+    pub value: u16,
+}
+
+/// A special ammunition kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum AmmoKind {
+    /// `H`: HEAT.
+    Heat,
+    /// `HE`: high explosive.
+    He,
+    /// `AP`: armor piercing.
+    Ap,
+}
+
+/// The AM MO (special ammunition) column: `H7†`, `HE7`, `AP7`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SpecialAmmo {
+    /// The kind.
+    pub kind: AmmoKind,
+    /// The depletion number.
+    pub depletion: u8,
+}
+
+/// Whether a passenger capacity counts crews or squads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum PassengerUnit {
+    /// `C`
+    C,
+    /// `S`
+    S,
+}
+
+/// The # / PP column: `1C/9PP`, `1S/7PP`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Capacity {
+    /// The number before the letter.
+    pub passengers: u8,
+    /// The letter after it.
+    pub unit: PassengerUnit,
+    /// Portage points.
+    pub pp: u16,
+}
+
+/// A note reference in the Notes column: a number (`13`) or a multi-applicable letter (`AA`).
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(tag = "kind", content = "id", rename_all = "snake_case")]
+pub enum NoteRef {
+    /// A numbered vehicle note.
+    Vehicle(u16),
+    /// A multi-applicable note letter.
+    Multi(String),
+}
+
+/// A weight in tons, exact to the tenth.
+pub type Weight = Tenths;
