@@ -1,1 +1,21 @@
-//! placeholder
+//! Quartermaster (`qm`): a compiler for wargame order-of-battle data.
+//!
+//! # Steps
+//! 1. **load** ([`load`]): read `data-src/`, apply errata, give every file an id for spans.
+//! 2. **parse** (`qm_parser`): listing rows and notes -> syntax with spans and diagnostics.
+//! 3. **resolve** ([`resolve`]): link rows to notes, derive availability, DVP, counter text.
+//! 4. **lint** ([`lint`]): data checks; findings are fixed by errata or accepted with a reason.
+//! 5. **validate** ([`compile`]): every JSON document against the committed JSON Schema.
+//! 6. **render** + **package** ([`build`], [`artifact`]): artifacts in memory, written at once.
+//!
+//! [`diagnostics`] prints every finding of a run as `file:line:col` with a caret and a help.
+
+pub mod artifact;
+pub mod build;
+pub mod cli;
+pub mod compile;
+pub mod diagnostics;
+pub mod lint;
+pub mod load;
+pub mod resolve;
+pub mod templates;

@@ -1,0 +1,235 @@
+//! The command line: argument parsing and the commands' top level. Exit codes: 0 success,
+//! 1 data errors (or warnings with `--strict`), 2 usage errors.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::artifact::write_atomically;
+use crate::build::{pretty, render_all, BuildOptions};
+use crate::compile::{compile, Compiled};
+use crate::diagnostics;
+
+/// Exit status: everything fine.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: the data has errors.
+pub const EXIT_DATA: u8 = 1;
+/// Exit status: the command line is wrong.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Quartermaster: compile wargame order-of-battle data into JSON, counters, charts and
+/// VASSAL modules.
+#[derive(Debug, Parser)]
+#[command(name = "qm", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Compile the data and write every artifact to the output directory.
+    Build(BuildArgs),
+    /// Parse, resolve, lint and validate the data; write nothing.
+    Check(CheckArgs),
+    /// Print the JSON Schema of the IR (or write every schema file into a directory).
+    Schema(SchemaArgs),
+}
+
+/// Where the data is.
+#[derive(Debug, Args)]
+pub struct DataArgs {
+    /// The data directory.
+    #[arg(long, default_value = "data-src")]
+    pub data: PathBuf,
+    /// Treat warnings as errors.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// `qm build`.
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    /// Data and strictness.
+    pub data: DataArgs,
+    /// The output directory (replaced as a whole, atomically).
+    #[arg(long, default_value = "out")]
+    pub out: PathBuf,
+    /// A directory whose templates override the embedded ones by name.
+    #[arg(long)]
+    pub templates: Option<PathBuf>,
+}
+
+/// `qm check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    /// Data and strictness.
+    pub data: DataArgs,
+    /// Also list the errata applied and the findings accepted.
+    #[arg(long, short)]
+    pub verbose: bool,
+}
+
+/// `qm schema`.
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// Write `nation.schema.json` (and the other schemas) into this directory instead of
+    /// printing.
+    #[arg(long)]
+    pub out_dir: Option<PathBuf>,
+}
+
+/// Runs a parsed command line; returns the exit status.
+pub fn run(cli: Cli) -> u8 {
+    match cli.command {
+        Command::Build(a) => build(a),
+        Command::Check(a) => check(a),
+        Command::Schema(a) => schema(a),
+    }
+}
+
+/// Prints the run's diagnostics and a summary to stderr; returns the exit status they imply.
+fn report(compiled: &Compiled, strict: bool) -> u8 {
+    let mut err = std::io::stderr().lock();
+    let _ = err
+        .write_all(diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics).as_bytes());
+    let (errors, warnings) = diagnostics::counts(&compiled.diagnostics);
+    if errors + warnings > 0 {
+        let _ = writeln!(
+            err,
+            "qm: {} error{}, {} warning{}",
+            errors,
+            plural(errors),
+            warnings,
+            plural(warnings)
+        );
+    }
+    if compiled.failed(strict) {
+        EXIT_DATA
+    } else {
+        EXIT_OK
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn build(a: BuildArgs) -> u8 {
+    let compiled = compile(&a.data.data);
+    let status = report(&compiled, a.data.strict);
+    if status != EXIT_OK {
+        eprintln!("qm: nothing written; {} left as it was", a.out.display());
+        return status;
+    }
+    let opts = BuildOptions {
+        templates: a.templates,
+    };
+    let artifacts = match render_all(&compiled, &opts) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!("qm: nothing written; {} left as it was", a.out.display());
+            return EXIT_DATA;
+        }
+    };
+    if let Err(e) = write_atomically(&a.out, &artifacts) {
+        eprintln!("error: failed to write {} ({e})", a.out.display());
+        return EXIT_DATA;
+    }
+    let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
+    println!(
+        "qm: wrote {} files to {} ({} nation{}, {} vehicles)",
+        artifacts.len(),
+        a.out.display(),
+        compiled.nations.len(),
+        plural(compiled.nations.len()),
+        vehicles
+    );
+    EXIT_OK
+}
+
+fn check(a: CheckArgs) -> u8 {
+    let compiled = compile(&a.data.data);
+    if a.verbose {
+        for n in &compiled.nations {
+            println!("{} ({}): {} vehicles", n.id, n.name, n.vehicles.len());
+            for e in &n.errata {
+                println!(
+                    "  erratum {} at {}:{}:{}: {:?} -> {:?} ({}; source: {})",
+                    e.id,
+                    e.span.file,
+                    e.span.line,
+                    e.span.col,
+                    e.find,
+                    e.replace,
+                    e.reason,
+                    e.source
+                );
+            }
+            for acc in &n.acceptances {
+                let who = acc
+                    .vehicle
+                    .as_deref()
+                    .map(|v| format!(" for {v}"))
+                    .unwrap_or_default();
+                println!("  accepted {}{}: {}", acc.code, who, acc.reason);
+            }
+        }
+    }
+    let status = report(&compiled, a.data.strict);
+    if status == EXIT_OK {
+        let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
+        println!(
+            "qm: ok ({} nation{}, {} vehicles)",
+            compiled.nations.len(),
+            plural(compiled.nations.len()),
+            vehicles
+        );
+    }
+    status
+}
+
+fn schema(a: SchemaArgs) -> u8 {
+    let files = crate::build::schema_files();
+    match a.out_dir {
+        None => {
+            let Some((_, schema)) = files.first() else {
+                return EXIT_OK;
+            };
+            match pretty(schema) {
+                Ok(b) => {
+                    let _ = std::io::stdout().write_all(&b);
+                    EXIT_OK
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    EXIT_DATA
+                }
+            }
+        }
+        Some(dir) => {
+            for (name, schema) in files {
+                let written = pretty(&schema).and_then(|b| {
+                    std::fs::create_dir_all(&dir)
+                        .and_then(|()| std::fs::write(dir.join(name), b))
+                        .map_err(|e| e.to_string())
+                });
+                if let Err(e) = written {
+                    eprintln!("error: failed to write {} ({e})", dir.join(name).display());
+                    return EXIT_DATA;
+                }
+            }
+            EXIT_OK
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! Printing diagnostics: the one place spans become `file:line:col`, source lines and carets.
+
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
+use codespan_reporting::files::{line_starts, Error as FilesError, Files};
+use codespan_reporting::term::{self, Config};
+use qm_parser::{Diagnostic, Severity};
+
+use crate::load::SourceMap;
+
+/// The published text of every source, indexed for codespan.
+struct PrintFiles<'a> {
+    sources: &'a SourceMap,
+    line_starts: Vec<Vec<usize>>,
+}
+
+impl<'a> PrintFiles<'a> {
+    fn new(sources: &'a SourceMap) -> Self {
+        let line_starts = sources
+            .iter()
+            .map(|s| line_starts(&s.original).collect())
+            .collect();
+        Self {
+            sources,
+            line_starts,
+        }
+    }
+}
+
+impl<'a> Files<'a> for PrintFiles<'a> {
+    type FileId = u32;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: u32) -> Result<&'a str, FilesError> {
+        self.sources
+            .get(qm_parser::FileId(id))
+            .map(|s| s.name.as_str())
+            .ok_or(FilesError::FileMissing)
+    }
+
+    fn source(&'a self, id: u32) -> Result<&'a str, FilesError> {
+        self.sources
+            .get(qm_parser::FileId(id))
+            .map(|s| s.original.as_str())
+            .ok_or(FilesError::FileMissing)
+    }
+
+    fn line_index(&'a self, id: u32, byte_index: usize) -> Result<usize, FilesError> {
+        let starts = self
+            .line_starts
+            .get(id as usize)
+            .ok_or(FilesError::FileMissing)?;
+        Ok(starts
+            .binary_search(&byte_index)
+            .unwrap_or_else(|next| next - 1))
+    }
+
+    fn line_range(&'a self, id: u32, line_index: usize) -> Result<Range<usize>, FilesError> {
+        let starts = self
+            .line_starts
+            .get(id as usize)
+            .ok_or(FilesError::FileMissing)?;
+        let len = self.source(id)?.len();
+        let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge {
+            given: line_index,
+            max: starts.len() - 1,
+        })?;
+        let end = starts.get(line_index + 1).copied().unwrap_or(len);
+        Ok(start..end)
+    }
+}
+
+/// Renders diagnostics as plain text, in the order given, each ending with a blank line.
+pub fn render(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
+    let files = PrintFiles::new(sources);
+    let config = Config::default();
+    let mut out = String::new();
+    for d in diagnostics {
+        if let Some(text) = render_long_line(sources, d) {
+            out.push_str(&text);
+            continue;
+        }
+        let cs = to_codespan(sources, d);
+        match term::emit_into_string(&config, &files, &cs) {
+            Ok(s) => out.push_str(&s),
+            // A span past the end of its file is a bug in qm, but the message must still
+            // reach the user.
+            Err(_) => out.push_str(&format!("{}: {}\n\n", severity_word(d.severity), d.message)),
+        }
+    }
+    out
+}
+
+/// Lines longer than this are shown as an excerpt around the span, not printed whole.
+const MAX_LINE: usize = 240;
+
+/// A diagnostic whose span sits on a very long line (a 1 MB cell, say): printed with an
+/// excerpt of the line around the span so the terminal is not flooded.
+fn render_long_line(sources: &SourceMap, d: &Diagnostic) -> Option<String> {
+    let span = d.span.as_ref()?;
+    let source = sources.get(span.file)?;
+    let range = sources.original_range(span);
+    let text = &source.original;
+    let line_start = text[..range.start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let line_end = text[line_start..]
+        .find('\n')
+        .map_or(text.len(), |i| line_start + i);
+    if line_end - line_start <= MAX_LINE {
+        return None;
+    }
+    let (line, col) = source.line_col(range.start);
+    let from = qm_parser::floor_char_boundary(text, range.start.saturating_sub(30).max(line_start));
+    let to = qm_parser::floor_char_boundary(text, (range.start + 40).min(line_end));
+    let excerpt: String = text[from..to]
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
+    let lead = if from > line_start { "…" } else { "" };
+    let caret_at = lead.chars().count() + text[from..range.start].chars().count();
+    let span_chars = text[range.start..range.end.min(to).max(range.start)]
+        .chars()
+        .count()
+        .max(1);
+    let gutter = " ".repeat(line.to_string().len());
+    let mut s = format!("{}[{}]: {}\n", severity_word(d.severity), d.code, d.message);
+    s.push_str(&format!(
+        "{gutter} ┌─ {}:{line}:{col}\n{gutter} │\n",
+        source.name
+    ));
+    s.push_str(&format!(
+        "{line} │ {lead}{excerpt}… ({} bytes on this line)\n",
+        line_end - line_start
+    ));
+    s.push_str(&format!(
+        "{gutter} │ {}{} {}\n{gutter} │\n",
+        " ".repeat(caret_at),
+        "^".repeat(span_chars),
+        d.label
+    ));
+    for n in &d.notes {
+        s.push_str(&format!("{gutter} = {n}\n"));
+    }
+    if let Some(h) = &d.help {
+        s.push_str(&format!("{gutter} = help: {h}\n"));
+    }
+    s.push('\n');
+    Some(s)
+}
+
+fn severity_word(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+fn to_codespan(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<u32> {
+    let base = match d.severity {
+        Severity::Error => CsDiagnostic::error(),
+        Severity::Warning => CsDiagnostic::warning(),
+    };
+    let mut cs = base.with_code(d.code).with_message(&d.message);
+    if let Some(span) = &d.span {
+        let range = sources.original_range(span);
+        cs = cs.with_labels(vec![
+            Label::primary(span.file.0, range).with_message(&d.label)
+        ]);
+    }
+    let mut notes: Vec<String> = d.notes.clone();
+    if let Some(help) = &d.help {
+        notes.push(format!("help: {help}"));
+    }
+    cs.with_notes(notes)
+}
+
+/// Sorts diagnostics into a stable order: by file, position, then code.
+pub fn sort(sources: &SourceMap, diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by_key(|d| {
+        let (file, start) = d.span.as_ref().map_or((u32::MAX, 0), |s| {
+            (s.file.0, sources.original_range(s).start)
+        });
+        (file, start, d.code)
+    });
+}
+
+/// Counts errors and warnings.
+pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    (errors, diagnostics.len() - errors)
+}

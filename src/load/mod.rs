@@ -1,0 +1,315 @@
+//! Stage 1, load: read `data-src/`, apply errata, give every file an id for spans.
+
+mod errata;
+mod source_map;
+
+use std::path::{Path, PathBuf};
+
+use qm_parser::{Diagnostic, FileId, Severity, Source, TextSpan};
+use qm_schema::AppliedErratum;
+
+pub use errata::*;
+pub use source_map::*;
+
+/// The files of one nation (`data-src/<id>/`).
+#[derive(Debug)]
+pub struct NationSources {
+    /// The folder name, e.g. `ita`.
+    pub id: String,
+    /// Display name from `ob.toml` (`[nation] name`), else the id.
+    pub name: String,
+    /// `listing.tsv`.
+    pub listing: FileId,
+    /// `notes.md`, when present.
+    pub notes: Option<FileId>,
+    /// `ob.toml`, when present.
+    pub ob: Option<FileId>,
+    /// `errata.toml`, when present.
+    pub errata_file: Option<FileId>,
+    /// Its parsed contents.
+    pub errata: ErrataFile,
+    /// The errata that matched, with provenance.
+    pub applied: Vec<AppliedErratum>,
+}
+
+/// Everything `load` read.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// The data directory.
+    pub data_dir: PathBuf,
+    /// Every file read, by id.
+    pub sources: SourceMap,
+    /// The nations found, sorted by id.
+    pub nations: Vec<NationSources>,
+    /// Problems found while loading.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads the data directory: every `<nation>/listing.tsv` with its notes, OB and errata.
+pub fn load(data_dir: &Path) -> Loaded {
+    let mut loaded = Loaded {
+        data_dir: data_dir.to_path_buf(),
+        ..Loaded::default()
+    };
+    let mut dirs = match std::fs::read_dir(data_dir) {
+        Ok(rd) => rd
+            .filter_map(Result::ok)
+            .filter(|e| e.path().join("listing.tsv").is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect::<Vec<_>>(),
+        Err(e) => {
+            loaded.diagnostics.push(Diagnostic::new(
+                Severity::Error,
+                "load::data-dir",
+                format!(
+                    "failed to read the data directory {} ({e})",
+                    data_dir.display()
+                ),
+                None,
+            ));
+            return loaded;
+        }
+    };
+    dirs.sort();
+    if dirs.is_empty() {
+        loaded.diagnostics.push(
+            Diagnostic::new(
+                Severity::Error,
+                "load::no-nations",
+                format!("failed to find any nation in {}", data_dir.display()),
+                None,
+            )
+            .with_help("a nation is a folder holding listing.tsv, e.g. data-src/ita/listing.tsv"),
+        );
+    }
+    for id in dirs {
+        if let Some(n) = load_nation(&mut loaded, &id) {
+            loaded.nations.push(n);
+        }
+    }
+    loaded
+}
+
+fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
+    let dir = loaded.data_dir.join(id);
+    let errata_file = read_plain(loaded, &dir, id, "errata.toml");
+    let errata = errata_file
+        .and_then(|f| parse_errata(loaded, f))
+        .unwrap_or_default();
+    let ob = read_plain(loaded, &dir, id, "ob.toml");
+    let name = ob
+        .and_then(|f| nation_name(loaded, f))
+        .unwrap_or_else(|| id.to_string());
+    let mut applied = Vec::new();
+    let listing = read_corrected(
+        loaded,
+        &dir,
+        id,
+        "listing.tsv",
+        &errata,
+        errata_file,
+        &mut applied,
+    )?;
+    let notes = read_corrected(
+        loaded,
+        &dir,
+        id,
+        "notes.md",
+        &errata,
+        errata_file,
+        &mut applied,
+    );
+    // An erratum naming a file that is not there can never match: report it.
+    for e in &errata.erratum {
+        let f = e.file.get_ref().as_str();
+        if !(f == "listing.tsv" || (f == "notes.md" && notes.is_some())) {
+            if let Some(ef) = errata_file {
+                loaded.diagnostics.push(
+                    Diagnostic::error(
+                        "errata::unknown-file",
+                        format!(
+                            "erratum `{}` names a file qm does not correct ({f})",
+                            e.id.get_ref()
+                        ),
+                        TextSpan::new(ef, e.file.span()),
+                    )
+                    .with_help("errata apply to listing.tsv and notes.md"),
+                );
+            }
+        }
+    }
+    Some(NationSources {
+        id: id.to_string(),
+        name,
+        listing,
+        notes,
+        ob,
+        errata_file,
+        errata,
+        applied,
+    })
+}
+
+/// Reads `dir/file` as UTF-8 text; a file with invalid bytes is reported and read lossily.
+fn read_text(loaded: &mut Loaded, path: &Path, name: &str) -> Option<(String, Option<usize>)> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => {
+            loaded.diagnostics.push(Diagnostic::new(
+                Severity::Error,
+                "load::read",
+                format!("failed to read {name} ({e})"),
+                None,
+            ));
+            return None;
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(s) => Some((s, None)),
+        Err(e) => {
+            let bad = e.utf8_error().valid_up_to();
+            Some((
+                String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                Some(bad),
+            ))
+        }
+    }
+}
+
+fn add_source(
+    loaded: &mut Loaded,
+    name: String,
+    text: String,
+    bad: Option<usize>,
+    edits: Vec<qm_parser::Edit>,
+) -> FileId {
+    let id = loaded.sources.next_id();
+    loaded
+        .sources
+        .add(Source::with_edits(id, name.clone(), text, edits));
+    if let Some(at) = bad {
+        let end = loaded.sources.get(id).map_or(at, |s| {
+            s.original[at..]
+                .chars()
+                .next()
+                .map_or(at, |c| at + c.len_utf8())
+        });
+        loaded.diagnostics.push(
+            Diagnostic::error(
+                "load::not-utf8",
+                format!("failed to read {name} as UTF-8 (invalid byte sequence)"),
+                TextSpan::new(id, at..end),
+            )
+            .with_label("not UTF-8")
+            .with_help("save the file as UTF-8; the invalid bytes are shown as \u{fffd}"),
+        );
+    }
+    id
+}
+
+fn read_plain(loaded: &mut Loaded, dir: &Path, id: &str, file: &str) -> Option<FileId> {
+    let name = format!("{id}/{file}");
+    let (text, bad) = read_text(loaded, &dir.join(file), &name)?;
+    Some(add_source(loaded, name, text, bad, Vec::new()))
+}
+
+fn read_corrected(
+    loaded: &mut Loaded,
+    dir: &Path,
+    id: &str,
+    file: &str,
+    errata: &ErrataFile,
+    errata_file: Option<FileId>,
+    applied: &mut Vec<AppliedErratum>,
+) -> Option<FileId> {
+    let name = format!("{id}/{file}");
+    let Some((text, bad)) = read_text(loaded, &dir.join(file), &name) else {
+        if file == "listing.tsv" {
+            loaded.diagnostics.push(Diagnostic::new(
+                Severity::Error,
+                "load::missing",
+                format!("failed to find {name}"),
+                None,
+            ));
+        }
+        return None;
+    };
+    let matches = match errata_file {
+        Some(ef) => locate(errata, file, &text, ef, &mut loaded.diagnostics),
+        None => Vec::new(),
+    };
+    let edits = matches.iter().map(|m| m.edit.clone()).collect::<Vec<_>>();
+    let fid = add_source(loaded, name, text, bad, edits);
+    for m in matches {
+        let e = &errata.erratum[m.index];
+        applied.push(AppliedErratum {
+            id: e.id.get_ref().clone(),
+            find: e.find.get_ref().clone(),
+            replace: e.replace.clone(),
+            reason: e.reason.clone(),
+            source: e.source.clone(),
+            span: original_provenance(&loaded.sources, fid, m.edit.original.clone()),
+        });
+    }
+    Some(fid)
+}
+
+/// Provenance of a range of the published (not normalized) text.
+fn original_provenance(
+    sources: &SourceMap,
+    file: FileId,
+    range: std::ops::Range<usize>,
+) -> qm_schema::Span {
+    let source = sources.get(file);
+    let (line, col) = source.map_or((0, 0), |s| s.line_col(range.start));
+    qm_schema::Span {
+        file: source.map(|s| s.name.clone()).unwrap_or_default(),
+        start: range.start,
+        end: range.end,
+        line,
+        col,
+    }
+}
+
+fn parse_errata(loaded: &mut Loaded, file: FileId) -> Option<ErrataFile> {
+    let text = loaded.sources.get(file)?.text.clone();
+    match toml::from_str::<ErrataFile>(&text) {
+        Ok(e) => Some(e),
+        Err(e) => {
+            loaded
+                .diagnostics
+                .push(toml_diagnostic("errata::syntax", "errata.toml", file, &e));
+            None
+        }
+    }
+}
+
+fn nation_name(loaded: &mut Loaded, file: FileId) -> Option<String> {
+    let text = loaded.sources.get(file)?.text.clone();
+    match toml::from_str::<toml::Table>(&text) {
+        Ok(t) => t.get("nation")?.get("name")?.as_str().map(str::to_string),
+        Err(e) => {
+            loaded
+                .diagnostics
+                .push(toml_diagnostic("ob::syntax", "ob.toml", file, &e));
+            None
+        }
+    }
+}
+
+/// A TOML syntax or shape error as a diagnostic at the place toml reports.
+pub fn toml_diagnostic(
+    code: &'static str,
+    what: &str,
+    file: FileId,
+    e: &toml::de::Error,
+) -> Diagnostic {
+    let span = e.span().unwrap_or(0..0);
+    Diagnostic::error(
+        code,
+        format!("failed to read {what} ({})", e.message()),
+        TextSpan::new(file, span),
+    )
+    .with_help("see README.md for the file's format")
+}

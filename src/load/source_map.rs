@@ -1,0 +1,70 @@
+use std::ops::Range;
+
+use qm_parser::{FileId, Source, TextSpan};
+use qm_schema::Span;
+
+/// Every source file loaded in one run, by [`FileId`].
+#[derive(Debug, Default, Clone)]
+pub struct SourceMap {
+    sources: Vec<Source>,
+}
+
+impl SourceMap {
+    /// An empty map.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The id the next added source will get.
+    pub fn next_id(&self) -> FileId {
+        FileId(self.sources.len() as u32)
+    }
+
+    /// Adds a source built for [`SourceMap::next_id`] and returns its id.
+    pub fn add(&mut self, source: Source) -> FileId {
+        debug_assert_eq!(source.id, self.next_id());
+        let id = source.id;
+        self.sources.push(source);
+        id
+    }
+
+    /// The source with `id`.
+    pub fn get(&self, id: FileId) -> Option<&Source> {
+        self.sources.get(id.0 as usize)
+    }
+
+    /// Every source, in load order.
+    pub fn iter(&self) -> impl Iterator<Item = &Source> {
+        self.sources.iter()
+    }
+
+    /// The published-text byte range of a parser span.
+    pub fn original_range(&self, span: &TextSpan) -> Range<usize> {
+        match self.get(span.file) {
+            Some(s) => s.original_range(span.range.clone()),
+            None => span.range.clone(),
+        }
+    }
+
+    /// Converts a parser span into IR provenance (file name, published byte range, line, col).
+    pub fn provenance(&self, span: &TextSpan) -> Span {
+        let Some(source) = self.get(span.file) else {
+            return Span {
+                file: String::new(),
+                start: 0,
+                end: 0,
+                line: 0,
+                col: 0,
+            };
+        };
+        let range = source.original_range(span.range.clone());
+        let (line, col) = source.line_col(range.start);
+        Span {
+            file: source.name.clone(),
+            start: range.start,
+            end: range.end,
+            line,
+            col,
+        }
+    }
+}

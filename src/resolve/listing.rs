@@ -1,0 +1,113 @@
+//! Listing rows -> vehicles (the listing's own values; notes come later).
+
+use qm_parser::{Cell, Diagnostic, ListingRow};
+use qm_schema::{Counter, Dvp, Field, Vehicle};
+
+use super::fields::{field, opt_field};
+use super::names::{normalize_name, vehicle_id};
+use crate::load::SourceMap;
+
+/// A vehicle from one listing row; `None` (with a diagnostic) when a required column is
+/// missing. Bad cells were reported by the parser and are left out.
+pub fn vehicle_from_row(
+    map: &SourceMap,
+    row: &ListingRow,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vehicle> {
+    let name_cell = field(map, &row.name)?;
+    let name = normalize_name(&row.name.raw);
+    let bpv = required(map, &row.bpv, "BPV", &row.name, diags);
+    let vehicle_type = required(map, &row.vehicle_type, "TYPE", &row.name, diags);
+    let rf = required(map, &row.rf, "RF", &row.name, diags);
+    let dates = required(map, &row.dates, "DATES", &row.name, diags);
+    let (bpv, vehicle_type, rf, dates) = (bpv?, vehicle_type?, rf?, dates?);
+    let dvp = Dvp {
+        value: bpv.value.map_or(0, Dvp::of_bpv),
+        variable: None,
+    };
+    Some(Vehicle {
+        id: vehicle_id(&name),
+        name,
+        name_cell,
+        row: map.provenance(&row.span),
+        radioless: opt_field(map, &row.radioless),
+        weight: opt_field(map, &row.weight),
+        vehicle_type,
+        bpv,
+        dvp,
+        rf,
+        dates,
+        size: opt_field(map, &row.size),
+        armor: opt_field(map, &row.armor),
+        target_aspect: opt_field(map, &row.target_aspect),
+        open_top: opt_field(map, &row.open_top),
+        crew_survival: opt_field(map, &row.crew_survival),
+        mp: opt_field(map, &row.mp),
+        ground_pressure: opt_field(map, &row.ground_pressure),
+        turret: opt_field(map, &row.turret),
+        main_armament: opt_field(map, &row.main_armament),
+        rof: opt_field(map, &row.rof),
+        breakdown: opt_field(map, &row.breakdown),
+        if_mark: opt_field(map, &row.if_mark),
+        mg_bow: opt_field(map, &row.mg_bow),
+        mg_coax: opt_field(map, &row.mg_coax),
+        mg_aa: opt_field(map, &row.mg_aa),
+        secondary: opt_field(map, &row.secondary),
+        ammo: opt_field(map, &row.ammo),
+        capacity: opt_field(map, &row.capacity),
+        note_refs: row.note_refs.iter().filter_map(|c| field(map, c)).collect(),
+        availability: Vec::new(),
+        radio: Vec::new(),
+        fascist_only: Vec::new(),
+        optional_armament: Vec::new(),
+        heat_from: None,
+        counter: Counter::default(),
+    })
+}
+
+/// A column every vehicle must have. A blank one is reported here; a bad one was reported by
+/// the parser. Either way the field holds no value.
+fn required<T: Clone>(
+    map: &SourceMap,
+    cell: &Option<Cell<T>>,
+    column: &str,
+    name: &Cell<String>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Field<T>> {
+    match cell {
+        Some(c) => {
+            let f = field(map, c)?;
+            if f.value.is_none() {
+                diags.push(
+                    Diagnostic::error(
+                        "listing::missing-value",
+                        format!(
+                            "failed to read {column} of {} (only a footnote mark)",
+                            name.raw
+                        ),
+                        c.span.clone(),
+                    )
+                    .with_label(format!("{column} needs a value"))
+                    .with_help(format!("every vehicle needs a {column}")),
+                );
+                return None;
+            }
+            Some(f)
+        }
+        None => {
+            diags.push(
+                Diagnostic::error(
+                    "listing::missing-value",
+                    format!(
+                        "failed to find {column} of {} (the cell is blank)",
+                        name.raw
+                    ),
+                    name.span.clone(),
+                )
+                .with_label(format!("this row has no {column}"))
+                .with_help(format!("every vehicle needs a {column}")),
+            );
+            None
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! The minijinja templates every artifact is rendered with.
+//!
+//! The files under `templates/` are embedded in the binary as defaults; `--templates DIR`
+//! overrides any of them by name (its relative path), so a maintainer can restyle an artifact
+//! without touching Rust. Undefined variables are errors, so a typo in a template is reported
+//! instead of rendering an empty string.
+
+use std::path::{Path, PathBuf};
+
+use include_dir::{include_dir, Dir};
+use minijinja::{Environment, UndefinedBehavior};
+use serde::Serialize;
+
+static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
+
+/// A failed render, with what a maintainer needs to fix the template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateError {
+    /// The template's name (its path under `templates/`).
+    pub template: String,
+    /// Where the template came from: the override file or "(embedded)".
+    pub origin: String,
+    /// 1-based line in the template, when known.
+    pub line: Option<usize>,
+    /// What went wrong (names the undefined variable or filter).
+    pub message: String,
+}
+
+impl std::fmt::Display for TemplateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "failed to render template {}", self.origin)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        write!(f, " ({})", self.message)
+    }
+}
+
+/// The template environment: embedded defaults, optionally overridden from a directory.
+pub struct Templates {
+    env: Environment<'static>,
+    overrides: Option<PathBuf>,
+}
+
+impl Templates {
+    /// Embedded templates, with those in `overrides` (if any) taking precedence by name.
+    pub fn new(overrides: Option<&Path>) -> Self {
+        let mut env = Environment::new();
+        env.set_undefined_behavior(UndefinedBehavior::Strict);
+        env.set_keep_trailing_newline(true);
+        let dir = overrides.map(Path::to_path_buf);
+        let loader_dir = dir.clone();
+        env.set_loader(move |name| {
+            if let Some(d) = &loader_dir {
+                let p = d.join(name);
+                if p.is_file() {
+                    return std::fs::read_to_string(&p).map(Some).map_err(|e| {
+                        minijinja::Error::new(
+                            minijinja::ErrorKind::InvalidOperation,
+                            format!("failed to read {} ({e})", p.display()),
+                        )
+                    });
+                }
+            }
+            Ok(EMBEDDED
+                .get_file(name)
+                .and_then(|f| f.contents_utf8())
+                .map(str::to_string))
+        });
+        Self {
+            env,
+            overrides: dir,
+        }
+    }
+
+    /// Registers a filter or function-like helper for every template.
+    pub fn env_mut(&mut self) -> &mut Environment<'static> {
+        &mut self.env
+    }
+
+    /// Renders template `name` with `ctx`.
+    pub fn render<S: Serialize>(&self, name: &str, ctx: S) -> Result<String, TemplateError> {
+        self.env
+            .get_template(name)
+            .and_then(|t| t.render(ctx))
+            .map_err(|e| self.error(name, &e))
+    }
+
+    /// Where template `name` is read from, for messages.
+    pub fn origin(&self, name: &str) -> String {
+        match &self.overrides {
+            Some(d) if d.join(name).is_file() => d.join(name).display().to_string(),
+            _ => format!("templates/{name} (embedded)"),
+        }
+    }
+
+    fn error(&self, name: &str, e: &minijinja::Error) -> TemplateError {
+        // The innermost template is the one at fault (an include or a macro file).
+        let template = e.name().unwrap_or(name).to_string();
+        let mut message = e.kind().to_string();
+        if let Some(detail) = e.detail() {
+            message = format!("{message}: {detail}");
+        }
+        let mut source = std::error::Error::source(e);
+        while let Some(s) = source {
+            message = format!("{message}; {s}");
+            source = s.source();
+        }
+        TemplateError {
+            origin: self.origin(&template),
+            template,
+            line: e.line(),
+            message,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_override_wins_and_errors_name_file_line_and_variable() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("t.txt"), "ok\n{{ missing_var }}\n").unwrap();
+        let t = Templates::new(Some(dir.path()));
+        let e = t.render("t.txt", minijinja::context! {}).unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(e.message.contains("undefined"), "{}", e.message);
+        assert!(e.origin.ends_with("t.txt"));
+        assert!(e.to_string().contains(":2"));
+    }
+}

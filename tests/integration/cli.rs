@@ -1,0 +1,82 @@
+//! Whole `qm` runs on the fixtures under `tests/fixtures/`: stdout, stderr and exit status.
+//!
+//! Each fixture is a data directory. `err_*` fixtures are corrupted copies of the real
+//! listing and must fail with diagnostics; `ok_*` fixtures must pass.
+
+use std::path::Path;
+
+use crate::support::{root, run_qm};
+
+#[test]
+fn check_fixtures() {
+    insta::glob!("../fixtures", "*", |dir: &Path| {
+        if !dir.is_dir() {
+            return;
+        }
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let output = run_qm(
+            &["check", "--strict", "--data", dir.to_str().unwrap()],
+            &root(),
+        );
+        if name.starts_with("err_") {
+            assert!(
+                output.starts_with("exit: 1\n"),
+                "{name} must fail with exit 1:\n{output}"
+            );
+            assert!(
+                output.contains(" ┌─ ") || name == "err_empty_file",
+                "{name} must point into a file:\n{output}"
+            );
+        } else {
+            assert!(
+                output.starts_with("exit: 0\n"),
+                "{name} must pass:\n{output}"
+            );
+        }
+        insta::assert_snapshot!(output);
+    });
+}
+
+#[test]
+fn a_one_megabyte_cell_is_reported_with_an_excerpt() {
+    let dir = tempfile::tempdir().unwrap();
+    let ita = dir.path().join("ita");
+    std::fs::create_dir_all(&ita).unwrap();
+    let real = std::fs::read_to_string(root().join("data-src/ita/listing.tsv")).unwrap();
+    let huge: Vec<String> = real
+        .lines()
+        .map(|l| {
+            if l.starts_with("TM 40\t") {
+                let mut cells: Vec<String> = l.split('\t').map(str::to_string).collect();
+                cells[12] = "9".repeat(1024 * 1024);
+                cells.join("\t")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(ita.join("listing.tsv"), huge.join("\n")).unwrap();
+    std::fs::copy(
+        root().join("data-src/ita/errata.toml"),
+        ita.join("errata.toml"),
+    )
+    .unwrap();
+    let output = run_qm(&["check", "--data", dir.path().to_str().unwrap()], &root());
+    assert!(
+        output.len() < 4000,
+        "the 1 MB line must not be printed whole"
+    );
+    insta::assert_snapshot!(output);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let output = run_qm(&["check", "--no-such-flag"], &root());
+    assert!(output.starts_with("exit: 2\n"), "{output}");
+}
+
+#[test]
+fn the_repository_data_checks_clean_in_strict_mode() {
+    let output = run_qm(&["check", "--strict"], &root());
+    assert!(output.starts_with("exit: 0\n"), "{output}");
+}
