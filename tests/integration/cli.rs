@@ -3,13 +3,12 @@
 //! Each fixture is a data directory. `err_*` fixtures are corrupted copies of the real
 //! listing and must fail with diagnostics; `ok_*` fixtures must pass.
 
-use std::path::Path;
 
 use crate::support::{root, run_qm};
 
 #[test]
 fn check_fixtures() {
-    insta::glob!("../fixtures", "*", |dir: &Path| {
+    insta::glob!("../fixtures", "*", |dir: &std::path::Path| {
         if !dir.is_dir() {
             return;
         }
