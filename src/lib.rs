@@ -19,3 +19,6 @@ pub mod lint;
 pub mod load;
 pub mod resolve;
 pub mod templates;
+pub mod query;
+pub mod views;
+pub mod cli_query;
