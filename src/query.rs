@@ -7,7 +7,7 @@ use crate::resolve::names::{did_you_mean, name_key};
 /// True when an entry for `entry` theater answers a question about `asked`: the same theater,
 /// or one lies inside the other (Tunisia is part of North Africa, Yugoslavia of the Balkans).
 pub fn theater_matches(entry: Theater, asked: Theater) -> bool {
-    entry == asked || part_of(entry, asked) || part_of(asked, entry)
+    entry == asked || entry == Theater::Any || part_of(entry, asked) || part_of(asked, entry)
 }
 
 /// True when `inner` is a part of `outer`.

@@ -1,5 +1,6 @@
 //! Stage 3, resolve: listing rows and notes -> the IR ([`qm_schema::Nation`]).
 
+mod availability;
 mod fields;
 mod listing;
 pub mod names;
