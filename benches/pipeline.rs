@@ -14,7 +14,10 @@ fn synthetic(rows: usize, dir: &Path) {
     let real = std::fs::read_to_string(root().join("data-src/ita/listing.tsv")).unwrap();
     let mut lines = real.lines();
     let header: Vec<&str> = lines.by_ref().take(2).collect();
-    let data: Vec<&str> = real.lines().filter(|l| !l.is_empty() && !l.starts_with("NAME") && !l.starts_with('\t')).collect();
+    let data: Vec<&str> = real
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with("NAME") && !l.starts_with('\t'))
+        .collect();
     let mut out = header.join("\n");
     out.push('\n');
     for i in 0..rows {
@@ -36,7 +39,9 @@ fn pipeline(c: &mut Criterion) {
     let real = root().join("data-src");
     let n = qm::compile::compile(&real).nations[0].vehicles.len();
     group.throughput(Throughput::Elements(n as u64));
-    group.bench_function(BenchmarkId::new("italian", n), |b| b.iter(|| qm::compile::compile(&real)));
+    group.bench_function(BenchmarkId::new("italian", n), |b| {
+        b.iter(|| qm::compile::compile(&real))
+    });
     for rows in [10_000usize, 100_000] {
         let dir = tempfile::tempdir().unwrap();
         synthetic(rows, dir.path());

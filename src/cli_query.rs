@@ -14,22 +14,38 @@ use crate::views::{origin_text, AvailRow, ShowView};
 /// Compiles the data and picks the nation; prints errors and returns the exit status on failure.
 fn nation<'a>(compiled: &'a Compiled, id: &str) -> Result<&'a Nation, u8> {
     if compiled.diagnostics.iter().any(|d| d.is_error()) {
-        let errors: Vec<_> = compiled.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+        let errors: Vec<_> = compiled
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect();
         eprint!("{}", diagnostics::render(&compiled.loaded.sources, &errors));
         eprintln!("qm: the data has errors; run `qm check` for details");
         return Err(EXIT_DATA);
     }
-    compiled.nations.iter().find(|n| n.id.eq_ignore_ascii_case(id)).ok_or_else(|| {
-        let ids = compiled.nations.iter().map(|n| n.id.as_str());
-        usage(&format!("unknown nation `{id}`"), &did_you_mean(id, ids));
-        EXIT_USAGE
-    })
+    compiled
+        .nations
+        .iter()
+        .find(|n| n.id.eq_ignore_ascii_case(id))
+        .ok_or_else(|| {
+            let ids = compiled.nations.iter().map(|n| n.id.as_str());
+            usage(&format!("unknown nation `{id}`"), &did_you_mean(id, ids));
+            EXIT_USAGE
+        })
 }
 
 fn usage(message: &str, suggestions: &[&str]) {
     eprintln!("error: {message}");
     if !suggestions.is_empty() {
-        eprintln!("  = help: did you mean {}?", suggestions.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(" or "));
+        eprintln!(
+            "  = help: did you mean {}?",
+            suggestions
+                .iter()
+                .map(|s| format!("`{s}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        );
     }
 }
 
@@ -63,7 +79,13 @@ pub fn avail(a: AvailArgs) -> u8 {
         }
     };
     let Some(month) = parse_month(&a.date) else {
-        usage(&format!("failed to read the date `{}` (expected M/YY such as 3/41, or YYYY-MM)", a.date), &[]);
+        usage(
+            &format!(
+                "failed to read the date `{}` (expected M/YY such as 3/41, or YYYY-MM)",
+                a.date
+            ),
+            &[],
+        );
         return EXIT_USAGE;
     };
     let compiled = compile(&a.data);
@@ -88,16 +110,36 @@ pub fn avail(a: AvailArgs) -> u8 {
         return print_json(&rows);
     }
     let mut out = String::new();
-    out.push_str(&format!("{} vehicles available in {} in {month}: {}\n", nation.name, theater, rows.len()));
+    out.push_str(&format!(
+        "{} vehicles available in {} in {month}: {}\n",
+        nation.name,
+        theater,
+        rows.len()
+    ));
     if !rows.is_empty() {
-        let w = rows.iter().map(|r| r.vehicle.chars().count()).max().unwrap_or(7).max(7);
-        out.push_str(&format!("{:w$}  {:5}  {:>3}  {:11}  {}\n", "VEHICLE", "TYPE", "RF", "PERIOD", "SOURCE"));
+        let w = rows
+            .iter()
+            .map(|r| r.vehicle.chars().count())
+            .max()
+            .unwrap_or(7)
+            .max(7);
+        out.push_str(&format!(
+            "{:w$}  {:5}  {:>3}  {:11}  {}\n",
+            "VEHICLE", "TYPE", "RF", "PERIOD", "SOURCE"
+        ));
         for r in &rows {
             let mut source = r.source.clone();
             if !r.qualifiers.is_empty() {
                 source = format!("{source}; {}", r.qualifiers.join(", "));
             }
-            out.push_str(&format!("{:w$}  {:5}  {:>3}  {:11}  {}\n", r.vehicle, r.r#type, r.rf.to_string(), r.period.text, source));
+            out.push_str(&format!(
+                "{:w$}  {:5}  {:>3}  {:11}  {}\n",
+                r.vehicle,
+                r.r#type,
+                r.rf.to_string(),
+                r.period.text,
+                source
+            ));
         }
     }
     print!("{out}");
@@ -127,12 +169,19 @@ pub fn show(a: ShowArgs) -> u8 {
         Some(var) => format!("{} ({var} while its MA is removed)", v.dvp.value),
         None => v.dvp.value.to_string(),
     };
-    out.push_str(&format!("  BPV {bpv}   DVP {dvp}   RF {}   DATES {}\n", v.rf.raw, v.dates.raw));
+    out.push_str(&format!(
+        "  BPV {bpv}   DVP {dvp}   RF {}   DATES {}\n",
+        v.rf.raw, v.dates.raw
+    ));
     if v.radioless.is_some() {
         out.push_str("  radioless (®)\n");
     }
     for r in &v.radio {
-        out.push_str(&format!("  radio {}: {}\n", r.period, if r.has_radio { "yes" } else { "no" }));
+        out.push_str(&format!(
+            "  radio {}: {}\n",
+            r.period,
+            if r.has_radio { "yes" } else { "no" }
+        ));
     }
     if let Some(h) = v.heat_from {
         out.push_str(&format!("  HEAT from {h}\n"));
@@ -149,10 +198,23 @@ pub fn show(a: ShowArgs) -> u8 {
     for e in &v.availability {
         let theaters: Vec<&str> = e.theaters.iter().map(|t| t.name()).collect();
         let q: Vec<&str> = e.qualifiers.iter().map(|q| q.text()).collect();
-        let q = if q.is_empty() { String::new() } else { format!("; {}", q.join(", ")) };
-        out.push_str(&format!("    {:24} {:11} RF {:>3}  ({}{q})\n", theaters.join("/"), e.period.to_string(), e.rf.to_string(), origin_text(e)));
+        let q = if q.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", q.join(", "))
+        };
+        out.push_str(&format!(
+            "    {:24} {:11} RF {:>3}  ({}{q})\n",
+            theaters.join("/"),
+            e.period.to_string(),
+            e.rf.to_string(),
+            origin_text(e)
+        ));
     }
-    out.push_str(&format!("  counter front: {}\n", v.counter.front.join(" | ")));
+    out.push_str(&format!(
+        "  counter front: {}\n",
+        v.counter.front.join(" | ")
+    ));
     out.push_str(&format!("  counter back: {}\n", v.counter.back.join(" | ")));
     print!("{out}");
     EXIT_OK

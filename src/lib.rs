@@ -13,12 +13,12 @@
 pub mod artifact;
 pub mod build;
 pub mod cli;
+pub mod cli_query;
 pub mod compile;
 pub mod diagnostics;
 pub mod lint;
 pub mod load;
+pub mod query;
 pub mod resolve;
 pub mod templates;
-pub mod query;
 pub mod views;
-pub mod cli_query;

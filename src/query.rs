@@ -24,14 +24,24 @@ pub fn availability_at(v: &Vehicle, theater: Theater, month: YearMonth) -> Optio
     let matching = |exact: bool| {
         v.availability.iter().find(move |a| {
             a.period.contains(month)
-                && a.theaters.iter().any(|t| if exact { *t == theater } else { theater_matches(*t, theater) })
+                && a.theaters.iter().any(|t| {
+                    if exact {
+                        *t == theater
+                    } else {
+                        theater_matches(*t, theater)
+                    }
+                })
         })
     };
     matching(true).or_else(|| matching(false))
 }
 
 /// Every vehicle available in `theater` in `month`, in listing order, with its entry.
-pub fn available(nation: &Nation, theater: Theater, month: YearMonth) -> Vec<(&Vehicle, &Availability)> {
+pub fn available(
+    nation: &Nation,
+    theater: Theater,
+    month: YearMonth,
+) -> Vec<(&Vehicle, &Availability)> {
     nation
         .vehicles
         .iter()
@@ -70,7 +80,10 @@ pub fn parse_month(text: &str) -> Option<YearMonth> {
 /// Parses a theater name or alias; on failure, the closest names.
 pub fn parse_theater(text: &str) -> Result<Theater, Vec<&'static str>> {
     Theater::lookup(text).ok_or_else(|| {
-        let names: Vec<&'static str> = Theater::ALL.iter().map(|t| t.name().trim_start_matches("the ")).collect();
+        let names: Vec<&'static str> = Theater::ALL
+            .iter()
+            .map(|t| t.name().trim_start_matches("the "))
+            .collect();
         did_you_mean(text, names)
     })
 }

@@ -50,13 +50,20 @@ impl From<&Period> for PeriodView {
 pub fn origin_text(a: &Availability) -> String {
     match &a.origin {
         AvailabilityOrigin::Note { note, .. } => format!("note {note}"),
-        AvailabilityOrigin::Derived { note, base_vehicle, .. } => {
+        AvailabilityOrigin::Derived {
+            note, base_vehicle, ..
+        } => {
             format!("derived from {base_vehicle} (note {note})")
         }
-        AvailabilityOrigin::Listing { multi_note: Some(m), .. } => {
+        AvailabilityOrigin::Listing {
+            multi_note: Some(m),
+            ..
+        } => {
             format!("listing RF and DATES (note {m})")
         }
-        AvailabilityOrigin::Listing { multi_note: None, .. } => "listing RF and DATES".into(),
+        AvailabilityOrigin::Listing {
+            multi_note: None, ..
+        } => "listing RF and DATES".into(),
     }
 }
 

@@ -50,8 +50,13 @@ impl Theater {
 
     /// The theaters an "ETO" in the notes stands for: every European front (ASL counts the
     /// Eastern Front as ETO). Yugoslavia is covered by the Balkans.
-    pub const ETO: [Theater; 5] =
-        [Theater::France, Theater::Italy, Theater::Sicily, Theater::Balkans, Theater::Russia];
+    pub const ETO: [Theater; 5] = [
+        Theater::France,
+        Theater::Italy,
+        Theater::Sicily,
+        Theater::Balkans,
+        Theater::Russia,
+    ];
 
     /// The theaters a vehicle can be placed in, each once (no groups, no parts, no Any).
     pub const CONCRETE: [Theater; 7] = [

@@ -2,7 +2,9 @@
 //! windows, the listing fallback, clipping to the vehicle's own DATES and Fascist-only months.
 
 use qm_parser::{Diagnostic, TextSpan};
-use qm_schema::{Availability, AvailabilityOrigin, Period, Qualifier, Rf, Tenths, Theater, Vehicle};
+use qm_schema::{
+    Availability, AvailabilityOrigin, Period, Qualifier, Rf, Tenths, Theater, Vehicle,
+};
 
 use super::model::{Completeness, Rule, Schedule, Scope, When, Window};
 use crate::lint::Finding;
@@ -42,7 +44,9 @@ pub fn resolve_vehicle(
     diags: &mut Vec<Diagnostic>,
 ) {
     let Some(dates) = v.dates.value else { return };
-    let listing_rf = v.rf.value.and_then(|r| r.second.is_none().then_some(r.first));
+    let listing_rf =
+        v.rf.value
+            .and_then(|r| r.second.is_none().then_some(r.first));
     let allowed: Vec<Theater> = if rules.windows.is_empty() {
         vec![Theater::Any]
     } else {
@@ -51,11 +55,23 @@ pub fn resolve_vehicle(
     let schedules: Vec<&Schedule> = rules
         .rules
         .iter()
-        .filter_map(|r| if let Rule::Schedule(s) = r { Some(s) } else { None })
+        .filter_map(|r| {
+            if let Rule::Schedule(s) = r {
+                Some(s)
+            } else {
+                None
+            }
+        })
         .collect();
     let named: Vec<Theater> = schedules
         .iter()
-        .filter_map(|s| if let Scope::Theaters(t) = &s.scope { Some(t.clone()) } else { None })
+        .filter_map(|s| {
+            if let Scope::Theaters(t) = &s.scope {
+                Some(t.clone())
+            } else {
+                None
+            }
+        })
         .flatten()
         .collect();
     let mut raw: Vec<Raw> = Vec::new();
@@ -78,13 +94,18 @@ pub fn resolve_vehicle(
         for e in &s.entries {
             let period = match e.when {
                 When::Period(p) => Some(p),
-                When::Thereafter => prev_end.and_then(|end: qm_schema::YearMonth| Period::new(end.succ(), dates.to)),
+                When::Thereafter => {
+                    prev_end.and_then(|end: qm_schema::YearMonth| Period::new(end.succ(), dates.to))
+                }
             };
             let Some(period) = period else {
                 diags.push(
                     Diagnostic::error(
                         "notes::thereafter",
-                        format!("failed to date \"thereafter\" for {} (no earlier period before it)", v.name),
+                        format!(
+                            "failed to date \"thereafter\" for {} (no earlier period before it)",
+                            v.name
+                        ),
                         e.span.clone(),
                     )
                     .with_help("\"thereafter\" follows a dated entry in the same sentence"),
@@ -102,7 +123,10 @@ pub fn resolve_vehicle(
                     period,
                     rf,
                     qualifiers: e.qualifiers.clone(),
-                    origin: AvailabilityOrigin::Note { note: rules.note, span: map.provenance(&e.span) },
+                    origin: AvailabilityOrigin::Note {
+                        note: rules.note,
+                        span: map.provenance(&e.span),
+                    },
                     blame: Some(e.span.clone()),
                 });
             }
@@ -110,12 +134,23 @@ pub fn resolve_vehicle(
     }
     // Relative rules copy another vehicle's resolved entries.
     for r in &rules.rules {
-        if let Rule::Relative { base, delta, max, limit, span, .. } = r {
+        if let Rule::Relative {
+            base,
+            delta,
+            max,
+            limit,
+            span,
+            ..
+        } = r
+        {
             let Some(base_entries) = bases(base) else {
                 diags.push(
                     Diagnostic::error(
                         "notes::unknown-base",
-                        format!("failed to find {base}, whose RF the rule for {} is based on", v.name),
+                        format!(
+                            "failed to find {base}, whose RF the rule for {} is based on",
+                            v.name
+                        ),
                         span.clone(),
                     )
                     .with_help("the vehicle must have a listing row"),
@@ -178,9 +213,18 @@ pub fn resolve_vehicle(
         }
     }
     // "Otherwise it is X" fills every month of every theater no complete schedule covers.
-    let default_rf = rules.rules.iter().find_map(|r| if let Rule::Default { rf, .. } = r { Some(*rf) } else { None });
+    let default_rf = rules.rules.iter().find_map(|r| {
+        if let Rule::Default { rf, .. } = r {
+            Some(*rf)
+        } else {
+            None
+        }
+    });
     let fill_theaters: Vec<Theater> = match default_rf {
-        Some(_) => Theater::CONCRETE.into_iter().filter(|t| !complete.contains(t)).collect(),
+        Some(_) => Theater::CONCRETE
+            .into_iter()
+            .filter(|t| !complete.contains(t))
+            .collect(),
         None => {
             let mut t: Vec<Theater> = rf_only.clone();
             for w in &rules.windows {
@@ -201,15 +245,22 @@ pub fn resolve_vehicle(
         }
         seen.push(theater);
         let window = window_of(&rules.windows, theater).unwrap_or(dates);
-        let Some(span) = window.intersect(&dates) else { continue };
-        let covered: Vec<Period> = raw.iter().filter(|r| r.theater == theater).map(|r| r.period).collect();
+        let Some(span) = window.intersect(&dates) else {
+            continue;
+        };
+        let covered: Vec<Period> = raw
+            .iter()
+            .filter(|r| r.theater == theater)
+            .map(|r| r.period)
+            .collect();
         let (rf, origin) = match default_rf {
             Some(rf) => (
                 rf,
                 rules.rules.iter().find_map(|r| match r {
-                    Rule::Default { span, .. } => {
-                        Some(AvailabilityOrigin::Note { note: rules.note, span: map.provenance(span) })
-                    }
+                    Rule::Default { span, .. } => Some(AvailabilityOrigin::Note {
+                        note: rules.note,
+                        span: map.provenance(span),
+                    }),
                     _ => None,
                 }),
             ),
@@ -222,11 +273,22 @@ pub fn resolve_vehicle(
             },
         };
         let origin = origin.unwrap_or_else(|| AvailabilityOrigin::Listing {
-            multi_note: rules.windows.iter().find(|w| w.theater == theater).map(|w| w.letter.clone()),
+            multi_note: rules
+                .windows
+                .iter()
+                .find(|w| w.theater == theater)
+                .map(|w| w.letter.clone()),
             span: v.row.clone(),
         });
         for gap in gaps(span, &covered) {
-            raw.push(Raw { theater, period: gap, rf, qualifiers: Vec::new(), origin: origin.clone(), blame: None });
+            raw.push(Raw {
+                theater,
+                period: gap,
+                rf,
+                qualifiers: Vec::new(),
+                origin: origin.clone(),
+                blame: None,
+            });
         }
     }
     lint_raw(v, &raw, findings);
@@ -238,7 +300,13 @@ pub fn resolve_vehicle(
             p = pp.intersect(&w);
         }
         let Some(period) = p else { continue };
-        out.push(Availability { theaters: vec![r.theater], period, rf: r.rf, qualifiers: r.qualifiers, origin: r.origin });
+        out.push(Availability {
+            theaters: vec![r.theater],
+            period,
+            rf: r.rf,
+            qualifiers: r.qualifiers,
+            origin: r.origin,
+        });
     }
     // Fascist-only months split entries and mark them.
     for r in &rules.rules {
@@ -248,7 +316,9 @@ pub fn resolve_vehicle(
         }
     }
     for a in &out {
-        if a.qualifiers.contains(&Qualifier::FascistUseOnly) && !v.fascist_only.iter().any(|p| p.covers(&a.period)) {
+        if a.qualifiers.contains(&Qualifier::FascistUseOnly)
+            && !v.fascist_only.iter().any(|p| p.covers(&a.period))
+        {
             v.fascist_only.push(a.period);
         }
     }
@@ -260,14 +330,20 @@ pub fn resolve_vehicle(
 fn no_rf(v: &Vehicle, span: &TextSpan) -> Diagnostic {
     Diagnostic::error(
         "notes::no-rf",
-        format!("failed to find an RF for {} (the listing gives a range, {}, and the note none)", v.name, v.rf.raw),
+        format!(
+            "failed to find an RF for {} (the listing gives a range, {}, and the note none)",
+            v.name, v.rf.raw
+        ),
         span.clone(),
     )
     .with_help("give the RF in the note's entry")
 }
 
 fn window_of(windows: &[Window], theater: Theater) -> Option<Period> {
-    windows.iter().find(|w| w.theater == theater).map(|w| w.period)
+    windows
+        .iter()
+        .find(|w| w.theater == theater)
+        .map(|w| w.period)
 }
 
 /// The months of `span` no period in `covered` touches, as periods.
@@ -305,9 +381,15 @@ fn mark_fascist(entries: Vec<Availability>, fascist: Period) -> Vec<Availability
             continue;
         };
         for outer in gaps(a.period, &[inner]) {
-            out.push(Availability { period: outer, ..a.clone() });
+            out.push(Availability {
+                period: outer,
+                ..a.clone()
+            });
         }
-        let mut marked = Availability { period: inner, ..a.clone() };
+        let mut marked = Availability {
+            period: inner,
+            ..a.clone()
+        };
         if !marked.qualifiers.contains(&Qualifier::FascistUseOnly) {
             marked.qualifiers.push(Qualifier::FascistUseOnly);
         }
@@ -318,25 +400,30 @@ fn mark_fascist(entries: Vec<Availability>, fascist: Period) -> Vec<Availability
 }
 
 fn theater_rank(ts: &[Theater]) -> usize {
-    ts.first().and_then(|t| Theater::ALL.iter().position(|x| x == t)).unwrap_or(usize::MAX)
+    ts.first()
+        .and_then(|t| Theater::ALL.iter().position(|x| x == t))
+        .unwrap_or(usize::MAX)
 }
 
 /// Lints on what the notes state, before clipping: periods outside DATES, RFs outside the
 /// listing's range, overlapping periods in one theater.
 fn lint_raw(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
-    let (Some(dates), Some(range)) = (v.dates.value, v.rf.value) else { return };
-    let mut reported: Vec<(TextSpan, &str)> = Vec::new();
-    let mut report = |span: &TextSpan, code: &'static str, message: String, help: String, text: String| {
-        if reported.iter().any(|(s, c)| s == span && *c == code) {
-            return;
-        }
-        reported.push((span.clone(), code));
-        findings.push(Finding {
-            diagnostic: Diagnostic::warning(code, message, span.clone()).with_help(help),
-            vehicle: Some(v.name.clone()),
-            text: Some(text),
-        });
+    let (Some(dates), Some(range)) = (v.dates.value, v.rf.value) else {
+        return;
     };
+    let mut reported: Vec<(TextSpan, &str)> = Vec::new();
+    let mut report =
+        |span: &TextSpan, code: &'static str, message: String, help: String, text: String| {
+            if reported.iter().any(|(s, c)| s == span && *c == code) {
+                return;
+            }
+            reported.push((span.clone(), code));
+            findings.push(Finding {
+                diagnostic: Diagnostic::warning(code, message, span.clone()).with_help(help),
+                vehicle: Some(v.name.clone()),
+                text: Some(text),
+            });
+        };
     for r in raw {
         let Some(span) = &r.blame else { continue };
         if !dates.covers(&r.period) {
@@ -352,21 +439,32 @@ fn lint_raw(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
             report(
                 span,
                 "lint::rf-outside-range",
-                format!("RF {} of {} ({} {}) is outside the listing's RF ({})", r.rf, v.name, r.theater, r.period, v.rf.raw),
-                "correct the note or the listing with an erratum, or accept it with a reason".into(),
+                format!(
+                    "RF {} of {} ({} {}) is outside the listing's RF ({})",
+                    r.rf, v.name, r.theater, r.period, v.rf.raw
+                ),
+                "correct the note or the listing with an erratum, or accept it with a reason"
+                    .into(),
                 r.rf.to_string(),
             );
         }
     }
     for (i, a) in raw.iter().enumerate() {
         let Some(span) = &a.blame else { continue };
-        for b in raw[..i].iter().filter(|b| b.blame.is_some() && b.theater == a.theater) {
+        for b in raw[..i]
+            .iter()
+            .filter(|b| b.blame.is_some() && b.theater == a.theater)
+        {
             if a.period.overlaps(&b.period) && a.period != b.period {
                 report(
                     span,
                     "lint::overlap",
-                    format!("{} of {} overlaps {} in {}", a.period, v.name, b.period, a.theater),
-                    "two entries cannot both hold for one month; correct one with an erratum".into(),
+                    format!(
+                        "{} of {} overlaps {} in {}",
+                        a.period, v.name, b.period, a.theater
+                    ),
+                    "two entries cannot both hold for one month; correct one with an erratum"
+                        .into(),
                     a.period.to_string(),
                 );
             }
@@ -380,14 +478,21 @@ mod tests {
     use qm_schema::YearMonth;
 
     fn p(a: (u16, u8), b: (u16, u8)) -> Period {
-        Period::new(YearMonth::new(a.0, a.1).unwrap(), YearMonth::new(b.0, b.1).unwrap()).unwrap()
+        Period::new(
+            YearMonth::new(a.0, a.1).unwrap(),
+            YearMonth::new(b.0, b.1).unwrap(),
+        )
+        .unwrap()
     }
 
     #[test]
     fn gaps_are_the_uncovered_months() {
         let span = p((1940, 6), (1941, 12));
         let covered = [p((1940, 6), (1940, 12)), p((1941, 3), (1941, 4))];
-        assert_eq!(gaps(span, &covered), vec![p((1941, 1), (1941, 2)), p((1941, 5), (1941, 12))]);
+        assert_eq!(
+            gaps(span, &covered),
+            vec![p((1941, 1), (1941, 2)), p((1941, 5), (1941, 12))]
+        );
         assert_eq!(gaps(span, &[span]), vec![]);
     }
 }
