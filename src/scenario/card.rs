@@ -42,8 +42,10 @@ const PICTURE: f64 = 15.875;
 pub struct UnitView<'a> {
     /// The resolved unit.
     pub unit: &'a ScenarioUnit,
-    /// Its counter picture: an SVG element (no XML declaration).
+    /// Its counter picture: an SVG element (no XML declaration), sized in mm for HTML.
     pub picture: String,
+    /// The same picture sized in user units, for nesting in the mm-based SVG page.
+    pub picture_page: String,
     /// The picture's edge in mm (5/8" vehicles, 1/2" infantry).
     pub size_mm: f64,
     /// The DVP printed on the picture; `null` unless the scenario uses DVP and the unit is a
@@ -239,6 +241,7 @@ fn unit_view<'a>(
     };
     Ok(UnitView {
         unit: u,
+        picture_page: page_sized(&picture, size_mm),
         picture,
         size_mm,
         dvp,
@@ -246,6 +249,14 @@ fn unit_view<'a>(
         x: 0.0,
         y: 0.0,
     })
+}
+
+/// The picture with its root `width`/`height` in the page's user units (mm) instead of
+/// physical units: inside a viewBox, "15.875mm" would be read as CSS pixels converted to mm.
+fn page_sized(svg: &str, size_mm: f64) -> String {
+    let mm = format!("{size_mm}mm");
+    svg.replacen(&format!("width=\"{mm}\""), &format!("width=\"{size_mm}\""), 1)
+        .replacen(&format!("height=\"{mm}\""), &format!("height=\"{size_mm}\""), 1)
 }
 
 /// Blocks stacked top to bottom.
@@ -308,8 +319,9 @@ fn layout(view: &mut CardView<'_>) {
         blocks: Vec::new(),
     };
     st.push(block("header", BODY, 19.0), 2.0);
-    let entries = view.turns.iter().map(|t| t.entries.len()).max().unwrap_or(0) as f64;
-    st.push(block("track", SMALL, 14.0 + entries * SMALL * LEADING), 3.0);
+    // One line per turn with reinforcements, listed under the boxes.
+    let entries = view.turns.iter().filter(|t| !t.entries.is_empty()).count() as f64;
+    st.push(block("track", SMALL, 15.0 + entries * SMALL * LEADING), 3.0);
     if !view.notes.is_empty() {
         st.push(bullets(&view.notes, SMALL), 2.0);
     }
