@@ -421,6 +421,13 @@ mod robustness {
             .filter(|line| !line.trim().is_empty())
             .filter(|line| line.split('\t').next().map(str::trim) != Some("NAME"))
             .filter(|line| {
+                if line
+                    .split('\t')
+                    .next()
+                    .is_some_and(|name| !name.trim().is_empty())
+                {
+                    return true;
+                }
                 let names: Vec<&str> = line
                     .split('\t')
                     .map(str::trim)

@@ -45,8 +45,16 @@ fn mg_sub_column(name: &str) -> Option<Column> {
     }
 }
 
-/// True when the line is an MG sub-header: only `B`, `C` and `AA`, at least one of them.
+/// True when the line is an MG sub-header: an empty NAME cell, then only `B`, `C` and `AA`, at
+/// least one of them. (A row whose NAME is "B" is data, not a sub-header.)
 pub(crate) fn is_sub_header(text: &str, fields: &[Range<usize>]) -> bool {
+    let name = fields
+        .first()
+        .and_then(|f| text.get(f.clone()))
+        .map_or("", str::trim);
+    if !name.is_empty() {
+        return false;
+    }
     let mut any = false;
     for f in fields {
         let name = text.get(f.clone()).map_or("", str::trim);
@@ -79,6 +87,9 @@ pub(crate) fn read_header(
         .rposition(|n| !n.is_empty())
         .map_or(0, |i| i + 1);
     let mut columns: Vec<Option<Column>> = Vec::with_capacity(width);
+    // Which columns are taken, by `Column as usize`; a set, so a header of a million cells
+    // stays linear.
+    let mut seen = [false; DEFAULT_LAYOUT.len()];
     let mut diagnostics = Vec::new();
     // The MG columns are printed as `MG` over three fields; the next two are unnamed.
     let mut unnamed_mg = [Column::MgCoax, Column::MgAa].into_iter();
@@ -100,7 +111,7 @@ pub(crate) fn read_header(
             }
         };
         let column = match column {
-            Some(c) if columns.contains(&Some(c)) => {
+            Some(c) if seen[c as usize] => {
                 diagnostics.push(
                     Diagnostic::error(
                         "listing::duplicate-column",
@@ -115,7 +126,11 @@ pub(crate) fn read_header(
                 );
                 None
             }
-            other => other,
+            Some(c) => {
+                seen[c as usize] = true;
+                Some(c)
+            }
+            None => None,
         };
         columns.push(column);
     }

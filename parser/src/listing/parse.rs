@@ -222,11 +222,17 @@ fn read_row(
     }
     if !has_name {
         let name = quote(&reader.source.text[range.clone()]);
+        // An empty NAME has an empty span; point at the whole row instead.
+        let span = if row.name.raw.is_empty() {
+            reader.source.span(range.clone())
+        } else {
+            row.name.span.clone()
+        };
         reader.diagnostics.push(
             Diagnostic::error(
                 "listing::missing-name",
                 format!("failed to read the row `{name}` (its NAME cell is empty)"),
-                row.name.span.clone(),
+                span,
             )
             .with_label("no vehicle name")
             .with_help("put the vehicle's name in the first column, e.g. L3 / 35"),
@@ -512,6 +518,22 @@ mod tests {
                 "listing::bad-sub-header"
             ]
         );
+    }
+
+    #[test]
+    fn a_row_named_like_a_sub_header_is_a_row() {
+        let p = parse(&format!("{HEADER}{}\n", row(&[(0, "B")])));
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        assert_eq!(p.value.rows.len(), 1);
+    }
+
+    #[test]
+    fn a_huge_header_stays_linear() {
+        let started = std::time::Instant::now();
+        let header = format!("NAME{}\n", "\tX".repeat(50_000));
+        let p = parse(&header);
+        assert_eq!(p.diagnostics.len(), 50_001);
+        assert!(started.elapsed().as_secs() < 30);
     }
 
     #[test]
