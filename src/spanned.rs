@@ -29,7 +29,10 @@ pub fn choice<T: Copy>(
     let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
     let mut d = Diagnostic::error(
         code,
-        format!("failed to read {what} (`{}` is not one of them)", value.get_ref()),
+        format!(
+            "failed to read {what} (`{}` is not one of them)",
+            value.get_ref()
+        ),
         span_of(file, value),
     )
     .with_label(format!("unknown {what}"))

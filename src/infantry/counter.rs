@@ -60,15 +60,24 @@ pub fn infantry_counter_svg(
 
 /// `counters/<nation>/infantry/<id>.svg` for every unit, plus `<id>-broken.svg` where the
 /// broken side's rating is known (the publication gives none for the Italians).
-pub fn infantry_counters(templates: &Templates, nation: &Nation) -> Result<Vec<Artifact>, TemplateError> {
+pub fn infantry_counters(
+    templates: &Templates,
+    nation: &Nation,
+) -> Result<Vec<Artifact>, TemplateError> {
     let mut out = Vec::new();
     for unit in &nation.infantry.units {
         let dir = format!("counters/{}/infantry", nation.id);
         let front = infantry_counter_svg(templates, nation, unit, InfantrySide::Front)?;
-        out.push(Artifact::new(format!("{dir}/{}.svg", unit.id), front.into_bytes()));
+        out.push(Artifact::new(
+            format!("{dir}/{}.svg", unit.id),
+            front.into_bytes(),
+        ));
         if unit.has_broken_side != Some(false) && unit.broken_rating.is_some() {
             let broken = infantry_counter_svg(templates, nation, unit, InfantrySide::Broken)?;
-            out.push(Artifact::new(format!("{dir}/{}-broken.svg", unit.id), broken.into_bytes()));
+            out.push(Artifact::new(
+                format!("{dir}/{}-broken.svg", unit.id),
+                broken.into_bytes(),
+            ));
         }
     }
     Ok(out)

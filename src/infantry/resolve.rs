@@ -120,7 +120,11 @@ impl Reader<'_> {
         self.map.provenance(&span_of(self.file, v))
     }
 
-    fn source(&mut self, rule: &Spanned<String>, lines: &Spanned<String>) -> Option<PublicationRef> {
+    fn source(
+        &mut self,
+        rule: &Spanned<String>,
+        lines: &Spanned<String>,
+    ) -> Option<PublicationRef> {
         let mut ok = true;
         if !is_rule_number(rule.get_ref()) {
             self.diags.push(
@@ -139,10 +143,7 @@ impl Reader<'_> {
             self.diags.push(
                 Diagnostic::error(
                     "ob::bad-lines",
-                    format!(
-                        "failed to read the publication lines `{}`",
-                        lines.get_ref()
-                    ),
+                    format!("failed to read the publication lines `{}`", lines.get_ref()),
                     span_of(self.file, lines),
                 )
                 .with_label("expected a line or an ascending range")
@@ -176,9 +177,16 @@ impl Reader<'_> {
     fn system(&mut self, v: &Option<Spanned<String>>) -> Result<Option<RulesSystem>, ()> {
         match v {
             None => Ok(None),
-            Some(s) => choice(self.file, s, SYSTEMS, "ob::bad-value", "rules system", &mut self.diags)
-                .map(Some)
-                .ok_or(()),
+            Some(s) => choice(
+                self.file,
+                s,
+                SYSTEMS,
+                "ob::bad-value",
+                "rules system",
+                &mut self.diags,
+            )
+            .map(Some)
+            .ok_or(()),
         }
     }
 
@@ -186,12 +194,31 @@ impl Reader<'_> {
         let file = self.file;
         let source = self.source(&e.rule, &e.lines);
         let kind = e.kind.as_ref().map(|k| {
-            choice(file, k, KINDS, "ob::bad-value", "infantry kind", &mut self.diags).ok_or(())
+            choice(
+                file,
+                k,
+                KINDS,
+                "ob::bad-value",
+                "infantry kind",
+                &mut self.diags,
+            )
+            .ok_or(())
         });
         let class = e.class.as_ref().map(|c| {
-            choice(file, c, CLASSES, "ob::bad-value", "infantry class", &mut self.diags).ok_or(())
+            choice(
+                file,
+                c,
+                CLASSES,
+                "ob::bad-value",
+                "infantry class",
+                &mut self.diags,
+            )
+            .ok_or(())
         });
-        let rating = e.rating.as_ref().map(|r| self.rating(r, "rating").ok_or(()));
+        let rating = e
+            .rating
+            .as_ref()
+            .map(|r| self.rating(r, "rating").ok_or(()));
         let broken_rating = e
             .broken_rating
             .as_ref()
@@ -248,7 +275,14 @@ impl Reader<'_> {
     fn replacement(&mut self, e: &ReplacementEntry, units: &[InfantryUnit]) -> Option<Replacement> {
         let file = self.file;
         let source = self.source(&e.rule, &e.lines);
-        let event = choice(file, &e.event, EVENTS, "ob::bad-value", "replacement event", &mut self.diags);
+        let event = choice(
+            file,
+            &e.event,
+            EVENTS,
+            "ob::bad-value",
+            "replacement event",
+            &mut self.diags,
+        );
         let system = self.system(&e.system);
         let known = |v: &Spanned<String>, diags: &mut Vec<Diagnostic>| {
             if units.iter().any(|u| u.id == *v.get_ref()) {
@@ -263,7 +297,9 @@ impl Reader<'_> {
                 span_of(file, v),
             )
             .with_label("unknown infantry id");
-            if let Some(best) = did_you_mean(v.get_ref(), units.iter().map(|u| u.id.as_str())).first() {
+            if let Some(best) =
+                did_you_mean(v.get_ref(), units.iter().map(|u| u.id.as_str())).first()
+            {
                 d = d.with_help(format!("did you mean `{best}`?"));
             }
             diags.push(d);
@@ -287,14 +323,24 @@ impl Reader<'_> {
     fn national_rule(&mut self, e: &NationalRuleEntry) -> Option<NationalRule> {
         let file = self.file;
         let source = self.source(&e.rule, &e.lines);
-        let kind = choice(file, &e.kind, RULE_KINDS, "ob::bad-value", "national rule kind", &mut self.diags);
+        let kind = choice(
+            file,
+            &e.kind,
+            RULE_KINDS,
+            "ob::bad-value",
+            "national rule kind",
+            &mut self.diags,
+        );
         let system = self.system(&e.system);
         if let (Some(k), Some(except)) = (kind, &e.except) {
             if k != NationalRuleKind::RedToHit {
                 self.diags.push(
                     Diagnostic::error(
                         "ob::bad-value",
-                        format!("failed to read rule {} (`except` applies only to red_to_hit)", e.rule.get_ref()),
+                        format!(
+                            "failed to read rule {} (`except` applies only to red_to_hit)",
+                            e.rule.get_ref()
+                        ),
                         span_of(file, except),
                     )
                     .with_label("not used by this kind of rule")
@@ -307,7 +353,11 @@ impl Reader<'_> {
             kind: kind?,
             title: e.title.clone(),
             text: e.text.clone(),
-            except: e.except.as_ref().map(|x| x.get_ref().clone()).unwrap_or_default(),
+            except: e
+                .except
+                .as_ref()
+                .map(|x| x.get_ref().clone())
+                .unwrap_or_default(),
             system: system.ok()?,
             source: source?,
             span: self.provenance(&e.kind),

@@ -116,7 +116,9 @@ pub fn load_scenarios(loaded: &mut Loaded, path: &Path, prefix: &str) {
     };
     for f in files {
         let name = if path.is_dir() {
-            let file = f.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            let file = f
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
             format!("{}/{file}", prefix.trim_end_matches('/'))
         } else {
             prefix.to_string()

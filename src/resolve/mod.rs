@@ -50,10 +50,7 @@ pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
     }
     let (lint_diags, acceptances) = apply_acceptances(sources, findings);
     diagnostics.extend(lint_diags);
-    let national = sources
-        .ob
-        .map(|f| resolve_ob(map, f))
-        .unwrap_or_default();
+    let national = sources.ob.map(|f| resolve_ob(map, f)).unwrap_or_default();
     diagnostics.extend(national.diagnostics);
     let nation = Nation {
         schema_version: SCHEMA_VERSION,

@@ -7,7 +7,9 @@
 //! so this module wraps every paragraph with the embedded font's metrics and stacks the blocks;
 //! the template decides how each block looks.
 
-use qm_schema::{CardNote, InfantryUnit, Nation, Scenario, ScenarioSide, ScenarioUnit, UnitKind, Vehicle};
+use qm_schema::{
+    CardNote, InfantryUnit, Nation, Scenario, ScenarioSide, ScenarioUnit, UnitKind, Vehicle,
+};
 use serde::Serialize;
 
 use super::package::wrap;
@@ -84,7 +86,8 @@ pub struct TurnView {
 /// A block of the SVG page, stacked top to bottom.
 #[derive(Debug, Clone, Serialize)]
 pub struct Block<'a> {
-    /// `header`, `track`, `heading`, `text`, `units`, `bullets`.
+    /// `header`, `track`, `heading`, `text`, `units`, `bullets`, `numbered` (text already
+    /// numbered).
     pub kind: &'static str,
     /// Top of the block (mm, inside the margins).
     pub y: f64,
@@ -218,7 +221,10 @@ fn unit_view<'a>(
         .and_then(|(n, id)| n.infantry.units.iter().find(|i| i.id == *id));
     let (picture, size_mm) = match (vehicle, infantry, nation) {
         (Some(v), _, Some(n)) => (
-            templates.render(VEHICLE_PICTURE, minijinja::context! { vehicle => v, nation => &n.id })?,
+            templates.render(
+                VEHICLE_PICTURE,
+                minijinja::context! { vehicle => v, nation => &n.id },
+            )?,
             PICTURE,
         ),
         (None, Some(i), Some(n)) => (
@@ -227,9 +233,16 @@ fn unit_view<'a>(
         ),
         _ => {
             let lines = wrap(&u.name, 44.0, 6.0, false);
-            let size = if matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun) { PICTURE } else { 12.7 };
+            let size = if matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun) {
+                PICTURE
+            } else {
+                12.7
+            };
             (
-                templates.render(FREE_PICTURE, minijinja::context! { unit => u, lines => lines, size_mm => size })?,
+                templates.render(
+                    FREE_PICTURE,
+                    minijinja::context! { unit => u, lines => lines, size_mm => size },
+                )?,
                 size,
             )
         }
@@ -255,8 +268,16 @@ fn unit_view<'a>(
 /// physical units: inside a viewBox, "15.875mm" would be read as CSS pixels converted to mm.
 fn page_sized(svg: &str, size_mm: f64) -> String {
     let mm = format!("{size_mm}mm");
-    svg.replacen(&format!("width=\"{mm}\""), &format!("width=\"{size_mm}\""), 1)
-        .replacen(&format!("height=\"{mm}\""), &format!("height=\"{size_mm}\""), 1)
+    svg.replacen(
+        &format!("width=\"{mm}\""),
+        &format!("width=\"{size_mm}\""),
+        1,
+    )
+    .replacen(
+        &format!("height=\"{mm}\""),
+        &format!("height=\"{size_mm}\""),
+        1,
+    )
 }
 
 /// Blocks stacked top to bottom.
@@ -297,7 +318,7 @@ fn text<'a>(kind: &'static str, s: &str, size: f64, bold: bool, italic: bool) ->
     }
 }
 
-fn bullets<'a>(items: &[String], size: f64) -> Block<'a> {
+fn bullets<'a>(kind: &'static str, items: &[String], size: f64) -> Block<'a> {
     let lines: Vec<Vec<String>> = items
         .iter()
         .map(|s| wrap(s, TEXT_W - 3.0, size, false))
@@ -308,7 +329,7 @@ fn bullets<'a>(items: &[String], size: f64) -> Block<'a> {
         .sum::<f64>();
     Block {
         lines,
-        ..block("bullets", size, height)
+        ..block(kind, size, height)
     }
 }
 
@@ -323,10 +344,16 @@ fn layout(view: &mut CardView<'_>) {
     let entries = view.turns.iter().filter(|t| !t.entries.is_empty()).count() as f64;
     st.push(block("track", SMALL, 15.0 + entries * SMALL * LEADING), 3.0);
     if !view.notes.is_empty() {
-        st.push(bullets(&view.notes, SMALL), 2.0);
+        st.push(bullets("bullets", &view.notes, SMALL), 2.0);
     }
-    st.push(text("heading", "VICTORY CONDITIONS", HEADING, true, false), 0.8);
-    st.push(text("text", &view.scenario.victory, BODY, false, false), 3.0);
+    st.push(
+        text("heading", "VICTORY CONDITIONS", HEADING, true, false),
+        0.8,
+    );
+    st.push(
+        text("text", &view.scenario.victory, BODY, false, false),
+        3.0,
+    );
     for side in &view.sides {
         let mut title = side.side.name.clone();
         if side.side.moves_first {
@@ -359,7 +386,7 @@ fn layout(view: &mut CardView<'_>) {
         );
         let notes: Vec<String> = side.notes.iter().chain(&side.unit_notes).cloned().collect();
         if !notes.is_empty() {
-            st.push(bullets(&notes, SMALL), 3.0);
+            st.push(bullets("bullets", &notes, SMALL), 3.0);
         }
     }
     if !view.scenario.ssrs.is_empty() {
@@ -371,14 +398,18 @@ fn layout(view: &mut CardView<'_>) {
             .enumerate()
             .map(|(i, s)| format!("{}. {s}", i + 1))
             .collect();
-        st.push(bullets(&ssrs, BODY), 3.0);
+        st.push(bullets("numbered", &ssrs, BODY), 3.0);
     }
     if let Some(a) = &view.scenario.aftermath {
         st.push(text("heading", "AFTERMATH", HEADING, true, false), 0.8);
         st.push(text("text", a, BODY, false, true), 0.0);
     }
     let available = PAGE_H - 2.0 * MARGIN;
-    view.scale = if st.y > available { available / st.y } else { 1.0 };
+    view.scale = if st.y > available {
+        available / st.y
+    } else {
+        1.0
+    };
     view.blocks = st.blocks;
 }
 

@@ -53,8 +53,13 @@ pub fn vehicle_availability(
                     span.clone(),
                 )
                 .with_label(format!("not available in {}", at.month))
-                .with_note(format!("the listing's DATES for the {} are {dates}", v.name))
-                .with_help(format!("set the scenario within {dates}, or choose another vehicle")),
+                .with_note(format!(
+                    "the listing's DATES for the {} are {dates}",
+                    v.name
+                ))
+                .with_help(format!(
+                    "set the scenario within {dates}, or choose another vehicle"
+                )),
             );
         }
         return None;
@@ -79,7 +84,7 @@ pub fn vehicle_availability(
     let cause = if here.is_empty() {
         format!("the data has no entry for it in {}", at.theater)
     } else {
-        format!("not there in {}", at.month)
+        "it is not available there then".to_string()
     };
     let mut d = Diagnostic::error(
         "scenario::unavailable",
@@ -94,31 +99,55 @@ pub fn vehicle_availability(
         d = d.with_note(format!(
             "in {} it is available {}",
             at.theater,
-            periods_text(&here, false)
+            periods_text(&here)
         ));
     }
     if !elsewhere.is_empty() {
         d = d.with_note(format!(
             "{} available {}",
-            if here.is_empty() { "it is" } else { "elsewhere it is" },
-            periods_text(&elsewhere, true)
+            if here.is_empty() {
+                "it is"
+            } else {
+                "elsewhere it is"
+            },
+            by_theater(&elsewhere)
         ));
     }
     diags.push(d.with_help("move the scenario to one of these dates, or choose another vehicle"));
     None
 }
 
-/// "12/41-6/42 (RF 1.6), 7-9/42 (RF 1.4)", with the theaters when `theaters` is set.
-fn periods_text(entries: &[&Availability], theaters: bool) -> String {
+/// An RF as the notes print it, always with its tenth ("1.0", "0.9").
+pub fn rf_text(rf: qm_schema::Rf) -> String {
+    format!("{}.{}", rf.0 / 10, rf.0 % 10)
+}
+
+/// "in Russia 2-6/42 (RF 1.3), 7-8/42 (RF 1.2); in Italy 9/43 (RF 1.3)": entries grouped by
+/// their theaters, in the order the data lists them.
+fn by_theater(entries: &[&Availability]) -> String {
+    let mut groups: Vec<(String, Vec<&Availability>)> = Vec::new();
+    for a in entries {
+        let names: Vec<&str> = a.theaters.iter().map(|t| t.name()).collect();
+        let key = names.join("/");
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(a),
+            None => groups.push((key, vec![a])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(k, v)| format!("in {k} {}", periods_text(v)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// "12/41-6/42 (RF 1.6), 7-9/42 (RF 1.4)".
+fn periods_text(entries: &[&Availability]) -> String {
     entries
         .iter()
         .map(|a| {
             let mut s = String::new();
-            if theaters {
-                let names: Vec<&str> = a.theaters.iter().map(|t| t.name()).collect();
-                s.push_str(&format!("in {} ", names.join("/")));
-            }
-            s.push_str(&format!("{} (RF {}", a.period, a.rf));
+            s.push_str(&format!("{} (RF {}", a.period, rf_text(a.rf)));
             if a.qualifiers.contains(&Qualifier::FascistUseOnly) {
                 s.push_str("; Fascist use only");
             }
@@ -162,7 +191,7 @@ pub fn vehicle_notes(
     match available {
         Some(a) => notes.push(note(
             CardNoteKind::Rarity,
-            format!("RF {} ({}, {})", a.rf, a.period, a.source),
+            format!("RF {} ({}, {})", rf_text(a.rf), a.period, a.source),
             None,
         )),
         None if v.availability.is_empty() => notes.push(note(
@@ -200,7 +229,7 @@ pub fn vehicle_notes(
     if red_mp_applies(nation, at) {
         notes.push(note(
             CardNoteKind::RedMp,
-            "red MP: Mechanical Reliability DR even if wheeled".into(),
+            "red MP".into(),
             Some("178".into()),
         ));
     }
@@ -231,7 +260,10 @@ fn radio_notes(v: &Vehicle, at: Setting, own_note: Option<&str>, notes: &mut Vec
             };
             notes.push(CardNote {
                 kind: CardNoteKind::Radioless,
-                text: format!("{text} ({}); moves in platoons (181.22)", own_note.unwrap_or("®")),
+                text: format!(
+                    "{text} ({}); moves in platoons (181.22)",
+                    own_note.unwrap_or("®")
+                ),
                 rule,
             });
         }

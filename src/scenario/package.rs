@@ -67,7 +67,11 @@ pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
     );
     let mut pixmap = Pixmap::new(w, h).ok_or_else(|| format!("failed to make a {w}x{h} image"))?;
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
-    resvg::render(&tree, Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    resvg::render(
+        &tree,
+        Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
     pixmap
         .encode_png()
         .map_err(|e| format!("failed to write the PNG ({e})"))

@@ -5,7 +5,7 @@
 use qm_parser::{Diagnostic, FileId};
 use qm_schema::{
     CardNote, CardNoteKind, InfantryUnit, Nation, NationalRuleKind, Scenario, ScenarioSide,
-    ScenarioUnit, UnitKind, Vehicle, VehicleType, Weapon, SCHEMA_VERSION,
+    ScenarioUnit, Theater, UnitKind, Vehicle, VehicleType, Weapon, SCHEMA_VERSION,
 };
 use toml::Spanned;
 
@@ -107,17 +107,34 @@ impl<'a> Resolver<'a> {
         }
         let theater = match parse_theater(sf.theater.get_ref()) {
             Ok(t) => Some(t),
-            Err(close) => {
-                let mut d = Diagnostic::error(
+            Err(mut close) => {
+                if close.is_empty() {
+                    // A misspelled alias ("Lybia" for "Libya") is closer to the alias than to
+                    // any theater's name.
+                    let aliases = Theater::ALL
+                        .iter()
+                        .flat_map(|t| t.aliases().iter().copied());
+                    close = did_you_mean(sf.theater.get_ref(), aliases)
+                        .into_iter()
+                        .filter_map(Theater::lookup)
+                        .map(|t| t.name().trim_start_matches("the "))
+                        .collect();
+                }
+                let d = Diagnostic::error(
                     "scenario::bad-theater",
                     format!("failed to read the theater `{}`", sf.theater.get_ref()),
                     span_of(self.file, &sf.theater),
                 )
-                .with_label("unknown theater");
-                if let Some(best) = close.first() {
-                    d = d.with_help(format!("did you mean `{best}`?"));
-                }
-                self.diags.push(d);
+                .with_label("unknown theater")
+                .with_note(format!(
+                    "theaters: {}",
+                    Theater::ALL
+                        .iter()
+                        .map(|t| t.name().trim_start_matches("the "))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                self.diags.push(with_suggestions(d, &close));
                 None
             }
         };
@@ -201,11 +218,17 @@ impl<'a> Resolver<'a> {
         .with_label("no data folder has this id")
         .with_note(format!(
             "nations with data: {}",
-            nations.iter().map(|x| x.id.as_str()).collect::<Vec<_>>().join(", ")
+            nations
+                .iter()
+                .map(|x| x.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
-        d = match did_you_mean(n.get_ref(), nations.iter().map(|x| x.id.as_str())).first() {
-            Some(best) => d.with_help(format!("did you mean `{best}`?")),
-            None => d.with_help("leave `nation` out to give the side as a free list"),
+        let close = did_you_mean(n.get_ref(), nations.iter().map(|x| x.id.as_str()));
+        d = if close.is_empty() {
+            d.with_help("leave `nation` out to give the side as a free list")
+        } else {
+            with_suggestions(d, &close)
         };
         self.diags.push(d);
         None
@@ -219,9 +242,13 @@ impl<'a> Resolver<'a> {
         turns: u8,
     ) -> ScenarioSide {
         let nation = self.nation(s);
+        let mut setting = setting;
         if let (Some(n), Some(at)) = (nation, setting) {
             if !n.vehicles.is_empty() && !month_in_data(n, at.month) {
-                let span = data_span(n).map_or(String::new(), |p| format!(": its vehicles' DATES run {p}"));
+                // One error for the side, not one per vehicle.
+                setting = None;
+                let span = data_span(n)
+                    .map_or(String::new(), |p| format!(": its vehicles' DATES run {p}"));
                 self.diags.push(
                     Diagnostic::error(
                         "scenario::date-outside-data",
@@ -272,7 +299,14 @@ impl<'a> Resolver<'a> {
     fn find(&mut self, u: &UnitEntry, nation: Option<&'a Nation>) -> Option<Found<'a>> {
         let file = self.file;
         let kind = match &u.kind {
-            Some(k) => Some(choice(file, k, KINDS, "scenario::bad-kind", "unit kind", &mut self.diags)?),
+            Some(k) => Some(choice(
+                file,
+                k,
+                KINDS,
+                "scenario::bad-kind",
+                "unit kind",
+                &mut self.diags,
+            )?),
             None => None,
         };
         let Some(n) = nation else {
@@ -291,7 +325,9 @@ impl<'a> Resolver<'a> {
             .iter()
             .find(|i| name_key(&i.name) == key || i.id == name.to_ascii_lowercase());
         match (kind, vehicle, infantry) {
-            (Some(UnitKind::Infantry), _, Some(i)) | (None, Err(_), Some(i)) => Some(Found::Infantry(i)),
+            (Some(UnitKind::Infantry), _, Some(i)) | (None, Err(_), Some(i)) => {
+                Some(Found::Infantry(i))
+            }
             (Some(UnitKind::Vehicle) | None, Ok(v), _) => Some(Found::Vehicle(v)),
             _ => {
                 let mut names: Vec<&str> = Vec::new();
@@ -312,11 +348,30 @@ impl<'a> Resolver<'a> {
                     span_of(file, &u.name),
                 )
                 .with_label(format!("no {} {what} has this name", n.name));
-                d = match did_you_mean(name, names).first() {
-                    Some(best) => d.with_help(format!("did you mean `{best}`?")),
-                    None => d.with_help(
+                // "Bersaglieri" names what a unit represents, not the unit.
+                let lower = name.to_lowercase();
+                let represented: Vec<&str> = n
+                    .infantry
+                    .units
+                    .iter()
+                    .filter(|i| {
+                        i.represents
+                            .iter()
+                            .any(|r| r.to_lowercase().contains(&lower))
+                    })
+                    .map(|i| i.name.as_str())
+                    .collect();
+                let close = if represented.is_empty() {
+                    did_you_mean(name, names)
+                } else {
+                    represented
+                };
+                d = if close.is_empty() {
+                    d.with_help(
                         "give `kind = \"leader\"`, `\"support_weapon\"`, `\"gun\"` or `\"other\"` for a unit the data does not cover",
-                    ),
+                    )
+                } else {
+                    with_suggestions(d, &close)
                 };
                 self.diags.push(d);
                 None
@@ -345,7 +400,8 @@ impl<'a> Resolver<'a> {
                 .with_help("remove the line, or give how many"),
             );
         }
-        if let Some(t) = &u.enters {
+        // With an invalid number of turns (reported already) no turn can be checked.
+        if let (Some(t), true) = (&u.enters, (1..=MAX_TURNS).contains(&turns)) {
             if !(1..=turns).contains(t.get_ref()) {
                 self.diags.push(
                     Diagnostic::error(
@@ -381,7 +437,10 @@ impl<'a> Resolver<'a> {
             self.diags.push(
                 Diagnostic::error(
                     "scenario::dvp-from-data",
-                    format!("failed to use `dvp` for `{}` (the data gives its DVP)", u.name.get_ref()),
+                    format!(
+                        "failed to use `dvp` for `{}` (the data gives its DVP)",
+                        u.name.get_ref()
+                    ),
                     span_of(file, d),
                 )
                 .with_label("DVP comes from the data")
@@ -426,6 +485,16 @@ impl<'a> Resolver<'a> {
             }
         }
         Some(unit)
+    }
+}
+
+/// Adds "did you mean `a`, `b` or `c`?" to a diagnostic.
+fn with_suggestions(d: Diagnostic, close: &[&str]) -> Diagnostic {
+    let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
+    match quoted.split_last() {
+        None => d,
+        Some((last, [])) => d.with_help(format!("did you mean {last}?")),
+        Some((last, rest)) => d.with_help(format!("did you mean {} or {last}?", rest.join(", "))),
     }
 }
 
@@ -474,7 +543,9 @@ fn side_notes(n: &Nation, at: Setting, units: &[ScenarioUnit]) -> Vec<CardNote> 
     for r in &n.national_rules {
         let relevant = match r.kind {
             NationalRuleKind::RedToHit => has_ordnance,
-            NationalRuleKind::Deployment | NationalRuleKind::Surrender | NationalRuleKind::Ipaamc => has_infantry,
+            NationalRuleKind::Deployment
+            | NationalRuleKind::Surrender
+            | NationalRuleKind::Ipaamc => has_infantry,
             NationalRuleKind::AfvRadio => has_afv,
         };
         if relevant {

@@ -2,5 +2,6 @@
 
 mod cli;
 mod ir;
+mod scenario;
 mod schema;
 mod support;
