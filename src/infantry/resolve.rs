@@ -291,7 +291,7 @@ impl Reader<'_> {
             let mut d = Diagnostic::error(
                 "ob::unknown-unit",
                 format!(
-                    "failed to find infantry `{}` (no [[infantry]] entry has this id)",
+                    "failed to find infantry `{}` (no [[infantry]] entry with this id was read)",
                     v.get_ref()
                 ),
                 span_of(file, v),
