@@ -58,18 +58,19 @@ pub fn infantry_counter_svg(
     )
 }
 
-/// `counters/<nation>/infantry/<id>.svg` for every unit, plus `<id>-broken.svg` where the
-/// broken side's rating is known (the publication gives none for the Italians).
+/// `<nation>/counters/infantry/<id>-front.svg` for every unit, plus `<id>-broken.svg` where
+/// the broken side's rating is known (the publication gives none for the Italians). The layout
+/// follows the vehicle counters' `<nation>/counters/<id>-<side>.svg`.
 pub fn infantry_counters(
     templates: &Templates,
     nation: &Nation,
 ) -> Result<Vec<Artifact>, TemplateError> {
     let mut out = Vec::new();
     for unit in &nation.infantry.units {
-        let dir = format!("counters/{}/infantry", nation.id);
+        let dir = format!("{}/counters/infantry", nation.id);
         let front = infantry_counter_svg(templates, nation, unit, InfantrySide::Front)?;
         out.push(Artifact::new(
-            format!("{dir}/{}.svg", unit.id),
+            format!("{dir}/{}-front.svg", unit.id),
             front.into_bytes(),
         ));
         if unit.has_broken_side != Some(false) && unit.broken_rating.is_some() {

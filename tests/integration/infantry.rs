@@ -19,7 +19,7 @@ fn italian_infantry_and_national_rules() {
     insta::assert_debug_snapshot!("ita_infantry_counter_files", names);
     let front = counters
         .iter()
-        .find(|a| a.path.ends_with("/4-4-7.svg"))
+        .find(|a| a.path.ends_with("/4-4-7-front.svg"))
         .unwrap();
     insta::assert_snapshot!(
         "ita_infantry_counter_4_4_7",
