@@ -186,3 +186,23 @@ fn check_reports_scenario_errors_from_the_command_line() {
         insta::assert_snapshot!(format!("cli_{fixture}"), output);
     }
 }
+
+#[test]
+fn build_writes_each_scenario_as_json_html_and_pdf() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("out");
+    let output = run_qm(&["build", "--out", dir.to_str().unwrap()], &root());
+    assert!(output.starts_with("exit: 0\n"), "{output}");
+    for id in ["ariete-in-the-cauldron", "rearguard-at-buq-buq"] {
+        for ext in ["json", "html", "pdf"] {
+            let path = dir.join(format!("scenarios/{id}.{ext}"));
+            assert!(path.is_file(), "missing {}", path.display());
+        }
+        let pdf = std::fs::read(dir.join(format!("scenarios/{id}.pdf"))).unwrap();
+        assert!(pdf.starts_with(b"%PDF"));
+    }
+    for name in ["scenario.schema.json", "scenario-file.schema.json"] {
+        assert!(dir.join("schema").join(name).is_file());
+    }
+    assert!(dir.join("ita/counters/infantry/3-4-7-front.svg").is_file());
+}
