@@ -44,7 +44,17 @@ pub fn resolve_notes(
             diags.extend(parsed.diagnostics);
             parsed.value
         }
-        None => NotesDoc::default(),
+        // Without notes, the listing alone says nothing about theaters: availability stays
+        // unknown rather than guessed.
+        None => {
+            for v in vehicles.iter_mut() {
+                v.counter.front = front_text(v);
+            }
+            return NotesOutcome {
+                notes: Vec::new(),
+                multi: Vec::new(),
+            };
+        }
     };
     let names: Vec<String> = vehicles.iter().map(|v| v.name.clone()).collect();
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -74,16 +84,16 @@ pub fn resolve_notes(
                 ),
                 Some(NoteRef::Multi(l)) if src.is_some() && doc.multi_note(l).is_none() => diags
                     .push(
-                    Diagnostic::error(
-                        "notes::unknown-note",
-                        format!(
+                        Diagnostic::error(
+                            "notes::unknown-note",
+                            format!(
                             "{} refers to multi-applicable note {l}, which notes.md does not have",
                             names[i]
                         ),
-                        r.span.clone(),
-                    )
-                    .with_help("check the letter in the listing's Notes column"),
-                ),
+                            r.span.clone(),
+                        )
+                        .with_help("check the letter in the listing's Notes column"),
+                    ),
                 _ => {}
             }
         }

@@ -21,6 +21,10 @@ pub struct ScopedRule {
     pub span: TextSpan,
 }
 
+/// A "Dates for use in ..." list waiting for the relative RF rule that follows it: the
+/// (theater, period) limits, the vehicles named, the sentence, and the list as schedules.
+type PendingDates = (Vec<(Theater, Period)>, Vec<String>, TextSpan, Vec<Schedule>);
+
 /// Expands a theater of the notes into concrete theaters ("the ETO" -> the European fronts).
 pub fn expand(t: Theater) -> Vec<Theater> {
     match t {
@@ -79,8 +83,7 @@ fn period(p: &PrintedPeriod) -> Option<Period> {
 /// vehicle the previous sentence named.
 pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
     let mut out = Vec::new();
-    let mut pending_dates: Option<(Vec<(Theater, Period)>, Vec<String>, TextSpan, Vec<Schedule>)> =
-        None;
+    let mut pending_dates: Option<PendingDates> = None;
     let mut last_named: Vec<String> = Vec::new();
     for c in clauses {
         let only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
@@ -270,10 +273,7 @@ pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
 
 /// A "Dates for use in ..." list no relative rule consumed stands as a schedule with the
 /// listing's RF.
-fn flush_dates(
-    out: &mut Vec<ScopedRule>,
-    pending: Option<(Vec<(Theater, Period)>, Vec<String>, TextSpan, Vec<Schedule>)>,
-) {
+fn flush_dates(out: &mut Vec<ScopedRule>, pending: Option<PendingDates>) {
     if let Some((_, only, span, schedules)) = pending {
         for sch in schedules {
             out.push(ScopedRule {

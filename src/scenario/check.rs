@@ -260,9 +260,14 @@ fn radio_notes(v: &Vehicle, at: Setting, own_note: Option<&str>, notes: &mut Vec
             };
             notes.push(CardNote {
                 kind: CardNoteKind::Radioless,
+                // A dated radio rule comes from the vehicle's note; otherwise it is the ®.
                 text: format!(
                     "{text} ({}); moves in platoons (181.22)",
-                    own_note.unwrap_or("®")
+                    if r.source.is_some() {
+                        own_note.unwrap_or("®")
+                    } else {
+                        "®"
+                    }
                 ),
                 rule,
             });

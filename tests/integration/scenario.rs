@@ -1,106 +1,16 @@
 //! Scenarios: the `tests/scenarios/*.toml` fixtures (diagnostics and card notes), the example
 //! scenarios of `data-src/scenarios/` (resolved JSON and card HTML), and the card's PNG.
 //!
-//! Until the notes resolver fills `Vehicle.availability` (and radio, HEAT, Fascist-only), the
-//! fixtures run against hand-built availability from `tests/hand_built_availability.toml`,
-//! applied only to vehicles whose availability is empty.
-
-use std::path::Path;
+//! The fixtures run against the availability the notes resolver derives from the real data.
 
 use qm::compile::{compile, compile_scenarios};
 use qm::load::{load, load_scenarios};
-use qm::query::parse_month;
 use qm::resolve::resolve_nation;
 use qm::scenario::{card_html, card_svg, card_view, svg_to_png};
 use qm::templates::Templates;
-use qm_schema::{
-    Availability, AvailabilityOrigin, Nation, Period, Qualifier, RadioStatus, Scenario, Tenths,
-    Theater, YearMonth,
-};
-use serde::Deserialize;
+use qm_schema::{Nation, Scenario};
 
 use crate::support::{root, run_qm};
-
-#[derive(Deserialize)]
-struct HandBuilt {
-    vehicle: Vec<HandVehicle>,
-}
-
-#[derive(Deserialize)]
-struct HandVehicle {
-    name: String,
-    note: u16,
-    entries: Vec<toml::Value>,
-    #[serde(default)]
-    radio: Vec<(String, bool)>,
-    heat_from: Option<String>,
-}
-
-/// `6-12/40`, `12/41-6/42`, `44-5/45`, `1/41`.
-fn period(text: &str) -> Period {
-    let (a, b) = text.split_once('-').unwrap_or((text, text));
-    let to = parse_month(b).unwrap_or_else(|| panic!("bad period {text}"));
-    let from = if a.contains('/') {
-        parse_month(a).unwrap()
-    } else {
-        let n: u16 = a.parse().unwrap();
-        if n <= 12 {
-            YearMonth::new(to.year, n as u8).unwrap()
-        } else {
-            YearMonth::new(1900 + n, 1).unwrap()
-        }
-    };
-    Period::new(from, to).unwrap()
-}
-
-/// Fills availability, radio, HEAT and Fascist-only periods from the hand-built table for the
-/// vehicles the resolver left without availability.
-fn hand_built(nation: &mut Nation) {
-    let text = std::fs::read_to_string(root().join("tests/hand_built_availability.toml")).unwrap();
-    let table: HandBuilt = toml::from_str(&text).unwrap();
-    for hv in table.vehicle {
-        let v = nation
-            .vehicles
-            .iter_mut()
-            .find(|v| v.name == hv.name)
-            .unwrap_or_else(|| panic!("no vehicle {}", hv.name));
-        if !v.availability.is_empty() {
-            continue;
-        }
-        for e in &hv.entries {
-            let e = e.as_array().unwrap();
-            let fascist = e.get(3).and_then(|f| f.as_str()) == Some("fascist");
-            let p = period(e[1].as_str().unwrap());
-            v.availability.push(Availability {
-                theaters: vec![Theater::lookup(e[0].as_str().unwrap()).unwrap()],
-                period: p,
-                rf: Tenths((e[2].as_float().unwrap() * 10.0).round() as u32),
-                qualifiers: if fascist {
-                    vec![Qualifier::FascistUseOnly]
-                } else {
-                    Vec::new()
-                },
-                origin: AvailabilityOrigin::Note {
-                    note: hv.note,
-                    span: v.row.clone(),
-                },
-            });
-            if fascist {
-                v.fascist_only.push(p);
-            }
-        }
-        v.radio = hv
-            .radio
-            .iter()
-            .map(|(p, has_radio)| RadioStatus {
-                period: period(p),
-                has_radio: *has_radio,
-                source: None,
-            })
-            .collect();
-        v.heat_from = hv.heat_from.as_deref().and_then(parse_month);
-    }
-}
 
 /// The card facts of a resolved scenario, one per line.
 fn notes_text(s: &Scenario) -> String {
@@ -123,17 +33,14 @@ fn notes_text(s: &Scenario) -> String {
 
 #[test]
 fn scenario_fixtures() {
-    insta::glob!("../scenarios", "*.toml", |path: &Path| {
+    insta::glob!("../scenarios", "*.toml", |path: &std::path::Path| {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let mut loaded = load(&root().join("data-src"));
-        let mut nations: Vec<Nation> = loaded
+        let nations: Vec<Nation> = loaded
             .nations
             .iter()
             .map(|n| resolve_nation(&loaded, n).nation)
             .collect();
-        for n in &mut nations {
-            hand_built(n);
-        }
         loaded.scenarios.clear();
         load_scenarios(&mut loaded, path, &format!("tests/scenarios/{name}.toml"));
         let (scenarios, mut diags) = compile_scenarios(&loaded, &nations);

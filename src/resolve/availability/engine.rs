@@ -437,7 +437,7 @@ fn lint_raw(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
         // "in 1941", "1945 (...)": a whole year names the year, not a claim that the vehicle
         // exists in every month of it, so only a year wholly outside DATES is a finding.
         let whole_years = r.period.from.month == 1 && r.period.to.month == 12;
-        if !dates.covers(&r.period) && !(whole_years && dates.overlaps(&r.period)) {
+        if !(dates.covers(&r.period) || whole_years && dates.overlaps(&r.period)) {
             report(
                 span,
                 "lint::period-outside-dates",
