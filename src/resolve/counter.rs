@@ -3,6 +3,7 @@
 
 use qm_schema::{CounterSide, Mount, Notation, Vehicle, Weapon};
 
+use super::mentions::{prose_words, words};
 use super::names::name_key;
 
 /// A quoted notation as the notes parser found it, with the paragraph around it.
@@ -101,50 +102,81 @@ pub fn applies(n: &NotationSource, v: &Vehicle, siblings: &[String], own_note_te
     if para.contains("BMG, if present") && n.text.contains("BMG") && !has_bmg(v, own_note_text) {
         return false;
     }
+    let context = sentence_context(para, &n.text);
     let named: Vec<&String> = siblings
         .iter()
-        .filter(|s| names_vehicle(para, s, siblings))
+        .filter(|s| names_vehicle(&context, s, siblings))
         .collect();
     named.is_empty() || named.iter().any(|s| name_key(s) == name_key(&v.name))
+}
+
+/// The sentence holding `quote`, with the sentences before it that a leading "It"/"This"
+/// refers back to ("The optional AAMG of the Autocannone da 65/17 ... . It may fire only ...
+/// as signified by ...").
+pub fn sentence_context(paragraph: &str, quote: &str) -> String {
+    let sentences = sentences(paragraph);
+    let Some(at) = sentences.iter().position(|s| s.contains(quote)) else {
+        return paragraph.to_string();
+    };
+    let mut first = at;
+    let refers_back = |s: &str| {
+        let w = s
+            .trim_start_matches(['†', ' ', '('])
+            .split_whitespace()
+            .next()
+            .unwrap_or("");
+        matches!(w, "It" | "Its" | "This" | "These" | "That" | "They")
+    };
+    while first > 0 && refers_back(sentences[first]) {
+        first -= 1;
+    }
+    sentences[first..=at].join(" ")
+}
+
+/// Splits prose at ". " before a capital letter (decimals such as "1.4" stay whole).
+fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, _) in text.match_indices(". ") {
+        let next = bytes.get(i + 2).copied().unwrap_or(b' ');
+        if next.is_ascii_uppercase() || next == b'(' {
+            out.push(&text[start..=i]);
+            start = i + 2;
+        }
+    }
+    out.push(&text[start..]);
+    out
 }
 
 /// True when `paragraph` names vehicle `name` (and not merely the class the note covers):
 /// either its whole name without spaces, or a token that no other covered vehicle shares
 /// ("65/17" for the "Autocann 65/17(b)", "cc" for the "AS 42 cc").
 pub fn names_vehicle(paragraph: &str, name: &str, siblings: &[String]) -> bool {
-    let para_key = name_key(paragraph);
-    if para_key.contains(&name_key(name)) && siblings.len() > 1 {
+    // The name's words, run together, as one to three consecutive words of the text
+    // ("L3cc", "MR/35", "AB 40", "Autocannone da 65/17").
+    let key: String = words(name).concat();
+    let text = prose_words(paragraph);
+    let spelled = (1..=3).any(|n| text.windows(n).any(|w| w.concat() == key));
+    if spelled && siblings.len() > 1 {
         return true;
     }
     let tokens = distinctive_tokens(name, siblings);
-    let words: Vec<String> = paragraph
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')')
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '/')
-                .to_lowercase()
-        })
-        .collect();
     !tokens.is_empty()
         && tokens
             .iter()
-            .any(|t| t.len() >= 4 && words.iter().any(|w| w == t))
+            .any(|t| t.len() >= 4 && text.iter().any(|w| w == t))
 }
 
 /// The lower-cased tokens of `name` that no other name in `siblings` has.
 fn distinctive_tokens(name: &str, siblings: &[String]) -> Vec<String> {
-    let toks = |n: &str| -> Vec<String> {
-        n.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-            .filter(|t| !t.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
-    let mine = toks(name);
-    mine.into_iter()
+    words(name)
+        .into_iter()
         .filter(|t| {
             siblings
                 .iter()
                 .filter(|s| name_key(s) != name_key(name))
-                .all(|s| !toks(s).contains(t))
+                .all(|s| !words(s).contains(t))
         })
         .collect()
 }

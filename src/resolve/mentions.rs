@@ -18,6 +18,15 @@ pub enum MatchKind {
 /// "/" and "-" dropped, parentheses dropped, the Italian long forms shortened the way the
 /// listing shortens them.
 pub fn words(name: &str) -> Vec<String> {
+    name_words(name, true)
+}
+
+/// [`words`] of running prose, where a parenthesis may open and never close.
+pub fn prose_words(text: &str) -> Vec<String> {
+    name_words(text, false)
+}
+
+fn name_words(name: &str, drop_parenthesized: bool) -> Vec<String> {
     // A parenthesized suffix ("(b)", "(f)", "(Hvy)") never tells two vehicles of a note apart.
     let mut plain = String::new();
     let mut depth = 0usize;
@@ -25,7 +34,7 @@ pub fn words(name: &str) -> Vec<String> {
         match c {
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => plain.push(c),
+            _ if depth == 0 || !drop_parenthesized => plain.push(c),
             _ => {}
         }
     }

@@ -95,3 +95,82 @@ fn crlf_and_bom_parse_exactly_like_the_original() {
         );
     }
 }
+
+/// Every vehicle's resolved availability, radio, HEAT, optional armament, DVP and counter back,
+/// one line each, for reading against the notes.
+fn resolved_view(nation: &qm_schema::Nation) -> String {
+    let mut out = String::new();
+    for v in &nation.vehicles {
+        out.push_str(&format!(
+            "{} (RF {}, DATES {})\n",
+            v.name, v.rf.raw, v.dates.raw
+        ));
+        for a in &v.availability {
+            let theaters: Vec<&str> = a.theaters.iter().map(|t| t.name()).collect();
+            let q: Vec<&str> = a.qualifiers.iter().map(|q| q.text()).collect();
+            let q = if q.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", q.join(", "))
+            };
+            out.push_str(&format!(
+                "  {:<14} {:<11} {}{}  <- {}\n",
+                theaters.join("/"),
+                a.period.to_string(),
+                a.rf,
+                q,
+                qm::views::origin_text(a)
+            ));
+        }
+        for r in &v.radio {
+            out.push_str(&format!("  radio {}: {}\n", r.period, r.has_radio));
+        }
+        if let Some(h) = v.heat_from {
+            out.push_str(&format!("  HEAT from {h}\n"));
+        }
+        for o in &v.optional_armament {
+            out.push_str(&format!(
+                "  optional {} RF {} always={} theaters={:?} period={:?}\n",
+                o.weapon,
+                o.rf,
+                o.always_available,
+                o.theaters,
+                o.period.map(|p| p.to_string())
+            ));
+        }
+        if !v.fascist_only.is_empty() {
+            let f: Vec<String> = v.fascist_only.iter().map(|p| p.to_string()).collect();
+            out.push_str(&format!("  Fascist only: {}\n", f.join(", ")));
+        }
+        out.push_str(&format!(
+            "  DVP {} variable {:?}\n",
+            v.dvp.value, v.dvp.variable
+        ));
+        for n in &v.counter.notations {
+            out.push_str(&format!(
+                "  back ({:?}{}, note {}): {}\n",
+                n.side,
+                if n.red { ", red" } else { "" },
+                n.note,
+                n.text
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn resolved_availability_and_counter_backs_of_every_vehicle() {
+    let compiled = qm::compile::compile(&root().join("data-src"));
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "{:?}",
+        compiled.diagnostics
+    );
+    let ita = &compiled.nations[0];
+    assert!(
+        ita.vehicles.iter().all(|v| !v.availability.is_empty()),
+        "every vehicle is available somewhere"
+    );
+    insta::assert_snapshot!(resolved_view(ita));
+}

@@ -330,8 +330,26 @@ pub fn resolve_vehicle(
             v.fascist_only.push(a.period);
         }
     }
-    v.fascist_only.sort();
-    v.fascist_only.dedup();
+    // Within the vehicle's own DATES, each month once: a period another one covers is dropped.
+    let mut fascist: Vec<Period> = v
+        .fascist_only
+        .iter()
+        .filter_map(|p| p.intersect(&dates))
+        .collect();
+    fascist.sort();
+    fascist.dedup();
+    let covered_by_other = |i: usize, p: &Period| {
+        fascist
+            .iter()
+            .enumerate()
+            .any(|(j, q)| j != i && q.covers(p) && (q != p || j < i))
+    };
+    v.fascist_only = fascist
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| !covered_by_other(*i, p))
+        .map(|(_, p)| *p)
+        .collect();
     out.sort_by_key(|a| (theater_rank(&a.theaters), a.period));
     v.availability = out;
 }
