@@ -1,5 +1,6 @@
 //! Integration tests, grouped in one binary (cargo runs test binaries one after another).
 
+mod avail;
 mod cli;
 mod infantry;
 mod ir;
