@@ -57,66 +57,139 @@ fn name_words(name: &str, drop_parenthesized: bool) -> Vec<String> {
         .collect()
 }
 
+/// Every listing name with its words and how often each word occurs across the listing, so
+/// matching a mention costs time in the candidates only.
+pub struct NameIndex {
+    #[cfg_attr(not(test), allow(dead_code))]
+    names: Vec<String>,
+    words: Vec<Vec<String>>,
+    keys: Vec<String>,
+    stripped: Vec<String>,
+    freq: std::collections::HashMap<String, usize>,
+    by_key: std::collections::HashMap<String, usize>,
+}
+
+/// "MR35(f)" and "MR/35(f)" are the same name: the suffix and "/" do not distinguish.
+fn stripped_key(s: &str) -> String {
+    let base = s.split('(').next().unwrap_or(s);
+    name_key(base).replace('/', "")
+}
+
+impl NameIndex {
+    /// Indexes `names` (the listing's vehicle names, in order).
+    pub fn new<S: AsRef<str>>(names: &[S]) -> Self {
+        let names: Vec<String> = names.iter().map(|n| n.as_ref().to_string()).collect();
+        let words: Vec<Vec<String>> = names.iter().map(|n| self::words(n)).collect();
+        let keys: Vec<String> = words.iter().map(|w| w.concat()).collect();
+        let stripped = names.iter().map(|n| stripped_key(n)).collect();
+        let mut freq = std::collections::HashMap::new();
+        for ws in &words {
+            for w in ws {
+                *freq.entry(w.clone()).or_insert(0) += 1;
+            }
+        }
+        let mut by_key = std::collections::HashMap::new();
+        for (i, k) in keys.iter().enumerate() {
+            by_key.entry(k.clone()).or_insert(i);
+        }
+        Self {
+            names,
+            words,
+            keys,
+            stripped,
+            freq,
+            by_key,
+        }
+    }
+
+    /// The name at `i`.
+    #[cfg(test)]
+    pub fn name(&self, i: usize) -> &str {
+        &self.names[i]
+    }
+
+    /// The first row whose name is exactly the mention (ignoring case, spaces, "/" and a
+    /// parenthesized suffix), among all rows.
+    pub fn exact(&self, mention: &str) -> Option<usize> {
+        let mk = words(mention).concat();
+        self.by_key.get(&mk).copied().or_else(|| {
+            let sk = stripped_key(mention);
+            self.stripped.iter().position(|s| *s == sk)
+        })
+    }
+
+    /// The row among `candidates` (indices) a mention names, and how well.
+    pub fn find(&self, mention: &str, candidates: &[usize]) -> Option<(usize, MatchKind)> {
+        let mw = words(mention);
+        let mk = mw.concat();
+        if mk.is_empty() {
+            return None;
+        }
+        let sk = stripped_key(mention);
+        if let Some(&i) = candidates
+            .iter()
+            .find(|&&c| self.keys[c] == mk || self.stripped[c] == sk)
+        {
+            return Some((i, MatchKind::Exact));
+        }
+        let distinctive = |w: &String| self.freq.get(w).copied().unwrap_or(0) <= 2;
+        let mut best: Option<(usize, usize)> = None;
+        let mut tie = false;
+        for &c in candidates {
+            let cw = &self.words[c];
+            let shared: Vec<&String> = mw.iter().filter(|w| cw.contains(w)).collect();
+            if !shared.iter().any(|w| distinctive(w)) {
+                continue;
+            }
+            match best {
+                Some((_, n)) if shared.len() < n => {}
+                Some((_, n)) if shared.len() == n => tie = true,
+                _ => {
+                    best = Some((c, shared.len()));
+                    tie = false;
+                }
+            }
+        }
+        if let (Some((i, _)), false) = (best, tie) {
+            // "611B" in "Fiat 611A & 611B" elides the words the two names share: every word
+            // of the mention is in the name, so it is the name.
+            let kind = if mw.iter().all(|w| self.words[i].contains(w)) {
+                MatchKind::Exact
+            } else {
+                MatchKind::Words
+            };
+            return Some((i, kind));
+        }
+        let close: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&c| strsim::levenshtein(&self.keys[c], &mk) == 1)
+            .collect();
+        match close.as_slice() {
+            [i] => Some((*i, MatchKind::Spelling)),
+            _ => None,
+        }
+    }
+}
+
 /// The row (index into `candidates`) a mention names, and how well; `all` is every listing
-/// name, to judge which words are distinctive.
+/// name, to judge which words are distinctive. The tests' way in: callers keep a `NameIndex`.
+#[cfg(test)]
 pub fn match_mention(
     mention: &str,
     candidates: &[&str],
     all: &[&str],
 ) -> Option<(usize, MatchKind)> {
-    let key = |s: &str| words(s).join("");
-    let mk = key(mention);
-    if mk.is_empty() {
-        return None;
-    }
-    let stripped = |s: &str| {
-        // "MR35(f)" and "MR/35(f)" are the same name: the suffix and "/" do not distinguish.
-        let base = s.split('(').next().unwrap_or(s);
-        name_key(base).replace('/', "")
-    };
-    if let Some(i) = candidates
+    let index = NameIndex::new(all);
+    let cand: Vec<usize> = candidates
         .iter()
-        .position(|c| key(c) == mk || stripped(c) == stripped(mention))
-    {
-        return Some((i, MatchKind::Exact));
-    }
-    let mw = words(mention);
-    let distinctive = |w: &String| all.iter().filter(|n| words(n).contains(w)).count() <= 2;
-    let mut best: Option<(usize, usize)> = None;
-    let mut tie = false;
-    for (i, c) in candidates.iter().enumerate() {
-        let cw = words(c);
-        let shared: Vec<&String> = mw.iter().filter(|w| cw.contains(w)).collect();
-        if !shared.iter().any(|w| distinctive(w)) {
-            continue;
-        }
-        match best {
-            Some((_, n)) if shared.len() < n => {}
-            Some((_, n)) if shared.len() == n => tie = true,
-            _ => {
-                best = Some((i, shared.len()));
-                tie = false;
-            }
-        }
-    }
-    if let (Some((i, _)), false) = (best, tie) {
-        // "611B" in "Fiat 611A & 611B" elides the words the two names share: every word of
-        // the mention is in the name, so it is the name.
-        let cw = words(candidates[i]);
-        let kind = if mw.iter().all(|w| cw.contains(w)) {
-            MatchKind::Exact
-        } else {
-            MatchKind::Words
-        };
-        return Some((i, kind));
-    }
-    let close: Vec<usize> = (0..candidates.len())
-        .filter(|&i| strsim::levenshtein(&key(candidates[i]), &mk) == 1)
+        .filter_map(|c| all.iter().position(|a| a == c))
         .collect();
-    match close.as_slice() {
-        [i] => Some((*i, MatchKind::Spelling)),
-        _ => None,
-    }
+    let (i, kind) = index.find(mention, &cand)?;
+    candidates
+        .iter()
+        .position(|c| *c == index.name(i))
+        .map(|k| (k, kind))
 }
 
 #[cfg(test)]

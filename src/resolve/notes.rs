@@ -15,7 +15,7 @@ use qm_schema::{
 use super::availability::model::{Rule, Window};
 use super::availability::{resolve_vehicle, VehicleRules};
 use super::counter::{applies, back_notations, front_text, NotationSource};
-use super::mentions::{match_mention, MatchKind};
+use super::mentions::{MatchKind, NameIndex};
 use super::rules::{translate, ScopedRule};
 use crate::lint::Finding;
 use crate::load::SourceMap;
@@ -63,10 +63,22 @@ pub fn resolve_notes(
         .iter()
         .map(|v| v.note_refs.iter().filter_map(|r| r.value.clone()).collect())
         .collect();
-    let rows_of = |n: u16| -> Vec<usize> {
-        (0..refs.len())
-            .filter(|&i| refs[i].contains(&NoteRef::Vehicle(n)))
-            .collect()
+    let mut members_of: std::collections::HashMap<u16, Vec<usize>> =
+        std::collections::HashMap::new();
+    for (i, r) in refs.iter().enumerate() {
+        for r in r {
+            if let NoteRef::Vehicle(n) = r {
+                members_of.entry(*n).or_default().push(i);
+            }
+        }
+    }
+    let rows_of = |n: u16| -> Vec<usize> { members_of.get(&n).cloned().unwrap_or_default() };
+    let index = NameIndex::new(&names);
+    let everyone: Vec<usize> = (0..names.len()).collect();
+    let find_base = |b: &str| {
+        index
+            .exact(b)
+            .or_else(|| index.find(b, &everyone).map(|(k, _)| k))
     };
     for (i, row) in rows.iter().enumerate() {
         for r in &row.note_refs {
@@ -120,9 +132,10 @@ pub fn resolve_notes(
         let member_names: Vec<&str> = members.iter().map(|&i| all[i]).collect();
         let mut title_rows = Vec::new();
         for t in &note.vehicles {
-            match match_mention(&t.value, &member_names, &all) {
-                Some((k, kind)) => {
-                    title_rows.push(names[members[k]].clone());
+            match index.find(&t.value, &members) {
+                Some((row, kind)) => {
+                    let k = members.iter().position(|&m| m == row).unwrap_or(0);
+                    title_rows.push(names[row].clone());
                     if kind != MatchKind::Exact {
                         findings.push(Finding {
                             diagnostic: Diagnostic::warning(
@@ -152,7 +165,7 @@ pub fn resolve_notes(
         ir_notes.push(ir_note(map, note, title_rows));
         for rule in &note.rules {
             for scoped in translate(&rule.availability) {
-                let targets = scoped_rows(&scoped, &members, &member_names, &all, diags);
+                let targets = scoped_rows(&scoped, &members, &member_names, &index, diags);
                 for i in targets {
                     per_vehicle[i].0 = n;
                     per_vehicle[i].1.push(scoped.rule.clone());
@@ -180,7 +193,7 @@ pub fn resolve_notes(
                 .collect();
             let base_ready = bases
                 .iter()
-                .all(|b| match_mention(b, &all, &all).is_some_and(|(k, _)| done[k] && k != i));
+                .all(|b| find_base(b).is_some_and(|k| done[k] && k != i));
             if !base_ready && _pass < 3 {
                 continue;
             }
@@ -191,14 +204,15 @@ pub fn resolve_notes(
                 windows,
                 row: rows[i].span.clone(),
             };
-            let snapshot: Vec<(String, Vec<qm_schema::Availability>)> = vehicles
-                .iter()
-                .map(|v| (v.name.clone(), v.availability.clone()))
-                .collect();
-            let lookup = |name: &str| -> Option<Vec<qm_schema::Availability>> {
-                let (k, _) = match_mention(name, &all, &all)?;
-                Some(snapshot[k].1.clone())
-            };
+            // Only the bases' entries are copied, so resolving stays linear in the rows.
+            let base_entries: std::collections::HashMap<String, Vec<qm_schema::Availability>> =
+                bases
+                    .iter()
+                    .filter_map(|b| {
+                        find_base(b).map(|k| (b.clone(), vehicles[k].availability.clone()))
+                    })
+                    .collect();
+            let lookup = |name: &str| base_entries.get(name).cloned();
             resolve_vehicle(map, &mut vehicles[i], &rules, &lookup, findings, diags);
             done[i] = true;
         }
@@ -252,21 +266,21 @@ fn scoped_rows(
     scoped: &ScopedRule,
     members: &[usize],
     member_names: &[&str],
-    all: &[&str],
+    index: &NameIndex,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<usize> {
     if scoped.only.is_empty() {
         // A relative rule never applies to its own base.
         if let Rule::Relative { base, .. } = &scoped.rule {
-            let b = match_mention(base, member_names, all).map(|(k, _)| members[k]);
+            let b = index.find(base, members).map(|(k, _)| k);
             return members.iter().copied().filter(|&i| Some(i) != b).collect();
         }
         return members.to_vec();
     }
     let mut out = Vec::new();
     for name in &scoped.only {
-        match match_mention(name, member_names, all) {
-            Some((k, _)) => out.push(members[k]),
+        match index.find(name, members) {
+            Some((k, _)) => out.push(k),
             None => diags.push(
                 Diagnostic::warning(
                     "notes::unknown-vehicle",
