@@ -102,8 +102,30 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
 fn section(s: &ScheduleSection, out: &mut Vec<Diagnostic>) {
     typos(&s.typos, Some("before this section"), out);
     area(&s.area, out);
+    // The nearest readable period before and after each entry, in one pass each way, so a
+    // long run of bad periods stays linear.
+    let ok = |e: &ScheduleEntry| match &e.when {
+        EntryWhen::Period(PrintedPeriod { value: Ok(p), .. }) => Some(*p),
+        _ => None,
+    };
+    let mut before = Vec::with_capacity(s.entries.len());
+    let mut last = None;
+    for e in &s.entries {
+        before.push(last);
+        last = ok(e).or(last);
+    }
+    let mut after = vec![None; s.entries.len()];
+    let mut next = None;
+    for (n, e) in s.entries.iter().enumerate().rev() {
+        after[n] = next;
+        next = ok(e).or(next);
+    }
     for (n, e) in s.entries.iter().enumerate() {
-        entry(e, gap_around(&s.entries, n), out);
+        // Both neighbours lie within the war years, so succ/pred cannot overflow.
+        let gap = before[n]
+            .zip(after[n])
+            .and_then(|(p, q): (Period, Period)| Period::new(p.to.succ(), q.from.pred()));
+        entry(e, gap, out);
     }
 }
 
@@ -118,18 +140,6 @@ fn entry(e: &ScheduleEntry, gap: Option<Period>, out: &mut Vec<Diagnostic>) {
     for q in &e.qualifiers {
         qualifier(q, out);
     }
-}
-
-/// The months the entries next to entry `n` leave uncovered, if both neighbours read fine.
-fn gap_around(entries: &[ScheduleEntry], n: usize) -> Option<Period> {
-    let ok = |e: &ScheduleEntry| match &e.when {
-        EntryWhen::Period(PrintedPeriod { value: Ok(p), .. }) => Some(*p),
-        _ => None,
-    };
-    let prev = entries.get(..n)?.iter().rev().find_map(ok)?;
-    let next = entries.get(n + 1..)?.iter().find_map(ok)?;
-    // Both neighbours lie within the war years, so succ/pred cannot overflow.
-    Period::new(prev.to.succ(), next.from.pred())
 }
 
 fn area(a: &Area, out: &mut Vec<Diagnostic>) {

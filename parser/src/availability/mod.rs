@@ -23,7 +23,7 @@ mod syntax;
 mod theater_names;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use syntax::*;
 pub use theater_names::lookup_theater;

@@ -29,34 +29,44 @@ pub(crate) fn notations(p: &str, base: usize, file: FileId) -> Vec<QuotedNotatio
     let quotes = quotes(p);
     let sentences = sentences(p, &quotes);
     let span = |r: &Range<usize>| TextSpan::new(file, base + r.start..base + r.end);
+    // Per sentence, once: does it mention the counter, and where is its first signifier?
+    // ASCII lower-casing keeps byte offsets, so positions compare with the quotes'.
+    let facts: Vec<(bool, Option<usize>, Option<CounterSide>)> = sentences
+        .iter()
+        .map(|s| {
+            let lower = p[s.clone()].to_ascii_lowercase();
+            let first_signifier = SIGNIFIERS
+                .iter()
+                .filter_map(|w| lower.find(w))
+                .min()
+                .map(|k| s.start + k);
+            let side = if lower.contains("wreck side") {
+                Some(CounterSide::Wreck)
+            } else if lower.contains("reverse") || lower.contains("back side") {
+                Some(CounterSide::Back)
+            } else {
+                None
+            };
+            (lower.contains("counter"), first_signifier, side)
+        })
+        .collect();
     let mut out = Vec::new();
     for q in &quotes {
-        let Some(idx) = sentences.iter().position(|s| s.contains(&q.open)) else {
+        let idx = sentences.partition_point(|s| s.end <= q.open);
+        let Some(sentence) = sentences.get(idx).filter(|s| s.contains(&q.open)) else {
             continue;
         };
-        let sentence = &sentences[idx];
-        let lower = p[sentence.clone()].to_lowercase();
-        if !lower.contains("counter") {
+        let (counter, first_signifier, side) = facts[idx];
+        if !counter {
             continue;
         }
-        let before = p[sentence.start..q.open].to_lowercase();
-        let after = p
-            .get(q.close_end..sentence.end)
-            .unwrap_or("")
-            .trim_start()
-            .to_lowercase();
-        let signified = SIGNIFIERS.iter().any(|w| before.contains(w));
+        let after = p.get(q.close_end..sentence.end).unwrap_or("").trim_start();
+        let after: String = after.chars().take(12).collect::<String>().to_lowercase();
+        let signified = first_signifier.is_some_and(|k| k < q.open);
         let placed = PLACED_AFTER.iter().any(|w| after.starts_with(w));
         if !(signified || placed) {
             continue;
         }
-        let side = if lower.contains("wreck side") {
-            Some(CounterSide::Wreck)
-        } else if lower.contains("reverse") || lower.contains("back side") {
-            Some(CounterSide::Back)
-        } else {
-            None
-        };
         let condition = condition(p, &sentences, idx).map(|r| Spanned {
             value: p[r.clone()].to_string(),
             span: span(&r),
@@ -109,7 +119,7 @@ fn sentences(p: &str, quotes: &[Quote]) -> Vec<Range<usize>> {
             word_start = i + c.len_utf8();
             continue;
         }
-        if c != '.' || quotes.iter().any(|q| q.inner.contains(&i)) {
+        if c != '.' || inside_quote(quotes, i) {
             continue;
         }
         let next = p[i + 1..].chars().next();
@@ -127,6 +137,12 @@ fn sentences(p: &str, quotes: &[Quote]) -> Vec<Range<usize>> {
         out.push(start..p.len());
     }
     out
+}
+
+/// True when byte `i` lies inside a quote (`quotes` is sorted and disjoint).
+fn inside_quote(quotes: &[Quote], i: usize) -> bool {
+    let k = quotes.partition_point(|q| q.inner.end <= i);
+    quotes.get(k).is_some_and(|q| q.inner.contains(&i))
 }
 
 /// The "If ..." condition a notation's sentence carries, or that the sentence before it
