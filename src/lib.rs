@@ -17,5 +17,6 @@ pub mod compile;
 pub mod diagnostics;
 pub mod lint;
 pub mod load;
+pub mod render;
 pub mod resolve;
 pub mod templates;

@@ -4,11 +4,15 @@
 //! overrides any of them by name (its relative path), so a maintainer can restyle an artifact
 //! without touching Rust. Undefined variables are errors, so a typo in a template is reported
 //! instead of rendering an empty string.
+//!
+//! Output of `.html`, `.htm`, `.xml` and `.svg` templates is XML-escaped (`&`, `<`, `>`, `"`,
+//! `'`); every template can call the text-fitting functions of [`crate::render::text`].
 
 use std::path::{Path, PathBuf};
 
 use include_dir::{include_dir, Dir};
-use minijinja::{Environment, UndefinedBehavior};
+use minijinja::value::Value;
+use minijinja::{AutoEscape, Environment, Error, Output, State, UndefinedBehavior};
 use serde::Serialize;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
@@ -48,6 +52,9 @@ impl Templates {
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         env.set_keep_trailing_newline(true);
+        env.set_auto_escape_callback(auto_escape);
+        env.set_formatter(xml_formatter);
+        crate::render::text::register(&mut env);
         let dir = overrides.map(Path::to_path_buf);
         let loader_dir = dir.clone();
         env.set_loader(move |name| {
@@ -115,6 +122,37 @@ impl Templates {
     }
 }
 
+/// Which templates escape their output: markup ones (SVG included, which minijinja's default
+/// leaves unescaped).
+fn auto_escape(name: &str) -> AutoEscape {
+    let name = name.strip_suffix(".j2").unwrap_or(name);
+    match name.rsplit('.').next() {
+        Some("html" | "htm" | "xml" | "svg") => AutoEscape::Html,
+        _ => AutoEscape::None,
+    }
+}
+
+/// Escapes for XML: minijinja's HTML escaping also turns "/" into `&#x2f;`, legal but it makes
+/// every "L3/35" in the output and its snapshots unreadable.
+fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> Result<(), Error> {
+    if state.auto_escape() != AutoEscape::Html || value.is_safe() || value.is_undefined() {
+        return minijinja::escape_formatter(out, state, value);
+    }
+    let text = value.to_string();
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            c => escaped.push(c),
+        }
+    }
+    out.write_str(&escaped).map_err(Error::from)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +167,19 @@ mod tests {
         assert!(e.message.contains("undefined"), "{}", e.message);
         assert!(e.origin.ends_with("t.txt"));
         assert!(e.to_string().contains(":2"));
+    }
+
+    #[test]
+    fn markup_is_xml_escaped_and_slashes_stay() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("t.svg"), "<t>{{ n }}</t>").unwrap();
+        std::fs::write(dir.path().join("t.txt"), "{{ n }}").unwrap();
+        let t = Templates::new(Some(dir.path()));
+        let ctx = minijinja::context! { n => "L3/35 & <\"x\">" };
+        assert_eq!(
+            t.render("t.svg", &ctx).unwrap(),
+            "<t>L3/35 &amp; &lt;&quot;x&quot;&gt;</t>"
+        );
+        assert_eq!(t.render("t.txt", &ctx).unwrap(), "L3/35 & <\"x\">");
     }
 }
