@@ -3,7 +3,6 @@
 //! Each fixture is a data directory. `err_*` fixtures are corrupted copies of the real
 //! listing and must fail with diagnostics; `ok_*` fixtures must pass.
 
-
 use crate::support::{root, run_qm};
 
 #[test]
