@@ -36,8 +36,49 @@ pub enum Command {
     Build(BuildArgs),
     /// Parse, resolve, lint and validate the data; write nothing.
     Check(CheckArgs),
+    /// List the vehicles available in a theater in a month.
+    Avail(AvailArgs),
+    /// Show one vehicle's whole record.
+    Show(ShowArgs),
     /// Print the JSON Schema of the IR (or write every schema file into a directory).
     Schema(SchemaArgs),
+}
+
+/// `qm avail`.
+#[derive(Debug, Args)]
+pub struct AvailArgs {
+    /// The nation (its data folder name, e.g. `ita`).
+    pub nation: String,
+    /// The theater ("North Africa", "NA", "Russia", ...; case is ignored).
+    #[arg(long)]
+    pub theater: String,
+    /// The month: `3/41` or `1941-03`.
+    #[arg(long)]
+    pub date: String,
+    /// Only this vehicle (its name, ignoring case and spaces).
+    #[arg(long)]
+    pub vehicle: Option<String>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// The data directory.
+    #[arg(long, default_value = "data-src")]
+    pub data: PathBuf,
+}
+
+/// `qm show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The nation (its data folder name, e.g. `ita`).
+    pub nation: String,
+    /// The vehicle (its name, ignoring case and spaces).
+    pub vehicle: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The data directory.
+    #[arg(long, default_value = "data-src")]
+    pub data: PathBuf,
 }
 
 /// Where the data is.
@@ -115,12 +156,14 @@ pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Build(a) => build(a),
         Command::Check(a) => check(a),
+        Command::Avail(a) => crate::cli_query::avail(a),
+        Command::Show(a) => crate::cli_query::show(a),
         Command::Schema(a) => schema(a),
     }
 }
 
 /// Prints the run's diagnostics and a summary to stderr; returns the exit status they imply.
-fn report(compiled: &Compiled, strict: bool) -> u8 {
+pub(crate) fn report(compiled: &Compiled, strict: bool) -> u8 {
     let mut err = std::io::stderr().lock();
     let _ = err
         .write_all(diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics).as_bytes());
@@ -142,7 +185,7 @@ fn report(compiled: &Compiled, strict: bool) -> u8 {
     }
 }
 
-fn plural(n: usize) -> &'static str {
+pub(crate) fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {

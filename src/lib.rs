@@ -13,10 +13,13 @@
 pub mod artifact;
 pub mod build;
 pub mod cli;
+pub mod cli_query;
 pub mod compile;
 pub mod diagnostics;
 pub mod lint;
 pub mod load;
+pub mod query;
 pub mod render;
 pub mod resolve;
 pub mod templates;
+pub mod views;

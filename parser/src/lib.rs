@@ -7,9 +7,11 @@
 mod cell;
 mod diagnostic;
 mod listing;
+mod period;
 mod source;
 
 pub use cell::*;
 pub use diagnostic::*;
 pub use listing::*;
+pub use period::*;
 pub use source::*;

@@ -28,11 +28,13 @@ pub enum Theater {
     Yugoslavia,
     /// The European theater of operations as a whole.
     Eto,
+    /// Anywhere: the notes set no limit by theater for this entry.
+    Any,
 }
 
 impl Theater {
     /// Every theater, in display order.
-    pub const ALL: [Theater; 10] = [
+    pub const ALL: [Theater; 11] = [
         Theater::NorthAfrica,
         Theater::Tunisia,
         Theater::EastAfrica,
@@ -43,6 +45,28 @@ impl Theater {
         Theater::Balkans,
         Theater::Yugoslavia,
         Theater::Eto,
+        Theater::Any,
+    ];
+
+    /// The theaters an "ETO" in the notes stands for: every European front (ASL counts the
+    /// Eastern Front as ETO). Yugoslavia is covered by the Balkans.
+    pub const ETO: [Theater; 5] = [
+        Theater::France,
+        Theater::Italy,
+        Theater::Sicily,
+        Theater::Balkans,
+        Theater::Russia,
+    ];
+
+    /// The theaters a vehicle can be placed in, each once (no groups, no parts, no Any).
+    pub const CONCRETE: [Theater; 7] = [
+        Theater::NorthAfrica,
+        Theater::EastAfrica,
+        Theater::Russia,
+        Theater::Sicily,
+        Theater::Italy,
+        Theater::France,
+        Theater::Balkans,
     ];
 
     /// The name as the notes print it.
@@ -58,6 +82,7 @@ impl Theater {
             Theater::Balkans => "the Balkans",
             Theater::Yugoslavia => "Yugoslavia",
             Theater::Eto => "the ETO",
+            Theater::Any => "any theater",
         }
     }
 
@@ -75,6 +100,7 @@ impl Theater {
             Theater::Balkans => &["balkans", "greece", "albania"],
             Theater::Yugoslavia => &["yugoslavia"],
             Theater::Eto => &["eto", "europe"],
+            Theater::Any => &["any", "anytheater", "anywhere"],
         }
     }
 

@@ -133,7 +133,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
                         ),
                         TextSpan::new(ef, e.file.span()),
                     )
-                    .with_help("errata apply to listing.tsv and notes.md"),
+                    .with_help("errata apply to listing.tsv and notes.md; add the file or delete the erratum"),
                 );
             }
         }

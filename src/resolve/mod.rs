@@ -1,5 +1,7 @@
 //! Stage 3, resolve: listing rows and notes -> the IR ([`qm_schema::Nation`]).
 
+mod availability;
+mod counter;
 mod fields;
 mod listing;
 pub mod names;

@@ -1,5 +1,6 @@
 //! Integration tests, grouped in one binary (cargo runs test binaries one after another).
 
 mod cli;
+mod ir;
 mod schema;
 mod support;

@@ -1,0 +1,106 @@
+//! Questions asked of the IR: which vehicles exist where and when, and which one a user meant.
+
+use qm_schema::{Availability, Nation, Theater, Vehicle, YearMonth};
+
+use crate::resolve::names::{did_you_mean, name_key};
+
+/// True when an entry for `entry` theater answers a question about `asked`: the same theater,
+/// or one lies inside the other (Tunisia is part of North Africa, Yugoslavia of the Balkans).
+pub fn theater_matches(entry: Theater, asked: Theater) -> bool {
+    entry == asked || entry == Theater::Any || part_of(entry, asked) || part_of(asked, entry)
+}
+
+/// True when `inner` is a part of `outer`.
+pub fn part_of(inner: Theater, outer: Theater) -> bool {
+    matches!(
+        (inner, outer),
+        (Theater::Tunisia, Theater::NorthAfrica) | (Theater::Yugoslavia, Theater::Balkans)
+    )
+}
+
+/// The vehicle's availability entry for a theater and month, if it is available then and there.
+pub fn availability_at(v: &Vehicle, theater: Theater, month: YearMonth) -> Option<&Availability> {
+    // An entry naming the theater itself wins over one for a containing or contained area.
+    let matching = |exact: bool| {
+        v.availability.iter().find(move |a| {
+            a.period.contains(month)
+                && a.theaters.iter().any(|t| {
+                    if exact {
+                        *t == theater
+                    } else {
+                        theater_matches(*t, theater)
+                    }
+                })
+        })
+    };
+    matching(true).or_else(|| matching(false))
+}
+
+/// Every vehicle available in `theater` in `month`, in listing order, with its entry.
+pub fn available(
+    nation: &Nation,
+    theater: Theater,
+    month: YearMonth,
+) -> Vec<(&Vehicle, &Availability)> {
+    nation
+        .vehicles
+        .iter()
+        .filter_map(|v| availability_at(v, theater, month).map(|a| (v, a)))
+        .collect()
+}
+
+/// Finds a vehicle by name, ignoring case and spaces ("l3/35", "L3 / 35").
+pub fn find_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, Vec<&'a str>> {
+    let key = name_key(name);
+    nation
+        .vehicles
+        .iter()
+        .find(|v| name_key(&v.name) == key || v.id == name.to_ascii_lowercase())
+        .ok_or_else(|| did_you_mean(name, nation.vehicles.iter().map(|v| v.name.as_str())))
+}
+
+/// Parses a month as `3/41`, `03/1941` or `1941-03`. Two-digit years are 19xx.
+pub fn parse_month(text: &str) -> Option<YearMonth> {
+    let text = text.trim();
+    let (year, month) = if let Some((y, m)) = text.split_once('-') {
+        (y, m)
+    } else {
+        let (m, y) = text.split_once('/')?;
+        (y, m)
+    };
+    let month: u8 = month.parse().ok()?;
+    let year: u16 = match year.len() {
+        2 => 1900 + year.parse::<u16>().ok()?,
+        4 => year.parse().ok()?,
+        _ => return None,
+    };
+    YearMonth::new(year, month)
+}
+
+/// Parses a theater name or alias; on failure, the closest names.
+pub fn parse_theater(text: &str) -> Result<Theater, Vec<&'static str>> {
+    Theater::lookup(text).ok_or_else(|| {
+        let names: Vec<&'static str> = Theater::ALL
+            .iter()
+            .map(|t| t.name().trim_start_matches("the "))
+            .collect();
+        did_you_mean(text, names)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_and_theaters_parse() {
+        assert_eq!(parse_month("3/41"), YearMonth::new(1941, 3));
+        assert_eq!(parse_month("1941-03"), YearMonth::new(1941, 3));
+        assert_eq!(parse_month("13/41"), None);
+        assert_eq!(parse_month("x"), None);
+        assert_eq!(parse_theater("north africa"), Ok(Theater::NorthAfrica));
+        assert_eq!(parse_theater("The Balkans"), Ok(Theater::Balkans));
+        assert_eq!(parse_theater("NA"), Ok(Theater::NorthAfrica));
+        assert_eq!(parse_theater("Sicliy").unwrap_err(), vec!["Sicily"]);
+    }
+}

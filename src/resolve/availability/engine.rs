@@ -1,0 +1,498 @@
+//! Applies availability rules to one vehicle: schedules, defaults, relative rules, the N/R
+//! windows, the listing fallback, clipping to the vehicle's own DATES and Fascist-only months.
+
+use qm_parser::{Diagnostic, TextSpan};
+use qm_schema::{
+    Availability, AvailabilityOrigin, Period, Qualifier, Rf, Tenths, Theater, Vehicle,
+};
+
+use super::model::{Completeness, Rule, Schedule, Scope, When, Window};
+use crate::lint::Finding;
+use crate::load::SourceMap;
+
+/// Everything the engine needs about one vehicle's notes.
+pub struct VehicleRules<'a> {
+    /// The note number the rules come from.
+    pub note: u16,
+    /// Rules that apply to this vehicle (already filtered by the vehicle they name).
+    pub rules: Vec<&'a Rule>,
+    /// The windows of the vehicle's multi-applicable notes.
+    pub windows: Vec<Window>,
+    /// The vehicle's listing row, for diagnostics about the listing's own values.
+    pub row: TextSpan,
+}
+
+/// One entry before clipping, with where it came from.
+struct Raw {
+    theater: Theater,
+    period: Period,
+    rf: Rf,
+    qualifiers: Vec<Qualifier>,
+    origin: AvailabilityOrigin,
+    /// The note text to blame in lints (None for listing fallbacks).
+    blame: Option<TextSpan>,
+}
+
+/// Resolves `v.availability` (and `v.fascist_only`) from its rules. `bases` looks up
+/// already-resolved vehicles by the notes' wording, for relative rules.
+pub fn resolve_vehicle(
+    map: &SourceMap,
+    v: &mut Vehicle,
+    rules: &VehicleRules,
+    bases: &dyn Fn(&str) -> Option<Vec<Availability>>,
+    findings: &mut Vec<Finding>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(dates) = v.dates.value else { return };
+    let listing_rf =
+        v.rf.value
+            .and_then(|r| r.second.is_none().then_some(r.first));
+    let allowed: Vec<Theater> = if rules.windows.is_empty() {
+        vec![Theater::Any]
+    } else {
+        rules.windows.iter().map(|w| w.theater).collect()
+    };
+    let schedules: Vec<&Schedule> = rules
+        .rules
+        .iter()
+        .filter_map(|r| {
+            if let Rule::Schedule(s) = r {
+                Some(s)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let named: Vec<Theater> = schedules
+        .iter()
+        .filter_map(|s| {
+            if let Scope::Theaters(t) = &s.scope {
+                Some(t.clone())
+            } else {
+                None
+            }
+        })
+        .flatten()
+        .collect();
+    let mut raw: Vec<Raw> = Vec::new();
+    let mut complete: Vec<Theater> = Vec::new();
+    let mut rf_only: Vec<Theater> = Vec::new();
+    for s in &schedules {
+        let theaters = match &s.scope {
+            Scope::Theaters(t) => t.clone(),
+            Scope::Allowed => allowed.clone(),
+            Scope::Elsewhere { except } => Theater::CONCRETE
+                .into_iter()
+                .filter(|t| !named.contains(t) && !except.contains(t))
+                .collect(),
+        };
+        match s.completeness {
+            Completeness::Complete => complete.extend(&theaters),
+            Completeness::RfOnly => rf_only.extend(&theaters),
+        }
+        let mut prev_end = None;
+        for e in &s.entries {
+            let period = match e.when {
+                When::Period(p) => Some(p),
+                When::Thereafter => {
+                    prev_end.and_then(|end: qm_schema::YearMonth| Period::new(end.succ(), dates.to))
+                }
+            };
+            let Some(period) = period else {
+                diags.push(
+                    Diagnostic::error(
+                        "notes::thereafter",
+                        format!(
+                            "failed to date \"thereafter\" for {} (no earlier period before it)",
+                            v.name
+                        ),
+                        e.span.clone(),
+                    )
+                    .with_help("\"thereafter\" follows a dated entry in the same sentence"),
+                );
+                continue;
+            };
+            prev_end = Some(period.to);
+            let Some(rf) = e.rf.or(listing_rf) else {
+                diags.push(no_rf(v, &e.span));
+                continue;
+            };
+            for &theater in &theaters {
+                raw.push(Raw {
+                    theater,
+                    period,
+                    rf,
+                    qualifiers: e.qualifiers.clone(),
+                    origin: AvailabilityOrigin::Note {
+                        note: rules.note,
+                        span: map.provenance(&e.span),
+                    },
+                    blame: Some(e.span.clone()),
+                });
+            }
+        }
+    }
+    // Relative rules copy another vehicle's resolved entries.
+    for r in &rules.rules {
+        if let Rule::Relative {
+            base,
+            delta,
+            max,
+            limit,
+            span,
+            ..
+        } = r
+        {
+            let Some(base_entries) = bases(base) else {
+                diags.push(
+                    Diagnostic::error(
+                        "notes::unknown-base",
+                        format!(
+                            "failed to find {base}, whose RF the rule for {} is based on",
+                            v.name
+                        ),
+                        span.clone(),
+                    )
+                    .with_help("the vehicle must have a listing row"),
+                );
+                continue;
+            };
+            let adjust = |rf: Rf| {
+                let t = (i64::from(rf.0) + i64::from(*delta)).max(0) as u32;
+                let t = Tenths(t);
+                max.map_or(t, |m| t.min(m))
+            };
+            let origin = AvailabilityOrigin::Derived {
+                note: rules.note,
+                base_vehicle: base.clone(),
+                span: map.provenance(span),
+            };
+            if limit.is_empty() {
+                for b in &base_entries {
+                    for &theater in &b.theaters {
+                        raw.push(Raw {
+                            theater,
+                            period: b.period,
+                            rf: adjust(b.rf),
+                            qualifiers: b.qualifiers.clone(),
+                            origin: origin.clone(),
+                            blame: None,
+                        });
+                    }
+                }
+                complete.extend(base_entries.iter().flat_map(|b| b.theaters.clone()));
+                continue;
+            }
+            for (theater, period) in limit {
+                complete.push(*theater);
+                let mut covered = Vec::new();
+                for b in base_entries.iter().filter(|b| b.theaters.contains(theater)) {
+                    if let Some(p) = b.period.intersect(period) {
+                        covered.push(p);
+                        raw.push(Raw {
+                            theater: *theater,
+                            period: p,
+                            rf: adjust(b.rf),
+                            qualifiers: b.qualifiers.clone(),
+                            origin: origin.clone(),
+                            blame: None,
+                        });
+                    }
+                }
+                for gap in gaps(*period, &covered) {
+                    diags.push(
+                        Diagnostic::warning(
+                            "notes::no-base-rf",
+                            format!("failed to find an RF of {base} in {theater} {gap}, on which {}'s RF is based", v.name),
+                            span.clone(),
+                        )
+                        .with_help("those months are left out of the availability"),
+                    );
+                }
+            }
+        }
+    }
+    // "Otherwise it is X" fills every month of every theater no complete schedule covers.
+    let default_rf = rules.rules.iter().find_map(|r| {
+        if let Rule::Default { rf, .. } = r {
+            Some(*rf)
+        } else {
+            None
+        }
+    });
+    let fill_theaters: Vec<Theater> = match default_rf {
+        Some(_) => Theater::CONCRETE
+            .into_iter()
+            .filter(|t| !complete.contains(t))
+            .collect(),
+        None => {
+            let mut t: Vec<Theater> = rf_only.clone();
+            for w in &rules.windows {
+                if !raw.iter().any(|r| r.theater == w.theater) {
+                    t.push(w.theater);
+                }
+            }
+            if raw.is_empty() && rules.windows.is_empty() {
+                t.push(Theater::Any);
+            }
+            t
+        }
+    };
+    let mut seen = Vec::new();
+    for theater in fill_theaters {
+        if seen.contains(&theater) {
+            continue;
+        }
+        seen.push(theater);
+        let window = window_of(&rules.windows, theater).unwrap_or(dates);
+        let Some(span) = window.intersect(&dates) else {
+            continue;
+        };
+        let covered: Vec<Period> = raw
+            .iter()
+            .filter(|r| r.theater == theater)
+            .map(|r| r.period)
+            .collect();
+        let (rf, origin) = match default_rf {
+            Some(rf) => (
+                rf,
+                rules.rules.iter().find_map(|r| match r {
+                    Rule::Default { span, .. } => Some(AvailabilityOrigin::Note {
+                        note: rules.note,
+                        span: map.provenance(span),
+                    }),
+                    _ => None,
+                }),
+            ),
+            None => match listing_rf {
+                Some(rf) => (rf, None),
+                None => {
+                    diags.push(no_rf(v, &rules.row));
+                    continue;
+                }
+            },
+        };
+        let origin = origin.unwrap_or_else(|| AvailabilityOrigin::Listing {
+            multi_note: rules
+                .windows
+                .iter()
+                .find(|w| w.theater == theater)
+                .map(|w| w.letter.clone()),
+            span: v.row.clone(),
+        });
+        for gap in gaps(span, &covered) {
+            raw.push(Raw {
+                theater,
+                period: gap,
+                rf,
+                qualifiers: Vec::new(),
+                origin: origin.clone(),
+                blame: None,
+            });
+        }
+    }
+    lint_raw(v, &raw, findings);
+    // Clip to the vehicle's own DATES and to the N/R windows.
+    let mut out: Vec<Availability> = Vec::new();
+    for r in raw {
+        let mut p = r.period.intersect(&dates);
+        if let (Some(w), Some(pp)) = (window_of(&rules.windows, r.theater), p) {
+            p = pp.intersect(&w);
+        }
+        let Some(period) = p else { continue };
+        out.push(Availability {
+            theaters: vec![r.theater],
+            period,
+            rf: r.rf,
+            qualifiers: r.qualifiers,
+            origin: r.origin,
+        });
+    }
+    // Fascist-only months split entries and mark them.
+    for r in &rules.rules {
+        if let Rule::FascistOnly { period, .. } = r {
+            out = mark_fascist(out, *period);
+            v.fascist_only.push(*period);
+        }
+    }
+    for a in &out {
+        if a.qualifiers.contains(&Qualifier::FascistUseOnly)
+            && !v.fascist_only.iter().any(|p| p.covers(&a.period))
+        {
+            v.fascist_only.push(a.period);
+        }
+    }
+    v.fascist_only.sort();
+    v.fascist_only.dedup();
+    v.availability = out;
+}
+
+fn no_rf(v: &Vehicle, span: &TextSpan) -> Diagnostic {
+    Diagnostic::error(
+        "notes::no-rf",
+        format!(
+            "failed to find an RF for {} (the listing gives a range, {}, and the note none)",
+            v.name, v.rf.raw
+        ),
+        span.clone(),
+    )
+    .with_help("give the RF in the note's entry")
+}
+
+fn window_of(windows: &[Window], theater: Theater) -> Option<Period> {
+    windows
+        .iter()
+        .find(|w| w.theater == theater)
+        .map(|w| w.period)
+}
+
+/// The months of `span` no period in `covered` touches, as periods.
+pub fn gaps(span: Period, covered: &[Period]) -> Vec<Period> {
+    let mut out = Vec::new();
+    let mut m = span.from;
+    let mut start = None;
+    loop {
+        let inside = covered.iter().any(|p| p.contains(m));
+        match (inside, start) {
+            (false, None) => start = Some(m),
+            (true, Some(s)) => {
+                out.extend(Period::new(s, m.pred()));
+                start = None;
+            }
+            _ => {}
+        }
+        if m == span.to {
+            break;
+        }
+        m = m.succ();
+    }
+    if let Some(s) = start {
+        out.extend(Period::new(s, span.to));
+    }
+    out
+}
+
+/// Splits entries at a Fascist-only period's bounds and marks the months inside it.
+fn mark_fascist(entries: Vec<Availability>, fascist: Period) -> Vec<Availability> {
+    let mut out = Vec::new();
+    for a in entries {
+        let Some(inner) = a.period.intersect(&fascist) else {
+            out.push(a);
+            continue;
+        };
+        for outer in gaps(a.period, &[inner]) {
+            out.push(Availability {
+                period: outer,
+                ..a.clone()
+            });
+        }
+        let mut marked = Availability {
+            period: inner,
+            ..a.clone()
+        };
+        if !marked.qualifiers.contains(&Qualifier::FascistUseOnly) {
+            marked.qualifiers.push(Qualifier::FascistUseOnly);
+        }
+        out.push(marked);
+    }
+    out.sort_by_key(|a| (theater_rank(&a.theaters), a.period));
+    out
+}
+
+fn theater_rank(ts: &[Theater]) -> usize {
+    ts.first()
+        .and_then(|t| Theater::ALL.iter().position(|x| x == t))
+        .unwrap_or(usize::MAX)
+}
+
+/// Lints on what the notes state, before clipping: periods outside DATES, RFs outside the
+/// listing's range, overlapping periods in one theater.
+fn lint_raw(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
+    let (Some(dates), Some(range)) = (v.dates.value, v.rf.value) else {
+        return;
+    };
+    let mut reported: Vec<(TextSpan, &str)> = Vec::new();
+    let mut report =
+        |span: &TextSpan, code: &'static str, message: String, help: String, text: String| {
+            if reported.iter().any(|(s, c)| s == span && *c == code) {
+                return;
+            }
+            reported.push((span.clone(), code));
+            findings.push(Finding {
+                diagnostic: Diagnostic::warning(code, message, span.clone()).with_help(help),
+                vehicle: Some(v.name.clone()),
+                text: Some(text),
+            });
+        };
+    for r in raw {
+        let Some(span) = &r.blame else { continue };
+        if !dates.covers(&r.period) {
+            report(
+                span,
+                "lint::period-outside-dates",
+                format!("{} in {} is outside {}'s listing DATES ({})", r.period, r.theater, v.name, v.dates.raw),
+                "the months outside DATES are dropped; correct the note with an erratum or accept it with a reason".into(),
+                r.period.to_string(),
+            );
+        }
+        if !range.contains(r.rf) {
+            report(
+                span,
+                "lint::rf-outside-range",
+                format!(
+                    "RF {} of {} ({} {}) is outside the listing's RF ({})",
+                    r.rf, v.name, r.theater, r.period, v.rf.raw
+                ),
+                "correct the note or the listing with an erratum, or accept it with a reason"
+                    .into(),
+                r.rf.to_string(),
+            );
+        }
+    }
+    for (i, a) in raw.iter().enumerate() {
+        let Some(span) = &a.blame else { continue };
+        for b in raw[..i]
+            .iter()
+            .filter(|b| b.blame.is_some() && b.theater == a.theater)
+        {
+            if a.period.overlaps(&b.period) && a.period != b.period {
+                report(
+                    span,
+                    "lint::overlap",
+                    format!(
+                        "{} of {} overlaps {} in {}",
+                        a.period, v.name, b.period, a.theater
+                    ),
+                    "two entries cannot both hold for one month; correct one with an erratum"
+                        .into(),
+                    a.period.to_string(),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qm_schema::YearMonth;
+
+    fn p(a: (u16, u8), b: (u16, u8)) -> Period {
+        Period::new(
+            YearMonth::new(a.0, a.1).unwrap(),
+            YearMonth::new(b.0, b.1).unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn gaps_are_the_uncovered_months() {
+        let span = p((1940, 6), (1941, 12));
+        let covered = [p((1940, 6), (1940, 12)), p((1941, 3), (1941, 4))];
+        assert_eq!(
+            gaps(span, &covered),
+            vec![p((1941, 1), (1941, 2)), p((1941, 5), (1941, 12))]
+        );
+        assert_eq!(gaps(span, &[span]), vec![]);
+    }
+}

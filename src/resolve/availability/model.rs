@@ -1,0 +1,146 @@
+//! What the notes say about availability, as rules the resolver applies. The notes parser's
+//! clauses are translated into these; they name vehicles by the notes' own wording.
+
+use qm_parser::TextSpan;
+use qm_schema::{Period, Qualifier, Rf, Theater, YearMonth};
+
+/// The theaters a schedule covers.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Scope {
+    /// Named theaters ("North Africa", "North-Africa/the ETO [EXC: the Balkans]" expanded).
+    Theaters(Vec<Theater>),
+    /// No theater named: wherever the vehicle's multi-applicable notes (N, R) allow, or
+    /// anywhere when they allow none.
+    Allowed,
+    /// "elsewhere": every theater the note's other schedules do not name, minus `except`.
+    Elsewhere {
+        /// Theaters excluded ("[EXC: NA in East Africa]").
+        except: Vec<Theater>,
+    },
+}
+
+/// When an entry applies.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum When {
+    /// A stated period.
+    Period(Period),
+    /// "thereafter": from the month after the previous entry to the end of the vehicle's DATES.
+    Thereafter,
+}
+
+/// One dated entry of a schedule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// When.
+    pub when: When,
+    /// The RF; `None` means the listing's RF (e.g. "limited to 6/40 (France)").
+    pub rf: Option<Rf>,
+    /// Conditions ("Fascist use only").
+    pub qualifiers: Vec<Qualifier>,
+    /// The entry's text.
+    pub span: TextSpan,
+}
+
+/// Whether a schedule lists every month the vehicle exists there, or only sets RFs for some
+/// months with a default elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Completeness {
+    /// "Dates and RF ... are": the vehicle exists there only in the listed months.
+    Complete,
+    /// "RF ... is X for P": sets the RF for those months; other rules cover the rest.
+    RfOnly,
+}
+
+/// A list of dated entries for some theaters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Schedule {
+    /// The vehicle the sentence restricts itself to ("AB 41 Dates and RF ..."), if any.
+    pub vehicle: Option<String>,
+    /// Where.
+    pub scope: Scope,
+    /// What it sets.
+    pub completeness: Completeness,
+    /// The entries, in printed order.
+    pub entries: Vec<Entry>,
+    /// The sentence.
+    pub span: TextSpan,
+}
+
+/// An availability rule from a vehicle note.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Rule {
+    /// Dated entries.
+    Schedule(Schedule),
+    /// "Otherwise it is 1.4": the RF for every month and theater no other rule sets.
+    Default {
+        /// The vehicle it is restricted to, if any.
+        vehicle: Option<String>,
+        /// The RF.
+        rf: Rf,
+        /// The sentence.
+        span: TextSpan,
+    },
+    /// "RF is always .4 higher (1.6 maximum) than ... the L3/35"; "the same, but with .1
+    /// added to the RF".
+    Relative {
+        /// The vehicles it applies to (`None`: every vehicle of the note but the base).
+        targets: Option<Vec<String>>,
+        /// The vehicle whose entries are copied.
+        base: String,
+        /// Tenths added to the base RF.
+        delta: i32,
+        /// The cap, when stated.
+        max: Option<Rf>,
+        /// Periods per theater the copy is limited to ("Dates for use in France are 6/40, ...").
+        limit: Vec<(Theater, Period)>,
+        /// The sentence.
+        span: TextSpan,
+    },
+    /// "Availability in 1945 is limited to Fascist Italians only".
+    FascistOnly {
+        /// The vehicle it is restricted to, if any.
+        vehicle: Option<String>,
+        /// The months.
+        period: Period,
+        /// The sentence.
+        span: TextSpan,
+    },
+    /// "This AFV has no radio in scenarios set prior to 11/41."
+    RadioFrom {
+        /// The vehicle it is restricted to, if any.
+        vehicle: Option<String>,
+        /// First month with a radio.
+        month: YearMonth,
+        /// The sentence.
+        span: TextSpan,
+    },
+    /// "The optional AAMG is always available and has a 1.4 RF."
+    Optional {
+        /// The vehicle it is restricted to, if any.
+        vehicle: Option<String>,
+        /// The weapon ("AAMG").
+        weapon: String,
+        /// Its RF.
+        rf: Rf,
+        /// True when "always available".
+        always: bool,
+        /// Theaters it is limited to.
+        theaters: Vec<Theater>,
+        /// Period it is limited to.
+        period: Option<Period>,
+        /// The sentence.
+        span: TextSpan,
+    },
+}
+
+/// The window a multi-applicable note opens for a theater (N: North Africa 6/40-5/43; N with
+/// a dagger: Tunisia 11/42-5/43; R: Russia 8/41-3/43).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Window {
+    /// The note letter.
+    pub letter: String,
+    /// The theater.
+    pub theater: Theater,
+    /// The months.
+    pub period: Period,
+}
