@@ -101,6 +101,15 @@ impl Templates {
         }
     }
 
+    /// The template text in `range`, on one line and not too long to quote.
+    fn excerpt(&self, name: &str, range: Option<std::ops::Range<usize>>) -> Option<String> {
+        let range = range?;
+        let template = self.env.get_template(name).ok()?;
+        let text = template.source().get(range)?.trim();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        (!text.is_empty() && text.len() <= 120).then_some(text)
+    }
+
     fn error(&self, name: &str, e: &minijinja::Error) -> TemplateError {
         // The innermost template is the one at fault (an include or a macro file).
         let template = e.name().unwrap_or(name).to_string();
@@ -112,6 +121,11 @@ impl Templates {
         while let Some(s) = source {
             message = format!("{message}; {s}");
             source = s.source();
+        }
+        // minijinja's message for a strict undefined is only "undefined value": quote the
+        // expression at fault from the template so the variable is named.
+        if let Some(expr) = self.excerpt(&template, e.range()) {
+            message = format!("{message} in `{expr}`");
         }
         TemplateError {
             origin: self.origin(&template),
@@ -165,6 +179,7 @@ mod tests {
         let e = t.render("t.txt", minijinja::context! {}).unwrap_err();
         assert_eq!(e.line, Some(2));
         assert!(e.message.contains("undefined"), "{}", e.message);
+        assert!(e.message.contains("`missing_var`"), "{}", e.message);
         assert!(e.origin.ends_with("t.txt"));
         assert!(e.to_string().contains(":2"));
     }

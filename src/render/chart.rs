@@ -18,6 +18,8 @@ use crate::templates::Templates;
 pub const CHART_HTML_TEMPLATE: &str = "chart/chart.html";
 /// The template drawing one page of the chart's PDF.
 pub const CHART_PAGE_TEMPLATE: &str = "chart/page.svg";
+/// Chart pages keep real text: a page of table as outlines is ten times larger.
+const EMBED: bool = true;
 
 /// The chart's files: HTML and PDF, with their paths under `out/`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -335,7 +337,7 @@ pub fn vehicle_chart(nation: &Nation, templates: &Templates) -> Result<ChartFile
             })
         })?;
         let g = pdf
-            .add_svg(&tree)
+            .add_svg(&tree, EMBED)
             .map_err(|m| err(RenderErrorKind::Pdf(m)))?;
         let (w, h) = (page.width, page.height);
         pdf.add_page(

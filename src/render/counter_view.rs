@@ -5,8 +5,8 @@
 //! nothing is guessed. A "†" follows every value the listing marks with one.
 
 use qm_schema::{
-    AmmoKind, BarrelLength, CounterSide, Field, GroundPressure, IfMark, MgFactor, Mount, Vehicle,
-    Weapon,
+    AmmoKind, BarrelLength, CounterSide, Field, GroundPressure, IfMark, MgFactor, Mount,
+    PassengerUnit, Vehicle, Weapon,
 };
 use serde::Serialize;
 
@@ -54,6 +54,8 @@ pub struct CounterView {
     pub ground_pressure: Option<String>,
     /// Crew survival number ("4", "5†").
     pub crew_survival: Option<String>,
+    /// Passenger and portage capacity ("2S/9PP", "1C/5PP†").
+    pub capacity: Option<String>,
     /// Radioless (181.2): the "®" (with its "†" when the listing has one); printed on the
     /// reverse side, which is where 181.21 says the ® is.
     pub radioless: Option<String>,
@@ -193,6 +195,13 @@ impl CounterView {
                 .to_string()
             }),
             crew_survival: text(&v.crew_survival, u8::to_string),
+            capacity: text(&v.capacity, |c| {
+                let unit = match c.unit {
+                    PassengerUnit::C => "C",
+                    PassengerUnit::S => "S",
+                };
+                format!("{}{unit}/{}PP", c.passengers, c.pp)
+            }),
             radioless: flag(&v.radioless, "®"),
             front_notations,
             back_notations,

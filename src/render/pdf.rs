@@ -18,13 +18,13 @@ pub struct Converted {
 }
 
 impl Converted {
-    /// Converts an SVG tree with svg2pdf.
-    pub fn new(tree: &Tree) -> Result<Self, String> {
+    /// Converts an SVG tree with svg2pdf. With `embed_text` the text stays text (a font
+    /// subset is embedded: selectable, small for text-heavy pages); without, glyphs become
+    /// outlines (smaller for a counter's few glyphs, which would each need their own subset).
+    pub fn new(tree: &Tree, embed_text: bool) -> Result<Self, String> {
         let options = svg2pdf::ConversionOptions {
             compress: true,
-            // Outlines, not embedded fonts: a counter's few glyphs as paths are smaller than a
-            // font subset per counter, and print identically everywhere.
-            embed_text: false,
+            embed_text,
             ..svg2pdf::ConversionOptions::default()
         };
         let (chunk, root) = svg2pdf::to_chunk(tree, options).map_err(|e| e.to_string())?;
@@ -91,8 +91,8 @@ impl PdfBuilder {
     }
 
     /// Converts an SVG tree into a graphic that pages can place any number of times.
-    pub fn add_svg(&mut self, tree: &Tree) -> Result<Graphic, String> {
-        let converted = Converted::new(tree)?;
+    pub fn add_svg(&mut self, tree: &Tree, embed_text: bool) -> Result<Graphic, String> {
+        let converted = Converted::new(tree, embed_text)?;
         Ok(self.add(&converted))
     }
 

@@ -19,6 +19,8 @@ pub const SHEET_TEMPLATE: &str = "sheet/page.svg";
 
 /// Points per millimetre.
 const PT_PER_MM: f64 = 72.0 / 25.4;
+/// Counters as outlines: 41 font subsets (one per counter side) would double the file.
+const EMBED: bool = false;
 
 /// A paper size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -272,7 +274,7 @@ pub fn counter_sheets(
                     },
                 )
             })?;
-            let converted = Converted::new(&tree)
+            let converted = Converted::new(&tree, EMBED)
                 .map_err(|m| RenderError::new(&artifact, RenderErrorKind::Pdf(m)))?;
             pair.push(converted);
         }
@@ -318,7 +320,7 @@ pub fn counter_sheets(
                 })
             })?;
             let g = pdf
-                .add_svg(&tree)
+                .add_svg(&tree, true)
                 .map_err(|m| err(RenderErrorKind::Pdf(m)))?;
             let (w, h) = (layout.width, layout.height);
             let mut placements = vec![Placement::top_left(g, 0.0, 0.0, w, h, h)];

@@ -2,5 +2,6 @@
 
 mod cli;
 mod ir;
+mod render;
 mod schema;
 mod support;
