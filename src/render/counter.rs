@@ -66,6 +66,14 @@ impl CounterImage {
     }
 }
 
+/// The template drawing `side`: the wreck side is the back.
+pub fn template_of(side: CounterSide) -> &'static str {
+    match side {
+        CounterSide::Front => FRONT_TEMPLATE,
+        CounterSide::Back | CounterSide::Wreck => BACK_TEMPLATE,
+    }
+}
+
 /// "front" or "back"; a wreck-side request draws the back.
 pub fn side_name(side: CounterSide) -> &'static str {
     match side {
@@ -107,10 +115,7 @@ pub fn counter_svg(
     templates: &Templates,
     opts: &CounterOptions,
 ) -> Result<String, RenderError> {
-    let template = match side {
-        CounterSide::Front => FRONT_TEMPLATE,
-        CounterSide::Back | CounterSide::Wreck => BACK_TEMPLATE,
-    };
+    let template = template_of(side);
     let ctx = CounterContext {
         nation: NationRef {
             id: &nation.id,
@@ -144,10 +149,7 @@ pub fn counter_image(
         RenderError::new(
             artifact_name(nation, vehicle, side, "svg"),
             RenderErrorKind::Svg {
-                template: templates.origin(match side {
-                    CounterSide::Front => FRONT_TEMPLATE,
-                    _ => BACK_TEMPLATE,
-                }),
+                template: templates.origin(template_of(side)),
                 message,
             },
         )

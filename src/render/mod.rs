@@ -32,7 +32,7 @@ pub use chart::{
 pub use chart_layout::{ChartPage, PageRow, TextItem};
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_svg, rule_178_red_mp, side_name,
-    CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
+    template_of, CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
 };
 pub use counter_view::{CounterView, MgView, NotationView};
 pub use error::{RenderError, RenderErrorKind};

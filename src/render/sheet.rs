@@ -8,7 +8,7 @@
 use qm_schema::{CounterSide, Nation};
 use serde::Serialize;
 
-use super::counter::{counter_svg, CounterOptions, BACK_TEMPLATE, FRONT_TEMPLATE};
+use super::counter::{artifact_name, counter_svg, template_of, CounterOptions};
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::{Converted, Graphic, PdfBuilder, Placement};
 use super::svg;
@@ -264,7 +264,7 @@ pub fn counter_sheets(
         let mut pair = Vec::with_capacity(2);
         for side in [CounterSide::Front, CounterSide::Back] {
             let text = counter_svg(nation, v, side, templates, counter)?;
-            let artifact = super::counter::artifact_name(nation, v, side, "svg");
+            let artifact = artifact_name(nation, v, side, "svg");
             let tree = svg::parse(&text).map_err(|message| {
                 RenderError::new(
                     &artifact,
@@ -335,13 +335,6 @@ pub fn counter_sheets(
         out.push((path, pdf.finish()));
     }
     Ok(out)
-}
-
-fn template_of(side: CounterSide) -> &'static str {
-    match side {
-        CounterSide::Front => FRONT_TEMPLATE,
-        CounterSide::Back | CounterSide::Wreck => BACK_TEMPLATE,
-    }
 }
 
 #[cfg(test)]

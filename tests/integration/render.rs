@@ -431,3 +431,16 @@ fn a_template_that_makes_bad_svg_is_reported_not_a_panic() {
     assert!(run.contains("counter/front.svg"), "{run}");
     assert!(!dir.path().join("out").exists());
 }
+
+#[test]
+fn rendering_twice_gives_the_same_bytes() {
+    let n = italian();
+    let t = Templates::new(None);
+    let opts = CounterOptions::default();
+    let v = vehicle(&n, "fiat-611a");
+    let a = counter_image(&n, v, CounterSide::Front, &t, &opts).unwrap();
+    let b = counter_image(&n, v, CounterSide::Front, &t, &opts).unwrap();
+    assert_eq!(a, b);
+    let sheets = |()| counter_sheets(&n, &t, &opts, &SheetOptions::default()).unwrap();
+    assert_eq!(sheets(()), sheets(()), "no dates or random ids in the PDF");
+}
