@@ -54,6 +54,9 @@ impl Templates {
         env.set_keep_trailing_newline(true);
         env.set_auto_escape_callback(auto_escape);
         env.set_formatter(xml_formatter);
+        // `| e` escapes the same way as auto-escaping does, so a template may use both.
+        env.add_filter("escape", escape_filter);
+        env.add_filter("e", escape_filter);
         crate::render::text::register(&mut env);
         let dir = overrides.map(Path::to_path_buf);
         let loader_dir = dir.clone();
@@ -152,7 +155,24 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
     if state.auto_escape() != AutoEscape::Html || value.is_safe() || value.is_undefined() {
         return minijinja::escape_formatter(out, state, value);
     }
-    let text = value.to_string();
+    out.write_str(&xml_escape(&value.to_string()))
+        .map_err(Error::from)
+}
+
+/// The `escape` (`e`) filter: XML escaping, once (a safe value is returned as it is).
+fn escape_filter(value: &Value) -> Value {
+    if value.is_safe() {
+        return value.clone();
+    }
+    let text = if value.is_undefined() {
+        String::new()
+    } else {
+        value.to_string()
+    };
+    Value::from_safe_string(xml_escape(&text))
+}
+
+fn xml_escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -164,7 +184,7 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
             c => escaped.push(c),
         }
     }
-    out.write_str(&escaped).map_err(Error::from)
+    escaped
 }
 
 #[cfg(test)]
@@ -196,5 +216,8 @@ mod tests {
             "<t>L3/35 &amp; &lt;&quot;x&quot;&gt;</t>"
         );
         assert_eq!(t.render("t.txt", &ctx).unwrap(), "L3/35 & <\"x\">");
+        std::fs::write(dir.path().join("e.svg"), "{{ n | e }}|{{ n | e | e }}").unwrap();
+        let once = "L3/35 &amp; &lt;&quot;x&quot;&gt;";
+        assert_eq!(t.render("e.svg", &ctx).unwrap(), format!("{once}|{once}"));
     }
 }

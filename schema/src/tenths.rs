@@ -18,13 +18,9 @@ impl Tenths {
 }
 
 impl fmt::Display for Tenths {
-    /// `1.4`, `0.9`, `14`, `5.5` (a whole number prints without a decimal point).
+    /// Always one decimal, as rarity factors are printed: `1.4`, `1.0`, `0.9`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_multiple_of(10) {
-            write!(f, "{}", self.0 / 10)
-        } else {
-            write!(f, "{}.{}", self.0 / 10, self.0 % 10)
-        }
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
     }
 }
 

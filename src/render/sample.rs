@@ -487,6 +487,8 @@ pub fn sample_nation() -> Nation {
         schema_version: SCHEMA_VERSION,
         id: "ita".into(),
         name: "Italian".into(),
+        axis: true,
+        publication: None,
         sources: vec!["ita/listing.tsv".into()],
         errata: Vec::new(),
         acceptances: Vec::new(),
@@ -502,5 +504,7 @@ pub fn sample_nation() -> Nation {
         ],
         notes: Vec::new(),
         multi_notes: Vec::new(),
+        infantry: Infantry::default(),
+        national_rules: Vec::new(),
     }
 }

@@ -4,11 +4,15 @@ mod availability;
 mod counter;
 mod fields;
 mod listing;
+mod mentions;
 pub mod names;
+mod notes;
+mod rules;
 
 use qm_parser::{parse_listing, Diagnostic, TextSpan};
 use qm_schema::{Nation, SCHEMA_VERSION};
 
+use crate::infantry::resolve_ob;
 use crate::lint::{apply_acceptances, lint_listing};
 use crate::load::{Loaded, NationSources};
 
@@ -27,6 +31,7 @@ pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
     let mut diagnostics = Vec::new();
     let mut vehicles = Vec::new();
     let mut findings = Vec::new();
+    let (mut notes_ir, mut multi_ir) = (Vec::new(), Vec::new());
     if let Some(src) = map.get(sources.listing) {
         let parsed = parse_listing(src);
         diagnostics.extend(parsed.diagnostics);
@@ -41,18 +46,34 @@ pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
             );
         }
         findings.extend(lint_listing(&parsed.value.rows));
+        let mut rows = Vec::new();
         for row in &parsed.value.rows {
             if let Some(v) = listing::vehicle_from_row(map, row, &mut diagnostics) {
                 vehicles.push(v);
+                rows.push(row);
             }
         }
+        let outcome = notes::resolve_notes(
+            map,
+            sources.notes.and_then(|f| map.get(f)),
+            &mut vehicles,
+            &rows,
+            &mut findings,
+            &mut diagnostics,
+        );
+        notes_ir = outcome.notes;
+        multi_ir = outcome.multi;
     }
     let (lint_diags, acceptances) = apply_acceptances(sources, findings);
     diagnostics.extend(lint_diags);
+    let national = sources.ob.map(|f| resolve_ob(map, f)).unwrap_or_default();
+    diagnostics.extend(national.diagnostics);
     let nation = Nation {
         schema_version: SCHEMA_VERSION,
         id: sources.id.clone(),
         name: sources.name.clone(),
+        axis: national.axis,
+        publication: national.publication,
         sources: [
             Some(sources.listing),
             sources.notes,
@@ -66,8 +87,10 @@ pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
         errata: sources.applied.clone(),
         acceptances,
         vehicles,
-        notes: Vec::new(),
-        multi_notes: Vec::new(),
+        notes: notes_ir,
+        multi_notes: multi_ir,
+        infantry: national.infantry,
+        national_rules: national.national_rules,
     };
     Resolved {
         nation,

@@ -228,7 +228,11 @@ pub fn resolve_vehicle(
         None => {
             let mut t: Vec<Theater> = rf_only.clone();
             for w in &rules.windows {
-                if !raw.iter().any(|r| r.theater == w.theater) {
+                // "For Tunisia they are ..." answers for North Africa too: Tunisia is part of it.
+                if !raw
+                    .iter()
+                    .any(|r| r.theater == w.theater || crate::query::part_of(r.theater, w.theater))
+                {
                     t.push(w.theater);
                 }
             }
@@ -253,6 +257,10 @@ pub fn resolve_vehicle(
             .filter(|r| r.theater == theater)
             .map(|r| r.period)
             .collect();
+        let missing = gaps(span, &covered);
+        if missing.is_empty() {
+            continue;
+        }
         let (rf, origin) = match default_rf {
             Some(rf) => (
                 rf,
@@ -280,7 +288,7 @@ pub fn resolve_vehicle(
                 .map(|w| w.letter.clone()),
             span: v.row.clone(),
         });
-        for gap in gaps(span, &covered) {
+        for gap in missing {
             raw.push(Raw {
                 theater,
                 period: gap,
@@ -324,6 +332,7 @@ pub fn resolve_vehicle(
     }
     v.fascist_only.sort();
     v.fascist_only.dedup();
+    out.sort_by_key(|a| (theater_rank(&a.theaters), a.period));
     v.availability = out;
 }
 
@@ -395,7 +404,6 @@ fn mark_fascist(entries: Vec<Availability>, fascist: Period) -> Vec<Availability
         }
         out.push(marked);
     }
-    out.sort_by_key(|a| (theater_rank(&a.theaters), a.period));
     out
 }
 
@@ -426,7 +434,10 @@ fn lint_raw(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
         };
     for r in raw {
         let Some(span) = &r.blame else { continue };
-        if !dates.covers(&r.period) {
+        // "in 1941", "1945 (...)": a whole year names the year, not a claim that the vehicle
+        // exists in every month of it, so only a year wholly outside DATES is a finding.
+        let whole_years = r.period.from.month == 1 && r.period.to.month == 12;
+        if !dates.covers(&r.period) && !(whole_years && dates.overlaps(&r.period)) {
             report(
                 span,
                 "lint::period-outside-dates",

@@ -1,0 +1,182 @@
+//! Matching the notes' wording of a vehicle ("Autocannone da 65/17", "Semovente M40",
+//! "MR/35(f)", "Autocarri ... P") to listing rows.
+
+use super::names::name_key;
+
+/// How a mention matched a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchKind {
+    /// The same name, ignoring case, spaces, "/" and a parenthesized suffix.
+    Exact,
+    /// Shares the name's distinctive words ("Autocannone da 65/17" for "Autocann 65/17(b)").
+    Words,
+    /// Differs by one character ("Lancia IZM" for "Lancia 1ZM").
+    Spelling,
+}
+
+/// Words of a name as the notes and the listing write them, made comparable: lower case,
+/// "/" and "-" dropped, parentheses dropped, the Italian long forms shortened the way the
+/// listing shortens them.
+pub fn words(name: &str) -> Vec<String> {
+    // A parenthesized suffix ("(b)", "(f)", "(Hvy)") never tells two vehicles of a note apart.
+    let mut plain = String::new();
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+        .split(|c: char| c.is_whitespace() || c == '&' || c == ',')
+        .map(|w| {
+            w.to_lowercase()
+                .chars()
+                .filter(|c| !matches!(c, '/' | '-' | '(' | ')' | '.'))
+                .collect::<String>()
+        })
+        .filter(|w| !w.is_empty() && w != "da" && w != "and" && w != "the")
+        .map(|w| match w.as_str() {
+            "autocannone" | "autocannoni" => "autocann".to_string(),
+            "semovente" | "semoventi" => "smv".to_string(),
+            "autocarri" => "autocarro".to_string(),
+            "autoprotetto" => "autoprot".to_string(),
+            _ => w,
+        })
+        .collect()
+}
+
+/// The row (index into `candidates`) a mention names, and how well; `all` is every listing
+/// name, to judge which words are distinctive.
+pub fn match_mention(
+    mention: &str,
+    candidates: &[&str],
+    all: &[&str],
+) -> Option<(usize, MatchKind)> {
+    let key = |s: &str| words(s).join("");
+    let mk = key(mention);
+    if mk.is_empty() {
+        return None;
+    }
+    let stripped = |s: &str| {
+        // "MR35(f)" and "MR/35(f)" are the same name: the suffix and "/" do not distinguish.
+        let base = s.split('(').next().unwrap_or(s);
+        name_key(base).replace('/', "")
+    };
+    if let Some(i) = candidates
+        .iter()
+        .position(|c| key(c) == mk || stripped(c) == stripped(mention))
+    {
+        return Some((i, MatchKind::Exact));
+    }
+    let mw = words(mention);
+    let distinctive = |w: &String| all.iter().filter(|n| words(n).contains(w)).count() <= 2;
+    let mut best: Option<(usize, usize)> = None;
+    let mut tie = false;
+    for (i, c) in candidates.iter().enumerate() {
+        let cw = words(c);
+        let shared: Vec<&String> = mw.iter().filter(|w| cw.contains(w)).collect();
+        if !shared.iter().any(|w| distinctive(w)) {
+            continue;
+        }
+        match best {
+            Some((_, n)) if shared.len() < n => {}
+            Some((_, n)) if shared.len() == n => tie = true,
+            _ => {
+                best = Some((i, shared.len()));
+                tie = false;
+            }
+        }
+    }
+    if let (Some((i, _)), false) = (best, tie) {
+        // "611B" in "Fiat 611A & 611B" elides the words the two names share: every word of
+        // the mention is in the name, so it is the name.
+        let cw = words(candidates[i]);
+        let kind = if mw.iter().all(|w| cw.contains(w)) {
+            MatchKind::Exact
+        } else {
+            MatchKind::Words
+        };
+        return Some((i, kind));
+    }
+    let close: Vec<usize> = (0..candidates.len())
+        .filter(|&i| strsim::levenshtein(&key(candidates[i]), &mk) == 1)
+        .collect();
+    match close.as_slice() {
+        [i] => Some((*i, MatchKind::Spelling)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentions_find_their_rows() {
+        let all = [
+            "Autocann 20/65(b)",
+            "Autocann 65/17(b)",
+            "Autocann 75/27",
+            "Autocann 90/53",
+            "AS 42",
+            "AS 42 aa",
+            "AS 42 cc",
+            "MR35(f)",
+            "Lancia 1ZM",
+            "Fiat 508 MC",
+            "Autocarro L",
+            "Autocarro M",
+            "Autocarro P (Hvy)",
+            "SMV M40 75/18",
+            "SMV M41 75/18",
+            "Fiat 611A",
+            "Fiat 611B",
+        ];
+        let m = |s: &str, c: &[&str]| match_mention(s, c, &all).map(|(i, k)| (c[i].to_string(), k));
+        let autocann = ["Autocann 20/65(b)", "Autocann 65/17(b)"];
+        assert_eq!(
+            m("Autocannone da 65/17", &autocann),
+            Some(("Autocann 65/17(b)".into(), MatchKind::Exact))
+        );
+        assert_eq!(
+            m("20/65(b)", &autocann),
+            Some(("Autocann 20/65(b)".into(), MatchKind::Exact))
+        );
+        let as42 = ["AS 42", "AS 42 aa", "AS 42 cc"];
+        assert_eq!(m("AS 42", &as42), Some(("AS 42".into(), MatchKind::Exact)));
+        assert_eq!(
+            m("AS 42 cc", &as42),
+            Some(("AS 42 cc".into(), MatchKind::Exact))
+        );
+        assert_eq!(
+            m("MR/35(f)", &["MR35(f)"]),
+            Some(("MR35(f)".into(), MatchKind::Exact))
+        );
+        assert_eq!(
+            m("Lancia IZM", &["Lancia 1ZM"]),
+            Some(("Lancia 1ZM".into(), MatchKind::Words))
+        );
+        assert_eq!(
+            m("Fiat 508 Furgone", &["Fiat 508 MC"]),
+            Some(("Fiat 508 MC".into(), MatchKind::Words))
+        );
+        let trucks = ["Autocarro L", "Autocarro M", "Autocarro P (Hvy)"];
+        assert_eq!(
+            m("P", &trucks),
+            Some(("Autocarro P (Hvy)".into(), MatchKind::Exact))
+        );
+        let smv = ["SMV M40 75/18", "SMV M41 75/18"];
+        assert_eq!(
+            m("Semovente M40", &smv),
+            Some(("SMV M40 75/18".into(), MatchKind::Exact))
+        );
+        assert_eq!(
+            m("M41 da 75/18", &smv),
+            Some(("SMV M41 75/18".into(), MatchKind::Exact))
+        );
+        assert_eq!(m("Fiat 611C", &["Fiat 611A", "Fiat 611B"]), None);
+    }
+}
