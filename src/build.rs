@@ -7,6 +7,9 @@ use qm_schema::{nation_schema, scenario_schema, schema_value, Nation, Scenario};
 use crate::artifact::Artifact;
 use crate::compile::Compiled;
 use crate::infantry::infantry_counters;
+use crate::render::{
+    counter_images, counter_sheets, vehicle_chart, CounterOptions, RenderError, SheetOptions,
+};
 use crate::scenario::{card_html, card_svg, card_view, svg_to_pdf, ScenarioFile};
 use crate::templates::Templates;
 
@@ -15,6 +18,10 @@ use crate::templates::Templates;
 pub struct BuildOptions {
     /// Template directory overriding the embedded templates by name.
     pub templates: Option<PathBuf>,
+    /// Counter images (PNG size).
+    pub counters: CounterOptions,
+    /// Counter sheets (counter size, duplex back offset).
+    pub sheets: SheetOptions,
 }
 
 /// Renders every artifact of a compiled data directory.
@@ -26,12 +33,35 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
     }
     for nation in &compiled.nations {
         artifacts.push(nation_json(nation)?);
+        artifacts.extend(render_nation(nation, &templates, opts).map_err(|e| e.to_string())?);
         artifacts.extend(infantry_counters(&templates, nation).map_err(|e| e.to_string())?);
     }
     for scenario in &compiled.scenarios {
         artifacts.extend(scenario_artifacts(&templates, scenario, &compiled.nations)?);
     }
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(artifacts)
+}
+
+/// A nation's counters (SVG + PNG per side), counter sheets (PDF per paper size) and vehicle
+/// chart (HTML + PDF).
+pub fn render_nation(
+    nation: &Nation,
+    templates: &Templates,
+    opts: &BuildOptions,
+) -> Result<Vec<Artifact>, RenderError> {
+    let mut artifacts = Vec::new();
+    for image in counter_images(nation, templates, &opts.counters)? {
+        let stem = format!("{}/counters/{}", nation.id, image.stem());
+        artifacts.push(Artifact::new(format!("{stem}.svg"), image.svg));
+        artifacts.push(Artifact::new(format!("{stem}.png"), image.png));
+    }
+    for (path, pdf) in counter_sheets(nation, templates, &opts.counters, &opts.sheets)? {
+        artifacts.push(Artifact::new(path, pdf));
+    }
+    let chart = vehicle_chart(nation, templates)?;
+    artifacts.push(Artifact::new(chart.html_path, chart.html));
+    artifacts.push(Artifact::new(chart.pdf_path, chart.pdf));
     Ok(artifacts)
 }
 

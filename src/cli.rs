@@ -10,6 +10,7 @@ use crate::artifact::write_atomically;
 use crate::build::{pretty, render_all, BuildOptions};
 use crate::compile::{compile_with, Compiled};
 use crate::diagnostics;
+use crate::render::{CounterOptions, CounterSize, SheetOptions};
 
 /// Exit status: everything fine.
 pub const EXIT_OK: u8 = 0;
@@ -106,6 +107,31 @@ pub struct BuildArgs {
     /// A directory whose templates override the embedded ones by name.
     #[arg(long)]
     pub templates: Option<PathBuf>,
+    /// Width and height of counter PNGs in pixels.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(8..=4096))]
+    pub counter_px: u32,
+    /// Printed counter size on sheets: 5/8 or 1/2 (inch).
+    #[arg(long, default_value = "5/8", value_parser = parse_counter_size)]
+    pub counter_size: CounterSize,
+    /// Shift of the back pages of counter sheets, in mm, as X,Y (x right, y down as seen on
+    /// the back): calibrates a duplex printer.
+    #[arg(long, default_value = "0,0", value_parser = parse_offset, allow_hyphen_values = true)]
+    pub back_offset_mm: (f64, f64),
+}
+
+fn parse_counter_size(s: &str) -> Result<CounterSize, String> {
+    CounterSize::parse(s).ok_or_else(|| format!("expected 5/8 or 1/2, not {s:?}"))
+}
+
+fn parse_offset(s: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("expected X,Y in mm (e.g. 0.5,-1), not {s:?}");
+    let (x, y) = s.split_once(',').ok_or_else(bad)?;
+    let x: f64 = x.trim().parse().map_err(|_| bad())?;
+    let y: f64 = y.trim().parse().map_err(|_| bad())?;
+    if !(x.is_finite() && y.is_finite() && x.abs() <= 50.0 && y.abs() <= 50.0) {
+        return Err(format!("offsets must be within ±50 mm, not {s:?}"));
+    }
+    Ok((x, y))
 }
 
 /// `qm check`.
@@ -179,6 +205,14 @@ fn build(a: BuildArgs) -> u8 {
     }
     let opts = BuildOptions {
         templates: a.templates,
+        counters: CounterOptions {
+            px: a.counter_px,
+            ..CounterOptions::default()
+        },
+        sheets: SheetOptions {
+            counter_size: a.counter_size,
+            back_offset_mm: a.back_offset_mm,
+        },
     };
     let artifacts = match render_all(&compiled, &opts) {
         Ok(a) => a,

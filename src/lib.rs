@@ -21,6 +21,7 @@ pub mod infantry;
 pub mod lint;
 pub mod load;
 pub mod query;
+pub mod render;
 pub mod resolve;
 pub mod scenario;
 pub mod spanned;

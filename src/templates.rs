@@ -4,11 +4,15 @@
 //! overrides any of them by name (its relative path), so a maintainer can restyle an artifact
 //! without touching Rust. Undefined variables are errors, so a typo in a template is reported
 //! instead of rendering an empty string.
+//!
+//! Output of `.html`, `.htm`, `.xml` and `.svg` templates is XML-escaped (`&`, `<`, `>`, `"`,
+//! `'`); every template can call the text-fitting functions of [`crate::render::text`].
 
 use std::path::{Path, PathBuf};
 
 use include_dir::{include_dir, Dir};
-use minijinja::{Environment, UndefinedBehavior};
+use minijinja::value::Value;
+use minijinja::{AutoEscape, Environment, Error, Output, State, UndefinedBehavior};
 use serde::Serialize;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
@@ -48,6 +52,12 @@ impl Templates {
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         env.set_keep_trailing_newline(true);
+        env.set_auto_escape_callback(auto_escape);
+        env.set_formatter(xml_formatter);
+        // `| e` escapes the same way as auto-escaping does, so a template may use both.
+        env.add_filter("escape", escape_filter);
+        env.add_filter("e", escape_filter);
+        crate::render::text::register(&mut env);
         let dir = overrides.map(Path::to_path_buf);
         let loader_dir = dir.clone();
         env.set_loader(move |name| {
@@ -94,6 +104,15 @@ impl Templates {
         }
     }
 
+    /// The template text in `range`, on one line and not too long to quote.
+    fn excerpt(&self, name: &str, range: Option<std::ops::Range<usize>>) -> Option<String> {
+        let range = range?;
+        let template = self.env.get_template(name).ok()?;
+        let text = template.source().get(range)?.trim();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        (!text.is_empty() && text.len() <= 120).then_some(text)
+    }
+
     fn error(&self, name: &str, e: &minijinja::Error) -> TemplateError {
         // The innermost template is the one at fault (an include or a macro file).
         let template = e.name().unwrap_or(name).to_string();
@@ -106,6 +125,11 @@ impl Templates {
             message = format!("{message}; {s}");
             source = s.source();
         }
+        // minijinja's message for a strict undefined is only "undefined value": quote the
+        // expression at fault from the template so the variable is named.
+        if let Some(expr) = self.excerpt(&template, e.range()) {
+            message = format!("{message} in `{expr}`");
+        }
         TemplateError {
             origin: self.origin(&template),
             template,
@@ -113,6 +137,54 @@ impl Templates {
             message,
         }
     }
+}
+
+/// Which templates escape their output: markup ones (SVG included, which minijinja's default
+/// leaves unescaped).
+fn auto_escape(name: &str) -> AutoEscape {
+    let name = name.strip_suffix(".j2").unwrap_or(name);
+    match name.rsplit('.').next() {
+        Some("html" | "htm" | "xml" | "svg") => AutoEscape::Html,
+        _ => AutoEscape::None,
+    }
+}
+
+/// Escapes for XML: minijinja's HTML escaping also turns "/" into `&#x2f;`, legal but it makes
+/// every "L3/35" in the output and its snapshots unreadable.
+fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> Result<(), Error> {
+    if state.auto_escape() != AutoEscape::Html || value.is_safe() || value.is_undefined() {
+        return minijinja::escape_formatter(out, state, value);
+    }
+    out.write_str(&xml_escape(&value.to_string()))
+        .map_err(Error::from)
+}
+
+/// The `escape` (`e`) filter: XML escaping, once (a safe value is returned as it is).
+fn escape_filter(value: &Value) -> Value {
+    if value.is_safe() {
+        return value.clone();
+    }
+    let text = if value.is_undefined() {
+        String::new()
+    } else {
+        value.to_string()
+    };
+    Value::from_safe_string(xml_escape(&text))
+}
+
+fn xml_escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            c => escaped.push(c),
+        }
+    }
+    escaped
 }
 
 #[cfg(test)]
@@ -127,7 +199,25 @@ mod tests {
         let e = t.render("t.txt", minijinja::context! {}).unwrap_err();
         assert_eq!(e.line, Some(2));
         assert!(e.message.contains("undefined"), "{}", e.message);
+        assert!(e.message.contains("`missing_var`"), "{}", e.message);
         assert!(e.origin.ends_with("t.txt"));
         assert!(e.to_string().contains(":2"));
+    }
+
+    #[test]
+    fn markup_is_xml_escaped_and_slashes_stay() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("t.svg"), "<t>{{ n }}</t>").unwrap();
+        std::fs::write(dir.path().join("t.txt"), "{{ n }}").unwrap();
+        let t = Templates::new(Some(dir.path()));
+        let ctx = minijinja::context! { n => "L3/35 & <\"x\">" };
+        assert_eq!(
+            t.render("t.svg", &ctx).unwrap(),
+            "<t>L3/35 &amp; &lt;&quot;x&quot;&gt;</t>"
+        );
+        assert_eq!(t.render("t.txt", &ctx).unwrap(), "L3/35 & <\"x\">");
+        std::fs::write(dir.path().join("e.svg"), "{{ n | e }}|{{ n | e | e }}").unwrap();
+        let once = "L3/35 &amp; &lt;&quot;x&quot;&gt;";
+        assert_eq!(t.render("e.svg", &ctx).unwrap(), format!("{once}|{once}"));
     }
 }

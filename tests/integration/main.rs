@@ -4,6 +4,7 @@ mod avail;
 mod cli;
 mod infantry;
 mod ir;
+mod render;
 mod scenario;
 mod schema;
 mod support;

@@ -1,0 +1,57 @@
+//! Rendering throughput on the Italian OB: counter sides per second as SVG and as SVG + PNG,
+//! and a full render of the nation (counters, both counter sheets, the chart's HTML and PDF).
+
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use qm::build::{render_nation, BuildOptions};
+use qm::render::{counter_image, counter_svg, CounterOptions};
+use qm::templates::Templates;
+use qm_schema::CounterSide;
+
+fn render(c: &mut Criterion) {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data-src");
+    let nation = qm::compile::compile(&data)
+        .nations
+        .into_iter()
+        .next()
+        .expect("the Italian OB");
+    let templates = Templates::new(None);
+    let opts = CounterOptions::default();
+    let sides = [CounterSide::Front, CounterSide::Back];
+    let n = nation.vehicles.len();
+
+    let mut group = c.benchmark_group("counters");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(2 * n as u64));
+    group.bench_function(BenchmarkId::new("svg", 2 * n), |b| {
+        b.iter(|| {
+            for v in &nation.vehicles {
+                for side in sides {
+                    counter_svg(&nation, v, side, &templates, &opts).unwrap();
+                }
+            }
+        })
+    });
+    group.bench_function(BenchmarkId::new("svg+png-60px", 2 * n), |b| {
+        b.iter(|| {
+            for v in &nation.vehicles {
+                for side in sides {
+                    counter_image(&nation, v, side, &templates, &opts).unwrap();
+                }
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("nation");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(n as u64));
+    group.bench_function(BenchmarkId::new("full-render-italian", n), |b| {
+        b.iter(|| render_nation(&nation, &templates, &BuildOptions::default()).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, render);
+criterion_main!(benches);

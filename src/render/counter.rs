@@ -1,0 +1,240 @@
+//! Counters: one SVG per side per vehicle from `templates/counter/`, and its PNG.
+
+use qm_schema::{CounterSide, Nation, Theater, Vehicle, YearMonth};
+use serde::Serialize;
+
+use super::counter_view::CounterView;
+use super::error::{RenderError, RenderErrorKind};
+use super::{png, svg};
+use crate::templates::Templates;
+
+/// The template of a counter's front.
+pub const FRONT_TEMPLATE: &str = "counter/front.svg";
+/// The template of a counter's back (the wreck side).
+pub const BACK_TEMPLATE: &str = "counter/back.svg";
+/// Side length of the counter in SVG user units (the templates' `viewBox`).
+pub const COUNTER_UNITS: f64 = 100.0;
+
+/// How counters are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CounterOptions {
+    /// PNG width and height in pixels (60: a 5/8 inch counter at 96 dpi).
+    pub px: u32,
+    /// Print the MP in red. Rule 178 makes the MP of every Axis vehicle red in North Africa
+    /// before 10/41, which depends on the scenario, not the vehicle: `qm build` prints counters
+    /// with black MP (false), and a scenario renderer sets this from [`rule_178_red_mp`].
+    pub red_mp: bool,
+}
+
+impl Default for CounterOptions {
+    fn default() -> Self {
+        Self {
+            px: 60,
+            red_mp: false,
+        }
+    }
+}
+
+/// Rule 178: an Axis vehicle in a North Africa (or Tunisia) scenario before October 1941 has
+/// its MP printed in red.
+pub fn rule_178_red_mp(axis: bool, theater: Theater, date: YearMonth) -> bool {
+    axis && matches!(theater, Theater::NorthAfrica | Theater::Tunisia)
+        && date
+            < YearMonth {
+                year: 1941,
+                month: 10,
+            }
+}
+
+/// One rendered counter side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterImage {
+    /// The vehicle's id (`m13-40`).
+    pub vehicle_id: String,
+    /// Front or back (the back is also the wreck side).
+    pub side: CounterSide,
+    /// The SVG text.
+    pub svg: String,
+    /// The PNG, `px` x `px` pixels.
+    pub png: Vec<u8>,
+}
+
+impl CounterImage {
+    /// The file stem for this side: `m13-40-front`, `m13-40-back`.
+    pub fn stem(&self) -> String {
+        format!("{}-{}", self.vehicle_id, side_name(self.side))
+    }
+}
+
+/// The template drawing `side`: the wreck side is the back.
+pub fn template_of(side: CounterSide) -> &'static str {
+    match side {
+        CounterSide::Front => FRONT_TEMPLATE,
+        CounterSide::Back | CounterSide::Wreck => BACK_TEMPLATE,
+    }
+}
+
+/// "front" or "back"; a wreck-side request draws the back.
+pub fn side_name(side: CounterSide) -> &'static str {
+    match side {
+        CounterSide::Front => "front",
+        CounterSide::Back | CounterSide::Wreck => "back",
+    }
+}
+
+/// What a counter template sees.
+#[derive(Serialize)]
+struct CounterContext<'a> {
+    /// `{id, name}` of the nation.
+    nation: NationRef<'a>,
+    /// The whole IR record, for templates that want more than [`CounterView`] gives.
+    vehicle: &'a Vehicle,
+    /// The printable values.
+    counter: CounterView,
+    /// "front" or "back".
+    side: &'static str,
+    /// The PNG size, which the template writes as the SVG's width and height.
+    px: u32,
+    /// Rule 178's red MP (see [`CounterOptions::red_mp`]).
+    red_mp: bool,
+    /// The viewBox side length.
+    units: f64,
+}
+
+#[derive(Serialize)]
+struct NationRef<'a> {
+    id: &'a str,
+    name: &'a str,
+}
+
+/// Renders one side of a vehicle's counter to SVG.
+pub fn counter_svg(
+    nation: &Nation,
+    vehicle: &Vehicle,
+    side: CounterSide,
+    templates: &Templates,
+    opts: &CounterOptions,
+) -> Result<String, RenderError> {
+    let template = template_of(side);
+    let ctx = CounterContext {
+        nation: NationRef {
+            id: &nation.id,
+            name: &nation.name,
+        },
+        vehicle,
+        counter: CounterView::of(vehicle),
+        side: side_name(side),
+        px: opts.px,
+        red_mp: opts.red_mp,
+        units: COUNTER_UNITS,
+    };
+    templates.render(template, &ctx).map_err(|e| {
+        RenderError::new(
+            artifact_name(nation, vehicle, side, "svg"),
+            RenderErrorKind::Template(e),
+        )
+    })
+}
+
+/// Renders one side of a vehicle's counter to SVG and PNG.
+pub fn counter_image(
+    nation: &Nation,
+    vehicle: &Vehicle,
+    side: CounterSide,
+    templates: &Templates,
+    opts: &CounterOptions,
+) -> Result<CounterImage, RenderError> {
+    let svg_text = counter_svg(nation, vehicle, side, templates, opts)?;
+    let tree = svg::parse(&svg_text).map_err(|message| {
+        RenderError::new(
+            artifact_name(nation, vehicle, side, "svg"),
+            RenderErrorKind::Svg {
+                template: templates.origin(template_of(side)),
+                message,
+            },
+        )
+    })?;
+    let png = png::render_png(&tree, opts.px, opts.px).map_err(|m| {
+        RenderError::new(
+            artifact_name(nation, vehicle, side, "png"),
+            RenderErrorKind::Png(m),
+        )
+    })?;
+    Ok(CounterImage {
+        vehicle_id: vehicle.id.clone(),
+        side: match side {
+            CounterSide::Front => CounterSide::Front,
+            _ => CounterSide::Back,
+        },
+        svg: svg_text,
+        png,
+    })
+}
+
+/// Every counter side of a nation, front then back for each vehicle in listing order. This is
+/// what the VASSAL exporter calls for its piece images.
+pub fn counter_images(
+    nation: &Nation,
+    templates: &Templates,
+    opts: &CounterOptions,
+) -> Result<Vec<CounterImage>, RenderError> {
+    let mut out = Vec::with_capacity(nation.vehicles.len() * 2);
+    for v in &nation.vehicles {
+        for side in [CounterSide::Front, CounterSide::Back] {
+            out.push(counter_image(nation, v, side, templates, opts)?);
+        }
+    }
+    Ok(out)
+}
+
+/// Where a counter file goes under `out/`: `ita/counters/m13-40-front.svg`.
+pub fn artifact_name(nation: &Nation, vehicle: &Vehicle, side: CounterSide, ext: &str) -> String {
+    format!(
+        "{}/counters/{}-{}.{ext}",
+        nation.id,
+        vehicle.id,
+        side_name(side)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_178_is_axis_north_africa_before_october_1941() {
+        let na = Theater::NorthAfrica;
+        assert!(rule_178_red_mp(
+            true,
+            na,
+            YearMonth {
+                year: 1941,
+                month: 9
+            }
+        ));
+        assert!(!rule_178_red_mp(
+            true,
+            na,
+            YearMonth {
+                year: 1941,
+                month: 10
+            }
+        ));
+        assert!(!rule_178_red_mp(
+            false,
+            na,
+            YearMonth {
+                year: 1940,
+                month: 6
+            }
+        ));
+        assert!(!rule_178_red_mp(
+            true,
+            Theater::Russia,
+            YearMonth {
+                year: 1941,
+                month: 8
+            }
+        ));
+    }
+}

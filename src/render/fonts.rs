@@ -1,0 +1,140 @@
+//! The one font every artifact is drawn with, embedded so that output is identical everywhere.
+//!
+//! DejaVu Sans Condensed (regular and bold, `assets/fonts/`, Bitstream Vera license) is the only
+//! font in the database resvg and svg2pdf see: system fonts are never loaded, so a counter
+//! renders to the same pixels on every machine and a text width measured here is the width
+//! resvg draws.
+
+use std::sync::{Arc, OnceLock};
+
+use resvg::usvg::fontdb::Database;
+
+/// DejaVu Sans Condensed, regular.
+pub static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
+/// DejaVu Sans Condensed, bold.
+pub static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
+
+/// The family name templates use (`font-family="DejaVu Sans"`); both faces are condensed.
+pub const FAMILY: &str = "DejaVu Sans";
+
+/// The font database holding only the embedded faces, built once.
+pub fn database() -> Arc<Database> {
+    static DB: OnceLock<Arc<Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = Database::new();
+        db.load_font_data(REGULAR.to_vec());
+        db.load_font_data(BOLD.to_vec());
+        // Any family name a template writes (serif, sans-serif, ...) resolves to DejaVu, so a
+        // template can never fall back to a font that is not embedded.
+        db.set_serif_family(FAMILY);
+        db.set_sans_serif_family(FAMILY);
+        db.set_monospace_family(FAMILY);
+        db.set_cursive_family(FAMILY);
+        db.set_fantasy_family(FAMILY);
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// A face's horizontal metrics, for measuring text the way resvg will draw it.
+pub struct Metrics {
+    face: ttf_parser::Face<'static>,
+    units_per_em: f64,
+}
+
+impl Metrics {
+    /// Metrics of the regular or bold face.
+    pub fn get(bold: bool) -> &'static Metrics {
+        static REG: OnceLock<Metrics> = OnceLock::new();
+        static BLD: OnceLock<Metrics> = OnceLock::new();
+        let (cell, data) = if bold { (&BLD, BOLD) } else { (&REG, REGULAR) };
+        cell.get_or_init(|| {
+            // The bytes are ours and checked by a test; a parse failure is a build defect.
+            let face = ttf_parser::Face::parse(data, 0).expect("embedded font parses");
+            let units_per_em = f64::from(face.units_per_em());
+            Metrics { face, units_per_em }
+        })
+    }
+
+    /// Advance width of `text` at font size `size` (user units), without kerning: kerning only
+    /// narrows DejaVu's pairs, so the measure never under-estimates what resvg draws.
+    pub fn width(&self, text: &str, size: f64) -> f64 {
+        let units: f64 = text
+            .chars()
+            .map(|c| {
+                let glyph = self.face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+                f64::from(self.face.glyph_hor_advance(glyph).unwrap_or(0))
+            })
+            .sum();
+        units * size / self.units_per_em
+    }
+
+    /// Height above the baseline of the face's ascender, per unit of font size.
+    pub fn ascent(&self) -> f64 {
+        f64::from(self.face.ascender()) / self.units_per_em
+    }
+
+    /// Depth below the baseline of the face's descender, per unit of font size (positive).
+    pub fn descent(&self) -> f64 {
+        -f64::from(self.face.descender()) / self.units_per_em
+    }
+
+    /// Height of a capital letter per unit of font size (for centring digits in boxes).
+    pub fn cap_height(&self) -> f64 {
+        f64::from(self.face.capital_height().unwrap_or(0)) / self.units_per_em
+    }
+
+    /// Ink above and below the baseline of `text`, per unit of font size, from the glyphs'
+    /// outline bounding boxes (both positive; zero for blank text).
+    pub fn ink(&self, text: &str) -> (f64, f64) {
+        let (mut top, mut bottom) = (0i16, 0i16);
+        for c in text.chars() {
+            let glyph = self.face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+            if let Some(r) = self.face.glyph_bounding_box(glyph) {
+                top = top.max(r.y_max);
+                bottom = bottom.min(r.y_min);
+            }
+        }
+        (
+            f64::from(top) / self.units_per_em,
+            -f64::from(bottom) / self.units_per_em,
+        )
+    }
+
+    /// True when the face has a glyph for `c`.
+    pub fn has_glyph(&self, c: char) -> bool {
+        self.face.glyph_index(c).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_faces_have_the_counter_symbols() {
+        for bold in [false, true] {
+            let m = Metrics::get(bold);
+            for c in ['†', '®', '●', '◆', '(', '/', '*'] {
+                assert!(m.has_glyph(c), "{c} missing (bold: {bold})");
+            }
+        }
+    }
+
+    #[test]
+    fn the_database_holds_only_the_embedded_faces() {
+        let db = database();
+        assert_eq!(db.len(), 2);
+        for face in db.faces() {
+            assert!(face.families.iter().any(|(f, _)| f == FAMILY), "{face:?}");
+        }
+    }
+
+    #[test]
+    fn bold_is_wider_and_width_scales_with_size() {
+        let (r, b) = (Metrics::get(false), Metrics::get(true));
+        assert!(b.width("M13/40", 10.0) > r.width("M13/40", 10.0));
+        let w = r.width("Autocarro", 10.0);
+        assert!((r.width("Autocarro", 20.0) - 2.0 * w).abs() < 1e-9);
+    }
+}

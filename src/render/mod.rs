@@ -1,0 +1,44 @@
+//! Stage 6, render + package: counters, counter sheets and vehicle charts from the IR.
+//!
+//! # Steps
+//! 1. [`CounterView`] formats a vehicle's values the way the listing prints them.
+//! 2. A minijinja template (`templates/counter/`, `sheet/`, `chart/`) lays them out as SVG or
+//!    HTML; it sizes text with `fit(...)` ([`text`]), which measures with the embedded font
+//!    ([`fonts`]).
+//! 3. usvg reads the SVG back with only that font; resvg rasterizes PNGs ([`png`]) and
+//!    svg2pdf turns pages into vector PDF ([`pdf`]).
+//!
+//! Entry points take the IR and return bytes: [`counter_images`] (what the VASSAL exporter
+//! uses), [`counter_sheets`], [`vehicle_chart`].
+
+mod chart;
+mod chart_layout;
+mod counter;
+mod counter_view;
+mod error;
+pub mod fonts;
+mod pdf;
+mod png;
+#[doc(hidden)]
+pub mod sample;
+mod sheet;
+mod svg;
+pub mod text;
+
+pub use chart::{
+    chart_model, chart_pages, columns, vehicle_chart, Cell, ChartFiles, ChartModel, Column, Group,
+    NationRef, NoteLink, NoteView, Row, CHART_HTML_TEMPLATE, CHART_PAGE_TEMPLATE,
+};
+pub use chart_layout::{ChartPage, PageRow, TextItem};
+pub use counter::{
+    artifact_name, counter_image, counter_images, counter_svg, rule_178_red_mp, side_name,
+    template_of, CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
+};
+pub use counter_view::{CounterView, MgView, NotationView};
+pub use error::{RenderError, RenderErrorKind};
+pub use png::{render_pixmap, render_png};
+pub use sheet::{
+    counter_sheets, sheet_layout, CounterSize, Paper, SheetLayout, SheetOptions, SheetSlot,
+    SHEET_TEMPLATE,
+};
+pub use svg::parse as parse_svg;

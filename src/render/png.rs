@@ -1,0 +1,22 @@
+//! SVG -> PNG with resvg, in-process.
+
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg::Tree;
+
+/// Rasterizes `tree` into a `width` x `height` pixel PNG, scaling the SVG's own size to fit.
+pub fn render_png(tree: &Tree, width: u32, height: u32) -> Result<Vec<u8>, String> {
+    render_pixmap(tree, width, height)
+        .ok_or_else(|| format!("cannot make a {width}x{height} pixel image"))?
+        .encode_png()
+        .map_err(|e| e.to_string())
+}
+
+/// Rasterizes `tree` into premultiplied RGBA pixels; `None` for a zero or huge size.
+pub fn render_pixmap(tree: &Tree, width: u32, height: u32) -> Option<Pixmap> {
+    let mut pixmap = Pixmap::new(width, height)?;
+    let size = tree.size();
+    let transform =
+        Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
+    resvg::render(tree, transform, &mut pixmap.as_mut());
+    Some(pixmap)
+}

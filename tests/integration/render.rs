@@ -1,0 +1,446 @@
+//! Counters, counter sheets and the vehicle chart, rendered from the repository's data (and
+//! from `qm::render::sample`, hand-copied rows with the notations their notes quote, until the
+//! notes resolver fills `counter.notations` for the real data).
+
+use qm::render::{
+    counter_image, counter_images, counter_sheets, counter_svg, parse_svg, sample, vehicle_chart,
+    CounterOptions, CounterSize, SheetOptions,
+};
+use qm::templates::Templates;
+use qm_schema::{CounterSide, Nation};
+use resvg::usvg::{Node, Rect};
+
+use crate::support::{root, run_qm};
+
+/// The Italian OB as `qm build` sees it.
+fn italian() -> Nation {
+    let compiled = qm::compile::compile(&root().join("data-src"));
+    assert!(!compiled.failed(false), "the repository data compiles");
+    compiled
+        .nations
+        .into_iter()
+        .find(|n| n.id == "ita")
+        .expect("ita")
+}
+
+fn vehicle<'a>(n: &'a Nation, id: &str) -> &'a qm_schema::Vehicle {
+    n.vehicles
+        .iter()
+        .find(|v| v.id == id)
+        .unwrap_or_else(|| panic!("{id}"))
+}
+
+/// A turreted tank, a non-turreted AG, an armored car with a rear MG, a truck, a tankette with
+/// many back notations: both sides of each, as SVG.
+#[test]
+fn counter_svg_snapshots() {
+    let n = italian();
+    let t = Templates::new(None);
+    let opts = CounterOptions::default();
+    for id in [
+        "m13-40",
+        "smv-m40-75-18",
+        "fiat-611a",
+        "autocarro-m",
+        "l3-aa",
+    ] {
+        for side in [CounterSide::Front, CounterSide::Back] {
+            let svg = counter_svg(&n, vehicle(&n, id), side, &t, &opts).unwrap();
+            let name = format!("counter_{id}_{}", qm::render::side_name(side));
+            insta::assert_snapshot!(name, svg);
+        }
+    }
+    // The notations the notes quote for the L3 aa (3, C, E, F), copied by hand.
+    let s = sample::sample_nation();
+    let svg = counter_svg(&s, vehicle(&s, "l3-aa"), CounterSide::Back, &t, &opts).unwrap();
+    insta::assert_snapshot!("counter_l3-aa_back_with_notations", svg);
+}
+
+/// Ink boxes of every text element of an SVG, in viewBox units.
+fn text_boxes(svg: &str) -> Vec<(String, Rect)> {
+    fn walk(g: &resvg::usvg::Group, out: &mut Vec<(String, Rect)>) {
+        for node in g.children() {
+            match node {
+                Node::Group(g) => walk(g, out),
+                Node::Text(t) => {
+                    let label: String = t.chunks().iter().map(|c| c.text()).collect();
+                    out.push((label, t.flattened().abs_bounding_box()));
+                }
+                _ => {}
+            }
+        }
+    }
+    let tree = parse_svg(svg).unwrap();
+    let mut out = Vec::new();
+    walk(tree.root(), &mut out);
+    out
+}
+
+/// The counter frame's inner edge (stroke 1 unit wide centred on 1.5): text must stay inside.
+const INNER: (f32, f32) = (2.0, 98.0);
+
+fn overlaps(a: &Rect, b: &Rect) -> bool {
+    a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom()
+}
+
+#[test]
+fn every_counter_keeps_its_text_inside_and_apart() {
+    let t = Templates::new(None);
+    // 1/2-inch counters and big PNGs use the same SVG geometry; px changes only the raster.
+    let opts = CounterOptions::default();
+    let mut checked = 0;
+    for n in [italian(), sample::sample_nation()] {
+        for v in &n.vehicles {
+            for side in [CounterSide::Front, CounterSide::Back] {
+                let svg = counter_svg(&n, v, side, &t, &opts).unwrap();
+                let boxes = text_boxes(&svg);
+                assert!(!boxes.is_empty(), "{} {side:?} prints nothing", v.id);
+                for (label, r) in &boxes {
+                    assert!(
+                        r.left() >= INNER.0
+                            && r.top() >= INNER.0
+                            && r.right() <= INNER.1
+                            && r.bottom() <= INNER.1,
+                        "{} {side:?}: {label:?} at {r:?} leaves the counter",
+                        v.id
+                    );
+                }
+                for (i, (la, a)) in boxes.iter().enumerate() {
+                    for (lb, b) in &boxes[i + 1..] {
+                        assert!(
+                            !overlaps(a, b),
+                            "{} {side:?}: {la:?} {a:?} overlaps {lb:?} {b:?}",
+                            v.id
+                        );
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 2 * 41, "checked {checked} sides");
+}
+
+/// Width and height from a PNG's IHDR chunk.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
+    (w, h)
+}
+
+#[test]
+fn counter_images_are_pngs_of_the_requested_size_front_then_back() {
+    let n = italian();
+    let t = Templates::new(None);
+    let images = counter_images(&n, &t, &CounterOptions::default()).unwrap();
+    assert_eq!(images.len(), 2 * n.vehicles.len());
+    assert_eq!(images[0].vehicle_id, n.vehicles[0].id);
+    assert_eq!(images[0].side, CounterSide::Front);
+    assert_eq!(images[1].side, CounterSide::Back);
+    assert!(images.iter().all(|i| png_size(&i.png) == (60, 60)));
+    let big = CounterOptions {
+        px: 150,
+        ..CounterOptions::default()
+    };
+    let one = counter_image(&n, &n.vehicles[0], CounterSide::Back, &t, &big).unwrap();
+    assert_eq!(png_size(&one.png), (150, 150));
+}
+
+#[test]
+fn red_mp_is_an_option_not_data() {
+    let n = italian();
+    let t = Templates::new(None);
+    let v = vehicle(&n, "m13-40");
+    let plain = counter_svg(&n, v, CounterSide::Front, &t, &CounterOptions::default()).unwrap();
+    let red = CounterOptions {
+        red_mp: true,
+        ..CounterOptions::default()
+    };
+    let red = counter_svg(&n, v, CounterSide::Front, &t, &red).unwrap();
+    let mp = |svg: &str| {
+        svg.lines()
+            .find(|l| l.contains(">11</tspan>"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(!mp(&plain).contains("fill="), "{}", mp(&plain));
+    assert!(mp(&red).contains(r##"fill="#c8102e""##), "{}", mp(&red));
+}
+
+/// Every `q cm Do Q` placement of a page's content: (XObject name, [a b c d e f]).
+fn placements(doc: &lopdf::Document, page: lopdf::ObjectId) -> Vec<(Vec<u8>, [f32; 6])> {
+    let content = doc.get_and_decode_page_content(page).unwrap();
+    let mut out = Vec::new();
+    let mut matrix = None;
+    for op in content.operations {
+        match op.operator.as_str() {
+            "cm" => {
+                let m: Vec<f32> = op.operands.iter().map(|o| o.as_float().unwrap()).collect();
+                matrix = Some([m[0], m[1], m[2], m[3], m[4], m[5]]);
+            }
+            "Do" => {
+                let name = op.operands[0].as_name().unwrap().to_vec();
+                out.push((name, matrix.take().unwrap()));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn media_box(doc: &lopdf::Document, page: lopdf::ObjectId) -> (f32, f32) {
+    let dict = doc.get_dictionary(page).unwrap();
+    let b = dict.get(b"MediaBox").unwrap().as_array().unwrap();
+    let f: Vec<f32> = b.iter().map(|o| o.as_float().unwrap()).collect();
+    (f[2] - f[0], f[3] - f[1])
+}
+
+#[test]
+fn counter_sheets_are_exact_and_backs_mirror_fronts() {
+    let n = italian();
+    let t = Templates::new(None);
+    let opts = SheetOptions {
+        back_offset_mm: (1.0, -2.0),
+        ..SheetOptions::default()
+    };
+    let sheets = counter_sheets(&n, &t, &CounterOptions::default(), &opts).unwrap();
+    let names: Vec<&str> = sheets.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ita/sheets/ita-counters-a4.pdf",
+            "ita/sheets/ita-counters-letter.pdf"
+        ]
+    );
+    let mm = 72.0 / 25.4;
+    for ((_, pdf), (w, h)) in sheets.iter().zip([(595.28, 841.89), (612.0, 792.0)]) {
+        let doc = lopdf::Document::load_mem(pdf).unwrap();
+        let pages: Vec<_> = doc.get_pages().into_values().collect();
+        assert_eq!(
+            pages.len(),
+            2,
+            "41 counters fit one front and one back page"
+        );
+        for p in &pages {
+            let (pw, ph) = media_box(&doc, *p);
+            assert!((pw - w).abs() < 0.01 && (ph - h).abs() < 0.01, "{pw}x{ph}");
+        }
+        // The first placement is the page furniture; then one counter per vehicle.
+        let front = placements(&doc, pages[0]);
+        let back = placements(&doc, pages[1]);
+        assert_eq!(front.len(), 1 + n.vehicles.len());
+        assert_eq!(back.len(), 1 + n.vehicles.len());
+        for ((_, f), (_, b)) in front[1..].iter().zip(&back[1..]) {
+            // 5/8 inch = 45 pt, unrotated.
+            for m in [f, b] {
+                assert_eq!((m[0], m[1], m[2], m[3]), (45.0, 0.0, 0.0, 45.0));
+            }
+            let mirrored_x = w - f[4] - 45.0 + (1.0 * mm) as f32;
+            // y is measured up in PDF: "2 mm up" on the page is +2 mm here.
+            let shifted_y = f[5] + (2.0 * mm) as f32;
+            assert!((b[4] - mirrored_x).abs() < 0.01, "{} vs {mirrored_x}", b[4]);
+            assert!((b[5] - shifted_y).abs() < 0.01, "{} vs {shifted_y}", b[5]);
+        }
+        // Same row, left to right on the front is right to left on the back.
+        assert!(front[1].1[4] < front[2].1[4]);
+        assert!(back[1].1[4] > back[2].1[4]);
+    }
+}
+
+#[test]
+fn half_inch_counters_are_36_points() {
+    let n = italian();
+    let t = Templates::new(None);
+    let opts = SheetOptions {
+        counter_size: CounterSize::Half,
+        ..SheetOptions::default()
+    };
+    let sheets = counter_sheets(&n, &t, &CounterOptions::default(), &opts).unwrap();
+    let doc = lopdf::Document::load_mem(&sheets[0].1).unwrap();
+    let page = *doc.get_pages().values().next().unwrap();
+    let ps = placements(&doc, page);
+    assert!(ps[1..].iter().all(|(_, m)| m[0] == 36.0 && m[3] == 36.0));
+    // Neighbours abut: the cut line between them is shared.
+    assert!((ps[2].1[4] - ps[1].1[4] - 36.0).abs() < 0.001);
+}
+
+#[test]
+fn chart_html_snapshot() {
+    let chart = vehicle_chart(&italian(), &Templates::new(None)).unwrap();
+    assert_eq!(chart.html_path, "ita/chart/ita-chart.html");
+    insta::assert_snapshot!("chart_html", chart.html);
+}
+
+#[test]
+fn chart_pdf_is_landscape_a4_with_every_vehicle() {
+    let n = italian();
+    let chart = vehicle_chart(&n, &Templates::new(None)).unwrap();
+    let doc = lopdf::Document::load_mem(&chart.pdf).unwrap();
+    let pages = doc.get_pages();
+    assert!(!pages.is_empty());
+    for p in pages.values() {
+        let (w, h) = media_box(&doc, *p);
+        assert!((w - 841.89).abs() < 0.01 && (h - 595.28).abs() < 0.01);
+    }
+    let rows: usize = qm::render::chart_pages(&n)
+        .iter()
+        .flat_map(|p| &p.rows)
+        .filter(|r| r.kind == "vehicle")
+        .count();
+    assert_eq!(rows, n.vehicles.len());
+}
+
+#[test]
+fn chart_daggers_link_to_notes_when_their_text_is_known() {
+    let mut n = sample::sample_nation();
+    n.notes.push(qm_schema::VehicleNote {
+        number: 8,
+        title: "M13/40".into(),
+        vehicles: vec!["M13/40".into()],
+        history: vec!["Replacing the unsatisfactory M11/39 was the M13/40.".into()],
+        rules: vec!["This AFV has no radio in scenarios set prior to 11/41.".into()],
+        see_also: vec![],
+        span: n.vehicles[0].row.clone(),
+    });
+    let html = vehicle_chart(&n, &Templates::new(None)).unwrap().html;
+    let m13 = html
+        .lines()
+        .skip_while(|l| !l.contains(r#"id="m13-40""#))
+        .take_while(|l| !l.contains("</tr>"))
+        .collect::<String>();
+    assert!(
+        m13.contains(r##"®<a class="dagger" href="#note-8">†</a>"##),
+        "{m13}"
+    );
+    assert!(m13.contains(r##"<a href="#note-8">8</a> B C N"##), "{m13}");
+    assert!(html.contains(r#"<article id="note-8">"#));
+    assert!(html.contains("† This AFV has no radio in scenarios set prior to 11/41."));
+    // Notes whose text is unknown are not links.
+    let l3 = html
+        .lines()
+        .skip_while(|l| !l.contains(r#"id="l3-aa""#))
+        .take_while(|l| !l.contains("</tr>"))
+        .collect::<String>();
+    assert!(!l3.contains("href"), "{l3}");
+}
+
+/// `qm build` into a fresh directory; returns (output dir holder, run transcript).
+fn build(args: &[&str]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let mut all = vec!["build", "--out", out.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let run = run_qm(&all, &root());
+    (dir, run)
+}
+
+#[test]
+fn build_writes_counters_sheets_and_chart_per_nation() {
+    let (dir, run) = build(&["--counter-px", "48"]);
+    assert!(run.starts_with("exit: 0\n"), "{run}");
+    let out = dir.path().join("out/ita");
+    let n = italian();
+    for v in &n.vehicles {
+        for side in ["front", "back"] {
+            for ext in ["svg", "png"] {
+                let p = out.join(format!("counters/{}-{side}.{ext}", v.id));
+                assert!(p.is_file(), "{}", p.display());
+            }
+        }
+    }
+    let png = std::fs::read(out.join("counters/m13-40-front.png")).unwrap();
+    assert_eq!(png_size(&png), (48, 48));
+    for f in [
+        "sheets/ita-counters-a4.pdf",
+        "sheets/ita-counters-letter.pdf",
+        "chart/ita-chart.html",
+        "chart/ita-chart.pdf",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+}
+
+#[test]
+fn bad_build_options_are_usage_errors() {
+    for args in [
+        ["--counter-size", "3/4"],
+        ["--back-offset-mm", "1"],
+        ["--counter-px", "0"],
+    ] {
+        let (dir, run) = build(&args);
+        assert!(run.starts_with("exit: 2\n"), "{args:?}: {run}");
+        assert!(!dir.path().join("out").exists());
+    }
+}
+
+#[test]
+fn a_templates_directory_overrides_counters_and_charts_by_name() {
+    let tpl = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(tpl.path().join("counter")).unwrap();
+    std::fs::create_dir_all(tpl.path().join("chart")).unwrap();
+    std::fs::write(
+        tpl.path().join("counter/front.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{{ px }}" height="{{ px }}" viewBox="0 0 100 100"><rect width="100" height="100" fill="#336699"/><text x="50" y="50" font-size="{{ fit(counter.name, x=0, y=0, w=100, h=100).size }}">{{ counter.name }} custom</text></svg>"##,
+    )
+    .unwrap();
+    std::fs::write(
+        tpl.path().join("chart/chart.html"),
+        "<p>{{ chart.groups | length }} groups</p>\n",
+    )
+    .unwrap();
+    let (dir, run) = build(&["--templates", tpl.path().to_str().unwrap()]);
+    assert!(run.starts_with("exit: 0\n"), "{run}");
+    let out = dir.path().join("out/ita");
+    let front = std::fs::read_to_string(out.join("counters/m13-40-front.svg")).unwrap();
+    assert!(
+        front.contains("M13/40 custom") && front.contains("#336699"),
+        "{front}"
+    );
+    // The back was not overridden: still the embedded template.
+    let back = std::fs::read_to_string(out.join("counters/m13-40-back.svg")).unwrap();
+    assert!(back.contains("WRECK"));
+    let html = std::fs::read_to_string(out.join("chart/ita-chart.html")).unwrap();
+    assert_eq!(html, "<p>12 groups</p>\n");
+}
+
+#[test]
+fn a_template_error_names_file_line_and_variable_and_writes_nothing() {
+    let tpl = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(tpl.path().join("counter")).unwrap();
+    std::fs::write(
+        tpl.path().join("counter/back.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<text>{{ counter.nmae }}</text>\n</svg>\n",
+    )
+    .unwrap();
+    let (dir, run) = build(&["--templates", tpl.path().to_str().unwrap()]);
+    let run = run.replace(tpl.path().to_str().unwrap(), "[TEMPLATES]");
+    let run = run.replace(dir.path().to_str().unwrap(), "[TMP]");
+    assert!(run.starts_with("exit: 1\n"), "{run}");
+    assert!(!dir.path().join("out").exists(), "nothing is written");
+    insta::assert_snapshot!(run);
+}
+
+#[test]
+fn a_template_that_makes_bad_svg_is_reported_not_a_panic() {
+    let tpl = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(tpl.path().join("counter")).unwrap();
+    std::fs::write(tpl.path().join("counter/front.svg"), "<svg><g></svg>\n").unwrap();
+    let (dir, run) = build(&["--templates", tpl.path().to_str().unwrap()]);
+    assert!(run.starts_with("exit: 1\n"), "{run}");
+    assert!(run.contains("counter/front.svg"), "{run}");
+    assert!(!dir.path().join("out").exists());
+}
+
+#[test]
+fn rendering_twice_gives_the_same_bytes() {
+    let n = italian();
+    let t = Templates::new(None);
+    let opts = CounterOptions::default();
+    let v = vehicle(&n, "fiat-611a");
+    let a = counter_image(&n, v, CounterSide::Front, &t, &opts).unwrap();
+    let b = counter_image(&n, v, CounterSide::Front, &t, &opts).unwrap();
+    assert_eq!(a, b);
+    let sheets = |()| counter_sheets(&n, &t, &opts, &SheetOptions::default()).unwrap();
+    assert_eq!(sheets(()), sheets(()), "no dates or random ids in the PDF");
+}
