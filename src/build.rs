@@ -15,7 +15,7 @@ pub struct BuildOptions {
 }
 
 /// Renders every artifact of a compiled data directory.
-pub fn render_all(compiled: &Compiled, _opts: &BuildOptions) -> Result<Vec<Artifact>, String> {
+pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifact>, String> {
     let mut artifacts = Vec::new();
     for (name, schema) in schema_files() {
         artifacts.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
@@ -23,6 +23,18 @@ pub fn render_all(compiled: &Compiled, _opts: &BuildOptions) -> Result<Vec<Artif
     for nation in &compiled.nations {
         artifacts.push(nation_json(nation)?);
     }
+    // Placeholder counters until the renderer's PNGs are wired in here (one line: map its
+    // CounterImages to `vassal::CounterPng`).
+    let images = crate::vassal::placeholder_images(&compiled.nations);
+    artifacts.push(
+        crate::vassal::module_artifact(
+            &compiled.loaded.data_dir,
+            &compiled.nations,
+            &images,
+            opts.templates.as_deref(),
+        )
+        .map_err(|e| e.to_string())?,
+    );
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
 }

@@ -40,6 +40,7 @@ pub fn compile(data_dir: &Path) -> Compiled {
         diagnostics.extend(validate_nation(&resolved.nation));
         nations.push(resolved.nation);
     }
+    diagnostics.extend(crate::vassal::gpids::lint(data_dir, &nations));
     diagnostics::sort(&loaded.sources, &mut diagnostics);
     Compiled {
         loaded,

@@ -3,3 +3,4 @@
 mod cli;
 mod schema;
 mod support;
+mod vassal;
