@@ -2,10 +2,13 @@
 
 use std::path::PathBuf;
 
-use qm_schema::{nation_schema, Nation};
+use qm_schema::{nation_schema, scenario_schema, schema_value, Nation, Scenario};
 
 use crate::artifact::Artifact;
 use crate::compile::Compiled;
+use crate::infantry::infantry_counters;
+use crate::scenario::{card_html, card_svg, card_view, svg_to_pdf, ScenarioFile};
+use crate::templates::Templates;
 
 /// Options of `qm build`.
 #[derive(Debug, Clone, Default)]
@@ -16,12 +19,17 @@ pub struct BuildOptions {
 
 /// Renders every artifact of a compiled data directory.
 pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifact>, String> {
+    let templates = Templates::new(opts.templates.as_deref());
     let mut artifacts = Vec::new();
     for (name, schema) in schema_files() {
         artifacts.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
     }
     for nation in &compiled.nations {
         artifacts.push(nation_json(nation)?);
+        artifacts.extend(infantry_counters(&templates, nation).map_err(|e| e.to_string())?);
+    }
+    for scenario in &compiled.scenarios {
+        artifacts.extend(scenario_artifacts(&templates, scenario, &compiled.nations)?);
     }
     // Placeholder counters until the renderer's PNGs are wired in here (one line: map its
     // CounterImages to `vassal::CounterPng`).
@@ -55,7 +63,29 @@ pub fn pretty<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+/// `scenarios/<id>.json` (the resolved scenario), `.html` and `.pdf` (the card).
+pub fn scenario_artifacts(
+    templates: &Templates,
+    scenario: &Scenario,
+    nations: &[Nation],
+) -> Result<Vec<Artifact>, String> {
+    let view = card_view(templates, scenario, nations).map_err(|e| e.to_string())?;
+    let html = card_html(templates, &view).map_err(|e| e.to_string())?;
+    let svg = card_svg(templates, &view).map_err(|e| e.to_string())?;
+    let pdf = svg_to_pdf(&svg).map_err(|e| format!("scenario {}: {e}", scenario.id))?;
+    let base = format!("scenarios/{}", scenario.id);
+    Ok(vec![
+        Artifact::new(format!("{base}.json"), pretty(scenario)?),
+        Artifact::new(format!("{base}.html"), html.into_bytes()),
+        Artifact::new(format!("{base}.pdf"), pdf),
+    ])
+}
+
 /// Every committed schema file: its name under `schema/` and its contents.
 pub fn schema_files() -> Vec<(&'static str, serde_json::Value)> {
-    vec![("nation.schema.json", nation_schema())]
+    vec![
+        ("nation.schema.json", nation_schema()),
+        ("scenario.schema.json", scenario_schema()),
+        ("scenario-file.schema.json", schema_value::<ScenarioFile>()),
+    ]
 }

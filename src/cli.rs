@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::artifact::write_atomically;
 use crate::build::{pretty, render_all, BuildOptions};
-use crate::compile::{compile, Compiled};
+use crate::compile::{compile_with, Compiled};
 use crate::diagnostics;
 
 /// Exit status: everything fine.
@@ -91,6 +91,9 @@ pub struct DataArgs {
     /// Treat warnings as errors.
     #[arg(long)]
     pub strict: bool,
+    /// Check these scenarios (a `.toml` file or a folder) instead of `DATA/scenarios/`.
+    #[arg(long)]
+    pub scenarios: Option<PathBuf>,
 }
 
 /// `qm build`.
@@ -171,7 +174,7 @@ pub(crate) fn plural(n: usize) -> &'static str {
 }
 
 fn build(a: BuildArgs) -> u8 {
-    let compiled = compile(&a.data.data);
+    let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref());
     let status = report(&compiled, a.data.strict);
     if status != EXIT_OK {
         eprintln!("qm: nothing written; {} left as it was", a.out.display());
@@ -205,7 +208,7 @@ fn build(a: BuildArgs) -> u8 {
 }
 
 fn check(a: CheckArgs) -> u8 {
-    let compiled = compile(&a.data.data);
+    let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref());
     if a.verbose {
         for n in &compiled.nations {
             println!("{} ({}): {} vehicles", n.id, n.name, n.vehicles.len());
@@ -231,18 +234,49 @@ fn check(a: CheckArgs) -> u8 {
                 println!("  accepted {}{}: {}", acc.code, who, acc.reason);
             }
         }
+        for s in &compiled.scenarios {
+            print_scenario_notes(s);
+        }
     }
     let status = report(&compiled, a.data.strict);
     if status == EXIT_OK {
         let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
+        let scenarios = if compiled.scenarios.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", {} scenario{}",
+                compiled.scenarios.len(),
+                plural(compiled.scenarios.len())
+            )
+        };
         println!(
-            "qm: ok ({} nation{}, {} vehicles)",
+            "qm: ok ({} nation{}, {} vehicles{scenarios})",
             compiled.nations.len(),
             plural(compiled.nations.len()),
             vehicles
         );
     }
     status
+}
+
+/// `qm check --verbose`: the facts a scenario's card prints (they are not warnings).
+fn print_scenario_notes(s: &qm_schema::Scenario) {
+    println!("scenario {} ({}, {} {})", s.id, s.source, s.theater, s.date);
+    let rule = |r: &Option<String>| r.as_ref().map(|r| format!(" [{r}]")).unwrap_or_default();
+    for n in &s.notes {
+        println!("  {}{}", n.text, rule(&n.rule));
+    }
+    for side in &s.sides {
+        for n in &side.notes {
+            println!("  {}: {}{}", side.name, n.text, rule(&n.rule));
+        }
+        for u in &side.units {
+            for n in &u.notes {
+                println!("  {}: {}: {}{}", side.name, u.name, n.text, rule(&n.rule));
+            }
+        }
+    }
 }
 
 fn schema(a: SchemaArgs) -> u8 {

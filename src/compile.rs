@@ -3,11 +3,12 @@
 use std::path::Path;
 
 use qm_parser::{Diagnostic, Severity};
-use qm_schema::{nation_schema, validate, Nation};
+use qm_schema::{nation_schema, scenario_schema, validate, Nation, Scenario};
 
 use crate::diagnostics;
-use crate::load::{load, Loaded};
+use crate::load::{load, load_scenarios, Loaded};
 use crate::resolve::resolve_nation;
+use crate::scenario::resolve_scenario;
 
 /// The result of compiling a data directory.
 #[derive(Debug)]
@@ -16,6 +17,8 @@ pub struct Compiled {
     pub loaded: Loaded,
     /// One IR document per nation, sorted by id.
     pub nations: Vec<Nation>,
+    /// The scenarios that resolved, in file order.
+    pub scenarios: Vec<Scenario>,
     /// Every diagnostic of the run, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -29,9 +32,19 @@ impl Compiled {
     }
 }
 
-/// Compiles every nation under `data_dir`; never stops at the first problem.
+/// Compiles every nation and scenario under `data_dir`; never stops at the first problem.
 pub fn compile(data_dir: &Path) -> Compiled {
-    let loaded = load(data_dir);
+    compile_with(data_dir, None)
+}
+
+/// Like [`compile`], with the scenarios taken from `scenarios` (a `.toml` file or a folder)
+/// instead of `data_dir/scenarios/`.
+pub fn compile_with(data_dir: &Path, scenarios: Option<&Path>) -> Compiled {
+    let mut loaded = load(data_dir);
+    if let Some(path) = scenarios {
+        loaded.scenarios.clear();
+        load_scenarios(&mut loaded, path, &path.to_string_lossy());
+    }
     let mut diagnostics = loaded.diagnostics.clone();
     let mut nations = Vec::new();
     for sources in &loaded.nations {
@@ -41,11 +54,70 @@ pub fn compile(data_dir: &Path) -> Compiled {
         nations.push(resolved.nation);
     }
     diagnostics.extend(crate::vassal::gpids::lint(data_dir, &nations));
+    let (scenarios, scenario_diags) = compile_scenarios(&loaded, &nations);
+    diagnostics.extend(scenario_diags);
     diagnostics::sort(&loaded.sources, &mut diagnostics);
     Compiled {
         loaded,
         nations,
+        scenarios,
         diagnostics,
+    }
+}
+
+/// Resolves every loaded scenario against the nations; two scenarios may not share an id.
+pub fn compile_scenarios(loaded: &Loaded, nations: &[Nation]) -> (Vec<Scenario>, Vec<Diagnostic>) {
+    let mut scenarios: Vec<Scenario> = Vec::new();
+    let mut diagnostics = Vec::new();
+    for &file in &loaded.scenarios {
+        let resolved = resolve_scenario(&loaded.sources, file, nations);
+        diagnostics.extend(resolved.diagnostics);
+        let Some(s) = resolved.scenario else { continue };
+        if let Some(first) = scenarios.iter().find(|o| o.id == s.id) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Severity::Error,
+                    "scenario::duplicate-id",
+                    format!(
+                        "failed to add scenario `{}` from {} (the id is also used by {})",
+                        s.id, s.source, first.source
+                    ),
+                    None,
+                )
+                .with_help("give each scenario its own `id`"),
+            );
+            continue;
+        }
+        diagnostics.extend(validate_scenario(&s));
+        scenarios.push(s);
+    }
+    (scenarios, diagnostics)
+}
+
+/// Checks a resolved scenario against its committed schema; a violation is a bug in qm.
+pub fn validate_scenario(s: &Scenario) -> Vec<Diagnostic> {
+    match serde_json::to_value(s) {
+        Ok(doc) => validate(&scenario_schema(), &doc)
+            .into_iter()
+            .map(|v| {
+                Diagnostic::new(
+                    Severity::Error,
+                    "schema::violation",
+                    format!(
+                        "failed to validate scenarios/{}.json at {} ({})",
+                        s.id, v.instance_path, v.message
+                    ),
+                    None,
+                )
+                .with_help("this is a bug in qm: please report it with the data that caused it")
+            })
+            .collect(),
+        Err(e) => vec![Diagnostic::new(
+            Severity::Error,
+            "schema::serialize",
+            format!("failed to serialize scenario {} ({e})", s.id),
+            None,
+        )],
     }
 }
 

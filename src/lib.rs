@@ -6,7 +6,8 @@
 //! 3. **resolve** ([`resolve`]): link rows to notes, derive availability, DVP, counter text.
 //! 4. **lint** ([`lint`]): data checks; findings are fixed by errata or accepted with a reason.
 //! 5. **validate** ([`compile`]): every JSON document against the committed JSON Schema.
-//! 6. **render** + **package** ([`build`], [`artifact`]): artifacts in memory, written at once.
+//! 6. **render** + **package** ([`build`], [`artifact`]): artifacts in memory, written at once;
+//!    [`infantry`] counters and [`scenario`] cards (checked against the IR first).
 //!
 //! [`diagnostics`] prints every finding of a run as `file:line:col` with a caret and a help.
 
@@ -17,10 +18,13 @@ pub mod cli_query;
 pub mod cli_vassal;
 pub mod compile;
 pub mod diagnostics;
+pub mod infantry;
 pub mod lint;
 pub mod load;
 pub mod query;
 pub mod resolve;
+pub mod scenario;
+pub mod spanned;
 pub mod templates;
 pub mod vassal;
 pub mod views;

@@ -4,12 +4,18 @@
 //! and other diagnostic still comes out. nom is an implementation detail; its error type never
 //! crosses this crate's boundary.
 
+mod availability;
 mod cell;
 mod diagnostic;
 mod listing;
+mod notes;
+mod period;
 mod source;
 
+pub use availability::*;
 pub use cell::*;
 pub use diagnostic::*;
 pub use listing::*;
+pub use notes::*;
+pub use period::*;
 pub use source::*;

@@ -1,7 +1,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Acceptance, AppliedErratum, MultiNote, Vehicle, VehicleNote};
+use crate::{Acceptance, AppliedErratum, Infantry, MultiNote, NationalRule, Vehicle, VehicleNote};
 
 /// One nation's order of battle: the document written to `out/<nation>.json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -12,6 +12,10 @@ pub struct Nation {
     pub id: String,
     /// Display name ("Italian").
     pub name: String,
+    /// True for an Axis nation (rule 178: red MP in North Africa before 10/41).
+    pub axis: bool,
+    /// The publication the national data cites by rule and line, from `ob.toml`.
+    pub publication: Option<String>,
     /// The source files read, relative to the data directory.
     pub sources: Vec<String>,
     /// Errata applied to the sources.
@@ -24,4 +28,8 @@ pub struct Nation {
     pub notes: Vec<VehicleNote>,
     /// The multi-applicable vehicle notes.
     pub multi_notes: Vec<MultiNote>,
+    /// The infantry: unit types, ELR replacements and battle hardening (`ob.toml`).
+    pub infantry: Infantry,
+    /// National rules (`ob.toml`), in file order.
+    pub national_rules: Vec<NationalRule>,
 }

@@ -2,11 +2,16 @@ use std::fmt;
 
 use schemars::JsonSchema;
 
-use crate::Nation;
+use crate::{Nation, Scenario};
 
 /// The JSON Schema of the nation document, as committed in `schema/nation.schema.json`.
 pub fn nation_schema() -> serde_json::Value {
     schema_value::<Nation>()
+}
+
+/// The JSON Schema of a resolved scenario (`out/scenarios/<id>.json`).
+pub fn scenario_schema() -> serde_json::Value {
+    schema_value::<Scenario>()
 }
 
 /// The JSON Schema of any IR type, as a JSON value.

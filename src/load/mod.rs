@@ -41,6 +41,8 @@ pub struct Loaded {
     pub sources: SourceMap,
     /// The nations found, sorted by id.
     pub nations: Vec<NationSources>,
+    /// The scenario files (`scenarios/*.toml`), sorted by name.
+    pub scenarios: Vec<FileId>,
     /// Problems found while loading.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -87,7 +89,52 @@ pub fn load(data_dir: &Path) -> Loaded {
             loaded.nations.push(n);
         }
     }
+    let scenarios = data_dir.join("scenarios");
+    if scenarios.is_dir() {
+        load_scenarios(&mut loaded, &scenarios, "scenarios");
+    }
     loaded
+}
+
+/// Reads scenario files: `path` is a `.toml` file or a folder of them (read in name order).
+/// Each is named `<prefix>/<file name>` in diagnostics (the data folder's `scenarios/`, or the
+/// path as the user gave it).
+pub fn load_scenarios(loaded: &mut Loaded, path: &Path, prefix: &str) {
+    let files: Vec<PathBuf> = if path.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .map(|rd| {
+                rd.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        files
+    } else {
+        vec![path.to_path_buf()]
+    };
+    for f in files {
+        let name = if path.is_dir() {
+            let file = f
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            format!("{}/{file}", prefix.trim_end_matches('/'))
+        } else {
+            prefix.to_string()
+        };
+        if let Some((text, bad)) = read_text(loaded, &f, &name) {
+            let id = add_source(loaded, name, text, bad, Vec::new());
+            loaded.scenarios.push(id);
+        } else if !f.exists() {
+            loaded.diagnostics.push(Diagnostic::new(
+                Severity::Error,
+                "load::missing",
+                format!("failed to find the scenario file {name}"),
+                None,
+            ));
+        }
+    }
 }
 
 fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
@@ -133,7 +180,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
                         ),
                         TextSpan::new(ef, e.file.span()),
                     )
-                    .with_help("errata apply to listing.tsv and notes.md"),
+                    .with_help("errata apply to listing.tsv and notes.md; add the file or delete the erratum"),
                 );
             }
         }

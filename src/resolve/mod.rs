@@ -9,6 +9,7 @@ pub mod names;
 use qm_parser::{parse_listing, Diagnostic, TextSpan};
 use qm_schema::{Nation, SCHEMA_VERSION};
 
+use crate::infantry::resolve_ob;
 use crate::lint::{apply_acceptances, lint_listing};
 use crate::load::{Loaded, NationSources};
 
@@ -49,10 +50,14 @@ pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
     }
     let (lint_diags, acceptances) = apply_acceptances(sources, findings);
     diagnostics.extend(lint_diags);
+    let national = sources.ob.map(|f| resolve_ob(map, f)).unwrap_or_default();
+    diagnostics.extend(national.diagnostics);
     let nation = Nation {
         schema_version: SCHEMA_VERSION,
         id: sources.id.clone(),
         name: sources.name.clone(),
+        axis: national.axis,
+        publication: national.publication,
         sources: [
             Some(sources.listing),
             sources.notes,
@@ -68,6 +73,8 @@ pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
         vehicles,
         notes: Vec::new(),
         multi_notes: Vec::new(),
+        infantry: national.infantry,
+        national_rules: national.national_rules,
     };
     Resolved {
         nation,

@@ -7,10 +7,14 @@ use crate::support::{root, run_qm};
 
 #[test]
 fn check_fixtures() {
-    insta::glob!("../fixtures", "*", |dir: &std::path::Path| {
-        if !dir.is_dir() {
-            return;
-        }
+    let mut dirs: Vec<_> = std::fs::read_dir(root().join("tests/fixtures"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    assert!(dirs.len() >= 14, "the fixtures are missing");
+    for dir in dirs {
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
         let output = run_qm(
             &["check", "--strict", "--data", dir.to_str().unwrap()],
@@ -31,8 +35,8 @@ fn check_fixtures() {
                 "{name} must pass:\n{output}"
             );
         }
-        insta::assert_snapshot!(output);
-    });
+        insta::assert_snapshot!(format!("check_{name}"), output);
+    }
 }
 
 #[test]
@@ -54,15 +58,13 @@ fn a_one_megabyte_cell_is_reported_with_an_excerpt() {
         })
         .collect();
     std::fs::write(ita.join("listing.tsv"), huge.join("\n")).unwrap();
-    std::fs::copy(
-        root().join("data-src/ita/errata.toml"),
-        ita.join("errata.toml"),
-    )
-    .unwrap();
+    for f in ["errata.toml", "notes.md", "ob.toml"] {
+        std::fs::copy(root().join("data-src/ita").join(f), ita.join(f)).unwrap();
+    }
     let output = run_qm(&["check", "--data", dir.path().to_str().unwrap()], &root());
     assert!(
         output.len() < 4000,
-        "the 1 MB line must not be printed whole"
+        "the 1 MB line must not be printed whole:\n{output}"
     );
     insta::assert_snapshot!(output);
 }

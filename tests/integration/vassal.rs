@@ -3,6 +3,7 @@
 //! into a hand-made module without touching its bytes.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::OnceLock;
 
 use qm::vassal::archive::{read_entries, write_vmod};
 use qm::vassal::build_file::vassal_templates;
@@ -73,16 +74,20 @@ pub fn tricky_nation() -> Nation {
         vehicle("'Quoted'", "AC", 18, &[], &[]),
         vehicle("\\Back\\slash", "Tr", 9, &[], &["\\starts"]),
     ];
+    // The real nation's other parts (infantry, rules) with these vehicles.
+    static REAL: OnceLock<Nation> = OnceLock::new();
+    let real = REAL.get_or_init(|| {
+        qm::compile::compile(&root().join("data-src"))
+            .nations
+            .into_iter()
+            .next()
+            .expect("data-src has a nation")
+    });
     Nation {
-        schema_version: qm_schema::SCHEMA_VERSION,
         id: "ita".into(),
         name: "Italian".into(),
-        sources: vec![],
-        errata: vec![],
-        acceptances: vec![],
         vehicles,
-        notes: vec![],
-        multi_notes: vec![],
+        ..real.clone()
     }
 }
 

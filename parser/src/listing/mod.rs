@@ -1,7 +1,15 @@
 //! The vehicle listing: a tab-separated table with two header lines per block.
+//!
+//! [`parse_listing`] splits the text into lines and fields ([`parse`]), recognizes the header
+//! blocks ([`header`]), reads each cell with its column's grammar ([`cells`]) through the
+//! [`reader`], which strips spaces and daggers and turns a grammar's problem into a diagnostic.
 
+mod cells;
+mod column;
+mod header;
 mod parse;
+mod reader;
 mod syntax;
 
-pub use parse::*;
+pub use parse::parse_listing;
 pub use syntax::*;

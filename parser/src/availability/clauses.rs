@@ -1,0 +1,745 @@
+//! The clause forms: one function per way the notes word an availability statement. Each reads
+//! the clause body (after any vehicle names before it) and stops before the closing full stop.
+
+use nom::combinator::opt;
+use nom::Parser;
+
+use super::entries::{date_entry, entry_list, list, rf_entry, rf_part, theater_entry};
+use super::grammar_error::{fail, Ctx, Res};
+use super::lexeme::{ch, phrase, sentence_len, ws0, ws1};
+use super::period_token::{join, month_name_period, period};
+use super::rf_token::rf;
+use super::sentences::{clause, Level};
+use super::syntax::{
+    Area, AvailabilityClause, ClauseKind, EntryWhen, Misprint, MisprintAt, OptionalWeapon,
+    RelativeRf, Schedule, ScheduleEntry, ScheduleForm, ScheduleSection, Spanned, VehicleRef,
+    WeaponAvailability,
+};
+use super::theater_names::{exceptions, named_area};
+
+/// What a clause body yields, besides the text it consumed.
+pub(crate) struct Body {
+    /// The statement.
+    pub(crate) kind: ClauseKind,
+    /// Vehicles named inside the body ("The optional AAMG of the Autocannone da 65/17").
+    pub(crate) vehicles: Vec<VehicleRef>,
+    /// Clause-level misprints.
+    pub(crate) typos: Vec<MisprintAt>,
+}
+
+impl From<ClauseKind> for Body {
+    fn from(kind: ClauseKind) -> Self {
+        Self {
+            kind,
+            vehicles: Vec::new(),
+            typos: Vec::new(),
+        }
+    }
+}
+
+/// A clause-body grammar.
+pub(crate) type BodyFn = for<'a> fn(&Ctx<'a>, &'a str) -> Res<'a, Body>;
+
+/// Every clause form, most specific first.
+pub(crate) const BODIES: [BodyFn; 13] = [
+    radio,
+    optional_weapon,
+    relative_rf,
+    same_with_added_rf,
+    rf_by_scenario,
+    otherwise,
+    rf_by_period,
+    dates_only,
+    dates_and_rf,
+    limited_to,
+    fascist_only,
+    used_in,
+    ammo_from,
+];
+
+/// "Dates and RF" (also misprinted "Date's and RF").
+fn dates_and_rf_words(i: &str) -> Res<'_, &str> {
+    phrase("dates and rf").or(phrase("date's and rf")).parse(i)
+}
+
+/// "Dates and RF [for use in X | for X | for X use] are[:] entries", then "For Y they are ...",
+/// "; for Z they are: ...", ", elsewhere [EXC: ...] they are ...".
+fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = dates_and_rf_words(start)?;
+    let (i, area) = opt(|i| {
+        let (i, _) = (ws1, phrase("for"), ws1).parse(i)?;
+        let (i, _) = opt((phrase("use in"), ws1)).parse(i)?;
+        let (i, area) = named_area(ctx, i)?;
+        let (i, _) = opt((ws1, phrase("use"))).parse(i)?;
+        Ok((i, area))
+    })
+    .parse(i)?;
+    let (i, _) = (ws1, phrase("are"), opt(ch(':')), ws1).parse(i)?;
+    let (i, entries) = entry_list(ctx, i, rf_entry)?;
+    let first = ScheduleSection {
+        span: ctx.span_between(start, i),
+        area: area.unwrap_or(Area::Anywhere),
+        entries,
+        typos: Vec::new(),
+    };
+    let (i, sections) = more_sections(ctx, i, first, they_are_section)?;
+    Ok((
+        i,
+        ClauseKind::Schedule(Schedule {
+            form: ScheduleForm::DatesAndRf,
+            sections,
+        })
+        .into(),
+    ))
+}
+
+/// Further sections after the first: each preceded by ".", ",", ";" or (misprinted) nothing.
+fn more_sections<'a>(
+    ctx: &Ctx<'a>,
+    mut i: &'a str,
+    first: ScheduleSection,
+    section: impl Fn(&Ctx<'a>, &'a str) -> Res<'a, ScheduleSection>,
+) -> Res<'a, Vec<ScheduleSection>> {
+    let mut sections = vec![first];
+    loop {
+        let punctuated = (ws0, ch('.').or(ch(',')).or(ch(';')), ws1).parse(i);
+        let (r, missing) = match punctuated {
+            Ok((r, _)) => (r, false),
+            Err(_) => match ws1(i) {
+                Ok((r, _)) => (r, true),
+                Err(_) => break,
+            },
+        };
+        match section(ctx, r) {
+            Ok((r2, mut s)) => {
+                if missing {
+                    s.typos.push(MisprintAt {
+                        kind: Misprint::MissingComma,
+                        span: ctx.span_between(i, r),
+                    });
+                }
+                sections.push(s);
+                i = r2;
+            }
+            Err(nom::Err::Error(_)) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((i, sections))
+}
+
+/// "For East Africa they are ...", "for Sicily they are: ...", "elsewhere [EXC: NA in East
+/// Africa] they are ...".
+fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSection> {
+    let (i, area) = if let Ok((i, _)) = phrase("elsewhere").parse(start) {
+        let (i, except) = opt(|i| {
+            let (i, _) = ws1(i)?;
+            exceptions(ctx, i)
+        })
+        .parse(i)?;
+        (
+            i,
+            Area::Elsewhere {
+                except: except.unwrap_or_default(),
+            },
+        )
+    } else {
+        let (i, _) = (phrase("for"), ws1).parse(start)?;
+        named_area(ctx, i)?
+    };
+    let (i, _) = (ws1, phrase("they are"), opt(ch(':')), ws1).parse(i)?;
+    let (i, entries) = entry_list(ctx, i, rf_entry)?;
+    Ok((
+        i,
+        ScheduleSection {
+            span: ctx.span_between(start, i),
+            area,
+            entries,
+            typos: Vec::new(),
+        },
+    ))
+}
+
+/// "Dates for use in France are 6/40, for North Africa 6/40-41, ..., and for the Balkans
+/// 10/40-4/41".
+fn dates_only<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = (phrase("dates"), ws1, phrase("for"), ws1).parse(start)?;
+    let (i, _) = opt((phrase("use in"), ws1)).parse(i)?;
+    let (i, area) = named_area(ctx, i)?;
+    let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
+    let (i, entry) = date_entry(ctx, i)?;
+    let first = ScheduleSection {
+        span: ctx.span_between(start, i),
+        area,
+        entries: vec![entry],
+        typos: Vec::new(),
+    };
+    let (i, rest) = more_dates_sections(ctx, i)?;
+    Ok((i, dates_schedule(first, rest)))
+}
+
+/// The sections after the first of a dates-only sentence (", for North Africa 6/40-41").
+fn more_dates_sections<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<ScheduleSection>> {
+    let mut out = Vec::new();
+    loop {
+        let Ok((r, _)) = (ws0, ch(','), ws0, opt((phrase("and"), ws1))).parse(i) else {
+            break;
+        };
+        let attempt = |s: &'a str| -> Res<'a, ScheduleSection> {
+            let (j, _) = (phrase("for"), ws1).parse(s)?;
+            let (j, _) = opt((phrase("use in"), ws1)).parse(j)?;
+            let (j, area) = named_area(ctx, j)?;
+            let (j, _) = ws1(j)?;
+            let (j, entries) = entry_list(ctx, j, date_entry)?;
+            Ok((
+                j,
+                ScheduleSection {
+                    span: ctx.span_between(s, j),
+                    area,
+                    entries,
+                    typos: Vec::new(),
+                },
+            ))
+        };
+        match attempt(r) {
+            Ok((r2, s)) => {
+                out.push(s);
+                i = r2;
+            }
+            Err(_) => break,
+        }
+    }
+    Ok((i, out))
+}
+
+/// A dates-only schedule.
+fn dates_schedule(first: ScheduleSection, rest: Vec<ScheduleSection>) -> Body {
+    let mut sections = vec![first];
+    sections.extend(rest);
+    ClauseKind::Schedule(Schedule {
+        form: ScheduleForm::DatesOnly,
+        sections,
+    })
+    .into()
+}
+
+/// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
+/// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
+fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = phrase("rf").parse(start)?;
+    // "RF for 44-5/45 use in Italy is 1.2": the period comes before the area.
+    if let Ok((i, (_, p, _, area, _))) = (
+        (ws1, phrase("for"), ws1),
+        |i| period(ctx, i),
+        (ws1, phrase("use in"), ws1),
+        |i| named_area(ctx, i),
+        (ws1, phrase("is"), ws1),
+    )
+        .parse(i)
+    {
+        let (i, value) = rf(ctx, i, false)?;
+        let entry = ScheduleEntry {
+            span: crate::TextSpan::new(ctx.file, p.span.range.start..value.span.range.end),
+            when: EntryWhen::Period(p),
+            rf: Some(value),
+            qualifiers: Vec::new(),
+            typos: Vec::new(),
+        };
+        return Ok((
+            i,
+            schedule_of(ScheduleForm::RfByPeriod, ctx, start, i, area, vec![entry]),
+        ));
+    }
+    let (i, area) = opt(|i| {
+        let (i, _) = (ws1, phrase("for use in"), ws1).parse(i)?;
+        named_area(ctx, i)
+    })
+    .parse(i)?;
+    let (i, _) = opt((ws1, scope_words)).parse(i)?;
+    let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
+    let (i, entries) = entry_list(ctx, i, rf_part)?;
+    Ok((
+        i,
+        schedule_of(
+            ScheduleForm::RfByPeriod,
+            ctx,
+            start,
+            i,
+            area.unwrap_or(Area::Anywhere),
+            entries,
+        ),
+    ))
+}
+
+/// "for all three types", "for both types": the clause covers every vehicle of the note.
+fn scope_words(i: &str) -> Res<'_, &str> {
+    phrase("for all three types")
+        .or(phrase("for both types"))
+        .or(phrase("for all types"))
+        .parse(i)
+}
+
+/// A one-section schedule.
+fn schedule_of<'a>(
+    form: ScheduleForm,
+    ctx: &Ctx<'a>,
+    start: &'a str,
+    rest: &'a str,
+    area: Area,
+    entries: Vec<ScheduleEntry>,
+) -> Body {
+    ClauseKind::Schedule(Schedule {
+        form,
+        sections: vec![ScheduleSection {
+            span: ctx.span_between(start, rest),
+            area,
+            entries,
+            typos: Vec::new(),
+        }],
+    })
+    .into()
+}
+
+/// "RF for all three types is 1.3 for an 8/41-9/43-scenario set in North Africa/Russia/Italy,
+/// and for a 12/43 scenario set in Italy".
+fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = phrase("rf").parse(start)?;
+    let (i, _) = opt((ws1, scope_words)).parse(i)?;
+    let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
+    let (i, value) = rf(ctx, i, false)?;
+    let (i, _) = ws1(i)?;
+    let (i, sections) = list(
+        ctx,
+        i,
+        |ctx, s| {
+            let (j, _) = (phrase("for"), ws1, phrase("an").or(phrase("a")), ws1).parse(s)?;
+            let (j, p) = period(ctx, j)?;
+            let entry_end = j;
+            let (j, _) = ch('-').map(|_| "").or(ws1).parse(j)?;
+            let (j, _) = (phrase("scenario"), ws1, phrase("set in"), ws1).parse(j)?;
+            let (j, area) = named_area(ctx, j)?;
+            let entry = ScheduleEntry {
+                span: ctx.span_between(s, entry_end),
+                when: EntryWhen::Period(p),
+                rf: Some(value.clone()),
+                qualifiers: Vec::new(),
+                typos: Vec::new(),
+            };
+            Ok((
+                j,
+                ScheduleSection {
+                    span: ctx.span_between(s, j),
+                    area,
+                    entries: vec![entry],
+                    typos: Vec::new(),
+                },
+            ))
+        },
+        |s: &mut ScheduleSection, t| s.typos.push(t),
+    )?;
+    Ok((
+        i,
+        ClauseKind::Schedule(Schedule {
+            form: ScheduleForm::RfByPeriod,
+            sections,
+        })
+        .into(),
+    ))
+}
+
+/// "Otherwise it is 1.4 [EXC: clause, clause, and clause]".
+fn otherwise<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = (phrase("otherwise it is"), ws1).parse(start)?;
+    let (i, value) = rf(ctx, i, false)?;
+    let mut exceptions = Vec::new();
+    let mut i = i;
+    if let Ok((mut r, _)) = (ws0, ch('['), ws0, phrase("exc"), ws0, ch(':'), ws0).parse(i) {
+        loop {
+            let (r2, c) = clause(ctx, r, Level::Nested)?;
+            exceptions.push(c);
+            r = r2;
+            match (ws0, ch(','), ws0, opt((phrase("and"), ws1))).parse(r) {
+                Ok((r3, _)) => r = r3,
+                Err(_) => break,
+            }
+        }
+        let (r, _) = (ws0, ch(']')).parse(r)?;
+        i = r;
+    }
+    Ok((
+        i,
+        ClauseKind::Otherwise {
+            rf: value,
+            exceptions,
+        }
+        .into(),
+    ))
+}
+
+/// "RF is always .4 higher (1.6 maximum) than the corresponding (for date and area) RF of the
+/// L3/35".
+fn relative_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = (phrase("rf is always"), ws1).parse(start)?;
+    let (i, delta) = rf(ctx, i, false)?;
+    let (i, _) = (ws1, phrase("higher")).parse(i)?;
+    let (i, max) = opt(|i| {
+        let (i, _) = (ws0, ch('('), ws0).parse(i)?;
+        let (i, max) = rf(ctx, i, false)?;
+        let (i, _) = (ws1, phrase("maximum"), ws0, ch(')')).parse(i)?;
+        Ok((i, max))
+    })
+    .parse(i)?;
+    let (i, _) = (ws1, phrase("than the corresponding")).parse(i)?;
+    // "(for date and area)" / "(for dates and area)": the same basis either way.
+    let (i, _) = opt((ws1, phrase("(for"), |i: &'a str| {
+        let len = i.find(')').map_or(i.len(), |n| n + 1);
+        Ok((&i[len..], ()))
+    }))
+    .parse(i)?;
+    let (i, _) = (ws1, phrase("rf of"), ws1, opt((phrase("the"), ws1))).parse(i)?;
+    let (i, base_vehicle) = name_to_clause_end(ctx, i)?;
+    Ok((
+        i,
+        ClauseKind::RelativeRf(RelativeRf {
+            delta,
+            max,
+            base_vehicle,
+        })
+        .into(),
+    ))
+}
+
+/// A vehicle name running to the end of the clause ("L3/35" before the full stop).
+fn name_to_clause_end<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
+    let sentence = &i[..sentence_len(i)];
+    let len = sentence
+        .find([',', ';', ']', '(', ')'])
+        .unwrap_or(sentence.len());
+    let name = sentence[..len].trim_end().trim_end_matches('.').trim_end();
+    if name.is_empty() {
+        return fail(i);
+    }
+    Ok((
+        &i[name.len()..],
+        VehicleRef {
+            raw: name.to_string(),
+            span: ctx.span(name),
+            title_index: None,
+        },
+    ))
+}
+
+/// "Dates and RF are the same, but with .1 added to the RF".
+fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = dates_and_rf_words(start)?;
+    let (i, _) = (
+        ws1,
+        phrase("are the same"),
+        ws0,
+        ch(','),
+        ws1,
+        phrase("but with"),
+        ws1,
+    )
+        .parse(i)?;
+    let (i, added) = rf(ctx, i, false)?;
+    let (i, _) = (ws1, phrase("added to the rf")).parse(i)?;
+    Ok((i, ClauseKind::SameWithAddedRf { added }.into()))
+}
+
+/// "Availability in 1945 is limited to Fascist Italians only", "[X] use in 1945 is limited
+/// ...", "1945 availability is limited ...".
+fn fascist_only<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, p) =
+        if let Ok((i, _)) = (phrase("availability in").or(phrase("use in")), ws1).parse(start) {
+            period(ctx, i)?
+        } else {
+            let (i, p) = period(ctx, start)?;
+            let (i, _) = (ws1, phrase("availability")).parse(i)?;
+            (i, p)
+        };
+    let (i, _) = (ws1, phrase("is limited to fascist italians only")).parse(i)?;
+    Ok((i, ClauseKind::FascistOnly { period: p }.into()))
+}
+
+/// "[The] availability for WWII scenarios is limited to 6/40 (France) and 7/43 (Sicily)",
+/// "availability for WW2 scenarios is limited to East Africa, with Dates and RF of ...".
+fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = opt((phrase("the"), ws1)).parse(start)?;
+    let (i, _) = (
+        phrase("availability for"),
+        ws1,
+        phrase("wwii").or(phrase("ww2")).or(phrase("ww ii")),
+        ws1,
+        phrase("scenarios is limited to"),
+        ws1,
+    )
+        .parse(i)?;
+    if let Ok((r, pairs)) = list(
+        ctx,
+        i,
+        theater_entry,
+        |(e, _): &mut (ScheduleEntry, _), t| e.typos.push(t),
+    ) {
+        let sections = pairs
+            .into_iter()
+            .map(|(entry, theaters)| ScheduleSection {
+                span: entry.span.clone(),
+                area: Area::Theaters {
+                    theaters,
+                    except: Vec::new(),
+                },
+                entries: vec![entry],
+                typos: Vec::new(),
+            })
+            .collect();
+        return Ok((
+            r,
+            ClauseKind::Schedule(Schedule {
+                form: ScheduleForm::LimitedTo,
+                sections,
+            })
+            .into(),
+        ));
+    }
+    let section_start = i;
+    let (i, area) = named_area(ctx, i)?;
+    let (i, _) = (ws0, ch(','), ws1, phrase("with dates and rf of"), ws1).parse(i)?;
+    let (i, entries) = entry_list(ctx, i, rf_entry)?;
+    Ok((
+        i,
+        schedule_of(
+            ScheduleForm::LimitedTo,
+            ctx,
+            section_start,
+            i,
+            area,
+            entries,
+        ),
+    ))
+}
+
+/// "This AFV has no radio in scenarios set prior to 11/41. As of 11/41 it is radio-equipped."
+fn radio<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = (
+        phrase("this afv has no radio in scenarios set prior to"),
+        ws1,
+    )
+        .parse(start)?;
+    let (i, month) = period(ctx, i)?;
+    let (i, confirmed) = opt(|i| {
+        let (i, _) = (ws0, ch('.'), ws1, phrase("as of"), ws1).parse(i)?;
+        let (i, p) = period(ctx, i)?;
+        let (i, _) = (ws1, phrase("it is radio-equipped")).parse(i)?;
+        Ok((i, p))
+    })
+    .parse(i)?;
+    Ok((i, ClauseKind::RadioFrom { month, confirmed }.into()))
+}
+
+/// "The optional AAMG is always available and has a 1.4 RF", "(The optional AAMG of the
+/// Autocannone da 65/17 is always available ...", "If optional, the AAMG is always available
+/// with an I.4 RF", "The optional AAMG (i.e., the Furgone version) has a 1.4 RF, but is
+/// available only for 1942-43 scenarios set in North Africa".
+fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, open) = opt(ch('(')).parse(start)?;
+    let (i, _) = opt((phrase("if optional"), ws0, ch(','), ws1)).parse(i)?;
+    let (i, _) = (phrase("the"), ws1, opt((phrase("optional"), ws1))).parse(i)?;
+    let weapon_len = i
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(i.len());
+    if weapon_len == 0 {
+        return fail(i);
+    }
+    let weapon = &i[..weapon_len];
+    let i = &i[weapon_len..];
+    let mut vehicles = Vec::new();
+    let (i, of) = opt(|i| {
+        let (i, _) = (ws1, phrase("of the"), ws1).parse(i)?;
+        let sentence = &i[..sentence_len(i)];
+        let Some(len) = sentence.find(" is ") else {
+            return fail(i);
+        };
+        let name = sentence[..len].trim_end();
+        Ok((&i[len..], name))
+    })
+    .parse(i)?;
+    if let Some(name) = of {
+        vehicles.push(VehicleRef {
+            raw: name.to_string(),
+            span: ctx.span(name),
+            title_index: None,
+        });
+    }
+    let (i, version) = opt(|i| {
+        let (i, _) = (ws1, ch('(')).parse(i)?;
+        let Some(len) = i.find(')') else {
+            return fail(i);
+        };
+        Ok((&i[len + 1..], &i[..len]))
+    })
+    .parse(i)?;
+    let (i, _) = ws1(i)?;
+    let (i, (value, available)) = if let Ok((i, _)) = (
+        phrase("is always available"),
+        ws1,
+        phrase("and has a")
+            .or(phrase("with an"))
+            .or(phrase("with a")),
+        ws1,
+    )
+        .parse(i)
+    {
+        let (i, value) = rf(ctx, i, false)?;
+        let (i, _) = (ws1, phrase("rf")).parse(i)?;
+        (i, (value, WeaponAvailability::Always))
+    } else {
+        let (i, _) = (phrase("has a"), ws1).parse(i)?;
+        let (i, value) = rf(ctx, i, false)?;
+        let (i, _) = (
+            ws1,
+            phrase("rf"),
+            ws0,
+            ch(','),
+            ws1,
+            phrase("but is available only for"),
+            ws1,
+        )
+            .parse(i)?;
+        let (i, p) = period(ctx, i)?;
+        let (i, _) = (ws1, phrase("scenarios set in"), ws1).parse(i)?;
+        let (i, area) = named_area(ctx, i)?;
+        (i, (value, WeaponAvailability::Only { period: p, area }))
+    };
+    let mut typos = Vec::new();
+    let mut i = i;
+    if open.is_some() {
+        match (ws0, ch(')')).parse(i) {
+            Ok((r, _)) => i = r,
+            Err(_) => typos.push(MisprintAt {
+                kind: Misprint::UnbalancedParen,
+                span: ctx.span_at(start, 1),
+            }),
+        }
+    }
+    Ok((
+        i,
+        Body {
+            kind: ClauseKind::OptionalWeapon(OptionalWeapon {
+                weapon: Spanned {
+                    value: weapon.to_string(),
+                    span: ctx.span(weapon),
+                },
+                version: version.map(|v| Spanned {
+                    value: v.to_string(),
+                    span: ctx.span(v),
+                }),
+                rf: value,
+                available,
+            }),
+            vehicles,
+            typos,
+        },
+    ))
+}
+
+/// "HEAT Becomes Available in September 1942, as identified ...".
+fn ammo_from<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let len = start
+        .find(|c: char| !c.is_ascii_uppercase())
+        .unwrap_or(start.len());
+    if len < 2 {
+        return fail(start);
+    }
+    let ammo = &start[..len];
+    let (i, _) = (ws1, phrase("becomes available in"), ws1).parse(&start[len..])?;
+    let (i, month) = month_name_period(ctx, i)?;
+    // The rest of the sentence says how the listing marks it; it is rules prose.
+    let i = match (ws0, ch(',')).parse(i) {
+        Ok((r, _)) => {
+            let sentence = &r[..sentence_len(r)];
+            let body = sentence.strip_suffix('.').unwrap_or(sentence);
+            &r[body.len()..]
+        }
+        Err(_) => i,
+    };
+    Ok((
+        i,
+        ClauseKind::AmmoFrom {
+            ammo: Spanned {
+                value: ammo.to_string(),
+                span: ctx.span(ammo),
+            },
+            month,
+        }
+        .into(),
+    ))
+}
+
+/// "This vehicle was used in North Africa at some time from 6/40 to 5/43 (within the limits
+/// of its own given dates)", "If the superscript “†” appears its use in North Africa was
+/// limited to Tunisia, 11/42 to 5/43 (...)".
+fn used_in<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, area, dagger_only) = if let Ok((i, _)) = (
+        phrase("this vehicle was"),
+        ws1,
+        phrase("used").or(phrase("use")),
+        ws1,
+        phrase("in"),
+        ws1,
+    )
+        .parse(start)
+    {
+        let (i, area) = named_area(ctx, i)?;
+        let (i, _) = (ws1, phrase("at some time from"), ws1).parse(i)?;
+        (i, area, false)
+    } else {
+        let (i, _) = (phrase("if the superscript"), ws1).parse(start)?;
+        let i = i.trim_start_matches(['"', '“', '”']);
+        let i = i
+            .strip_prefix('†')
+            .map_or_else(|| fail(i), |r| Ok((r, ())))?
+            .0;
+        let i = i.trim_start_matches(['"', '“', '”']);
+        let (i, _) = (ws1, phrase("appears"), ws1, phrase("its use in"), ws1).parse(i)?;
+        let (i, _) = named_area(ctx, i)?;
+        let (i, _) = (ws1, phrase("was limited to"), ws1).parse(i)?;
+        let (i, area) = named_area(ctx, i)?;
+        let (i, _) = (ws0, ch(','), ws1).parse(i)?;
+        (i, area, true)
+    };
+    let (i, from) = period(ctx, i)?;
+    let (i, _) = (ws1, phrase("to"), ws1).parse(i)?;
+    let (i, to) = period(ctx, i)?;
+    let (i, _) = opt(|i| {
+        let (i, _) = (ws1, ch('('), phrase("within the limits of")).parse(i)?;
+        let len = i.find(')').map_or(i.len(), |n| n + 1);
+        Ok((&i[len..], ()))
+    })
+    .parse(i)?;
+    Ok((
+        i,
+        ClauseKind::UsedIn {
+            area,
+            period: join(ctx, from, to),
+            dagger_only,
+        }
+        .into(),
+    ))
+}
+
+/// Wraps a clause read at the top level or inside brackets.
+pub(crate) fn make_clause(
+    ctx: &Ctx<'_>,
+    text: &str,
+    mut vehicles: Vec<VehicleRef>,
+    body: Body,
+) -> AvailabilityClause {
+    vehicles.extend(body.vehicles);
+    AvailabilityClause {
+        span: ctx.span(text),
+        vehicles,
+        kind: body.kind,
+        typos: body.typos,
+    }
+}

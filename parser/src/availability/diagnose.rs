@@ -1,0 +1,327 @@
+//! Turns what the syntax tree records (error values, misprints, unknown names) into
+//! diagnostics. The grammar itself only builds data, so backtracking never leaves a stale
+//! diagnostic behind.
+
+use qm_schema::{Period, YearMonth};
+
+use super::syntax::{
+    Area, AvailabilityClause, ClauseKind, EntryWhen, Misprint, MisprintAt, PrintedPeriod,
+    PrintedPeriodError, PrintedQualifier, PrintedRf, ScheduleEntry, ScheduleSection, TheaterRef,
+    WeaponAvailability,
+};
+use crate::Diagnostic;
+
+/// Every finding in `clauses`, in source order.
+pub(crate) fn diagnose(clauses: &[AvailabilityClause]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for c in clauses {
+        clause(c, &mut out);
+    }
+    out.sort_by_key(|d| d.span.as_ref().map(|s| (s.range.start, s.range.end)));
+    out
+}
+
+fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
+    typos(&c.typos, None, out);
+    match &c.kind {
+        ClauseKind::Schedule(s) => {
+            for section in &s.sections {
+                self::section(section, out);
+            }
+        }
+        ClauseKind::RelativeRf(r) => {
+            rf(&r.delta, out);
+            if let Some(max) = &r.max {
+                rf(max, out);
+            }
+        }
+        ClauseKind::SameWithAddedRf { added } => rf(added, out),
+        ClauseKind::FascistOnly { period } => self::period(period, None, out),
+        ClauseKind::Otherwise {
+            rf: value,
+            exceptions,
+        } => {
+            rf(value, out);
+            for e in exceptions {
+                clause(e, out);
+            }
+        }
+        ClauseKind::RadioFrom { month, confirmed } => {
+            period(month, None, out);
+            if let Some(c) = confirmed {
+                period(c, None, out);
+                if c.value.is_ok() && month.value.is_ok() && c.value != month.value {
+                    out.push(
+                        Diagnostic::warning(
+                            "notes::radio-dates-disagree",
+                            format!(
+                                "failed to read the radio date (`{}` and `{}` disagree)",
+                                month.raw, c.raw
+                            ),
+                            c.span.clone(),
+                        )
+                        .with_label("this month differs from the one before it")
+                        .with_help(format!("the first sentence says {}", month.raw)),
+                    );
+                }
+            }
+        }
+        ClauseKind::OptionalWeapon(w) => {
+            rf(&w.rf, out);
+            if let WeaponAvailability::Only { period: p, area: a } = &w.available {
+                period(p, None, out);
+                area(a, out);
+            }
+        }
+        ClauseKind::AmmoFrom { month, .. } => period(month, None, out),
+        ClauseKind::UsedIn {
+            area: a, period: p, ..
+        } => {
+            area(a, out);
+            period(p, None, out);
+        }
+        ClauseKind::Unreadable { stopped_at } => {
+            let mut d = Diagnostic::error(
+                "notes::unreadable-availability",
+                "failed to read availability (this sentence gives dates or RFs in no known form)",
+                c.span.clone(),
+            )
+            .with_label("dates or RFs the grammar cannot read")
+            .with_help(
+                "reword it as the other notes do (\"Dates and RF for use in X are M/YY (RF), \
+                 ...\") through an erratum, or extend the grammar",
+            );
+            if let Some(at) = stopped_at {
+                d = d.with_note(format!("the grammar stopped at `{}`", at.value));
+            }
+            out.push(d);
+        }
+    }
+}
+
+fn section(s: &ScheduleSection, out: &mut Vec<Diagnostic>) {
+    typos(&s.typos, Some("before this section"), out);
+    area(&s.area, out);
+    for (n, e) in s.entries.iter().enumerate() {
+        entry(e, gap_around(&s.entries, n), out);
+    }
+}
+
+fn entry(e: &ScheduleEntry, gap: Option<Period>, out: &mut Vec<Diagnostic>) {
+    typos(&e.typos, None, out);
+    if let EntryWhen::Period(p) = &e.when {
+        period(p, gap, out);
+    }
+    if let Some(value) = &e.rf {
+        rf(value, out);
+    }
+    for q in &e.qualifiers {
+        qualifier(q, out);
+    }
+}
+
+/// The months the entries next to entry `n` leave uncovered, if both neighbours read fine.
+fn gap_around(entries: &[ScheduleEntry], n: usize) -> Option<Period> {
+    let ok = |e: &ScheduleEntry| match &e.when {
+        EntryWhen::Period(PrintedPeriod { value: Ok(p), .. }) => Some(*p),
+        _ => None,
+    };
+    let prev = entries.get(..n)?.iter().rev().find_map(ok)?;
+    let next = entries.get(n + 1..)?.iter().find_map(ok)?;
+    // Both neighbours lie within the war years, so succ/pred cannot overflow.
+    Period::new(prev.to.succ(), next.from.pred())
+}
+
+fn area(a: &Area, out: &mut Vec<Diagnostic>) {
+    match a {
+        Area::Anywhere => {}
+        Area::Theaters { theaters, except } => {
+            for t in theaters {
+                theater(t, out);
+            }
+            for e in except {
+                theater(&e.theater, out);
+            }
+        }
+        Area::Elsewhere { except } => {
+            for e in except {
+                theater(&e.theater, out);
+            }
+        }
+    }
+}
+
+fn theater(t: &TheaterRef, out: &mut Vec<Diagnostic>) {
+    if t.theater.is_some() {
+        return;
+    }
+    let names: Vec<&str> = qm_schema::Theater::ALL.iter().map(|t| t.name()).collect();
+    out.push(
+        Diagnostic::error(
+            "notes::unknown-theater",
+            format!("failed to read theater `{}` (no such theater)", t.raw),
+            t.span.clone(),
+        )
+        .with_label("not a theater")
+        .with_help(format!("theaters are: {}", names.join(", "))),
+    );
+}
+
+fn qualifier(q: &PrintedQualifier, out: &mut Vec<Diagnostic>) {
+    if q.value.is_some() {
+        return;
+    }
+    out.push(
+        Diagnostic::error(
+            "notes::unknown-qualifier",
+            format!(
+                "failed to read qualifier `{}` (not a known qualifier)",
+                q.raw
+            ),
+            q.span.clone(),
+        )
+        .with_label("unknown qualifier")
+        .with_help("the notes use \"Fascist use only\""),
+    );
+}
+
+fn rf(r: &PrintedRf, out: &mut Vec<Diagnostic>) {
+    for t in &r.typos {
+        let (what, label) = match t.kind {
+            Misprint::LetterForDigit => ("the letter I printed for the digit 1", "letter I"),
+            Misprint::HyphenForPoint => ("a hyphen printed for the decimal point", "hyphen"),
+            _ => ("a misprint", "misprint"),
+        };
+        out.push(
+            Diagnostic::warning(
+                "notes::misprint",
+                format!("misprinted RF `{}` ({what})", r.raw),
+                t.span.clone(),
+            )
+            .with_label(label)
+            .with_help(format!(
+                "read as RF {}; an erratum can correct the text",
+                r.value
+            )),
+        );
+    }
+}
+
+fn period(p: &PrintedPeriod, gap: Option<Period>, out: &mut Vec<Diagnostic>) {
+    for t in &p.typos {
+        let read = match &p.value {
+            Ok(v) => format!("read as {v}"),
+            Err(_) => "read with the space removed".to_string(),
+        };
+        out.push(
+            Diagnostic::warning(
+                "notes::misprint",
+                format!("misprinted period `{}` (a stray space)", p.raw),
+                t.span.clone(),
+            )
+            .with_label("stray space")
+            .with_help(format!("{read}; an erratum can correct the text")),
+        );
+    }
+    let Err(e) = &p.value else {
+        return;
+    };
+    let (code, cause, label) = match e {
+        PrintedPeriodError::Unreadable => (
+            "notes::unreadable-period",
+            "not a period: periods are M/YY, M-M/YY, M/YY-M/YY, YY-M/YY, M/YY-YY or YYYY"
+                .to_string(),
+            "not a period",
+        ),
+        PrintedPeriodError::BadMonth { month } => (
+            "notes::bad-month",
+            format!("month {month} does not exist"),
+            "no such month",
+        ),
+        PrintedPeriodError::ShortYear { .. } => (
+            "notes::short-year",
+            "a one-digit year".to_string(),
+            "year with one digit",
+        ),
+        PrintedPeriodError::Backwards { from, to } => (
+            "notes::backwards-period",
+            format!("it ends ({}) before it starts ({})", show(*to), show(*from)),
+            "ends before it starts",
+        ),
+        PrintedPeriodError::YearOutOfRange { from, to } => (
+            "notes::year-out-of-range",
+            format!(
+                "{}-{} lies outside the war years 1939-1945",
+                from.year, to.year
+            ),
+            "year outside the war",
+        ),
+    };
+    let mut d = Diagnostic::error(
+        code,
+        format!("failed to read period `{}` ({cause})", p.raw),
+        p.span.clone(),
+    )
+    .with_label(label);
+    d = match (gap, e.literal()) {
+        (Some(g), Some((from, to))) if g.from.month == from.month && g.to.month == to.month => {
+            d.with_help(format!(
+                "did you mean {g}? (the entries around it leave {g} uncovered); record the fix in errata.toml"
+            ))
+        }
+        (Some(g), _) => d.with_help(format!(
+            "the entries around it leave {g} uncovered; record the intended period in errata.toml"
+        )),
+        (None, _) => d.with_help("record the intended period in errata.toml"),
+    };
+    out.push(d);
+}
+
+fn show(m: YearMonth) -> String {
+    m.to_string()
+}
+
+fn typos(list: &[MisprintAt], place: Option<&str>, out: &mut Vec<Diagnostic>) {
+    for t in list {
+        let (what, label, help) = match t.kind {
+            Misprint::StraySpace => ("a stray space", "stray space", "read without the space"),
+            Misprint::StrayPoint => (
+                "a stray full stop after the RF",
+                "stray full stop",
+                "read as if it were not there",
+            ),
+            Misprint::StrayComma => (
+                "a stray comma between a period and its RF",
+                "stray comma",
+                "read as one entry: the period with the RF after it",
+            ),
+            Misprint::MissingComma => (
+                "no comma between two entries",
+                "comma missing here",
+                "read as two entries",
+            ),
+            Misprint::UnbalancedParen => (
+                "an unbalanced parenthesis",
+                "unbalanced parenthesis",
+                "read as if it were not there",
+            ),
+            Misprint::LetterForDigit => ("the letter I for the digit 1", "letter I", "read as 1"),
+            Misprint::HyphenForPoint => ("a hyphen for the decimal point", "hyphen", "read as ."),
+        };
+        let (what, help) = match (t.kind, place) {
+            (Misprint::MissingComma, Some(p)) => {
+                (format!("no punctuation {p}"), "read as a new section")
+            }
+            _ => (what.to_string(), help),
+        };
+        out.push(
+            Diagnostic::warning(
+                "notes::misprint",
+                format!("misprint in availability text ({what})"),
+                t.span.clone(),
+            )
+            .with_label(label)
+            .with_help(format!("{help}; an erratum can correct the text")),
+        );
+    }
+}

@@ -1,0 +1,200 @@
+//! Schedule entries: a period with its RF and qualifiers ("44-5/45 (1.3; Fascist use only)"),
+//! a bare period ("6/40"), a period with its theater ("6/40 (France)"), an RF with its period
+//! ("1.2 for 1-6/42", "1.5 in 1943", "1.1 thereafter"), and the lists they come in.
+
+use nom::Parser;
+use qm_schema::Qualifier;
+
+use super::grammar_error::{fail, Ctx, Res};
+use super::lexeme::{ch, phrase, ws0, ws1};
+use super::period_token::period;
+use super::rf_token::rf;
+use super::syntax::{EntryWhen, Misprint, MisprintAt, PrintedQualifier, ScheduleEntry, TheaterRef};
+use super::theater_names::theaters;
+
+/// "6-12/40 (.9)", "44-5/45 (1.3; Fascist use only)", "9/43 (1.6.)", "6/40-6/41, (1.5)",
+/// "44-5/45 (1.4) Fascist use only", "1945 (1.2) Fascist use only)".
+pub(crate) fn rf_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntry> {
+    let (i, p) = period(ctx, start)?;
+    let mut typos = Vec::new();
+    let (mut i, _) = ws0(i)?;
+    if let Some(r) = i.strip_prefix(',') {
+        let (r, _) = ws0(r)?;
+        if !r.starts_with('(') {
+            return fail(i);
+        }
+        typos.push(MisprintAt {
+            kind: Misprint::StrayComma,
+            span: ctx.span_at(i, 1),
+        });
+        i = r;
+    }
+    let (i, _) = (ch('('), ws0).parse(i)?;
+    let (i, value) = rf(ctx, i, true)?;
+    let (mut i, _) = ws0(i)?;
+    if let Some(r) = i.strip_prefix('.') {
+        typos.push(MisprintAt {
+            kind: Misprint::StrayPoint,
+            span: ctx.span_at(i, 1),
+        });
+        i = ws0(r)?.0;
+    }
+    let mut qualifiers = Vec::new();
+    if let Some(r) = i.strip_prefix(';') {
+        let (r, _) = ws0(r)?;
+        let len = r.find(')').unwrap_or(r.len());
+        let text = &r[..len];
+        let mut at = 0;
+        for piece in text.split(';') {
+            let lead = piece.len() - piece.trim_start().len();
+            let q = piece.trim();
+            if !q.is_empty() {
+                qualifiers.push(qualifier(ctx, &text[at + lead..at + lead + q.len()]));
+            }
+            at += piece.len() + 1;
+        }
+        i = &r[len..];
+    }
+    let (mut i, _) = (ws0, ch(')')).parse(i)?;
+    // "(1.4) Fascist use only": the qualifier after the parenthesis.
+    if let Ok((r, (_, q))) = (ws1, phrase("fascist use only")).parse(i) {
+        qualifiers.push(qualifier(ctx, q));
+        i = r;
+        if let Some(r) = i.strip_prefix(')') {
+            typos.push(MisprintAt {
+                kind: Misprint::UnbalancedParen,
+                span: ctx.span_at(i, 1),
+            });
+            i = r;
+        }
+    }
+    let entry = ScheduleEntry {
+        span: ctx.span_between(start, i),
+        when: EntryWhen::Period(p),
+        rf: Some(value),
+        qualifiers,
+        typos,
+    };
+    Ok((i, entry))
+}
+
+/// A dates-only entry: "6/40-41".
+pub(crate) fn date_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntry> {
+    let (i, p) = period(ctx, start)?;
+    Ok((
+        i,
+        ScheduleEntry {
+            span: ctx.span_between(start, i),
+            when: EntryWhen::Period(p),
+            rf: None,
+            qualifiers: Vec::new(),
+            typos: Vec::new(),
+        },
+    ))
+}
+
+/// A period with its theater in parentheses: "6/40 (France)".
+pub(crate) fn theater_entry<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+) -> Res<'a, (ScheduleEntry, Vec<TheaterRef>)> {
+    let (i, entry) = date_entry(ctx, start)?;
+    let (i, _) = (ws0, ch('('), ws0).parse(i)?;
+    let (i, names) = theaters(ctx, i)?;
+    let (i, _) = (ws0, ch(')')).parse(i)?;
+    Ok((i, (entry, names)))
+}
+
+/// An RF with its period: "1.2 for 1-6/42", "1.5 in 1943", "1.1 thereafter".
+pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntry> {
+    let (i, value) = rf(ctx, start, false)?;
+    let (i, _) = ws1(i)?;
+    let (i, when) = if let Ok((r, word)) = phrase("thereafter").parse(i) {
+        (r, EntryWhen::Thereafter(ctx.span(word)))
+    } else {
+        let (i, _) = (phrase("for").or(phrase("in")), ws1).parse(i)?;
+        let (i, p) = period(ctx, i)?;
+        (i, EntryWhen::Period(p))
+    };
+    Ok((
+        i,
+        ScheduleEntry {
+            span: ctx.span_between(start, i),
+            when,
+            rf: Some(value),
+            qualifiers: Vec::new(),
+            typos: Vec::new(),
+        },
+    ))
+}
+
+/// A list of items separated by ",", ", and", "and" (or, misprinted, nothing): the separator
+/// is consumed only when an item follows it.
+pub(crate) fn list<'a, T>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+    item: impl Fn(&Ctx<'a>, &'a str) -> Res<'a, T>,
+    on_missing_comma: impl Fn(&mut T, MisprintAt),
+) -> Res<'a, Vec<T>> {
+    let (mut i, first) = item(ctx, i)?;
+    let mut out = vec![first];
+    while let Ok((r, missing)) = separator(i) {
+        match item(ctx, r) {
+            Ok((r2, mut next)) => {
+                if missing {
+                    on_missing_comma(
+                        &mut next,
+                        MisprintAt {
+                            kind: Misprint::MissingComma,
+                            span: ctx.span_between(i, r),
+                        },
+                    );
+                }
+                out.push(next);
+                i = r2;
+            }
+            Err(nom::Err::Error(_)) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((i, out))
+}
+
+/// An entry list whose missing commas are recorded on the entry after them.
+pub(crate) fn entry_list<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+    item: impl Fn(&Ctx<'a>, &'a str) -> Res<'a, ScheduleEntry>,
+) -> Res<'a, Vec<ScheduleEntry>> {
+    list(ctx, i, item, |e: &mut ScheduleEntry, t| {
+        e.typos.insert(0, t)
+    })
+}
+
+/// ",", ", and", " and", or only whitespace (`true`: the comma is missing).
+fn separator(i: &str) -> Res<'_, bool> {
+    if let Ok((r, _)) = (ws0, ch(','), ws0).parse(i) {
+        let r = (phrase("and"), ws1).parse(r).map_or(r, |(r2, _)| r2);
+        return Ok((r, false));
+    }
+    if let Ok((r, _)) = (ws1, phrase("and"), ws1).parse(i) {
+        return Ok((r, false));
+    }
+    let (r, _) = ws1(i)?;
+    Ok((r, true))
+}
+
+/// A qualifier's text, looked up.
+fn qualifier(ctx: &Ctx<'_>, text: &str) -> PrintedQualifier {
+    // Compare word by word: a merged paragraph may break a line inside the qualifier.
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let value = words
+        .join(" ")
+        .eq_ignore_ascii_case(Qualifier::FascistUseOnly.text())
+        .then_some(Qualifier::FascistUseOnly);
+    PrintedQualifier {
+        raw: text.to_string(),
+        span: ctx.span(text),
+        value,
+    }
+}

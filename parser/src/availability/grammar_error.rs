@@ -1,0 +1,88 @@
+//! The grammar's private nom error and input context. Neither leaves this crate: a failed parse
+//! becomes an [`crate::Diagnostic`] at the sentence loop.
+
+use nom::error::{ErrorKind, ParseError};
+
+use crate::{FileId, TextSpan};
+
+/// Where a grammar branch stopped. Alternatives keep the one that got farthest, so an unreadable
+/// sentence can say how much of it was understood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct GrammarError<'a> {
+    /// The input left when the branch failed.
+    pub(crate) at: &'a str,
+}
+
+impl<'a> ParseError<&'a str> for GrammarError<'a> {
+    fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
+        Self { at: input }
+    }
+
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+
+    fn or(self, other: Self) -> Self {
+        // Less input left means the branch read farther.
+        if other.at.len() < self.at.len() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// The result of every grammar function.
+pub(crate) type Res<'a, O> = nom::IResult<&'a str, O, GrammarError<'a>>;
+
+/// A recoverable failure at `at`.
+pub(crate) fn fail<'a, O>(at: &'a str) -> Res<'a, O> {
+    Err(nom::Err::Error(GrammarError { at }))
+}
+
+/// The text being parsed and where it lies in its source file, to turn sub-slices into spans.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ctx<'a> {
+    /// The whole text handed to the parser.
+    pub(crate) text: &'a str,
+    /// Byte offset of `text` in the source.
+    pub(crate) base: usize,
+    /// The source file.
+    pub(crate) file: FileId,
+}
+
+impl<'a> Ctx<'a> {
+    /// Byte offset of `sub` (a slice of `text`) within `text`.
+    pub(crate) fn offset(&self, sub: &str) -> usize {
+        // Slices handed around are always sub-slices of `text`; anything else maps to its end
+        // rather than panicking.
+        let start = self.text.as_ptr() as usize;
+        (sub.as_ptr() as usize)
+            .checked_sub(start)
+            .filter(|o| o + sub.len() <= self.text.len())
+            .unwrap_or(self.text.len())
+    }
+
+    /// The source span of `sub`, a slice of `text`.
+    pub(crate) fn span(&self, sub: &str) -> TextSpan {
+        let o = self.base + self.offset(sub);
+        TextSpan::new(self.file, o..o + sub.len())
+    }
+
+    /// The text consumed between `from` and `rest` (`rest` being a suffix of `from`).
+    pub(crate) fn consumed(&self, from: &'a str, rest: &'a str) -> &'a str {
+        from.get(..from.len().saturating_sub(rest.len()))
+            .unwrap_or("")
+    }
+
+    /// The source span of the text consumed between `from` and `rest`.
+    pub(crate) fn span_between(&self, from: &'a str, rest: &'a str) -> TextSpan {
+        self.span(self.consumed(from, rest))
+    }
+
+    /// The span of `len` bytes starting at the beginning of `at`.
+    pub(crate) fn span_at(&self, at: &'a str, len: usize) -> TextSpan {
+        let o = self.base + self.offset(at);
+        TextSpan::new(self.file, o..o + len.min(at.len()))
+    }
+}

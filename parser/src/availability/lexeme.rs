@@ -1,0 +1,132 @@
+//! Small lexical pieces of the availability grammar: whitespace, key phrases, sentence ends.
+
+use nom::bytes::complete::tag_no_case;
+use nom::character::complete::{multispace0, multispace1};
+use nom::Parser;
+
+use super::grammar_error::{fail, Res};
+
+/// Optional whitespace (a merged paragraph may carry line breaks inside a sentence).
+pub(crate) fn ws0(i: &str) -> Res<'_, &str> {
+    multispace0.parse(i)
+}
+
+/// Required whitespace.
+pub(crate) fn ws1(i: &str) -> Res<'_, &str> {
+    multispace1.parse(i)
+}
+
+/// A key phrase, case-insensitive, its words separated by any whitespace, ending at a word
+/// boundary ("is" does not match the start of "isn't").
+pub(crate) fn phrase<'a>(words: &'static str) -> impl Fn(&'a str) -> Res<'a, &'a str> {
+    move |i: &'a str| {
+        let mut rest = i;
+        for (n, word) in words.split(' ').enumerate() {
+            if n > 0 {
+                rest = ws1(rest)?.0;
+            }
+            rest = tag_no_case(word).parse(rest)?.0;
+        }
+        let ends_in_word = words.chars().last().is_some_and(char::is_alphanumeric);
+        if ends_in_word && rest.chars().next().is_some_and(char::is_alphanumeric) {
+            return fail(rest);
+        }
+        let used = i.len() - rest.len();
+        Ok((rest, &i[..used]))
+    }
+}
+
+/// One literal character.
+pub(crate) fn ch<'a>(c: char) -> impl Fn(&'a str) -> Res<'a, char> {
+    move |i: &'a str| match i.strip_prefix(c) {
+        Some(rest) => Ok((rest, c)),
+        None => fail(i),
+    }
+}
+
+/// Byte length of the sentence that starts `text`: up to and including the first full stop
+/// followed by whitespace or the end, or the whole text. Never 0 for non-empty text.
+pub(crate) fn sentence_len(text: &str) -> usize {
+    let mut prev_word_start = 0;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            prev_word_start = i + c.len_utf8();
+            continue;
+        }
+        if c != '.' {
+            continue;
+        }
+        let after = &text[i + 1..];
+        if !(after.is_empty() || after.starts_with(char::is_whitespace)) {
+            continue;
+        }
+        // "vs." and "i.e." do not end a sentence.
+        let word = text[prev_word_start..i].to_ascii_lowercase();
+        if matches!(word.as_str(), "vs" | "i.e" | "e.g" | "ie" | "eg") {
+            continue;
+        }
+        return i + 1;
+    }
+    text.len()
+}
+
+/// True when `text` mentions dates or rarity factors, so a sentence the grammar cannot read is
+/// worth a diagnostic rather than being rules prose.
+pub(crate) fn mentions_dates_or_rf(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    if lower.contains("dates and rf") || lower.contains("date's and rf") {
+        return true;
+    }
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut n = 0;
+    while n < chars.len() {
+        let (_, c) = chars[n];
+        let prev = n.checked_sub(1).map(|p| chars[p].1);
+        let at_word_start = prev.is_none_or(|p| !p.is_alphanumeric() && p != '/');
+        // "RF" as a word.
+        if c == 'R'
+            && at_word_start
+            && chars.get(n + 1).is_some_and(|&(_, d)| d == 'F')
+            && chars.get(n + 2).is_none_or(|&(_, d)| !d.is_alphanumeric())
+        {
+            return true;
+        }
+        // ".4" after a space or "(", and "(1.4": RF numbers.
+        if c == '.'
+            && prev.is_some_and(|p| p == ' ' || p == '(')
+            && chars.get(n + 1).is_some_and(|&(_, d)| d.is_ascii_digit())
+        {
+            return true;
+        }
+        if c.is_ascii_digit() && at_word_start {
+            let start = n;
+            while chars.get(n).is_some_and(|&(_, d)| d.is_ascii_digit()) {
+                n += 1;
+            }
+            let digits: String = chars[start..n].iter().map(|&(_, d)| d).collect();
+            let value: u32 = digits.parse().unwrap_or(u32::MAX);
+            let next = chars.get(n).map(|&(_, d)| d);
+            // A year of the war as a word.
+            if digits.len() == 4 && (1930..=1949).contains(&value) {
+                return true;
+            }
+            // "M/YY" or "M-M/YY": a month and a year, not a caliber like "75/18".
+            if (next == Some('/') || next == Some('-')) && (1..=12).contains(&value) {
+                let after = chars.get(n + 1).map(|&(_, d)| d);
+                if after.is_some_and(|d| d.is_ascii_digit()) {
+                    return true;
+                }
+            }
+            // "1.4" right after "(".
+            if prev == Some('(')
+                && next == Some('.')
+                && chars.get(n + 1).is_some_and(|&(_, d)| d.is_ascii_digit())
+            {
+                return true;
+            }
+            continue;
+        }
+        n += 1;
+    }
+    false
+}

@@ -1,0 +1,52 @@
+//! The availability grammar: RF/date sentences of the vehicle notes -> structured clauses.
+//!
+//! Every way the notes state dates and rarity factors is a clause form (see [`ClauseKind`]):
+//! schedules per theater, RF-by-period lists, dates-only lists, relative rules, limits,
+//! defaults with exceptions, radio dates, optional weapons, and the multi-applicable notes'
+//! "used in North Africa from 6/40 to 5/43".
+//!
+//! Misprints follow one principle. When the intended reading is certain ("5/4 1-9/43",
+//! "(1.6.)", "I.4", "1-6") the parser reads it, records a [`Misprint`] and warns. When it must be
+//! guessed ("1/1", "7-11/47", "32/43-44", "7.5/43") the value is an error value that keeps the
+//! literal reading, the diagnostic is an error, and its help suggests the period the
+//! neighbouring entries leave uncovered; the fix belongs in the nation's errata.
+
+mod clauses;
+mod diagnose;
+mod entries;
+mod grammar_error;
+mod lexeme;
+mod period_token;
+mod rf_token;
+mod sentences;
+mod syntax;
+mod theater_names;
+
+#[cfg(test)]
+mod tests;
+
+pub use syntax::*;
+pub use theater_names::lookup_theater;
+
+use crate::{FileId, Parsed};
+use grammar_error::Ctx;
+
+/// Reads one availability (RF/date) sentence, bullet or note text into structured clauses.
+///
+/// `base` is the byte offset of `text` in its source's normalized text, so every span points
+/// into that source. Sentences without dates or RFs (rules prose) yield nothing; a sentence
+/// with dates or RFs that fits no form yields an [`ClauseKind::Unreadable`] clause and an
+/// error. Never panics.
+pub fn parse_availability(
+    text: &str,
+    base: usize,
+    file: FileId,
+) -> Parsed<Vec<AvailabilityClause>> {
+    let ctx = Ctx { text, base, file };
+    let clauses = sentences::read_clauses(&ctx);
+    let diagnostics = diagnose::diagnose(&clauses);
+    Parsed {
+        value: clauses,
+        diagnostics,
+    }
+}

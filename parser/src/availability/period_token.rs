@@ -1,0 +1,339 @@
+//! Periods as the notes print them: "6-12/40", "1/41", "12/41-6/42", "44-5/45", "6/40-41",
+//! "42-9/43", "1944", "1942-43", "September 1942", and their misprints.
+//!
+//! A period is lexed as one token (digits joined by "/", "-" or ".") and then read; a token that
+//! is no period becomes an error value, so one misprint does not cost the rest of the sentence.
+
+use qm_schema::{Period, YearMonth};
+
+use super::grammar_error::{fail, Ctx, Res};
+use super::syntax::{Misprint, MisprintAt, PrintedPeriod, PrintedPeriodError};
+
+/// Years a WW2 availability period may name; anything else is a misprint.
+const WAR_YEARS: std::ops::RangeInclusive<u16> = 1939..=1945;
+
+/// A printed period token at the start of `i`.
+pub(crate) fn period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
+    let b = i.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_digit) {
+        return fail(i);
+    }
+    let digit_at = |k: usize| b.get(k).is_some_and(u8::is_ascii_digit);
+    let mut end = 0;
+    let mut clean = String::new();
+    let mut typos = Vec::new();
+    let mut group = 0; // digits in the current number
+    loop {
+        match b.get(end) {
+            Some(d) if d.is_ascii_digit() => {
+                clean.push(char::from(*d));
+                group += 1;
+                end += 1;
+            }
+            Some(&s @ (b'/' | b'-' | b'.')) if group > 0 && digit_at(end + 1) => {
+                clean.push(char::from(s));
+                group = 0;
+                end += 1;
+            }
+            // "12/41- 8/42": a space after the hyphen.
+            Some(b'-') if group > 0 && b.get(end + 1) == Some(&b' ') && digit_at(end + 2) => {
+                clean.push('-');
+                typos.push(MisprintAt {
+                    kind: Misprint::StraySpace,
+                    span: ctx.span_at(&i[end + 1..], 1),
+                });
+                group = 0;
+                end += 2;
+            }
+            // "5/4 1-9/43", "3-1 1/41": one digit, a space, one more digit that ends the
+            // number. Two one-digit numbers never stand side by side in a period otherwise.
+            Some(b' ') if group == 1 && digit_at(end + 1) && !digit_at(end + 2) => {
+                typos.push(MisprintAt {
+                    kind: Misprint::StraySpace,
+                    span: ctx.span_at(&i[end..], 1),
+                });
+                end += 1;
+            }
+            _ => break,
+        }
+    }
+    let raw = &i[..end];
+    let syntax = PrintedPeriod {
+        raw: raw.to_string(),
+        span: ctx.span(raw),
+        value: read_period(&clean),
+        typos,
+    };
+    Ok((&i[end..], syntax))
+}
+
+/// "September 1942": a month name and a four-digit year.
+pub(crate) fn month_name_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let word_len = i
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(i.len());
+    let word = i[..word_len].to_ascii_lowercase();
+    let Some(month) = MONTHS.iter().position(|m| *m == word) else {
+        return fail(i);
+    };
+    let rest = i[word_len..].trim_start_matches(' ');
+    let digits = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    if digits != 4 {
+        return fail(rest);
+    }
+    let Ok(year) = rest[..digits].parse::<u16>() else {
+        return fail(rest);
+    };
+    let after = &rest[digits..];
+    let raw = ctx.consumed(i, after);
+    let m = YearMonth {
+        year,
+        month: month as u8 + 1,
+    };
+    let value = check(m, m, false);
+    Ok((
+        after,
+        PrintedPeriod {
+            raw: raw.to_string(),
+            span: ctx.span(raw),
+            value,
+            typos: Vec::new(),
+        },
+    ))
+}
+
+/// "6/40 to 5/43": two printed periods joined into one running from the first's start to the
+/// second's end.
+pub(crate) fn join(ctx: &Ctx<'_>, from: PrintedPeriod, to: PrintedPeriod) -> PrintedPeriod {
+    let span = crate::TextSpan::new(ctx.file, from.span.range.start..to.span.range.end);
+    let start = span.range.start.saturating_sub(ctx.base);
+    let end = span.range.end.saturating_sub(ctx.base);
+    let raw = ctx.text.get(start..end).unwrap_or_default().to_string();
+    let ends = |v: &Result<Period, PrintedPeriodError>| match v {
+        Ok(p) => Some((p.from, p.to)),
+        Err(e) => e.literal(),
+    };
+    let is_short = |v: &Result<Period, PrintedPeriodError>| {
+        matches!(v, Err(PrintedPeriodError::ShortYear { .. }))
+    };
+    let value = match (ends(&from.value), ends(&to.value)) {
+        (Some((a, _)), Some((_, b))) => check(a, b, is_short(&from.value) || is_short(&to.value)),
+        _ => Err(from
+            .value
+            .err()
+            .or(to.value.err())
+            .unwrap_or(PrintedPeriodError::Unreadable)),
+    };
+    let mut typos = from.typos;
+    typos.extend(to.typos);
+    PrintedPeriod {
+        raw,
+        span,
+        value,
+        typos,
+    }
+}
+
+/// A year as printed.
+enum Year {
+    /// Two or four digits.
+    Full(u16),
+    /// One digit: read literally as 190x, but surely a misprint.
+    Short(u16),
+}
+
+/// Reads a year: two-digit years are 19xx (the sources predate 2000).
+fn year(digits: &str) -> Option<Year> {
+    let v: u16 = digits.parse().ok()?;
+    match digits.len() {
+        4 => Some(Year::Full(v)),
+        2 => Some(Year::Full(1900 + v)),
+        1 => Some(Year::Short(1900 + v)),
+        _ => None,
+    }
+}
+
+/// One side of a range: "5", "44", "5/41", "1944".
+struct Part<'s> {
+    month: Option<&'s str>,
+    number: &'s str,
+}
+
+/// Reads a cleaned token (stray spaces removed) into a period or an error value.
+pub(crate) fn read_period(clean: &str) -> Result<Period, PrintedPeriodError> {
+    use PrintedPeriodError::{BadMonth, Unreadable};
+    if clean.contains('.') {
+        return Err(Unreadable);
+    }
+    let parts: Vec<Part<'_>> = clean
+        .split('-')
+        .map(|p| match p.split_once('/') {
+            Some((m, n)) => Part {
+                month: Some(m),
+                number: n,
+            },
+            None => Part {
+                month: None,
+                number: p,
+            },
+        })
+        .collect();
+    let bad_shape = parts.len() > 2
+        || parts.iter().any(|p| {
+            p.number.is_empty() || p.number.contains('/') || p.month.is_some_and(str::is_empty)
+        });
+    if bad_shape {
+        return Err(Unreadable);
+    }
+    let month = |m: &str| -> Result<u8, PrintedPeriodError> {
+        let v: u32 = m.parse().map_err(|_| Unreadable)?;
+        u8::try_from(v)
+            .ok()
+            .filter(|m| (1..=12).contains(m))
+            .ok_or(BadMonth { month: v })
+    };
+    let mut short = false;
+    let mut yr = |n: &str| -> Result<u16, PrintedPeriodError> {
+        match year(n).ok_or(Unreadable)? {
+            Year::Full(y) => Ok(y),
+            Year::Short(y) => {
+                short = true;
+                Ok(y)
+            }
+        }
+    };
+    // A bare number before "-M/YY" is a year when it cannot be a month ("44-5/45").
+    let bare_is_year =
+        |n: &str| n.len() == 4 || (n.len() == 2 && n.parse::<u32>().is_ok_and(|v| v > 12));
+    let (from, to) = match parts.as_slice() {
+        [Part {
+            month: Some(m),
+            number,
+        }] => {
+            let ym = YearMonth {
+                year: yr(number)?,
+                month: month(m)?,
+            };
+            (ym, ym)
+        }
+        [Part {
+            month: None,
+            number,
+        }] if number.len() >= 2 => {
+            let y = yr(number)?;
+            (
+                YearMonth { year: y, month: 1 },
+                YearMonth { year: y, month: 12 },
+            )
+        }
+        [Part {
+            month: None,
+            number: a,
+        }, Part {
+            month: Some(m),
+            number: y,
+        }] => {
+            let to = YearMonth {
+                year: yr(y)?,
+                month: month(m)?,
+            };
+            if bare_is_year(a) {
+                (
+                    YearMonth {
+                        year: yr(a)?,
+                        month: 1,
+                    },
+                    to,
+                )
+            } else {
+                (
+                    YearMonth {
+                        year: to.year,
+                        month: month(a)?,
+                    },
+                    to,
+                )
+            }
+        }
+        [Part {
+            month: Some(m),
+            number: y,
+        }, Part {
+            month: None,
+            number: b,
+        }] => (
+            YearMonth {
+                year: yr(y)?,
+                month: month(m)?,
+            },
+            YearMonth {
+                year: yr(b)?,
+                month: 12,
+            },
+        ),
+        [Part {
+            month: Some(m1),
+            number: y1,
+        }, Part {
+            month: Some(m2),
+            number: y2,
+        }] => (
+            YearMonth {
+                year: yr(y1)?,
+                month: month(m1)?,
+            },
+            YearMonth {
+                year: yr(y2)?,
+                month: month(m2)?,
+            },
+        ),
+        [Part {
+            month: None,
+            number: a,
+        }, Part {
+            month: None,
+            number: b,
+        }] if a.len() >= 2 && b.len() >= 2 => (
+            YearMonth {
+                year: yr(a)?,
+                month: 1,
+            },
+            YearMonth {
+                year: yr(b)?,
+                month: 12,
+            },
+        ),
+        _ => return Err(Unreadable),
+    };
+    check(from, to, short)
+}
+
+/// Orders and range-checks a literal reading.
+fn check(from: YearMonth, to: YearMonth, short: bool) -> Result<Period, PrintedPeriodError> {
+    if short {
+        return Err(PrintedPeriodError::ShortYear { from, to });
+    }
+    let Some(period) = Period::new(from, to) else {
+        return Err(PrintedPeriodError::Backwards { from, to });
+    };
+    if !WAR_YEARS.contains(&from.year) || !WAR_YEARS.contains(&to.year) {
+        return Err(PrintedPeriodError::YearOutOfRange { from, to });
+    }
+    Ok(period)
+}

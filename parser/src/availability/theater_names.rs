@@ -1,0 +1,131 @@
+//! Theater names as the notes print them: "North Africa", "North-Africa/the ETO", "North
+//! African use", "[EXC: the Balkans]", "[EXC: NA in East Africa]".
+
+use nom::combinator::opt;
+use nom::Parser;
+use qm_schema::{normalize_theater, Theater};
+
+use super::grammar_error::{fail, Ctx, Res};
+use super::lexeme::{ch, phrase, ws0, ws1};
+use super::syntax::{Area, TheaterException, TheaterRef};
+
+/// Words that end a run of theater names ("North Africa are", "Russia they are", "Italy is").
+const STOP_WORDS: [&str; 11] = [
+    "are",
+    "they",
+    "is",
+    "use",
+    "at",
+    "was",
+    "set",
+    "with",
+    "scenario",
+    "scenarios",
+    "were",
+];
+
+/// Looks a theater up by name, alias or the adjective a note uses ("North African use").
+pub fn lookup_theater(name: &str) -> Option<Theater> {
+    Theater::lookup(name).or_else(|| match normalize_theater(name).as_str() {
+        "northafrican" => Some(Theater::NorthAfrica),
+        "eastafrican" => Some(Theater::EastAfrica),
+        "russian" => Some(Theater::Russia),
+        "sicilian" => Some(Theater::Sicily),
+        "italian" => Some(Theater::Italy),
+        "french" => Some(Theater::France),
+        "balkan" => Some(Theater::Balkans),
+        "yugoslav" | "yugoslavian" => Some(Theater::Yugoslavia),
+        "tunisian" => Some(Theater::Tunisia),
+        _ => None,
+    })
+}
+
+/// One or more theater names separated by "/", up to a stop word, a digit or punctuation.
+pub(crate) fn theaters<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
+    if !i.starts_with(|c: char| c.is_alphabetic()) {
+        return fail(i);
+    }
+    let taken_len = i
+        .find(|c: char| !(c.is_alphabetic() || matches!(c, ' ' | '-' | '/' | '\'')))
+        .unwrap_or(i.len());
+    let taken = &i[..taken_len];
+    let mut cut = taken.len();
+    let mut word_start = 0;
+    for (k, c) in taken
+        .char_indices()
+        .chain(std::iter::once((taken.len(), ' ')))
+    {
+        if c != ' ' && c != '/' {
+            continue;
+        }
+        let word = taken[word_start..k].to_ascii_lowercase();
+        if word_start > 0 && STOP_WORDS.contains(&word.as_str()) {
+            cut = word_start;
+            break;
+        }
+        word_start = k + 1;
+    }
+    let names = taken[..cut].trim_end();
+    if names.is_empty() {
+        return fail(i);
+    }
+    let mut refs = Vec::new();
+    let mut start = 0;
+    for piece in names.split('/') {
+        let lead = piece.len() - piece.trim_start().len();
+        let name = piece.trim();
+        if name.is_empty() {
+            return fail(&i[start..]);
+        }
+        let at = &i[start + lead..start + lead + name.len()];
+        refs.push(TheaterRef {
+            raw: name.to_string(),
+            span: ctx.span(at),
+            theater: lookup_theater(name),
+        });
+        start += piece.len() + 1;
+    }
+    Ok((&i[names.len()..], refs))
+}
+
+/// "[EXC: the Balkans]", "[EXC: NA in East Africa]".
+pub(crate) fn exceptions<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterException>> {
+    let (mut i, _) = (ch('['), ws0, phrase("exc"), ws0, ch(':'), ws0).parse(i)?;
+    let mut out = Vec::new();
+    loop {
+        let (r, na) = opt((phrase("na in"), ws1)).parse(i)?;
+        let (r, names) = theaters(ctx, r)?;
+        out.extend(names.into_iter().map(|theater| TheaterException {
+            theater,
+            not_available: na.is_some(),
+        }));
+        i = r;
+        let sep = (ws0, ch(','), ws0, opt((phrase("and"), ws1)))
+            .map(|_| ())
+            .or((ws1, phrase("and"), ws1).map(|_| ()))
+            .parse(i);
+        match sep {
+            Ok((r, ())) => i = r,
+            Err(_) => break,
+        }
+    }
+    let (i, _) = (ws0, ch(']')).parse(i)?;
+    Ok((i, out))
+}
+
+/// Named theaters with an optional "[EXC: ...]" after them.
+pub(crate) fn named_area<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    let (i, theaters) = theaters(ctx, i)?;
+    let (i, except) = opt(|i| {
+        let (i, _) = ws0(i)?;
+        exceptions(ctx, i)
+    })
+    .parse(i)?;
+    Ok((
+        i,
+        Area::Theaters {
+            theaters,
+            except: except.unwrap_or_default(),
+        },
+    ))
+}

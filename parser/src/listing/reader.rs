@@ -1,0 +1,268 @@
+//! Turns the text of one cell into a [`Cell`]: trims it, takes off the daggers, runs the
+//! column's grammar and reports a grammar's [`Problem`] as a [`Diagnostic`].
+
+use std::ops::Range;
+
+use crate::listing::cells::{Problem, ProblemKind};
+use crate::listing::column::Column;
+use crate::{Cell, CellError, Diagnostic, Source};
+
+/// The dagger printed before or after a value to point at a footnote rule.
+const DAGGER: char = '†';
+
+/// Longest cell text quoted in a message; a longer one is cut (a cell can be a megabyte).
+const QUOTE_CHARS: usize = 40;
+
+/// Reads cells of one source and collects the diagnostics.
+pub(crate) struct Reader<'s> {
+    pub(crate) source: &'s Source,
+    pub(crate) diagnostics: Vec<crate::Diagnostic>,
+}
+
+/// The parts of a cell's text: the trimmed text, and the value text inside the daggers.
+pub(crate) struct Trimmed {
+    /// The cell without surrounding spaces.
+    pub(crate) raw: Range<usize>,
+    /// The text between the daggers, without spaces.
+    pub(crate) inner: Range<usize>,
+    /// True when a dagger was taken off.
+    pub(crate) dagger: bool,
+}
+
+impl<'s> Reader<'s> {
+    /// A reader of `source` with no findings yet.
+    pub(crate) fn new(source: &'s Source) -> Self {
+        Self {
+            source,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// Splits the text at `range` into its trimmed and dagger-free parts; `None` when blank.
+    pub(crate) fn trim(&self, range: Range<usize>) -> Option<Trimmed> {
+        let text = self.source.text.get(range.clone())?;
+        let raw = trim_range(text, range.start, |t| t.trim());
+        if raw.is_empty() {
+            return None;
+        }
+        let mut inner = raw.clone();
+        let mut dagger = false;
+        let at = |r: &Range<usize>| &self.source.text[r.clone()];
+        if let Some(rest) = at(&inner).strip_prefix(DAGGER) {
+            dagger = true;
+            let start = inner.start + DAGGER.len_utf8();
+            inner = trim_range(rest, start, str::trim_start);
+        }
+        if let Some(rest) = at(&inner).strip_suffix(DAGGER) {
+            dagger = true;
+            inner = trim_range(rest, inner.start, str::trim_end);
+        }
+        Some(Trimmed { raw, inner, dagger })
+    }
+
+    /// Reads the cell at `range` (a byte range of the source text) with `grammar`.
+    pub(crate) fn cell<T>(
+        &mut self,
+        range: Range<usize>,
+        column: Column,
+        grammar: impl FnOnce(&str) -> Result<T, Problem>,
+    ) -> Option<Cell<T>> {
+        let Trimmed { raw, inner, dagger } = self.trim(range)?;
+        let value = if inner.is_empty() {
+            Ok(None)
+        } else {
+            let text = &self.source.text[inner.clone()];
+            match grammar(text) {
+                Ok(v) => Ok(Some(v)),
+                Err(problem) => {
+                    self.report(column, raw.clone(), inner, problem);
+                    Err(CellError)
+                }
+            }
+        };
+        Some(Cell {
+            raw: self.source.text[raw.clone()].to_owned(),
+            span: self.source.span(raw),
+            dagger,
+            value,
+        })
+    }
+
+    fn report(&mut self, column: Column, raw: Range<usize>, inner: Range<usize>, problem: Problem) {
+        let col = column.label();
+        let quoted = quote(&self.source.text[raw.clone()]);
+        let expected = column.expected();
+        let examples = column.examples();
+        let blamed = match problem.range {
+            Some(r) if inner.start + r.end <= inner.end => {
+                inner.start + r.start..inner.start + r.end
+            }
+            _ => raw.clone(),
+        };
+        let blamed_text = quote(&self.source.text[blamed.clone()]);
+        let general_help = format!("expected {expected} such as {examples}");
+        let diagnostic = match problem.kind {
+            ProblemKind::Syntax => Diagnostic::error(
+                "listing::bad-cell",
+                format!("failed to read the {col} cell `{quoted}` (expected {expected})"),
+                self.source.span(blamed),
+            )
+            .with_label(format!("not {expected}"))
+            .with_help(general_help),
+            ProblemKind::TooLarge => Diagnostic::error(
+                "listing::bad-cell",
+                format!("failed to read the {col} cell `{quoted}` (the number is too large)"),
+                self.source.span(blamed),
+            )
+            .with_label("number too large")
+            .with_help(general_help),
+            ProblemKind::UnknownType { suggestion } => {
+                let known = qm_schema::VehicleType::ALL
+                    .map(qm_schema::VehicleType::code)
+                    .join(", ");
+                let help = match suggestion {
+                    Some(code) => format!("did you mean `{code}`? (known types: {known})"),
+                    None => format!("the known types are {known}"),
+                };
+                Diagnostic::error(
+                    "listing::unknown-type",
+                    format!("failed to read the {col} cell `{quoted}` (unknown vehicle type)"),
+                    self.source.span(blamed),
+                )
+                .with_label("unknown vehicle type")
+                .with_help(help)
+            }
+            ProblemKind::BadMonth => Diagnostic::error(
+                "listing::bad-month",
+                format!(
+                    "failed to read the {col} cell `{quoted}` (month {blamed_text} does not exist)"
+                ),
+                self.source.span(blamed),
+            )
+            .with_label("not a month")
+            .with_help("months are 1-12, e.g. 6/40-2/41"),
+            ProblemKind::BackwardsPeriod => Diagnostic::error(
+                "listing::backwards-period",
+                format!(
+                    "failed to read the {col} cell `{quoted}` (the period ends before it starts)"
+                ),
+                self.source.span(blamed),
+            )
+            .with_label("ends before it starts")
+            .with_help("write the earlier month first, e.g. 5-12/45 or 12/44-5/45"),
+        };
+        self.diagnostics.push(diagnostic);
+    }
+}
+
+/// The byte range of `trim(text)`, where `text` starts at `start` in the source.
+fn trim_range(text: &str, start: usize, trim: impl Fn(&str) -> &str) -> Range<usize> {
+    let trimmed = trim(text);
+    // `trim` returns a subslice, so its offset is the distance between the two pointers.
+    let offset = (trimmed.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+    start + offset..start + offset + trimmed.len()
+}
+
+/// Cell text for a message, cut at a char boundary when long.
+pub(crate) fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::listing::cells;
+    use crate::FileId;
+
+    fn read<T>(
+        text: &str,
+        column: Column,
+        grammar: fn(&str) -> Result<T, Problem>,
+    ) -> (Option<Cell<T>>, Vec<Diagnostic>) {
+        let source = Source::new(FileId(0), "t", text);
+        let mut reader = Reader::new(&source);
+        let cell = reader.cell(0..source.text.len(), column, grammar);
+        (cell, reader.diagnostics)
+    }
+
+    #[test]
+    fn daggers_and_spaces_come_off() {
+        let (cell, d) = read(" 23-7/43† ", Column::Dates, cells::dates);
+        let cell = cell.unwrap();
+        assert!(d.is_empty());
+        assert_eq!(cell.raw, "23-7/43†");
+        assert_eq!(cell.span.range, 1..1 + "23-7/43†".len());
+        assert!(cell.dagger);
+        assert!(cell.get().is_some());
+
+        let (cell, _) = read("† 1C/5PP", Column::Capacity, cells::capacity);
+        let cell = cell.unwrap();
+        assert!(cell.dagger);
+        assert_eq!(cell.raw, "† 1C/5PP");
+        assert!(cell.get().is_some());
+
+        let (cell, d) = read("†", Column::GroundPressure, cells::ground_pressure);
+        let cell = cell.unwrap();
+        assert!(d.is_empty());
+        assert!(cell.dagger);
+        assert_eq!(cell.value, Ok(None));
+
+        let (cell, _) = read("  ", Column::GroundPressure, cells::ground_pressure);
+        assert!(cell.is_none());
+
+        let (cell, _) = read("5", Column::Mp, cells::small_number);
+        assert!(!cell.unwrap().dagger);
+    }
+
+    #[test]
+    fn a_bad_cell_is_an_error_value_with_a_diagnostic() {
+        let (cell, d) = read("6/4O", Column::Dates, cells::dates);
+        assert!(cell.unwrap().is_error());
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].code, "listing::bad-cell");
+        assert!(d[0].message.contains("DATES"), "{}", d[0].message);
+        assert_eq!(
+            d[0].help.as_deref(),
+            Some("expected a period such as 6/40-2/41, 34-5/45 or 41")
+        );
+        assert!(!d[0].label.is_empty());
+        assert_eq!(d[0].span.as_ref().unwrap().range, 0..4);
+    }
+
+    #[test]
+    fn specific_codes() {
+        let (_, d) = read("7-13/43†", Column::Dates, cells::dates);
+        assert_eq!(d[0].code, "listing::bad-month");
+        assert_eq!(d[0].span.as_ref().unwrap().range, 2..4);
+        assert_eq!(
+            d[0].help.as_deref(),
+            Some("months are 1-12, e.g. 6/40-2/41")
+        );
+
+        let (_, d) = read("12-5/45", Column::Dates, cells::dates);
+        assert_eq!(d[0].code, "listing::backwards-period");
+
+        let (_, d) = read("Lt†", Column::Type, cells::vehicle_type);
+        assert_eq!(d[0].code, "listing::unknown-type");
+        assert!(d[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("did you mean `LT`?"));
+
+        let (_, d) = read("300", Column::CrewSurvival, cells::small_number);
+        assert_eq!(d[0].code, "listing::bad-cell");
+        assert!(d[0].message.contains("too large"));
+    }
+
+    #[test]
+    fn long_cells_are_quoted_short() {
+        let text = "é".repeat(500_000);
+        let (cell, d) = read(&text, Column::Bpv, cells::bpv);
+        assert!(cell.unwrap().is_error());
+        assert!(d[0].message.chars().count() < 150);
+    }
+}

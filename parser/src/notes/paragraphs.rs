@@ -1,0 +1,63 @@
+//! Splitting the file into paragraphs (runs of non-blank lines) and re-joining paragraphs the
+//! publication broke mid-sentence.
+
+use std::ops::Range;
+
+use super::syntax::Paragraph;
+use crate::FileId;
+
+/// Byte ranges of the paragraphs of `text`, each trimmed of surrounding whitespace.
+pub(crate) fn paragraph_ranges(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut current: Option<Range<usize>> = None;
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        let start = pos;
+        pos += line.len();
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            out.extend(current.take());
+            continue;
+        }
+        let lead = line.len() - line.trim_start().len();
+        let end = start + lead + trimmed.len();
+        match &mut current {
+            Some(r) => r.end = end,
+            None => current = Some(start + lead..end),
+        }
+    }
+    out.extend(current);
+    out
+}
+
+/// True when `next` continues the sentence `prev` was broken in: it starts in lower case
+/// ("tank battalions ...", "ferred in the preceding PFFh"), or `prev` ends without closing
+/// punctuation ("... based on the" / "M14/41 tank ...").
+pub(crate) fn continues(prev: &str, next: &str) -> bool {
+    let starts_lower = next.chars().next().is_some_and(char::is_lowercase);
+    let prev_closed = prev.trim_end().chars().last().is_some_and(|c| {
+        matches!(
+            c,
+            '.' | '!' | '?' | ':' | ';' | ')' | ']' | '"' | '”' | '’' | '\''
+        )
+    });
+    starts_lower || !prev_closed
+}
+
+/// A paragraph of one piece.
+pub(crate) fn single(text: &str, file: FileId, range: Range<usize>) -> Paragraph {
+    let span = crate::TextSpan::new(file, range.clone());
+    Paragraph {
+        text: text.get(range).unwrap_or_default().to_string(),
+        span: span.clone(),
+        pieces: vec![span],
+    }
+}
+
+/// Appends a piece to a broken paragraph.
+pub(crate) fn append(p: &mut Paragraph, text: &str, range: Range<usize>) {
+    p.text.push(' ');
+    p.text.push_str(text.get(range.clone()).unwrap_or_default());
+    p.span.range.end = range.end;
+    p.pieces.push(crate::TextSpan::new(p.span.file, range));
+}

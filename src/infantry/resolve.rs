@@ -1,0 +1,366 @@
+//! `ob.toml` -> the IR's infantry and national rules, every bad value a diagnostic into ob.toml.
+
+use qm_parser::{Diagnostic, FileId};
+use qm_schema::{
+    Infantry, InfantryClass, InfantryKind, InfantryUnit, NationalRule, NationalRuleKind,
+    PublicationRef, Replacement, ReplacementEvent, RulesSystem, SquadRating,
+};
+use toml::Spanned;
+
+use super::file::{InfantryEntry, NationalRuleEntry, ObFile, ReplacementEntry};
+use crate::load::{toml_diagnostic, SourceMap};
+use crate::resolve::names::{did_you_mean, vehicle_id};
+use crate::spanned::{choice, is_rule_number, parse_lines, span_of};
+
+/// The national part of one nation, read from its `ob.toml`.
+#[derive(Debug, Default)]
+pub struct NationalData {
+    /// `[nation] axis`.
+    pub axis: bool,
+    /// `[nation] publication`.
+    pub publication: Option<String>,
+    /// The infantry.
+    pub infantry: Infantry,
+    /// The national rules.
+    pub national_rules: Vec<NationalRule>,
+    /// Everything wrong with the file.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+const KINDS: &[(&str, InfantryKind)] = &[
+    ("squad", InfantryKind::Squad),
+    ("half_squad", InfantryKind::HalfSquad),
+    ("crew", InfantryKind::Crew),
+];
+const CLASSES: &[(&str, InfantryClass)] = &[
+    ("elite", InfantryClass::Elite),
+    ("first_line", InfantryClass::FirstLine),
+    ("second_line", InfantryClass::SecondLine),
+    ("conscript", InfantryClass::Conscript),
+    ("partisan", InfantryClass::Partisan),
+];
+const EVENTS: &[(&str, ReplacementEvent)] = &[
+    ("elr_failure", ReplacementEvent::ElrFailure),
+    ("battle_hardening", ReplacementEvent::BattleHardening),
+];
+const SYSTEMS: &[(&str, RulesSystem)] = &[("GIA", RulesSystem::Gia), ("COD", RulesSystem::Cod)];
+const RULE_KINDS: &[(&str, NationalRuleKind)] = &[
+    ("red_to_hit", NationalRuleKind::RedToHit),
+    ("deployment", NationalRuleKind::Deployment),
+    ("surrender", NationalRuleKind::Surrender),
+    ("ipaamc", NationalRuleKind::Ipaamc),
+    ("afv_radio", NationalRuleKind::AfvRadio),
+];
+
+/// Reads and checks a nation's `ob.toml`. A file that is not valid TOML (or has unknown keys)
+/// yields one diagnostic and empty data; a bad value drops only its entry.
+pub fn resolve_ob(map: &SourceMap, file: FileId) -> NationalData {
+    let mut data = NationalData::default();
+    let Some(src) = map.get(file) else {
+        return data;
+    };
+    let ob: ObFile = match toml::from_str(&src.text) {
+        Ok(ob) => ob,
+        Err(e) => {
+            // load already reported a syntax error while reading the name; a shape error
+            // (unknown key, wrong type) is reported here.
+            if toml::from_str::<toml::Table>(&src.text).is_ok() {
+                data.diagnostics
+                    .push(toml_diagnostic("ob::shape", "ob.toml", file, &e));
+            }
+            return data;
+        }
+    };
+    let mut r = Reader {
+        map,
+        file,
+        diags: Vec::new(),
+    };
+    data.axis = ob.nation.axis;
+    data.publication = ob.nation.publication.clone();
+    for e in &ob.infantry {
+        if let Some(u) = r.unit(e) {
+            if data.infantry.units.iter().any(|o| o.id == u.id) {
+                r.diags.push(
+                    Diagnostic::error(
+                        "ob::duplicate-unit",
+                        format!("failed to add infantry `{}` (the id is used twice)", u.id),
+                        span_of(file, e.id.as_ref().unwrap_or(&e.name)),
+                    )
+                    .with_label("second entry with this id")
+                    .with_help("give one of them a different `id`"),
+                );
+                continue;
+            }
+            data.infantry.units.push(u);
+        }
+    }
+    for e in &ob.replacement {
+        if let Some(rep) = r.replacement(e, &data.infantry.units) {
+            data.infantry.replacements.push(rep);
+        }
+    }
+    for e in &ob.national_rule {
+        if let Some(rule) = r.national_rule(e) {
+            data.national_rules.push(rule);
+        }
+    }
+    data.diagnostics.extend(r.diags);
+    data
+}
+
+struct Reader<'a> {
+    map: &'a SourceMap,
+    file: FileId,
+    diags: Vec<Diagnostic>,
+}
+
+impl Reader<'_> {
+    fn provenance<T>(&self, v: &Spanned<T>) -> qm_schema::Span {
+        self.map.provenance(&span_of(self.file, v))
+    }
+
+    fn source(
+        &mut self,
+        rule: &Spanned<String>,
+        lines: &Spanned<String>,
+    ) -> Option<PublicationRef> {
+        let mut ok = true;
+        if !is_rule_number(rule.get_ref()) {
+            self.diags.push(
+                Diagnostic::error(
+                    "ob::bad-rule",
+                    format!("failed to read the rule number `{}`", rule.get_ref()),
+                    span_of(self.file, rule),
+                )
+                .with_label("not a rule number")
+                .with_help("write it as printed, e.g. \"197.21\""),
+            );
+            ok = false;
+        }
+        let parsed = parse_lines(lines.get_ref());
+        if parsed.is_none() {
+            self.diags.push(
+                Diagnostic::error(
+                    "ob::bad-lines",
+                    format!("failed to read the publication lines `{}`", lines.get_ref()),
+                    span_of(self.file, lines),
+                )
+                .with_label("expected a line or an ascending range")
+                .with_help("write \"802\" or \"780-782\" (1-based, first <= last)"),
+            );
+        }
+        let (line_from, line_to) = parsed?;
+        ok.then(|| PublicationRef {
+            rule: rule.get_ref().clone(),
+            line_from,
+            line_to,
+        })
+    }
+
+    fn rating(&mut self, v: &Spanned<String>, what: &str) -> Option<SquadRating> {
+        let r = SquadRating::parse(v.get_ref());
+        if r.is_none() {
+            self.diags.push(
+                Diagnostic::error(
+                    "ob::bad-rating",
+                    format!("failed to read the {what} `{}`", v.get_ref()),
+                    span_of(self.file, v),
+                )
+                .with_label("expected firepower-range-morale")
+                .with_help("write it as printed on the counter, e.g. \"4-4-7\"; leave it out when the publication does not give it"),
+            );
+        }
+        r
+    }
+
+    fn system(&mut self, v: &Option<Spanned<String>>) -> Result<Option<RulesSystem>, ()> {
+        match v {
+            None => Ok(None),
+            Some(s) => choice(
+                self.file,
+                s,
+                SYSTEMS,
+                "ob::bad-value",
+                "rules system",
+                &mut self.diags,
+            )
+            .map(Some)
+            .ok_or(()),
+        }
+    }
+
+    fn unit(&mut self, e: &InfantryEntry) -> Option<InfantryUnit> {
+        let file = self.file;
+        let source = self.source(&e.rule, &e.lines);
+        let kind = e.kind.as_ref().map(|k| {
+            choice(
+                file,
+                k,
+                KINDS,
+                "ob::bad-value",
+                "infantry kind",
+                &mut self.diags,
+            )
+            .ok_or(())
+        });
+        let class = e.class.as_ref().map(|c| {
+            choice(
+                file,
+                c,
+                CLASSES,
+                "ob::bad-value",
+                "infantry class",
+                &mut self.diags,
+            )
+            .ok_or(())
+        });
+        let rating = e
+            .rating
+            .as_ref()
+            .map(|r| self.rating(r, "rating").ok_or(()));
+        let broken_rating = e
+            .broken_rating
+            .as_ref()
+            .map(|r| self.rating(r, "broken rating").ok_or(()));
+        if let (Some(b), Some(r)) = (&e.broken_side, &e.broken_rating) {
+            if !b.get_ref() {
+                self.diags.push(
+                    Diagnostic::error(
+                        "ob::contradiction",
+                        format!(
+                            "failed to read `{}` (a broken rating for a unit with no broken side)",
+                            e.name.get_ref()
+                        ),
+                        span_of(file, r),
+                    )
+                    .with_label("no broken side, yet a broken rating")
+                    .with_help("remove `broken_rating` or set `broken_side = true`"),
+                );
+                return None;
+            }
+        }
+        let id = match &e.id {
+            Some(id) if vehicle_id(id.get_ref()) == *id.get_ref() => id.get_ref().clone(),
+            Some(id) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        "ob::bad-id",
+                        format!("failed to use `{}` as an id", id.get_ref()),
+                        span_of(file, id),
+                    )
+                    .with_label("ids are lower-case letters and digits joined by hyphens")
+                    .with_help(format!("write \"{}\"", vehicle_id(id.get_ref()))),
+                );
+                return None;
+            }
+            None => vehicle_id(e.name.get_ref()),
+        };
+        Some(InfantryUnit {
+            id,
+            name: e.name.get_ref().clone(),
+            kind: kind.transpose().ok()?,
+            class: class.transpose().ok()?,
+            rating: rating.transpose().ok()?,
+            has_broken_side: e.broken_side.as_ref().map(|b| *b.get_ref()),
+            broken_rating: broken_rating.transpose().ok()?,
+            represents: e.represents.clone(),
+            rules: e.rules.clone(),
+            ssr_only: e.ssr_only,
+            source: source?,
+            span: self.provenance(&e.name),
+        })
+    }
+
+    fn replacement(&mut self, e: &ReplacementEntry, units: &[InfantryUnit]) -> Option<Replacement> {
+        let file = self.file;
+        let source = self.source(&e.rule, &e.lines);
+        let event = choice(
+            file,
+            &e.event,
+            EVENTS,
+            "ob::bad-value",
+            "replacement event",
+            &mut self.diags,
+        );
+        let system = self.system(&e.system);
+        let known = |v: &Spanned<String>, diags: &mut Vec<Diagnostic>| {
+            if units.iter().any(|u| u.id == *v.get_ref()) {
+                return true;
+            }
+            let mut d = Diagnostic::error(
+                "ob::unknown-unit",
+                format!(
+                    "failed to find infantry `{}` (no [[infantry]] entry with this id was read)",
+                    v.get_ref()
+                ),
+                span_of(file, v),
+            )
+            .with_label("unknown infantry id");
+            if let Some(best) =
+                did_you_mean(v.get_ref(), units.iter().map(|u| u.id.as_str())).first()
+            {
+                d = d.with_help(format!("did you mean `{best}`?"));
+            }
+            diags.push(d);
+            false
+        };
+        let from_ok = known(&e.from, &mut self.diags);
+        let to_ok = known(&e.to, &mut self.diags);
+        if !(from_ok && to_ok) {
+            return None;
+        }
+        Some(Replacement {
+            event: event?,
+            from: e.from.get_ref().clone(),
+            to: e.to.get_ref().clone(),
+            system: system.ok()?,
+            source: source?,
+            span: self.provenance(&e.from),
+        })
+    }
+
+    fn national_rule(&mut self, e: &NationalRuleEntry) -> Option<NationalRule> {
+        let file = self.file;
+        let source = self.source(&e.rule, &e.lines);
+        let kind = choice(
+            file,
+            &e.kind,
+            RULE_KINDS,
+            "ob::bad-value",
+            "national rule kind",
+            &mut self.diags,
+        );
+        let system = self.system(&e.system);
+        if let (Some(k), Some(except)) = (kind, &e.except) {
+            if k != NationalRuleKind::RedToHit {
+                self.diags.push(
+                    Diagnostic::error(
+                        "ob::bad-value",
+                        format!(
+                            "failed to read rule {} (`except` applies only to red_to_hit)",
+                            e.rule.get_ref()
+                        ),
+                        span_of(file, except),
+                    )
+                    .with_label("not used by this kind of rule")
+                    .with_help("remove `except`"),
+                );
+                return None;
+            }
+        }
+        Some(NationalRule {
+            kind: kind?,
+            title: e.title.clone(),
+            text: e.text.clone(),
+            except: e
+                .except
+                .as_ref()
+                .map(|x| x.get_ref().clone())
+                .unwrap_or_default(),
+            system: system.ok()?,
+            source: source?,
+            span: self.provenance(&e.kind),
+        })
+    }
+}

@@ -1,0 +1,424 @@
+//! The scenario card: one page with the title, date, place, boards, a turn record track, each
+//! side's OB as counter pictures with counts (DVP in red at each Gun/vehicle picture's upper
+//! left when the scenario uses Desert VP), notes, SSRs and victory conditions.
+//!
+//! Two templates draw it from the same view: `scenario/card.html` (HTML with print CSS) and
+//! `scenario/card.svg` (an A4 page, turned into a vector PDF). The SVG page cannot flow text,
+//! so this module wraps every paragraph with the embedded font's metrics and stacks the blocks;
+//! the template decides how each block looks.
+
+use qm_schema::{
+    CardNote, InfantryUnit, Nation, Scenario, ScenarioSide, ScenarioUnit, UnitKind, Vehicle,
+};
+use serde::Serialize;
+
+use super::package::wrap;
+use crate::infantry::{infantry_counter_svg, InfantrySide};
+use crate::templates::{TemplateError, Templates};
+
+/// The HTML card template.
+pub const CARD_HTML: &str = "scenario/card.html";
+/// The SVG page template (for the PDF).
+pub const CARD_SVG: &str = "scenario/card.svg";
+/// The stand-in vehicle counter picture (until the counter renderer provides one).
+pub const VEHICLE_PICTURE: &str = "scenario/vehicle.svg";
+/// The picture of a unit the data does not cover.
+pub const FREE_PICTURE: &str = "scenario/free.svg";
+
+/// Page size and margins of the SVG card, in mm (A4 portrait).
+const PAGE_W: f64 = 210.0;
+const PAGE_H: f64 = 297.0;
+const MARGIN: f64 = 10.0;
+const TEXT_W: f64 = PAGE_W - 2.0 * MARGIN;
+/// Font sizes in mm, shared with the template through the blocks.
+const BODY: f64 = 3.0;
+const SMALL: f64 = 2.5;
+const HEADING: f64 = 3.8;
+const LEADING: f64 = 1.3;
+/// A unit cell of the OB grid.
+const CELL_W: f64 = 26.0;
+const PICTURE: f64 = 15.875;
+
+/// One unit as the card shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnitView<'a> {
+    /// The resolved unit.
+    pub unit: &'a ScenarioUnit,
+    /// Its counter picture: an SVG element (no XML declaration), sized in mm for HTML.
+    pub picture: String,
+    /// The same picture sized in user units, for nesting in the mm-based SVG page.
+    pub picture_page: String,
+    /// The picture's edge in mm (5/8" vehicles, 1/2" infantry).
+    pub size_mm: f64,
+    /// The DVP printed on the picture; `null` unless the scenario uses DVP and the unit is a
+    /// Gun/vehicle with a known DVP.
+    pub dvp: Option<u16>,
+    /// The name split into lines that fit the cell.
+    pub name_lines: Vec<String>,
+    /// Position in the SVG page (mm), relative to its block.
+    pub x: f64,
+    /// Vertical position in its block (mm).
+    pub y: f64,
+}
+
+/// One side as the card shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SideView<'a> {
+    /// The resolved side.
+    pub side: &'a ScenarioSide,
+    /// Its units with pictures.
+    pub units: Vec<UnitView<'a>>,
+    /// Per-unit facts: "M13/40: RF 1.3 (12/40, note 8); radioless ...".
+    pub unit_notes: Vec<String>,
+    /// Side-wide facts (national rules, 178).
+    pub notes: Vec<String>,
+}
+
+/// A turn of the turn record track.
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnView {
+    /// The turn number.
+    pub number: u8,
+    /// Reinforcements entering then ("Italian: 2 M13/40").
+    pub entries: Vec<String>,
+}
+
+/// A block of the SVG page, stacked top to bottom.
+#[derive(Debug, Clone, Serialize)]
+pub struct Block<'a> {
+    /// `header`, `track`, `heading`, `text`, `units`, `bullets`, `numbered` (text already
+    /// numbered).
+    pub kind: &'static str,
+    /// Top of the block (mm, inside the margins).
+    pub y: f64,
+    /// Font size (mm) of its text.
+    pub size: f64,
+    /// True for bold text.
+    pub bold: bool,
+    /// True for italic text.
+    pub italic: bool,
+    /// Its lines of text, wrapped; for `bullets`, one list of lines per bullet.
+    pub lines: Vec<Vec<String>>,
+    /// The units of a `units` block.
+    pub units: Vec<UnitView<'a>>,
+    /// Height (mm).
+    pub height: f64,
+}
+
+/// Everything the card templates get.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardView<'a> {
+    /// The resolved scenario.
+    pub scenario: &'a Scenario,
+    /// The month as the sources write it ("12/40").
+    pub date: String,
+    /// The theater's name.
+    pub theater: &'static str,
+    /// The turn record track.
+    pub turns: Vec<TurnView>,
+    /// The side that moves first, if one is marked.
+    pub moves_first: Option<&'a str>,
+    /// The sides.
+    pub sides: Vec<SideView<'a>>,
+    /// Scenario-wide facts.
+    pub notes: Vec<String>,
+    /// The SVG page's blocks.
+    pub blocks: Vec<Block<'a>>,
+    /// Page width and height (mm).
+    pub page: (f64, f64),
+    /// Margin (mm).
+    pub margin: f64,
+    /// Scale applied to the content so it fits one page (1 when it fits).
+    pub scale: f64,
+    /// Width of a turn track box (mm).
+    pub turn_box: f64,
+}
+
+/// "RF 1.3 (12/40, note 8)" and friends, with the rule in brackets.
+fn note_text(n: &CardNote) -> String {
+    match &n.rule {
+        Some(r) => format!("{} [{r}]", n.text),
+        None => n.text.clone(),
+    }
+}
+
+/// Builds the view of a scenario's card: pictures, wrapped text and the page layout.
+pub fn card_view<'a>(
+    templates: &Templates,
+    scenario: &'a Scenario,
+    nations: &'a [Nation],
+) -> Result<CardView<'a>, TemplateError> {
+    let mut sides = Vec::new();
+    for side in &scenario.sides {
+        let nation = side
+            .nation
+            .as_ref()
+            .and_then(|id| nations.iter().find(|n| n.id == *id));
+        let mut units = Vec::new();
+        let mut unit_notes = Vec::new();
+        for u in &side.units {
+            units.push(unit_view(templates, scenario, nation, u)?);
+            if !u.notes.is_empty() {
+                let notes: Vec<String> = u.notes.iter().map(note_text).collect();
+                unit_notes.push(format!("{}: {}", u.name, notes.join("; ")));
+            }
+        }
+        sides.push(SideView {
+            side,
+            units,
+            unit_notes,
+            notes: side.notes.iter().map(note_text).collect(),
+        });
+    }
+    let turns = (1..=scenario.turns)
+        .map(|n| TurnView {
+            number: n,
+            entries: scenario
+                .sides
+                .iter()
+                .flat_map(|s| {
+                    s.units
+                        .iter()
+                        .filter(move |u| u.enters == Some(n))
+                        .map(move |u| format!("{}: {} {}", s.name, u.count, u.name))
+                })
+                .collect(),
+        })
+        .collect();
+    let mut view = CardView {
+        scenario,
+        date: scenario.date.to_string(),
+        theater: scenario.theater.name(),
+        turns,
+        moves_first: scenario
+            .sides
+            .iter()
+            .find(|s| s.moves_first)
+            .map(|s| s.name.as_str()),
+        sides,
+        notes: scenario.notes.iter().map(note_text).collect(),
+        blocks: Vec::new(),
+        page: (PAGE_W, PAGE_H),
+        margin: MARGIN,
+        scale: 1.0,
+        turn_box: (TEXT_W / f64::from(scenario.turns.max(1))).min(12.0),
+    };
+    layout(&mut view);
+    Ok(view)
+}
+
+fn unit_view<'a>(
+    templates: &Templates,
+    scenario: &Scenario,
+    nation: Option<&Nation>,
+    u: &'a ScenarioUnit,
+) -> Result<UnitView<'a>, TemplateError> {
+    let vehicle: Option<&Vehicle> = nation
+        .zip(u.vehicle.as_ref())
+        .and_then(|(n, id)| n.vehicles.iter().find(|v| v.id == *id));
+    let infantry: Option<&InfantryUnit> = nation
+        .zip(u.infantry.as_ref())
+        .and_then(|(n, id)| n.infantry.units.iter().find(|i| i.id == *id));
+    let (picture, size_mm) = match (vehicle, infantry, nation) {
+        (Some(v), _, Some(n)) => (
+            templates.render(
+                VEHICLE_PICTURE,
+                minijinja::context! { vehicle => v, nation => &n.id },
+            )?,
+            PICTURE,
+        ),
+        (None, Some(i), Some(n)) => (
+            infantry_counter_svg(templates, n, i, InfantrySide::Front)?,
+            12.7,
+        ),
+        _ => {
+            let lines = wrap(&u.name, 44.0, 6.0, false);
+            let size = if matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun) {
+                PICTURE
+            } else {
+                12.7
+            };
+            (
+                templates.render(
+                    FREE_PICTURE,
+                    minijinja::context! { unit => u, lines => lines, size_mm => size },
+                )?,
+                size,
+            )
+        }
+    };
+    let dvp = if scenario.desert_vp && matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun) {
+        u.dvp
+    } else {
+        None
+    };
+    Ok(UnitView {
+        unit: u,
+        picture_page: page_sized(&picture, size_mm),
+        picture,
+        size_mm,
+        dvp,
+        name_lines: wrap(&u.name, CELL_W - 1.0, SMALL, false),
+        x: 0.0,
+        y: 0.0,
+    })
+}
+
+/// The picture with its root `width`/`height` in the page's user units (mm) instead of
+/// physical units: inside a viewBox, "15.875mm" would be read as CSS pixels converted to mm.
+fn page_sized(svg: &str, size_mm: f64) -> String {
+    let mm = format!("{size_mm}mm");
+    svg.replacen(
+        &format!("width=\"{mm}\""),
+        &format!("width=\"{size_mm}\""),
+        1,
+    )
+    .replacen(
+        &format!("height=\"{mm}\""),
+        &format!("height=\"{size_mm}\""),
+        1,
+    )
+}
+
+/// Blocks stacked top to bottom.
+struct Stack<'a> {
+    y: f64,
+    blocks: Vec<Block<'a>>,
+}
+
+impl<'a> Stack<'a> {
+    fn push(&mut self, mut b: Block<'a>, gap: f64) {
+        b.y = self.y;
+        self.y += b.height + gap;
+        self.blocks.push(b);
+    }
+}
+
+fn block<'a>(kind: &'static str, size: f64, height: f64) -> Block<'a> {
+    Block {
+        kind,
+        y: 0.0,
+        size,
+        bold: false,
+        italic: false,
+        lines: Vec::new(),
+        units: Vec::new(),
+        height,
+    }
+}
+
+fn text<'a>(kind: &'static str, s: &str, size: f64, bold: bool, italic: bool) -> Block<'a> {
+    let lines = wrap(s, TEXT_W, size, bold);
+    let height = lines.len() as f64 * size * LEADING;
+    Block {
+        bold,
+        italic,
+        lines: vec![lines],
+        ..block(kind, size, height)
+    }
+}
+
+fn bullets<'a>(kind: &'static str, items: &[String], size: f64) -> Block<'a> {
+    let lines: Vec<Vec<String>> = items
+        .iter()
+        .map(|s| wrap(s, TEXT_W - 3.0, size, false))
+        .collect();
+    let height = lines
+        .iter()
+        .map(|l| l.len() as f64 * size * LEADING + 0.6)
+        .sum::<f64>();
+    Block {
+        lines,
+        ..block(kind, size, height)
+    }
+}
+
+/// Stacks the page's blocks and wraps their text; shrinks the content to fit one page.
+fn layout(view: &mut CardView<'_>) {
+    let mut st = Stack {
+        y: 0.0,
+        blocks: Vec::new(),
+    };
+    st.push(block("header", BODY, 19.0), 2.0);
+    // One line per turn with reinforcements, listed under the boxes.
+    let entries = view.turns.iter().filter(|t| !t.entries.is_empty()).count() as f64;
+    st.push(block("track", SMALL, 15.0 + entries * SMALL * LEADING), 3.0);
+    if !view.notes.is_empty() {
+        st.push(bullets("bullets", &view.notes, SMALL), 2.0);
+    }
+    st.push(
+        text("heading", "VICTORY CONDITIONS", HEADING, true, false),
+        0.8,
+    );
+    st.push(
+        text("text", &view.scenario.victory, BODY, false, false),
+        3.0,
+    );
+    for side in &view.sides {
+        let mut title = side.side.name.clone();
+        if side.side.moves_first {
+            title.push_str(" (moves first)");
+        }
+        if let Some(d) = side.side.dvp_total {
+            title.push_str(&format!(" — DVP total {d}"));
+        }
+        st.push(text("heading", &title, HEADING, true, false), 0.8);
+        for s in [&side.side.setup, &side.side.entry].into_iter().flatten() {
+            st.push(text("text", s, BODY, false, false), 1.0);
+        }
+        let per_row = (TEXT_W / CELL_W).floor().max(1.0) as usize;
+        let mut units = side.units.clone();
+        let mut top = 0.0;
+        for row in units.chunks_mut(per_row) {
+            let lines = row.iter().map(|u| u.name_lines.len()).max().unwrap_or(1) as f64;
+            for (j, u) in row.iter_mut().enumerate() {
+                u.x = j as f64 * CELL_W;
+                u.y = top;
+            }
+            top += PICTURE + 1.5 + lines * SMALL * LEADING + 1.0;
+        }
+        st.push(
+            Block {
+                units,
+                ..block("units", SMALL, top)
+            },
+            1.0,
+        );
+        let notes: Vec<String> = side.notes.iter().chain(&side.unit_notes).cloned().collect();
+        if !notes.is_empty() {
+            st.push(bullets("bullets", &notes, SMALL), 3.0);
+        }
+    }
+    if !view.scenario.ssrs.is_empty() {
+        st.push(text("heading", "SPECIAL RULES", HEADING, true, false), 0.8);
+        let ssrs: Vec<String> = view
+            .scenario
+            .ssrs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{}. {s}", i + 1))
+            .collect();
+        st.push(bullets("numbered", &ssrs, BODY), 3.0);
+    }
+    if let Some(a) = &view.scenario.aftermath {
+        st.push(text("heading", "AFTERMATH", HEADING, true, false), 0.8);
+        st.push(text("text", a, BODY, false, true), 0.0);
+    }
+    let available = PAGE_H - 2.0 * MARGIN;
+    view.scale = if st.y > available {
+        available / st.y
+    } else {
+        1.0
+    };
+    view.blocks = st.blocks;
+}
+
+/// The card as HTML (print CSS, one A4/Letter page).
+pub fn card_html(templates: &Templates, view: &CardView<'_>) -> Result<String, TemplateError> {
+    templates.render(CARD_HTML, view)
+}
+
+/// The card as an A4 SVG page (input of the PDF).
+pub fn card_svg(templates: &Templates, view: &CardView<'_>) -> Result<String, TemplateError> {
+    templates.render(CARD_SVG, view)
+}

@@ -1,0 +1,333 @@
+//! What the data says about a vehicle in a scenario's theater and month: whether it may be
+//! there at all (errors), whether only Fascists may use it (a warning unless the side is
+//! Fascist), and the facts the card prints (RF, radio, HEAT, red MP, variable DVP).
+
+use qm_parser::{Diagnostic, TextSpan};
+use qm_schema::{
+    AmmoKind, Availability, CardNote, CardNoteKind, Nation, NoteRef, Period, Qualifier, Theater,
+    UnitAvailability, Vehicle, YearMonth,
+};
+
+use crate::query::{availability_at, theater_matches};
+use crate::views::origin_text;
+
+/// Where and when a scenario is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setting {
+    /// The theater.
+    pub theater: Theater,
+    /// The month.
+    pub month: YearMonth,
+}
+
+/// Rule 178 stops applying in this month: "prior to October 1941".
+pub const RED_MP_UNTIL: YearMonth = YearMonth {
+    year: 1941,
+    month: 10,
+};
+
+/// True when rule 178 gives the nation's vehicles red MP in this setting: an Axis nation, in
+/// North Africa (194.2; Tunisia is part of it), before 10/41.
+pub fn red_mp_applies(nation: &Nation, at: Setting) -> bool {
+    nation.axis && theater_matches(Theater::NorthAfrica, at.theater) && at.month < RED_MP_UNTIL
+}
+
+/// The vehicle's availability then and there. `None` with an error when the data says it was
+/// not there; when the notes are not resolved (no availability entries), only the listing's
+/// DATES can be checked.
+pub fn vehicle_availability(
+    v: &Vehicle,
+    at: Setting,
+    span: &TextSpan,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<UnitAvailability> {
+    if v.availability.is_empty() {
+        if let Some(dates) = v.dates.value.filter(|d| !d.contains(at.month)) {
+            diags.push(
+                Diagnostic::error(
+                    "scenario::unavailable",
+                    format!(
+                        "failed to field the {} in {} (outside its DATES {dates})",
+                        v.name, at.month
+                    ),
+                    span.clone(),
+                )
+                .with_label(format!("not available in {}", at.month))
+                .with_note(format!(
+                    "the listing's DATES for the {} are {dates}",
+                    v.name
+                ))
+                .with_help(format!(
+                    "set the scenario within {dates}, or choose another vehicle"
+                )),
+            );
+        }
+        return None;
+    }
+    if let Some(a) = availability_at(v, at.theater, at.month) {
+        return Some(UnitAvailability {
+            period: a.period,
+            rf: a.rf,
+            source: origin_text(a),
+        });
+    }
+    let here: Vec<&Availability> = v
+        .availability
+        .iter()
+        .filter(|a| a.theaters.iter().any(|t| theater_matches(*t, at.theater)))
+        .collect();
+    let elsewhere: Vec<&Availability> = v
+        .availability
+        .iter()
+        .filter(|a| !a.theaters.iter().any(|t| theater_matches(*t, at.theater)))
+        .collect();
+    let cause = if here.is_empty() {
+        format!("the data has no entry for it in {}", at.theater)
+    } else {
+        "it is not available there then".to_string()
+    };
+    let mut d = Diagnostic::error(
+        "scenario::unavailable",
+        format!(
+            "failed to field the {} in {} in {} ({cause})",
+            v.name, at.theater, at.month
+        ),
+        span.clone(),
+    )
+    .with_label(format!("not available in {} in {}", at.theater, at.month));
+    if !here.is_empty() {
+        d = d.with_note(format!(
+            "in {} it is available {}",
+            at.theater,
+            periods_text(&here)
+        ));
+    }
+    if !elsewhere.is_empty() {
+        d = d.with_note(format!(
+            "{} available {}",
+            if here.is_empty() {
+                "it is"
+            } else {
+                "elsewhere it is"
+            },
+            by_theater(&elsewhere)
+        ));
+    }
+    diags.push(d.with_help("move the scenario to one of these dates, or choose another vehicle"));
+    None
+}
+
+/// An RF as the notes print it, always with its tenth ("1.0", "0.9").
+pub fn rf_text(rf: qm_schema::Rf) -> String {
+    format!("{}.{}", rf.0 / 10, rf.0 % 10)
+}
+
+/// "in Russia 2-6/42 (RF 1.3), 7-8/42 (RF 1.2); in Italy 9/43 (RF 1.3)": entries grouped by
+/// their theaters, in the order the data lists them.
+fn by_theater(entries: &[&Availability]) -> String {
+    let mut groups: Vec<(String, Vec<&Availability>)> = Vec::new();
+    for a in entries {
+        let names: Vec<&str> = a.theaters.iter().map(|t| t.name()).collect();
+        let key = names.join("/");
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(a),
+            None => groups.push((key, vec![a])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(k, v)| format!("in {k} {}", periods_text(v)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// "12/41-6/42 (RF 1.6), 7-9/42 (RF 1.4)".
+fn periods_text(entries: &[&Availability]) -> String {
+    entries
+        .iter()
+        .map(|a| {
+            let mut s = String::new();
+            s.push_str(&format!("{} (RF {}", a.period, rf_text(a.rf)));
+            if a.qualifiers.contains(&Qualifier::FascistUseOnly) {
+                s.push_str("; Fascist use only");
+            }
+            s.push(')');
+            s
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The note number a vehicle's rules come from ("note 8"), for card notes.
+fn vehicle_note(v: &Vehicle) -> Option<String> {
+    v.note_refs.iter().find_map(|r| match &r.value {
+        Some(NoteRef::Vehicle(n)) => Some(format!("note {n}")),
+        _ => None,
+    })
+}
+
+/// The Fascist-only period covering the month, from the entry or the vehicle's list.
+fn fascist_period(v: &Vehicle, entry: Option<&Availability>, month: YearMonth) -> Option<Period> {
+    entry
+        .filter(|a| a.qualifiers.contains(&Qualifier::FascistUseOnly))
+        .map(|a| a.period)
+        .or_else(|| v.fascist_only.iter().find(|p| p.contains(month)).copied())
+}
+
+/// The card notes of one vehicle, and a warning when a non-Fascist side fields a vehicle
+/// only Fascists may use then.
+pub fn vehicle_notes(
+    nation: &Nation,
+    v: &Vehicle,
+    at: Setting,
+    fascist_side: bool,
+    available: Option<&UnitAvailability>,
+    span: &TextSpan,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<CardNote> {
+    let note = |kind, text: String, rule: Option<String>| CardNote { kind, text, rule };
+    let mut notes = Vec::new();
+    let own_note = vehicle_note(v);
+    match available {
+        Some(a) => notes.push(note(
+            CardNoteKind::Rarity,
+            format!("RF {} ({}, {})", rf_text(a.rf), a.period, a.source),
+            None,
+        )),
+        None if v.availability.is_empty() => notes.push(note(
+            CardNoteKind::Unchecked,
+            format!(
+                "availability in {} not resolved from the notes; listing RF {}, DATES {}",
+                at.theater, v.rf.raw, v.dates.raw
+            ),
+            None,
+        )),
+        None => {}
+    }
+    let entry = availability_at(v, at.theater, at.month);
+    if let Some(p) = fascist_period(v, entry, at.month) {
+        let text = format!("Fascist use only in {p}");
+        if !fascist_side {
+            diags.push(
+                Diagnostic::warning(
+                    "scenario::fascist-only",
+                    format!(
+                        "the {} is for Fascist use only in {p} (this side is not marked Fascist)",
+                        v.name
+                    ),
+                    span.clone(),
+                )
+                .with_label(format!("Fascist use only in {}", at.month))
+                .with_note("only Fascist Italians (RSI) may use it then")
+                .with_help("set `fascist = true` on the side if it is Fascist Italian, or choose another vehicle"),
+            );
+        }
+        notes.push(note(CardNoteKind::FascistOnly, text, own_note.clone()));
+    }
+    radio_notes(v, at, own_note.as_deref(), &mut notes);
+    heat_notes(v, at, &mut notes);
+    if red_mp_applies(nation, at) {
+        notes.push(note(
+            CardNoteKind::RedMp,
+            "red MP".into(),
+            Some("178".into()),
+        ));
+    }
+    if let Some(x) = v.dvp.variable {
+        notes.push(note(
+            CardNoteKind::VariableDvp,
+            format!("DVP {x} while its MA is Removed/unloaded"),
+            Some("177.2".into()),
+        ));
+    }
+    notes
+}
+
+/// Radio status (181.21): the note's dated radio entries win over the listing's ® column.
+fn radio_notes(v: &Vehicle, at: Setting, own_note: Option<&str>, notes: &mut Vec<CardNote>) {
+    let rule = Some("181.2".to_string());
+    if let Some(r) = v.radio.iter().find(|r| r.period.contains(at.month)) {
+        if !r.has_radio {
+            let until = v
+                .radio
+                .iter()
+                .filter(|o| o.has_radio && o.period.from > at.month)
+                .map(|o| o.period.from)
+                .min();
+            let text = match until {
+                Some(m) => format!("radioless: no radio before {m}"),
+                None => "radioless".to_string(),
+            };
+            notes.push(CardNote {
+                kind: CardNoteKind::Radioless,
+                text: format!(
+                    "{text} ({}); moves in platoons (181.22)",
+                    own_note.unwrap_or("®")
+                ),
+                rule,
+            });
+        }
+        return;
+    }
+    if let Some(f) = &v.radioless {
+        let (kind, text) = if f.dagger && v.radio.is_empty() {
+            // "®†": the note limits the radioless status in time, but it is not resolved.
+            (
+                CardNoteKind::Unchecked,
+                format!(
+                    "® radioless, limited in time by {} (not resolved)",
+                    own_note.unwrap_or("its note")
+                ),
+            )
+        } else {
+            (
+                CardNoteKind::Radioless,
+                "radioless (®); moves in platoons (181.22)".to_string(),
+            )
+        };
+        notes.push(CardNote { kind, text, rule });
+    }
+}
+
+/// HEAT (multi-applicable note H): a "†" before the H means HEAT only from `heat_from`.
+fn heat_notes(v: &Vehicle, at: Setting, notes: &mut Vec<CardNote>) {
+    let Some(ammo) = v.ammo.as_ref() else { return };
+    if ammo.value.map(|a| a.kind) != Some(AmmoKind::Heat) {
+        return;
+    }
+    let rule = Some("note H".to_string());
+    match v.heat_from {
+        Some(from) if at.month < from => notes.push(CardNote {
+            kind: CardNoteKind::Heat,
+            text: format!("no HEAT yet: HEAT ({}) only from {from}", ammo.raw),
+            rule,
+        }),
+        Some(from) => notes.push(CardNote {
+            kind: CardNoteKind::Heat,
+            text: format!("HEAT ({}) available since {from}", ammo.raw),
+            rule,
+        }),
+        None if ammo.dagger => notes.push(CardNote {
+            kind: CardNoteKind::Unchecked,
+            text: format!("HEAT ({}): its starting month is not resolved", ammo.raw),
+            rule,
+        }),
+        None => {}
+    }
+}
+
+/// The months the nation's data covers at all: from the earliest to the latest vehicle DATES.
+pub fn data_span(nation: &Nation) -> Option<Period> {
+    let dates = nation.vehicles.iter().filter_map(|v| v.dates.value);
+    let from = dates.clone().map(|d| d.from).min()?;
+    let to = dates.map(|d| d.to).max()?;
+    Period::new(from, to)
+}
+
+/// True when some vehicle of the nation exists in the month (by its DATES).
+pub fn month_in_data(nation: &Nation, month: YearMonth) -> bool {
+    nation
+        .vehicles
+        .iter()
+        .any(|v| v.dates.value.is_some_and(|d| d.contains(month)))
+}

@@ -1,0 +1,560 @@
+//! A scenario file -> the resolved [`Scenario`]: every name looked up in the side's nation,
+//! every vehicle checked against its availability, every bad value a diagnostic pointing into
+//! the scenario file.
+
+use qm_parser::{Diagnostic, FileId};
+use qm_schema::{
+    CardNote, CardNoteKind, InfantryUnit, Nation, NationalRuleKind, Scenario, ScenarioSide,
+    ScenarioUnit, Theater, UnitKind, Vehicle, VehicleType, Weapon, SCHEMA_VERSION,
+};
+use toml::Spanned;
+
+use super::check::{
+    data_span, month_in_data, red_mp_applies, vehicle_availability, vehicle_notes, Setting,
+};
+use super::file::{ScenarioFile, SideEntry, UnitEntry};
+use crate::load::{toml_diagnostic, SourceMap};
+use crate::query::{find_vehicle, parse_month, parse_theater};
+use crate::resolve::names::{did_you_mean, name_key, vehicle_id};
+use crate::spanned::{choice, span_of};
+
+/// One scenario file resolved: the scenario (`None` when a required value is unreadable) and
+/// every diagnostic about it.
+#[derive(Debug)]
+pub struct ResolvedScenario {
+    /// The resolved scenario.
+    pub scenario: Option<Scenario>,
+    /// Everything found wrong, unsorted.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The most game turns a scenario may have (the turn track is printed on one line).
+pub const MAX_TURNS: u8 = 30;
+
+const KINDS: &[(&str, UnitKind)] = &[
+    ("vehicle", UnitKind::Vehicle),
+    ("infantry", UnitKind::Infantry),
+    ("gun", UnitKind::Gun),
+    ("leader", UnitKind::Leader),
+    ("support_weapon", UnitKind::SupportWeapon),
+    ("other", UnitKind::Other),
+];
+
+/// Reads, resolves and checks one scenario file against the compiled nations.
+pub fn resolve_scenario(map: &SourceMap, file: FileId, nations: &[Nation]) -> ResolvedScenario {
+    let mut diags = Vec::new();
+    let Some(src) = map.get(file) else {
+        return ResolvedScenario {
+            scenario: None,
+            diagnostics: diags,
+        };
+    };
+    let sf: ScenarioFile = match toml::from_str(&src.text) {
+        Ok(s) => s,
+        Err(e) => {
+            diags.push(
+                toml_diagnostic("scenario::syntax", "the scenario", file, &e)
+                    .with_help("see README.md (Scenarios) for the format"),
+            );
+            return ResolvedScenario {
+                scenario: None,
+                diagnostics: diags,
+            };
+        }
+    };
+    let mut r = Resolver {
+        map,
+        file,
+        nations,
+        diags,
+    };
+    let scenario = r.scenario(&sf, &src.name);
+    ResolvedScenario {
+        scenario,
+        diagnostics: r.diags,
+    }
+}
+
+struct Resolver<'a> {
+    map: &'a SourceMap,
+    file: FileId,
+    nations: &'a [Nation],
+    diags: Vec<Diagnostic>,
+}
+
+/// What a unit name resolved to in the side's nation.
+enum Found<'a> {
+    Vehicle(&'a Vehicle),
+    Infantry(&'a InfantryUnit),
+    /// Not in the data (a free list, or a kind the data does not cover).
+    Free(UnitKind),
+}
+
+impl<'a> Resolver<'a> {
+    fn scenario(&mut self, sf: &ScenarioFile, source: &str) -> Option<Scenario> {
+        let id = self.id(&sf.id);
+        let month = parse_month(sf.date.get_ref());
+        if month.is_none() {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::bad-date",
+                    format!("failed to read the date `{}`", sf.date.get_ref()),
+                    span_of(self.file, &sf.date),
+                )
+                .with_label("expected a month")
+                .with_help("write the month as `12/40` or `1940-12`"),
+            );
+        }
+        let theater = match parse_theater(sf.theater.get_ref()) {
+            Ok(t) => Some(t),
+            Err(mut close) => {
+                if close.is_empty() {
+                    // A misspelled alias ("Lybia" for "Libya") is closer to the alias than to
+                    // any theater's name.
+                    let aliases = Theater::ALL
+                        .iter()
+                        .flat_map(|t| t.aliases().iter().copied());
+                    close = did_you_mean(sf.theater.get_ref(), aliases)
+                        .into_iter()
+                        .filter_map(Theater::lookup)
+                        .map(|t| t.name().trim_start_matches("the "))
+                        .collect();
+                }
+                let d = Diagnostic::error(
+                    "scenario::bad-theater",
+                    format!("failed to read the theater `{}`", sf.theater.get_ref()),
+                    span_of(self.file, &sf.theater),
+                )
+                .with_label("unknown theater")
+                .with_note(format!(
+                    "theaters: {}",
+                    Theater::ALL
+                        .iter()
+                        .map(|t| t.name().trim_start_matches("the "))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                self.diags.push(with_suggestions(d, &close));
+                None
+            }
+        };
+        let turns = *sf.turns.get_ref();
+        if !(1..=MAX_TURNS).contains(&turns) {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::bad-turns",
+                    format!("failed to use {turns} game turns (1 to {MAX_TURNS} are allowed)"),
+                    span_of(self.file, &sf.turns),
+                )
+                .with_label("out of range"),
+            );
+        }
+        if sf.side.is_empty() {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::no-sides",
+                    "failed to find any side (`[[side]]`) in the scenario",
+                    span_of(self.file, &sf.id),
+                )
+                .with_help("add a `[[side]]` table with a `name` and `units` for each side"),
+            );
+        }
+        let setting = match (theater, month) {
+            (Some(theater), Some(month)) => Some(Setting { theater, month }),
+            _ => None,
+        };
+        let sides: Vec<ScenarioSide> = sf
+            .side
+            .iter()
+            .map(|s| self.side(s, setting, sf.desert_vp, turns))
+            .collect();
+        Some(Scenario {
+            schema_version: SCHEMA_VERSION,
+            id: id?,
+            title: sf.title.clone(),
+            date: setting?.month,
+            theater: setting?.theater,
+            location: sf.location.clone(),
+            boards: sf.boards.clone(),
+            turns,
+            desert_vp: sf.desert_vp,
+            sides,
+            ssrs: sf.ssr.clone(),
+            victory: sf.victory.clone(),
+            aftermath: sf.aftermath.clone(),
+            notes: scenario_notes(sf.desert_vp),
+            source: source.to_string(),
+        })
+    }
+
+    fn id(&mut self, id: &Spanned<String>) -> Option<String> {
+        let want = vehicle_id(id.get_ref());
+        if want == *id.get_ref() {
+            return Some(want);
+        }
+        self.diags.push(
+            Diagnostic::error(
+                "scenario::bad-id",
+                format!("failed to use `{}` as a scenario id", id.get_ref()),
+                span_of(self.file, id),
+            )
+            .with_label("ids are lower-case letters and digits joined by hyphens")
+            .with_help(format!("write \"{want}\"")),
+        );
+        None
+    }
+
+    fn nation(&mut self, side: &SideEntry) -> Option<&'a Nation> {
+        let n = side.nation.as_ref()?;
+        let nations = self.nations;
+        if let Some(found) = nations.iter().find(|x| x.id == *n.get_ref()) {
+            return Some(found);
+        }
+        let mut d = Diagnostic::error(
+            "scenario::unknown-nation",
+            format!("failed to find the nation `{}` in the data", n.get_ref()),
+            span_of(self.file, n),
+        )
+        .with_label("no data folder has this id")
+        .with_note(format!(
+            "nations with data: {}",
+            nations
+                .iter()
+                .map(|x| x.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        let close = did_you_mean(n.get_ref(), nations.iter().map(|x| x.id.as_str()));
+        d = if close.is_empty() {
+            d.with_help("leave `nation` out to give the side as a free list")
+        } else {
+            with_suggestions(d, &close)
+        };
+        self.diags.push(d);
+        None
+    }
+
+    fn side(
+        &mut self,
+        s: &SideEntry,
+        setting: Option<Setting>,
+        desert_vp: bool,
+        turns: u8,
+    ) -> ScenarioSide {
+        let nation = self.nation(s);
+        let mut setting = setting;
+        if let (Some(n), Some(at)) = (nation, setting) {
+            if !n.vehicles.is_empty() && !month_in_data(n, at.month) {
+                // One error for the side, not one per vehicle.
+                setting = None;
+                let span = data_span(n)
+                    .map_or(String::new(), |p| format!(": its vehicles' DATES run {p}"));
+                self.diags.push(
+                    Diagnostic::error(
+                        "scenario::date-outside-data",
+                        format!(
+                            "failed to field the {} side in {} (outside every period of the {} data{span})",
+                            s.name.get_ref(),
+                            at.month,
+                            n.id
+                        ),
+                        span_of(self.file, s.nation.as_ref().unwrap_or(&s.name)),
+                    )
+                    .with_label(format!("no {} vehicle exists in {}", n.name, at.month))
+                    .with_help("check the scenario's `date`"),
+                );
+            }
+        }
+        let units: Vec<ScenarioUnit> = s
+            .units
+            .iter()
+            .filter_map(|u| self.unit(u, nation, s.fascist, setting, turns))
+            .collect();
+        let dvp_total = if desert_vp {
+            units
+                .iter()
+                .filter(|u| matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun))
+                .map(|u| u.dvp.map(|d| u32::from(d) * u32::from(u.count)))
+                .sum::<Option<u32>>()
+        } else {
+            None
+        };
+        let notes = match (nation, setting) {
+            (Some(n), Some(at)) => side_notes(n, at, &units),
+            _ => Vec::new(),
+        };
+        ScenarioSide {
+            name: s.name.get_ref().clone(),
+            nation: nation.map(|n| n.id.clone()),
+            fascist: s.fascist,
+            moves_first: s.moves_first,
+            setup: s.setup.clone(),
+            entry: s.entry.clone(),
+            units,
+            dvp_total,
+            notes,
+        }
+    }
+
+    fn find(&mut self, u: &UnitEntry, nation: Option<&'a Nation>) -> Option<Found<'a>> {
+        let file = self.file;
+        let kind = match &u.kind {
+            Some(k) => Some(choice(
+                file,
+                k,
+                KINDS,
+                "scenario::bad-kind",
+                "unit kind",
+                &mut self.diags,
+            )?),
+            None => None,
+        };
+        let Some(n) = nation else {
+            return Some(Found::Free(kind.unwrap_or(UnitKind::Other)));
+        };
+        // The data covers vehicles and infantry; other kinds are free entries on any side.
+        if matches!(kind, Some(k) if !matches!(k, UnitKind::Vehicle | UnitKind::Infantry)) {
+            return kind.map(Found::Free);
+        }
+        let name = u.name.get_ref();
+        let vehicle = find_vehicle(n, name);
+        let key = name_key(name);
+        let infantry = n
+            .infantry
+            .units
+            .iter()
+            .find(|i| name_key(&i.name) == key || i.id == name.to_ascii_lowercase());
+        match (kind, vehicle, infantry) {
+            (Some(UnitKind::Infantry), _, Some(i)) | (None, Err(_), Some(i)) => {
+                Some(Found::Infantry(i))
+            }
+            (Some(UnitKind::Vehicle) | None, Ok(v), _) => Some(Found::Vehicle(v)),
+            _ => {
+                let mut names: Vec<&str> = Vec::new();
+                if kind != Some(UnitKind::Infantry) {
+                    names.extend(n.vehicles.iter().map(|v| v.name.as_str()));
+                }
+                if kind != Some(UnitKind::Vehicle) {
+                    names.extend(n.infantry.units.iter().map(|i| i.name.as_str()));
+                }
+                let what = match kind {
+                    Some(UnitKind::Vehicle) => "vehicle",
+                    Some(UnitKind::Infantry) => "infantry unit",
+                    _ => "vehicle or infantry unit",
+                };
+                let mut d = Diagnostic::error(
+                    "scenario::unknown-unit",
+                    format!("failed to find the {what} `{name}` in the {} data", n.id),
+                    span_of(file, &u.name),
+                )
+                .with_label(format!("no {} {what} has this name", n.name));
+                // "Bersaglieri" names what a unit represents, not the unit.
+                let lower = name.to_lowercase();
+                let represented: Vec<&str> = n
+                    .infantry
+                    .units
+                    .iter()
+                    .filter(|i| {
+                        i.represents
+                            .iter()
+                            .any(|r| r.to_lowercase().contains(&lower))
+                    })
+                    .map(|i| i.name.as_str())
+                    .collect();
+                let close = if represented.is_empty() {
+                    did_you_mean(name, names)
+                } else {
+                    represented
+                };
+                d = if close.is_empty() {
+                    d.with_help(
+                        "give `kind = \"leader\"`, `\"support_weapon\"`, `\"gun\"` or `\"other\"` for a unit the data does not cover",
+                    )
+                } else {
+                    with_suggestions(d, &close)
+                };
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    fn unit(
+        &mut self,
+        u: &UnitEntry,
+        nation: Option<&'a Nation>,
+        fascist: bool,
+        setting: Option<Setting>,
+        turns: u8,
+    ) -> Option<ScenarioUnit> {
+        let file = self.file;
+        let count = *u.count.get_ref();
+        if count == 0 {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::bad-count",
+                    format!("failed to add `{}` (a count of 0)", u.name.get_ref()),
+                    span_of(file, &u.count),
+                )
+                .with_label("must be at least 1")
+                .with_help("remove the line, or give how many"),
+            );
+        }
+        // With an invalid number of turns (reported already) no turn can be checked.
+        if let (Some(t), true) = (&u.enters, (1..=MAX_TURNS).contains(&turns)) {
+            if !(1..=turns).contains(t.get_ref()) {
+                self.diags.push(
+                    Diagnostic::error(
+                        "scenario::bad-turn",
+                        format!(
+                            "failed to enter `{}` on turn {} (the scenario has {turns} turns)",
+                            u.name.get_ref(),
+                            t.get_ref()
+                        ),
+                        span_of(file, t),
+                    )
+                    .with_label("no such turn"),
+                );
+            }
+        }
+        let found = self.find(u, nation)?;
+        let span = span_of(file, &u.name);
+        let mut unit = ScenarioUnit {
+            name: u.name.get_ref().clone(),
+            count,
+            kind: UnitKind::Other,
+            vehicle: None,
+            infantry: None,
+            enters: u.enters.as_ref().map(|t| *t.get_ref()),
+            dvp: None,
+            dvp_variable: None,
+            availability: None,
+            notes: Vec::new(),
+            span: self.map.provenance(&span),
+        };
+        let is_data = !matches!(found, Found::Free(_));
+        if let (true, Some(d)) = (is_data, &u.dvp) {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::dvp-from-data",
+                    format!(
+                        "failed to use `dvp` for `{}` (the data gives its DVP)",
+                        u.name.get_ref()
+                    ),
+                    span_of(file, d),
+                )
+                .with_label("DVP comes from the data")
+                .with_help("remove `dvp`: rule 177 computes it from the BPV"),
+            );
+        }
+        match found {
+            Found::Vehicle(v) => {
+                unit.kind = UnitKind::Vehicle;
+                unit.vehicle = Some(v.id.clone());
+                unit.name = v.name.clone();
+                unit.dvp = Some(v.dvp.value);
+                unit.dvp_variable = v.dvp.variable;
+                if let (Some(n), Some(at)) = (nation, setting) {
+                    unit.availability = vehicle_availability(v, at, &span, &mut self.diags);
+                    unit.notes = vehicle_notes(
+                        n,
+                        v,
+                        at,
+                        fascist,
+                        unit.availability.as_ref(),
+                        &span,
+                        &mut self.diags,
+                    );
+                }
+            }
+            Found::Infantry(i) => {
+                unit.kind = UnitKind::Infantry;
+                unit.infantry = Some(i.id.clone());
+                unit.name = i.name.clone();
+                if i.ssr_only {
+                    unit.notes.push(CardNote {
+                        kind: CardNoteKind::NationalRule,
+                        text: "available only by SSR; no broken side".into(),
+                        rule: Some(i.source.rule.clone()),
+                    });
+                }
+            }
+            Found::Free(kind) => {
+                unit.kind = kind;
+                unit.dvp = u.dvp.as_ref().map(|d| *d.get_ref());
+            }
+        }
+        Some(unit)
+    }
+}
+
+/// Adds "did you mean `a`, `b` or `c`?" to a diagnostic.
+fn with_suggestions(d: Diagnostic, close: &[&str]) -> Diagnostic {
+    let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
+    match quoted.split_last() {
+        None => d,
+        Some((last, [])) => d.with_help(format!("did you mean {last}?")),
+        Some((last, rest)) => d.with_help(format!("did you mean {} or {last}?", rest.join(", "))),
+    }
+}
+
+/// Scenario-wide notes.
+fn scenario_notes(desert_vp: bool) -> Vec<CardNote> {
+    let mut notes = Vec::new();
+    if desert_vp {
+        notes.push(CardNote {
+            kind: CardNoteKind::NationalRule,
+            text: "Desert VP: a Gun's or vehicle's DVP (red, upper left of its picture) is 10% of its BPV, rounded up; PRC and other units score normally".into(),
+            rule: Some("177".into()),
+        });
+    }
+    notes
+}
+
+/// The side's notes from its nation's rules: red MP (178) and the national rules that concern
+/// the units it fields.
+fn side_notes(n: &Nation, at: Setting, units: &[ScenarioUnit]) -> Vec<CardNote> {
+    let vehicles: Vec<&Vehicle> = units
+        .iter()
+        .filter_map(|u| u.vehicle.as_ref())
+        .filter_map(|id| n.vehicles.iter().find(|v| v.id == *id))
+        .collect();
+    let has_infantry = units.iter().any(|u| u.infantry.is_some());
+    let has_afv = vehicles
+        .iter()
+        .any(|v| v.vehicle_type.value.is_some_and(VehicleType::is_afv));
+    let has_ordnance = vehicles.iter().any(|v| {
+        v.main_armament
+            .as_ref()
+            .and_then(|m| m.value.as_ref())
+            .is_some_and(|m| matches!(m.weapon, Weapon::Gun { .. }))
+    });
+    let mut notes = Vec::new();
+    if !vehicles.is_empty() && red_mp_applies(n, at) {
+        notes.push(CardNote {
+            kind: CardNoteKind::RedMp,
+            text: format!(
+                "All {} vehicles [EXC: motorcycles] have red MP allotments (North Africa before 10/41): even wheeled vehicles are subject to Mechanical Reliability DR",
+                n.name
+            ),
+            rule: Some("178".into()),
+        });
+    }
+    for r in &n.national_rules {
+        let relevant = match r.kind {
+            NationalRuleKind::RedToHit => has_ordnance,
+            NationalRuleKind::Deployment
+            | NationalRuleKind::Surrender
+            | NationalRuleKind::Ipaamc => has_infantry,
+            NationalRuleKind::AfvRadio => has_afv,
+        };
+        if relevant {
+            notes.push(CardNote {
+                kind: CardNoteKind::NationalRule,
+                text: r.text.clone(),
+                rule: Some(r.source.rule.clone()),
+            });
+        }
+    }
+    notes
+}

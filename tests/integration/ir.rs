@@ -1,0 +1,97 @@
+//! The IR of the repository's data, and its independence from line endings and BOMs.
+
+use serde_json::Value;
+
+use crate::support::root;
+
+/// Every vehicle's listing fields as `column: raw => value`, one per line, for reading against
+/// the published listing row by row.
+fn listing_view(nation: &qm_schema::Nation) -> String {
+    let mut out = String::new();
+    for v in &nation.vehicles {
+        let json = serde_json::to_value(v).unwrap();
+        out.push_str(&format!("{} [{}] line {}\n", v.name, v.id, v.row.line));
+        for (key, field) in json.as_object().unwrap() {
+            let show = |f: &Value| {
+                let value = serde_json::to_string(&f["value"]).unwrap();
+                let dagger = if f["dagger"] == Value::Bool(true) {
+                    " †"
+                } else {
+                    ""
+                };
+                format!("{:?} => {value}{dagger}", f["raw"].as_str().unwrap_or(""))
+            };
+            match field {
+                Value::Object(f) if f.contains_key("raw") => {
+                    out.push_str(&format!("  {key}: {}\n", show(field)));
+                }
+                Value::Array(items) if key == "note_refs" => {
+                    let refs: Vec<String> = items.iter().map(show).collect();
+                    out.push_str(&format!("  {key}: {}\n", refs.join(", ")));
+                }
+                _ => {}
+            }
+        }
+        out.push_str(&format!("  dvp: {:?}\n", v.dvp));
+    }
+    out
+}
+
+#[test]
+fn listing_ir_of_every_vehicle() {
+    let compiled = qm::compile::compile(&root().join("data-src"));
+    let ita = &compiled.nations[0];
+    assert_eq!(ita.vehicles.len(), 41, "every row of the published listing");
+    assert!(ita.vehicles.iter().any(|v| v.name == "L5/21"));
+    assert!(ita.vehicles.iter().any(|v| v.name == "L5/30"));
+    insta::assert_snapshot!(listing_view(ita));
+}
+
+/// The IR as JSON with byte offsets removed (they differ when CR bytes or a BOM are added).
+fn without_offsets(nation: &qm_schema::Nation) -> Value {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                m.remove("start");
+                m.remove("end");
+                m.values_mut().for_each(strip);
+            }
+            Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(nation).unwrap();
+    strip(&mut v);
+    v
+}
+
+#[test]
+fn crlf_and_bom_parse_exactly_like_the_original() {
+    let fixtures = root().join("tests/fixtures");
+    // Compare each fixture's listing IR with a copy holding the repository's listing as is.
+    let plain = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(plain.path().join("ita")).unwrap();
+    for f in ["listing.tsv", "errata.toml"] {
+        let from = if f == "listing.tsv" {
+            root().join("data-src/ita").join(f)
+        } else {
+            fixtures.join("ok_crlf/ita").join(f)
+        };
+        std::fs::copy(from, plain.path().join("ita").join(f)).unwrap();
+    }
+    let expected = qm::compile::compile(plain.path());
+    assert!(
+        expected.diagnostics.is_empty(),
+        "{:?}",
+        expected.diagnostics
+    );
+    for name in ["ok_crlf", "ok_bom"] {
+        let got = qm::compile::compile(&fixtures.join(name));
+        assert!(got.diagnostics.is_empty(), "{name}: {:?}", got.diagnostics);
+        assert_eq!(
+            without_offsets(&got.nations[0]),
+            without_offsets(&expected.nations[0]),
+            "{name}"
+        );
+    }
+}
