@@ -440,3 +440,204 @@ fn a_build_file_without_nothing_is_reported_not_panicked() {
     let r = check_build_file("<nope", &BTreeSet::new());
     assert!(!r.is_ok());
 }
+
+fn foreign() -> Vec<u8> {
+    std::fs::read(root().join("tests/fixtures-vassal/foreign.vmod")).unwrap()
+}
+
+/// Every entry's name, compression, timestamp, CRC and compressed bytes, in archive order.
+fn raw_entries(vmod: &[u8]) -> Vec<(String, String)> {
+    use std::io::Read;
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(vmod)).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index_raw(i).unwrap();
+            let meta = format!(
+                "{:?} {:?} {:08x} {:?}",
+                f.compression(),
+                f.last_modified(),
+                f.crc32(),
+                f.unix_mode()
+            );
+            let name = f.name().unwrap().to_string();
+            let mut raw = Vec::new();
+            f.read_to_end(&mut raw).unwrap();
+            (name, format!("{meta} {raw:?}"))
+        })
+        .collect()
+}
+
+/// The buildFile with qm's elements (and their lines) cut out and `nextPieceSlotId` put back.
+fn without_qm(text: &str, next_id: &str) -> String {
+    let doc = roxmltree::Document::parse(text).unwrap();
+    let mut cuts: Vec<std::ops::Range<usize>> = doc
+        .descendants()
+        .filter(|n| n.attribute("name").is_some_and(|a| a.starts_with("QM ")))
+        .filter(|n| {
+            !n.ancestors()
+                .skip(1)
+                .any(|a| a.attribute("name").is_some_and(|x| x.starts_with("QM ")))
+        })
+        .map(|n| {
+            let r = n.range();
+            let line = text[..r.start].rfind('\n').unwrap();
+            line..r.end
+        })
+        .collect();
+    let a = doc
+        .root_element()
+        .attribute_node("nextPieceSlotId")
+        .unwrap();
+    cuts.sort_by_key(|r| r.start);
+    let mut out = String::new();
+    let mut at = 0;
+    let mut edits: Vec<(std::ops::Range<usize>, &str)> =
+        cuts.into_iter().map(|r| (r, "")).collect();
+    edits.push((a.range_value(), next_id));
+    edits.sort_by_key(|(r, _)| r.start);
+    for (r, with) in edits {
+        out.push_str(&text[at..r.start]);
+        out.push_str(with);
+        at = r.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+#[test]
+fn merging_into_a_hand_made_module_keeps_every_foreign_byte() {
+    let original = foreign();
+    let ours = tricky_vmod();
+    let merged = merge_vmod(&original, &ours.build_file, &ours.model.images).unwrap();
+    std::fs::create_dir_all(root().join("target")).unwrap();
+    std::fs::write(
+        root().join("target/vassal-merged-tricky.vmod"),
+        &merged.bytes,
+    )
+    .unwrap();
+
+    // The result is a sound module with both palettes.
+    let report = check_vmod(&merged.bytes).unwrap();
+    assert!(report.is_ok(), "{:#?}", report.problems);
+    assert_eq!(
+        report.slots.len(),
+        3 + ours.model.palette.nations[0]
+            .groups
+            .iter()
+            .map(|g| g.slots.len())
+            .sum::<usize>()
+    );
+    assert!(
+        report.prototypes.contains_key("Infantry") && report.prototypes.contains_key(PROTO_AFV)
+    );
+    assert_eq!(merged.summary.next_piece_slot_id, 508);
+
+    // Every foreign byte of the buildFile is unchanged: cut qm's elements out again and put
+    // the old nextPieceSlotId back, and the original text comes out.
+    let original_bf = String::from_utf8(
+        read_entries(&original)
+            .unwrap()
+            .into_iter()
+            .find(|(n, _)| n == "buildFile.xml")
+            .unwrap()
+            .1,
+    )
+    .unwrap();
+    assert_eq!(without_qm(&merged.build_file, "4"), original_bf);
+
+    // Every other zip entry is copied raw, in its order; qm's images come after.
+    let before = raw_entries(&original);
+    let after = raw_entries(&merged.bytes);
+    let foreign_after: Vec<_> = after
+        .iter()
+        .filter(|(n, _)| !n.starts_with("images/qm/") && n != "buildFile.xml")
+        .cloned()
+        .collect();
+    let foreign_before: Vec<_> = before
+        .iter()
+        .filter(|(n, _)| n != "buildFile.xml")
+        .cloned()
+        .collect();
+    assert_eq!(foreign_after, foreign_before);
+    assert_eq!(
+        after.iter().position(|(n, _)| n == "buildFile.xml"),
+        Some(1),
+        "buildFile keeps its place"
+    );
+    for path in ours.model.images.keys() {
+        assert!(
+            after.iter().any(|(n, _)| *n == format!("images/{path}")),
+            "{path}"
+        );
+    }
+
+    // Merging again changes nothing: qm's own parts are found and replaced in place.
+    let again = merge_vmod(&merged.bytes, &ours.build_file, &ours.model.images).unwrap();
+    assert_eq!(again.summary.replaced_windows, 1);
+    assert_eq!(again.summary.replaced_prototypes, 2);
+    assert_eq!(again.summary.replaced_images, ours.model.images.len());
+    assert_eq!(again.bytes, merged.bytes);
+}
+
+#[test]
+fn a_new_build_replaces_the_old_qm_parts_and_drops_stale_images() {
+    let ours = tricky_vmod();
+    let merged = merge_vmod(&foreign(), &ours.build_file, &ours.model.images).unwrap();
+    // A later build with one vehicle fewer.
+    let mut nation = tricky_nation();
+    let gone = nation.vehicles.remove(0);
+    let smaller = build_vmod(
+        &[nation.clone()],
+        &images_for(&nation),
+        &config(),
+        &GpidRegistry::default(),
+        &vassal_templates(None),
+    )
+    .unwrap();
+    let remerged = merge_vmod(&merged.bytes, &smaller.build_file, &smaller.model.images).unwrap();
+    let report = check_vmod(&remerged.bytes).unwrap();
+    assert!(report.is_ok(), "{:#?}", report.problems);
+    assert!(report.slots.iter().all(|s| s.entry_name != gone.name));
+    let names: Vec<String> = read_entries(&remerged.bytes)
+        .unwrap()
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert!(
+        !names.iter().any(|n| n.contains(&gone.id)),
+        "stale image of {}",
+        gone.id
+    );
+    assert_eq!(
+        names.iter().filter(|n| n.starts_with("images/qm/")).count(),
+        smaller.model.images.len()
+    );
+}
+
+#[test]
+fn merge_opens_an_empty_prototypes_container_and_adds_next_piece_slot_id() {
+    let existing = "<?xml version=\"1.0\"?>\n<VASSAL.build.GameModule name=\"Bare\">\n    <VASSAL.build.module.PrototypesContainer/>\n    <VASSAL.build.module.Chatter/>\n</VASSAL.build.GameModule>\n";
+    let ours = tricky_vmod();
+    let (text, summary) = merge_build_file(existing, &ours.build_file).unwrap();
+    assert_eq!(summary.next_piece_slot_id, 508);
+    assert!(text.starts_with("<?xml version=\"1.0\"?>\n<VASSAL.build.GameModule name=\"Bare\" nextPieceSlotId=\"508\">\n    <VASSAL.build.module.PrototypesContainer>\n        <VASSAL.build.module.PrototypeDefinition"), "{text}");
+    assert!(
+        text.ends_with("    </VASSAL.build.module.PieceWindow>\n</VASSAL.build.GameModule>\n"),
+        "{text}"
+    );
+    let files: BTreeSet<String> = ours
+        .model
+        .images
+        .keys()
+        .map(|k| format!("images/{k}"))
+        .collect();
+    let report = check_build_file(&text, &files);
+    assert!(report.is_ok(), "{:#?}", report.problems);
+}
+
+#[test]
+fn merge_refuses_a_gpid_the_module_already_uses() {
+    let existing = "<VASSAL.build.GameModule name=\"M\" nextPieceSlotId=\"600\"><VASSAL.build.module.PieceWindow name=\"Mine\"><VASSAL.build.widget.PieceSlot entryName=\"X\" gpid=\"502\" height=\"1\" width=\"1\">+/null/piece;;;;X/null;0;0;502;0</VASSAL.build.widget.PieceSlot></VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>";
+    let e = merge_build_file(existing, &tricky_vmod().build_file).unwrap_err();
+    assert!(e.message.contains("gpid 502 is already used"), "{e}");
+}
