@@ -197,8 +197,8 @@ pub fn merge_build_file(
                     .iter()
                     .map(|p| format!("{inner}{p}{nl}"))
                     .collect();
-                if raw.ends_with("/>") {
-                    let open = format!("{}>", raw[..raw.len() - 2].trim_end());
+                if let Some(start_tag) = raw.strip_suffix("/>") {
+                    let open = format!("{}>", start_tag.trim_end());
                     edits.push((c.range(), format!("{open}{nl}{defs}{indent}</{CONTAINER}>")));
                 } else {
                     let close = c.range().end - format!("</{CONTAINER}>").len();
@@ -267,7 +267,7 @@ pub fn merge_build_file(
             None => {
                 let at = root
                     .attributes()
-                    .last()
+                    .next_back()
                     .map_or(root.range().start + 1 + ROOT.len(), |a| a.range().end);
                 edits.push((at..at, format!(" nextPieceSlotId=\"{next}\"")));
             }

@@ -138,7 +138,7 @@ pub fn tricky_vmod() -> Vmod {
     )
     .unwrap();
     build_vmod(
-        &[nation.clone()],
+        std::slice::from_ref(&nation),
         &images_for(&nation),
         &config(),
         &registry,
@@ -425,7 +425,7 @@ fn a_value_ending_with_a_backslash_is_refused() {
     nation.vehicles.truncate(1);
     nation.vehicles[0].name = "Bad\\".into();
     let e = build_vmod(
-        &[nation.clone()],
+        std::slice::from_ref(&nation),
         &images_for(&nation),
         &config(),
         &GpidRegistry::default(),
@@ -587,7 +587,7 @@ fn a_new_build_replaces_the_old_qm_parts_and_drops_stale_images() {
     let mut nation = tricky_nation();
     let gone = nation.vehicles.remove(0);
     let smaller = build_vmod(
-        &[nation.clone()],
+        std::slice::from_ref(&nation),
         &images_for(&nation),
         &config(),
         &GpidRegistry::default(),
@@ -640,4 +640,79 @@ fn merge_refuses_a_gpid_the_module_already_uses() {
     let existing = "<VASSAL.build.GameModule name=\"M\" nextPieceSlotId=\"600\"><VASSAL.build.module.PieceWindow name=\"Mine\"><VASSAL.build.widget.PieceSlot entryName=\"X\" gpid=\"502\" height=\"1\" width=\"1\">+/null/piece;;;;X/null;0;0;502;0</VASSAL.build.widget.PieceSlot></VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>";
     let e = merge_build_file(existing, &tricky_vmod().build_file).unwrap_err();
     assert!(e.message.contains("gpid 502 is already used"), "{e}");
+}
+
+#[test]
+fn the_real_module_is_deterministic_complete_and_sound() {
+    let data = root().join("data-src");
+    let compiled = qm::compile::compile(&data);
+    let images = qm::vassal::placeholder_images(&compiled.nations);
+    let build = || qm::vassal::build_from_data(&data, &compiled.nations, &images, None).unwrap();
+    let (a, b) = (build(), build());
+    assert_eq!(a.bytes, b.bytes, "two builds give the same bytes");
+    assert!(
+        a.model.allocated.is_empty(),
+        "data-src/vassal-gpids.toml lacks {:?}: run `qm vassal gpids --update` and commit it",
+        a.model.allocated
+    );
+    let report = check_vmod(&a.bytes).unwrap();
+    assert!(report.is_ok(), "{:#?}", report.problems);
+    let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
+    assert_eq!(report.slots.len(), vehicles);
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_vehicle_without_a_committed_gpid_warns_until_the_registry_is_updated() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    copy_dir(&root().join("data-src"), &data);
+    let registry = std::fs::read_to_string(data.join("vassal-gpids.toml")).unwrap();
+    let trimmed: String = registry
+        .lines()
+        .filter(|l| !l.starts_with("\"ita/m13-40\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(data.join("vassal-gpids.toml"), &trimmed).unwrap();
+    let d = data.to_str().unwrap();
+
+    let out = crate::support::run_qm(&["check", "--data", d], &root());
+    assert!(out.starts_with("exit: 0\n"), "{out}");
+    assert!(
+        out.contains("vassal::gpid-missing") && out.contains("ita/m13-40"),
+        "{out}"
+    );
+    let strict = crate::support::run_qm(&["check", "--strict", "--data", d], &root());
+    assert!(strict.starts_with("exit: 1\n"), "{strict}");
+    let report = crate::support::run_qm(&["vassal", "gpids", "--data", d], &root());
+    assert!(
+        report.starts_with("exit: 1\n") && report.contains("ita/m13-40 = 1041"),
+        "{report}"
+    );
+
+    let update = crate::support::run_qm(&["vassal", "gpids", "--update", "--data", d], &root());
+    assert!(update.starts_with("exit: 0\n"), "{update}");
+    let after = std::fs::read_to_string(data.join("vassal-gpids.toml")).unwrap();
+    assert!(
+        after.contains("\"ita/m13-40\" = 1041"),
+        "the next free number, never the old one"
+    );
+    assert!(
+        after.contains("\"ita/m11-39\" = 1007"),
+        "nothing renumbered"
+    );
+    let clean = crate::support::run_qm(&["check", "--strict", "--data", d], &root());
+    assert!(clean.starts_with("exit: 0\n"), "{clean}");
 }
