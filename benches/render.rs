@@ -1,10 +1,10 @@
 //! Rendering throughput on the Italian OB: counter sides per second as SVG and as SVG + PNG,
-//! and a full render of the nation (counters, both counter sheets, the chart's HTML and PDF).
+//! and a whole `qm build` in memory (compile, then every artifact).
 
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use qm::build::{render_nation, BuildOptions};
+use qm::build::{render_all, BuildOptions};
 use qm::render::{counter_image, counter_svg, CounterOptions};
 use qm::templates::Templates;
 use qm_schema::CounterSide;
@@ -16,6 +16,7 @@ fn render(c: &mut Criterion) {
         .into_iter()
         .next()
         .expect("the Italian OB");
+    let data = &data;
     let templates = Templates::new(None);
     let opts = CounterOptions::default();
     let sides = [CounterSide::Front, CounterSide::Back];
@@ -44,11 +45,15 @@ fn render(c: &mut Criterion) {
     });
     group.finish();
 
-    let mut group = c.benchmark_group("nation");
+    // What `qm build` does short of writing files: compile the data (listing, notes, ob.toml,
+    // scenarios), then render every artifact (JSON, counters, sheets, chart, cards, module).
+    let mut group = c.benchmark_group("build");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(n as u64));
-    group.bench_function(BenchmarkId::new("full-render-italian", n), |b| {
-        b.iter(|| render_nation(&nation, &templates, &BuildOptions::default()).unwrap())
+    group.bench_function("compile+render-all", |b| {
+        b.iter(|| {
+            let compiled = qm::compile::compile(data);
+            render_all(&compiled, &BuildOptions::default()).unwrap()
+        })
     });
     group.finish();
 }

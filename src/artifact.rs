@@ -83,6 +83,20 @@ pub fn write_atomically(out_dir: &Path, artifacts: &[Artifact]) -> io::Result<()
     Ok(())
 }
 
+/// Writes one file through a temporary sibling and a rename, so a failure never leaves a
+/// half-written file in its place.
+pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir)?;
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir)?;
+    std::io::Write::write_all(&mut tmp, bytes)?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

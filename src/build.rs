@@ -8,10 +8,12 @@ use crate::artifact::Artifact;
 use crate::compile::Compiled;
 use crate::infantry::infantry_counters;
 use crate::render::{
-    counter_images, counter_sheets, vehicle_chart, CounterOptions, RenderError, SheetOptions,
+    counter_images, counter_sheets, vehicle_chart, CounterImage, CounterOptions, RenderError,
+    SheetOptions,
 };
 use crate::scenario::{card_html, card_svg, card_view, svg_to_pdf, ScenarioFile};
 use crate::templates::Templates;
+use crate::vassal::CounterPng;
 
 /// Options of `qm build`.
 #[derive(Debug, Clone, Default)]
@@ -31,30 +33,46 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
     for (name, schema) in schema_files() {
         artifacts.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
     }
+    let mut pngs = Vec::new();
     for nation in &compiled.nations {
         artifacts.push(nation_json(nation)?);
-        artifacts.extend(render_nation(nation, &templates, opts).map_err(|e| e.to_string())?);
+        // Drawn once: the same PNGs go to out/ and into the VASSAL module.
+        let images =
+            counter_images(nation, &templates, &opts.counters).map_err(|e| e.to_string())?;
+        artifacts
+            .extend(render_nation(nation, &images, &templates, opts).map_err(|e| e.to_string())?);
         artifacts.extend(infantry_counters(&templates, nation).map_err(|e| e.to_string())?);
+        pngs.extend(images.into_iter().map(|i| CounterPng::new(&nation.id, i)));
     }
     for scenario in &compiled.scenarios {
         artifacts.extend(scenario_artifacts(&templates, scenario, &compiled.nations)?);
     }
+    artifacts.push(
+        crate::vassal::module_artifact(
+            &compiled.loaded.data_dir,
+            &compiled.nations,
+            &pngs,
+            opts.templates.as_deref(),
+        )
+        .map_err(|e| e.to_string())?,
+    );
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
 }
 
-/// A nation's counters (SVG + PNG per side), counter sheets (PDF per paper size) and vehicle
-/// chart (HTML + PDF).
+/// A nation's counters (SVG + PNG per side, from `images`), counter sheets (PDF per paper
+/// size) and vehicle chart (HTML + PDF).
 pub fn render_nation(
     nation: &Nation,
+    images: &[CounterImage],
     templates: &Templates,
     opts: &BuildOptions,
 ) -> Result<Vec<Artifact>, RenderError> {
     let mut artifacts = Vec::new();
-    for image in counter_images(nation, templates, &opts.counters)? {
+    for image in images {
         let stem = format!("{}/counters/{}", nation.id, image.stem());
-        artifacts.push(Artifact::new(format!("{stem}.svg"), image.svg));
-        artifacts.push(Artifact::new(format!("{stem}.png"), image.png));
+        artifacts.push(Artifact::new(format!("{stem}.svg"), image.svg.clone()));
+        artifacts.push(Artifact::new(format!("{stem}.png"), image.png.clone()));
     }
     for (path, pdf) in counter_sheets(nation, templates, &opts.counters, &opts.sheets)? {
         artifacts.push(Artifact::new(path, pdf));

@@ -42,6 +42,8 @@ pub enum Command {
     Show(ShowArgs),
     /// Print the JSON Schema of the IR (or write every schema file into a directory).
     Schema(SchemaArgs),
+    /// VASSAL module tools: merge into an existing module, allocate gpids, check a module.
+    Vassal(crate::cli_vassal::VassalArgs),
 }
 
 /// `qm avail`.
@@ -162,6 +164,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Avail(a) => crate::cli_query::avail(a),
         Command::Show(a) => crate::cli_query::show(a),
         Command::Schema(a) => schema(a),
+        Command::Vassal(a) => crate::cli_vassal::run(a),
     }
 }
 

@@ -53,6 +53,7 @@ pub fn compile_with(data_dir: &Path, scenarios: Option<&Path>) -> Compiled {
         diagnostics.extend(validate_nation(&resolved.nation));
         nations.push(resolved.nation);
     }
+    diagnostics.extend(crate::vassal::gpids::lint(data_dir, &nations));
     let (scenarios, scenario_diags) = compile_scenarios(&loaded, &nations);
     diagnostics.extend(scenario_diags);
     diagnostics::sort(&loaded.sources, &mut diagnostics);

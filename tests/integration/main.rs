@@ -8,3 +8,4 @@ mod render;
 mod scenario;
 mod schema;
 mod support;
+mod vassal;

@@ -1,0 +1,209 @@
+//! `qm vassal ...`: merge the generated palette into an existing module, allocate gpids in the
+//! committed registry, and check a module file.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+
+use crate::cli::{report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
+use crate::compile::{compile, Compiled};
+use crate::render::CounterOptions;
+use crate::templates::Templates;
+use crate::vassal::check::check_vmod;
+use crate::vassal::gpids::{slot_keys, GpidRegistry, REGISTRY_FILE};
+use crate::vassal::merge::merge_vmod;
+use crate::vassal::{build_from_data, rendered_images};
+
+/// `qm vassal`.
+#[derive(Debug, Args)]
+pub struct VassalArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: VassalCommand,
+}
+
+/// The `qm vassal` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum VassalCommand {
+    /// Replace qm's palette, prototypes and images in an existing module; keep the rest as is.
+    Merge(MergeArgs),
+    /// Report vehicles without a committed gpid; `--update` allocates and writes them.
+    Gpids(GpidsArgs),
+    /// Check a .vmod: decode every slot and prototype, images, gpids, prototype references.
+    Check(CheckModuleArgs),
+}
+
+/// `qm vassal merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The maintainer's module to merge into (read only).
+    #[arg(long)]
+    pub into: PathBuf,
+    /// Where to write the merged module.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The data directory.
+    #[arg(long, default_value = "data-src")]
+    pub data: PathBuf,
+    /// A directory whose templates override the embedded ones by name.
+    #[arg(long)]
+    pub templates: Option<PathBuf>,
+}
+
+/// `qm vassal gpids`.
+#[derive(Debug, Args)]
+pub struct GpidsArgs {
+    /// Allocate gpids for new vehicles and write the registry.
+    #[arg(long)]
+    pub update: bool,
+    /// The data directory.
+    #[arg(long, default_value = "data-src")]
+    pub data: PathBuf,
+}
+
+/// `qm vassal check`.
+#[derive(Debug, Args)]
+pub struct CheckModuleArgs {
+    /// The module file.
+    pub module: PathBuf,
+}
+
+/// Runs a `qm vassal` command; returns the exit status.
+pub fn run(a: VassalArgs) -> u8 {
+    match a.command {
+        VassalCommand::Merge(a) => merge(a),
+        VassalCommand::Gpids(a) => gpids(a),
+        VassalCommand::Check(a) => check(&a.module),
+    }
+}
+
+fn compiled_ok(data: &Path) -> Result<Compiled, u8> {
+    let compiled = compile(data);
+    match report(&compiled, false) {
+        EXIT_OK => Ok(compiled),
+        status => Err(status),
+    }
+}
+
+fn merge(a: MergeArgs) -> u8 {
+    let existing = match std::fs::read(&a.into) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: failed to read {} ({e})", a.into.display());
+            return EXIT_USAGE;
+        }
+    };
+    let compiled = match compiled_ok(&a.data) {
+        Ok(c) => c,
+        Err(s) => return s,
+    };
+    let templates = Templates::new(a.templates.as_deref());
+    let images = match rendered_images(&compiled.nations, &templates, &CounterOptions::default()) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_DATA;
+        }
+    };
+    let merged = build_from_data(&a.data, &compiled.nations, &images, a.templates.as_deref())
+        .and_then(|vmod| merge_vmod(&existing, &vmod.build_file, &vmod.model.images));
+    let merged = match merged {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_DATA;
+        }
+    };
+    if let Err(e) = crate::artifact::write_file_atomically(&a.out, &merged.bytes) {
+        eprintln!("error: failed to write {} ({e})", a.out.display());
+        return EXIT_DATA;
+    }
+    let s = &merged.summary;
+    println!(
+        "qm: wrote {} (replaced {} palette{}, {} prototype{}, {} image{}; nextPieceSlotId {})",
+        a.out.display(),
+        s.replaced_windows,
+        crate::cli::plural(s.replaced_windows),
+        s.replaced_prototypes,
+        crate::cli::plural(s.replaced_prototypes),
+        s.replaced_images,
+        crate::cli::plural(s.replaced_images),
+        s.next_piece_slot_id
+    );
+    EXIT_OK
+}
+
+fn gpids(a: GpidsArgs) -> u8 {
+    let compiled = match compiled_ok(&a.data) {
+        Ok(c) => c,
+        Err(s) => return s,
+    };
+    let mut registry = match GpidRegistry::load(&a.data) {
+        Ok(r) => r.unwrap_or_default(),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_DATA;
+        }
+    };
+    let keys = slot_keys(&compiled.nations);
+    let added = registry.allocate(keys.iter().map(String::as_str));
+    let path = a.data.join(REGISTRY_FILE);
+    if added.is_empty() {
+        println!("qm: every vehicle has a gpid in {}", path.display());
+        return EXIT_OK;
+    }
+    for k in &added {
+        println!("{k} = {}", registry.get(k).unwrap_or_default());
+    }
+    if !a.update {
+        eprintln!(
+            "qm: {} vehicle{} without a committed gpid; run `qm vassal gpids --update`",
+            added.len(),
+            crate::cli::plural(added.len())
+        );
+        return EXIT_DATA;
+    }
+    if let Err(e) = crate::artifact::write_file_atomically(&path, registry.to_toml().as_bytes()) {
+        eprintln!("error: failed to write {} ({e})", path.display());
+        return EXIT_DATA;
+    }
+    println!(
+        "qm: allocated {} gpid{} in {}",
+        added.len(),
+        crate::cli::plural(added.len()),
+        path.display()
+    );
+    EXIT_OK
+}
+
+fn check(path: &Path) -> u8 {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: failed to read {} ({e})", path.display());
+            return EXIT_USAGE;
+        }
+    };
+    match check_vmod(&bytes) {
+        Ok(r) if r.is_ok() => {
+            println!(
+                "qm: {} ok ({} slots, {} prototypes)",
+                path.display(),
+                r.slots.len(),
+                r.prototypes.len()
+            );
+            EXIT_OK
+        }
+        Ok(r) => {
+            for p in &r.problems {
+                println!("PROBLEM: {p}");
+            }
+            eprintln!("qm: {} has {} problem(s)", path.display(), r.problems.len());
+            EXIT_DATA
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_DATA
+        }
+    }
+}

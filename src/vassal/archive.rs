@@ -1,0 +1,108 @@
+//! The `.vmod` zip: written deterministically (sorted entries, a fixed 1980-01-01 timestamp,
+//! fixed permissions), so two builds of the same data give the same bytes.
+
+use std::io::{Cursor, Read, Write};
+
+use zip::write::SimpleFileOptions;
+use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
+
+use super::VassalError;
+
+/// Options every entry qm writes gets: PNGs are stored (already compressed), text deflated.
+pub fn entry_options(name: &str) -> SimpleFileOptions {
+    let method = if name.ends_with(".png") {
+        CompressionMethod::Stored
+    } else {
+        CompressionMethod::Deflated
+    };
+    SimpleFileOptions::default()
+        .compression_method(method)
+        .last_modified_time(DateTime::default())
+        .unix_permissions(0o644)
+}
+
+fn zip_err(what: &str, e: impl std::fmt::Display) -> VassalError {
+    VassalError::new(format!("failed to {what} ({e})"))
+}
+
+/// A `.vmod` holding `entries` (name, bytes), written in name order.
+pub fn write_vmod(mut entries: Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, VassalError> {
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for pair in entries.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            return Err(VassalError::new(format!(
+                "failed to write the module (two entries named {})",
+                pair[0].0
+            )));
+        }
+    }
+    let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
+    for (name, bytes) in &entries {
+        add_entry(&mut zip, name, bytes)?;
+    }
+    let cursor = zip.finish().map_err(|e| zip_err("write the module", e))?;
+    Ok(cursor.into_inner())
+}
+
+/// Adds one entry with qm's fixed options.
+pub fn add_entry<W: Write + std::io::Seek>(
+    zip: &mut ZipWriter<W>,
+    name: &str,
+    bytes: &[u8],
+) -> Result<(), VassalError> {
+    zip.start_file(name, entry_options(name))
+        .map_err(|e| zip_err(&format!("add {name} to the module"), e))?;
+    zip.write_all(bytes)
+        .map_err(|e| zip_err(&format!("add {name} to the module"), e))
+}
+
+/// Every entry of a zip, decompressed, in archive order.
+pub fn read_entries(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, VassalError> {
+    let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|e| zip_err("read the module", e))?;
+    let mut out = Vec::with_capacity(zip.len());
+    for i in 0..zip.len() {
+        let mut f = zip.by_index(i).map_err(|e| zip_err("read the module", e))?;
+        let name = f
+            .name()
+            .map_err(|e| zip_err("read the module", e))?
+            .to_string();
+        let mut data = Vec::new();
+        f.read_to_end(&mut data)
+            .map_err(|e| zip_err(&format!("read {name}"), e))?;
+        out.push((name, data));
+    }
+    Ok(out)
+}
+
+/// The name of the module definition in an archive: `buildFile.xml` (3.5+) or the older
+/// `buildFile`.
+pub fn build_file_name(names: &[String]) -> Option<&str> {
+    ["buildFile.xml", "buildFile"]
+        .into_iter()
+        .find(|n| names.iter().any(|x| x == n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writing_is_deterministic_and_sorted() {
+        let entries = vec![
+            ("moduledata".to_string(), b"<data/>".to_vec()),
+            ("buildFile.xml".to_string(), b"<x/>".to_vec()),
+        ];
+        let a = write_vmod(entries.clone()).unwrap();
+        let b = write_vmod(entries).unwrap();
+        assert_eq!(a, b);
+        let back = read_entries(&a).unwrap();
+        assert_eq!(back[0].0, "buildFile.xml");
+        assert_eq!(back[1].1, b"<data/>");
+    }
+
+    #[test]
+    fn duplicate_names_are_refused() {
+        let e = write_vmod(vec![("a".into(), vec![]), ("a".into(), vec![])]);
+        assert!(e.is_err());
+    }
+}

@@ -1,0 +1,71 @@
+//! buildFile.xml and moduledata, rendered from `templates/vassal/` (overridable by name with
+//! `--templates`).
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::palette::{MapModel, ModuleModel, Palette, Prototype};
+use super::xml::register_filters;
+use super::VassalError;
+use crate::templates::Templates;
+
+/// Template of the module definition.
+pub const BUILD_FILE_TEMPLATE: &str = "vassal/buildFile.xml";
+/// Template of moduledata.
+pub const MODULEDATA_TEMPLATE: &str = "vassal/moduledata.xml";
+
+/// The template environment for the VASSAL files: the embedded templates (or overrides) plus
+/// the `xml_text` / `xml_attr` filters.
+pub fn vassal_templates(overrides: Option<&Path>) -> Templates {
+    let mut t = Templates::new(overrides);
+    register_filters(t.env_mut());
+    t
+}
+
+#[derive(Serialize)]
+struct ModuleCtx<'a> {
+    name: &'a str,
+    version: &'a str,
+    description: &'a str,
+    vassal_version: &'a str,
+    next_piece_slot_id: u32,
+    date_saved: u64,
+}
+
+#[derive(Serialize)]
+struct Ctx<'a> {
+    module: ModuleCtx<'a>,
+    palette: &'a Palette,
+    prototypes: &'a [Prototype],
+    map: &'a MapModel,
+}
+
+fn ctx(model: &ModuleModel) -> Ctx<'_> {
+    let c = &model.config;
+    Ctx {
+        module: ModuleCtx {
+            name: &c.name,
+            version: &c.version,
+            description: &c.description,
+            vassal_version: &c.vassal_version,
+            next_piece_slot_id: model.next_piece_slot_id,
+            date_saved: c.date_saved,
+        },
+        palette: &model.palette,
+        prototypes: &model.prototypes,
+        map: &model.map,
+    }
+}
+
+/// Renders buildFile.xml.
+pub fn render_build_file(model: &ModuleModel, t: &Templates) -> Result<String, VassalError> {
+    t.render(BUILD_FILE_TEMPLATE, ctx(model))
+        .map_err(|e| VassalError::new(e.to_string()))
+}
+
+/// Renders moduledata.
+pub fn render_moduledata(model: &ModuleModel, t: &Templates) -> Result<String, VassalError> {
+    t.render(MODULEDATA_TEMPLATE, ctx(model))
+        .map_err(|e| VassalError::new(e.to_string()))
+}

@@ -1,0 +1,131 @@
+//! The VASSAL module: `out/vassal/<module>.vmod`, a zip of `buildFile.xml`, `moduledata` and
+//! every image a piece names (see `shared/VASSAL.md` for the format as the engine reads it).
+//!
+//! # Steps
+//! 1. [`assemble`] (`palette`): IR + counter PNGs + gpid registry -> [`ModuleModel`]: one
+//!    PieceSlot per vehicle (Marker properties, Flip layer) using prototypes for what vehicles
+//!    share (Motion, Delete, CE/BU for AFVs), encoded with [`traits`] / [`encode`].
+//! 2. [`build_file`]: the model -> `buildFile.xml` and `moduledata` via `templates/vassal/`.
+//! 3. [`archive`]: deterministic zip.
+//!
+//! [`merge`] puts the generated palette, prototypes and images into a maintainer's own module;
+//! [`check`] reads a module back (with [`decode`]) and finds what would break in the engine.
+//!
+//! The counter images are an input ([`CounterPng`]): the renderer's PNGs
+//! ([`rendered_images`]).
+
+pub mod archive;
+pub mod build_file;
+pub mod check;
+pub mod config;
+pub mod decode;
+pub mod encode;
+pub mod gpids;
+pub mod images;
+pub mod merge;
+pub mod palette;
+pub mod traits;
+pub mod xml;
+
+use std::path::Path;
+
+use qm_schema::Nation;
+
+pub use config::ModuleConfig;
+pub use gpids::GpidRegistry;
+pub use images::{rendered_images, CounterPng};
+pub use palette::{assemble, ModuleModel};
+
+use crate::artifact::Artifact;
+use crate::templates::Templates;
+
+/// A failure while making, reading or merging a module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VassalError {
+    /// "failed to X (cause)".
+    pub message: String,
+}
+
+impl VassalError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for VassalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for VassalError {}
+
+/// A built module: its file name, bytes, and the model it was made from.
+#[derive(Debug, Clone)]
+pub struct Vmod {
+    /// File name under `out/vassal/`.
+    pub file_name: String,
+    /// The zip's bytes.
+    pub bytes: Vec<u8>,
+    /// The rendered buildFile.xml.
+    pub build_file: String,
+    /// What went in.
+    pub model: ModuleModel,
+}
+
+/// Makes the module: assembles, renders and zips.
+pub fn build_vmod(
+    nations: &[Nation],
+    images: &[CounterPng],
+    config: &ModuleConfig,
+    registry: &GpidRegistry,
+    templates: &Templates,
+) -> Result<Vmod, VassalError> {
+    let model = assemble(nations, images, config, registry)?;
+    let build_file = build_file::render_build_file(&model, templates)?;
+    let moduledata = build_file::render_moduledata(&model, templates)?;
+    let mut entries = vec![
+        ("buildFile.xml".to_string(), build_file.clone().into_bytes()),
+        ("moduledata".to_string(), moduledata.into_bytes()),
+    ];
+    for (path, png) in model.images.iter().chain(&model.shell_images) {
+        entries.push((format!("images/{path}"), png.clone()));
+    }
+    let bytes = archive::write_vmod(entries)?;
+    Ok(Vmod {
+        file_name: config.file_name(),
+        bytes,
+        build_file,
+        model,
+    })
+}
+
+/// Reads `vassal.toml` and the gpid registry from the data directory and builds the module.
+pub fn build_from_data(
+    data_dir: &Path,
+    nations: &[Nation],
+    images: &[CounterPng],
+    template_overrides: Option<&Path>,
+) -> Result<Vmod, VassalError> {
+    let config = ModuleConfig::load(data_dir)?;
+    let registry = GpidRegistry::load(data_dir)?.unwrap_or_default();
+    let templates = build_file::vassal_templates(template_overrides);
+    build_vmod(nations, images, &config, &registry, &templates)
+}
+
+/// The module as a build artifact: `vassal/<module file>`.
+pub fn module_artifact(
+    data_dir: &Path,
+    nations: &[Nation],
+    images: &[CounterPng],
+    template_overrides: Option<&Path>,
+) -> Result<Artifact, VassalError> {
+    let vmod = build_from_data(data_dir, nations, images, template_overrides)?;
+    Ok(Artifact::new(
+        format!("vassal/{}", vmod.file_name),
+        vmod.bytes,
+    ))
+}

@@ -1,0 +1,404 @@
+//! The IR -> the module's content: one PieceSlot per vehicle in a palette (a tab per nation,
+//! a panel per vehicle type), the prototypes the slots share, and the images they name.
+
+use std::collections::BTreeMap;
+
+use qm_schema::{CounterSide, Nation, NoteRef, Vehicle, VehicleType};
+use serde::Serialize;
+
+use super::config::ModuleConfig;
+use super::gpids::{slot_key, GpidRegistry};
+use super::images::{counter_image_path, overlay_png, png_size, CounterPng, QM_IMAGE_DIR};
+use super::traits::{Basic, EngineFormat, KeyStroke, Layer, Piece, Trait};
+use super::VassalError;
+
+/// Every name qm owns in a module starts with this, so `qm vassal merge` can find it again.
+pub const QM_PREFIX: &str = "QM ";
+/// The palette's (PieceWindow's) name.
+pub const PALETTE_NAME: &str = "QM Counters";
+/// The prototype every vehicle uses.
+pub const PROTO_VEHICLE: &str = "QM Vehicle";
+/// The prototype of armored fighting vehicles (adds CE/BU to [`PROTO_VEHICLE`]).
+pub const PROTO_AFV: &str = "QM AFV";
+/// The Marker property keys of every vehicle slot, in order.
+pub const PROPERTY_KEYS: [&str; 8] = ["Nation", "Type", "BPV", "DVP", "RF", "MP", "Notes", "Back"];
+
+/// The counter palette.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Palette {
+    /// PieceWindow name and button text.
+    pub name: String,
+    /// Button tooltip.
+    pub tooltip: String,
+    /// One tab per nation.
+    pub nations: Vec<NationTab>,
+}
+
+/// A nation's tab: a list of vehicle-type panels.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NationTab {
+    /// The nation's id.
+    pub id: String,
+    /// Its display name (the tab title).
+    pub name: String,
+    /// One panel per vehicle type present.
+    pub groups: Vec<Group>,
+}
+
+/// A panel of slots of one vehicle type.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Group {
+    /// The panel's title ("Light tanks").
+    pub label: String,
+    /// The slots, in listing order.
+    pub slots: Vec<Slot>,
+}
+
+/// One PieceSlot.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Slot {
+    /// The registry key (`ita/l3-35`).
+    pub key: String,
+    /// The slot's name (the vehicle's name).
+    pub name: String,
+    /// Its gpid.
+    pub gpid: u32,
+    /// Palette cell width in pixels (the front image's).
+    pub width: u32,
+    /// Palette cell height in pixels.
+    pub height: u32,
+    /// The piece.
+    #[serde(skip)]
+    pub piece: Piece,
+    /// The piece encoded for the buildFile.
+    pub definition: String,
+}
+
+/// A PrototypeDefinition.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Prototype {
+    /// Its name (what `prototype;NAME` refers to).
+    pub name: String,
+    /// Its description.
+    pub description: String,
+    /// The traits.
+    #[serde(skip)]
+    pub piece: Piece,
+    /// The traits encoded for the buildFile.
+    pub definition: String,
+}
+
+/// The board of the standalone module's map.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MapModel {
+    /// The map window's name.
+    pub name: String,
+    /// The board's name.
+    pub board_name: String,
+    /// The board image, relative to `images/` (outside qm's folder: it is part of the
+    /// standalone module's shell, not of what a merge replaces).
+    pub board_image: String,
+    /// Hex grid column spacing in pixels.
+    pub hex_dx: f64,
+    /// Hex grid row spacing in pixels.
+    pub hex_dy: f64,
+}
+
+/// Everything the module holds, before it is rendered and zipped.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleModel {
+    /// Name, version, engine version.
+    pub config: ModuleConfig,
+    /// The engine generation the traits are encoded for.
+    pub format: EngineFormat,
+    /// GameModule `nextPieceSlotId`: above every gpid ever allocated.
+    pub next_piece_slot_id: u32,
+    /// The palette.
+    pub palette: Palette,
+    /// The prototypes.
+    pub prototypes: Vec<Prototype>,
+    /// The map.
+    pub map: MapModel,
+    /// Images qm owns, by path under `images/` (all under `qm/`).
+    pub images: BTreeMap<String, Vec<u8>>,
+    /// Images of the standalone shell (the board), by path under `images/`.
+    pub shell_images: BTreeMap<String, Vec<u8>>,
+    /// Slot keys that had no committed gpid and were given one for this build.
+    pub allocated: Vec<String>,
+}
+
+const CE_IMAGE: &str = "qm/ce.png";
+const MOTION_IMAGE: &str = "qm/motion.png";
+
+/// The property values of a vehicle, in [`PROPERTY_KEYS`] order.
+pub fn vehicle_properties(nation: &Nation, v: &Vehicle) -> Vec<(String, String)> {
+    let rf = v.rf.value.map_or_else(String::new, |r| match r.second {
+        Some(s) => format!("{}-{}", r.first, s),
+        None => r.first.to_string(),
+    });
+    let notes: Vec<String> = v
+        .note_refs
+        .iter()
+        .filter_map(|f| f.value.as_ref())
+        .map(|n| match n {
+            NoteRef::Vehicle(n) => n.to_string(),
+            NoteRef::Multi(s) => s.clone(),
+        })
+        .collect();
+    let values = [
+        nation.name.clone(),
+        v.vehicle_type
+            .value
+            .map_or_else(String::new, |t| t.code().to_string()),
+        v.bpv.value.map_or_else(String::new, |b| b.to_string()),
+        v.dvp.value.to_string(),
+        rf,
+        v.mp.as_ref()
+            .and_then(|f| f.value)
+            .map_or_else(String::new, |m| m.to_string()),
+        notes.join(", "),
+        v.counter.back.join("; "),
+    ];
+    PROPERTY_KEYS
+        .iter()
+        .zip(values)
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
+}
+
+fn layer(
+    name: &str,
+    command: &str,
+    key: char,
+    image: &str,
+    level: &str,
+    offset: (i32, i32),
+) -> Trait {
+    Trait::Layer(Layer {
+        name: name.into(),
+        command: command.into(),
+        key: KeyStroke::ctrl(key),
+        image: image.into(),
+        level_name: level.into(),
+        offset,
+        active: false,
+    })
+}
+
+fn empty_basic() -> Basic {
+    Basic {
+        image: String::new(),
+        name: String::new(),
+        gpid: String::new(),
+    }
+}
+
+/// The prototypes: common traits defined once. `(w, h)` is the counter size the overlays are
+/// placed for (top-right corner for CE, bottom-right for Motion).
+pub fn prototypes(counter: (u32, u32), format: EngineFormat) -> Vec<Prototype> {
+    let (w, h) = (counter.0 as i32, counter.1 as i32);
+    // Overlays are 20x16 (CE) and 12x16 (M); offsets are from the counter's centre.
+    let ce = (w / 2 - 12, -(h / 2 - 10));
+    let motion = (w / 2 - 8, h / 2 - 10);
+    let vehicle = Piece {
+        traits: vec![
+            layer("Motion", "Motion", 'M', MOTION_IMAGE, "+ (Motion)", motion),
+            Trait::Delete {
+                command: "Delete".into(),
+                key: KeyStroke::ctrl('D'),
+            },
+        ],
+        basic: empty_basic(),
+    };
+    let afv = Piece {
+        traits: vec![
+            Trait::Prototype(PROTO_VEHICLE.into()),
+            layer("CE/BU", "CE/BU", 'B', CE_IMAGE, "+ CE", ce),
+        ],
+        basic: empty_basic(),
+    };
+    [
+        (
+            PROTO_VEHICLE,
+            "Every vehicle: Motion layer, Delete (generated by qm)",
+            vehicle,
+        ),
+        (
+            PROTO_AFV,
+            "Armored fighting vehicles: CE/BU layer (generated by qm)",
+            afv,
+        ),
+    ]
+    .into_iter()
+    .map(|(name, description, piece)| Prototype {
+        name: name.into(),
+        description: description.into(),
+        definition: piece.definition(format),
+        piece,
+    })
+    .collect()
+}
+
+/// Builds the module's content from the IR, the counter images and the gpid registry.
+///
+/// Every vehicle needs a front image; a back (or wreck) image adds the Flip layer. Vehicles
+/// missing from the registry get the numbers `qm vassal gpids --update` would give them.
+pub fn assemble(
+    nations: &[Nation],
+    images: &[CounterPng],
+    config: &ModuleConfig,
+    registry: &GpidRegistry,
+) -> Result<ModuleModel, VassalError> {
+    let format = EngineFormat::for_version(&config.vassal_version);
+    let mut by_key: BTreeMap<(String, String, u8), &CounterPng> = BTreeMap::new();
+    for img in images {
+        let rank = match img.side {
+            CounterSide::Front => 0,
+            CounterSide::Back => 1,
+            CounterSide::Wreck => 2,
+        };
+        let k = (img.nation.clone(), img.vehicle_id.clone(), rank);
+        if by_key.insert(k, img).is_some() {
+            return Err(VassalError::new(format!(
+                "failed to assemble the module (two {:?} images for {})",
+                img.side,
+                slot_key(&img.nation, &img.vehicle_id)
+            )));
+        }
+    }
+    let mut registry = registry.clone();
+    let allocated = registry.allocate(
+        nations
+            .iter()
+            .flat_map(|n| n.vehicles.iter().map(move |v| slot_key(&n.id, &v.id)))
+            .collect::<Vec<_>>()
+            .iter()
+            .map(String::as_str),
+    );
+    let mut qm_images = BTreeMap::new();
+    qm_images.insert(CE_IMAGE.to_string(), overlay_png("CE"));
+    qm_images.insert(MOTION_IMAGE.to_string(), overlay_png("M"));
+    let mut counter_size = None;
+    let mut tabs = Vec::new();
+    for n in nations {
+        let mut groups: Vec<Group> = Vec::new();
+        let mut by_type: BTreeMap<usize, Vec<Slot>> = BTreeMap::new();
+        for v in &n.vehicles {
+            let key = slot_key(&n.id, &v.id);
+            let get = |rank: u8| by_key.get(&(n.id.clone(), v.id.clone(), rank)).copied();
+            let front = get(0).ok_or_else(|| {
+                VassalError::new(format!(
+                    "failed to assemble the module (no front image for {key})"
+                ))
+            })?;
+            let (width, height) = png_size(&front.png).ok_or_else(|| {
+                VassalError::new(format!(
+                    "failed to assemble the module (the front image of {key} is not a PNG)"
+                ))
+            })?;
+            counter_size.get_or_insert((width, height));
+            let front_path = counter_image_path(&n.id, &v.id, CounterSide::Front);
+            qm_images.insert(front_path.clone(), front.png.clone());
+            let is_afv = v.vehicle_type.value.is_some_and(VehicleType::is_afv);
+            let props = vehicle_properties(n, v);
+            refuse_trailing_backslash(&key, "name", &v.name)?;
+            for (k, value) in &props {
+                refuse_trailing_backslash(&key, k, value)?;
+            }
+            let mut traits = vec![
+                Trait::Prototype(if is_afv { PROTO_AFV } else { PROTO_VEHICLE }.into()),
+                Trait::Marker(props),
+            ];
+            if let Some(back) = get(1).or_else(|| get(2)) {
+                if png_size(&back.png).is_none() {
+                    return Err(VassalError::new(format!(
+                        "failed to assemble the module (the back image of {key} is not a PNG)"
+                    )));
+                }
+                let path = counter_image_path(&n.id, &v.id, back.side);
+                qm_images.insert(path.clone(), back.png.clone());
+                let level = if back.side == CounterSide::Wreck {
+                    "+ (wreck)"
+                } else {
+                    "+ (back)"
+                };
+                traits.push(layer("Side", "Flip", 'F', &path, level, (0, 0)));
+            }
+            let gpid = registry.get(&key).expect("allocate gave every slot a gpid");
+            let piece = Piece {
+                traits,
+                basic: Basic {
+                    image: front_path,
+                    name: v.name.clone(),
+                    gpid: gpid.to_string(),
+                },
+            };
+            let type_index = v
+                .vehicle_type
+                .value
+                .and_then(|t| VehicleType::ALL.iter().position(|x| *x == t))
+                .unwrap_or(VehicleType::ALL.len());
+            by_type.entry(type_index).or_default().push(Slot {
+                key,
+                name: v.name.clone(),
+                gpid,
+                width,
+                height,
+                definition: piece.definition(format),
+                piece,
+            });
+        }
+        for (i, slots) in by_type {
+            let label = VehicleType::ALL
+                .get(i)
+                .map_or("Other vehicles", |t| t.label())
+                .to_string();
+            groups.push(Group { label, slots });
+        }
+        tabs.push(NationTab {
+            id: n.id.clone(),
+            name: n.name.clone(),
+            groups,
+        });
+    }
+    let map = MapModel {
+        name: "Main Map".into(),
+        board_name: "Open ground".into(),
+        board_image: "board-open-ground.png".into(),
+        hex_dx: 62.35,
+        hex_dy: 72.0,
+    };
+    let mut shell_images = BTreeMap::new();
+    shell_images.insert(map.board_image.clone(), board_png());
+    debug_assert!(qm_images.keys().all(|k| k.starts_with(QM_IMAGE_DIR)));
+    Ok(ModuleModel {
+        config: config.clone(),
+        format,
+        next_piece_slot_id: registry.next_free(),
+        palette: Palette {
+            name: PALETTE_NAME.into(),
+            tooltip: "Vehicle counters generated by Quartermaster".into(),
+            nations: tabs,
+        },
+        prototypes: prototypes(counter_size.unwrap_or((64, 64)), format),
+        map,
+        images: qm_images,
+        shell_images,
+        allocated,
+    })
+}
+
+/// A value ending with `\\` decodes fine from what qm writes, but the 3.6 engine re-saves it
+/// with that backslash escaping the next delimiter, breaking the module: refuse it.
+fn refuse_trailing_backslash(key: &str, what: &str, value: &str) -> Result<(), VassalError> {
+    if value.ends_with('\\') {
+        return Err(VassalError::new(format!(
+            "failed to assemble the module ({key}: the {what} {value:?} ends with a backslash, which VASSAL 3.6 cannot save)"
+        )));
+    }
+    Ok(())
+}
+
+fn board_png() -> Vec<u8> {
+    super::images::Canvas::new(1000, 650, [214, 196, 150, 255]).to_png()
+}
