@@ -20,7 +20,6 @@ pub mod fonts;
 mod pdf;
 mod png;
 #[doc(hidden)]
-pub mod sample;
 mod sheet;
 mod svg;
 pub mod text;

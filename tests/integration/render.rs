@@ -1,9 +1,7 @@
-//! Counters, counter sheets and the vehicle chart, rendered from the repository's data (and
-//! from `qm::render::sample`, hand-copied rows with the notations their notes quote, until the
-//! notes resolver fills `counter.notations` for the real data).
+//! Counters, counter sheets and the vehicle chart, rendered from the repository's data.
 
 use qm::render::{
-    counter_image, counter_images, counter_sheets, counter_svg, parse_svg, sample, vehicle_chart,
+    counter_image, counter_images, counter_sheets, counter_svg, parse_svg, vehicle_chart,
     CounterOptions, CounterSize, SheetOptions,
 };
 use qm::templates::Templates;
@@ -50,10 +48,6 @@ fn counter_svg_snapshots() {
             insta::assert_snapshot!(name, svg);
         }
     }
-    // The notations the notes quote for the L3 aa (3, C, E, F), copied by hand.
-    let s = sample::sample_nation();
-    let svg = counter_svg(&s, vehicle(&s, "l3-aa"), CounterSide::Back, &t, &opts).unwrap();
-    insta::assert_snapshot!("counter_l3-aa_back_with_notations", svg);
 }
 
 /// Ink boxes of every text element of an SVG, in viewBox units.
@@ -89,7 +83,7 @@ fn every_counter_keeps_its_text_inside_and_apart() {
     // 1/2-inch counters and big PNGs use the same SVG geometry; px changes only the raster.
     let opts = CounterOptions::default();
     let mut checked = 0;
-    for n in [italian(), sample::sample_nation()] {
+    for n in [italian()] {
         for v in &n.vehicles {
             for side in [CounterSide::Front, CounterSide::Back] {
                 let svg = counter_svg(&n, v, side, &t, &opts).unwrap();
@@ -291,38 +285,40 @@ fn chart_pdf_is_landscape_a4_with_every_vehicle() {
     assert_eq!(rows, n.vehicles.len());
 }
 
+/// The chart row of `id`, as one string.
+fn chart_row(html: &str, id: &str) -> String {
+    html.lines()
+        .skip_while(|l| !l.contains(&format!(r#"id="{id}""#)))
+        .take_while(|l| !l.contains("</tr>"))
+        .collect()
+}
+
 #[test]
 fn chart_daggers_link_to_notes_when_their_text_is_known() {
-    let mut n = sample::sample_nation();
-    n.notes.push(qm_schema::VehicleNote {
-        number: 8,
-        title: "M13/40".into(),
-        vehicles: vec!["M13/40".into()],
-        history: vec!["Replacing the unsatisfactory M11/39 was the M13/40.".into()],
-        rules: vec!["This AFV has no radio in scenarios set prior to 11/41.".into()],
-        see_also: vec![],
-        span: n.vehicles[0].row.clone(),
-    });
+    let mut n = italian();
     let html = vehicle_chart(&n, &Templates::new(None)).unwrap().html;
-    let m13 = html
-        .lines()
-        .skip_while(|l| !l.contains(r#"id="m13-40""#))
-        .take_while(|l| !l.contains("</tr>"))
-        .collect::<String>();
+    let m13 = chart_row(&html, "m13-40");
     assert!(
         m13.contains(r##"®<a class="dagger" href="#note-8">†</a>"##),
         "{m13}"
     );
-    assert!(m13.contains(r##"<a href="#note-8">8</a> B C N"##), "{m13}");
+    assert!(
+        m13.contains(r##"<a href="#note-8">8</a> <a href="#note-B">B</a> <a href="#note-C">C</a> <a href="#note-N">N</a>"##),
+        "{m13}"
+    );
     assert!(html.contains(r#"<article id="note-8">"#));
     assert!(html.contains("† This AFV has no radio in scenarios set prior to 11/41."));
-    // Notes whose text is unknown are not links.
-    let l3 = html
-        .lines()
-        .skip_while(|l| !l.contains(r#"id="l3-aa""#))
-        .take_while(|l| !l.contains("</tr>"))
-        .collect::<String>();
-    assert!(!l3.contains("href"), "{l3}");
+    // A note whose text is unknown is not a link (here: note 8 and note B taken away).
+    n.notes.retain(|note| note.number != 8);
+    n.multi_notes.retain(|note| note.letter != "B");
+    let html = vehicle_chart(&n, &Templates::new(None)).unwrap().html;
+    let m13 = chart_row(&html, "m13-40");
+    assert!(
+        !m13.contains("#note-8") && !m13.contains("#note-B"),
+        "{m13}"
+    );
+    assert!(m13.contains(r##"8 B <a href="#note-C">C</a>"##), "{m13}");
+    assert!(!html.contains(r#"<article id="note-8">"#));
 }
 
 /// `qm build` into a fresh directory; returns (output dir holder, run transcript).
