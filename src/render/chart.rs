@@ -11,7 +11,6 @@ use serde::Serialize;
 use super::chart_layout::{paginate, ChartPage};
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::PdfBuilder;
-use super::svg;
 use crate::templates::Templates;
 
 /// The chart's HTML template.
@@ -321,24 +320,15 @@ pub fn vehicle_chart(nation: &Nation, templates: &Templates) -> Result<ChartFile
         .render(CHART_HTML_TEMPLATE, minijinja::context! { chart => &model })
         .map_err(|e| RenderError::new(&html_path, RenderErrorKind::Template(e)))?;
     let pages = paginate(&model);
-    let err = |kind| RenderError::new(&pdf_path, kind);
     let mut pdf = PdfBuilder::new();
     for page in &pages {
-        let text = templates
-            .render(
-                CHART_PAGE_TEMPLATE,
-                minijinja::context! { chart => &model, page => page, pages => pages.len() },
-            )
-            .map_err(|e| err(RenderErrorKind::Template(e)))?;
-        let tree = svg::parse(&text).map_err(|message| {
-            err(RenderErrorKind::Svg {
-                template: templates.origin(CHART_PAGE_TEMPLATE),
-                message,
-            })
-        })?;
-        let g = pdf
-            .add_svg(&tree, EMBED)
-            .map_err(|m| err(RenderErrorKind::Pdf(m)))?;
+        let g = pdf.add_template(
+            templates,
+            CHART_PAGE_TEMPLATE,
+            minijinja::context! { chart => &model, page => page, pages => pages.len() },
+            EMBED,
+            &pdf_path,
+        )?;
         let (w, h) = (page.width, page.height);
         pdf.add_page(
             w,

@@ -7,6 +7,9 @@ use std::collections::HashMap;
 use pdf_writer::{Chunk, Content, Finish, Name, Pdf, Rect, Ref, TextStr};
 use resvg::usvg::Tree;
 
+use super::error::{RenderError, RenderErrorKind};
+use crate::templates::Templates;
+
 /// A converted SVG, ready to be placed on pages (a 1 x 1 pt form XObject).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Graphic(Ref);
@@ -94,6 +97,30 @@ impl PdfBuilder {
     pub fn add_svg(&mut self, tree: &Tree, embed_text: bool) -> Result<Graphic, String> {
         let converted = Converted::new(tree, embed_text)?;
         Ok(self.add(&converted))
+    }
+
+    /// Renders the SVG template `name` with `ctx` and adds the result as a graphic; an error
+    /// names `artifact`, the PDF being made.
+    pub fn add_template<S: serde::Serialize>(
+        &mut self,
+        templates: &Templates,
+        name: &str,
+        ctx: S,
+        embed_text: bool,
+        artifact: &str,
+    ) -> Result<Graphic, RenderError> {
+        let err = |kind| RenderError::new(artifact, kind);
+        let text = templates
+            .render(name, ctx)
+            .map_err(|e| err(RenderErrorKind::Template(e)))?;
+        let tree = super::svg::parse(&text).map_err(|message| {
+            err(RenderErrorKind::Svg {
+                template: templates.origin(name),
+                message,
+            })
+        })?;
+        self.add_svg(&tree, embed_text)
+            .map_err(|m| err(RenderErrorKind::Pdf(m)))
     }
 
     /// Adds an SVG converted earlier (the same one can go into several documents).

@@ -292,7 +292,6 @@ pub fn counter_sheets(
             nation.id,
             paper.name()
         );
-        let err = |kind| RenderError::new(path.clone(), kind);
         let layout = sheet_layout(nation.vehicles.len(), paper, opts);
         let mut pdf = PdfBuilder::new();
         let graphics: Vec<Vec<Graphic>> = faces
@@ -310,18 +309,7 @@ pub fn counter_sheets(
                 pages: layout.pages.len(),
                 counter_size: size,
             };
-            let furniture = templates
-                .render(SHEET_TEMPLATE, &ctx)
-                .map_err(|e| err(RenderErrorKind::Template(e)))?;
-            let tree = svg::parse(&furniture).map_err(|message| {
-                err(RenderErrorKind::Svg {
-                    template: templates.origin(SHEET_TEMPLATE),
-                    message,
-                })
-            })?;
-            let g = pdf
-                .add_svg(&tree, true)
-                .map_err(|m| err(RenderErrorKind::Pdf(m)))?;
+            let g = pdf.add_template(templates, SHEET_TEMPLATE, &ctx, true, &path)?;
             let (w, h) = (layout.width, layout.height);
             let mut placements = vec![Placement::top_left(g, 0.0, 0.0, w, h, h)];
             let k = usize::from(page.side == "back");
