@@ -1,5 +1,6 @@
-//! Parse + resolve + lint + validate throughput on the Italian listing and on synthetic
-//! listings of 10,000 and 100,000 rows made from the real rows (names made unique).
+//! Parse + resolve + lint + validate throughput on the Italian data and on synthetic listings of
+//! 10,000 and 100,000 rows made from the real rows (names made unique; the real notes and
+//! ob.toml alongside, so the notes are resolved against every row); and the notes parser alone.
 
 use std::path::{Path, PathBuf};
 
@@ -50,6 +51,19 @@ fn pipeline(c: &mut Criterion) {
             b.iter(|| qm::compile::compile(dir.path()))
         });
     }
+    group.finish();
+
+    // The notes alone: structure, See-also lines, notations and every availability sentence.
+    let notes = std::fs::read_to_string(real.join("ita/notes.md")).unwrap();
+    let mut group = c.benchmark_group("notes");
+    group.throughput(Throughput::Bytes(notes.len() as u64));
+    group.bench_function("parse-italian", |b| {
+        b.iter(|| {
+            let source =
+                qm_parser::Source::new(qm_parser::FileId(0), "ita/notes.md", notes.as_str());
+            qm_parser::parse_notes(&source)
+        })
+    });
     group.finish();
 }
 

@@ -3,28 +3,27 @@
 use std::ops::Range;
 
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
-use codespan_reporting::files::{line_starts, Error as FilesError, Files};
+use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{self, Config};
 use qm_parser::{Diagnostic, Severity};
 
 use crate::load::SourceMap;
 
-/// The published text of every source, indexed for codespan.
+/// The published text of every source, as codespan reads files.
 struct PrintFiles<'a> {
     sources: &'a SourceMap,
-    line_starts: Vec<Vec<usize>>,
 }
 
 impl<'a> PrintFiles<'a> {
     fn new(sources: &'a SourceMap) -> Self {
-        let line_starts = sources
-            .iter()
-            .map(|s| line_starts(&s.original).collect())
-            .collect();
-        Self {
-            sources,
-            line_starts,
-        }
+        Self { sources }
+    }
+
+    fn line_starts(&self, id: u32) -> Result<&'a [usize], FilesError> {
+        self.sources
+            .get(qm_parser::FileId(id))
+            .map(|s| s.line_starts())
+            .ok_or(FilesError::FileMissing)
     }
 }
 
@@ -48,20 +47,14 @@ impl<'a> Files<'a> for PrintFiles<'a> {
     }
 
     fn line_index(&'a self, id: u32, byte_index: usize) -> Result<usize, FilesError> {
-        let starts = self
-            .line_starts
-            .get(id as usize)
-            .ok_or(FilesError::FileMissing)?;
+        let starts = self.line_starts(id)?;
         Ok(starts
             .binary_search(&byte_index)
             .unwrap_or_else(|next| next - 1))
     }
 
     fn line_range(&'a self, id: u32, line_index: usize) -> Result<Range<usize>, FilesError> {
-        let starts = self
-            .line_starts
-            .get(id as usize)
-            .ok_or(FilesError::FileMissing)?;
+        let starts = self.line_starts(id)?;
         let len = self.source(id)?.len();
         let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge {
             given: line_index,

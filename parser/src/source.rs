@@ -53,6 +53,8 @@ pub struct Source {
     /// The normalized text the parsers read.
     pub text: String,
     segments: Vec<Segment>,
+    /// Byte offset of every line start of `original`, so locating a span costs a binary search.
+    line_starts: Vec<usize>,
 }
 
 impl Source {
@@ -109,12 +111,16 @@ impl Source {
                 edited: false,
             });
         }
+        let line_starts = std::iter::once(0)
+            .chain(original.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         Self {
             id,
             name: name.into(),
             original,
             text,
             segments,
+            line_starts,
         }
     }
 
@@ -168,11 +174,18 @@ impl Source {
     /// 1-based line and character column of a byte offset in the original text.
     pub fn line_col(&self, original_offset: usize) -> (usize, usize) {
         let offset = floor_char_boundary(&self.original, original_offset);
-        let before = &self.original[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let index = self
+            .line_starts
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1);
+        let line_start = self.line_starts[index];
         let col = self.original[line_start..offset].chars().count() + 1;
-        (line, col)
+        (index + 1, col)
+    }
+
+    /// Byte offsets of the line starts of the original text (the first is 0).
+    pub fn line_starts(&self) -> &[usize] {
+        &self.line_starts
     }
 }
 

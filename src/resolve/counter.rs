@@ -1,6 +1,8 @@
 //! Counter text: the front from the listing's values, the back from the notations the notes
 //! quote ("as signified by "X" on the reverse side").
 
+use std::collections::{HashMap, HashSet};
+
 use qm_schema::{CounterSide, Mount, Notation, Vehicle, Weapon};
 
 use super::mentions::{prose_words, words};
@@ -85,8 +87,14 @@ fn non_turreted(v: &Vehicle) -> bool {
 /// * "The BMG, if present" holds only for vehicles with a bow MG (note E).
 /// * A paragraph that names particular vehicles applies only to them (note J's "The MA of the
 ///   L3cc", note 23's "optional AAMG of the Autocannone da 65/17"): `siblings` are the names of
-///   every vehicle the note covers, and `distinctive` tells whether the paragraph names one.
-pub fn applies(n: &NotationSource, v: &Vehicle, siblings: &[String], own_note_text: &str) -> bool {
+///   every vehicle the note covers; `named` remembers, per sentence, which of them it names.
+pub fn applies(
+    n: &NotationSource,
+    v: &Vehicle,
+    siblings: &Siblings,
+    named: &mut NamedCache,
+    own_note_text: &str,
+) -> bool {
     let ma = v
         .main_armament
         .as_ref()
@@ -103,11 +111,81 @@ pub fn applies(n: &NotationSource, v: &Vehicle, siblings: &[String], own_note_te
         return false;
     }
     let context = sentence_context(para, &n.text);
-    let named: Vec<&String> = siblings
-        .iter()
-        .filter(|s| names_vehicle(&context, s, siblings))
-        .collect();
-    named.is_empty() || named.iter().any(|s| name_key(s) == name_key(&v.name))
+    let keys = named
+        .entry((siblings.id.clone(), context))
+        .or_insert_with_key(|(_, context)| siblings.named_in(context));
+    keys.is_empty() || keys.contains(&name_key(&v.name))
+}
+
+/// Which sibling names a sentence names, by (sibling set, sentence): every vehicle of a note
+/// asks about the same sentences, so each is read once.
+pub type NamedCache = HashMap<(String, String), HashSet<String>>;
+
+/// The vehicles a note covers, with the words that tell each apart from the others, read once
+/// so that asking which of them a sentence names costs time in the sentence only.
+pub struct Siblings {
+    /// Identifies the set in a [`NamedCache`] (the note: "8", "C").
+    id: String,
+    /// Per name: its key (for the answer), its words run together, its distinctive tokens.
+    names: Vec<(String, String, Vec<String>)>,
+}
+
+impl Siblings {
+    /// The names a note covers; `id` names the set.
+    pub fn new(id: impl Into<String>, names: &[String]) -> Self {
+        // A token is distinctive for a name when no name of another key has it.
+        let mut keys_of: HashMap<String, HashSet<String>> = HashMap::new();
+        let words: Vec<Vec<String>> = names.iter().map(|n| words(n)).collect();
+        for (name, ws) in names.iter().zip(&words) {
+            for w in ws {
+                keys_of.entry(w.clone()).or_default().insert(name_key(name));
+            }
+        }
+        let names = names
+            .iter()
+            .zip(words)
+            .map(|(name, ws)| {
+                let key = name_key(name);
+                let distinctive = ws
+                    .iter()
+                    .filter(|w| {
+                        keys_of
+                            .get(*w)
+                            .is_none_or(|k| k.len() == 1 && k.contains(&key))
+                    })
+                    .cloned()
+                    .collect();
+                (key, ws.concat(), distinctive)
+            })
+            .collect();
+        Self {
+            id: id.into(),
+            names,
+        }
+    }
+
+    /// The keys of the names `paragraph` names (and not merely the class the note covers):
+    /// either the whole name without spaces, or a token that no other covered vehicle shares
+    /// ("65/17" for the "Autocann 65/17(b)", "cc" for the "AS 42 cc").
+    pub fn named_in(&self, paragraph: &str) -> HashSet<String> {
+        let text = prose_words(paragraph);
+        // The name's words, run together, as one to three consecutive words of the text
+        // ("L3cc", "MR/35", "AB 40", "Autocannone da 65/17").
+        let spelled: HashSet<String> = (1..=3)
+            .flat_map(|n| text.windows(n).map(|w| w.concat()))
+            .collect();
+        let words: HashSet<&String> = text.iter().collect();
+        self.names
+            .iter()
+            .filter(|(_, run, distinctive)| {
+                (spelled.contains(run) && self.names.len() > 1)
+                    || distinctive
+                        .iter()
+                        .any(|t| t.len() >= 4 && words.contains(t))
+            })
+            .map(|(key, _, _)| key.clone())
+            .collect()
+    }
 }
 
 /// The sentence holding `quote`, with the sentences before it that a leading "It"/"This"
@@ -149,38 +227,6 @@ fn sentences(text: &str) -> Vec<&str> {
     out
 }
 
-/// True when `paragraph` names vehicle `name` (and not merely the class the note covers):
-/// either its whole name without spaces, or a token that no other covered vehicle shares
-/// ("65/17" for the "Autocann 65/17(b)", "cc" for the "AS 42 cc").
-pub fn names_vehicle(paragraph: &str, name: &str, siblings: &[String]) -> bool {
-    // The name's words, run together, as one to three consecutive words of the text
-    // ("L3cc", "MR/35", "AB 40", "Autocannone da 65/17").
-    let key: String = words(name).concat();
-    let text = prose_words(paragraph);
-    let spelled = (1..=3).any(|n| text.windows(n).any(|w| w.concat() == key));
-    if spelled && siblings.len() > 1 {
-        return true;
-    }
-    let tokens = distinctive_tokens(name, siblings);
-    !tokens.is_empty()
-        && tokens
-            .iter()
-            .any(|t| t.len() >= 4 && text.iter().any(|w| w == t))
-}
-
-/// The lower-cased tokens of `name` that no other name in `siblings` has.
-fn distinctive_tokens(name: &str, siblings: &[String]) -> Vec<String> {
-    words(name)
-        .into_iter()
-        .filter(|t| {
-            siblings
-                .iter()
-                .filter(|s| name_key(s) != name_key(name))
-                .all(|s| !words(s).contains(t))
-        })
-        .collect()
-}
-
 /// The back-side notations of a vehicle, in note order, each once.
 pub fn back_notations(sources: &[&NotationSource]) -> Vec<Notation> {
     let mut out: Vec<Notation> = Vec::new();
@@ -205,27 +251,30 @@ mod tests {
 
     #[test]
     fn paragraphs_naming_one_vehicle_apply_to_it_only() {
-        let sib = vec![
-            "Autocann 20/65(b)".to_string(),
-            "Autocann 65/17(b)".to_string(),
-        ];
+        let key = |s: &str| name_key(s);
+        let sib = Siblings::new(
+            "23",
+            &[
+                "Autocann 20/65(b)".to_string(),
+                "Autocann 65/17(b)".to_string(),
+            ],
+        );
         let para = "(The optional AAMG of the Autocannone da 65/17 is always available";
-        assert!(names_vehicle(para, "Autocann 65/17(b)", &sib));
-        assert!(!names_vehicle(para, "Autocann 20/65(b)", &sib));
-        let all = vec![
-            "L3 cc".to_string(),
-            "AS 42 cc".to_string(),
-            "L3/35".to_string(),
-        ];
-        assert!(names_vehicle(
-            "The MA of the L3cc may not be used",
-            "L3 cc",
-            &all
-        ));
-        assert!(!names_vehicle(
-            "The MA of the L3cc may not be used",
-            "AS 42 cc",
-            &all
-        ));
+        assert_eq!(
+            sib.named_in(para),
+            HashSet::from([key("Autocann 65/17(b)")])
+        );
+        let all = Siblings::new(
+            "J",
+            &[
+                "L3 cc".to_string(),
+                "AS 42 cc".to_string(),
+                "L3/35".to_string(),
+            ],
+        );
+        let named = all.named_in("The MA of the L3cc may not be used");
+        assert_eq!(named, HashSet::from([key("L3 cc")]));
+        // A sentence naming no vehicle of the set names none (it applies to all of them).
+        assert!(all.named_in("The MA may not be used").is_empty());
     }
 }

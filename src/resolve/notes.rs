@@ -1,7 +1,7 @@
 //! Notes -> vehicles: link each listing row to its numbered note, apply the note's rules and
 //! the multi-applicable notes it refers to, and lint the links.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use qm_parser::{
     parse_notes, ClauseKind, Diagnostic, ListingRow, MultiApplicableNote, NoteTarget, NotesDoc,
@@ -14,7 +14,7 @@ use qm_schema::{
 
 use super::availability::model::{Rule, Window};
 use super::availability::{resolve_vehicle, VehicleRules};
-use super::counter::{applies, back_notations, front_text, NotationSource};
+use super::counter::{applies, back_notations, front_text, NamedCache, NotationSource, Siblings};
 use super::mentions::{MatchKind, NameIndex};
 use super::rules::{translate, ScopedRule};
 use crate::lint::Finding;
@@ -63,8 +63,7 @@ pub fn resolve_notes(
         .iter()
         .map(|v| v.note_refs.iter().filter_map(|r| r.value.clone()).collect())
         .collect();
-    let mut members_of: std::collections::HashMap<u16, Vec<usize>> =
-        std::collections::HashMap::new();
+    let mut members_of: HashMap<u16, Vec<usize>> = HashMap::new();
     for (i, r) in refs.iter().enumerate() {
         for r in r {
             if let NoteRef::Vehicle(n) = r {
@@ -205,42 +204,45 @@ pub fn resolve_notes(
                 row: rows[i].span.clone(),
             };
             // Only the bases' entries are copied, so resolving stays linear in the rows.
-            let base_entries: std::collections::HashMap<String, Vec<qm_schema::Availability>> =
-                bases
-                    .iter()
-                    .filter_map(|b| {
-                        find_base(b).map(|k| (b.clone(), vehicles[k].availability.clone()))
-                    })
-                    .collect();
+            let base_entries: HashMap<String, Vec<qm_schema::Availability>> = bases
+                .iter()
+                .filter_map(|b| find_base(b).map(|k| (b.clone(), vehicles[k].availability.clone())))
+                .collect();
             let lookup = |name: &str| base_entries.get(name).cloned();
             resolve_vehicle(map, &mut vehicles[i], &rules, &lookup, findings, diags);
             done[i] = true;
         }
     }
+    // Multi-applicable notes name vehicles of the whole listing ("the L3cc").
+    let everyone = Siblings::new("", &names);
+    let mut own_siblings: HashMap<u16, Siblings> = HashMap::new();
+    let mut named = NamedCache::new();
     for (i, v) in vehicles.iter_mut().enumerate() {
         extras(v, &per_vehicle[i].1, heat, &c_optional, map);
         let own = v.note_refs.iter().find_map(|r| match r.value {
             Some(NoteRef::Vehicle(n)) => doc.note(n),
             _ => None,
         });
-        let siblings: Vec<String> = own
-            .map(|n| rows_of(n.number.value))
-            .unwrap_or_default()
-            .iter()
-            .map(|&k| names[k].clone())
-            .collect();
         let sources = notation_sources(map, &doc, v, own);
         let own_text = own.map(note_text).unwrap_or_default();
+        let siblings = own.map(|n| {
+            let number = n.number.value;
+            &*own_siblings.entry(number).or_insert_with(|| {
+                let names: Vec<String> =
+                    rows_of(number).iter().map(|&k| names[k].clone()).collect();
+                Siblings::new(number.to_string(), &names)
+            })
+        });
+        let empty = Siblings::new("none", &[]);
         let picked: Vec<&NotationSource> = sources
             .iter()
             .filter(|n| {
-                // Multi-applicable notes name vehicles of the whole listing ("the L3cc").
-                let sib: &[String] = if n.note.parse::<u16>().is_ok() {
-                    &siblings
+                let sib = if n.note.parse::<u16>().is_ok() {
+                    siblings.unwrap_or(&empty)
                 } else {
-                    &names
+                    &everyone
                 };
-                applies(n, v, sib, &own_text)
+                applies(n, v, sib, &mut named, &own_text)
             })
             .collect();
         v.counter.notations = back_notations(&picked);
