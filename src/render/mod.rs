@@ -33,6 +33,7 @@ pub use chart_layout::{ChartPage, PageRow, TextItem};
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_svg, rule_178_red_mp, side_name,
     template_of, CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
+    RED_MP_UNTIL,
 };
 pub use counter_view::{CounterView, MgView, NotationView};
 pub use error::{RenderError, RenderErrorKind};
@@ -41,4 +42,4 @@ pub use sheet::{
     counter_sheets, sheet_layout, CounterSize, Paper, SheetLayout, SheetOptions, SheetSlot,
     SHEET_TEMPLATE,
 };
-pub use svg::parse as parse_svg;
+pub use svg::{parse as parse_svg, with_size as svg_with_size};
