@@ -10,7 +10,7 @@ use qm::templates::Templates;
 use qm_schema::{CounterSide, Nation};
 use resvg::usvg::{Node, Rect};
 
-use crate::support::{root, run_qm};
+use crate::support::{png_size, root, run_qm};
 
 /// The Italian OB as `qm build` sees it.
 fn italian() -> Nation {
@@ -119,14 +119,6 @@ fn every_counter_keeps_its_text_inside_and_apart() {
         }
     }
     assert!(checked >= 2 * 41, "checked {checked} sides");
-}
-
-/// Width and height from a PNG's IHDR chunk.
-fn png_size(png: &[u8]) -> (u32, u32) {
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
-    let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
-    (w, h)
 }
 
 #[test]

@@ -114,6 +114,10 @@ fn build_writes_each_scenario_as_json_html_and_pdf() {
         assert!(dir.join("schema").join(name).is_file());
     }
     assert!(dir.join("ita/counters/infantry/3-4-7-front.svg").is_file());
+    // 1/2 inch infantry at the default 60 px per 5/8 inch vehicle counter: 48 px.
+    assert_eq!(qm::infantry::infantry_px(60), 48);
+    let png = std::fs::read(dir.join("ita/counters/infantry/3-4-7-front.png")).unwrap();
+    assert_eq!(crate::support::png_size(&png), (48, 48));
 }
 
 /// The example scenario `id` and the Italian nation of a compiled data directory.
