@@ -3,7 +3,9 @@
 //! metrics (`crate::render`): one font database, so a card and a counter lay text out alike.
 
 use crate::render::fonts::Metrics;
-use crate::render::{parse_svg, render_png};
+use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
+
+use crate::render::{parse_svg, render_pixmap};
 
 /// usvg works in CSS pixels: 96 per inch.
 const CSS_DPI: f32 = 96.0;
@@ -19,7 +21,7 @@ pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, String> {
     .map_err(|e| format!("failed to write the PDF ({e})"))
 }
 
-/// A PNG of the SVG at `dpi` pixels per inch.
+/// A PNG of the SVG at `dpi` pixels per inch, on white (a page has no transparent parts).
 pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
     let tree = parse_svg(svg).map_err(|e| format!("failed to read the SVG ({e})"))?;
     let scale = dpi / CSS_DPI;
@@ -28,7 +30,20 @@ pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
         (size.width() * scale).ceil() as u32,
         (size.height() * scale).ceil() as u32,
     );
-    render_png(&tree, w, h).map_err(|e| format!("failed to write the PNG ({e})"))
+    let failed = || format!("failed to make a {w}x{h} image");
+    let drawn = render_pixmap(&tree, w, h).ok_or_else(failed)?;
+    let mut page = Pixmap::new(w, h).ok_or_else(failed)?;
+    page.fill(Color::WHITE);
+    page.draw_pixmap(
+        0,
+        0,
+        drawn.as_ref(),
+        &PixmapPaint::default(),
+        Transform::identity(),
+        None,
+    );
+    page.encode_png()
+        .map_err(|e| format!("failed to write the PNG ({e})"))
 }
 
 /// The advance width of `text` in the regular (or bold) face at `size` units per em, for

@@ -317,6 +317,86 @@ fn chart_daggers_link_to_notes_when_their_text_is_known() {
     assert!(!l3.contains("href"), "{l3}");
 }
 
+#[test]
+fn chart_infantry_section_lists_every_infantry_unit_of_the_ir_in_html_and_pdf() {
+    let n = italian();
+    assert!(
+        n.infantry.units.len() >= 9,
+        "the Italian OB has its infantry"
+    );
+    let chart = vehicle_chart(&n, &Templates::new(None)).unwrap();
+    let html = &chart.html;
+    let start = html
+        .find(r#"<section class="infantry""#)
+        .expect("an infantry section");
+    // After the vehicles: the listing and its notes come first.
+    assert!(html.find(r#"<table class="listing">"#).unwrap() < start);
+    assert!(html.find(r#"<section class="notes">"#).unwrap() < start);
+    let section = &html[start..];
+    let unknown = qm::render::UNKNOWN;
+    for u in &n.infantry.units {
+        let row = section
+            .lines()
+            .find(|l| l.contains(&format!(r#"<tr class="unit" id="inf-{}">"#, u.id)))
+            .unwrap_or_else(|| panic!("no row for {}", u.id));
+        let kind = u.kind.map_or(unknown, |k| k.label());
+        let rating = u.rating.map_or(unknown.to_string(), |r| r.to_string());
+        let cells = format!(
+            r#"<td class="name">{}</td><td>{kind}</td><td>{rating}</td>"#,
+            u.name
+        );
+        assert!(row.contains(&cells), "{row}\n(expected {cells})");
+        for r in &u.rules {
+            assert!(row.contains(r.as_str()), "{row}");
+        }
+    }
+    assert_eq!(
+        section.matches(r#"<tr class="unit""#).count(),
+        n.infantry.units.len()
+    );
+    // The publication gives no rating, kind or broken side for the 2nd Line units.
+    assert!(section.contains(
+        r#"<tr class="unit" id="inf-2nd-line"><td class="name">2nd Line</td><td>–</td><td>–</td><td>–</td>"#
+    ));
+    assert_eq!(
+        section.matches(r#"<tr class="replacement">"#).count(),
+        n.infantry.replacements.len()
+    );
+    for r in &n.national_rules {
+        assert!(
+            section.contains(&format!(r#"<tr class="rule" id="rule-{}">"#, r.source.rule)),
+            "{}",
+            r.source.rule
+        );
+    }
+    assert!(section.contains(r#"id="rule-181.21""#));
+    // The PDF: pages of their own after the vehicle pages, a row per unit, replacement and
+    // rule, each unit's name in its first column.
+    let pages = qm::render::chart_pages(&n);
+    let first = pages.iter().position(|p| p.section == "infantry").unwrap();
+    assert!(first > 0 && pages[first..].iter().all(|p| p.section == "infantry"));
+    let rows: Vec<&qm::render::PageRow> = pages[first..]
+        .iter()
+        .flat_map(|p| &p.tables)
+        .flat_map(|t| &t.rows)
+        .filter(|r| r.kind == "row")
+        .collect();
+    assert_eq!(
+        rows.len(),
+        n.infantry.units.len() + n.infantry.replacements.len() + n.national_rules.len()
+    );
+    for u in &n.infantry.units {
+        assert!(
+            rows.iter()
+                .any(|r| r.texts[0].text == u.name && r.texts[0].bold),
+            "{} is not in the PDF",
+            u.name
+        );
+    }
+    let doc = lopdf::Document::load_mem(&chart.pdf).unwrap();
+    assert_eq!(doc.get_pages().len(), pages.len());
+}
+
 /// `qm build` into a fresh directory; returns (output dir holder, run transcript).
 fn build(args: &[&str]) -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();
