@@ -342,7 +342,7 @@ fn chart_infantry_section_lists_every_infantry_unit_of_the_ir_in_html_and_pdf() 
         let kind = u.kind.map_or(unknown, |k| k.label());
         let rating = u.rating.map_or(unknown.to_string(), |r| r.to_string());
         let cells = format!(
-            r#"<td class="name">{}</td><td>{kind}</td><td>{rating}</td>"#,
+            r#"<td class="name">{}</td><td class="nw">{kind}</td><td class="nw">{rating}</td>"#,
             u.name
         );
         assert!(row.contains(&cells), "{row}\n(expected {cells})");
@@ -356,7 +356,7 @@ fn chart_infantry_section_lists_every_infantry_unit_of_the_ir_in_html_and_pdf() 
     );
     // The publication gives no rating, kind or broken side for the 2nd Line units.
     assert!(section.contains(
-        r#"<tr class="unit" id="inf-2nd-line"><td class="name">2nd Line</td><td>–</td><td>–</td><td>–</td>"#
+        r#"<tr class="unit" id="inf-2nd-line"><td class="name">2nd Line</td><td class="nw">–</td><td class="nw">–</td><td class="nw">–</td>"#
     ));
     assert_eq!(
         section.matches(r#"<tr class="replacement">"#).count(),
