@@ -6,7 +6,7 @@ use qm_schema::{nation_schema, scenario_schema, schema_value, Nation, Scenario};
 
 use crate::artifact::Artifact;
 use crate::compile::Compiled;
-use crate::infantry::infantry_counters;
+use crate::infantry::{infantry_counters, infantry_px};
 use crate::render::{
     counter_images, counter_sheets, vehicle_chart, CounterImage, CounterOptions, RenderError,
     SheetOptions,
@@ -41,7 +41,8 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
             counter_images(nation, &templates, &opts.counters).map_err(|e| e.to_string())?;
         artifacts
             .extend(render_nation(nation, &images, &templates, opts).map_err(|e| e.to_string())?);
-        artifacts.extend(infantry_counters(&templates, nation).map_err(|e| e.to_string())?);
+        let px = infantry_px(opts.counters.px);
+        artifacts.extend(infantry_counters(&templates, nation, px).map_err(|e| e.to_string())?);
         pngs.extend(images.into_iter().map(|i| CounterPng::new(&nation.id, i)));
     }
     for scenario in &compiled.scenarios {

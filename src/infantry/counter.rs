@@ -1,9 +1,10 @@
-//! Infantry counters as SVG: the front, and the broken side where the data gives it.
+//! Infantry counters as SVG and PNG: the front, and the broken side where the data gives it.
 
 use qm_schema::{InfantryUnit, Nation};
 use serde::Serialize;
 
 use crate::artifact::Artifact;
+use crate::render::{parse_svg, render_png, RenderError, RenderErrorKind};
 use crate::templates::{TemplateError, Templates};
 
 /// The template every infantry counter side is drawn with.
@@ -58,27 +59,46 @@ pub fn infantry_counter_svg(
     )
 }
 
-/// `<nation>/counters/infantry/<id>-front.svg` for every unit, plus `<id>-broken.svg` where
-/// the broken side's rating is known (the publication gives none for the Italians). The layout
-/// follows the vehicle counters' `<nation>/counters/<id>-<side>.svg`.
+/// The PNG edge of a 1/2 inch infantry counter for vehicle counters (5/8 inch) of `vehicle_px`
+/// pixels: the same pixels per inch (48 for the default 60).
+pub fn infantry_px(vehicle_px: u32) -> u32 {
+    ((f64::from(vehicle_px) * 0.8).round() as u32).max(1)
+}
+
+/// `<nation>/counters/infantry/<id>-front.svg` and `.png` for every unit, plus
+/// `<id>-broken.svg|png` where the broken side's rating is known (the publication gives none for
+/// the Italians). The layout follows the vehicle counters' `<nation>/counters/<id>-<side>.*`;
+/// the PNG is `px` pixels square, rasterized by the renderer (`crate::render`).
 pub fn infantry_counters(
     templates: &Templates,
     nation: &Nation,
-) -> Result<Vec<Artifact>, TemplateError> {
+    px: u32,
+) -> Result<Vec<Artifact>, RenderError> {
     let mut out = Vec::new();
+    let dir = format!("{}/counters/infantry", nation.id);
     for unit in &nation.infantry.units {
-        let dir = format!("{}/counters/infantry", nation.id);
-        let front = infantry_counter_svg(templates, nation, unit, InfantrySide::Front)?;
-        out.push(Artifact::new(
-            format!("{dir}/{}-front.svg", unit.id),
-            front.into_bytes(),
-        ));
+        let mut sides = vec![(InfantrySide::Front, "front")];
         if unit.has_broken_side != Some(false) && unit.broken_rating.is_some() {
-            let broken = infantry_counter_svg(templates, nation, unit, InfantrySide::Broken)?;
-            out.push(Artifact::new(
-                format!("{dir}/{}-broken.svg", unit.id),
-                broken.into_bytes(),
-            ));
+            sides.push((InfantrySide::Broken, "broken"));
+        }
+        for (side, name) in sides {
+            let stem = format!("{dir}/{}-{name}", unit.id);
+            let svg = infantry_counter_svg(templates, nation, unit, side).map_err(|e| {
+                RenderError::new(format!("{stem}.svg"), RenderErrorKind::Template(e))
+            })?;
+            let tree = parse_svg(&svg).map_err(|message| {
+                RenderError::new(
+                    format!("{stem}.svg"),
+                    RenderErrorKind::Svg {
+                        template: templates.origin(INFANTRY_TEMPLATE),
+                        message,
+                    },
+                )
+            })?;
+            let png = render_png(&tree, px, px)
+                .map_err(|m| RenderError::new(format!("{stem}.png"), RenderErrorKind::Png(m)))?;
+            out.push(Artifact::new(format!("{stem}.svg"), svg.into_bytes()));
+            out.push(Artifact::new(format!("{stem}.png"), png));
         }
     }
     Ok(out)

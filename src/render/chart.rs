@@ -1,13 +1,15 @@
 //! The vehicle chart: the listing as a printable chart, as HTML (print CSS) and as PDF.
 //!
 //! Both come from one [`ChartModel`]: the listing's cells exactly as published (after errata),
-//! grouped by vehicle type, with DVP added and every "†" linked to the vehicle's note. The HTML
+//! grouped by vehicle type, with DVP added and every "†" linked to the vehicle's note; then the
+//! notes; then the infantry OB and national rules ([`super::chart_infantry`]). The HTML
 //! is `chart/chart.html`; the PDF is paginated here ([`super::chart_layout`]) and every page is
 //! drawn by `chart/page.svg`, then converted to vector PDF.
 
 use qm_schema::{Field, Nation, NoteRef, Vehicle, VehicleType};
 use serde::Serialize;
 
+use super::chart_infantry::{infantry_section, InfantrySection};
 use super::chart_layout::{paginate, ChartPage};
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::PdfBuilder;
@@ -57,6 +59,8 @@ pub struct ChartModel {
     pub notes: Vec<NoteView>,
     /// The multi-applicable notes.
     pub multi_notes: Vec<NoteView>,
+    /// The infantry OB and national rules, printed after the vehicles.
+    pub infantry: InfantrySection,
 }
 
 /// The nation a chart is for.
@@ -230,6 +234,7 @@ pub fn chart_model(nation: &Nation) -> ChartModel {
                 rules: Vec::new(),
             })
             .collect(),
+        infantry: infantry_section(nation),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Paginating the vehicle chart for PDF: landscape A4, column widths from the text they hold
 //! (measured with the embedded font), the header repeated on every page, a vehicle type's
-//! heading never alone at the foot of a page, then the notes in two columns.
+//! heading never alone at the foot of a page, then the notes in two columns, then the infantry
+//! section's tables (cells wrapped, headers repeated when a table continues on the next page).
 
 use serde::Serialize;
 
@@ -24,6 +25,9 @@ const NOTE_FONT: f64 = 7.5;
 /// One page of the chart PDF, positioned in points from the top-left corner.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChartPage {
+    /// What the page holds: "vehicles" (the listing and its notes) or "infantry" (the
+    /// infantry OB and national rules).
+    pub section: &'static str,
     /// Page width.
     pub width: f64,
     /// Page height.
@@ -50,8 +54,32 @@ pub struct ChartPage {
     pub rows: Vec<PageRow>,
     /// Bottom of the table on this page.
     pub table_bottom: f64,
-    /// Note lines on this page.
+    /// Free text on this page: note lines, the infantry section's table headings.
     pub notes: Vec<TextItem>,
+    /// The infantry section's tables (or parts of them) on this page.
+    pub tables: Vec<PageTable>,
+}
+
+/// A table of the infantry section, or the part of it on one page.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PageTable {
+    /// Left edge.
+    pub left: f64,
+    /// Right edge.
+    pub right: f64,
+    /// Top of the header band.
+    pub top: f64,
+    /// Bottom of the header band.
+    pub header_bottom: f64,
+    /// Bottom of the last row.
+    pub bottom: f64,
+    /// Column boundaries, left to right.
+    pub grid_x: Vec<f64>,
+    /// The header's texts.
+    pub header: Vec<TextItem>,
+    /// "group" rows (a class heading, spanning the table) and "row" rows, each line of a
+    /// wrapped cell its own text.
+    pub rows: Vec<PageRow>,
 }
 
 /// A table row.
@@ -167,6 +195,7 @@ pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
     }
 
     let new_page = |number: usize| ChartPage {
+        section: "vehicles",
         width: PAGE.0,
         height: PAGE.1,
         number,
@@ -181,6 +210,7 @@ pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
         rows: Vec::new(),
         table_bottom: header_bottom,
         notes: Vec::new(),
+        tables: Vec::new(),
     };
     let mut pages = vec![new_page(1)];
     let mut y = header_bottom;
@@ -253,6 +283,7 @@ pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
         }
     }
     notes_pages(model, &mut pages);
+    infantry_pages(model, &mut pages);
     pages
 }
 
@@ -295,9 +326,12 @@ fn notes_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
     let mut page = blank(pages.len() + 1);
     let mut col = 0;
     let mut y = top;
-    for (text, bold, gap) in blocks {
+    let next_bold: Vec<bool> = blocks.iter().skip(1).map(|b| b.1).chain([false]).collect();
+    for ((text, bold, gap), next_bold) in blocks.into_iter().zip(next_bold) {
         let gap = if y == top { 0.0 } else { gap };
-        if y + gap + lh > bottom {
+        // A note's heading stays with the first line of its text.
+        let keep = if bold && !next_bold { 2.0 } else { 1.0 };
+        if y + gap + keep * lh > bottom {
             if col == 0 {
                 col = 1;
             } else {
@@ -322,6 +356,7 @@ fn notes_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
 
 fn blank(number: usize) -> ChartPage {
     ChartPage {
+        section: "vehicles",
         width: PAGE.0,
         height: PAGE.1,
         number,
@@ -336,5 +371,281 @@ fn blank(number: usize) -> ChartPage {
         rows: Vec::new(),
         table_bottom: TABLE_TOP,
         notes: Vec::new(),
+        tables: Vec::new(),
     }
+}
+
+/// A table of the infantry section before layout: columns (label, share of the printable
+/// width) and rows, each cell a list of paragraphs.
+struct TableSpec {
+    title: String,
+    columns: Vec<(&'static str, f64)>,
+    rows: Vec<SpecRow>,
+}
+
+struct SpecRow {
+    /// A class heading spanning the table.
+    group: bool,
+    cells: Vec<Vec<String>>,
+}
+
+impl SpecRow {
+    fn cells<const N: usize>(cells: [Vec<String>; N]) -> Self {
+        Self {
+            group: false,
+            cells: cells.into(),
+        }
+    }
+}
+
+/// The infantry section's tables: unit types by class, replacements, national rules.
+fn infantry_specs(model: &ChartModel) -> Vec<TableSpec> {
+    let s = &model.infantry;
+    let one = |t: &str| vec![t.to_string()];
+    let mut specs = Vec::new();
+    if !s.classes.is_empty() {
+        let mut rows = Vec::new();
+        for g in &s.classes {
+            rows.push(SpecRow {
+                group: true,
+                cells: vec![one(g.label)],
+            });
+            for u in &g.units {
+                rows.push(SpecRow::cells([
+                    one(&u.name),
+                    one(&u.kind),
+                    one(&u.rating),
+                    one(&u.broken),
+                    one(&u.represents),
+                    u.rules.clone(),
+                    one(&u.source),
+                ]));
+            }
+        }
+        specs.push(TableSpec {
+            title: "Infantry by class (197.2)".into(),
+            columns: vec![
+                ("Unit", 0.11),
+                ("Kind", 0.08),
+                ("Rating", 0.06),
+                ("Broken side", 0.07),
+                ("Represents", 0.24),
+                ("Rules", 0.32),
+                ("Source", 0.12),
+            ],
+            rows,
+        });
+    }
+    if !s.replacements.is_empty() {
+        specs.push(TableSpec {
+            title: "ELR failure and battle hardening".into(),
+            columns: vec![
+                ("Unit", 0.11),
+                ("On", 0.12),
+                ("Becomes", 0.13),
+                ("Limited to", 0.08),
+                ("Source", 0.12),
+            ],
+            rows: s
+                .replacements
+                .iter()
+                .map(|r| {
+                    SpecRow::cells([
+                        one(&r.unit),
+                        one(r.event),
+                        one(&r.becomes),
+                        one(r.system),
+                        one(&r.source),
+                    ])
+                })
+                .collect(),
+        });
+    }
+    if !s.rules.is_empty() {
+        specs.push(TableSpec {
+            title: "National rules".into(),
+            columns: vec![
+                ("Rule", 0.06),
+                ("Title", 0.17),
+                ("Text", 0.59),
+                ("Limited to", 0.07),
+                ("Source", 0.11),
+            ],
+            rows: s
+                .rules
+                .iter()
+                .map(|r| {
+                    SpecRow::cells([
+                        one(&r.rule),
+                        one(&r.title),
+                        one(&r.text),
+                        one(r.system),
+                        one(&r.lines),
+                    ])
+                })
+                .collect(),
+        });
+    }
+    specs
+}
+
+/// The infantry section on pages of its own after the notes.
+fn infantry_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
+    let specs = infantry_specs(model);
+    if specs.is_empty() {
+        return;
+    }
+    let font = NOTE_FONT;
+    let lh = round2(font * 1.25);
+    let pad_y = 2.5;
+    let heading_h = 18.0;
+    let header_h = round2(lh + 2.0 * pad_y);
+    let bottom = PAGE.1 - MARGIN;
+    let avail = PAGE.0 - 2.0 * MARGIN;
+    let new_page = |n: usize| ChartPage {
+        section: "infantry",
+        ..blank(n)
+    };
+    let mut page = new_page(pages.len() + 1);
+    let mut y = TABLE_TOP;
+    for spec in &specs {
+        let mut grid_x = vec![MARGIN];
+        for (_, share) in &spec.columns {
+            grid_x.push(round2(
+                grid_x.last().copied().unwrap_or(MARGIN) + share * avail,
+            ));
+        }
+        let right = grid_x[grid_x.len() - 1];
+        // Every row's lines, wrapped to its columns.
+        let rows: Vec<(bool, Vec<Vec<String>>)> = spec
+            .rows
+            .iter()
+            .map(|r| {
+                let cells = r
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, paras)| {
+                        let w = if r.group {
+                            right - MARGIN
+                        } else {
+                            grid_x[i + 1] - grid_x[i]
+                        } - 2.0 * PAD;
+                        let bold = r.group || i == 0;
+                        paras
+                            .iter()
+                            .flat_map(|p| wrap_lines(p, font, w, bold))
+                            .collect()
+                    })
+                    .collect();
+                (r.group, cells)
+            })
+            .collect();
+        let height = |cells: &Vec<Vec<String>>| {
+            let n = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64;
+            round2(n * lh + 2.0 * pad_y)
+        };
+        let header: Vec<TextItem> = spec
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, (label, _))| TextItem {
+                x: round2(grid_x[i] + PAD),
+                y: round2(pad_y + lh / 2.0 + font * 0.36),
+                text: (*label).to_string(),
+                anchor: "start",
+                bold: true,
+                size: font,
+            })
+            .collect();
+        let start_table = |page: &mut ChartPage, y: f64, title: String| -> (PageTable, f64) {
+            page.notes.push(TextItem {
+                x: MARGIN,
+                y: round2(y + heading_h - 6.0),
+                text: title,
+                anchor: "start",
+                bold: true,
+                size: 10.0,
+            });
+            let top = round2(y + heading_h);
+            let table = PageTable {
+                left: MARGIN,
+                right,
+                top,
+                header_bottom: round2(top + header_h),
+                bottom: round2(top + header_h),
+                grid_x: grid_x.clone(),
+                header: header
+                    .iter()
+                    .map(|t| TextItem {
+                        y: round2(top + t.y),
+                        ..t.clone()
+                    })
+                    .collect(),
+                rows: Vec::new(),
+            };
+            (table, top + header_h)
+        };
+        // The title, the header and the first row (two when it is a class heading) stay
+        // together.
+        let first: f64 = rows
+            .iter()
+            .take(if rows.first().is_some_and(|r| r.0) {
+                2
+            } else {
+                1
+            })
+            .map(|r| height(&r.1))
+            .sum();
+        if y > TABLE_TOP && y + heading_h + header_h + first > bottom {
+            pages.push(std::mem::replace(&mut page, new_page(pages.len() + 2)));
+            y = TABLE_TOP;
+        }
+        let (mut table, mut ty) = start_table(&mut page, y, spec.title.clone());
+        let mut shade = false;
+        for (k, (group, cells)) in rows.iter().enumerate() {
+            let h = height(cells);
+            let need = h + if *group {
+                rows.get(k + 1).map_or(0.0, |r| height(&r.1))
+            } else {
+                0.0
+            };
+            if ty + need > bottom && !table.rows.is_empty() {
+                page.tables.push(table);
+                pages.push(std::mem::replace(&mut page, new_page(pages.len() + 2)));
+                let continued = format!("{}, continued", spec.title);
+                (table, ty) = start_table(&mut page, TABLE_TOP, continued);
+            }
+            let mut texts = Vec::new();
+            for (i, lines) in cells.iter().enumerate() {
+                for (j, line) in lines.iter().enumerate() {
+                    texts.push(TextItem {
+                        x: round2(grid_x[i] + PAD),
+                        y: round2(ty + pad_y + lh / 2.0 + font * 0.36 + j as f64 * lh),
+                        text: line.clone(),
+                        anchor: "start",
+                        bold: *group || i == 0,
+                        size: font,
+                    });
+                }
+            }
+            if *group {
+                shade = false;
+            } else {
+                shade = !shade;
+            }
+            table.rows.push(PageRow {
+                kind: if *group { "group" } else { "row" },
+                y: round2(ty),
+                h,
+                shade: !*group && !shade,
+                texts,
+            });
+            ty += h;
+            table.bottom = round2(ty);
+        }
+        page.tables.push(table);
+        y = ty + 8.0;
+    }
+    pages.push(page);
 }

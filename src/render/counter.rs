@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::counter_view::CounterView;
 use super::error::{RenderError, RenderErrorKind};
 use super::{png, svg};
+use crate::query::part_of;
 use crate::templates::Templates;
 
 /// The template of a counter's front.
@@ -35,15 +36,19 @@ impl Default for CounterOptions {
     }
 }
 
-/// Rule 178: an Axis vehicle in a North Africa (or Tunisia) scenario before October 1941 has
-/// its MP printed in red.
+/// Rule 178 stops applying in this month: "prior to October 1941".
+pub const RED_MP_UNTIL: YearMonth = YearMonth {
+    year: 1941,
+    month: 10,
+};
+
+/// Rule 178, the one implementation of it: every vehicle of an Axis nation in a North Africa
+/// scenario (194.2; Tunisia is part of it) set before October 1941 has its MP printed in red.
+/// The rule excepts motorcycles; the IR has no motorcycle type, so no vehicle is excepted.
+/// The scenario checker (its card notes) and the card's counter pictures both call this.
 pub fn rule_178_red_mp(axis: bool, theater: Theater, date: YearMonth) -> bool {
-    axis && matches!(theater, Theater::NorthAfrica | Theater::Tunisia)
-        && date
-            < YearMonth {
-                year: 1941,
-                month: 10,
-            }
+    axis && (theater == Theater::NorthAfrica || part_of(theater, Theater::NorthAfrica))
+        && date < RED_MP_UNTIL
 }
 
 /// One rendered counter side.
@@ -226,6 +231,15 @@ mod tests {
             YearMonth {
                 year: 1940,
                 month: 6
+            }
+        ));
+        // Tunisia is part of North Africa (194.2).
+        assert!(rule_178_red_mp(
+            true,
+            Theater::Tunisia,
+            YearMonth {
+                year: 1941,
+                month: 9
             }
         ));
         assert!(!rule_178_red_mp(

@@ -12,6 +12,7 @@
 //! uses), [`counter_sheets`], [`vehicle_chart`].
 
 mod chart;
+mod chart_infantry;
 mod chart_layout;
 mod counter;
 mod counter_view;
@@ -28,10 +29,14 @@ pub use chart::{
     chart_model, chart_pages, columns, vehicle_chart, Cell, ChartFiles, ChartModel, Column, Group,
     NationRef, NoteLink, NoteView, Row, CHART_HTML_TEMPLATE, CHART_PAGE_TEMPLATE,
 };
-pub use chart_layout::{ChartPage, PageRow, TextItem};
+pub use chart_infantry::{
+    infantry_section, ClassGroup, InfantryRow, InfantrySection, ReplacementRow, RuleRow, UNKNOWN,
+};
+pub use chart_layout::{ChartPage, PageRow, PageTable, TextItem};
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_svg, rule_178_red_mp, side_name,
     template_of, CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
+    RED_MP_UNTIL,
 };
 pub use counter_view::{CounterView, MgView, NotationView};
 pub use error::{RenderError, RenderErrorKind};
@@ -40,4 +45,4 @@ pub use sheet::{
     counter_sheets, sheet_layout, CounterSize, Paper, SheetLayout, SheetOptions, SheetSlot,
     SHEET_TEMPLATE,
 };
-pub use svg::parse as parse_svg;
+pub use svg::{parse as parse_svg, with_size as svg_with_size};

@@ -8,20 +8,22 @@
 //! the template decides how each block looks.
 
 use qm_schema::{
-    CardNote, InfantryUnit, Nation, Scenario, ScenarioSide, ScenarioUnit, UnitKind, Vehicle,
+    CardNote, CounterSide, InfantryUnit, Nation, Scenario, ScenarioSide, ScenarioUnit, UnitKind,
+    Vehicle,
 };
 use serde::Serialize;
 
 use super::package::wrap;
 use crate::infantry::{infantry_counter_svg, InfantrySide};
+use crate::render::{
+    counter_svg, rule_178_red_mp, svg_with_size, CounterOptions, RenderError, RenderErrorKind,
+};
 use crate::templates::{TemplateError, Templates};
 
 /// The HTML card template.
 pub const CARD_HTML: &str = "scenario/card.html";
 /// The SVG page template (for the PDF).
 pub const CARD_SVG: &str = "scenario/card.svg";
-/// The stand-in vehicle counter picture (until the counter renderer provides one).
-pub const VEHICLE_PICTURE: &str = "scenario/vehicle.svg";
 /// The picture of a unit the data does not cover.
 pub const FREE_PICTURE: &str = "scenario/free.svg";
 
@@ -37,7 +39,12 @@ const HEADING: f64 = 3.8;
 const LEADING: f64 = 1.3;
 /// A unit cell of the OB grid.
 const CELL_W: f64 = 26.0;
-const PICTURE: f64 = 15.875;
+/// A vehicle (or Gun) counter's edge: 5/8 inch.
+const VEHICLE_MM: f64 = 15.875;
+/// An infantry counter's edge: 1/2 inch.
+const INFANTRY_MM: f64 = 12.7;
+/// Room above and left of every picture for the DVP badge on its upper-left corner.
+const BADGE: f64 = 2.0;
 
 /// One unit as the card shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -132,6 +139,11 @@ pub struct CardView<'a> {
     pub scale: f64,
     /// Width of a turn track box (mm).
     pub turn_box: f64,
+    /// The room (mm) above and left of each unit picture, where the DVP badge sits.
+    pub badge: f64,
+    /// The height (mm) of a unit cell's picture row: a vehicle counter's edge (smaller
+    /// pictures sit on its bottom line).
+    pub picture_row: f64,
 }
 
 /// "RF 1.3 (12/40, note 8)" and friends, with the rule in brackets.
@@ -147,7 +159,7 @@ pub fn card_view<'a>(
     templates: &Templates,
     scenario: &'a Scenario,
     nations: &'a [Nation],
-) -> Result<CardView<'a>, TemplateError> {
+) -> Result<CardView<'a>, RenderError> {
     let mut sides = Vec::new();
     for side in &scenario.sides {
         let nation = side
@@ -202,6 +214,8 @@ pub fn card_view<'a>(
         margin: MARGIN,
         scale: 1.0,
         turn_box: (TEXT_W / f64::from(scenario.turns.max(1))).min(12.0),
+        badge: BADGE,
+        picture_row: VEHICLE_MM,
     };
     layout(&mut view);
     Ok(view)
@@ -212,37 +226,46 @@ fn unit_view<'a>(
     scenario: &Scenario,
     nation: Option<&Nation>,
     u: &'a ScenarioUnit,
-) -> Result<UnitView<'a>, TemplateError> {
+) -> Result<UnitView<'a>, RenderError> {
     let vehicle: Option<&Vehicle> = nation
         .zip(u.vehicle.as_ref())
         .and_then(|(n, id)| n.vehicles.iter().find(|v| v.id == *id));
     let infantry: Option<&InfantryUnit> = nation
         .zip(u.infantry.as_ref())
         .and_then(|(n, id)| n.infantry.units.iter().find(|i| i.id == *id));
+    let artifact = format!("scenarios/{}.html", scenario.id);
+    let template_error = |e| RenderError::new(&artifact, RenderErrorKind::Template(e));
     let (picture, size_mm) = match (vehicle, infantry, nation) {
-        (Some(v), _, Some(n)) => (
-            templates.render(
-                VEHICLE_PICTURE,
-                minijinja::context! { vehicle => v, nation => &n.id },
-            )?,
-            PICTURE,
-        ),
+        (Some(v), _, Some(n)) => {
+            // The counter renderer's own front, with rule 178's red MP when it applies then
+            // and there (it depends on the scenario, not on the vehicle).
+            let opts = CounterOptions {
+                red_mp: rule_178_red_mp(n.axis, scenario.theater, scenario.date),
+                ..CounterOptions::default()
+            };
+            (
+                counter_svg(n, v, CounterSide::Front, templates, &opts)?,
+                VEHICLE_MM,
+            )
+        }
         (None, Some(i), Some(n)) => (
-            infantry_counter_svg(templates, n, i, InfantrySide::Front)?,
-            12.7,
+            infantry_counter_svg(templates, n, i, InfantrySide::Front).map_err(template_error)?,
+            INFANTRY_MM,
         ),
         _ => {
             let lines = wrap(&u.name, 44.0, 6.0, false);
             let size = if matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun) {
-                PICTURE
+                VEHICLE_MM
             } else {
-                12.7
+                INFANTRY_MM
             };
             (
-                templates.render(
-                    FREE_PICTURE,
-                    minijinja::context! { unit => u, lines => lines, size_mm => size },
-                )?,
+                templates
+                    .render(
+                        FREE_PICTURE,
+                        minijinja::context! { unit => u, lines => lines, size_mm => size },
+                    )
+                    .map_err(template_error)?,
                 size,
             )
         }
@@ -252,32 +275,21 @@ fn unit_view<'a>(
     } else {
         None
     };
+    // Whatever size a template wrote, the card decides: mm in HTML, the page's user units
+    // (mm) inside the SVG page, where "15.875mm" would be read as CSS pixels.
+    let picture = picture.trim_end();
+    let mm = format!("{size_mm}mm");
+    let units = size_mm.to_string();
     Ok(UnitView {
         unit: u,
-        picture_page: page_sized(&picture, size_mm),
-        picture,
+        picture_page: svg_with_size(picture, &units, &units),
+        picture: svg_with_size(picture, &mm, &mm),
         size_mm,
         dvp,
         name_lines: wrap(&u.name, CELL_W - 1.0, SMALL, false),
         x: 0.0,
         y: 0.0,
     })
-}
-
-/// The picture with its root `width`/`height` in the page's user units (mm) instead of
-/// physical units: inside a viewBox, "15.875mm" would be read as CSS pixels converted to mm.
-fn page_sized(svg: &str, size_mm: f64) -> String {
-    let mm = format!("{size_mm}mm");
-    svg.replacen(
-        &format!("width=\"{mm}\""),
-        &format!("width=\"{size_mm}\""),
-        1,
-    )
-    .replacen(
-        &format!("height=\"{mm}\""),
-        &format!("height=\"{size_mm}\""),
-        1,
-    )
 }
 
 /// Blocks stacked top to bottom.
@@ -375,7 +387,7 @@ fn layout(view: &mut CardView<'_>) {
                 u.x = j as f64 * CELL_W;
                 u.y = top;
             }
-            top += PICTURE + 1.5 + lines * SMALL * LEADING + 1.0;
+            top += BADGE + VEHICLE_MM + 1.5 + lines * SMALL * LEADING + 1.0;
         }
         st.push(
             Block {

@@ -9,6 +9,7 @@ use qm_schema::{
 };
 
 use crate::query::{availability_at, theater_matches};
+use crate::render::rule_178_red_mp;
 use crate::views::origin_text;
 
 /// Where and when a scenario is set.
@@ -18,18 +19,6 @@ pub struct Setting {
     pub theater: Theater,
     /// The month.
     pub month: YearMonth,
-}
-
-/// Rule 178 stops applying in this month: "prior to October 1941".
-pub const RED_MP_UNTIL: YearMonth = YearMonth {
-    year: 1941,
-    month: 10,
-};
-
-/// True when rule 178 gives the nation's vehicles red MP in this setting: an Axis nation, in
-/// North Africa (194.2; Tunisia is part of it), before 10/41.
-pub fn red_mp_applies(nation: &Nation, at: Setting) -> bool {
-    nation.axis && theater_matches(Theater::NorthAfrica, at.theater) && at.month < RED_MP_UNTIL
 }
 
 /// The vehicle's availability then and there. `None` with an error when the data says it was
@@ -226,7 +215,7 @@ pub fn vehicle_notes(
     }
     radio_notes(v, at, own_note.as_deref(), &mut notes);
     heat_notes(v, at, &mut notes);
-    if red_mp_applies(nation, at) {
+    if rule_178_red_mp(nation.axis, at.theater, at.month) {
         notes.push(note(
             CardNoteKind::RedMp,
             "red MP".into(),

@@ -9,12 +9,11 @@ use qm_schema::{
 };
 use toml::Spanned;
 
-use super::check::{
-    data_span, month_in_data, red_mp_applies, vehicle_availability, vehicle_notes, Setting,
-};
+use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use crate::load::{toml_diagnostic, SourceMap};
 use crate::query::{find_vehicle, parse_month, parse_theater};
+use crate::render::rule_178_red_mp;
 use crate::resolve::names::{did_you_mean, name_key, vehicle_id};
 use crate::spanned::{choice, span_of};
 
@@ -530,7 +529,7 @@ fn side_notes(n: &Nation, at: Setting, units: &[ScenarioUnit]) -> Vec<CardNote> 
             .is_some_and(|m| matches!(m.weapon, Weapon::Gun { .. }))
     });
     let mut notes = Vec::new();
-    if !vehicles.is_empty() && red_mp_applies(n, at) {
+    if !vehicles.is_empty() && rule_178_red_mp(n.axis, at.theater, at.month) {
         notes.push(CardNote {
             kind: CardNoteKind::RedMp,
             text: format!(

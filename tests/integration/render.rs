@@ -8,7 +8,7 @@ use qm::templates::Templates;
 use qm_schema::{CounterSide, Nation};
 use resvg::usvg::{Node, Rect};
 
-use crate::support::{root, run_qm};
+use crate::support::{png_size, root, run_qm};
 
 /// The Italian OB as `qm build` sees it.
 fn italian() -> Nation {
@@ -113,14 +113,6 @@ fn every_counter_keeps_its_text_inside_and_apart() {
         }
     }
     assert!(checked >= 2 * 41, "checked {checked} sides");
-}
-
-/// Width and height from a PNG's IHDR chunk.
-fn png_size(png: &[u8]) -> (u32, u32) {
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
-    let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
-    (w, h)
 }
 
 #[test]
@@ -319,6 +311,86 @@ fn chart_daggers_link_to_notes_when_their_text_is_known() {
     );
     assert!(m13.contains(r##"8 B <a href="#note-C">C</a>"##), "{m13}");
     assert!(!html.contains(r#"<article id="note-8">"#));
+}
+
+#[test]
+fn chart_infantry_section_lists_every_infantry_unit_of_the_ir_in_html_and_pdf() {
+    let n = italian();
+    assert!(
+        n.infantry.units.len() >= 9,
+        "the Italian OB has its infantry"
+    );
+    let chart = vehicle_chart(&n, &Templates::new(None)).unwrap();
+    let html = &chart.html;
+    let start = html
+        .find(r#"<section class="infantry""#)
+        .expect("an infantry section");
+    // After the vehicles: the listing and its notes come first.
+    assert!(html.find(r#"<table class="listing">"#).unwrap() < start);
+    assert!(html.find(r#"<section class="notes">"#).unwrap() < start);
+    let section = &html[start..];
+    let unknown = qm::render::UNKNOWN;
+    for u in &n.infantry.units {
+        let row = section
+            .lines()
+            .find(|l| l.contains(&format!(r#"<tr class="unit" id="inf-{}">"#, u.id)))
+            .unwrap_or_else(|| panic!("no row for {}", u.id));
+        let kind = u.kind.map_or(unknown, |k| k.label());
+        let rating = u.rating.map_or(unknown.to_string(), |r| r.to_string());
+        let cells = format!(
+            r#"<td class="name">{}</td><td class="nw">{kind}</td><td class="nw">{rating}</td>"#,
+            u.name
+        );
+        assert!(row.contains(&cells), "{row}\n(expected {cells})");
+        for r in &u.rules {
+            assert!(row.contains(r.as_str()), "{row}");
+        }
+    }
+    assert_eq!(
+        section.matches(r#"<tr class="unit""#).count(),
+        n.infantry.units.len()
+    );
+    // The publication gives no rating, kind or broken side for the 2nd Line units.
+    assert!(section.contains(
+        r#"<tr class="unit" id="inf-2nd-line"><td class="name">2nd Line</td><td class="nw">–</td><td class="nw">–</td><td class="nw">–</td>"#
+    ));
+    assert_eq!(
+        section.matches(r#"<tr class="replacement">"#).count(),
+        n.infantry.replacements.len()
+    );
+    for r in &n.national_rules {
+        assert!(
+            section.contains(&format!(r#"<tr class="rule" id="rule-{}">"#, r.source.rule)),
+            "{}",
+            r.source.rule
+        );
+    }
+    assert!(section.contains(r#"id="rule-181.21""#));
+    // The PDF: pages of their own after the vehicle pages, a row per unit, replacement and
+    // rule, each unit's name in its first column.
+    let pages = qm::render::chart_pages(&n);
+    let first = pages.iter().position(|p| p.section == "infantry").unwrap();
+    assert!(first > 0 && pages[first..].iter().all(|p| p.section == "infantry"));
+    let rows: Vec<&qm::render::PageRow> = pages[first..]
+        .iter()
+        .flat_map(|p| &p.tables)
+        .flat_map(|t| &t.rows)
+        .filter(|r| r.kind == "row")
+        .collect();
+    assert_eq!(
+        rows.len(),
+        n.infantry.units.len() + n.infantry.replacements.len() + n.national_rules.len()
+    );
+    for u in &n.infantry.units {
+        assert!(
+            rows.iter()
+                .any(|r| r.texts[0].text == u.name && r.texts[0].bold),
+            "{} is not in the PDF",
+            u.name
+        );
+    }
+    let doc = lopdf::Document::load_mem(&chart.pdf).unwrap();
+    assert_eq!(doc.get_pages().len(), pages.len());
 }
 
 /// `qm build` into a fresh directory; returns (output dir holder, run transcript).

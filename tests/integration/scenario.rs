@@ -3,12 +3,14 @@
 //!
 //! The fixtures run against the availability the notes resolver derives from the real data.
 
-use qm::compile::{compile, compile_scenarios};
+use qm::compile::{compile, compile_scenarios, Compiled};
+use qm::infantry::{infantry_counter_svg, InfantrySide};
 use qm::load::{load, load_scenarios};
+use qm::render::{counter_svg, rule_178_red_mp, svg_with_size, CounterOptions};
 use qm::resolve::resolve_nation;
 use qm::scenario::{card_html, card_svg, card_view, svg_to_png};
 use qm::templates::Templates;
-use qm_schema::{Nation, Scenario};
+use qm_schema::{CounterSide, Nation, Scenario};
 
 use crate::support::{root, run_qm};
 
@@ -112,4 +114,111 @@ fn build_writes_each_scenario_as_json_html_and_pdf() {
         assert!(dir.join("schema").join(name).is_file());
     }
     assert!(dir.join("ita/counters/infantry/3-4-7-front.svg").is_file());
+    // 1/2 inch infantry at the default 60 px per 5/8 inch vehicle counter: 48 px.
+    assert_eq!(qm::infantry::infantry_px(60), 48);
+    let png = std::fs::read(dir.join("ita/counters/infantry/3-4-7-front.png")).unwrap();
+    assert_eq!(crate::support::png_size(&png), (48, 48));
+}
+
+/// The example scenario `id` and the Italian nation of a compiled data directory.
+fn example<'a>(compiled: &'a Compiled, id: &str) -> (&'a Scenario, &'a Nation) {
+    let s = compiled.scenarios.iter().find(|s| s.id == id).unwrap();
+    let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
+    (s, ita)
+}
+
+/// A vehicle's picture in a card's HTML, found by the name its counter prints: from its
+/// `<span class="pic">` to the DVP badge's text, if any.
+fn html_picture<'a>(html: &'a str, name: &str) -> &'a str {
+    let title = format!("<tspan x=\"50.0\" y=\"13.57\">{name}</tspan>");
+    let at = html
+        .find(&title)
+        .unwrap_or_else(|| panic!("no {name} counter"));
+    let start = html[..at].rfind("<span class=\"pic\">").unwrap();
+    let end = at + html[at..].find("</span><span class=\"count\">").unwrap();
+    &html[start..end]
+}
+
+#[test]
+fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
+    let compiled = compile(&root().join("data-src"));
+    let templates = Templates::new(None);
+    // 12/40 in North Africa: rule 178 makes the Italian MP red; 6/42: black.
+    for (id, red) in [
+        ("rearguard-at-buq-buq", true),
+        ("ariete-in-the-cauldron", false),
+    ] {
+        let (s, ita) = example(&compiled, id);
+        assert!(s.desert_vp, "{id} uses Desert VP");
+        assert_eq!(rule_178_red_mp(ita.axis, s.theater, s.date), red, "{id}");
+        let view = card_view(&templates, s, &compiled.nations).unwrap();
+        let html = card_html(&templates, &view).unwrap();
+        let svg = card_svg(&templates, &view).unwrap();
+        let italian = s.sides.iter().find(|d| d.nation.is_some()).unwrap();
+        for u in &italian.units {
+            if let Some(vid) = &u.vehicle {
+                // The very SVG the counter renderer draws, only resized.
+                let v = ita.vehicles.iter().find(|v| v.id == *vid).unwrap();
+                let opts = CounterOptions {
+                    red_mp: red,
+                    ..CounterOptions::default()
+                };
+                let front = counter_svg(ita, v, CounterSide::Front, &templates, &opts).unwrap();
+                let mm = svg_with_size(&front, "15.875mm", "15.875mm");
+                assert!(html.contains(mm.trim_end()), "{id}: the {} picture", v.name);
+                let units = svg_with_size(&front, "15.875", "15.875");
+                assert!(
+                    svg.contains(units.trim_end()),
+                    "{id}: the {} page picture",
+                    v.name
+                );
+            }
+            if let Some(iid) = &u.infantry {
+                let i = ita.infantry.units.iter().find(|i| i.id == *iid).unwrap();
+                let front = infantry_counter_svg(&templates, ita, i, InfantrySide::Front).unwrap();
+                let mm = svg_with_size(&front, "12.7mm", "12.7mm");
+                assert!(html.contains(mm.trim_end()), "{id}: the {} picture", i.name);
+            }
+        }
+        // The M13/40: its MA, and its DVP (10% of BPV 34, rounded up) in red on the picture.
+        let m13 = ita.vehicles.iter().find(|v| v.id == "m13-40").unwrap();
+        let bpv = m13.bpv.value.unwrap();
+        let dvp = bpv.div_ceil(10);
+        assert_eq!(dvp, 4);
+        let pic = html_picture(&html, "M13/40");
+        assert!(pic.contains(">T47</tspan>"), "{pic}");
+        assert!(
+            pic.ends_with(&format!(
+                "</svg><span class=\"dvp\" title=\"Desert VP (177)\">{dvp}</span>"
+            )),
+            "{pic}"
+        );
+        assert!(html.contains(".unit .dvp {") && html.contains("color: #d00000"));
+        let mp = format!(">{}</tspan>", m13.mp.as_ref().unwrap().raw);
+        let red_mp = pic.split("fill=\"#c8102e\"><tspan").skip(1).any(|t| {
+            t.split("</tspan>")
+                .next()
+                .is_some_and(|t| format!("{t}</tspan>").ends_with(&mp))
+        });
+        assert_eq!(red_mp, red, "{id}: red MP\n{pic}");
+        assert!(pic.contains(&mp), "{id}: MP\n{pic}");
+        // One badge per Italian vehicle (the British free lists give no DVP).
+        let vehicles = italian.units.iter().filter(|u| u.vehicle.is_some()).count();
+        assert!(vehicles >= 3);
+        assert_eq!(svg.matches("<g class=\"dvp\">").count(), vehicles, "{id}");
+        assert_eq!(
+            html.matches("<span class=\"dvp\"").count(),
+            vehicles,
+            "{id}"
+        );
+        // Without Desert VP, no picture carries a DVP.
+        let mut plain = s.clone();
+        plain.desert_vp = false;
+        let view = card_view(&templates, &plain, &compiled.nations).unwrap();
+        let html = card_html(&templates, &view).unwrap();
+        let svg = card_svg(&templates, &view).unwrap();
+        assert!(!html.contains("<span class=\"dvp\""), "{id}");
+        assert!(!svg.contains("class=\"dvp\""), "{id}");
+        assert!(html_picture(&html, "M13/40").contains(">T47</tspan>"));
+    }
 }

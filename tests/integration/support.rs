@@ -24,3 +24,11 @@ pub fn run_qm(args: &[&str], cwd: &Path) -> String {
         String::from_utf8_lossy(&out.stderr)
     )
 }
+
+/// Width and height of a PNG, from its IHDR chunk.
+pub fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
+    (w, h)
+}
