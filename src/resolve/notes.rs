@@ -74,11 +74,6 @@ pub fn resolve_notes(
     let rows_of = |n: u16| -> Vec<usize> { members_of.get(&n).cloned().unwrap_or_default() };
     let index = NameIndex::new(&names);
     let everyone: Vec<usize> = (0..names.len()).collect();
-    let find_base = |b: &str| {
-        index
-            .exact(b)
-            .or_else(|| index.find(b, &everyone).map(|(k, _)| k))
-    };
     for (i, row) in rows.iter().enumerate() {
         for r in &row.note_refs {
             match r.get() {
@@ -172,6 +167,20 @@ pub fn resolve_notes(
             }
         }
     }
+    // Each base a relative rule names ("the L3/35") is looked up once: many rows share it.
+    let mut base_rows: HashMap<&str, Option<usize>> = HashMap::new();
+    for (_, rules) in &per_vehicle {
+        for r in rules {
+            if let Rule::Relative { base, .. } = r {
+                base_rows.entry(base.as_str()).or_insert_with(|| {
+                    index
+                        .exact(base)
+                        .or_else(|| index.find(base, &everyone).map(|(k, _)| k))
+                });
+            }
+        }
+    }
+    let find_base = |b: &str| base_rows.get(b).copied().flatten();
     // Relative rules need their base resolved first: resolve in passes.
     let mut done = vec![false; vehicles.len()];
     for _pass in 0..4 {
