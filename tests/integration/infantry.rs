@@ -5,6 +5,7 @@ use qm::compile::compile;
 use qm::infantry::infantry_counters;
 use qm::templates::Templates;
 
+use crate::render::{overlaps, text_boxes};
 use crate::support::{png_size, root};
 
 #[test]
@@ -35,4 +36,40 @@ fn italian_infantry_and_national_rules() {
         "ita_infantry_counter_4_4_7",
         String::from_utf8_lossy(&front.bytes)
     );
+}
+
+/// Every infantry counter side keeps its text inside the frame (a 1-unit stroke at 0.5 of a
+/// 50-unit box) and no two texts overlap: long names ("Civilian Partisans") wrap or shrink.
+#[test]
+fn infantry_counter_text_stays_inside_and_apart() {
+    let compiled = compile(&root().join("data-src"));
+    let mut ita = compiled.nations.into_iter().find(|n| n.id == "ita").unwrap();
+    // A name far longer than the data's, so the check also covers what a maintainer may add.
+    ita.infantry.units[0].name = "Compagnia Autonoma Mitraglieri Motociclisti".into();
+    let counters = infantry_counters(&Templates::new(None), &ita, 48).unwrap();
+    let svgs: Vec<_> = counters
+        .iter()
+        .filter(|a| a.path.ends_with(".svg"))
+        .collect();
+    assert_eq!(svgs.len(), ita.infantry.units.len());
+    for a in svgs {
+        let boxes = text_boxes(&String::from_utf8_lossy(&a.bytes));
+        assert!(boxes.len() >= 2, "{}: {boxes:?}", a.path);
+        for (label, r) in &boxes {
+            assert!(
+                r.left() >= 1.0 && r.top() >= 1.0 && r.right() <= 49.0 && r.bottom() <= 49.0,
+                "{}: {label:?} at {r:?} leaves the counter",
+                a.path
+            );
+        }
+        for (i, (la, ra)) in boxes.iter().enumerate() {
+            for (lb, rb) in &boxes[i + 1..] {
+                assert!(
+                    !overlaps(ra, rb),
+                    "{}: {la:?} {ra:?} overlaps {lb:?} {rb:?}",
+                    a.path
+                );
+            }
+        }
+    }
 }

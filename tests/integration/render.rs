@@ -51,7 +51,7 @@ fn counter_svg_snapshots() {
 }
 
 /// Ink boxes of every text element of an SVG, in viewBox units.
-fn text_boxes(svg: &str) -> Vec<(String, Rect)> {
+pub fn text_boxes(svg: &str) -> Vec<(String, Rect)> {
     fn walk(g: &resvg::usvg::Group, out: &mut Vec<(String, Rect)>) {
         for node in g.children() {
             match node {
@@ -73,7 +73,8 @@ fn text_boxes(svg: &str) -> Vec<(String, Rect)> {
 /// The counter frame's inner edge (stroke 1 unit wide centred on 1.5): text must stay inside.
 const INNER: (f32, f32) = (2.0, 98.0);
 
-fn overlaps(a: &Rect, b: &Rect) -> bool {
+/// True when two boxes share area.
+pub fn overlaps(a: &Rect, b: &Rect) -> bool {
     a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom()
 }
 
