@@ -43,7 +43,11 @@ fn italian_infantry_and_national_rules() {
 #[test]
 fn infantry_counter_text_stays_inside_and_apart() {
     let compiled = compile(&root().join("data-src"));
-    let mut ita = compiled.nations.into_iter().find(|n| n.id == "ita").unwrap();
+    let mut ita = compiled
+        .nations
+        .into_iter()
+        .find(|n| n.id == "ita")
+        .unwrap();
     // A name far longer than the data's, so the check also covers what a maintainer may add.
     ita.infantry.units[0].name = "Compagnia Autonoma Mitraglieri Motociclisti".into();
     let counters = infantry_counters(&Templates::new(None), &ita, 48).unwrap();
