@@ -6,7 +6,7 @@ use qm_schema::{nation_schema, scenario_schema, schema_value, Nation, Scenario};
 
 use crate::artifact::Artifact;
 use crate::compile::Compiled;
-use crate::infantry::{infantry_counters, infantry_px};
+use crate::infantry::{infantry_artifacts, infantry_images, infantry_px};
 use crate::render::{
     counter_images, counter_sheets, vehicle_chart, CounterImage, CounterOptions, RenderError,
     SheetOptions,
@@ -42,8 +42,14 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
         artifacts
             .extend(render_nation(nation, &images, &templates, opts).map_err(|e| e.to_string())?);
         let px = infantry_px(opts.counters.px);
-        artifacts.extend(infantry_counters(&templates, nation, px).map_err(|e| e.to_string())?);
+        let infantry = infantry_images(&templates, nation, px).map_err(|e| e.to_string())?;
+        artifacts.extend(infantry_artifacts(nation, &infantry));
         pngs.extend(images.into_iter().map(|i| CounterPng::new(&nation.id, i)));
+        pngs.extend(
+            infantry
+                .into_iter()
+                .map(|i| CounterPng::infantry(&nation.id, i)),
+        );
     }
     for scenario in &compiled.scenarios {
         artifacts.extend(scenario_artifacts(&templates, scenario, &compiled.nations)?);

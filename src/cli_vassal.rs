@@ -27,7 +27,7 @@ pub struct VassalArgs {
 pub enum VassalCommand {
     /// Replace qm's palette, prototypes and images in an existing module; keep the rest as is.
     Merge(MergeArgs),
-    /// Report vehicles without a committed gpid; `--update` allocates and writes them.
+    /// Report pieces (vehicles, infantry) without a committed gpid; `--update` allocates them.
     Gpids(GpidsArgs),
     /// Check a .vmod: decode every slot and prototype, images, gpids, prototype references.
     Check(CheckModuleArgs),
@@ -149,7 +149,7 @@ fn gpids(a: GpidsArgs) -> u8 {
     let added = registry.allocate(keys.iter().map(String::as_str));
     let path = a.data.join(REGISTRY_FILE);
     if added.is_empty() {
-        println!("qm: every vehicle has a gpid in {}", path.display());
+        println!("qm: every piece has a gpid in {}", path.display());
         return EXIT_OK;
     }
     for k in &added {
@@ -157,7 +157,7 @@ fn gpids(a: GpidsArgs) -> u8 {
     }
     if !a.update {
         eprintln!(
-            "qm: {} vehicle{} without a committed gpid; run `qm vassal gpids --update`",
+            "qm: {} piece{} without a committed gpid; run `qm vassal gpids --update`",
             added.len(),
             crate::cli::plural(added.len())
         );

@@ -65,25 +65,55 @@ pub fn infantry_px(vehicle_px: u32) -> u32 {
     ((f64::from(vehicle_px) * 0.8).round() as u32).max(1)
 }
 
-/// `<nation>/counters/infantry/<id>-front.svg` and `.png` for every unit, plus
-/// `<id>-broken.svg|png` where the broken side's rating is known (the publication gives none for
-/// the Italians). The layout follows the vehicle counters' `<nation>/counters/<id>-<side>.*`;
-/// the PNG is `px` pixels square, rasterized by the renderer (`crate::render`).
-pub fn infantry_counters(
+/// One rendered side of an infantry counter.
+#[derive(Debug, Clone)]
+pub struct InfantryImage {
+    /// The unit's id (`4-4-7`).
+    pub unit_id: String,
+    /// Which side.
+    pub side: InfantrySide,
+    /// The SVG text.
+    pub svg: String,
+    /// The PNG, `px` x `px` pixels.
+    pub png: Vec<u8>,
+}
+
+impl InfantryImage {
+    /// The file stem for this side: `4-4-7-front`, `4-4-7-broken`.
+    pub fn stem(&self) -> String {
+        let side = match self.side {
+            InfantrySide::Front => "front",
+            InfantrySide::Broken => "broken",
+        };
+        format!("{}-{side}", self.unit_id)
+    }
+}
+
+/// Every infantry counter side of a nation, as SVG and as a PNG `px` pixels square: the
+/// front of every unit, and the broken side where its rating is known (the publication gives
+/// none for the Italians).
+pub fn infantry_images(
     templates: &Templates,
     nation: &Nation,
     px: u32,
-) -> Result<Vec<Artifact>, RenderError> {
+) -> Result<Vec<InfantryImage>, RenderError> {
     let mut out = Vec::new();
     let dir = format!("{}/counters/infantry", nation.id);
     for unit in &nation.infantry.units {
-        let mut sides = vec![(InfantrySide::Front, "front")];
+        let mut sides = vec![InfantrySide::Front];
         if unit.has_broken_side != Some(false) && unit.broken_rating.is_some() {
-            sides.push((InfantrySide::Broken, "broken"));
+            sides.push(InfantrySide::Broken);
         }
-        for (side, name) in sides {
-            let stem = format!("{dir}/{}-{name}", unit.id);
-            let svg = infantry_counter_svg(templates, nation, unit, side).map_err(|e| {
+        for side in sides {
+            let svg = infantry_counter_svg(templates, nation, unit, side);
+            let mut image = InfantryImage {
+                unit_id: unit.id.clone(),
+                side,
+                svg: String::new(),
+                png: Vec::new(),
+            };
+            let stem = format!("{dir}/{}", image.stem());
+            let svg = svg.map_err(|e| {
                 RenderError::new(format!("{stem}.svg"), RenderErrorKind::Template(e))
             })?;
             let tree = parse_svg(&svg).map_err(|message| {
@@ -95,11 +125,36 @@ pub fn infantry_counters(
                     },
                 )
             })?;
-            let png = render_png(&tree, px, px)
+            image.png = render_png(&tree, px, px)
                 .map_err(|m| RenderError::new(format!("{stem}.png"), RenderErrorKind::Png(m)))?;
-            out.push(Artifact::new(format!("{stem}.svg"), svg.into_bytes()));
-            out.push(Artifact::new(format!("{stem}.png"), png));
+            image.svg = svg;
+            out.push(image);
         }
     }
     Ok(out)
+}
+
+/// `<nation>/counters/infantry/<id>-front.svg` and `.png` for every image of
+/// [`infantry_images`] (and `<id>-broken.*`). The layout follows the vehicle counters'
+/// `<nation>/counters/<id>-<side>.*`.
+pub fn infantry_artifacts(nation: &Nation, images: &[InfantryImage]) -> Vec<Artifact> {
+    let mut out = Vec::with_capacity(images.len() * 2);
+    for image in images {
+        let stem = format!("{}/counters/infantry/{}", nation.id, image.stem());
+        out.push(Artifact::new(format!("{stem}.svg"), image.svg.clone()));
+        out.push(Artifact::new(format!("{stem}.png"), image.png.clone()));
+    }
+    out
+}
+
+/// [`infantry_images`] as files under `out/`: [`infantry_artifacts`].
+pub fn infantry_counters(
+    templates: &Templates,
+    nation: &Nation,
+    px: u32,
+) -> Result<Vec<Artifact>, RenderError> {
+    Ok(infantry_artifacts(
+        nation,
+        &infantry_images(templates, nation, px)?,
+    ))
 }

@@ -56,11 +56,20 @@ pub fn slot_key(nation_id: &str, vehicle_id: &str) -> String {
     format!("{nation_id}/{vehicle_id}")
 }
 
-/// Every slot key the nations need, in palette order.
+/// Every slot key the nations need, in palette order: each nation's vehicles, then its
+/// infantry.
 pub fn slot_keys(nations: &[Nation]) -> Vec<String> {
     nations
         .iter()
-        .flat_map(|n| n.vehicles.iter().map(|v| slot_key(&n.id, &v.id)))
+        .flat_map(|n| {
+            let vehicles = n.vehicles.iter().map(|v| slot_key(&n.id, &v.id));
+            let infantry = n
+                .infantry
+                .units
+                .iter()
+                .map(|u| slot_key(&n.id, &super::images::infantry_piece_id(&u.id)));
+            vehicles.chain(infantry)
+        })
         .collect()
 }
 
@@ -183,7 +192,7 @@ pub fn lint(data_dir: &Path, nations: &[Nation]) -> Vec<Diagnostic> {
         Severity::Warning,
         "vassal::gpid-missing",
         format!(
-            "failed to find a committed gpid for {} vehicle{} ({})",
+            "failed to find a committed gpid for {} piece{} ({})",
             missing.len(),
             if missing.len() == 1 { "" } else { "s" },
             missing.join(", ")

@@ -1,8 +1,9 @@
 //! Images in the module: the counter PNGs handed in by the caller (the renderer), the small
-//! overlays qm draws itself for its layers, and placeholders until the renderer is wired in.
+//! overlays qm draws itself for its layers, and the standalone module's board.
 
 use qm_schema::{CounterSide, Nation};
 
+use crate::infantry::{infantry_images, infantry_px, InfantryImage, InfantrySide};
 use crate::render::{counter_images, CounterImage, CounterOptions, RenderError};
 use crate::templates::Templates;
 
@@ -14,9 +15,10 @@ pub const QM_IMAGE_DIR: &str = "qm";
 pub struct CounterPng {
     /// The nation's id (`ita`).
     pub nation: String,
-    /// The vehicle's id (`l3-35`).
+    /// The piece's id: a vehicle's id (`l3-35`), or [`infantry_piece_id`] (`infantry/4-4-7`).
     pub vehicle_id: String,
-    /// Which side; `Back` and `Wreck` both become the flip side of the piece.
+    /// Which side; `Back` and `Wreck` (and an infantry counter's broken side, given as
+    /// `Back`) become the flip side of the piece.
     pub side: CounterSide,
     /// The PNG file's bytes.
     pub png: Vec<u8>,
@@ -163,7 +165,8 @@ pub fn overlay_png(label: &str) -> Vec<u8> {
     c.to_png()
 }
 
-/// Every counter side of every nation, drawn by the counter renderer, as module images.
+/// Every counter side of every nation (vehicles, then infantry), drawn by the renderer, as
+/// module images.
 pub fn rendered_images(
     nations: &[Nation],
     templates: &Templates,
@@ -173,11 +176,32 @@ pub fn rendered_images(
     for n in nations {
         let images = counter_images(n, templates, opts)?;
         out.extend(images.into_iter().map(|i| CounterPng::new(&n.id, i)));
+        let infantry = infantry_images(templates, n, infantry_px(opts.px))?;
+        out.extend(infantry.into_iter().map(|i| CounterPng::infantry(&n.id, i)));
     }
     Ok(out)
 }
 
+/// The piece id of an infantry unit: `infantry/<unit id>`, so its slot key
+/// (`ita/infantry/4-4-7`) and images (`qm/ita/infantry/...`) never meet a vehicle's.
+pub fn infantry_piece_id(unit_id: &str) -> String {
+    format!("infantry/{unit_id}")
+}
+
 impl CounterPng {
+    /// The PNG of a rendered infantry counter side of `nation` (the broken side as `Back`).
+    pub fn infantry(nation: &str, image: InfantryImage) -> Self {
+        Self {
+            nation: nation.to_string(),
+            vehicle_id: infantry_piece_id(&image.unit_id),
+            side: match image.side {
+                InfantrySide::Front => CounterSide::Front,
+                InfantrySide::Broken => CounterSide::Back,
+            },
+            png: image.png,
+        }
+    }
+
     /// The PNG of a rendered counter side of a vehicle of `nation`.
     pub fn new(nation: &str, image: CounterImage) -> Self {
         Self {

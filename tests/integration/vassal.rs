@@ -11,7 +11,9 @@ use qm::vassal::check::{check_build_file, check_vmod, decode_definition};
 use qm::vassal::gpids::{slot_key, GpidRegistry};
 use qm::vassal::images::{counter_image_path, Canvas, CounterPng};
 use qm::vassal::merge::{merge_build_file, merge_vmod};
-use qm::vassal::palette::{PROPERTY_KEYS, PROTO_AFV, PROTO_VEHICLE};
+use qm::vassal::palette::{
+    INFANTRY_PROPERTY_KEYS, PROPERTY_KEYS, PROTO_AFV, PROTO_INFANTRY, PROTO_VEHICLE,
+};
 use qm::vassal::{build_vmod, ModuleConfig, Vmod};
 use qm_schema::{CounterSide, Nation, Vehicle};
 
@@ -74,7 +76,8 @@ pub fn tricky_nation() -> Nation {
         vehicle("'Quoted'", "AC", 18, &[], &[]),
         vehicle("\\Back\\slash", "Tr", 9, &[], &["\\starts"]),
     ];
-    // The real nation's other parts (infantry, rules) with these vehicles.
+    // The real nation's other parts (rules) with these vehicles; no infantry, so the slots
+    // are these vehicles alone (the real module's test covers the infantry slots).
     static REAL: OnceLock<Nation> = OnceLock::new();
     let real = REAL.get_or_init(|| {
         qm::compile::compile(&root().join("data-src"))
@@ -87,6 +90,7 @@ pub fn tricky_nation() -> Nation {
         id: "ita".into(),
         name: "Italian".into(),
         vehicles,
+        infantry: Default::default(),
         ..real.clone()
     }
 }
@@ -663,7 +667,65 @@ fn the_real_module_is_deterministic_complete_and_sound() {
     let report = check_vmod(&a.bytes).unwrap();
     assert!(report.is_ok(), "{:#?}", report.problems);
     let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
-    assert_eq!(report.slots.len(), vehicles);
+    let ita = &compiled.nations[0];
+    assert_eq!(report.slots.len(), vehicles + ita.infantry.units.len());
+    // Every infantry unit is a slot of its own, trait by trait: the infantry prototype, its
+    // properties, its counter (no flip: the Italians have no known broken side).
+    let files: BTreeSet<String> = read_entries(&a.bytes)
+        .unwrap()
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert!(report.prototypes.contains_key(PROTO_INFANTRY));
+    for u in &ita.infantry.units {
+        let slot = report
+            .slots
+            .iter()
+            .find(|s| s.entry_name == u.name)
+            .unwrap_or_else(|| panic!("a slot named {:?}", u.name));
+        let piece = slot.piece.as_ref().unwrap();
+        let ids: Vec<&str> = piece.traits.iter().map(|t| t.id()).collect();
+        assert_eq!(ids, ["prototype;", "mark;", "piece;"], "{}", u.name);
+        assert_eq!(piece.prototype_refs(), [PROTO_INFANTRY]);
+        let props: BTreeMap<String, String> = piece.properties().into_iter().collect();
+        let keys: BTreeSet<&str> = props.keys().map(String::as_str).collect();
+        assert_eq!(keys, INFANTRY_PROPERTY_KEYS.into_iter().collect());
+        assert_eq!(props["Nation"], "Italian");
+        assert_eq!(props["Type"], u.kind.map_or("", |k| k.label()));
+        assert_eq!(props["Class"], u.class.map_or("", |c| c.label()));
+        assert_eq!(
+            props["Rating"],
+            u.rating.map(|r| r.to_string()).unwrap_or_default()
+        );
+        let basic = piece.basic().unwrap();
+        assert_eq!(basic.name, u.name);
+        let id = qm::vassal::images::infantry_piece_id(&u.id);
+        assert_eq!(
+            basic.image,
+            counter_image_path("ita", &id, CounterSide::Front)
+        );
+        assert!(
+            files.contains(&format!("images/{}", basic.image)),
+            "{}",
+            basic.image
+        );
+        assert_eq!(
+            slot.gpid,
+            a.model.palette.nations[0]
+                .groups
+                .last()
+                .unwrap()
+                .slots
+                .iter()
+                .find(|s| s.name == u.name)
+                .unwrap()
+                .gpid
+                .to_string()
+        );
+    }
+    let last = a.model.palette.nations[0].groups.last().unwrap();
+    assert_eq!(last.label, "Infantry");
+    assert_eq!(last.slots.len(), ita.infantry.units.len());
 }
 
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
@@ -703,7 +765,7 @@ fn a_vehicle_without_a_committed_gpid_warns_until_the_registry_is_updated() {
     assert!(strict.starts_with("exit: 1\n"), "{strict}");
     let report = crate::support::run_qm(&["vassal", "gpids", "--data", d], &root());
     assert!(
-        report.starts_with("exit: 1\n") && report.contains("ita/m13-40 = 1041"),
+        report.starts_with("exit: 1\n") && report.contains("ita/m13-40 = 1050"),
         "{report}"
     );
 
@@ -711,7 +773,7 @@ fn a_vehicle_without_a_committed_gpid_warns_until_the_registry_is_updated() {
     assert!(update.starts_with("exit: 0\n"), "{update}");
     let after = std::fs::read_to_string(data.join("vassal-gpids.toml")).unwrap();
     assert!(
-        after.contains("\"ita/m13-40\" = 1041"),
+        after.contains("\"ita/m13-40\" = 1050"),
         "the next free number, never the old one"
     );
     assert!(
