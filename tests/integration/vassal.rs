@@ -783,3 +783,68 @@ fn a_vehicle_without_a_committed_gpid_warns_until_the_registry_is_updated() {
     let clean = crate::support::run_qm(&["check", "--strict", "--data", d], &root());
     assert!(clean.starts_with("exit: 0\n"), "{clean}");
 }
+
+/// An infantry unit whose broken side is drawn gets a Flip layer to it; one without keeps
+/// none. (The Italian data gives no broken side, so this builds one.)
+#[test]
+fn an_infantry_broken_side_becomes_a_flip_layer() {
+    let real = qm::compile::compile(&root().join("data-src"))
+        .nations
+        .remove(0);
+    let mut nation = tricky_nation();
+    nation.infantry = real.infantry.clone();
+    nation.infantry.units.truncate(2);
+    let mut images = images_for(&nation);
+    for (i, u) in nation.infantry.units.iter().enumerate() {
+        let id = qm::vassal::images::infantry_piece_id(&u.id);
+        let mut sides = vec![CounterSide::Front];
+        if i == 0 {
+            sides.push(CounterSide::Back);
+        }
+        for side in sides {
+            images.push(CounterPng {
+                nation: nation.id.clone(),
+                vehicle_id: id.clone(),
+                side,
+                png: png(38, 38, 90),
+            });
+        }
+    }
+    let vmod = build_vmod(
+        std::slice::from_ref(&nation),
+        &images,
+        &config(),
+        &GpidRegistry::default(),
+        &vassal_templates(None),
+    )
+    .unwrap();
+    let report = check_vmod(&vmod.bytes).unwrap();
+    assert!(report.is_ok(), "{:#?}", report.problems);
+    let traits = |name: &str| -> Vec<String> {
+        let slot = report.slots.iter().find(|s| s.entry_name == name).unwrap();
+        let piece = slot.piece.as_ref().unwrap();
+        piece.traits.iter().map(|t| t.id().to_string()).collect()
+    };
+    let units = &nation.infantry.units;
+    assert_eq!(
+        traits(&units[0].name),
+        ["prototype;", "mark;", "emb2;", "piece;"]
+    );
+    assert_eq!(traits(&units[1].name), ["prototype;", "mark;", "piece;"]);
+    let broken = format!(
+        "images/{}",
+        counter_image_path(
+            "ita",
+            &qm::vassal::images::infantry_piece_id(&units[0].id),
+            CounterSide::Back
+        )
+    );
+    assert!(
+        read_entries(&vmod.bytes)
+            .unwrap()
+            .iter()
+            .any(|(n, _)| *n == broken),
+        "{broken}"
+    );
+    assert!(report.prototypes.contains_key(PROTO_INFANTRY));
+}
