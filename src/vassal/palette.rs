@@ -289,7 +289,7 @@ pub fn assemble(
     registry: &GpidRegistry,
 ) -> Result<ModuleModel, VassalError> {
     let format = EngineFormat::for_version(&config.vassal_version);
-    let mut by_key: BTreeMap<(String, String, u8), &CounterPng> = BTreeMap::new();
+    let mut by_key: ImagesByKey = BTreeMap::new();
     for img in images {
         let rank = match img.side {
             CounterSide::Front => 0,
@@ -316,69 +316,23 @@ pub fn assemble(
         let mut groups: Vec<Group> = Vec::new();
         let mut by_type: BTreeMap<usize, Vec<Slot>> = BTreeMap::new();
         for v in &n.vehicles {
-            let key = slot_key(&n.id, &v.id);
-            let get = |rank: u8| by_key.get(&(n.id.clone(), v.id.clone(), rank)).copied();
-            let front = get(0).ok_or_else(|| {
-                VassalError::new(format!(
-                    "failed to assemble the module (no front image for {key})"
-                ))
-            })?;
-            let (width, height) = png_size(&front.png).ok_or_else(|| {
-                VassalError::new(format!(
-                    "failed to assemble the module (the front image of {key} is not a PNG)"
-                ))
-            })?;
-            counter_size.get_or_insert((width, height));
-            let front_path = counter_image_path(&n.id, &v.id, CounterSide::Front);
-            qm_images.insert(front_path.clone(), front.png.clone());
             let is_afv = v.vehicle_type.value.is_some_and(VehicleType::is_afv);
-            let props = vehicle_properties(n, v);
-            refuse_trailing_backslash(&key, "name", &v.name)?;
-            for (k, value) in &props {
-                refuse_trailing_backslash(&key, k, value)?;
-            }
-            let mut traits = vec![
-                Trait::Prototype(if is_afv { PROTO_AFV } else { PROTO_VEHICLE }.into()),
-                Trait::Marker(props),
-            ];
-            if let Some(back) = get(1).or_else(|| get(2)) {
-                if png_size(&back.png).is_none() {
-                    return Err(VassalError::new(format!(
-                        "failed to assemble the module (the back image of {key} is not a PNG)"
-                    )));
-                }
-                let path = counter_image_path(&n.id, &v.id, back.side);
-                qm_images.insert(path.clone(), back.png.clone());
-                let level = if back.side == CounterSide::Wreck {
-                    "+ (wreck)"
-                } else {
-                    "+ (back)"
-                };
-                traits.push(layer("Side", "Flip", 'F', &path, level, (0, 0)));
-            }
-            let gpid = registry.get(&key).expect("allocate gave every slot a gpid");
-            let piece = Piece {
-                traits,
-                basic: Basic {
-                    image: front_path,
-                    name: v.name.clone(),
-                    gpid: gpid.to_string(),
-                },
+            let spec = SlotSpec {
+                nation: &n.id,
+                piece_id: v.id.clone(),
+                name: &v.name,
+                prototype: if is_afv { PROTO_AFV } else { PROTO_VEHICLE },
+                properties: vehicle_properties(n, v),
+                back_level: "+ (back)",
             };
+            let slot = build_slot(spec, &by_key, &mut qm_images, &registry, format)?;
+            counter_size.get_or_insert((slot.width, slot.height));
             let type_index = v
                 .vehicle_type
                 .value
                 .and_then(|t| VehicleType::ALL.iter().position(|x| *x == t))
                 .unwrap_or(VehicleType::ALL.len());
-            by_type.entry(type_index).or_default().push(Slot {
-                key,
-                name: v.name.clone(),
-                gpid,
-                width,
-                height,
-                definition: piece.definition(format),
-                piece,
-            });
+            by_type.entry(type_index).or_default().push(slot);
         }
         for (i, slots) in by_type {
             let label = VehicleType::ALL
@@ -389,53 +343,21 @@ pub fn assemble(
         }
         let mut infantry = Vec::new();
         for u in &n.infantry.units {
-            let id = infantry_piece_id(&u.id);
-            let key = slot_key(&n.id, &id);
-            let get = |rank: u8| by_key.get(&(n.id.clone(), id.clone(), rank)).copied();
-            let front = get(0).ok_or_else(|| {
-                VassalError::new(format!(
-                    "failed to assemble the module (no front image for {key})"
-                ))
-            })?;
-            let (width, height) = png_size(&front.png).ok_or_else(|| {
-                VassalError::new(format!(
-                    "failed to assemble the module (the front image of {key} is not a PNG)"
-                ))
-            })?;
-            let front_path = counter_image_path(&n.id, &id, CounterSide::Front);
-            qm_images.insert(front_path.clone(), front.png.clone());
-            let props = infantry_properties(n, u);
-            refuse_trailing_backslash(&key, "name", &u.name)?;
-            for (k, value) in &props {
-                refuse_trailing_backslash(&key, k, value)?;
-            }
-            let mut traits = vec![
-                Trait::Prototype(PROTO_INFANTRY.into()),
-                Trait::Marker(props),
-            ];
-            if let Some(broken) = get(1) {
-                let path = counter_image_path(&n.id, &id, CounterSide::Back);
-                qm_images.insert(path.clone(), broken.png.clone());
-                traits.push(layer("Side", "Flip", 'F', &path, "+ (broken)", (0, 0)));
-            }
-            let gpid = registry.get(&key).expect("allocate gave every slot a gpid");
-            let piece = Piece {
-                traits,
-                basic: Basic {
-                    image: front_path,
-                    name: u.name.clone(),
-                    gpid: gpid.to_string(),
-                },
+            let spec = SlotSpec {
+                nation: &n.id,
+                piece_id: infantry_piece_id(&u.id),
+                name: &u.name,
+                prototype: PROTO_INFANTRY,
+                properties: infantry_properties(n, u),
+                back_level: "+ (broken)",
             };
-            infantry.push(Slot {
-                key,
-                name: u.name.clone(),
-                gpid,
-                width,
-                height,
-                definition: piece.definition(format),
-                piece,
-            });
+            infantry.push(build_slot(
+                spec,
+                &by_key,
+                &mut qm_images,
+                &registry,
+                format,
+            )?);
         }
         if !infantry.is_empty() {
             groups.push(Group {
@@ -477,6 +399,92 @@ pub fn assemble(
         images: qm_images,
         shell_images,
         allocated,
+    })
+}
+
+/// What distinguishes one PieceSlot from another: the rest (images, Flip layer, gpid, the
+/// checks on what VASSAL can save) is the same for vehicles and infantry.
+struct SlotSpec<'a> {
+    nation: &'a str,
+    /// The piece id (a vehicle id, or `infantry/<unit id>`).
+    piece_id: String,
+    name: &'a str,
+    prototype: &'static str,
+    properties: Vec<(String, String)>,
+    /// The Flip layer's level name for a `Back` image (a `Wreck` image is "+ (wreck)").
+    back_level: &'static str,
+}
+
+/// Images by (nation, piece id, side rank: front 0, back 1, wreck 2).
+type ImagesByKey<'a> = BTreeMap<(String, String, u8), &'a CounterPng>;
+
+/// One PieceSlot: prototype, Marker, a Flip layer when a back or wreck image exists, and the
+/// BasicPiece with the front image and the registry's gpid. Adds the images to `qm_images`.
+fn build_slot(
+    spec: SlotSpec,
+    by_key: &ImagesByKey,
+    qm_images: &mut BTreeMap<String, Vec<u8>>,
+    registry: &GpidRegistry,
+    format: EngineFormat,
+) -> Result<Slot, VassalError> {
+    let key = slot_key(spec.nation, &spec.piece_id);
+    let get = |rank: u8| {
+        by_key
+            .get(&(spec.nation.to_string(), spec.piece_id.clone(), rank))
+            .copied()
+    };
+    let front = get(0).ok_or_else(|| {
+        VassalError::new(format!(
+            "failed to assemble the module (no front image for {key})"
+        ))
+    })?;
+    let (width, height) = png_size(&front.png).ok_or_else(|| {
+        VassalError::new(format!(
+            "failed to assemble the module (the front image of {key} is not a PNG)"
+        ))
+    })?;
+    let front_path = counter_image_path(spec.nation, &spec.piece_id, CounterSide::Front);
+    qm_images.insert(front_path.clone(), front.png.clone());
+    refuse_trailing_backslash(&key, "name", spec.name)?;
+    for (k, value) in &spec.properties {
+        refuse_trailing_backslash(&key, k, value)?;
+    }
+    let mut traits = vec![
+        Trait::Prototype(spec.prototype.into()),
+        Trait::Marker(spec.properties),
+    ];
+    if let Some(back) = get(1).or_else(|| get(2)) {
+        if png_size(&back.png).is_none() {
+            return Err(VassalError::new(format!(
+                "failed to assemble the module (the back image of {key} is not a PNG)"
+            )));
+        }
+        let path = counter_image_path(spec.nation, &spec.piece_id, back.side);
+        qm_images.insert(path.clone(), back.png.clone());
+        let level = if back.side == CounterSide::Wreck {
+            "+ (wreck)"
+        } else {
+            spec.back_level
+        };
+        traits.push(layer("Side", "Flip", 'F', &path, level, (0, 0)));
+    }
+    let gpid = registry.get(&key).expect("allocate gave every slot a gpid");
+    let piece = Piece {
+        traits,
+        basic: Basic {
+            image: front_path,
+            name: spec.name.to_string(),
+            gpid: gpid.to_string(),
+        },
+    };
+    Ok(Slot {
+        key,
+        name: spec.name.to_string(),
+        gpid,
+        width,
+        height,
+        definition: piece.definition(format),
+        piece,
     })
 }
 
