@@ -413,25 +413,7 @@ fn extras(
     }
     let mut optional: Vec<OptionalArmament> = rules
         .iter()
-        .filter_map(|r| match r {
-            Rule::Optional {
-                weapon,
-                rf,
-                always,
-                theaters,
-                period,
-                span,
-                ..
-            } => Some(OptionalArmament {
-                weapon: weapon.clone(),
-                rf: *rf,
-                always_available: *always,
-                theaters: theaters.clone(),
-                period: *period,
-                source: Some(map.provenance(span)),
-            }),
-            _ => None,
-        })
+        .filter_map(|r| optional_armament(map, r))
         .collect();
     // Note C: "If optional, the AAMG is always available with a 1.4 RF" — for vehicles whose
     // SA is optional and whose own note sets no other RF for it.
@@ -441,29 +423,38 @@ fn extras(
         .and_then(|f| f.value.as_ref())
         .is_some_and(|s| s.optional);
     if has("C") && optional_sa && optional.is_empty() {
-        for s in c_rules {
-            if let Rule::Optional {
-                weapon,
-                rf,
-                always,
-                theaters,
-                period,
-                span,
-                ..
-            } = &s.rule
-            {
-                optional.push(OptionalArmament {
-                    weapon: weapon.clone(),
-                    rf: *rf,
-                    always_available: *always,
-                    theaters: theaters.clone(),
-                    period: *period,
-                    source: Some(map.provenance(span)),
-                });
-            }
-        }
+        optional.extend(
+            c_rules
+                .iter()
+                .filter_map(|s| optional_armament(map, &s.rule)),
+        );
     }
     v.optional_armament = optional;
+}
+
+/// The optional weapon a rule grants ("If optional, the AAMG is always available with a 1.4
+/// RF"), with its provenance; `None` for other rules.
+fn optional_armament(map: &SourceMap, rule: &Rule) -> Option<OptionalArmament> {
+    let Rule::Optional {
+        weapon,
+        rf,
+        always,
+        theaters,
+        period,
+        span,
+        ..
+    } = rule
+    else {
+        return None;
+    };
+    Some(OptionalArmament {
+        weapon: weapon.clone(),
+        rf: *rf,
+        always_available: *always,
+        theaters: theaters.clone(),
+        period: *period,
+        source: Some(map.provenance(span)),
+    })
 }
 
 /// Rule 177.2: a vehicle whose MA a note lets be Removed has a variable DVP (note J's ATR).
