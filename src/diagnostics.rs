@@ -5,9 +5,7 @@ use std::ops::Range;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{self, Config};
-use qm_parser::{Diagnostic, Severity};
-
-use crate::load::SourceMap;
+use qm_parser::{Diagnostic, Severity, SourceMap};
 
 /// The published text of every source, as codespan reads files.
 struct PrintFiles<'a> {

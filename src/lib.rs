@@ -3,8 +3,10 @@
 //! # Steps
 //! 1. **load** ([`load`]): read `data-src/`, apply errata, give every file an id for spans.
 //! 2. **parse** (`qm_parser`): listing rows and notes -> syntax with spans and diagnostics.
-//! 3. **resolve** ([`resolve`]): link rows to notes, derive availability, DVP, counter text.
-//! 4. **lint** ([`lint`]): data checks; findings are fixed by errata or accepted with a reason.
+//! 3. **resolve** ([`resolve`], crate `qm_resolve`): link rows to notes, derive availability,
+//!    DVP, counter text; read `ob.toml`.
+//! 4. **lint** (`qm_resolve::lint`): data checks; findings are fixed by errata or accepted with
+//!    a reason.
 //! 5. **validate** ([`compile`]): every JSON document against the committed JSON Schema.
 //! 6. **render** + **package** ([`build`], [`artifact`]): artifacts in memory, written at once;
 //!    [`infantry`] counters and [`scenario`] cards (checked against the IR first).
@@ -19,13 +21,12 @@ pub mod cli_vassal;
 pub mod compile;
 pub mod diagnostics;
 pub mod infantry;
-pub mod lint;
 pub mod load;
-pub mod query;
 pub mod render;
 pub mod resolve;
 pub mod scenario;
-pub mod spanned;
 pub mod templates;
 pub mod vassal;
 pub mod views;
+
+pub use qm_resolve::query;

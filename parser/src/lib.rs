@@ -11,6 +11,7 @@ mod listing;
 mod notes;
 mod period;
 mod source;
+mod source_map;
 
 pub use availability::*;
 pub use cell::*;
@@ -19,3 +20,4 @@ pub use listing::*;
 pub use notes::*;
 pub use period::*;
 pub use source::*;
+pub use source_map::*;

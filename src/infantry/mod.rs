@@ -1,10 +1,6 @@
-//! Infantry and national rules: `ob.toml` -> the IR ([`qm_schema::Infantry`],
-//! [`qm_schema::NationalRule`]) and the infantry counters' SVG.
+//! Infantry counters: the IR's infantry units ([`qm_schema::Infantry`], read from `ob.toml` by
+//! [`qm_resolve::ob`]) -> SVG and PNG images and their artifacts.
 
 mod counter;
-mod file;
-mod resolve;
 
 pub use counter::*;
-pub use file::*;
-pub use resolve::*;

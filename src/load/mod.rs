@@ -1,15 +1,15 @@
 //! Stage 1, load: read `data-src/`, apply errata, give every file an id for spans.
 
 mod errata;
-mod source_map;
 
 use std::path::{Path, PathBuf};
 
-use qm_parser::{Diagnostic, FileId, Severity, Source, TextSpan};
+use qm_parser::{Diagnostic, FileId, Severity, Source, SourceMap, TextSpan};
+use qm_resolve::spanned::toml_diagnostic;
+use qm_resolve::{Accept, NationInput};
 use qm_schema::AppliedErratum;
 
 pub use errata::*;
-pub use source_map::*;
 
 /// The files of one nation (`data-src/<id>/`).
 #[derive(Debug)]
@@ -30,6 +30,35 @@ pub struct NationSources {
     pub errata: ErrataFile,
     /// The errata that matched, with provenance.
     pub applied: Vec<AppliedErratum>,
+}
+
+impl NationSources {
+    /// What resolving the nation reads besides the sources ([`qm_resolve::resolve_nation`]).
+    pub fn input(&self) -> NationInput {
+        let accepts = self.errata_file.map_or_else(Vec::new, |file| {
+            self.errata
+                .accept
+                .iter()
+                .map(|a| Accept {
+                    code: a.code.get_ref().clone(),
+                    span: TextSpan::new(file, a.code.span()),
+                    vehicle: a.vehicle.clone(),
+                    text: a.text.clone(),
+                    reason: a.reason.clone(),
+                })
+                .collect()
+        });
+        NationInput {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            listing: self.listing,
+            notes: self.notes,
+            ob: self.ob,
+            errata: self.errata_file,
+            accepts,
+            applied: self.applied.clone(),
+        }
+    }
 }
 
 /// Everything `load` read.
@@ -343,20 +372,4 @@ fn nation_name(loaded: &mut Loaded, file: FileId) -> Option<String> {
             None
         }
     }
-}
-
-/// A TOML syntax or shape error as a diagnostic at the place toml reports.
-pub fn toml_diagnostic(
-    code: &'static str,
-    what: &str,
-    file: FileId,
-    e: &toml::de::Error,
-) -> Diagnostic {
-    let span = e.span().unwrap_or(0..0);
-    Diagnostic::error(
-        code,
-        format!("failed to read {what} ({})", e.message()),
-        TextSpan::new(file, span),
-    )
-    .with_help("see README.md for the file's format")
 }

@@ -2,7 +2,8 @@
 //! every vehicle checked against its availability, every bad value a diagnostic pointing into
 //! the scenario file.
 
-use qm_parser::{Diagnostic, FileId};
+use qm_parser::{Diagnostic, FileId, SourceMap};
+use qm_resolve::spanned::{choice, span_of, toml_diagnostic};
 use qm_schema::{
     CardNote, CardNoteKind, InfantryUnit, Nation, NationalRuleKind, Scenario, ScenarioSide,
     ScenarioUnit, Theater, UnitKind, Vehicle, VehicleType, Weapon, SCHEMA_VERSION,
@@ -11,11 +12,9 @@ use toml::Spanned;
 
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
-use crate::load::{toml_diagnostic, SourceMap};
 use crate::query::{find_vehicle, parse_month, parse_theater};
 use crate::render::rule_178_red_mp;
 use crate::resolve::names::{did_you_mean, name_key, vehicle_id};
-use crate::spanned::{choice, span_of};
 
 /// One scenario file resolved: the scenario (`None` when a required value is unreadable) and
 /// every diagnostic about it.

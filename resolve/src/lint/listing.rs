@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use qm_parser::{Diagnostic, ListingRow, TextSpan};
 
 use super::Finding;
-use crate::resolve::names::{name_key, normalize_name};
+use crate::names::{name_key, normalize_name};
 
 /// Duplicate vehicle names and RF ranges printed backwards.
 pub fn lint_listing(rows: &[ListingRow]) -> Vec<Finding> {

@@ -11,7 +11,20 @@ use qm_schema::Acceptance;
 
 pub use listing::*;
 
-use crate::load::{AcceptEntry, NationSources};
+/// An `[[accept]]` entry of `errata.toml`: a lint finding that is right as published.
+#[derive(Debug, Clone)]
+pub struct Accept {
+    /// The lint code.
+    pub code: String,
+    /// Where the entry's `code` is, for the report when it accepts nothing.
+    pub span: TextSpan,
+    /// The vehicle (normalized name) it concerns, when the lint is about one.
+    pub vehicle: Option<String>,
+    /// Text the finding quotes, to pin it when a vehicle has several findings of one code.
+    pub text: Option<String>,
+    /// Why the finding is correct as published.
+    pub reason: String,
+}
 
 /// A lint finding: a diagnostic plus what an acceptance matches it by.
 #[derive(Debug, Clone)]
@@ -27,10 +40,9 @@ pub struct Finding {
 /// Drops the findings an acceptance covers and reports acceptances that cover nothing.
 /// Returns the remaining diagnostics and the acceptances that were used.
 pub fn apply_acceptances(
-    nation: &NationSources,
+    accepts: &[Accept],
     findings: Vec<Finding>,
 ) -> (Vec<Diagnostic>, Vec<Acceptance>) {
-    let accepts = &nation.errata.accept;
     let mut used = vec![false; accepts.len()];
     let mut out = Vec::new();
     for f in findings {
@@ -43,16 +55,16 @@ pub fn apply_acceptances(
     for (a, used) in accepts.iter().zip(used) {
         if used {
             accepted.push(Acceptance {
-                code: a.code.get_ref().clone(),
+                code: a.code.clone(),
                 vehicle: a.vehicle.clone(),
                 reason: a.reason.clone(),
             });
-        } else if let Some(file) = nation.errata_file {
+        } else {
             out.push(
                 Diagnostic::warning(
                     "errata::unused-accept",
-                    format!("acceptance of `{}` matches no finding", a.code.get_ref()),
-                    TextSpan::new(file, a.code.span()),
+                    format!("acceptance of `{}` matches no finding", a.code),
+                    a.span.clone(),
                 )
                 .with_label("nothing to accept")
                 .with_help("the finding is gone: delete this acceptance"),
@@ -62,8 +74,8 @@ pub fn apply_acceptances(
     (out, accepted)
 }
 
-fn covers(a: &AcceptEntry, f: &Finding) -> bool {
-    a.code.get_ref() == f.diagnostic.code
+fn covers(a: &Accept, f: &Finding) -> bool {
+    a.code == f.diagnostic.code
         && a.vehicle
             .as_ref()
             .is_none_or(|v| Some(v) == f.vehicle.as_ref())

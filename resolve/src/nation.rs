@@ -1,20 +1,33 @@
-//! Stage 3, resolve: listing rows and notes -> the IR ([`qm_schema::Nation`]).
+//! The entry point: one nation's parsed sources -> the IR ([`qm_schema::Nation`]).
 
-mod availability;
-mod counter;
-mod fields;
-mod listing;
-mod mentions;
-pub mod names;
-mod notes;
-mod rules;
+use qm_parser::{parse_listing, Diagnostic, FileId, SourceMap, TextSpan};
+use qm_schema::{AppliedErratum, Nation, SCHEMA_VERSION};
 
-use qm_parser::{parse_listing, Diagnostic, TextSpan};
-use qm_schema::{Nation, SCHEMA_VERSION};
+use crate::lint::{apply_acceptances, lint_listing, Accept};
+use crate::ob::resolve_ob;
+use crate::{listing, notes};
 
-use crate::infantry::resolve_ob;
-use crate::lint::{apply_acceptances, lint_listing};
-use crate::load::{Loaded, NationSources};
+/// What resolving one nation reads besides the sources: which files are its own, and what its
+/// `errata.toml` said. Plain data; `load` builds it.
+#[derive(Debug, Clone)]
+pub struct NationInput {
+    /// The folder name, e.g. `ita`.
+    pub id: String,
+    /// Display name (`[nation] name` of `ob.toml`, else the id).
+    pub name: String,
+    /// `listing.tsv`.
+    pub listing: FileId,
+    /// `notes.md`, when present.
+    pub notes: Option<FileId>,
+    /// `ob.toml`, when present.
+    pub ob: Option<FileId>,
+    /// `errata.toml`, when present.
+    pub errata: Option<FileId>,
+    /// Its `[[accept]]` entries: lint findings that are right as published.
+    pub accepts: Vec<Accept>,
+    /// The errata that matched the sources, with provenance.
+    pub applied: Vec<AppliedErratum>,
+}
 
 /// One nation compiled: the IR and every diagnostic about it.
 #[derive(Debug)]
@@ -26,13 +39,12 @@ pub struct Resolved {
 }
 
 /// Parses a nation's sources, resolves them into the IR and runs the lints.
-pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
-    let map = &loaded.sources;
+pub fn resolve_nation(input: &NationInput, map: &SourceMap) -> Resolved {
     let mut diagnostics = Vec::new();
     let mut vehicles = Vec::new();
     let mut findings = Vec::new();
     let (mut notes_ir, mut multi_ir) = (Vec::new(), Vec::new());
-    if let Some(src) = map.get(sources.listing) {
+    if let Some(src) = map.get(input.listing) {
         let parsed = parse_listing(src);
         diagnostics.extend(parsed.diagnostics);
         if parsed.value.rows.is_empty() {
@@ -55,7 +67,7 @@ pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
         }
         let outcome = notes::resolve_notes(
             map,
-            sources.notes.and_then(|f| map.get(f)),
+            input.notes.and_then(|f| map.get(f)),
             &mut vehicles,
             &rows,
             &mut findings,
@@ -64,27 +76,22 @@ pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
         notes_ir = outcome.notes;
         multi_ir = outcome.multi;
     }
-    let (lint_diags, acceptances) = apply_acceptances(sources, findings);
+    let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
-    let national = sources.ob.map(|f| resolve_ob(map, f)).unwrap_or_default();
+    let national = input.ob.map(|f| resolve_ob(map, f)).unwrap_or_default();
     diagnostics.extend(national.diagnostics);
     let nation = Nation {
         schema_version: SCHEMA_VERSION,
-        id: sources.id.clone(),
-        name: sources.name.clone(),
+        id: input.id.clone(),
+        name: input.name.clone(),
         axis: national.axis,
         publication: national.publication,
-        sources: [
-            Some(sources.listing),
-            sources.notes,
-            sources.ob,
-            sources.errata_file,
-        ]
-        .into_iter()
-        .flatten()
-        .filter_map(|f| map.get(f).map(|s| s.name.clone()))
-        .collect(),
-        errata: sources.applied.clone(),
+        sources: [Some(input.listing), input.notes, input.ob, input.errata]
+            .into_iter()
+            .flatten()
+            .filter_map(|f| map.get(f).map(|s| s.name.clone()))
+            .collect(),
+        errata: input.applied.clone(),
         acceptances,
         vehicles,
         notes: notes_ir,

@@ -1,14 +1,30 @@
 //! Helpers for hand-written TOML data files read with `toml::Spanned`: turn a value's span into
-//! a [`TextSpan`] and a bad value into a diagnostic that points at it.
+//! a [`TextSpan`], and a bad value or a TOML error into a diagnostic that points at it.
 
 use qm_parser::{Diagnostic, FileId, TextSpan};
 use toml::Spanned;
 
-use crate::resolve::names::did_you_mean;
+use crate::names::did_you_mean;
 
 /// The span of a TOML value in `file`.
 pub fn span_of<T>(file: FileId, v: &Spanned<T>) -> TextSpan {
     TextSpan::new(file, v.span())
+}
+
+/// A TOML syntax or shape error as a diagnostic at the place toml reports.
+pub fn toml_diagnostic(
+    code: &'static str,
+    what: &str,
+    file: FileId,
+    e: &toml::de::Error,
+) -> Diagnostic {
+    let span = e.span().unwrap_or(0..0);
+    Diagnostic::error(
+        code,
+        format!("failed to read {what} ({})", e.message()),
+        TextSpan::new(file, span),
+    )
+    .with_help("see README.md for the file's format")
 }
 
 /// Reads a string that must be one of `options` (compared ignoring case, `-` and `_`); a

@@ -1,11 +1,10 @@
 //! Listing rows -> vehicles (the listing's own values; notes come later).
 
-use qm_parser::{Cell, Diagnostic, ListingRow};
+use qm_parser::{Cell, Diagnostic, ListingRow, SourceMap};
 use qm_schema::{Counter, Dvp, Field, Vehicle};
 
-use super::fields::{field, opt_field};
-use super::names::{normalize_name, vehicle_id};
-use crate::load::SourceMap;
+use crate::fields::{field, opt_field};
+use crate::names::{normalize_name, vehicle_id};
 
 /// A vehicle from one listing row; `None` (with a diagnostic) when a required column is
 /// missing. Bad cells were reported by the parser and are left out.

@@ -1,7 +1,7 @@
 //! Matching the notes' wording of a vehicle ("Autocannone da 65/17", "Semovente M40",
 //! "MR/35(f)", "Autocarri ... P") to listing rows.
 
-use super::names::name_key;
+use crate::names::name_key;
 
 /// How a mention matched a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,9 +1,7 @@
 //! Turning parser cells into IR fields with provenance.
 
-use qm_parser::Cell;
+use qm_parser::{Cell, SourceMap};
 use qm_schema::Field;
-
-use crate::load::SourceMap;
 
 /// An IR field from a cell; `None` when the cell holds an error value (already reported).
 pub fn field<T: Clone>(map: &SourceMap, cell: &Cell<T>) -> Option<Field<T>> {

@@ -7,7 +7,7 @@ use qm_parser::{
 };
 use qm_schema::{Period, Theater};
 
-use super::availability::model::{Completeness, Entry, Rule, Schedule, Scope, When};
+use crate::availability::model::{Completeness, Entry, Rule, Schedule, Scope, When};
 
 /// A rule and the vehicles it is restricted to, as the note words them (empty: every vehicle
 /// the note covers).

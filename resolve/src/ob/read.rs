@@ -1,6 +1,6 @@
 //! `ob.toml` -> the IR's infantry and national rules, every bad value a diagnostic into ob.toml.
 
-use qm_parser::{Diagnostic, FileId};
+use qm_parser::{Diagnostic, FileId, SourceMap};
 use qm_schema::{
     Infantry, InfantryClass, InfantryKind, InfantryUnit, NationalRule, NationalRuleKind,
     PublicationRef, Replacement, ReplacementEvent, RulesSystem, SquadRating,
@@ -8,9 +8,8 @@ use qm_schema::{
 use toml::Spanned;
 
 use super::file::{InfantryEntry, NationalRuleEntry, ObFile, ReplacementEntry};
-use crate::load::{toml_diagnostic, SourceMap};
-use crate::resolve::names::{did_you_mean, vehicle_id};
-use crate::spanned::{choice, is_rule_number, parse_lines, span_of};
+use crate::names::{did_you_mean, vehicle_id};
+use crate::spanned::{choice, is_rule_number, parse_lines, span_of, toml_diagnostic};
 
 /// The national part of one nation, read from its `ob.toml`.
 #[derive(Debug, Default)]

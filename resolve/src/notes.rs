@@ -5,20 +5,19 @@ use std::collections::{BTreeSet, HashMap};
 
 use qm_parser::{
     parse_notes, ClauseKind, Diagnostic, ListingRow, MultiApplicableNote, NoteTarget, NotesDoc,
-    NumberedNote, Paragraph, Source, TextSpan,
+    NumberedNote, Paragraph, Source, SourceMap, TextSpan,
 };
 use qm_schema::{
     CounterSide, MultiNote, NoteRef, OptionalArmament, Period, RadioStatus, Theater, Vehicle,
     VehicleNote,
 };
 
-use super::availability::model::{Rule, Window};
-use super::availability::{resolve_vehicle, VehicleRules};
-use super::counter::{applies, back_notations, front_text, NamedCache, NotationSource, Siblings};
-use super::mentions::{MatchKind, NameIndex};
-use super::rules::{translate, ScopedRule};
+use crate::availability::model::{Rule, Window};
+use crate::availability::{resolve_vehicle, VehicleRules};
+use crate::counter::{applies, back_notations, front_text, NamedCache, NotationSource, Siblings};
 use crate::lint::Finding;
-use crate::load::SourceMap;
+use crate::mentions::{MatchKind, NameIndex};
+use crate::rules::{translate, ScopedRule};
 
 /// What resolving the notes adds to the nation.
 pub struct NotesOutcome {

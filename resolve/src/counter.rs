@@ -5,8 +5,8 @@ use std::collections::{HashMap, HashSet};
 
 use qm_schema::{CounterSide, Mount, Notation, Vehicle, Weapon};
 
-use super::mentions::{prose_words, words};
-use super::names::name_key;
+use crate::mentions::{prose_words, words};
+use crate::names::name_key;
 
 /// A quoted notation as the notes parser found it, with the paragraph around it.
 #[derive(Debug, Clone)]

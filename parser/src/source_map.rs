@@ -1,7 +1,10 @@
+//! Every source file of a run, by id: spans back to published text and IR provenance.
+
 use std::ops::Range;
 
-use qm_parser::{FileId, Source, TextSpan};
 use qm_schema::Span;
+
+use crate::{FileId, Source, TextSpan};
 
 /// Every source file loaded in one run, by [`FileId`].
 #[derive(Debug, Default, Clone)]

@@ -1,4 +1,4 @@
-//! The shape of `<nation>/ob.toml`, as read with spans; values are checked in [`super::resolve`].
+//! The shape of `<nation>/ob.toml`, as read with spans; values are checked in [`super::read`].
 
 use serde::Deserialize;
 use toml::Spanned;

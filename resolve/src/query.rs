@@ -2,7 +2,7 @@
 
 use qm_schema::{Availability, Nation, Theater, Vehicle, YearMonth};
 
-use crate::resolve::names::{did_you_mean, name_key};
+use crate::names::{did_you_mean, name_key};
 
 /// True when an entry for `entry` theater answers a question about `asked`: the same theater,
 /// or one lies inside the other (Tunisia is part of North Africa, Yugoslavia of the Balkans).

@@ -1,14 +1,13 @@
 //! Applies availability rules to one vehicle: schedules, defaults, relative rules, the N/R
 //! windows, the listing fallback, clipping to the vehicle's own DATES and Fascist-only months.
 
-use qm_parser::{Diagnostic, TextSpan};
+use qm_parser::{Diagnostic, SourceMap, TextSpan};
 use qm_schema::{
     Availability, AvailabilityOrigin, Period, Qualifier, Rf, Tenths, Theater, Vehicle,
 };
 
 use super::model::{Completeness, Rule, Schedule, Scope, When, Window};
 use crate::lint::Finding;
-use crate::load::SourceMap;
 
 /// Everything the engine needs about one vehicle's notes.
 pub struct VehicleRules<'a> {
