@@ -280,7 +280,7 @@ pub(crate) fn output_error(e: &OutputError) -> u8 {
         eprintln!("  = help: {help}");
     }
     match e.kind {
-        OutputErrorKind::Refused(_)
+        OutputErrorKind::Refused { .. }
         | OutputErrorKind::Io {
             step: IoStep::Resolve,
             ..

@@ -19,7 +19,12 @@ pub struct OutputError {
 #[derive(Debug)]
 pub enum OutputErrorKind {
     /// The path is not a place qm may write to; nothing was touched.
-    Refused(Refusal),
+    Refused {
+        /// Why.
+        why: Refusal,
+        /// What was to be written there.
+        wanted: Wanted,
+    },
     /// An artifact's own path would leave the output directory (absolute, `..`, the marker).
     BadArtifactPath(String),
     /// A file system operation failed.
@@ -60,6 +65,15 @@ pub enum Refusal {
     ParentNotADirectory,
     /// A non-empty directory without qm's marker: someone else's files.
     Foreign,
+}
+
+/// What an output path was to hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wanted {
+    /// A directory qm replaces as a whole (`qm build --out`).
+    Directory,
+    /// One file (`qm vassal merge --out`, a file of `qm schema --out-dir`).
+    File,
 }
 
 /// How an output path overlaps an input path.
@@ -111,46 +125,51 @@ impl OutputError {
         }
     }
 
-    /// A refusal to write to `path`.
-    pub(crate) fn refused(path: impl Into<PathBuf>, why: Refusal) -> Self {
+    /// A refusal to write `wanted` to `path`.
+    pub(crate) fn refused(path: impl Into<PathBuf>, why: Refusal, wanted: Wanted) -> Self {
         Self {
             path: path.into(),
-            kind: OutputErrorKind::Refused(why),
+            kind: OutputErrorKind::Refused { why, wanted },
         }
     }
 
     /// The refusal, when the path was refused (a usage error) rather than failing to write.
     pub fn refusal(&self) -> Option<Refusal> {
         match self.kind {
-            OutputErrorKind::Refused(r) => Some(r),
+            OutputErrorKind::Refused { why, .. } => Some(why),
             _ => None,
         }
     }
 
     /// A hint on what to do instead, for refusals.
     pub fn help(&self) -> Option<&'static str> {
-        match self.refusal()? {
-            Refusal::Directory
-            | Refusal::Input {
-                role: InputRole::InputModule,
+        match self.kind {
+            OutputErrorKind::Refused {
+                wanted: Wanted::Directory,
                 ..
-            } => Some("choose a new file name, outside the data and templates directories"),
-            _ => Some(DIR_HELP),
+            } => Some(concat!(
+                "choose an empty or new directory; qm only replaces a directory it wrote ",
+                "itself (marked by .qm-output)"
+            )),
+            OutputErrorKind::Refused {
+                wanted: Wanted::File,
+                ..
+            } => Some(concat!(
+                "choose a new file, or a regular file that is none of the inputs, outside the ",
+                "data and templates directories"
+            )),
+            _ => None,
         }
     }
 }
-
-/// The help line of a refused output directory.
-const DIR_HELP: &str = concat!(
-    "choose an empty or new directory; qm only replaces a directory it wrote itself ",
-    "(marked by .qm-output)"
-);
 
 impl fmt::Display for OutputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = self.path.display();
         match &self.kind {
-            OutputErrorKind::Refused(why) => write!(f, "refusing to write to {path} ({why})"),
+            OutputErrorKind::Refused { why, .. } => {
+                write!(f, "refusing to write to {path} ({why})")
+            }
             OutputErrorKind::BadArtifactPath(p) => {
                 write!(f, "failed to write {path} (bad artifact path {p:?})")
             }

@@ -15,7 +15,7 @@ mod target;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use error::{IoStep, OutputError, OutputErrorKind, Overlap, Refusal};
+pub use error::{IoStep, OutputError, OutputErrorKind, Overlap, Refusal, Wanted};
 pub use swap::{tidy_interrupted, write_atomically, Tidied};
 pub use target::{Input, InputRole, OutputDir, OutputFile, MARKER};
 

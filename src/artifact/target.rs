@@ -7,7 +7,7 @@ use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use super::error::{IoStep, OutputError, Overlap, Refusal};
+use super::error::{IoStep, OutputError, Overlap, Refusal, Wanted};
 
 /// The file qm writes into every output directory it makes. qm replaces an existing non-empty
 /// directory only when it holds this file.
@@ -37,7 +37,7 @@ impl fmt::Display for InputRole {
         f.write_str(match self {
             InputRole::DataDir => "the data directory",
             InputRole::TemplatesDir => "the templates directory",
-            InputRole::Scenarios => "the scenarios given to --scenarios",
+            InputRole::Scenarios => "the scenario path given to --scenarios",
             InputRole::InputModule => "the module given to --into",
         })
     }
@@ -113,7 +113,7 @@ impl OutputDir {
             cwd,
         };
         let path = resolve(&guards.cwd.join(given), false).map_err(resolve_err)?;
-        let refused = |why| OutputError::refused(given, why);
+        let refused = |why| OutputError::refused(given, why, Wanted::Directory);
         // Only `/` (or a Windows drive root) has no name, and it is a parent of every directory.
         let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
             return Err(refused(Refusal::ParentOfCurrentDir));
@@ -135,7 +135,7 @@ impl OutputDir {
         let meta = metadata(&self.path).map_err(|e| self.io(IoStep::Resolve, &self.path, e))?;
         match dir_refusal(&self.path, meta.as_ref(), &self.guards) {
             Ok(None) => Ok(()),
-            Ok(Some(why)) => Err(OutputError::refused(&self.shown, why)),
+            Ok(Some(why)) => Err(OutputError::refused(&self.shown, why, Wanted::Directory)),
             Err(e) => Err(self.io(IoStep::Resolve, &self.path, e)),
         }
     }
@@ -176,7 +176,7 @@ impl OutputFile {
         let path = resolve(&cwd.join(given), false).map_err(resolve_err)?;
         let why = file_refusal(&path, &cwd, inputs).map_err(resolve_err)?;
         match why {
-            Some(why) => Err(OutputError::refused(given, why)),
+            Some(why) => Err(OutputError::refused(given, why, Wanted::File)),
             None => Ok(Self {
                 shown: given.to_path_buf(),
                 path,
@@ -204,6 +204,14 @@ fn dir_refusal(
     if meta.is_some_and(|m| m.file_type().is_symlink()) {
         return Ok(Some(Refusal::Symlink));
     }
+    // The current directory first: "it is the current directory" says more than "it contains
+    // the data directory" when both hold.
+    if guards.cwd == path || same_file(path, &guards.cwd)? {
+        return Ok(Some(Refusal::CurrentDir));
+    }
+    if guards.cwd.starts_with(path) {
+        return Ok(Some(Refusal::ParentOfCurrentDir));
+    }
     for (role, input) in &guards.inputs {
         if let Some(overlap) = overlap(path, input)? {
             return Ok(Some(Refusal::Input {
@@ -211,12 +219,6 @@ fn dir_refusal(
                 overlap,
             }));
         }
-    }
-    if guards.cwd == path || same_file(path, &guards.cwd)? {
-        return Ok(Some(Refusal::CurrentDir));
-    }
-    if guards.cwd.starts_with(path) {
-        return Ok(Some(Refusal::ParentOfCurrentDir));
     }
     let Some(meta) = meta else {
         return Ok(blocked_ancestor(path)?.then_some(Refusal::ParentNotADirectory));
