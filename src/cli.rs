@@ -106,7 +106,8 @@ pub struct BuildArgs {
     #[command(flatten)]
     /// Data and strictness.
     pub data: DataArgs,
-    /// The output directory (replaced as a whole, atomically).
+    /// The output directory: replaced as a whole, atomically; must be new, empty or written by
+    /// qm before (it holds `.qm-output`).
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
     /// A directory whose templates override the embedded ones by name.
