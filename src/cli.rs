@@ -6,7 +6,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::artifact::write_atomically;
+use crate::artifact::{
+    tidy_interrupted, write_atomically, write_file_atomically, Input, InputRole, IoStep, OutputDir,
+    OutputError, OutputErrorKind, OutputFile, Tidied,
+};
 use crate::build::{pretty, render_all, BuildOptions};
 use crate::compile::{compile_with, Compiled};
 use crate::diagnostics;
@@ -103,7 +106,8 @@ pub struct BuildArgs {
     #[command(flatten)]
     /// Data and strictness.
     pub data: DataArgs,
-    /// The output directory (replaced as a whole, atomically).
+    /// The output directory: replaced as a whole, atomically; must be new, empty or written by
+    /// qm before (it holds `.qm-output`).
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
     /// A directory whose templates override the embedded ones by name.
@@ -200,6 +204,15 @@ pub(crate) fn plural(n: usize) -> &'static str {
 }
 
 fn build(a: BuildArgs) -> u8 {
+    // A refused --out is a usage error found before the compile, so nothing is computed in vain.
+    let out = match OutputDir::check(&a.out, &build_inputs(&a)) {
+        Ok(out) => out,
+        Err(e) => return output_error(&e),
+    };
+    match tidy_interrupted(&out) {
+        Ok(t) => report_tidied(&out, &t),
+        Err(e) => return output_error(&e),
+    }
     let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref());
     let status = report(&compiled, a.data.strict);
     if status != EXIT_OK {
@@ -225,9 +238,16 @@ fn build(a: BuildArgs) -> u8 {
             return EXIT_DATA;
         }
     };
-    if let Err(e) = write_atomically(&a.out, &artifacts) {
-        eprintln!("error: failed to write {} ({e})", a.out.display());
-        return EXIT_DATA;
+    let waiting = |lock: &std::path::Path| {
+        eprintln!(
+            "qm: waiting for lock on {} (another qm is writing {})",
+            lock.display(),
+            a.out.display()
+        );
+    };
+    match write_atomically(&out, &artifacts, waiting) {
+        Ok(t) => report_tidied(&out, &t),
+        Err(e) => return output_error(&e),
     }
     let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
     println!(
@@ -239,6 +259,54 @@ fn build(a: BuildArgs) -> u8 {
         vehicles
     );
     EXIT_OK
+}
+
+/// What `qm build` reads, which its output must stay clear of.
+fn build_inputs(a: &BuildArgs) -> Vec<Input> {
+    let mut inputs = vec![Input::new(InputRole::DataDir, &a.data.data)];
+    if let Some(t) = &a.templates {
+        inputs.push(Input::new(InputRole::TemplatesDir, t));
+    }
+    if let Some(s) = &a.data.scenarios {
+        inputs.push(Input::new(InputRole::Scenarios, s));
+    }
+    inputs
+}
+
+/// Prints an output error with its help line; returns the exit status: a refused or
+/// unresolvable path is a usage error, a failed write a data-side failure.
+pub(crate) fn output_error(e: &OutputError) -> u8 {
+    eprintln!("error: {e}");
+    if let Some(help) = e.help() {
+        eprintln!("  = help: {help}");
+    }
+    match e.kind {
+        OutputErrorKind::Refused { .. }
+        | OutputErrorKind::Io {
+            step: IoStep::Resolve,
+            ..
+        } => EXIT_USAGE,
+        _ => EXIT_DATA,
+    }
+}
+
+/// Says what was left by interrupted builds and has been dealt with.
+fn report_tidied(out: &OutputDir, t: &Tidied) {
+    if let Some(aside) = &t.restored {
+        eprintln!(
+            "qm: put {} back in place (an interrupted build had moved it to {})",
+            out.shown().display(),
+            aside.display()
+        );
+    }
+    if !t.removed.is_empty() {
+        eprintln!(
+            "qm: removed {} folder{} left beside {} by interrupted builds",
+            t.removed.len(),
+            plural(t.removed.len()),
+            out.shown().display()
+        );
+    }
 }
 
 fn check(a: CheckArgs) -> u8 {
@@ -332,14 +400,20 @@ fn schema(a: SchemaArgs) -> u8 {
             }
         }
         Some(dir) => {
-            for (name, schema) in files {
-                let written = pretty(&schema).and_then(|b| {
-                    std::fs::create_dir_all(&dir)
-                        .and_then(|()| std::fs::write(dir.join(name), b))
-                        .map_err(|e| e.to_string())
+            // Checked before writing any: refuse the whole run rather than leave half of it.
+            let mut targets = Vec::new();
+            for (name, _) in &files {
+                match OutputFile::check(&dir.join(name), &[]) {
+                    Ok(t) => targets.push(t),
+                    Err(e) => return output_error(&e),
+                }
+            }
+            for ((_, schema), target) in files.iter().zip(&targets) {
+                let written = pretty(schema).and_then(|b| {
+                    write_file_atomically(target.path(), &b).map_err(|e| e.to_string())
                 });
                 if let Err(e) = written {
-                    eprintln!("error: failed to write {} ({e})", dir.join(name).display());
+                    eprintln!("error: failed to write {} ({e})", target.shown().display());
                     return EXIT_DATA;
                 }
             }

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use crate::cli::{report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
+use crate::artifact::{Input, InputRole, OutputFile};
+use crate::cli::{output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::{compile, Compiled};
 use crate::render::CounterOptions;
 use crate::templates::Templates;
@@ -93,6 +94,11 @@ fn merge(a: MergeArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
+    // Before the compile: a refused --out is a usage error, found before any work.
+    let out = match OutputFile::check(&a.out, &merge_inputs(&a)) {
+        Ok(out) => out,
+        Err(e) => return output_error(&e),
+    };
     let compiled = match compiled_ok(&a.data) {
         Ok(c) => c,
         Err(s) => return s,
@@ -114,7 +120,7 @@ fn merge(a: MergeArgs) -> u8 {
             return EXIT_DATA;
         }
     };
-    if let Err(e) = crate::artifact::write_file_atomically(&a.out, &merged.bytes) {
+    if let Err(e) = crate::artifact::write_file_atomically(out.path(), &merged.bytes) {
         eprintln!("error: failed to write {} ({e})", a.out.display());
         return EXIT_DATA;
     }
@@ -131,6 +137,18 @@ fn merge(a: MergeArgs) -> u8 {
         s.next_piece_slot_id
     );
     EXIT_OK
+}
+
+/// What `qm vassal merge` reads, which its output must never overwrite.
+fn merge_inputs(a: &MergeArgs) -> Vec<Input> {
+    let mut inputs = vec![
+        Input::new(InputRole::InputModule, &a.into),
+        Input::new(InputRole::DataDir, &a.data),
+    ];
+    if let Some(t) = &a.templates {
+        inputs.push(Input::new(InputRole::TemplatesDir, t));
+    }
+    inputs
 }
 
 fn gpids(a: GpidsArgs) -> u8 {

@@ -4,6 +4,7 @@ mod avail;
 mod cli;
 mod infantry;
 mod ir;
+mod out_safety;
 mod render;
 mod scenario;
 mod schema;

@@ -1,0 +1,399 @@
+//! Where an output may go: a path resolved to an absolute, symlink-free form and checked against
+//! the run's inputs, the current directory and what is already there. Nothing here writes.
+
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::fs::{self, Metadata};
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+use super::error::{IoStep, OutputError, Overlap, Refusal, Wanted};
+
+/// The file qm writes into every output directory it makes. qm replaces an existing non-empty
+/// directory only when it holds this file.
+pub const MARKER: &str = ".qm-output";
+
+/// The marker's text: says who wrote the directory and what happens to it.
+pub(crate) const MARKER_TEXT: &str = "\
+This directory was written by qm (Quartermaster). qm replaces it as a whole on every build:
+files put here are deleted by the next `qm build`.
+";
+
+/// What an input of a run is, for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputRole {
+    /// `--data`.
+    DataDir,
+    /// `--templates`.
+    TemplatesDir,
+    /// `--scenarios` (a file or a folder).
+    Scenarios,
+    /// `qm vassal merge --into`.
+    InputModule,
+}
+
+impl fmt::Display for InputRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            InputRole::DataDir => "the data directory",
+            InputRole::TemplatesDir => "the templates directory",
+            InputRole::Scenarios => "the scenario path given to --scenarios",
+            InputRole::InputModule => "the module given to --into",
+        })
+    }
+}
+
+/// A path a run reads, which its output must never replace, delete or mix with.
+#[derive(Debug, Clone)]
+pub struct Input {
+    /// What the path is.
+    pub role: InputRole,
+    /// The path as given.
+    pub path: PathBuf,
+}
+
+impl Input {
+    /// The input `path` in `role`.
+    pub fn new(role: InputRole, path: impl Into<PathBuf>) -> Self {
+        Self {
+            role,
+            path: path.into(),
+        }
+    }
+}
+
+/// An output directory that passed the checks: new, empty, or written by qm before.
+#[derive(Debug, Clone)]
+pub struct OutputDir {
+    /// As given, for messages.
+    shown: PathBuf,
+    /// Absolute, with every existing ancestor's symlinks resolved.
+    path: PathBuf,
+    /// The directory holding `path` (also holds the lock and staging directories).
+    parent: PathBuf,
+    /// The last component of `path`.
+    name: OsString,
+    /// The inputs and the current directory, resolved once, for the check under the lock.
+    guards: Guards,
+}
+
+/// A single output file that passed the checks: new, or an existing regular file that is none
+/// of the run's inputs.
+#[derive(Debug, Clone)]
+pub struct OutputFile {
+    /// As given, for messages.
+    shown: PathBuf,
+    /// Absolute, with every existing ancestor's symlinks resolved.
+    path: PathBuf,
+}
+
+/// The resolved paths an output is compared with.
+#[derive(Debug, Clone)]
+struct Guards {
+    inputs: Vec<(InputRole, PathBuf)>,
+    cwd: PathBuf,
+}
+
+impl OutputDir {
+    /// Resolves `given` (relative to the current directory) and checks that qm may replace it
+    /// as a whole: not a run input, nor inside one or containing one, not the current directory
+    /// or a parent of it, not a file or a symlink, and either missing, empty or marked by
+    /// [`MARKER`].
+    pub fn check(given: &Path, inputs: &[Input]) -> Result<Self, OutputError> {
+        let resolve_err = |e| OutputError::io(given, IoStep::Resolve, given, e);
+        let cwd = std::env::current_dir()
+            .and_then(fs::canonicalize)
+            .map_err(resolve_err)?;
+        let guards = Guards {
+            inputs: inputs
+                .iter()
+                .map(|i| Ok((i.role, resolve(&cwd.join(&i.path), true)?)))
+                .collect::<io::Result<_>>()
+                .map_err(resolve_err)?,
+            cwd,
+        };
+        let path = resolve(&guards.cwd.join(given), false).map_err(resolve_err)?;
+        let refused = |why| OutputError::refused(given, why, Wanted::Directory);
+        // Only `/` (or a Windows drive root) has no name, and it is a parent of every directory.
+        let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+            return Err(refused(Refusal::ParentOfCurrentDir));
+        };
+        let out = Self {
+            shown: given.to_path_buf(),
+            parent: parent.to_path_buf(),
+            name: name.to_os_string(),
+            path,
+            guards,
+        };
+        out.recheck()?;
+        Ok(out)
+    }
+
+    /// Checks again what [`OutputDir::check`] checked: the writer calls it under the lock,
+    /// where what a concurrent or interrupted build left is settled.
+    pub(crate) fn recheck(&self) -> Result<(), OutputError> {
+        let meta = metadata(&self.path).map_err(|e| self.io(IoStep::Resolve, &self.path, e))?;
+        match dir_refusal(&self.path, meta.as_ref(), &self.guards) {
+            Ok(None) => Ok(()),
+            Ok(Some(why)) => Err(OutputError::refused(&self.shown, why, Wanted::Directory)),
+            Err(e) => Err(self.io(IoStep::Resolve, &self.path, e)),
+        }
+    }
+
+    /// The directory as given on the command line.
+    pub fn shown(&self) -> &Path {
+        &self.shown
+    }
+
+    /// The resolved absolute path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The directory holding the output, its lock and its staging directories.
+    pub(crate) fn parent(&self) -> &Path {
+        &self.parent
+    }
+
+    /// The output directory's own name.
+    pub(crate) fn name(&self) -> &OsStr {
+        &self.name
+    }
+
+    /// An I/O error of `step` at `at`, reported against this output.
+    pub(crate) fn io(&self, step: IoStep, at: &Path, e: io::Error) -> OutputError {
+        OutputError::io(&self.shown, step, at, e)
+    }
+}
+
+impl OutputFile {
+    /// Resolves `given` and checks that qm may write a file there: not a directory, a symlink
+    /// or a special file, not one of `inputs` (also through a hard link) and not inside an
+    /// input directory.
+    pub fn check(given: &Path, inputs: &[Input]) -> Result<Self, OutputError> {
+        let resolve_err = |e| OutputError::io(given, IoStep::Resolve, given, e);
+        let cwd = std::env::current_dir().map_err(resolve_err)?;
+        let path = resolve(&cwd.join(given), false).map_err(resolve_err)?;
+        let why = file_refusal(&path, &cwd, inputs).map_err(resolve_err)?;
+        match why {
+            Some(why) => Err(OutputError::refused(given, why, Wanted::File)),
+            None => Ok(Self {
+                shown: given.to_path_buf(),
+                path,
+            }),
+        }
+    }
+
+    /// The file as given on the command line.
+    pub fn shown(&self) -> &Path {
+        &self.shown
+    }
+
+    /// The resolved absolute path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Why qm may not replace the directory `path` (`meta`: its own metadata, links not followed).
+fn dir_refusal(
+    path: &Path,
+    meta: Option<&Metadata>,
+    guards: &Guards,
+) -> io::Result<Option<Refusal>> {
+    if meta.is_some_and(|m| m.file_type().is_symlink()) {
+        return Ok(Some(Refusal::Symlink));
+    }
+    // The current directory first: "it is the current directory" says more than "it contains
+    // the data directory" when both hold.
+    if guards.cwd == path || same_file(path, &guards.cwd)? {
+        return Ok(Some(Refusal::CurrentDir));
+    }
+    if guards.cwd.starts_with(path) {
+        return Ok(Some(Refusal::ParentOfCurrentDir));
+    }
+    for (role, input) in &guards.inputs {
+        if let Some(overlap) = overlap(path, input)? {
+            return Ok(Some(Refusal::Input {
+                role: *role,
+                overlap,
+            }));
+        }
+    }
+    let Some(meta) = meta else {
+        return Ok(blocked_ancestor(path)?.then_some(Refusal::ParentNotADirectory));
+    };
+    if meta.is_file() {
+        return Ok(Some(Refusal::RegularFile));
+    }
+    if !meta.is_dir() {
+        return Ok(Some(Refusal::Special));
+    }
+    Ok((!replaceable(path)?).then_some(Refusal::Foreign))
+}
+
+/// Why qm may not write the file `path`.
+fn file_refusal(path: &Path, cwd: &Path, inputs: &[Input]) -> io::Result<Option<Refusal>> {
+    let meta = metadata(path)?;
+    if let Some(m) = &meta {
+        if m.file_type().is_symlink() {
+            return Ok(Some(Refusal::Symlink));
+        }
+        if m.is_dir() {
+            return Ok(Some(Refusal::Directory));
+        }
+        if !m.is_file() {
+            return Ok(Some(Refusal::Special));
+        }
+    }
+    for input in inputs {
+        let resolved = resolve(&cwd.join(&input.path), true)?;
+        if let Some(overlap) = overlap(path, &resolved)? {
+            return Ok(Some(Refusal::Input {
+                role: input.role,
+                overlap,
+            }));
+        }
+    }
+    if meta.is_none() && blocked_ancestor(path)? {
+        return Ok(Some(Refusal::ParentNotADirectory));
+    }
+    Ok(None)
+}
+
+/// How `out` overlaps `input`, both resolved.
+fn overlap(out: &Path, input: &Path) -> io::Result<Option<Overlap>> {
+    Ok(if out == input || same_file(out, input)? {
+        Some(Overlap::Is)
+    } else if input.starts_with(out) {
+        Some(Overlap::Contains)
+    } else if out.starts_with(input) {
+        Some(Overlap::Inside)
+    } else {
+        None
+    })
+}
+
+/// Whether the nearest existing ancestor of a missing `path` is not a directory.
+fn blocked_ancestor(path: &Path) -> io::Result<bool> {
+    for a in path.ancestors().skip(1) {
+        if let Some(m) = metadata(a)? {
+            return Ok(!m.is_dir());
+        }
+    }
+    Ok(false)
+}
+
+/// Whether the existing directory `path` is empty or carries qm's marker.
+fn replaceable(path: &Path) -> io::Result<bool> {
+    let mut entries = fs::read_dir(path)?;
+    if entries.next().is_none() {
+        return Ok(true);
+    }
+    Ok(metadata(&path.join(MARKER))?.is_some_and(|m| m.is_file()))
+}
+
+/// `path`'s own metadata (a symlink is not followed), or `None` when nothing is there (also
+/// when a part of the path is a file: [`blocked_ancestor`] tells that case).
+pub(crate) fn metadata(path: &Path) -> io::Result<Option<Metadata>> {
+    match fs::symlink_metadata(path) {
+        Ok(m) => Ok(Some(m)),
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether two existing paths are one file (a hard link, a bind mount, another spelling on a
+/// case-insensitive file system); `false` when either is missing.
+fn same_file(a: &Path, b: &Path) -> io::Result<bool> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (Some(a), Some(b)) = (metadata(a)?, metadata(b)?) else {
+            return Ok(false);
+        };
+        Ok(a.dev() == b.dev() && a.ino() == b.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        Ok(false)
+    }
+}
+
+/// The absolute path `abs` with `.` and `..` applied and every symlink among its existing
+/// components resolved, except the last one unless `follow_last`: the output's own symlink must
+/// stay visible to be refused. The missing tail is kept as written.
+///
+/// Components are resolved one at a time so that `..` after a symlink means the parent of its
+/// target (as the system reads it), and a missing tail still gets a comparable absolute path.
+pub(crate) fn resolve(abs: &Path, follow_last: bool) -> io::Result<PathBuf> {
+    let components: Vec<Component> = abs.components().collect();
+    let mut cur = PathBuf::new();
+    let mut missing = false;
+    for (i, c) in components.iter().enumerate() {
+        match c {
+            Component::Prefix(_) | Component::RootDir => cur.push(c),
+            Component::CurDir => {}
+            // `cur` holds no symlink, so its lexical parent is its real parent.
+            Component::ParentDir => {
+                cur.pop();
+            }
+            Component::Normal(n) => {
+                cur.push(n);
+                if missing {
+                    continue;
+                }
+                let last = i + 1 == components.len();
+                match metadata(&cur)? {
+                    None => missing = true,
+                    Some(m) if m.file_type().is_symlink() && (!last || follow_last) => {
+                        cur = fs::canonicalize(&cur)?;
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    Ok(cur)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_dots_symlinks_and_a_missing_tail() {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = fs::canonicalize(tmp.path()).unwrap();
+        fs::create_dir_all(base.join("a/b")).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(base.join("a/b"), base.join("link")).unwrap();
+        let r = |p: &str, follow| resolve(&base.join(p), follow).unwrap();
+        assert_eq!(r("a/./b/../new/x/../y", false), base.join("a/new/y"));
+        assert_eq!(r("a/b/", false), base.join("a/b"));
+        #[cfg(unix)]
+        {
+            assert_eq!(r("link", false), base.join("link"));
+            assert_eq!(r("link", true), base.join("a/b"));
+            assert_eq!(r("link/..", false), base.join("a"));
+            assert_eq!(r("link/out", false), base.join("a/b/out"));
+        }
+    }
+
+    #[test]
+    fn overlaps_are_by_whole_components() {
+        let o = |a: &str, b: &str| overlap(Path::new(a), Path::new(b)).unwrap();
+        assert_eq!(o("/w/data", "/w/data"), Some(Overlap::Is));
+        assert_eq!(o("/w", "/w/data"), Some(Overlap::Contains));
+        assert_eq!(o("/w/data/out", "/w/data"), Some(Overlap::Inside));
+        assert_eq!(o("/w/data-out", "/w/data"), None);
+    }
+}
