@@ -131,7 +131,7 @@ impl Column {
             Column::MgBow | Column::MgCoax | Column::MgAa => "an MG firepower",
             Column::Secondary => "a secondary armament",
             Column::Ammo => "a special ammunition depletion number",
-            Column::Capacity => "a passenger capacity",
+            Column::Capacity => "a transport capacity",
             Column::Notes => "a note reference",
         }
     }
@@ -161,7 +161,7 @@ impl Column {
             Column::MgBow | Column::MgCoax | Column::MgAa => "4, R4 or 8R2",
             Column::Secondary => "B37, Opt2 or 2",
             Column::Ammo => "H7, HE7 or AP7",
-            Column::Capacity => "1C/9PP or 2S/9PP",
+            Column::Capacity => "1C/9PP, 4PP or 4PP/T10",
             Column::Notes => "13, A or AA (numbers 1-99, letters A-Z or doubled)",
         }
     }
