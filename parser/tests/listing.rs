@@ -166,7 +166,7 @@ mod real_listing {
         assert_eq!(v(&l5.weight), &Tenths(55));
         assert_eq!(v(&l5.vehicle_type), &VehicleType::Tt);
         assert_eq!(v(&l5.bpv), &19);
-        assert_eq!(v(&l5.rf).first, Tenths(15));
+        assert_eq!(v(&l5.rf).as_single(), Some(Tenths(15)));
         assert_eq!(v(&l5.dates).from, ym(1, 1923));
         assert_eq!(v(&l5.dates).to, ym(7, 1943));
         assert!(dagger(&l5.dates));
@@ -200,7 +200,7 @@ mod real_listing {
 
         let l3 = row(&rows, "L3 / 35", 0);
         let rf = v(&l3.rf);
-        assert_eq!((rf.first, rf.second), (Tenths(9), Some(Tenths(16))));
+        assert_eq!((rf.lower, rf.upper), (Tenths(9), Tenths(16)));
         assert!(dagger(&l3.rf));
         assert_eq!(v(&l3.dates).from, ym(1, 1934));
         assert_eq!(v(&l3.dates).to, ym(5, 1945));
@@ -248,8 +248,9 @@ mod real_listing {
         let l6 = row(&rows, "L6 / 40", 0);
         assert!(l6.radioless.is_none());
         let rf = v(&l6.rf);
-        assert_eq!((rf.first, rf.second), (Tenths(16), Some(Tenths(13))));
-        assert!(rf.is_backwards());
+        // Printed high-to-low ("1.6-1.3†"): read as 1.3 to 1.6, the text kept as printed.
+        assert_eq!((rf.lower, rf.upper), (Tenths(13), Tenths(16)));
+        assert_eq!(l6.rf.as_ref().map(|c| c.raw.as_str()), Some("1.6-1.3†"));
         assert_eq!(v(&l6.target_aspect).sign, Sign::Plus);
         assert_eq!(v(&l6.rof).paren, Some(4));
         assert_eq!(v(&l6.vehicle_type), &VehicleType::LT);
@@ -360,7 +361,7 @@ mod real_listing {
 
         let a20 = row(&rows, "Autocann 20/65(b)", 0);
         assert_eq!(v(&a20.vehicle_type), &VehicleType::AAtr);
-        assert_eq!(v(&a20.rf).second, None);
+        assert_eq!(v(&a20.rf).as_single(), Some(Tenths(16)));
         assert!(dagger(&a20.rf));
 
         let a75 = row(&rows, "Autocann 75/27", 0);
@@ -555,7 +556,7 @@ mod other_nations {
                 cells[0] = name;
                 cells[3] = "tr";
                 cells[4] = "20";
-                cells[5] = "1.3";
+                cells[5] = "1.4-1.2†";
                 cells[6] = "41-5/45";
                 cells[24] = capacity;
                 cells.join("\t")
@@ -601,6 +602,9 @@ mod other_nations {
         ]
         .map(|(raw, dagger, text, refs)| (raw.to_string(), dagger, text.to_string(), refs));
         assert_eq!(got, expected);
+        // "1.4-1.2†", as ASL-derived listings print ranges, reads as 1.2 to 1.4.
+        let rf = v(&parsed.value.rows[0].rf);
+        assert_eq!((rf.lower, rf.upper), (Tenths(12), Tenths(14)));
     }
 
     #[test]

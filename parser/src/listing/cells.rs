@@ -174,13 +174,13 @@ pub(crate) fn bpv(text: &str) -> Result<u16, Problem> {
     run(text, uint::<u16>)
 }
 
-/// RF: one value or a range, in printed order (a backwards range stays backwards).
+/// RF: one value or a range, printed in either order ("1.4-1.2" is 1.2 to 1.4).
 pub(crate) fn rf(text: &str) -> Result<RfRange, Problem> {
     run(
         text,
         map(
             (tenths, opt(preceded(char('-'), tenths))),
-            |(first, second)| RfRange { first, second },
+            |(first, second)| RfRange::between(first, second.unwrap_or(first)),
         ),
     )
 }
@@ -583,16 +583,22 @@ mod tests {
     }
 
     #[test]
-    fn rf_keeps_the_printed_order() {
-        let r = |first, second: Option<u32>| RfRange {
-            first: Tenths(first),
-            second: second.map(Tenths),
+    fn rf_ranges_read_in_either_order() {
+        let r = |lower, upper| RfRange {
+            lower: Tenths(lower),
+            upper: Tenths(upper),
         };
-        assert_eq!(rf("1.5"), Ok(r(15, None)));
-        assert_eq!(rf(".9-1.6"), Ok(r(9, Some(16))));
-        assert_eq!(rf("1.6-1.3"), Ok(r(16, Some(13))));
-        assert_eq!(rf("1.6"), Ok(r(16, None)));
-        assert_eq!(rf("1.0-1.6"), Ok(r(10, Some(16))));
+        assert_eq!(rf("1.5"), Ok(r(15, 15)));
+        assert_eq!(rf(".9-1.6"), Ok(r(9, 16)));
+        assert_eq!(rf("1.0-1.6"), Ok(r(10, 16)));
+        // High-to-low, as ASL-derived listings often print them.
+        assert_eq!(rf("1.6-1.3"), Ok(r(13, 16)));
+        assert_eq!(rf("1.4-1.2"), Ok(r(12, 14)));
+        assert_eq!(rf("1.6-1.0"), Ok(r(10, 16)));
+        assert_eq!(rf("1.3-.9"), Ok(r(9, 13)));
+        assert_eq!(rf("1.3-1.3"), Ok(r(13, 13)));
+        assert_eq!(rf("1.6-1.3").unwrap().as_single(), None);
+        assert_eq!(rf("1.6").unwrap().as_single(), Some(Tenths(16)));
         for text in [
             "",
             "-",

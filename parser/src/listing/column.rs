@@ -144,7 +144,7 @@ impl Column {
             Column::Weight => "5.5, 14 or 6.5",
             Column::Type => "Tt, LT, MT, AG, SC or tr",
             Column::Bpv => "19 or 47",
-            Column::Rf => "1.5, .9-1.6 or 1.6",
+            Column::Rf => "1.5, .9-1.6 or 1.6-1.3",
             Column::Dates => "6/40-2/41, 34-5/45 or 41",
             Column::Size => "+1, 0 or -1",
             Column::Armor => "-4, -4 / -5 or +1 / -2",
