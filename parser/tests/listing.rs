@@ -166,7 +166,7 @@ mod real_listing {
         assert_eq!(v(&l5.weight), &Tenths(55));
         assert_eq!(v(&l5.vehicle_type), &VehicleType::Tt);
         assert_eq!(v(&l5.bpv), &19);
-        assert_eq!(v(&l5.rf).first, Tenths(15));
+        assert_eq!(v(&l5.rf).as_single(), Some(Tenths(15)));
         assert_eq!(v(&l5.dates).from, ym(1, 1923));
         assert_eq!(v(&l5.dates).to, ym(7, 1943));
         assert!(dagger(&l5.dates));
@@ -200,7 +200,7 @@ mod real_listing {
 
         let l3 = row(&rows, "L3 / 35", 0);
         let rf = v(&l3.rf);
-        assert_eq!((rf.first, rf.second), (Tenths(9), Some(Tenths(16))));
+        assert_eq!((rf.lower, rf.upper), (Tenths(9), Tenths(16)));
         assert!(dagger(&l3.rf));
         assert_eq!(v(&l3.dates).from, ym(1, 1934));
         assert_eq!(v(&l3.dates).to, ym(5, 1945));
@@ -248,8 +248,9 @@ mod real_listing {
         let l6 = row(&rows, "L6 / 40", 0);
         assert!(l6.radioless.is_none());
         let rf = v(&l6.rf);
-        assert_eq!((rf.first, rf.second), (Tenths(16), Some(Tenths(13))));
-        assert!(rf.is_backwards());
+        // Printed high-to-low ("1.6-1.3†"): read as 1.3 to 1.6, the text kept as printed.
+        assert_eq!((rf.lower, rf.upper), (Tenths(13), Tenths(16)));
+        assert_eq!(l6.rf.as_ref().map(|c| c.raw.as_str()), Some("1.6-1.3†"));
         assert_eq!(v(&l6.target_aspect).sign, Sign::Plus);
         assert_eq!(v(&l6.rof).paren, Some(4));
         assert_eq!(v(&l6.vehicle_type), &VehicleType::LT);
@@ -317,7 +318,10 @@ mod real_listing {
         assert_eq!(v(&as42.mp), &34);
         assert_eq!(v(&as42.main_armament).mount, Some(Mount::AntiAircraft));
         let cap = v(&as42.capacity);
-        assert_eq!((cap.passengers, cap.unit, cap.pp), (1, PassengerUnit::C, 9));
+        assert_eq!(
+            (cap.passengers, cap.unit, cap.pp),
+            (Some(1), Some(PassengerUnit::C), Some(9))
+        );
         assert!(!dagger(&as42.capacity));
         assert_eq!(refs(as42), ["17", "L", "M", "N"]);
 
@@ -328,7 +332,7 @@ mod real_listing {
         let cc = row(&rows, "AS 42 cc", 0);
         assert!(dagger(&cc.capacity));
         assert_eq!(cc.capacity.as_ref().unwrap().raw, "†1C/5PP");
-        assert_eq!(v(&cc.capacity).pp, 5);
+        assert_eq!(v(&cc.capacity).pp, Some(5));
         assert_eq!(refs(cc), ["17", "G", "J", "L", "M", "N"]);
 
         let lince = row(&rows, "Lince", 0);
@@ -353,11 +357,11 @@ mod real_listing {
 
         let s37 = row(&rows, "Autoprot S37", 0);
         assert!(!dagger(&s37.open_top));
-        assert_eq!(v(&s37.capacity).unit, PassengerUnit::S);
+        assert_eq!(v(&s37.capacity).unit, Some(PassengerUnit::S));
 
         let a20 = row(&rows, "Autocann 20/65(b)", 0);
         assert_eq!(v(&a20.vehicle_type), &VehicleType::AAtr);
-        assert_eq!(v(&a20.rf).second, None);
+        assert_eq!(v(&a20.rf).as_single(), Some(Tenths(16)));
         assert!(dagger(&a20.rf));
 
         let a75 = row(&rows, "Autocann 75/27", 0);
@@ -373,7 +377,10 @@ mod real_listing {
         let m = row(&rows, "Autocarro M", 0);
         assert_eq!(v(&m.vehicle_type), &VehicleType::Tr);
         let cap = v(&m.capacity);
-        assert_eq!((cap.passengers, cap.unit, cap.pp), (2, PassengerUnit::S, 9));
+        assert_eq!(
+            (cap.passengers, cap.unit, cap.pp),
+            (Some(2), Some(PassengerUnit::S), Some(9))
+        );
     }
 
     #[test]
@@ -532,5 +539,107 @@ mod robustness {
         let tabs_only_name = format!("{header}\nX{}\n", "\t†".repeat(1 << 18));
         check(&tabs_only_name);
         assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    }
+}
+
+mod other_nations {
+    use super::*;
+
+    /// The real header with one row per capacity cell: name, type, BPV, RF, DATES and
+    /// `# / PP` (the capacity and the notes merged, as the publications print them).
+    fn listing(rows: &[(&str, &str)]) -> (String, Parsed<Listing>) {
+        let header = LISTING.lines().take(2).collect::<Vec<_>>().join("\n");
+        let body: Vec<String> = rows
+            .iter()
+            .map(|(name, capacity)| {
+                let mut cells = vec![""; 26];
+                cells[0] = name;
+                cells[3] = "tr";
+                cells[4] = "20";
+                cells[5] = "1.4-1.2†";
+                cells[6] = "41-5/45";
+                cells[24] = capacity;
+                cells.join("\t")
+            })
+            .collect();
+        let text = format!("{header}\n{}\n", body.join("\n"));
+        let parsed = parse(&text);
+        (text, parsed)
+    }
+
+    #[test]
+    fn capacities_of_every_form_read() {
+        let (_, parsed) = listing(&[
+            ("Sdkfz 251/1", "1C/9PP 17 N"),
+            ("Kfz 1", "4PP"),
+            ("Opel Blitz", "21PP 3"),
+            ("SdKfz 7", "4PP/T10"),
+            ("Kettenkrad", "1PP† 2"),
+            ("Bren Carrier", "†1C/5PP A"),
+        ]);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let got: Vec<(String, bool, String, usize)> = parsed
+            .value
+            .rows
+            .iter()
+            .map(|r| {
+                let c = r.capacity.as_ref().expect("a capacity cell");
+                (
+                    c.raw.clone(),
+                    c.dagger,
+                    c.get().expect("a value").text(),
+                    r.note_refs.len(),
+                )
+            })
+            .collect();
+        let expected = [
+            ("1C/9PP", false, "1C/9PP", 2),
+            ("4PP", false, "4PP", 0),
+            ("21PP", false, "21PP", 1),
+            ("4PP/T10", false, "4PP/T10", 0),
+            ("1PP†", true, "1PP", 1),
+            ("†1C/5PP", true, "1C/5PP", 1),
+        ]
+        .map(|(raw, dagger, text, refs)| (raw.to_string(), dagger, text.to_string(), refs));
+        assert_eq!(got, expected);
+        // "1.4-1.2†", as ASL-derived listings print ranges, reads as 1.2 to 1.4.
+        let rf = v(&parsed.value.rows[0].rf);
+        assert_eq!((rf.lower, rf.upper), (Tenths(12), Tenths(14)));
+    }
+
+    #[test]
+    fn a_bad_capacity_is_an_error_value_and_the_row_is_kept() {
+        let (text, parsed) = listing(&[
+            ("Kfz 1", "4XX 3"),
+            ("SdKfz 7", "4PP/4PP"),
+            ("Opel Blitz", "1C/ 3"),
+        ]);
+        assert_eq!(parsed.value.rows.len(), 3);
+        let got: Vec<(&str, &str, &str)> = parsed
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let span = d.span.as_ref().expect("a span");
+                (d.code, d.label.as_str(), &text[span.range.clone()])
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("listing::bad-cell", "not C, S, PP or T", "XX"),
+                ("listing::bad-cell", "given twice", "4PP"),
+                ("listing::bad-cell", "not a transport capacity", "1C/"),
+            ]
+        );
+        for row in &parsed.value.rows {
+            assert!(row.capacity.as_ref().expect("a capacity cell").is_error());
+            assert!(row.name.get().is_some());
+        }
+        // The notes after a bad capacity are still read.
+        assert_eq!(parsed.value.rows[0].note_refs.len(), 1);
+        assert!(parsed.diagnostics[0]
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("4PP/T10")));
     }
 }

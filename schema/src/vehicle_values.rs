@@ -296,15 +296,44 @@ pub enum PassengerUnit {
     S,
 }
 
-/// The # / PP column: `1C/9PP`, `1S/7PP`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// The # / PP column: what a vehicle carries or tows, printed as parts separated by "/"
+/// ("1C/9PP", "4PP", "21PP", "4PP/T10"). Each part the cell prints is set; the others are
+/// absent (left out of the JSON).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Capacity {
-    /// The number before the letter.
-    pub passengers: u8,
-    /// The letter after it.
-    pub unit: PassengerUnit,
-    /// Portage points.
-    pub pp: u16,
+    /// Passengers: the count before `C` or `S` ("1" in "1C/9PP"); set together with `unit`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passengers: Option<u8>,
+    /// What `passengers` counts: the letter after it, crews (`C`) or squads (`S`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<PassengerUnit>,
+    /// Portage points: the count before `PP` ("9" in "1C/9PP").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pp: Option<u16>,
+    /// The towing figure: the number after `T` ("10" in "4PP/T10").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub towing: Option<u16>,
+}
+
+impl Capacity {
+    /// The parts as the listing prints them, passengers first: "1C/9PP", "4PP/T10".
+    pub fn text(&self) -> String {
+        let mut parts = Vec::new();
+        if let (Some(n), Some(unit)) = (self.passengers, self.unit) {
+            let letter = match unit {
+                PassengerUnit::C => "C",
+                PassengerUnit::S => "S",
+            };
+            parts.push(format!("{n}{letter}"));
+        }
+        if let Some(pp) = self.pp {
+            parts.push(format!("{pp}PP"));
+        }
+        if let Some(t) = self.towing {
+            parts.push(format!("T{t}"));
+        }
+        parts.join("/")
+    }
 }
 
 /// A note reference in the Notes column: a number (`13`) or a multi-applicable letter (`AA`).

@@ -5,8 +5,8 @@
 //! nothing is guessed. A "†" follows every value the listing marks with one.
 
 use qm_schema::{
-    AmmoKind, BarrelLength, CounterSide, Field, GroundPressure, IfMark, MgFactor, Mount,
-    PassengerUnit, Vehicle, Weapon,
+    AmmoKind, BarrelLength, Capacity, CounterSide, Field, GroundPressure, IfMark, MgFactor, Mount,
+    Vehicle, Weapon,
 };
 use serde::Serialize;
 
@@ -195,13 +195,7 @@ impl CounterView {
                 .to_string()
             }),
             crew_survival: text(&v.crew_survival, u8::to_string),
-            capacity: text(&v.capacity, |c| {
-                let unit = match c.unit {
-                    PassengerUnit::C => "C",
-                    PassengerUnit::S => "S",
-                };
-                format!("{}{unit}/{}PP", c.passengers, c.pp)
-            }),
+            capacity: text(&v.capacity, Capacity::text),
             radioless: flag(&v.radioless, "®"),
             front_notations,
             back_notations,

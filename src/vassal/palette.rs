@@ -141,10 +141,13 @@ const MOTION_IMAGE: &str = "qm/motion.png";
 
 /// The property values of a vehicle, in [`PROPERTY_KEYS`] order.
 pub fn vehicle_properties(nation: &Nation, v: &Vehicle) -> Vec<(String, String)> {
-    let rf = v.rf.value.map_or_else(String::new, |r| match r.second {
-        Some(s) => format!("{}-{}", r.first, s),
-        None => r.first.to_string(),
-    });
+    // Lower bound first whatever the printed order, so a filter on the property reads alike.
+    let rf =
+        v.rf.value
+            .map_or_else(String::new, |r| match r.as_single() {
+                Some(one) => one.to_string(),
+                None => format!("{}-{}", r.lower, r.upper),
+            });
     let notes: Vec<String> = v
         .note_refs
         .iter()

@@ -45,7 +45,7 @@ fn vehicle(name: &str, vtype: &str, bpv: u16, notes: &[&str], back: &[&str]) -> 
         "vehicle_type": field(serde_json::json!(vtype), vtype),
         "bpv": field(serde_json::json!(bpv), &bpv.to_string()),
         "dvp": {"value": bpv.div_ceil(10), "variable": null},
-        "rf": field(serde_json::json!({"first": 0.9, "second": 1.6}), ".9-1.6"),
+        "rf": field(serde_json::json!({"lower": 0.9, "upper": 1.6}), ".9-1.6"),
         "dates": field(period, "40-5/43"),
         "mp": field(serde_json::json!(13), "13"),
         "note_refs": refs,

@@ -9,6 +9,7 @@ use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, sentence_len, ws0, ws1};
 use super::period_token::{join, month_name_period, period};
 use super::rf_token::rf;
+use super::scope::all_vehicles;
 use super::sentences::{clause, Level};
 use super::syntax::{
     Area, AvailabilityClause, ClauseKind, EntryWhen, Misprint, MisprintAt, OptionalWeapon,
@@ -255,7 +256,7 @@ fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         named_area(ctx, i)
     })
     .parse(i)?;
-    let (i, _) = opt((ws1, scope_words)).parse(i)?;
+    let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
     let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
     let (i, entries) = entry_list(ctx, i, rf_part)?;
     Ok((
@@ -269,14 +270,6 @@ fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             entries,
         ),
     ))
-}
-
-/// "for all three types", "for both types": the clause covers every vehicle of the note.
-fn scope_words(i: &str) -> Res<'_, &str> {
-    phrase("for all three types")
-        .or(phrase("for both types"))
-        .or(phrase("for all types"))
-        .parse(i)
 }
 
 /// A one-section schedule.
@@ -304,7 +297,7 @@ fn schedule_of<'a>(
 /// and for a 12/43 scenario set in Italy".
 fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = phrase("rf").parse(start)?;
-    let (i, _) = opt((ws1, scope_words)).parse(i)?;
+    let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
     let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
     let (i, value) = rf(ctx, i, false)?;
     let (i, _) = ws1(i)?;

@@ -3,7 +3,9 @@
 //! Every way the notes state dates and rarity factors is a clause form (see [`ClauseKind`]):
 //! schedules per theater, RF-by-period lists, dates-only lists, relative rules, limits,
 //! defaults with exceptions, radio dates, optional weapons, and the multi-applicable notes'
-//! "used in North Africa from 6/40 to 5/43".
+//! "used in North Africa from 6/40 to 5/43". A clause is `scope? form terminator`: the
+//! optional scope (vehicle names of any nation, "For both types,") is one combinator composed
+//! in front of every form, so no form knows how vehicles are named.
 //!
 //! Misprints follow one principle. When the intended reading is certain ("5/4 1-9/43",
 //! "(1.6.)", "I.4", "1-6") the parser reads it, records a [`Misprint`] and warns. When it must be
@@ -18,6 +20,7 @@ mod grammar_error;
 mod lexeme;
 mod period_token;
 mod rf_token;
+mod scope;
 mod sentences;
 mod syntax;
 mod theater_names;

@@ -1,11 +1,11 @@
 //! The sentence loop: read clause after clause; a sentence no clause form fits becomes an
 //! `Unreadable` clause when it mentions dates or RFs, and is rules prose otherwise.
 
-use super::clauses::{make_clause, BODIES};
+use super::clauses::{make_clause, Body, BODIES};
 use super::grammar_error::{Ctx, GrammarError, Res};
-use super::lexeme::{mentions_dates_or_rf, phrase, sentence_len, ws0};
-use super::syntax::{AvailabilityClause, ClauseKind, Spanned, VehicleRef};
-use nom::Parser;
+use super::lexeme::{mentions_dates_or_rf, sentence_len};
+use super::scope::scoped;
+use super::syntax::{AvailabilityClause, ClauseKind, Spanned};
 
 /// Where a clause is read, which decides what may follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,108 +16,34 @@ pub(crate) enum Level {
     Nested,
 }
 
-/// Words a vehicle name never starts with; they begin ordinary sentences.
-const NOT_A_NAME: [&str; 9] = [
-    "the",
-    "this",
-    "if",
-    "it",
-    "for",
-    "otherwise",
-    "rf",
-    "dates",
-    "availability",
-];
-
-/// The most words the vehicle names before a clause have ("AS 42 aa and AS 42 cc" has 7).
-const MAX_NAME_WORDS: usize = 8;
-
-/// Reads one clause at `i`: an optional scope phrase ("For both types,"), optional vehicle
-/// names, then a clause body that the terminator of `level` must follow.
+/// Reads one clause at `start`: the optional scope (vehicle names, "For both types,") composed
+/// in front of any clause form, which the terminator of `level` must follow.
 pub(crate) fn clause<'a>(
     ctx: &Ctx<'a>,
     start: &'a str,
     level: Level,
 ) -> Res<'a, AvailabilityClause> {
-    let i = scope(start);
-    let mut farthest = GrammarError { at: start };
-    for (prefix, body_start) in prefix_cuts(i) {
-        for body in BODIES {
-            match body(ctx, body_start) {
-                Ok((rest, b)) => {
-                    if terminated(rest, level) {
-                        let text = ctx.consumed(start, rest);
-                        let vehicles = vehicle_names(ctx, prefix);
-                        return Ok((rest, make_clause(ctx, text, vehicles, b)));
-                    }
-                    farthest = nom::error::ParseError::or(farthest, GrammarError { at: rest });
-                }
-                Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-                    farthest = nom::error::ParseError::or(farthest, e);
-                }
-                Err(nom::Err::Incomplete(_)) => {}
+    let (rest, (vehicles, body)) = scoped(ctx, start, |ctx, i| form(ctx, i, level))?;
+    let text = ctx.consumed(start, rest);
+    Ok((rest, make_clause(ctx, text, vehicles, body)))
+}
+
+/// The first clause form that reads `i` and is followed by the end of a clause at `level`.
+fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level) -> Res<'a, Body> {
+    let mut farthest = GrammarError { at: i };
+    for body in BODIES {
+        match body(ctx, i) {
+            Ok((rest, b)) if terminated(rest, level) => return Ok((rest, b)),
+            Ok((rest, _)) => {
+                farthest = nom::error::ParseError::or(farthest, GrammarError { at: rest });
             }
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+                farthest = nom::error::ParseError::or(farthest, e);
+            }
+            Err(nom::Err::Incomplete(_)) => {}
         }
     }
     Err(nom::Err::Error(farthest))
-}
-
-/// Skips "For both types," / "For all three types,": such a clause covers every vehicle.
-fn scope(i: &str) -> &str {
-    let words = phrase("for both types")
-        .or(phrase("for all three types"))
-        .or(phrase("for all types"));
-    match (words, ws0, super::lexeme::ch(','), ws0).parse(i) {
-        Ok((r, _)) => r,
-        Err(_) => i,
-    }
-}
-
-/// Where the clause body may start: at once, or after up to [`MAX_NAME_WORDS`] words that can be vehicle names
-/// ("AB 41 Dates and RF ...", "SMV M41 75/18 Dates and RF ...").
-fn prefix_cuts(i: &str) -> Vec<(&str, &str)> {
-    let mut cuts = vec![("", i)];
-    let first_word = i.split(' ').next().unwrap_or("").to_ascii_lowercase();
-    let name_like = i.starts_with(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
-        && !NOT_A_NAME.contains(&first_word.as_str());
-    if !name_like {
-        return cuts;
-    }
-    for (n, (k, _)) in i.match_indices(' ').enumerate() {
-        if n >= MAX_NAME_WORDS {
-            break;
-        }
-        let prefix = &i[..k];
-        if prefix.contains([',', ';', '(', ')', '[', ']', '\n', '.']) {
-            // "." is allowed nowhere in a name here: no vehicle name the notes use has one,
-            // and a full stop would mean the sentence ended.
-            break;
-        }
-        cuts.push((prefix, &i[k + 1..]));
-    }
-    cuts
-}
-
-/// Splits "AS 42 aa and AS 42 cc" into names.
-fn vehicle_names(ctx: &Ctx<'_>, prefix: &str) -> Vec<VehicleRef> {
-    let mut out = Vec::new();
-    let mut rest = prefix;
-    while !rest.is_empty() {
-        let (name, next) = match rest.find(" and ") {
-            Some(k) => (&rest[..k], &rest[k + 5..]),
-            None => (rest, ""),
-        };
-        let name = name.trim();
-        if !name.is_empty() {
-            out.push(VehicleRef {
-                raw: name.to_string(),
-                span: ctx.span(name),
-                title_index: None,
-            });
-        }
-        rest = next;
-    }
-    out
 }
 
 /// True when what follows a clause ends it at `level`.

@@ -628,3 +628,190 @@ fn arbitrary_text_never_panics() {
         }
     }
 }
+
+/// Every clause form, as (sentence, rendering without names). The vehicle-name scope is
+/// composed in front of each by [`every_form_reads_with_any_scope`].
+const FORMS: [(&str, &str); 17] = [
+    (
+        "Dates and RF for use in North Africa are 6-12/40 (.9), 1/41 (1.1). For Italy they are 9/43 (1.3).",
+        "DatesAndRf | North Africa: 6-12/40 (0.9), 1/41 (1.1) | Italy: 9/43 (1.3)",
+    ),
+    (
+        "Dates and RF are 9/43 (1.2), and 44-5/45 (1.4; Fascist use only).",
+        "DatesAndRf | anywhere: 9/43 (1.2), 1/44-5/45 (1.4; Fascist use only)",
+    ),
+    (
+        "Dates for use in France are 6/40, and for the Balkans 10/40-4/41.",
+        "DatesOnly | France: 6/40 | the Balkans: 10/40-4/41",
+    ),
+    (
+        "RF is 1.2 for 1-6/42, 1.0 for 7-11/42, and 1.1 thereafter.",
+        "RfByPeriod | anywhere: 1-6/42 (1.2), 7-11/42 (1.0), thereafter (1.1)",
+    ),
+    (
+        "RF for use in Sicily is 1.3 for 7/43 and 1.6 for 8/43.",
+        "RfByPeriod | Sicily: 7/43 (1.3), 8/43 (1.6)",
+    ),
+    (
+        "RF for 44-5/45 use in Italy is 1.2.",
+        "RfByPeriod | Italy: 1/44-5/45 (1.2)",
+    ),
+    (
+        "RF for all four types is 1.3 for an 8/41-9/43-scenario set in North Africa/Russia, and for a 12/43 scenario set in Italy.",
+        "RfByPeriod | North Africa/Russia: 8/41-9/43 (1.3) | Italy: 12/43 (1.3)",
+    ),
+    (
+        "Otherwise it is 1.4 [EXC: RF for 44-5/45 use in Italy is 1.2].",
+        "Otherwise 1.4 EXC [RfByPeriod | Italy: 1/44-5/45 (1.2)]",
+    ),
+    (
+        "RF is always .4 higher (1.6 maximum) than the corresponding (for date and area) RF of the Sdkfz 251/1.",
+        "RelativeRf +0.4 max 1.6 of Sdkfz 251/1",
+    ),
+    (
+        "Dates and RF are the same, but with .1 added to the RF.",
+        "SameWithAddedRf +0.1",
+    ),
+    (
+        "Availability for WWII scenarios is limited to 6/40 (France) and 7/43 (Sicily).",
+        "LimitedTo | France: 6/40 | Sicily: 7/43",
+    ),
+    (
+        "Availability for WW2 scenarios is limited to East Africa, with Dates and RF of 7/40-1/41 (1.4) and 2-6/41 (1.5).",
+        "LimitedTo | East Africa: 7/40-1/41 (1.4), 2-6/41 (1.5)",
+    ),
+    (
+        "This AFV has no radio in scenarios set prior to 11/41. As of 11/41 it is radio-equipped.",
+        "RadioFrom 11/41 confirmed 11/41",
+    ),
+    (
+        "The optional AAMG has a 1.4 RF, but is available only for 1942-43 scenarios set in North Africa.",
+        "OptionalWeapon AAMG RF 1.4 only 1/42-12/43 in North Africa",
+    ),
+    (
+        "HEAT Becomes Available in September 1942.",
+        "AmmoFrom HEAT 9/42",
+    ),
+    (
+        "This vehicle was used in Russia at some time from 8/41 to 3/43 (within the limits of its own given dates).",
+        "UsedIn Russia 8/41-3/43",
+    ),
+    // The restricted-use wording stays as the notes print it (a registry will own it).
+    (
+        "Availability in 1945 is limited to Fascist Italians only.",
+        "FascistOnly 1-12/45",
+    ),
+];
+
+/// Name lists other nations' notes put before a clause, and the names they hold.
+const SCOPES: [(&str, &[&str]); 6] = [
+    ("", &[]),
+    ("Cromwell VII ", &["Cromwell VII"]),
+    ("M4A3(75)W and Sdkfz 251/1 ", &["M4A3(75)W", "Sdkfz 251/1"]),
+    (
+        "L3/35, Cromwell VII and M4A3(75)W ",
+        &["L3/35", "Cromwell VII", "M4A3(75)W"],
+    ),
+    (
+        "Sdkfz 251/1, Sdkfz 251/10, and sIG 33 ",
+        &["Sdkfz 251/1", "Sdkfz 251/10", "sIG 33"],
+    ),
+    ("The Sdkfz 251/1 ", &["Sdkfz 251/1"]),
+];
+
+#[test]
+fn every_form_reads_with_any_scope() {
+    let mut failures = Vec::new();
+    for (sentence, rendered) in FORMS {
+        for (scope, names) in SCOPES {
+            let input = format!("{scope}{sentence}");
+            let parsed = parse_availability(&input, 0, FileId(0));
+            let who = if names.is_empty() {
+                String::new()
+            } else {
+                format!("<{}> ", names.join(" + "))
+            };
+            let expected = vec![format!("{who}{rendered}")];
+            let got: Vec<String> = parsed.value.iter().map(render).collect();
+            let spans: Vec<&str> = parsed
+                .value
+                .iter()
+                .flat_map(|c| &c.vehicles)
+                .take(names.len())
+                .map(|v| &input[v.span.range.clone()])
+                .collect();
+            if got != expected || !parsed.diagnostics.is_empty() || spans != names {
+                failures.push(format!(
+                    "{input}\n  got      {got:?} {:?}\n  expected {expected:?}\n  spans    {spans:?}",
+                    parsed.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn scopes_that_cover_every_vehicle() {
+    run(&[
+        Case {
+            input: "For both types, availability for WW2 scenarios is limited to East Africa, with Dates and RF of 7/40-1/41 (1.5).",
+            clauses: &["LimitedTo | East Africa: 7/40-1/41 (1.5)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "For all three vehicles, Dates and RF are 9/43 (1.2).",
+            clauses: &["DatesAndRf | anywhere: 9/43 (1.2)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "RF for both types is 1.2 for 7/43 and 1.4 for 8/43.",
+            clauses: &["RfByPeriod | anywhere: 7/43 (1.2), 8/43 (1.4)"],
+            diagnostics: &[],
+        },
+    ]);
+}
+
+#[test]
+fn a_name_ends_where_a_clause_form_starts() {
+    run(&[
+        Case {
+            // A name ending in a number is not read as a period.
+            input: "Pz IV 1945 availability is limited to Fascist Italians only.",
+            clauses: &["<Pz IV> FascistOnly 1-12/45"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "Sdkfz 251/1 use in 1945 is limited to Fascist Italians only.",
+            clauses: &["<Sdkfz 251/1> FascistOnly 1-12/45"],
+            diagnostics: &[],
+        },
+        Case {
+            // A name names the vehicle the optional weapon belongs to inside the form too.
+            input: "The optional AAMG of the Cromwell VII is always available and has a 1.2 RF.",
+            clauses: &["<Cromwell VII> OptionalWeapon AAMG RF 1.2 always"],
+            diagnostics: &[],
+        },
+        Case {
+            // A full stop ends the sentence: prose before a clause is no vehicle name.
+            input: "Its MA is a 2 FP AAMG. Dates and RF are 9/43 (1.2).",
+            clauses: &["DatesAndRf | anywhere: 9/43 (1.2)"],
+            diagnostics: &[],
+        },
+        Case {
+            // Unbalanced parentheses or an empty name make no name list.
+            input: "M4A3(75 Dates and RF are 9/43 (1.2). and M4 Dates and RF are 9/43 (1.2).",
+            clauses: &["Unreadable", "Unreadable"],
+            diagnostics: &[
+                (
+                    "notes::unreadable-availability",
+                    "M4A3(75 Dates and RF are 9/43 (1.2)",
+                ),
+                (
+                    "notes::unreadable-availability",
+                    "and M4 Dates and RF are 9/43 (1.2)",
+                ),
+            ],
+        },
+    ]);
+}

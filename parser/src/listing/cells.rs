@@ -42,6 +42,10 @@ pub(crate) enum ProblemKind {
     BadMonth,
     /// A period that ends before it starts.
     BackwardsPeriod,
+    /// A capacity part whose unit is none of `C`, `S`, `PP` (count first) or `T` (count after).
+    UnknownCapacityUnit,
+    /// A capacity part whose kind (passengers, PP, T) an earlier part of the cell already gave.
+    RepeatedCapacityPart,
 }
 
 impl Problem {
@@ -170,13 +174,13 @@ pub(crate) fn bpv(text: &str) -> Result<u16, Problem> {
     run(text, uint::<u16>)
 }
 
-/// RF: one value or a range, in printed order (a backwards range stays backwards).
+/// RF: one value or a range, printed in either order ("1.4-1.2" is 1.2 to 1.4).
 pub(crate) fn rf(text: &str) -> Result<RfRange, Problem> {
     run(
         text,
         map(
             (tenths, opt(preceded(char('-'), tenths))),
-            |(first, second)| RfRange { first, second },
+            |(first, second)| RfRange::between(first, second.unwrap_or(first)),
         ),
     )
 }
@@ -395,35 +399,92 @@ pub(crate) fn ammo(text: &str) -> Result<SpecialAmmo, Problem> {
     )
 }
 
-/// # / PP: passengers, their unit, portage points (`1C/9PP`).
+/// # / PP: parts separated by "/", each a count and a unit: `1C/9PP`, `4PP`, `21PP`,
+/// `4PP/T10`. Every part is read on its own, so a bad one is blamed by its own range.
 pub(crate) fn capacity(text: &str) -> Result<Capacity, Problem> {
-    run(
-        text,
-        map(
-            (
-                uint::<u8>,
-                alt((
-                    value(PassengerUnit::C, char('C')),
-                    value(PassengerUnit::S, char('S')),
-                )),
-                char('/'),
-                uint::<u16>,
-                tag("PP"),
-            ),
-            |(passengers, unit, _, pp, _)| Capacity {
-                passengers,
-                unit,
-                pp,
-            },
-        ),
-    )
+    let mut capacity = Capacity::default();
+    let mut start = 0;
+    for piece in text.split('/') {
+        let range = start..start + piece.len();
+        start = range.end + 1;
+        let part = capacity_part(piece).map_err(|p| Problem {
+            kind: p.kind,
+            // Point into the part; an empty part ("1C//9PP") blames the whole cell.
+            range: (!piece.is_empty()).then(|| match p.range {
+                Some(r) => range.start + r.start..range.start + r.end,
+                None => range.clone(),
+            }),
+        })?;
+        let slot_taken = match part {
+            CapacityPart::Passengers(n, unit) => {
+                let taken = capacity.passengers.is_some();
+                capacity.passengers = Some(n);
+                capacity.unit = Some(unit);
+                taken
+            }
+            CapacityPart::Portage(pp) => capacity.pp.replace(pp).is_some(),
+            CapacityPart::Towing(t) => capacity.towing.replace(t).is_some(),
+        };
+        if slot_taken {
+            return Err(Problem {
+                kind: ProblemKind::RepeatedCapacityPart,
+                range: Some(range),
+            });
+        }
+    }
+    Ok(capacity)
+}
+
+/// One part of a capacity cell.
+enum CapacityPart {
+    /// `1C`, `2S`: passengers and what they count.
+    Passengers(u8, PassengerUnit),
+    /// `9PP`: portage points.
+    Portage(u16),
+    /// `T10`: the towing figure (the letter comes first).
+    Towing(u16),
+}
+
+/// Reads one part: a count then `C`, `S` or `PP`, or `T` then a count.
+fn capacity_part(piece: &str) -> Result<CapacityPart, Problem> {
+    let letters = |i| take_while1(|c: char| c.is_ascii_uppercase()).parse(i);
+    let (count, code) = match run(piece, (uint::<u16>, letters)) {
+        Ok(v) => v,
+        Err(e) if e.kind == ProblemKind::TooLarge => return Err(e),
+        Err(_) => match run(piece, (letters, uint::<u16>)) {
+            Ok(("T", count)) => return Ok(CapacityPart::Towing(count)),
+            // "PP9": a known unit in the wrong place is a syntax error, not an unknown unit.
+            Ok(_) => return Err(Problem::whole(ProblemKind::Syntax)),
+            Err(e) => return Err(e),
+        },
+    };
+    let digits = piece.len() - code.len();
+    let passengers = |unit| match u8::try_from(count) {
+        Ok(n) => Ok(CapacityPart::Passengers(n, unit)),
+        Err(_) => Err(Problem {
+            kind: ProblemKind::TooLarge,
+            range: Some(0..digits),
+        }),
+    };
+    match code {
+        "C" => passengers(PassengerUnit::C),
+        "S" => passengers(PassengerUnit::S),
+        "PP" => Ok(CapacityPart::Portage(count)),
+        "T" => Err(Problem::whole(ProblemKind::Syntax)),
+        _ => Err(Problem {
+            kind: ProblemKind::UnknownCapacityUnit,
+            range: Some(digits..piece.len()),
+        }),
+    }
 }
 
 /// True when a token of the merged `# / PP` + Notes cell is meant as a capacity: note
-/// references never hold a `/` or `PP`, so a malformed capacity is still blamed on the right
-/// column.
+/// references are all digits (`13`) or all letters (`AA`), never a `/` or digits and capitals
+/// together, so a malformed capacity is still blamed on the right column.
 pub(crate) fn looks_like_capacity(text: &str) -> bool {
-    text.contains('/') || text.contains("PP")
+    text.contains('/')
+        || text.contains(|c: char| c.is_ascii_digit())
+            && text.contains(|c: char| c.is_ascii_uppercase())
 }
 
 /// Notes: one reference, a vehicle note number 1-99 or a multi-applicable letter (`A`, `AA`).
@@ -522,16 +583,22 @@ mod tests {
     }
 
     #[test]
-    fn rf_keeps_the_printed_order() {
-        let r = |first, second: Option<u32>| RfRange {
-            first: Tenths(first),
-            second: second.map(Tenths),
+    fn rf_ranges_read_in_either_order() {
+        let r = |lower, upper| RfRange {
+            lower: Tenths(lower),
+            upper: Tenths(upper),
         };
-        assert_eq!(rf("1.5"), Ok(r(15, None)));
-        assert_eq!(rf(".9-1.6"), Ok(r(9, Some(16))));
-        assert_eq!(rf("1.6-1.3"), Ok(r(16, Some(13))));
-        assert_eq!(rf("1.6"), Ok(r(16, None)));
-        assert_eq!(rf("1.0-1.6"), Ok(r(10, Some(16))));
+        assert_eq!(rf("1.5"), Ok(r(15, 15)));
+        assert_eq!(rf(".9-1.6"), Ok(r(9, 16)));
+        assert_eq!(rf("1.0-1.6"), Ok(r(10, 16)));
+        // High-to-low, as ASL-derived listings often print them.
+        assert_eq!(rf("1.6-1.3"), Ok(r(13, 16)));
+        assert_eq!(rf("1.4-1.2"), Ok(r(12, 14)));
+        assert_eq!(rf("1.6-1.0"), Ok(r(10, 16)));
+        assert_eq!(rf("1.3-.9"), Ok(r(9, 13)));
+        assert_eq!(rf("1.3-1.3"), Ok(r(13, 13)));
+        assert_eq!(rf("1.6-1.3").unwrap().as_single(), None);
+        assert_eq!(rf("1.6").unwrap().as_single(), Some(Tenths(16)));
         for text in [
             "",
             "-",
@@ -796,23 +863,59 @@ mod tests {
 
     #[test]
     fn capacities() {
-        let c = |passengers, unit, pp| Capacity {
-            passengers,
-            unit,
+        let c = |passengers: Option<(u8, PassengerUnit)>, pp, towing| Capacity {
+            passengers: passengers.map(|p| p.0),
+            unit: passengers.map(|p| p.1),
             pp,
+            towing,
         };
         use PassengerUnit::*;
-        assert_eq!(capacity("1C/9PP"), Ok(c(1, C, 9)));
-        assert_eq!(capacity("1C/5PP"), Ok(c(1, C, 5)));
-        assert_eq!(capacity("1S/7PP"), Ok(c(1, S, 7)));
-        assert_eq!(capacity("2S/9PP"), Ok(c(2, S, 9)));
-        assert_eq!(capacity("3S/13PP"), Ok(c(3, S, 13)));
-        for text in ["", "1C", "1C/9", "1X/9PP", "C/9PP", "1C/PP", "1C /9PP"] {
-            assert!(syntax(capacity(text)), "{text}");
+        for (text, expected) in [
+            ("1C/9PP", c(Some((1, C)), Some(9), None)),
+            ("1C/5PP", c(Some((1, C)), Some(5), None)),
+            ("1S/7PP", c(Some((1, S)), Some(7), None)),
+            ("2S/9PP", c(Some((2, S)), Some(9), None)),
+            ("3S/13PP", c(Some((3, S)), Some(13), None)),
+            ("4PP", c(None, Some(4), None)),
+            ("21PP", c(None, Some(21), None)),
+            ("1PP", c(None, Some(1), None)),
+            ("4PP/T10", c(None, Some(4), Some(10))),
+            ("1C", c(Some((1, C)), None, None)),
+            ("T10", c(None, None, Some(10))),
+            ("1C/9PP/T10", c(Some((1, C)), Some(9), Some(10))),
+            ("9PP/1S", c(Some((1, S)), Some(9), None)),
+        ] {
+            assert_eq!(capacity(text), Ok(expected), "{text}");
+            assert_eq!(expected.text().len(), text.len(), "{text}");
         }
-        assert!(too_large(capacity("300C/9PP")));
+        assert_eq!(capacity("4PP/T10").unwrap().text(), "4PP/T10");
+        assert_eq!(capacity("9PP/1S").unwrap().text(), "1S/9PP");
+        let problem = |text| capacity(text).unwrap_err();
+        let at = |kind, range| Problem {
+            kind,
+            range: Some(range),
+        };
+        use ProblemKind::*;
+        assert_eq!(problem("1C/9"), at(Syntax, 3..4));
+        assert_eq!(problem("1C /9PP"), at(Syntax, 0..3));
+        assert_eq!(problem("C/9PP"), at(Syntax, 0..1));
+        assert_eq!(problem("1C/PP"), at(Syntax, 3..5));
+        assert_eq!(problem("10T"), at(Syntax, 0..3));
+        assert_eq!(problem("PP9"), at(Syntax, 0..3));
+        assert_eq!(problem("1c/9pp"), at(Syntax, 0..2));
+        assert_eq!(problem("1X/9PP"), at(UnknownCapacityUnit, 1..2));
+        assert_eq!(problem("4PP/1HS"), at(UnknownCapacityUnit, 5..7));
+        assert_eq!(problem("9PP/4PP"), at(RepeatedCapacityPart, 4..7));
+        assert_eq!(problem("1C/2S/9PP"), at(RepeatedCapacityPart, 3..5));
+        assert_eq!(problem("300C/9PP"), at(TooLarge, 0..3));
+        assert_eq!(problem("4PP/T99999"), at(TooLarge, 5..10));
+        for text in ["", "/", "1C/", "/9PP", "1C//9PP"] {
+            assert_eq!(problem(text), Problem::whole(Syntax), "{text}");
+        }
         assert!(looks_like_capacity("1C/9PP"));
         assert!(looks_like_capacity("1C9PP"));
+        assert!(looks_like_capacity("4PP"));
+        assert!(looks_like_capacity("T10"));
         assert!(!looks_like_capacity("17"));
         assert!(!looks_like_capacity("AA"));
     }

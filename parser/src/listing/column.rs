@@ -131,7 +131,7 @@ impl Column {
             Column::MgBow | Column::MgCoax | Column::MgAa => "an MG firepower",
             Column::Secondary => "a secondary armament",
             Column::Ammo => "a special ammunition depletion number",
-            Column::Capacity => "a passenger capacity",
+            Column::Capacity => "a transport capacity",
             Column::Notes => "a note reference",
         }
     }
@@ -144,7 +144,7 @@ impl Column {
             Column::Weight => "5.5, 14 or 6.5",
             Column::Type => "Tt, LT, MT, AG, SC or tr",
             Column::Bpv => "19 or 47",
-            Column::Rf => "1.5, .9-1.6 or 1.6",
+            Column::Rf => "1.5, .9-1.6 or 1.6-1.3",
             Column::Dates => "6/40-2/41, 34-5/45 or 41",
             Column::Size => "+1, 0 or -1",
             Column::Armor => "-4, -4 / -5 or +1 / -2",
@@ -161,7 +161,7 @@ impl Column {
             Column::MgBow | Column::MgCoax | Column::MgAa => "4, R4 or 8R2",
             Column::Secondary => "B37, Opt2 or 2",
             Column::Ammo => "H7, HE7 or AP7",
-            Column::Capacity => "1C/9PP or 2S/9PP",
+            Column::Capacity => "1C/9PP, 4PP or 4PP/T10",
             Column::Notes => "13, A or AA (numbers 1-99, letters A-Z or doubled)",
         }
     }

@@ -10,6 +10,12 @@ use crate::{Cell, CellError, Diagnostic, Source};
 /// The dagger printed before or after a value to point at a footnote rule.
 const DAGGER: char = '†';
 
+/// How a capacity cell is built, for its diagnostics.
+const CAPACITY_HELP: &str =
+    "a capacity is parts separated by \"/\", each at most once: passengers \
+     (a count before C or S), portage points (a count before PP) and T before a number, \
+     e.g. 1C/9PP, 4PP or 4PP/T10";
+
 /// Longest cell text quoted in a message; a longer one is cut (a cell can be a megabyte).
 const QUOTE_CHARS: usize = 40;
 
@@ -150,6 +156,22 @@ impl<'s> Reader<'s> {
             )
             .with_label("ends before it starts")
             .with_help("write the earlier month first, e.g. 5-12/45 or 12/44-5/45"),
+            ProblemKind::UnknownCapacityUnit => Diagnostic::error(
+                "listing::bad-cell",
+                format!("failed to read the {col} cell `{quoted}` (unknown unit in `{blamed_text}`)"),
+                self.source.span(blamed),
+            )
+            .with_label("not C, S, PP or T")
+            .with_help(CAPACITY_HELP),
+            ProblemKind::RepeatedCapacityPart => Diagnostic::error(
+                "listing::bad-cell",
+                format!(
+                    "failed to read the {col} cell `{quoted}` (`{blamed_text}` repeats a part given before)"
+                ),
+                self.source.span(blamed),
+            )
+            .with_label("given twice")
+            .with_help(CAPACITY_HELP),
         };
         self.diagnostics.push(diagnostic);
     }

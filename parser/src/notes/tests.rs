@@ -107,6 +107,45 @@ fn title_vehicles() {
 }
 
 #[test]
+fn clause_names_match_title_vehicles_of_any_nation() {
+    let titles = |names: &[&str]| -> Vec<crate::Spanned<String>> {
+        names
+            .iter()
+            .map(|n| crate::Spanned {
+                value: n.to_string(),
+                span: TextSpan::new(crate::FileId(0), 0..0),
+            })
+            .collect()
+    };
+    let cases: [(&[&str], &str, Option<usize>); 8] = [
+        (&["Sdkfz 251/1", "251/10", "251/16"], "SPW 251/10", Some(1)),
+        (&["Sdkfz 251/1", "251/10", "251/16"], "Sdkfz 251/1", Some(0)),
+        (
+            &["M4A1(76)W", "M4A3(75)W", "M4A3(76)W"],
+            "M4A3(76)W",
+            Some(2),
+        ),
+        (&["Cromwell IV", "Cromwell VII"], "Cromwell VII", Some(1)),
+        (&["Cromwell IV", "Cromwell VII"], "Cromwell", None),
+        // Class words may be abbreviated or translated; the model numbers decide.
+        (&["Semovente M40", "M41 da 75/18"], "SMV M41 75/18", Some(1)),
+        (&["AS 42", "AS 42 aa", "AS 42 cc"], "AS 42 cc", Some(2)),
+        (
+            &["Autocannoni da 20/65(b)", "65/17(b)"],
+            "Autocannone da 70/65",
+            None,
+        ),
+    ];
+    for (names, name, expected) in cases {
+        assert_eq!(
+            super::vehicles::match_title(name, &titles(names)),
+            expected,
+            "{name} in {names:?}"
+        );
+    }
+}
+
+#[test]
 fn broken_paragraphs_are_joined() {
     let (_, parsed) = ita();
     let note = |n: u16| parsed.value.note(n).expect("note exists");

@@ -3,17 +3,6 @@
 
 use crate::{Diagnostic, FileId, Spanned, TextSpan, VehicleRef};
 
-/// Words that name a vehicle class rather than a vehicle: "SMV M41 75/18" and "Semovente M41
-/// da 75/18" are the same vehicle.
-const GENERIC_WORDS: [&str; 6] = [
-    "smv",
-    "semovente",
-    "autocannone",
-    "autocannoni",
-    "da",
-    "fiat",
-];
-
 /// Splits a title at ",", "&" and " and ": "AS 42, AS 42 aa & AS 42 cc" -> three names.
 pub(crate) fn title_vehicles(title: &str, base: usize, file: FileId) -> Vec<Spanned<String>> {
     let mut cuts: Vec<(usize, usize)> = title
@@ -43,41 +32,91 @@ pub(crate) fn title_vehicles(title: &str, base: usize, file: FileId) -> Vec<Span
     out
 }
 
-/// The words that tell vehicles apart: lower case, class words and "(b)"-style suffixes
-/// dropped.
-fn key_words(name: &str) -> Vec<String> {
-    name.split_whitespace()
-        .map(|w| {
-            let w = w.to_lowercase();
-            match w.find('(') {
-                Some(k) if k > 0 => w[..k].to_string(),
-                _ => w,
-            }
-        })
-        .filter(|w| !GENERIC_WORDS.contains(&w.as_str()) && !w.is_empty())
-        .collect()
+/// A name's words, lower case, with "(b)"-style origin marks dropped, split into those holding a
+/// digit (model numbers and calibers, which tell vehicles apart in any nation's naming) and
+/// the rest (class words, often abbreviated or translated: "SMV M41 75/18" is the title's
+/// "M41 da 75/18").
+#[derive(Debug, PartialEq, Eq)]
+struct Key {
+    /// Words with a digit, sorted.
+    numbers: Vec<String>,
+    /// The other words, sorted.
+    words: Vec<String>,
 }
 
-/// The index of the title vehicle `name` refers to: one with the same key words, or else one
-/// whose key words all appear in `name` (titles shorten later names: "Semovente M42 da 75/18
-/// & 75/32").
+impl Key {
+    fn of(name: &str) -> Self {
+        let (mut numbers, mut words): (Vec<String>, Vec<String>) = name
+            .split_whitespace()
+            .map(|w| strip_origin(&w.to_lowercase()).to_string())
+            .filter(|w| !w.is_empty())
+            .partition(|w| w.contains(|c: char| c.is_ascii_digit()));
+        numbers.sort();
+        numbers.dedup();
+        words.sort();
+        words.dedup();
+        Self { numbers, words }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.numbers.is_empty() && self.words.is_empty()
+    }
+
+    /// How many of `other`'s class words this key shares.
+    fn shared_words(&self, other: &Key) -> usize {
+        self.words
+            .iter()
+            .filter(|w| other.words.contains(w))
+            .count()
+    }
+
+    /// The words for "did you mean": numbers first.
+    fn text(&self) -> String {
+        let mut all = self.numbers.clone();
+        all.extend(self.words.iter().cloned());
+        all.join(" ")
+    }
+}
+
+/// A word without its trailing origin mark ("20/65(b)" is "20/65": the mark says who built
+/// it, and titles leave it off); a parenthesis inside a name stays ("m4a3(75)w").
+fn strip_origin(word: &str) -> &str {
+    word.strip_suffix(')')
+        .and_then(|w| w.rsplit_once('('))
+        .filter(|(base, mark)| !base.is_empty() && mark.chars().all(char::is_alphabetic))
+        .map_or(word, |(base, _)| base)
+}
+
+/// True when every item of `part` is in `whole` (both sorted).
+fn subset(part: &[String], whole: &[String]) -> bool {
+    part.iter().all(|p| whole.contains(p))
+}
+
+/// The index of the title vehicle `name` refers to. With model numbers: a title with the same
+/// numbers (the one sharing most class words among several: "AS 42" and "AS 42 aa"), or else
+/// one whose numbers all appear in `name` (titles shorten later names: "Semovente M42 da
+/// 75/18 & 75/32"). Without: the same words, or a title whose words all appear in `name`.
 pub(crate) fn match_title(name: &str, titles: &[Spanned<String>]) -> Option<usize> {
-    let key = key_words(name);
+    let key = Key::of(name);
     if key.is_empty() {
         return None;
     }
-    let keys: Vec<Vec<String>> = titles.iter().map(|t| key_words(&t.value)).collect();
-    let same = |k: &Vec<String>| {
-        let mut a = k.clone();
-        let mut b = key.clone();
-        a.sort();
-        b.sort();
-        a == b
-    };
-    keys.iter().position(same).or_else(|| {
+    let keys: Vec<Key> = titles.iter().map(|t| Key::of(&t.value)).collect();
+    let best = |fits: &dyn Fn(&Key) -> bool| {
         keys.iter()
-            .position(|k| !k.is_empty() && k.iter().all(|w| key.contains(w)))
-    })
+            .enumerate()
+            .filter(|(_, k)| fits(k))
+            // Ties keep the first title: `max_by_key` would keep the last.
+            .min_by_key(|(n, k)| (k.words != key.words, usize::MAX - key.shared_words(k), *n))
+            .map(|(n, _)| n)
+    };
+    if key.numbers.is_empty() {
+        return best(&|k| k.numbers.is_empty() && k.words == key.words).or_else(|| {
+            best(&|k| !k.words.is_empty() && k.numbers.is_empty() && subset(&k.words, &key.words))
+        });
+    }
+    best(&|k| k.numbers == key.numbers)
+        .or_else(|| best(&|k| !k.numbers.is_empty() && subset(&k.numbers, &key.numbers)))
 }
 
 /// Fills in `title_index` of `vehicle`, or reports a name no title vehicle matches.
@@ -91,10 +130,10 @@ pub(crate) fn resolve(
     if vehicle.title_index.is_some() {
         return;
     }
-    let wanted = key_words(&vehicle.raw).join(" ");
+    let wanted = Key::of(&vehicle.raw).text();
     let closest = titles
         .iter()
-        .min_by_key(|t| edit_distance(&wanted, &key_words(&t.value).join(" ")));
+        .min_by_key(|t| edit_distance(&wanted, &Key::of(&t.value).text()));
     let mut d = Diagnostic::warning(
         "notes::unknown-vehicle",
         format!(

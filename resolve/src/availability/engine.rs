@@ -43,9 +43,7 @@ pub fn resolve_vehicle(
     diags: &mut Vec<Diagnostic>,
 ) {
     let Some(dates) = v.dates.value else { return };
-    let listing_rf =
-        v.rf.value
-            .and_then(|r| r.second.is_none().then_some(r.first));
+    let listing_rf = v.rf.value.and_then(|r| r.as_single());
     let allowed: Vec<Theater> = if rules.windows.is_empty() {
         vec![Theater::Any]
     } else {

@@ -2,12 +2,13 @@
 
 use std::collections::HashMap;
 
-use qm_parser::{Diagnostic, ListingRow, TextSpan};
+use qm_parser::{Diagnostic, ListingRow};
 
 use super::Finding;
 use crate::names::{name_key, normalize_name};
 
-/// Duplicate vehicle names and RF ranges printed backwards.
+/// Duplicate vehicle names. (An RF range printed high-to-low is no finding: listings print
+/// ranges in either order.)
 pub fn lint_listing(rows: &[ListingRow]) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut seen: HashMap<String, &ListingRow> = HashMap::new();
@@ -34,29 +35,6 @@ pub fn lint_listing(rows: &[ListingRow]) -> Vec<Finding> {
         } else {
             seen.insert(name_key(&name), row);
         }
-        if let Some(rf) = row.rf.as_ref().and_then(|c| c.get().map(|v| (c, v))) {
-            let (cell, range) = rf;
-            if range.is_backwards() {
-                let (lo, hi) = (range.min(), range.max());
-                findings.push(Finding {
-                    diagnostic: Diagnostic::warning(
-                        "lint::rf-backwards",
-                        format!("RF range of {name} is printed high-to-low ({})", cell.raw),
-                        span_of(cell),
-                    )
-                    .with_label("first value is the larger")
-                    .with_help(format!(
-                        "did you mean {lo}-{hi}? record the fix as an erratum"
-                    )),
-                    vehicle: Some(name.clone()),
-                    text: Some(cell.raw.clone()),
-                });
-            }
-        }
     }
     findings
-}
-
-fn span_of<T>(cell: &qm_parser::Cell<T>) -> TextSpan {
-    cell.span.clone()
 }
