@@ -20,6 +20,7 @@ use crate::mentions::{MatchKind, NameIndex};
 use crate::rules::{translate, ScopedRule};
 
 /// What resolving the notes adds to the nation.
+#[derive(Debug, Default)]
 pub struct NotesOutcome {
     /// The numbered notes.
     pub notes: Vec<VehicleNote>,
