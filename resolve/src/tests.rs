@@ -67,3 +67,66 @@ fn a_relative_rule_copies_its_base_with_the_rf_raised() {
         format!("{resolved:?}")
     );
 }
+
+/// A note per vehicle; each note's rule is relative to the given base, with .1 added.
+fn relative_notes(pairs: &[(&str, &str)]) -> String {
+    pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (vehicle, base))| {
+            format!(
+                "**{}. {vehicle}:** A test vehicle.\n\n† RF is always .1 higher than the corresponding RF of the {base}.\n\n",
+                i + 1
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_chain_of_relative_rules_listed_in_reverse_resolves_bases_first() {
+    // Golf copies Foxtrot, which copies Echo, ... Bravo copies Alpha: six rules, and every
+    // row comes before its base in the listing.
+    let names = [
+        "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf",
+    ];
+    let pairs: Vec<(&str, &str)> = names.windows(2).map(|w| (w[1], w[0])).collect();
+    let mut listing = HEADER.to_string();
+    for (i, name) in names.iter().enumerate().rev() {
+        let note = if i == 0 { String::new() } else { i.to_string() };
+        listing.push_str(&row(name, &format!("1.{i}"), "40-43", &note));
+    }
+    let resolved = resolve(&listing, &relative_notes(&pairs));
+    assert!(
+        resolved.diagnostics.is_empty(),
+        "{:?}",
+        resolved.diagnostics
+    );
+    for (i, name) in names.iter().enumerate() {
+        assert_eq!(rfs(&resolved.nation, name), vec![10 + i as u32], "{name}");
+    }
+}
+
+#[test]
+fn a_cycle_of_relative_rules_is_an_error_naming_its_vehicles() {
+    // Alpha and Bravo copy each other; Charlie copies Alpha.
+    let listing = format!(
+        "{HEADER}{}{}{}",
+        row("Charlie", "1.1", "40-43", "3"),
+        row("Alpha", "1.0", "40-43", "1"),
+        row("Bravo", "1.2", "40-43", "2"),
+    );
+    let notes = relative_notes(&[("Alpha", "Bravo"), ("Bravo", "Alpha"), ("Charlie", "Alpha")]);
+    let resolved = resolve(&listing, &notes);
+    let codes: Vec<&str> = resolved.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, vec!["notes::relative-cycle"]);
+    let message = &resolved.diagnostics[0].message;
+    assert!(
+        message.contains("Alpha, Bravo") && message.contains("Alpha -> Bravo -> Alpha"),
+        "{message}"
+    );
+    // The rules in the cycle are left out: Alpha and Bravo fall back to the listing, and
+    // Charlie still copies Alpha.
+    assert_eq!(rfs(&resolved.nation, "Alpha"), vec![10]);
+    assert_eq!(rfs(&resolved.nation, "Bravo"), vec![12]);
+    assert_eq!(rfs(&resolved.nation, "Charlie"), vec![11]);
+}
