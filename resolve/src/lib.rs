@@ -15,5 +15,8 @@ pub mod query;
 mod rules;
 pub mod spanned;
 
+#[cfg(test)]
+mod tests;
+
 pub use lint::Accept;
 pub use nation::*;

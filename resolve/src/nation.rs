@@ -1,14 +1,15 @@
-//! The entry point: one nation's parsed sources -> the IR ([`qm_schema::Nation`]).
+//! The entry point: one nation's sources -> the IR ([`qm_schema::Nation`]) and its diagnostics.
 
-use qm_parser::{parse_listing, Diagnostic, FileId, SourceMap, TextSpan};
-use qm_schema::{AppliedErratum, Nation, SCHEMA_VERSION};
+use qm_parser::{parse_listing, Diagnostic, FileId, ListingRow, Source, SourceMap, TextSpan};
+use qm_schema::{Acceptance, AppliedErratum, Nation, Vehicle, SCHEMA_VERSION};
 
-use crate::lint::{apply_acceptances, lint_listing, Accept};
-use crate::ob::resolve_ob;
-use crate::{listing, notes};
+use crate::lint::{apply_acceptances, lint_listing, Accept, Finding};
+use crate::listing::vehicle_from_row;
+use crate::notes::{resolve_notes, NotesOutcome};
+use crate::ob::{resolve_ob, NationalData};
 
-/// What resolving one nation reads besides the sources: which files are its own, and what its
-/// `errata.toml` said. Plain data; `load` builds it.
+/// What resolving one nation reads besides the source texts: which files are its own, and what
+/// its `errata.toml` said. Plain data; `load` builds it.
 #[derive(Debug, Clone)]
 pub struct NationInput {
     /// The folder name, e.g. `ita`.
@@ -25,11 +26,11 @@ pub struct NationInput {
     pub errata: Option<FileId>,
     /// Its `[[accept]]` entries: lint findings that are right as published.
     pub accepts: Vec<Accept>,
-    /// The errata that matched the sources, with provenance.
+    /// The errata that matched the sources (already applied to their texts), with provenance.
     pub applied: Vec<AppliedErratum>,
 }
 
-/// One nation compiled: the IR and every diagnostic about it.
+/// One nation resolved: the IR and every diagnostic about it.
 #[derive(Debug)]
 pub struct Resolved {
     /// The IR.
@@ -38,49 +39,86 @@ pub struct Resolved {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Parses a nation's sources, resolves them into the IR and runs the lints.
-pub fn resolve_nation(input: &NationInput, map: &SourceMap) -> Resolved {
+/// Resolves one nation: parses its listing and notes, links rows to notes, derives
+/// availability, radio, HEAT, DVP and counter text, reads `ob.toml`, runs the lints and
+/// applies the acceptances.
+///
+/// Pure: it reads only `input` and the texts in `sources` (no files, no environment, no
+/// globals), so the same input always gives the same IR and diagnostics. Nothing stops at the
+/// first problem: a bad value becomes a diagnostic and the rest still resolves.
+///
+/// Registries: theaters and vehicle types are still `qm_schema`'s enums. When they become
+/// registries loaded from data, they arrive here as a third parameter (`&Registries`) and go
+/// down to the passes that name theaters (`rules`, `availability`) and vehicle types (`notes`).
+pub fn resolve_nation(input: &NationInput, sources: &SourceMap) -> Resolved {
     let mut diagnostics = Vec::new();
-    let mut vehicles = Vec::new();
     let mut findings = Vec::new();
-    let (mut notes_ir, mut multi_ir) = (Vec::new(), Vec::new());
-    if let Some(src) = map.get(input.listing) {
-        let parsed = parse_listing(src);
-        diagnostics.extend(parsed.diagnostics);
-        if parsed.value.rows.is_empty() {
-            diagnostics.push(
-                Diagnostic::error(
-                    "listing::empty",
-                    format!("failed to find any vehicle in {}", src.name),
-                    TextSpan::new(src.id, 0..src.text.len().min(1)),
-                )
-                .with_help("the listing needs a header line (NAME, ®, WG T, ...) and data rows"),
-            );
+    let (vehicles, notes) = match sources.get(input.listing) {
+        Some(listing) => {
+            let notes = input.notes.and_then(|f| sources.get(f));
+            resolve_vehicles(sources, listing, notes, &mut findings, &mut diagnostics)
         }
-        findings.extend(lint_listing(&parsed.value.rows));
-        let mut rows = Vec::new();
-        for row in &parsed.value.rows {
-            if let Some(v) = listing::vehicle_from_row(map, row, &mut diagnostics) {
-                vehicles.push(v);
-                rows.push(row);
-            }
-        }
-        let outcome = notes::resolve_notes(
-            map,
-            input.notes.and_then(|f| map.get(f)),
-            &mut vehicles,
-            &rows,
-            &mut findings,
-            &mut diagnostics,
-        );
-        notes_ir = outcome.notes;
-        multi_ir = outcome.multi;
-    }
+        None => (Vec::new(), NotesOutcome::default()),
+    };
     let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
-    let national = input.ob.map(|f| resolve_ob(map, f)).unwrap_or_default();
-    diagnostics.extend(national.diagnostics);
-    let nation = Nation {
+    let mut national = input.ob.map(|f| resolve_ob(sources, f)).unwrap_or_default();
+    diagnostics.append(&mut national.diagnostics);
+    Resolved {
+        nation: nation_ir(input, sources, vehicles, notes, national, acceptances),
+        diagnostics,
+    }
+}
+
+/// The listing's vehicles, resolved against the notes, with the notes' IR.
+fn resolve_vehicles(
+    sources: &SourceMap,
+    listing: &Source,
+    notes: Option<&Source>,
+    findings: &mut Vec<Finding>,
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<Vehicle>, NotesOutcome) {
+    let rows = listing_rows(listing, diags);
+    findings.extend(lint_listing(&rows));
+    let mut vehicles = Vec::new();
+    let mut kept = Vec::new();
+    for row in &rows {
+        if let Some(v) = vehicle_from_row(sources, row, diags) {
+            vehicles.push(v);
+            kept.push(row);
+        }
+    }
+    let outcome = resolve_notes(sources, notes, &mut vehicles, &kept, findings, diags);
+    (vehicles, outcome)
+}
+
+/// The listing's rows; a listing without any is an error.
+fn listing_rows(src: &Source, diags: &mut Vec<Diagnostic>) -> Vec<ListingRow> {
+    let parsed = parse_listing(src);
+    diags.extend(parsed.diagnostics);
+    if parsed.value.rows.is_empty() {
+        diags.push(
+            Diagnostic::error(
+                "listing::empty",
+                format!("failed to find any vehicle in {}", src.name),
+                TextSpan::new(src.id, 0..src.text.len().min(1)),
+            )
+            .with_help("the listing needs a header line (NAME, ®, WG T, ...) and data rows"),
+        );
+    }
+    parsed.value.rows
+}
+
+/// Assembles the IR document.
+fn nation_ir(
+    input: &NationInput,
+    sources: &SourceMap,
+    vehicles: Vec<Vehicle>,
+    notes: NotesOutcome,
+    national: NationalData,
+    acceptances: Vec<Acceptance>,
+) -> Nation {
+    Nation {
         schema_version: SCHEMA_VERSION,
         id: input.id.clone(),
         name: input.name.clone(),
@@ -89,18 +127,14 @@ pub fn resolve_nation(input: &NationInput, map: &SourceMap) -> Resolved {
         sources: [Some(input.listing), input.notes, input.ob, input.errata]
             .into_iter()
             .flatten()
-            .filter_map(|f| map.get(f).map(|s| s.name.clone()))
+            .filter_map(|f| sources.get(f).map(|s| s.name.clone()))
             .collect(),
         errata: input.applied.clone(),
         acceptances,
         vehicles,
-        notes: notes_ir,
-        multi_notes: multi_ir,
+        notes: notes.notes,
+        multi_notes: notes.multi,
         infantry: national.infantry,
         national_rules: national.national_rules,
-    };
-    Resolved {
-        nation,
-        diagnostics,
     }
 }

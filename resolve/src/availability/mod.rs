@@ -1,6 +1,23 @@
 //! Availability: rules from the notes -> per-vehicle `{theaters, period, rf, qualifiers}`.
+//!
+//! Across vehicles ([`resolve_availability`]): relative rules' bases are resolved before the
+//! vehicles that copy them (`order`). Per vehicle (`engine::resolve_vehicle`), passes over
+//! plain data (`stated` holds what they share): the schedules' dated entries (`schedules`),
+//! the relative rules' copies of their base (`relative`), defaults and the listing fallback
+//! for uncovered months (`fill`), lints on what the notes state (`lints`), clipping to DATES
+//! and the N/R windows (`clip`), Fascist-only months (`fascist`).
 
+mod clip;
 mod engine;
+mod fascist;
+mod fill;
+mod lints;
 pub mod model;
+mod months;
+mod order;
+mod relative;
+mod schedules;
+mod stated;
+mod vehicles;
 
-pub use engine::*;
+pub use vehicles::*;

@@ -144,3 +144,20 @@ pub struct Window {
     /// The months.
     pub period: Period,
 }
+
+/// The window `windows` open for `theater`, if any.
+pub fn window_of(windows: &[Window], theater: Theater) -> Option<Period> {
+    windows
+        .iter()
+        .find(|w| w.theater == theater)
+        .map(|w| w.period)
+}
+
+/// The rules of a vehicle's numbered note that apply to it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NoteRules {
+    /// The note's number (0 when no note applies a rule to the vehicle).
+    pub note: u16,
+    /// The rules, in note order.
+    pub rules: Vec<Rule>,
+}

@@ -1,0 +1,113 @@
+//! Pass 3: months no rule states. "Otherwise it is X" fills every month of every theater no
+//! complete schedule covers; without it, the listing's RF fills the theaters of RF-only
+//! schedules and the N/R windows no entry answers for (or anywhere, when nothing is stated).
+
+use qm_parser::{Diagnostic, TextSpan};
+use qm_schema::{AvailabilityOrigin, Period, Rf, Theater};
+
+use super::model::{window_of, Rule};
+use super::months::gaps;
+use super::stated::{no_rf, Raw, Stated, Subject};
+use crate::query::part_of;
+
+/// Adds an entry for every uncovered stretch of months of each theater to fill.
+pub fn fill_entries(s: &Subject, stated: &mut Stated, diags: &mut Vec<Diagnostic>) {
+    // The first "otherwise" rule of the note sets the default.
+    let default = s.rules.rules.iter().find_map(|r| match r {
+        Rule::Default { rf, span, .. } => Some((*rf, span)),
+        _ => None,
+    });
+    let mut seen = Vec::new();
+    for theater in theaters_to_fill(s, stated, default.is_some()) {
+        if seen.contains(&theater) {
+            continue;
+        }
+        seen.push(theater);
+        fill_theater(s, theater, default, stated, diags);
+    }
+}
+
+/// The theaters to fill, in order, possibly repeated.
+fn theaters_to_fill(s: &Subject, stated: &Stated, has_default: bool) -> Vec<Theater> {
+    if has_default {
+        return Theater::CONCRETE
+            .into_iter()
+            .filter(|t| !stated.complete.contains(t))
+            .collect();
+    }
+    let mut t: Vec<Theater> = stated.rf_only.clone();
+    for w in &s.rules.windows {
+        // "For Tunisia they are ..." answers for North Africa too: Tunisia is part of it.
+        if !stated
+            .raw
+            .iter()
+            .any(|r| r.theater == w.theater || part_of(r.theater, w.theater))
+        {
+            t.push(w.theater);
+        }
+    }
+    if stated.raw.is_empty() && s.rules.windows.is_empty() {
+        t.push(Theater::Any);
+    }
+    t
+}
+
+/// The months of one theater's window (within DATES) no entry covers, at the default RF or
+/// else the listing's.
+fn fill_theater(
+    s: &Subject,
+    theater: Theater,
+    default: Option<(Rf, &TextSpan)>,
+    stated: &mut Stated,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let window = window_of(&s.rules.windows, theater).unwrap_or(s.dates);
+    let Some(span) = window.intersect(&s.dates) else {
+        return;
+    };
+    let covered: Vec<Period> = stated
+        .raw
+        .iter()
+        .filter(|r| r.theater == theater)
+        .map(|r| r.period)
+        .collect();
+    let missing = gaps(span, &covered);
+    if missing.is_empty() {
+        return;
+    }
+    let (rf, origin) = match (default, s.listing_rf) {
+        (Some((rf, span)), _) => (
+            rf,
+            AvailabilityOrigin::Note {
+                note: s.rules.note,
+                span: s.map.provenance(span),
+            },
+        ),
+        (None, Some(rf)) => (
+            rf,
+            AvailabilityOrigin::Listing {
+                multi_note: s
+                    .rules
+                    .windows
+                    .iter()
+                    .find(|w| w.theater == theater)
+                    .map(|w| w.letter.clone()),
+                span: s.vehicle.row.clone(),
+            },
+        ),
+        (None, None) => {
+            diags.push(no_rf(s.vehicle, &s.rules.row));
+            return;
+        }
+    };
+    for gap in missing {
+        stated.raw.push(Raw {
+            theater,
+            period: gap,
+            rf,
+            qualifiers: Vec::new(),
+            origin: origin.clone(),
+            blame: None,
+        });
+    }
+}

@@ -1,0 +1,141 @@
+//! Pass 2: relative rules ("RF is always .4 higher (1.6 maximum) than ... the L3/35") copy
+//! their base vehicle's resolved entries with the RF adjusted.
+
+use qm_parser::{Diagnostic, TextSpan};
+use qm_schema::{Availability, AvailabilityOrigin, Period, Rf, Tenths, Theater};
+
+use super::model::Rule;
+use super::months::gaps;
+use super::stated::{Bases, Raw, Stated, Subject};
+
+/// One relative rule, as the pass reads it.
+struct Relative<'a> {
+    base: &'a str,
+    delta: i32,
+    max: Option<Rf>,
+    limit: &'a [(Theater, Period)],
+    span: &'a TextSpan,
+}
+
+impl Relative<'_> {
+    /// The base's RF with the delta added, never below 0, capped at the maximum.
+    fn adjust(&self, rf: Rf) -> Rf {
+        let t = Tenths((i64::from(rf.0) + i64::from(self.delta)).max(0) as u32);
+        self.max.map_or(t, |m| t.min(m))
+    }
+}
+
+/// Adds the copies every relative rule of the vehicle makes of its base's entries. The
+/// bases are resolved first (see `order`); an unknown base is an error.
+pub fn relative_entries(
+    s: &Subject,
+    bases: &Bases,
+    stated: &mut Stated,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for r in &s.rules.rules {
+        let Rule::Relative {
+            base,
+            delta,
+            max,
+            limit,
+            span,
+            ..
+        } = r
+        else {
+            continue;
+        };
+        let rule = Relative {
+            base,
+            delta: *delta,
+            max: *max,
+            limit,
+            span,
+        };
+        match bases(base) {
+            Some(entries) if limit.is_empty() => copy_all(s, &rule, &entries, stated),
+            Some(entries) => copy_limited(s, &rule, &entries, stated, diags),
+            None => diags.push(
+                Diagnostic::error(
+                    "notes::unknown-base",
+                    format!(
+                        "failed to find {base}, whose RF the rule for {} is based on",
+                        s.vehicle.name
+                    ),
+                    span.clone(),
+                )
+                .with_help("the vehicle must have a listing row"),
+            ),
+        }
+    }
+}
+
+fn origin(s: &Subject, rule: &Relative) -> AvailabilityOrigin {
+    AvailabilityOrigin::Derived {
+        note: s.rules.note,
+        base_vehicle: rule.base.to_string(),
+        span: s.map.provenance(rule.span),
+    }
+}
+
+/// Every entry of the base, in every theater it names; those theaters are then complete.
+fn copy_all(s: &Subject, rule: &Relative, base: &[Availability], stated: &mut Stated) {
+    let origin = origin(s, rule);
+    for b in base {
+        for &theater in &b.theaters {
+            stated.raw.push(Raw {
+                theater,
+                period: b.period,
+                rf: rule.adjust(b.rf),
+                qualifiers: b.qualifiers.clone(),
+                origin: origin.clone(),
+                blame: None,
+            });
+        }
+    }
+    stated
+        .complete
+        .extend(base.iter().flat_map(|b| b.theaters.clone()));
+}
+
+/// The base's entries within the rule's dates per theater ("Dates for use in France are
+/// 6/40, ..."); months the base has no RF for are reported and left out.
+fn copy_limited(
+    s: &Subject,
+    rule: &Relative,
+    base: &[Availability],
+    stated: &mut Stated,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let origin = origin(s, rule);
+    for (theater, period) in rule.limit {
+        stated.complete.push(*theater);
+        let mut covered = Vec::new();
+        for b in base.iter().filter(|b| b.theaters.contains(theater)) {
+            if let Some(p) = b.period.intersect(period) {
+                covered.push(p);
+                stated.raw.push(Raw {
+                    theater: *theater,
+                    period: p,
+                    rf: rule.adjust(b.rf),
+                    qualifiers: b.qualifiers.clone(),
+                    origin: origin.clone(),
+                    blame: None,
+                });
+            }
+        }
+        for gap in gaps(*period, &covered) {
+            diags.push(
+                Diagnostic::warning(
+                    "notes::no-base-rf",
+                    format!(
+                        "failed to find an RF of {} in {theater} {gap}, on which {}'s RF is based",
+                        rule.base, s.vehicle.name
+                    ),
+                    rule.span.clone(),
+                )
+                .with_help("those months are left out of the availability"),
+            );
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! Pass 1: the dated entries of a vehicle's schedules, for the theaters each one covers.
+
+use qm_parser::Diagnostic;
+use qm_schema::{AvailabilityOrigin, Period, Theater, YearMonth};
+
+use super::model::{Completeness, Rule, Schedule, Scope, When};
+use super::stated::{no_rf, Raw, Stated, Subject};
+
+/// Adds every schedule entry, in printed order, once per theater of its schedule; records
+/// which theaters the schedules cover completely and which only for their RFs.
+pub fn schedule_entries(s: &Subject, stated: &mut Stated, diags: &mut Vec<Diagnostic>) {
+    let schedules: Vec<&Schedule> = s
+        .rules
+        .rules
+        .iter()
+        .filter_map(|r| match r {
+            Rule::Schedule(sch) => Some(sch),
+            _ => None,
+        })
+        .collect();
+    let named: Vec<Theater> = schedules
+        .iter()
+        .filter_map(|sch| match &sch.scope {
+            Scope::Theaters(t) => Some(t.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let allowed = allowed(s);
+    for sch in &schedules {
+        let theaters = theaters_of(sch, &named, &allowed);
+        match sch.completeness {
+            Completeness::Complete => stated.complete.extend(&theaters),
+            Completeness::RfOnly => stated.rf_only.extend(&theaters),
+        }
+        entries(s, sch, &theaters, &mut stated.raw, diags);
+    }
+}
+
+/// Where a schedule naming no theater applies: the windows of the vehicle's multi-applicable
+/// notes, or anywhere.
+fn allowed(s: &Subject) -> Vec<Theater> {
+    if s.rules.windows.is_empty() {
+        vec![Theater::Any]
+    } else {
+        s.rules.windows.iter().map(|w| w.theater).collect()
+    }
+}
+
+/// The theaters of a schedule; "elsewhere" is every concrete theater no other schedule of
+/// the vehicle names, minus its exceptions.
+fn theaters_of(sch: &Schedule, named: &[Theater], allowed: &[Theater]) -> Vec<Theater> {
+    match &sch.scope {
+        Scope::Theaters(t) => t.clone(),
+        Scope::Allowed => allowed.to_vec(),
+        Scope::Elsewhere { except } => Theater::CONCRETE
+            .into_iter()
+            .filter(|t| !named.contains(t) && !except.contains(t))
+            .collect(),
+    }
+}
+
+/// One schedule's entries: "thereafter" runs from the month after the previous entry to the
+/// end of DATES; an entry without an RF takes the listing's.
+fn entries(
+    s: &Subject,
+    sch: &Schedule,
+    theaters: &[Theater],
+    raw: &mut Vec<Raw>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut prev_end: Option<YearMonth> = None;
+    for e in &sch.entries {
+        let period = match e.when {
+            When::Period(p) => Some(p),
+            When::Thereafter => prev_end.and_then(|end| Period::new(end.succ(), s.dates.to)),
+        };
+        let Some(period) = period else {
+            diags.push(
+                Diagnostic::error(
+                    "notes::thereafter",
+                    format!(
+                        "failed to date \"thereafter\" for {} (no earlier period before it)",
+                        s.vehicle.name
+                    ),
+                    e.span.clone(),
+                )
+                .with_help("\"thereafter\" follows a dated entry in the same sentence"),
+            );
+            continue;
+        };
+        prev_end = Some(period.to);
+        let Some(rf) = e.rf.or(s.listing_rf) else {
+            diags.push(no_rf(s.vehicle, &e.span));
+            continue;
+        };
+        for &theater in theaters {
+            raw.push(Raw {
+                theater,
+                period,
+                rf,
+                qualifiers: e.qualifiers.clone(),
+                origin: AvailabilityOrigin::Note {
+                    note: s.rules.note,
+                    span: s.map.provenance(&e.span),
+                },
+                blame: Some(e.span.clone()),
+            });
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! What the availability passes share: a vehicle's rules ([`VehicleRules`]), the facts every
+//! pass reads ([`Subject`]) and the entries the rules state before clipping ([`Stated`]).
+
+use qm_parser::{Diagnostic, SourceMap, TextSpan};
+use qm_schema::{Availability, AvailabilityOrigin, Period, Qualifier, Rf, Theater, Vehicle};
+
+use super::model::{Rule, Window};
+
+/// Everything the engine needs about one vehicle's notes.
+pub struct VehicleRules<'a> {
+    /// The note number the rules come from.
+    pub note: u16,
+    /// Rules that apply to this vehicle (already filtered by the vehicle they name).
+    pub rules: Vec<&'a Rule>,
+    /// The windows of the vehicle's multi-applicable notes.
+    pub windows: Vec<Window>,
+    /// The vehicle's listing row, for diagnostics about the listing's own values.
+    pub row: TextSpan,
+}
+
+/// One entry before clipping, with where it came from.
+pub struct Raw {
+    /// One theater.
+    pub theater: Theater,
+    /// The months as stated.
+    pub period: Period,
+    /// The RF.
+    pub rf: Rf,
+    /// Conditions ("Fascist use only").
+    pub qualifiers: Vec<Qualifier>,
+    /// The rule or listing value it comes from.
+    pub origin: AvailabilityOrigin,
+    /// The note text to blame in lints (None for listing fallbacks and copies).
+    pub blame: Option<TextSpan>,
+}
+
+/// What a vehicle's rules state before clipping: the entries, in the order the passes add
+/// them, and which theaters they already cover.
+#[derive(Default)]
+pub struct Stated {
+    /// The entries.
+    pub raw: Vec<Raw>,
+    /// Theaters a complete schedule or a relative copy lists every month of: no default
+    /// fills them.
+    pub complete: Vec<Theater>,
+    /// Theaters an RF-only schedule names: the listing fills their other months.
+    pub rf_only: Vec<Theater>,
+}
+
+/// The vehicle facts every pass reads.
+pub struct Subject<'a> {
+    /// For provenance.
+    pub map: &'a SourceMap,
+    /// The vehicle (its listing values).
+    pub vehicle: &'a Vehicle,
+    /// Its rules and windows.
+    pub rules: &'a VehicleRules<'a>,
+    /// Its listing DATES.
+    pub dates: Period,
+    /// Its listing RF, when the listing gives one value rather than a range.
+    pub listing_rf: Option<Rf>,
+}
+
+/// Looks up already-resolved vehicles by the notes' wording, for relative rules.
+pub type Bases<'a> = dyn Fn(&str) -> Option<Vec<Availability>> + 'a;
+
+/// A month the vehicle exists in has no RF: neither the listing (a range) nor the note give one.
+pub fn no_rf(v: &Vehicle, span: &TextSpan) -> Diagnostic {
+    Diagnostic::error(
+        "notes::no-rf",
+        format!(
+            "failed to find an RF for {} (the listing gives a range, {}, and the note none)",
+            v.name, v.rf.raw
+        ),
+        span.clone(),
+    )
+    .with_help("give the RF in the note's entry")
+}

@@ -1,0 +1,70 @@
+//! Each numbered note's rules -> the rows they apply to.
+
+use qm_parser::{Diagnostic, NotesDoc};
+
+use super::links::NoteMembers;
+use crate::availability::model::{NoteRules, Rule};
+use crate::mentions::NameIndex;
+use crate::rules::{translate, ScopedRule};
+
+/// Every vehicle's rules (by row), from the notes its row refers to: each rule paragraph
+/// translated and given to the rows it names, or to every row of the note.
+pub fn assign_rules(
+    doc: &NotesDoc,
+    members: &NoteMembers,
+    index: &NameIndex,
+    names: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<NoteRules> {
+    let mut per_vehicle = vec![NoteRules::default(); names.len()];
+    for note in &doc.notes {
+        let n = note.number.value;
+        let rows = members.of(n);
+        let member_names: Vec<&str> = rows.iter().map(|&i| names[i].as_str()).collect();
+        for rule in &note.rules {
+            for scoped in translate(&rule.availability) {
+                for i in scoped_rows(&scoped, rows, &member_names, index, diags) {
+                    per_vehicle[i].note = n;
+                    per_vehicle[i].rules.push(scoped.rule.clone());
+                }
+            }
+        }
+    }
+    per_vehicle
+}
+
+/// The rows a scoped rule applies to: those it names, or every row of the note.
+fn scoped_rows(
+    scoped: &ScopedRule,
+    members: &[usize],
+    member_names: &[&str],
+    index: &NameIndex,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<usize> {
+    if scoped.only.is_empty() {
+        // A relative rule never applies to its own base.
+        if let Rule::Relative { base, .. } = &scoped.rule {
+            let b = index.find(base, members).map(|(k, _)| k);
+            return members.iter().copied().filter(|&i| Some(i) != b).collect();
+        }
+        return members.to_vec();
+    }
+    let mut out = Vec::new();
+    for name in &scoped.only {
+        match index.find(name, members) {
+            Some((k, _)) => out.push(k),
+            None => diags.push(
+                Diagnostic::warning(
+                    "notes::unknown-vehicle",
+                    format!(
+                        "failed to find \"{name}\" among the vehicles this note covers ({})",
+                        member_names.join(", ")
+                    ),
+                    scoped.span.clone(),
+                )
+                .with_help("the sentence's rule is not applied; correct the name with an erratum"),
+            ),
+        }
+    }
+    out
+}

@@ -1,0 +1,143 @@
+//! Vehicle facts the notes add besides availability: radio dates (181.2), HEAT, optional
+//! armament and a variable DVP (177.2).
+
+use qm_parser::{NotesDoc, SourceMap};
+use qm_schema::{NoteRef, OptionalArmament, Period, RadioStatus, Vehicle};
+
+use super::multi::MultiReadings;
+use crate::availability::model::Rule;
+
+/// Sets the vehicle's radio, HEAT, optional armament and variable DVP from its note's rules
+/// and its multi-applicable notes.
+pub fn extras(
+    map: &SourceMap,
+    doc: &NotesDoc,
+    multi: &MultiReadings,
+    v: &mut Vehicle,
+    rules: &[Rule],
+) {
+    if let Some(dates) = v.dates.value {
+        v.radio = radio(map, v, rules, dates);
+        if has_multi(v, "H") {
+            v.heat_from = multi.heat;
+        }
+        v.optional_armament = optional(map, v, rules, multi);
+    }
+    if variable_dvp(doc, v) {
+        v.dvp.variable = Some(if v.vehicle_type.value.is_some_and(|t| t.is_afv()) {
+            2
+        } else {
+            1
+        });
+    }
+}
+
+fn has_multi(v: &Vehicle, letter: &str) -> bool {
+    v.note_refs
+        .iter()
+        .any(|r| r.value == Some(NoteRef::Multi(letter.to_string())))
+}
+
+/// "This AFV has no radio in scenarios set prior to 11/41" splits DATES; otherwise an AFV has
+/// a radio unless the listing shows the ®.
+fn radio(map: &SourceMap, v: &Vehicle, rules: &[Rule], dates: Period) -> Vec<RadioStatus> {
+    let radio_from = rules.iter().find_map(|r| match r {
+        Rule::RadioFrom { month, span, .. } => Some((*month, span)),
+        _ => None,
+    });
+    let status = |period, has_radio, source| RadioStatus {
+        period,
+        has_radio,
+        source,
+    };
+    match radio_from {
+        Some((month, span)) => {
+            let src = Some(map.provenance(span));
+            let before = Period::new(dates.from, month.pred());
+            let from = Period::new(month.max(dates.from), dates.to);
+            let mut out: Vec<RadioStatus> = before
+                .map(|p| status(p, false, src.clone()))
+                .into_iter()
+                .collect();
+            out.extend(from.map(|p| status(p, true, src)));
+            out
+        }
+        // 181.21: every Italian AFV has a radio unless it shows the ®.
+        None if v.radioless.is_some() => vec![status(dates, false, None)],
+        None if v.vehicle_type.value.is_some_and(|t| t.is_afv()) => {
+            vec![status(dates, true, None)]
+        }
+        None => Vec::new(),
+    }
+}
+
+/// The optional weapons the vehicle's rules grant; note C's AAMG for a vehicle whose SA is
+/// optional and whose own note sets no other RF for it.
+fn optional(
+    map: &SourceMap,
+    v: &Vehicle,
+    rules: &[Rule],
+    multi: &MultiReadings,
+) -> Vec<OptionalArmament> {
+    let mut optional: Vec<OptionalArmament> = rules
+        .iter()
+        .filter_map(|r| optional_armament(map, r))
+        .collect();
+    let optional_sa = v
+        .secondary
+        .as_ref()
+        .and_then(|f| f.value.as_ref())
+        .is_some_and(|s| s.optional);
+    if has_multi(v, "C") && optional_sa && optional.is_empty() {
+        optional.extend(
+            multi
+                .c_optional
+                .iter()
+                .filter_map(|s| optional_armament(map, &s.rule)),
+        );
+    }
+    optional
+}
+
+/// The optional weapon a rule grants ("If optional, the AAMG is always available with a 1.4
+/// RF"), with its provenance; `None` for other rules.
+fn optional_armament(map: &SourceMap, rule: &Rule) -> Option<OptionalArmament> {
+    let Rule::Optional {
+        weapon,
+        rf,
+        always,
+        theaters,
+        period,
+        span,
+        ..
+    } = rule
+    else {
+        return None;
+    };
+    Some(OptionalArmament {
+        weapon: weapon.clone(),
+        rf: *rf,
+        always_available: *always,
+        theaters: theaters.clone(),
+        period: *period,
+        source: Some(map.provenance(span)),
+    })
+}
+
+/// Rule 177.2: a vehicle whose MA a note lets be Removed has a variable DVP (note J's ATR).
+fn variable_dvp(doc: &NotesDoc, v: &Vehicle) -> bool {
+    v.note_refs.iter().any(|r| match &r.value {
+        Some(NoteRef::Multi(l)) => doc.multi_note(l).is_some_and(|m| {
+            m.paragraphs
+                .iter()
+                .any(|p| p.text.contains("MA") && p.text.contains("Removed from the vehicle"))
+        }),
+        Some(NoteRef::Vehicle(n)) => doc.note(*n).is_some_and(|note| {
+            note.rules.iter().any(|r| {
+                r.paragraph.text.contains("MA")
+                    && r.paragraph.text.contains("Removed from the vehicle")
+            })
+        }),
+        None => false,
+    })
+}

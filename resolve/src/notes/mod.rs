@@ -1,0 +1,105 @@
+//! Notes -> vehicles: link each listing row to its numbered note, apply the note's rules and
+//! the multi-applicable notes it refers to, and lint the links.
+//!
+//! Passes: the rows of each note (`links`), the lints on the links, the readings of the
+//! multi-applicable notes (`multi`), the notes' IR (`ir`), each note's rules given to its rows
+//! (`assign`), availability in dependency order ([`crate::availability`]), radio/HEAT/
+//! optional armament/variable DVP (`extras`), counter text (`notations`).
+
+mod assign;
+mod extras;
+mod ir;
+mod links;
+mod multi;
+mod notations;
+
+use qm_parser::{parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan};
+use qm_schema::{MultiNote, Vehicle, VehicleNote};
+
+use crate::availability::{resolve_availability, AvailabilityInput};
+use crate::counter::front_text;
+use crate::lint::Finding;
+use crate::mentions::NameIndex;
+use assign::assign_rules;
+use extras::extras;
+use ir::{ir_multi, ir_note};
+use links::{lint_note_refs, lint_see_also, title_rows, NoteMembers};
+use multi::MultiReadings;
+use notations::counter_text;
+
+/// What resolving the notes adds to the nation.
+#[derive(Debug, Default)]
+pub struct NotesOutcome {
+    /// The numbered notes.
+    pub notes: Vec<VehicleNote>,
+    /// The multi-applicable notes.
+    pub multi: Vec<MultiNote>,
+}
+
+/// Parses `notes.md`, resolves every vehicle's availability, radio, HEAT, optional armament,
+/// DVP and counter text, and lints the links between listing and notes.
+pub fn resolve_notes(
+    map: &SourceMap,
+    src: Option<&Source>,
+    vehicles: &mut [Vehicle],
+    rows: &[&ListingRow],
+    findings: &mut Vec<Finding>,
+    diags: &mut Vec<Diagnostic>,
+) -> NotesOutcome {
+    let Some(src) = src else {
+        // Without notes, the listing alone says nothing about theaters: availability stays
+        // unknown rather than guessed.
+        for v in vehicles.iter_mut() {
+            v.counter.front = front_text(v);
+        }
+        return NotesOutcome::default();
+    };
+    let parsed = parse_notes(src);
+    diags.extend(parsed.diagnostics);
+    let doc = parsed.value;
+    let names: Vec<String> = vehicles.iter().map(|v| v.name.clone()).collect();
+    let index = NameIndex::new(&names);
+    let members = NoteMembers::new(vehicles);
+    lint_note_refs(&doc, rows, &names, diags);
+    let multi = MultiReadings::read(&doc);
+    let notes = link_notes(map, &doc, &members, &index, vehicles, findings);
+    let rules = assign_rules(&doc, &members, &index, &names, diags);
+    let windows: Vec<_> = vehicles.iter().map(|v| multi.windows_for(v)).collect();
+    let row_spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
+    let input = AvailabilityInput {
+        rules: &rules,
+        windows: &windows,
+        rows: &row_spans,
+        index: &index,
+    };
+    resolve_availability(map, vehicles, &input, findings, diags);
+    for (v, own) in vehicles.iter_mut().zip(&rules) {
+        extras(map, &doc, &multi, v, &own.rules);
+    }
+    counter_text(map, &doc, vehicles, &members, &names);
+    NotesOutcome {
+        notes,
+        multi: doc.multi.iter().map(|m| ir_multi(map, m)).collect(),
+    }
+}
+
+/// The numbered notes' IR, with the lints on each note's title vehicles and "See also" line.
+fn link_notes(
+    map: &SourceMap,
+    doc: &NotesDoc,
+    members: &NoteMembers,
+    index: &NameIndex,
+    vehicles: &[Vehicle],
+    findings: &mut Vec<Finding>,
+) -> Vec<VehicleNote> {
+    let names: Vec<String> = vehicles.iter().map(|v| v.name.clone()).collect();
+    doc.notes
+        .iter()
+        .map(|note| {
+            let rows = members.of(note.number.value);
+            let titles = title_rows(note, rows, index, &names, findings);
+            lint_see_also(note, rows, vehicles, findings);
+            ir_note(map, note, titles)
+        })
+        .collect()
+}

@@ -1,0 +1,233 @@
+//! The notes parser's availability clauses -> the resolver's [`Rule`]s, each scoped to the
+//! vehicles (by the notes' wording) it names.
+//!
+//! One paragraph's clauses are read in order by a small state machine (`Translator`): a
+//! "Dates for use in ..." list waits for the relative RF rule that may follow it, and "the
+//! same, but with .1 added" copies the vehicle the previous sentence named.
+
+mod schedule;
+mod scope;
+
+use qm_parser::{
+    AvailabilityClause, ClauseKind, OptionalWeapon, PrintedPeriod, RelativeRf, ScheduleForm,
+    TextSpan, WeaponAvailability,
+};
+use qm_schema::{Period, Rf, Theater};
+
+use crate::availability::model::{Rule, Schedule, Scope};
+use schedule::{dates_limits, schedules};
+use scope::{period, scope};
+
+/// A rule and the vehicles it is restricted to, as the note words them (empty: every vehicle
+/// the note covers).
+#[derive(Debug, Clone)]
+pub struct ScopedRule {
+    /// The rule.
+    pub rule: Rule,
+    /// The vehicle names the sentence restricts it to.
+    pub only: Vec<String>,
+    /// The sentence, for diagnostics about the restriction.
+    pub span: TextSpan,
+}
+
+/// A "Dates for use in ..." list waiting for the relative RF rule that follows it.
+struct PendingDates {
+    /// The (theater, period) limits it sets.
+    limit: Vec<(Theater, Period)>,
+    /// The vehicles its sentence names.
+    only: Vec<String>,
+    /// The sentence.
+    span: TextSpan,
+    /// The list as schedules, for when no relative rule follows.
+    schedules: Vec<Schedule>,
+}
+
+/// Translates the clauses of one rule paragraph, in order. A "Dates for use in ..." list
+/// followed by a relative RF rule limits that rule; "the same, but with .1 added" copies the
+/// vehicle the previous sentence named.
+pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
+    let mut t = Translator::default();
+    for c in clauses {
+        let only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
+        t.clause(c, &only);
+        if !only.is_empty() {
+            t.last_named = only;
+        }
+    }
+    t.flush_dates();
+    t.out
+}
+
+/// The state of translating one paragraph.
+#[derive(Default)]
+struct Translator {
+    /// The rules so far.
+    out: Vec<ScopedRule>,
+    /// A dates list waiting for a relative RF rule.
+    pending: Option<PendingDates>,
+    /// The vehicles the last sentence that named any named.
+    last_named: Vec<String>,
+}
+
+impl Translator {
+    /// One clause; `only` are the vehicles its sentence names. Every clause but a relative
+    /// RF rule first settles a waiting dates list.
+    fn clause(&mut self, c: &AvailabilityClause, only: &[String]) {
+        let span = &c.span;
+        match &c.kind {
+            ClauseKind::Schedule(s) => self.schedule(s, only, span),
+            ClauseKind::RelativeRf(r) => self.relative(r, only, span),
+            ClauseKind::SameWithAddedRf { added } => {
+                self.flush_dates();
+                self.same_with_added(added.value, only, span);
+            }
+            ClauseKind::FascistOnly { period: p } => {
+                self.flush_dates();
+                self.fascist_only(p, only, span);
+            }
+            ClauseKind::Otherwise { rf, exceptions } => {
+                self.flush_dates();
+                let rule = Rule::Default {
+                    vehicle: None,
+                    rf: rf.value,
+                    span: span.clone(),
+                };
+                self.push(rule, only, span);
+                self.out.extend(translate(exceptions));
+            }
+            ClauseKind::RadioFrom { month, .. } => {
+                self.flush_dates();
+                self.radio_from(month, only, span);
+            }
+            ClauseKind::OptionalWeapon(o) => {
+                self.flush_dates();
+                self.push(optional(o, span), only, span);
+            }
+            // Read by other passes (HEAT, the N/R windows) or reported by the parser; a waiting
+            // dates list keeps waiting across them.
+            ClauseKind::AmmoFrom { .. }
+            | ClauseKind::UsedIn { .. }
+            | ClauseKind::Unreadable { .. } => {}
+        }
+    }
+
+    /// A schedule; a "Dates for use in ..." list waits for the relative RF rule that may
+    /// follow it.
+    fn schedule(&mut self, s: &qm_parser::Schedule, only: &[String], span: &TextSpan) {
+        self.flush_dates();
+        let schedules = schedules(s);
+        if s.form == ScheduleForm::DatesOnly {
+            self.pending = Some(PendingDates {
+                limit: dates_limits(&schedules),
+                only: only.to_vec(),
+                span: span.clone(),
+                schedules,
+            });
+        } else {
+            for sch in schedules {
+                self.push(Rule::Schedule(sch), only, span);
+            }
+        }
+    }
+
+    /// "RF is always .4 higher (1.6 maximum) than ... the L3/35", limited by a dates list
+    /// just before it (whose vehicles it then applies to).
+    fn relative(&mut self, r: &RelativeRf, only: &[String], span: &TextSpan) {
+        let (limit, targets) = match self.pending.take() {
+            Some(p) if !p.only.is_empty() => (p.limit, p.only),
+            Some(p) => (p.limit, only.to_vec()),
+            None => (Vec::new(), only.to_vec()),
+        };
+        let rule = Rule::Relative {
+            targets: (!targets.is_empty()).then(|| targets.clone()),
+            base: r.base_vehicle.raw.clone(),
+            delta: r.delta.value.0 as i32,
+            max: r.max.as_ref().map(|m| m.value),
+            limit,
+            span: span.clone(),
+        };
+        self.push(rule, &targets, span);
+    }
+
+    /// "AS 42 aa and AS 42 cc Dates and RF are the same, but with .1 added to the RF": a
+    /// relative rule on the vehicle the previous sentence named.
+    fn same_with_added(&mut self, added: Rf, only: &[String], span: &TextSpan) {
+        let Some(base) = self.last_named.first() else {
+            return;
+        };
+        let rule = Rule::Relative {
+            targets: (!only.is_empty()).then(|| only.to_vec()),
+            base: base.clone(),
+            delta: added.0 as i32,
+            max: None,
+            limit: Vec::new(),
+            span: span.clone(),
+        };
+        self.push(rule, only, span);
+    }
+
+    /// "Availability in 1945 is limited to Fascist Italians only."
+    fn fascist_only(&mut self, p: &PrintedPeriod, only: &[String], span: &TextSpan) {
+        if let Some(p) = period(p) {
+            let rule = Rule::FascistOnly {
+                vehicle: None,
+                period: p,
+                span: span.clone(),
+            };
+            self.push(rule, only, span);
+        }
+    }
+
+    /// "This AFV has no radio in scenarios set prior to 11/41."
+    fn radio_from(&mut self, month: &PrintedPeriod, only: &[String], span: &TextSpan) {
+        if let Some(p) = period(month) {
+            let rule = Rule::RadioFrom {
+                vehicle: None,
+                month: p.from,
+                span: span.clone(),
+            };
+            self.push(rule, only, span);
+        }
+    }
+
+    fn push(&mut self, rule: Rule, only: &[String], span: &TextSpan) {
+        self.out.push(ScopedRule {
+            rule,
+            only: only.to_vec(),
+            span: span.clone(),
+        });
+    }
+
+    /// A "Dates for use in ..." list no relative rule consumed stands as a schedule with the
+    /// listing's RF.
+    fn flush_dates(&mut self) {
+        if let Some(p) = self.pending.take() {
+            for sch in p.schedules {
+                self.push(Rule::Schedule(sch), &p.only, &p.span);
+            }
+        }
+    }
+}
+
+/// "The optional AAMG is always available and has a 1.4 RF."
+fn optional(o: &OptionalWeapon, span: &TextSpan) -> Rule {
+    let (always, theaters, when) = match &o.available {
+        WeaponAvailability::Always => (true, Vec::new(), None),
+        WeaponAvailability::Only { period: p, area } => {
+            let t = match scope(area) {
+                Scope::Theaters(t) => t,
+                _ => Vec::new(),
+            };
+            (false, t, period(p))
+        }
+    };
+    Rule::Optional {
+        vehicle: None,
+        weapon: o.weapon.value.clone(),
+        rf: o.rf.value,
+        always,
+        theaters,
+        period: when,
+        span: span.clone(),
+    }
+}

@@ -1,0 +1,68 @@
+//! A schedule clause ("Dates and RF for use in North Africa are 6/40-41 (1.4), ...") -> the
+//! resolver's [`Schedule`]s, one per theater section.
+
+use qm_parser::{EntryWhen, Schedule as ScheduleClause, ScheduleForm, ScheduleSection};
+use qm_schema::{Period, Theater};
+
+use super::scope::{period, scope};
+use crate::availability::model::{Completeness, Entry, Schedule, Scope, When};
+
+/// One schedule per section of the clause, its entries in printed order; an entry whose
+/// period did not parse is left out (the parser reported it).
+pub fn schedules(s: &ScheduleClause) -> Vec<Schedule> {
+    let completeness = match s.form {
+        ScheduleForm::RfByPeriod => Completeness::RfOnly,
+        _ => Completeness::Complete,
+    };
+    s.sections
+        .iter()
+        .map(|sec| schedule(sec, completeness))
+        .collect()
+}
+
+fn schedule(sec: &ScheduleSection, completeness: Completeness) -> Schedule {
+    Schedule {
+        vehicle: None,
+        scope: scope(&sec.area),
+        completeness,
+        entries: sec
+            .entries
+            .iter()
+            .filter_map(|e| {
+                let when = match &e.when {
+                    EntryWhen::Period(p) => When::Period(period(p)?),
+                    EntryWhen::Thereafter(_) => When::Thereafter,
+                };
+                Some(Entry {
+                    when,
+                    rf: e.rf.as_ref().map(|r| r.value),
+                    qualifiers: e
+                        .qualifiers
+                        .iter()
+                        .filter_map(|q| q.value.clone())
+                        .collect(),
+                    span: e.span.clone(),
+                })
+            })
+            .collect(),
+        span: sec.span.clone(),
+    }
+}
+
+/// The (theater, period) pairs of a "Dates for use in ..." list, which limit the relative RF
+/// rule that follows it.
+pub fn dates_limits(schedules: &[Schedule]) -> Vec<(Theater, Period)> {
+    schedules
+        .iter()
+        .flat_map(|sch| {
+            let ts = match &sch.scope {
+                Scope::Theaters(t) => t.clone(),
+                _ => Vec::new(),
+            };
+            sch.entries.iter().flat_map(move |e| match e.when {
+                When::Period(p) => ts.iter().map(|t| (*t, p)).collect::<Vec<_>>(),
+                When::Thereafter => Vec::new(),
+            })
+        })
+        .collect()
+}

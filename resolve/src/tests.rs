@@ -1,0 +1,132 @@
+//! The entry point on sources held in memory: no files, plain data in, IR and diagnostics out.
+
+use qm_parser::{FileId, Source, SourceMap};
+use qm_schema::{AvailabilityOrigin, Nation, Tenths, Theater};
+
+use crate::{resolve_nation, NationInput, Resolved};
+
+const HEADER: &str = "NAME\t®\tWG T\tTYPE\tBPV\tRF\tDATES\tSZ\tAF\tTA\tOT\tCS\tMP\tGP\tT\tMA\tROF\tB#\tIF\tMG\t\t\tSA\tAM MO\t# / PP\tNotes\n\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tB\tC\tAA\t\t\t\t\n";
+
+/// A listing row of a tankette with the given name, RF, DATES and Notes column.
+fn row(name: &str, rf: &str, dates: &str, notes: &str) -> String {
+    format!("{name}\t\t3.5\tTt\t20\t{rf}\t{dates}\t+2\t-4 / -5\t\t\t2\t13\tL\t\tBMG\t\t11\t\t\t4\t\t\t\t{notes}\t\n")
+}
+
+/// Resolves a nation whose listing and notes are the given texts.
+fn resolve(listing: &str, notes: &str) -> Resolved {
+    let mut sources = SourceMap::new();
+    let listing = sources.add(Source::new(FileId(0), "t/listing.tsv", listing));
+    let notes = sources.add(Source::new(FileId(1), "t/notes.md", notes));
+    let input = NationInput {
+        id: "t".into(),
+        name: "Test".into(),
+        listing,
+        notes: Some(notes),
+        ob: None,
+        errata: None,
+        accepts: Vec::new(),
+        applied: Vec::new(),
+    };
+    resolve_nation(&input, &sources)
+}
+
+/// The RFs (in tenths) of a vehicle's availability entries.
+fn rfs(nation: &Nation, name: &str) -> Vec<u32> {
+    let v = nation.vehicles.iter().find(|v| v.name == name).unwrap();
+    v.availability.iter().map(|a| a.rf.0).collect()
+}
+
+#[test]
+fn a_relative_rule_copies_its_base_with_the_rf_raised() {
+    let listing = format!(
+        "{HEADER}{}{}",
+        row("Alpha", "1.0", "40-43", ""),
+        row("Bravo", "1.1", "40-43", "1")
+    );
+    let notes = "**1. Bravo:** A test vehicle.\n\n† RF is always .1 higher than the corresponding RF of the Alpha.\n";
+    let resolved = resolve(&listing, notes);
+    assert!(
+        resolved.diagnostics.is_empty(),
+        "{:?}",
+        resolved.diagnostics
+    );
+    let bravo = &resolved.nation.vehicles[1];
+    assert_eq!(bravo.availability.len(), 1);
+    let a = &bravo.availability[0];
+    assert_eq!(
+        (a.theaters.as_slice(), a.rf),
+        ([Theater::Any].as_slice(), Tenths(11))
+    );
+    assert!(
+        matches!(&a.origin, AvailabilityOrigin::Derived { base_vehicle, .. } if base_vehicle == "Alpha")
+    );
+    assert_eq!(rfs(&resolved.nation, "Alpha"), vec![10]);
+    // The same input gives the same output: nothing but the input is read.
+    assert_eq!(
+        format!("{:?}", resolve(&listing, notes)),
+        format!("{resolved:?}")
+    );
+}
+
+/// A note per vehicle; each note's rule is relative to the given base, with .1 added.
+fn relative_notes(pairs: &[(&str, &str)]) -> String {
+    pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (vehicle, base))| {
+            format!(
+                "**{}. {vehicle}:** A test vehicle.\n\n† RF is always .1 higher than the corresponding RF of the {base}.\n\n",
+                i + 1
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_chain_of_relative_rules_listed_in_reverse_resolves_bases_first() {
+    // Golf copies Foxtrot, which copies Echo, ... Bravo copies Alpha: six rules, and every
+    // row comes before its base in the listing.
+    let names = [
+        "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf",
+    ];
+    let pairs: Vec<(&str, &str)> = names.windows(2).map(|w| (w[1], w[0])).collect();
+    let mut listing = HEADER.to_string();
+    for (i, name) in names.iter().enumerate().rev() {
+        let note = if i == 0 { String::new() } else { i.to_string() };
+        listing.push_str(&row(name, &format!("1.{i}"), "40-43", &note));
+    }
+    let resolved = resolve(&listing, &relative_notes(&pairs));
+    assert!(
+        resolved.diagnostics.is_empty(),
+        "{:?}",
+        resolved.diagnostics
+    );
+    for (i, name) in names.iter().enumerate() {
+        assert_eq!(rfs(&resolved.nation, name), vec![10 + i as u32], "{name}");
+    }
+}
+
+#[test]
+fn a_cycle_of_relative_rules_is_an_error_naming_its_vehicles() {
+    // Alpha and Bravo copy each other; Charlie copies Alpha.
+    let listing = format!(
+        "{HEADER}{}{}{}",
+        row("Charlie", "1.1", "40-43", "3"),
+        row("Alpha", "1.0", "40-43", "1"),
+        row("Bravo", "1.2", "40-43", "2"),
+    );
+    let notes = relative_notes(&[("Alpha", "Bravo"), ("Bravo", "Alpha"), ("Charlie", "Alpha")]);
+    let resolved = resolve(&listing, &notes);
+    let codes: Vec<&str> = resolved.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, vec!["notes::relative-cycle"]);
+    let message = &resolved.diagnostics[0].message;
+    assert!(
+        message.contains("Alpha, Bravo") && message.contains("Alpha -> Bravo -> Alpha"),
+        "{message}"
+    );
+    // The rules in the cycle are left out: Alpha and Bravo fall back to the listing, and
+    // Charlie still copies Alpha.
+    assert_eq!(rfs(&resolved.nation, "Alpha"), vec![10]);
+    assert_eq!(rfs(&resolved.nation, "Bravo"), vec![12]);
+    assert_eq!(rfs(&resolved.nation, "Charlie"), vec![11]);
+}
