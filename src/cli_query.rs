@@ -7,7 +7,9 @@ use qm_schema::{Nation, Vehicle};
 use crate::cli::{AvailArgs, ShowArgs, EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::{compile, Compiled};
 use crate::diagnostics;
-use crate::query::{availability_at, find_vehicle, parse_month, parse_theater};
+use crate::query::{
+    availability_at, lookup_vehicle, parse_month, parse_theater, VehicleLookupError,
+};
 use crate::resolve::names::did_you_mean;
 use crate::views::{origin_text, AvailRow, ShowView};
 
@@ -50,8 +52,19 @@ fn usage(message: &str, suggestions: &[&str]) {
 }
 
 fn vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, u8> {
-    find_vehicle(nation, name).map_err(|near| {
-        usage(&format!("unknown vehicle `{name}` in {}", nation.id), &near);
+    lookup_vehicle(nation, name).map_err(|e| {
+        match e {
+            VehicleLookupError::Unknown(near) => {
+                usage(&format!("unknown vehicle `{name}` in {}", nation.id), &near)
+            }
+            VehicleLookupError::Ambiguous(names) => usage(
+                &format!(
+                    "`{name}` begins the name of several vehicles in {}",
+                    nation.id
+                ),
+                &names,
+            ),
+        }
         EXIT_USAGE
     })
 }

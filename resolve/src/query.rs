@@ -49,7 +49,9 @@ pub fn available(
         .collect()
 }
 
-/// Finds a vehicle by name, ignoring case and spaces ("l3/35", "L3 / 35").
+/// Finds a vehicle by its whole name, ignoring case and spaces ("l3/35", "L3 / 35"), or by
+/// its id; on failure, the closest names. Data files (scenarios) name vehicles this way: a
+/// prefix that is unique today could stop being so when a row is added.
 pub fn find_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, Vec<&'a str>> {
     let key = name_key(name);
     nation
@@ -57,6 +59,45 @@ pub fn find_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, V
         .iter()
         .find(|v| name_key(&v.name) == key || v.id == name.to_ascii_lowercase())
         .ok_or_else(|| did_you_mean(name, nation.vehicles.iter().map(|v| v.name.as_str())))
+}
+
+/// Why [`lookup_vehicle`] found no vehicle, with the names the user could mean.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VehicleLookupError<'a> {
+    /// No name is, or starts with, the text; the closest names by spelling.
+    Unknown(Vec<&'a str>),
+    /// Several names start with the text (up to 8 of them, in listing order).
+    Ambiguous(Vec<&'a str>),
+}
+
+/// Finds a vehicle the way a person types it on the command line: its whole name or id as
+/// [`find_vehicle`] does, else the one vehicle whose name starts with `name` ("Autocarro P"
+/// finds "Autocarro P (Hvy)").
+pub fn lookup_vehicle<'a>(
+    nation: &'a Nation,
+    name: &str,
+) -> Result<&'a Vehicle, VehicleLookupError<'a>> {
+    let near = match find_vehicle(nation, name) {
+        Ok(v) => return Ok(v),
+        Err(near) => near,
+    };
+    let key = name_key(name);
+    let starting: Vec<&Vehicle> = if key.is_empty() {
+        Vec::new()
+    } else {
+        nation
+            .vehicles
+            .iter()
+            .filter(|v| name_key(&v.name).starts_with(&key))
+            .collect()
+    };
+    match starting.as_slice() {
+        [one] => Ok(one),
+        [] => Err(VehicleLookupError::Unknown(near)),
+        many => Err(VehicleLookupError::Ambiguous(
+            many.iter().take(8).map(|v| v.name.as_str()).collect(),
+        )),
+    }
 }
 
 /// Parses a month as `3/41`, `03/1941` or `1941-03`. Two-digit years are 19xx.

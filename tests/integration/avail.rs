@@ -168,6 +168,9 @@ fn avail_and_show_runs() {
         ),
         ("show_l3aa", &["show", "ita", "l3 aa"]),
         ("show_m13_json", &["show", "ita", "M13 / 40", "--json"]),
+        // A unique prefix finds the vehicle; a prefix of several lists them.
+        ("show_prefix_unique", &["show", "ita", "Autocarro P"]),
+        ("show_prefix_ambiguous", &["show", "ita", "autocarro"]),
     ];
     for (name, args) in runs {
         let out = run_qm(args, &root());
