@@ -17,15 +17,18 @@ pub mod artifact;
 pub mod build;
 pub mod cli;
 pub mod cli_query;
+pub mod cli_report;
 pub mod cli_vassal;
 pub mod compile;
 pub mod diagnostics;
+pub mod fonts;
 pub mod infantry;
 pub mod load;
 pub mod render;
 pub mod resolve;
 pub mod scenario;
 pub mod templates;
+pub mod text;
 pub mod vassal;
 pub mod views;
 
