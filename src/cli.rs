@@ -1,5 +1,5 @@
 //! The command line: argument parsing and the commands' top level. Exit codes: 0 success,
-//! 1 data errors (or warnings with `--strict`), 2 usage errors.
+//! 1 data errors (or warnings with `--strict`), 2 usage errors ([`crate::cli_report`]).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,20 +7,13 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::artifact::{
-    tidy_interrupted, write_atomically, write_file_atomically, Input, InputRole, IoStep, OutputDir,
-    OutputError, OutputErrorKind, OutputFile, Tidied,
+    tidy_interrupted, write_atomically, write_file_atomically, Input, InputRole, OutputDir,
+    OutputFile, Tidied,
 };
 use crate::build::{pretty, render_all, BuildOptions};
-use crate::compile::{compile_with, Compiled};
-use crate::diagnostics;
+use crate::cli_report::{output_error, plural, report, EXIT_DATA, EXIT_OK};
+use crate::compile::compile_with;
 use crate::render::{CounterOptions, CounterSize, SheetOptions};
-
-/// Exit status: everything fine.
-pub const EXIT_OK: u8 = 0;
-/// Exit status: the data has errors.
-pub const EXIT_DATA: u8 = 1;
-/// Exit status: the command line is wrong.
-pub const EXIT_USAGE: u8 = 2;
 
 /// Quartermaster: compile wargame order-of-battle data into JSON, counters, charts and
 /// VASSAL modules.
@@ -40,50 +33,13 @@ pub enum Command {
     /// Parse, resolve, lint and validate the data; write nothing.
     Check(CheckArgs),
     /// List the vehicles available in a theater in a month.
-    Avail(AvailArgs),
+    Avail(crate::cli_query::AvailArgs),
     /// Show one vehicle's whole record.
-    Show(ShowArgs),
+    Show(crate::cli_query::ShowArgs),
     /// Print the JSON Schema of the IR (or write every schema file into a directory).
     Schema(SchemaArgs),
     /// VASSAL module tools: merge into an existing module, allocate gpids, check a module.
     Vassal(crate::cli_vassal::VassalArgs),
-}
-
-/// `qm avail`.
-#[derive(Debug, Args)]
-pub struct AvailArgs {
-    /// The nation (its data folder name, e.g. `ita`).
-    pub nation: String,
-    /// The theater ("North Africa", "NA", "Russia", ...; case is ignored).
-    #[arg(long)]
-    pub theater: String,
-    /// The month: `3/41` or `1941-03`.
-    #[arg(long)]
-    pub date: String,
-    /// Only this vehicle (its name, ignoring case and spaces).
-    #[arg(long)]
-    pub vehicle: Option<String>,
-    /// Print JSON instead of a table.
-    #[arg(long)]
-    pub json: bool,
-    /// The data directory.
-    #[arg(long, default_value = "data-src")]
-    pub data: PathBuf,
-}
-
-/// `qm show`.
-#[derive(Debug, Args)]
-pub struct ShowArgs {
-    /// The nation (its data folder name, e.g. `ita`).
-    pub nation: String,
-    /// The vehicle (its name, ignoring case and spaces).
-    pub vehicle: String,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// The data directory.
-    #[arg(long, default_value = "data-src")]
-    pub data: PathBuf,
 }
 
 /// Where the data is.
@@ -172,37 +128,6 @@ pub fn run(cli: Cli) -> u8 {
     }
 }
 
-/// Prints the run's diagnostics and a summary to stderr; returns the exit status they imply.
-pub(crate) fn report(compiled: &Compiled, strict: bool) -> u8 {
-    let mut err = std::io::stderr().lock();
-    let _ = err
-        .write_all(diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics).as_bytes());
-    let (errors, warnings) = diagnostics::counts(&compiled.diagnostics);
-    if errors + warnings > 0 {
-        let _ = writeln!(
-            err,
-            "qm: {} error{}, {} warning{}",
-            errors,
-            plural(errors),
-            warnings,
-            plural(warnings)
-        );
-    }
-    if compiled.failed(strict) {
-        EXIT_DATA
-    } else {
-        EXIT_OK
-    }
-}
-
-pub(crate) fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
 fn build(a: BuildArgs) -> u8 {
     // A refused --out is a usage error found before the compile, so nothing is computed in vain.
     let out = match OutputDir::check(&a.out, &build_inputs(&a)) {
@@ -271,23 +196,6 @@ fn build_inputs(a: &BuildArgs) -> Vec<Input> {
         inputs.push(Input::new(InputRole::Scenarios, s));
     }
     inputs
-}
-
-/// Prints an output error with its help line; returns the exit status: a refused or
-/// unresolvable path is a usage error, a failed write a data-side failure.
-pub(crate) fn output_error(e: &OutputError) -> u8 {
-    eprintln!("error: {e}");
-    if let Some(help) = e.help() {
-        eprintln!("  = help: {help}");
-    }
-    match e.kind {
-        OutputErrorKind::Refused { .. }
-        | OutputErrorKind::Io {
-            step: IoStep::Resolve,
-            ..
-        } => EXIT_USAGE,
-        _ => EXIT_DATA,
-    }
 }
 
 /// Says what was left by interrupted builds and has been dealt with.

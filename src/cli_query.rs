@@ -1,10 +1,12 @@
 //! `qm avail` and `qm show`: answers for people (tables) and scripts (`--json`).
 
 use std::io::Write;
+use std::path::PathBuf;
 
+use clap::Args;
 use qm_schema::{Nation, Vehicle};
 
-use crate::cli::{AvailArgs, ShowArgs, EXIT_DATA, EXIT_OK, EXIT_USAGE};
+use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::{compile, Compiled};
 use crate::diagnostics;
 use crate::query::{
@@ -12,6 +14,43 @@ use crate::query::{
 };
 use crate::resolve::names::did_you_mean;
 use crate::views::{origin_text, AvailRow, ShowView};
+
+/// `qm avail`.
+#[derive(Debug, Args)]
+pub struct AvailArgs {
+    /// The nation (its data folder name, e.g. `ita`).
+    pub nation: String,
+    /// The theater ("North Africa", "NA", "Russia", ...; case is ignored).
+    #[arg(long)]
+    pub theater: String,
+    /// The month: `3/41` or `1941-03`.
+    #[arg(long)]
+    pub date: String,
+    /// Only this vehicle (its name, ignoring case and spaces).
+    #[arg(long)]
+    pub vehicle: Option<String>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// The data directory.
+    #[arg(long, default_value = "data-src")]
+    pub data: PathBuf,
+}
+
+/// `qm show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The nation (its data folder name, e.g. `ita`).
+    pub nation: String,
+    /// The vehicle (its name, ignoring case and spaces).
+    pub vehicle: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The data directory.
+    #[arg(long, default_value = "data-src")]
+    pub data: PathBuf,
+}
 
 /// Compiles the data and picks the nation; prints errors and returns the exit status on failure.
 fn nation<'a>(compiled: &'a Compiled, id: &str) -> Result<&'a Nation, u8> {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use crate::artifact::{Input, InputRole, OutputFile};
-use crate::cli::{output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
+use crate::cli_report::{output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::{compile, Compiled};
 use crate::render::CounterOptions;
 use crate::templates::Templates;
@@ -129,11 +129,11 @@ fn merge(a: MergeArgs) -> u8 {
         "qm: wrote {} (replaced {} palette{}, {} prototype{}, {} image{}; nextPieceSlotId {})",
         a.out.display(),
         s.replaced_windows,
-        crate::cli::plural(s.replaced_windows),
+        plural(s.replaced_windows),
         s.replaced_prototypes,
-        crate::cli::plural(s.replaced_prototypes),
+        plural(s.replaced_prototypes),
         s.replaced_images,
-        crate::cli::plural(s.replaced_images),
+        plural(s.replaced_images),
         s.next_piece_slot_id
     );
     EXIT_OK
@@ -177,7 +177,7 @@ fn gpids(a: GpidsArgs) -> u8 {
         eprintln!(
             "qm: {} piece{} without a committed gpid; run `qm vassal gpids --update`",
             added.len(),
-            crate::cli::plural(added.len())
+            plural(added.len())
         );
         return EXIT_DATA;
     }
@@ -188,7 +188,7 @@ fn gpids(a: GpidsArgs) -> u8 {
     println!(
         "qm: allocated {} gpid{} in {}",
         added.len(),
-        crate::cli::plural(added.len()),
+        plural(added.len()),
         path.display()
     );
     EXIT_OK

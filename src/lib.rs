@@ -9,6 +9,7 @@
 //!    a reason.
 //! 5. **validate** ([`compile`]): every JSON document against the committed JSON Schema.
 //! 6. **render** + **package** ([`build`], [`artifact`]): artifacts in memory, written at once;
+//!    [`render`] lays them out with [`templates`], which size text with [`text`] and [`fonts`];
 //!    [`infantry`] counters and [`scenario`] cards (checked against the IR first).
 //!
 //! [`diagnostics`] prints every finding of a run as `file:line:col` with a caret and a help.
@@ -17,15 +18,18 @@ pub mod artifact;
 pub mod build;
 pub mod cli;
 pub mod cli_query;
+pub mod cli_report;
 pub mod cli_vassal;
 pub mod compile;
 pub mod diagnostics;
+pub mod fonts;
 pub mod infantry;
 pub mod load;
 pub mod render;
 pub mod resolve;
 pub mod scenario;
 pub mod templates;
+pub mod text;
 pub mod vassal;
 pub mod views;
 

@@ -6,7 +6,7 @@
 //! instead of rendering an empty string.
 //!
 //! Output of `.html`, `.htm`, `.xml` and `.svg` templates is XML-escaped (`&`, `<`, `>`, `"`,
-//! `'`); every template can call the text-fitting functions of [`crate::render::text`].
+//! `'`); every template can call the text-fitting functions of [`crate::text`].
 
 use std::path::{Path, PathBuf};
 
@@ -57,7 +57,7 @@ impl Templates {
         // `| e` escapes the same way as auto-escaping does, so a template may use both.
         env.add_filter("escape", escape_filter);
         env.add_filter("e", escape_filter);
-        crate::render::text::register(&mut env);
+        crate::text::register(&mut env);
         let dir = overrides.map(Path::to_path_buf);
         let loader_dir = dir.clone();
         env.set_loader(move |name| {

@@ -1,5 +1,33 @@
-//! Quartermaster's resolver: a nation's parsed listing and notes, its `ob.toml` and its errata
-//! acceptances in; the IR ([`qm_schema::Nation`]) and every diagnostic about it out.
+//! Quartermaster's resolver: one nation's parsed listing and notes, its `ob.toml` and its
+//! errata acceptances in; the IR ([`qm_schema::Nation`]) and every diagnostic about it out.
+//!
+//! [`resolve_nation`]`(&NationInput, &SourceMap) -> Resolved` is the one entry point. It is
+//! pure: the texts (already corrected by errata) come in a [`SourceMap`](qm_parser::SourceMap),
+//! which files are the nation's and what its `errata.toml` accepts in a [`NationInput`]; no
+//! file is read and nothing global is used. Nothing stops at the first problem: a bad value is
+//! a diagnostic and the rest still resolves. The registries (theaters, vehicle types) will be a
+//! third parameter, `&Registries`; until then those sets are `qm_schema`'s enums.
+//!
+//! # Steps
+//! 1. **listing** (`listing`, `fields`, [`names`]): parse the listing; each row -> a `Vehicle`
+//!    with provenance; [`lint`] the rows (duplicate names, RF ranges printed backwards).
+//! 2. **links** (`notes`): parse the notes; find the rows of each numbered note by the
+//!    listing's Notes column; lint the links (unknown notes, title vehicles, "See also").
+//! 3. **rules** (`rules`): each rule paragraph's clauses -> `Rule`s, each given to the rows of
+//!    its note that it names (`mentions` matches the notes' wording to rows).
+//! 4. **availability** (`availability`): every vehicle's entries, the base of each relative
+//!    rule before the vehicles that copy it (a topological order; a cycle is a
+//!    `notes::relative-cycle` error and its rules are left out). Per vehicle: schedules,
+//!    relative copies, defaults and the listing fallback, lints, clipping to DATES and the N/R
+//!    windows, Fascist-only months.
+//! 5. **extras and counters** (`notes`, `counter`): radio dates, HEAT, optional armament,
+//!    variable DVP; the counter's front text and back notations.
+//! 6. **acceptances** ([`lint`]): a finding an `[[accept]]` entry covers is dropped; an
+//!    acceptance that covers nothing is reported.
+//! 7. **national data** ([`ob`]): `ob.toml` -> infantry units, replacements, national rules.
+//!
+//! Besides: [`query`] answers questions of the IR (availability at a theater and month, names
+//! as users type them); [`spanned`] helps read hand-written TOML with spans.
 
 mod availability;
 mod counter;
@@ -14,7 +42,6 @@ pub mod ob;
 pub mod query;
 mod rules;
 pub mod spanned;
-
 #[cfg(test)]
 mod tests;
 

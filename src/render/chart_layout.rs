@@ -5,9 +5,9 @@
 
 use serde::Serialize;
 
-use super::chart::ChartModel;
-use super::fonts::Metrics;
-use super::text::{round2, wrap_lines};
+use super::chart_model::ChartModel;
+use crate::fonts::Metrics;
+use crate::text::{round2, wrap_lines};
 
 /// Landscape A4 in points.
 const PAGE: (f64, f64) = (841.89, 595.28);

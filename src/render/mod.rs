@@ -3,8 +3,8 @@
 //! # Steps
 //! 1. [`CounterView`] formats a vehicle's values the way the listing prints them.
 //! 2. A minijinja template (`templates/counter/`, `sheet/`, `chart/`) lays them out as SVG or
-//!    HTML; it sizes text with `fit(...)` ([`text`]), which measures with the embedded font
-//!    ([`fonts`]).
+//!    HTML; it sizes text with `fit(...)` ([`crate::text`]), which measures with the embedded
+//!    font ([`crate::fonts`]).
 //! 3. usvg reads the SVG back with only that font; resvg rasterizes PNGs ([`png`]) and
 //!    svg2pdf turns pages into vector PDF ([`pdf`]).
 //!
@@ -14,25 +14,24 @@
 mod chart;
 mod chart_infantry;
 mod chart_layout;
+mod chart_model;
 mod counter;
 mod counter_view;
 mod error;
-pub mod fonts;
 mod pdf;
 mod png;
 #[doc(hidden)]
 mod sheet;
 mod svg;
-pub mod text;
 
-pub use chart::{
-    chart_model, chart_pages, columns, vehicle_chart, Cell, ChartFiles, ChartModel, Column, Group,
-    NationRef, NoteLink, NoteView, Row, CHART_HTML_TEMPLATE, CHART_PAGE_TEMPLATE,
-};
+pub use chart::{chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE, CHART_PAGE_TEMPLATE};
 pub use chart_infantry::{
     infantry_section, ClassGroup, InfantryRow, InfantrySection, ReplacementRow, RuleRow, UNKNOWN,
 };
 pub use chart_layout::{ChartPage, PageRow, PageTable, TextItem};
+pub use chart_model::{
+    chart_model, columns, Cell, ChartModel, Column, Group, NationRef, NoteLink, NoteView, Row,
+};
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_svg, rule_178_red_mp, side_name,
     template_of, CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,

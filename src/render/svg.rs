@@ -2,7 +2,7 @@
 
 use resvg::usvg::{self, Tree};
 
-use super::fonts;
+use crate::fonts;
 
 /// usvg options that resolve every font to the embedded DejaVu faces.
 pub fn options() -> usvg::Options<'static> {

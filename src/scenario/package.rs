@@ -1,10 +1,11 @@
 //! The card's SVG page -> PDF (svg2pdf, vector, exact size) and PNG (resvg), and wrapping
-//! text for the page. Everything goes through the renderer's SVG reader, PNG writer and font
-//! metrics (`crate::render`): one font database, so a card and a counter lay text out alike.
+//! text for the page. Everything goes through the renderer's SVG reader and PNG writer
+//! (`crate::render`) and the font metrics (`crate::fonts`): one font database, so a card and a
+//! counter lay text out alike.
 
-use crate::render::fonts::Metrics;
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 
+use crate::fonts::Metrics;
 use crate::render::{parse_svg, render_pixmap};
 
 /// usvg works in CSS pixels: 96 per inch.

@@ -10,7 +10,7 @@ use minijinja::value::{Kwargs, Value};
 use minijinja::{Environment, Error, ErrorKind};
 use serde::Serialize;
 
-use super::fonts::Metrics;
+use crate::fonts::Metrics;
 
 /// A box and how text should fill it.
 #[derive(Debug, Clone, Copy, PartialEq)]

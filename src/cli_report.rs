@@ -1,0 +1,64 @@
+//! What every command ends with: the diagnostics report, its summary line and the exit code.
+//! Exit codes: 0 success, 1 data errors (or warnings with `--strict`), 2 usage errors.
+
+use std::io::Write;
+
+use crate::artifact::{IoStep, OutputError, OutputErrorKind};
+use crate::compile::Compiled;
+use crate::diagnostics;
+
+/// Exit status: everything fine.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: the data has errors.
+pub const EXIT_DATA: u8 = 1;
+/// Exit status: the command line is wrong.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Prints the run's diagnostics and a summary to stderr; returns the exit status they imply.
+pub(crate) fn report(compiled: &Compiled, strict: bool) -> u8 {
+    let mut err = std::io::stderr().lock();
+    let _ = err
+        .write_all(diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics).as_bytes());
+    let (errors, warnings) = diagnostics::counts(&compiled.diagnostics);
+    if errors + warnings > 0 {
+        let _ = writeln!(
+            err,
+            "qm: {} error{}, {} warning{}",
+            errors,
+            plural(errors),
+            warnings,
+            plural(warnings)
+        );
+    }
+    if compiled.failed(strict) {
+        EXIT_DATA
+    } else {
+        EXIT_OK
+    }
+}
+
+/// "s" unless `n` is 1.
+pub(crate) fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Prints an output error with its help line; returns the exit status: a refused or
+/// unresolvable path is a usage error, a failed write a data-side failure.
+pub(crate) fn output_error(e: &OutputError) -> u8 {
+    eprintln!("error: {e}");
+    if let Some(help) = e.help() {
+        eprintln!("  = help: {help}");
+    }
+    match e.kind {
+        OutputErrorKind::Refused { .. }
+        | OutputErrorKind::Io {
+            step: IoStep::Resolve,
+            ..
+        } => EXIT_USAGE,
+        _ => EXIT_DATA,
+    }
+}

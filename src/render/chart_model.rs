@@ -1,0 +1,290 @@
+//! The vehicle chart's model: the listing's cells exactly as published (after errata), grouped
+//! by vehicle type, with DVP added and every "†" linked to the vehicle's note; then the notes;
+//! then the infantry OB and national rules ([`super::chart_infantry`]). The HTML and the PDF
+//! ([`super::chart`]) are both drawn from it.
+
+use qm_schema::{Field, Nation, NoteRef, Vehicle, VehicleType};
+use serde::Serialize;
+
+use super::chart_infantry::{infantry_section, InfantrySection};
+
+/// A column of the chart.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Column {
+    /// A stable key (`bpv`, `mg_aa`), used as the HTML class.
+    pub key: &'static str,
+    /// The header as the listing prints it ("BPV", "AA").
+    pub label: &'static str,
+    /// The spanning header above it, for the MG columns ("MG").
+    pub group: Option<&'static str>,
+}
+
+/// Everything the chart shows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChartModel {
+    /// `{id, name}` of the nation.
+    pub nation: NationRef,
+    /// The columns, in listing order with DVP after BPV.
+    pub columns: Vec<Column>,
+    /// Vehicle types in chart order, each with its rows in listing order.
+    pub groups: Vec<Group>,
+    /// The numbered vehicle notes (empty until the notes are resolved).
+    pub notes: Vec<NoteView>,
+    /// The multi-applicable notes.
+    pub multi_notes: Vec<NoteView>,
+    /// The infantry OB and national rules, printed after the vehicles.
+    pub infantry: InfantrySection,
+}
+
+/// The nation a chart is for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NationRef {
+    /// `ita`
+    pub id: String,
+    /// "Italian"
+    pub name: String,
+}
+
+/// The rows of one vehicle type.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Group {
+    /// The type code ("MT").
+    pub code: &'static str,
+    /// Its heading ("Medium tanks").
+    pub label: &'static str,
+    /// The vehicles.
+    pub rows: Vec<Row>,
+}
+
+/// One vehicle's row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    /// The vehicle id, used as the row's anchor.
+    pub id: String,
+    /// One cell per column.
+    pub cells: Vec<Cell>,
+}
+
+/// One cell.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Cell {
+    /// The text as published ("1.0-1.6†").
+    pub text: String,
+    /// The text split at every "†" ("1.0-1.6", ""): a template joins the parts with a linked
+    /// dagger.
+    pub parts: Vec<String>,
+    /// Where a "†" of this row links (`#note-8`), when the note is known.
+    pub dagger_href: Option<String>,
+    /// For the Notes column: each reference with its link.
+    pub refs: Vec<NoteLink>,
+}
+
+/// A note reference in the Notes column.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NoteLink {
+    /// As printed ("8", "N", "13†").
+    pub label: String,
+    /// `#note-8`, when the note's text is known.
+    pub href: Option<String>,
+}
+
+/// A note's text for the chart.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NoteView {
+    /// The HTML anchor (`note-8`, `note-N`).
+    pub anchor: String,
+    /// The number or letter.
+    pub label: String,
+    /// The title, when the note has one.
+    pub title: Option<String>,
+    /// Paragraphs, verbatim.
+    pub paragraphs: Vec<String>,
+    /// The "†" rules, verbatim.
+    pub rules: Vec<String>,
+}
+
+/// The columns, in listing order, DVP after BPV.
+pub fn columns() -> Vec<Column> {
+    let c = |key, label| Column {
+        key,
+        label,
+        group: None,
+    };
+    let mg = |key, label| Column {
+        key,
+        label,
+        group: Some("MG"),
+    };
+    vec![
+        c("name", "NAME"),
+        c("radioless", "®"),
+        c("weight", "WG T"),
+        c("type", "TYPE"),
+        c("bpv", "BPV"),
+        c("dvp", "DVP"),
+        c("rf", "RF"),
+        c("dates", "DATES"),
+        c("size", "SZ"),
+        c("armor", "AF"),
+        c("ta", "TA"),
+        c("ot", "OT"),
+        c("cs", "CS"),
+        c("mp", "MP"),
+        c("gp", "GP"),
+        c("turret", "T"),
+        c("ma", "MA"),
+        c("rof", "ROF"),
+        c("breakdown", "B#"),
+        c("if", "IF"),
+        mg("mg_b", "B"),
+        mg("mg_c", "C"),
+        mg("mg_aa", "AA"),
+        c("sa", "SA"),
+        c("ammo", "AM MO"),
+        c("capacity", "# / PP"),
+        c("notes", "Notes"),
+    ]
+}
+
+/// Builds the chart's model from the IR.
+pub fn chart_model(nation: &Nation) -> ChartModel {
+    let note_href = |r: &NoteRef| -> Option<String> {
+        match r {
+            NoteRef::Vehicle(n) => nation
+                .notes
+                .iter()
+                .any(|note| note.number == *n)
+                .then(|| format!("#note-{n}")),
+            NoteRef::Multi(l) => nation
+                .multi_notes
+                .iter()
+                .any(|note| &note.letter == l)
+                .then(|| format!("#note-{l}")),
+        }
+    };
+    let groups = VehicleType::ALL
+        .into_iter()
+        .filter_map(|t| {
+            let rows: Vec<Row> = nation
+                .vehicles
+                .iter()
+                .filter(|v| v.vehicle_type.value == Some(t))
+                .map(|v| row(v, &note_href))
+                .collect();
+            (!rows.is_empty()).then(|| Group {
+                code: t.code(),
+                label: t.label(),
+                rows,
+            })
+        })
+        .collect();
+    ChartModel {
+        nation: NationRef {
+            id: nation.id.clone(),
+            name: nation.name.clone(),
+        },
+        columns: columns(),
+        groups,
+        notes: nation
+            .notes
+            .iter()
+            .map(|n| NoteView {
+                anchor: format!("note-{}", n.number),
+                label: n.number.to_string(),
+                title: Some(n.title.clone()),
+                paragraphs: n.history.clone(),
+                rules: n.rules.clone(),
+            })
+            .collect(),
+        multi_notes: nation
+            .multi_notes
+            .iter()
+            .map(|n| NoteView {
+                anchor: format!("note-{}", n.letter),
+                label: n.letter.clone(),
+                title: None,
+                paragraphs: vec![n.text.clone()],
+                rules: Vec::new(),
+            })
+            .collect(),
+        infantry: infantry_section(nation),
+    }
+}
+
+fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {
+    // A "†" in a row refers to a rule of the vehicle's own (numbered) note.
+    let dagger_href = v
+        .note_refs
+        .iter()
+        .filter_map(|f| f.value.as_ref())
+        .find(|r| matches!(r, NoteRef::Vehicle(_)))
+        .and_then(note_href);
+    let dvp = match v.dvp.variable {
+        Some(var) => format!("{}/{var}", v.dvp.value),
+        None => v.dvp.value.to_string(),
+    };
+    let texts = [
+        v.name_cell.raw.clone(),
+        raw(&v.radioless),
+        raw(&v.weight),
+        v.vehicle_type.raw.clone(),
+        v.bpv.raw.clone(),
+        dvp,
+        v.rf.raw.clone(),
+        v.dates.raw.clone(),
+        raw(&v.size),
+        raw(&v.armor),
+        raw(&v.target_aspect),
+        raw(&v.open_top),
+        raw(&v.crew_survival),
+        raw(&v.mp),
+        raw(&v.ground_pressure),
+        raw(&v.turret),
+        raw(&v.main_armament),
+        raw(&v.rof),
+        raw(&v.breakdown),
+        raw(&v.if_mark),
+        raw(&v.mg_bow),
+        raw(&v.mg_coax),
+        raw(&v.mg_aa),
+        raw(&v.secondary),
+        raw(&v.ammo),
+        raw(&v.capacity),
+    ];
+    let mut cells: Vec<Cell> = texts
+        .into_iter()
+        .map(|text| Cell {
+            parts: text.split('†').map(str::to_string).collect(),
+            dagger_href: dagger_href.clone(),
+            text,
+            refs: Vec::new(),
+        })
+        .collect();
+    let refs: Vec<NoteLink> = v
+        .note_refs
+        .iter()
+        .map(|f| NoteLink {
+            label: f.raw.clone(),
+            href: f.value.as_ref().and_then(note_href),
+        })
+        .collect();
+    let text = refs
+        .iter()
+        .map(|r| r.label.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    cells.push(Cell {
+        parts: text.split('†').map(str::to_string).collect(),
+        dagger_href: dagger_href.clone(),
+        text,
+        refs,
+    });
+    Row {
+        id: v.id.clone(),
+        cells,
+    }
+}
+
+fn raw<T>(f: &Option<Field<T>>) -> String {
+    f.as_ref().map(|f| f.raw.clone()).unwrap_or_default()
+}
