@@ -209,6 +209,9 @@ fn build(a: BuildArgs) -> u8 {
         Ok(out) => out,
         Err(e) => return output_error(&e),
     };
+    if let Some(status) = check_templates_dir(a.templates.as_deref()) {
+        return status;
+    }
     match tidy_interrupted(&out) {
         Ok(t) => report_tidied(&out, &t),
         Err(e) => return output_error(&e),
@@ -233,7 +236,7 @@ fn build(a: BuildArgs) -> u8 {
     let artifacts = match render_all(&compiled, &opts) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprint!("{}", build_error_text(&e));
             eprintln!("qm: nothing written; {} left as it was", a.out.display());
             return EXIT_DATA;
         }
@@ -259,6 +262,29 @@ fn build(a: BuildArgs) -> u8 {
         vehicles
     );
     EXIT_OK
+}
+
+/// A `--templates` that is not a directory is a usage error: falling back to the embedded
+/// templates would build something other than what was asked for.
+pub(crate) fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
+    let e = crate::templates::check_dir(dir?).err()?;
+    eprintln!("error: {e}");
+    eprintln!("  = help: give a directory of templates (see templates/README.md), or leave --templates out");
+    Some(EXIT_USAGE)
+}
+
+/// A failed render as printed: a template failure as a diagnostic at the template's line and
+/// column (with its source line and a caret), anything else as one `error:` line.
+pub(crate) fn build_error_text(e: &crate::build::BuildError) -> String {
+    let Some(t) = e.template() else {
+        return format!("error: {e}\n");
+    };
+    let mut sources = qm_parser::SourceMap::new();
+    let mut d = t.to_diagnostic(&mut sources);
+    if let crate::build::BuildError::Render(r) = e {
+        d = d.with_note(format!("while rendering {}", r.artifact));
+    }
+    diagnostics::render(&sources, &[d])
 }
 
 /// What `qm build` reads, which its output must stay clear of.
@@ -409,7 +435,7 @@ fn schema(a: SchemaArgs) -> u8 {
                 }
             }
             for ((_, schema), target) in files.iter().zip(&targets) {
-                let written = pretty(schema).and_then(|b| {
+                let written = pretty(schema).map_err(|e| e.to_string()).and_then(|b| {
                     write_file_atomically(target.path(), &b).map_err(|e| e.to_string())
                 });
                 if let Err(e) = written {

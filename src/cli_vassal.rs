@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use crate::artifact::{Input, InputRole, OutputFile};
-use crate::cli::{output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
+use crate::cli::{build_error_text, output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::{compile, Compiled};
 use crate::render::CounterOptions;
 use crate::templates::Templates;
@@ -99,6 +99,9 @@ fn merge(a: MergeArgs) -> u8 {
         Ok(out) => out,
         Err(e) => return output_error(&e),
     };
+    if let Some(status) = crate::cli::check_templates_dir(a.templates.as_deref()) {
+        return status;
+    }
     let compiled = match compiled_ok(&a.data) {
         Ok(c) => c,
         Err(s) => return s,
@@ -107,7 +110,7 @@ fn merge(a: MergeArgs) -> u8 {
     let images = match rendered_images(&compiled.nations, &templates, &CounterOptions::default()) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprint!("{}", build_error_text(&e.into()));
             return EXIT_DATA;
         }
     };
@@ -116,7 +119,7 @@ fn merge(a: MergeArgs) -> u8 {
     let merged = match merged {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprint!("{}", build_error_text(&e.into()));
             return EXIT_DATA;
         }
     };

@@ -44,6 +44,9 @@ use crate::templates::Templates;
 pub struct VassalError {
     /// "failed to X (cause)".
     pub message: String,
+    /// The template failure behind it, when a VASSAL template failed (printed as a
+    /// diagnostic at the template's line and column).
+    pub template: Option<Box<crate::templates::TemplateError>>,
 }
 
 impl VassalError {
@@ -51,6 +54,15 @@ impl VassalError {
     pub fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
+            template: None,
+        }
+    }
+
+    /// A VASSAL template failed.
+    pub fn template(e: crate::templates::TemplateError) -> Self {
+        Self {
+            message: e.to_string(),
+            template: Some(Box::new(e)),
         }
     }
 }
