@@ -9,11 +9,11 @@ use crate::compile::Compiled;
 use crate::infantry::{infantry_artifacts, infantry_images, infantry_px};
 use crate::render::{
     counter_images, counter_sheets, vehicle_chart, CounterImage, CounterOptions, RenderError,
-    SheetOptions,
+    RenderErrorKind, SheetOptions,
 };
 use crate::scenario::{card_html, card_svg, card_view, svg_to_pdf, ScenarioFile};
-use crate::templates::Templates;
-use crate::vassal::CounterPng;
+use crate::templates::{TemplateError, Templates};
+use crate::vassal::{CounterPng, VassalError};
 
 /// Options of `qm build`.
 #[derive(Debug, Clone, Default)]
@@ -26,8 +26,82 @@ pub struct BuildOptions {
     pub sheets: SheetOptions,
 }
 
+/// What failed while rendering the artifacts of a build.
+#[derive(Debug)]
+pub enum BuildError {
+    /// A counter, sheet, chart or card failed (its template included).
+    Render(RenderError),
+    /// A scenario card's template failed.
+    Template(TemplateError),
+    /// The VASSAL module could not be made.
+    Vassal(VassalError),
+    /// An IR value could not be written as JSON.
+    Json(serde_json::Error),
+    /// A scenario card's page could not become a PDF.
+    ScenarioPdf {
+        /// The scenario's id.
+        scenario: String,
+        /// What failed.
+        message: String,
+    },
+}
+
+impl BuildError {
+    /// The template error behind this failure, if a template failed: printed as a diagnostic
+    /// at the template's line and column.
+    pub fn template(&self) -> Option<&TemplateError> {
+        match self {
+            Self::Render(RenderError {
+                kind: RenderErrorKind::Template(t),
+                ..
+            }) => Some(t),
+            Self::Template(t) => Some(t),
+            Self::Vassal(v) => v.template.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Render(e) => e.fmt(f),
+            Self::Template(e) => e.fmt(f),
+            Self::Vassal(e) => e.fmt(f),
+            Self::Json(e) => write!(f, "failed to write JSON ({e})"),
+            Self::ScenarioPdf { scenario, message } => write!(f, "scenario {scenario}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl From<RenderError> for BuildError {
+    fn from(e: RenderError) -> Self {
+        Self::Render(e)
+    }
+}
+
+impl From<TemplateError> for BuildError {
+    fn from(e: TemplateError) -> Self {
+        Self::Template(e)
+    }
+}
+
+impl From<VassalError> for BuildError {
+    fn from(e: VassalError) -> Self {
+        Self::Vassal(e)
+    }
+}
+
+impl From<serde_json::Error> for BuildError {
+    fn from(e: serde_json::Error) -> Self {
+        Self::Json(e)
+    }
+}
+
 /// Renders every artifact of a compiled data directory.
-pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifact>, String> {
+pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifact>, BuildError> {
     let templates = Templates::new(opts.templates.as_deref());
     let mut artifacts = Vec::new();
     for (name, schema) in schema_files() {
@@ -37,12 +111,10 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
     for nation in &compiled.nations {
         artifacts.push(nation_json(nation)?);
         // Drawn once: the same PNGs go to out/ and into the VASSAL module.
-        let images =
-            counter_images(nation, &templates, &opts.counters).map_err(|e| e.to_string())?;
-        artifacts
-            .extend(render_nation(nation, &images, &templates, opts).map_err(|e| e.to_string())?);
+        let images = counter_images(nation, &templates, &opts.counters)?;
+        artifacts.extend(render_nation(nation, &images, &templates, opts)?);
         let px = infantry_px(opts.counters.px);
-        let infantry = infantry_images(&templates, nation, px).map_err(|e| e.to_string())?;
+        let infantry = infantry_images(&templates, nation, px)?;
         artifacts.extend(infantry_artifacts(nation, &infantry));
         pngs.extend(images.into_iter().map(|i| CounterPng::new(&nation.id, i)));
         pngs.extend(
@@ -54,15 +126,12 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
     for scenario in &compiled.scenarios {
         artifacts.extend(scenario_artifacts(&templates, scenario, &compiled.nations)?);
     }
-    artifacts.push(
-        crate::vassal::module_artifact(
-            &compiled.loaded.data_dir,
-            &compiled.nations,
-            &pngs,
-            opts.templates.as_deref(),
-        )
-        .map_err(|e| e.to_string())?,
-    );
+    artifacts.push(crate::vassal::module_artifact(
+        &compiled.loaded.data_dir,
+        &compiled.nations,
+        &pngs,
+        opts.templates.as_deref(),
+    )?);
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
 }
@@ -91,7 +160,7 @@ pub fn render_nation(
 }
 
 /// `<nation>.json`: the IR, pretty-printed in a stable order.
-pub fn nation_json(nation: &Nation) -> Result<Artifact, String> {
+pub fn nation_json(nation: &Nation) -> Result<Artifact, serde_json::Error> {
     Ok(Artifact::new(
         format!("{}.json", nation.id),
         pretty(nation)?,
@@ -99,9 +168,8 @@ pub fn nation_json(nation: &Nation) -> Result<Artifact, String> {
 }
 
 /// Pretty JSON with a final newline.
-pub fn pretty<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, String> {
-    let mut bytes =
-        serde_json::to_vec_pretty(value).map_err(|e| format!("failed to write JSON ({e})"))?;
+pub fn pretty<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, serde_json::Error> {
+    let mut bytes = serde_json::to_vec_pretty(value)?;
     bytes.push(b'\n');
     Ok(bytes)
 }
@@ -111,11 +179,14 @@ pub fn scenario_artifacts(
     templates: &Templates,
     scenario: &Scenario,
     nations: &[Nation],
-) -> Result<Vec<Artifact>, String> {
-    let view = card_view(templates, scenario, nations).map_err(|e| e.to_string())?;
-    let html = card_html(templates, &view).map_err(|e| e.to_string())?;
-    let svg = card_svg(templates, &view).map_err(|e| e.to_string())?;
-    let pdf = svg_to_pdf(&svg).map_err(|e| format!("scenario {}: {e}", scenario.id))?;
+) -> Result<Vec<Artifact>, BuildError> {
+    let view = card_view(templates, scenario, nations)?;
+    let html = card_html(templates, &view)?;
+    let svg = card_svg(templates, &view)?;
+    let pdf = svg_to_pdf(&svg).map_err(|message| BuildError::ScenarioPdf {
+        scenario: scenario.id.clone(),
+        message,
+    })?;
     let base = format!("scenarios/{}", scenario.id);
     Ok(vec![
         Artifact::new(format!("{base}.json"), pretty(scenario)?),

@@ -11,7 +11,9 @@ use crate::artifact::{
     OutputFile, Tidied,
 };
 use crate::build::{pretty, render_all, BuildOptions};
-use crate::cli_report::{output_error, plural, report, EXIT_DATA, EXIT_OK};
+use crate::cli_report::{
+    build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
+};
 use crate::compile::compile_with;
 use crate::render::{CounterOptions, CounterSize, SheetOptions};
 
@@ -134,6 +136,9 @@ fn build(a: BuildArgs) -> u8 {
         Ok(out) => out,
         Err(e) => return output_error(&e),
     };
+    if let Some(status) = check_templates_dir(a.templates.as_deref()) {
+        return status;
+    }
     match tidy_interrupted(&out) {
         Ok(t) => report_tidied(&out, &t),
         Err(e) => return output_error(&e),
@@ -158,7 +163,7 @@ fn build(a: BuildArgs) -> u8 {
     let artifacts = match render_all(&compiled, &opts) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprint!("{}", build_error_text(&e));
             eprintln!("qm: nothing written; {} left as it was", a.out.display());
             return EXIT_DATA;
         }
@@ -184,6 +189,15 @@ fn build(a: BuildArgs) -> u8 {
         vehicles
     );
     EXIT_OK
+}
+
+/// A `--templates` that is not a directory is a usage error: falling back to the embedded
+/// templates would build something other than what was asked for.
+pub(crate) fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
+    let e = crate::templates::check_dir(dir?).err()?;
+    eprintln!("error: {e}");
+    eprintln!("  = help: give a directory of templates (see templates/README.md), or leave --templates out");
+    Some(EXIT_USAGE)
 }
 
 /// What `qm build` reads, which its output must stay clear of.
@@ -317,7 +331,7 @@ fn schema(a: SchemaArgs) -> u8 {
                 }
             }
             for ((_, schema), target) in files.iter().zip(&targets) {
-                let written = pretty(schema).and_then(|b| {
+                let written = pretty(schema).map_err(|e| e.to_string()).and_then(|b| {
                     write_file_atomically(target.path(), &b).map_err(|e| e.to_string())
                 });
                 if let Err(e) = written {

@@ -62,3 +62,17 @@ pub(crate) fn output_error(e: &OutputError) -> u8 {
         _ => EXIT_DATA,
     }
 }
+
+/// A failed render as printed: a template failure as a diagnostic at the template's line and
+/// column (with its source line and a caret), anything else as one `error:` line.
+pub(crate) fn build_error_text(e: &crate::build::BuildError) -> String {
+    let Some(t) = e.template() else {
+        return format!("error: {e}\n");
+    };
+    let mut sources = qm_parser::SourceMap::new();
+    let mut d = t.to_diagnostic(&mut sources);
+    if let crate::build::BuildError::Render(r) = e {
+        d = d.with_note(format!("while rendering {}", r.artifact));
+    }
+    diagnostics::render(&sources, &[d])
+}

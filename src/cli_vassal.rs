@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use crate::artifact::{Input, InputRole, OutputFile};
-use crate::cli_report::{output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
+use crate::cli_report::{
+    build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
+};
 use crate::compile::{compile, Compiled};
 use crate::render::CounterOptions;
 use crate::templates::Templates;
 use crate::vassal::check::check_vmod;
-use crate::vassal::gpids::{slot_keys, GpidRegistry, REGISTRY_FILE};
+use crate::vassal::gpids::{slot_keys, updated_text, GpidRegistry, MAX_GPID, REGISTRY_FILE};
 use crate::vassal::merge::merge_vmod;
 use crate::vassal::{build_from_data, rendered_images};
 
@@ -99,6 +101,9 @@ fn merge(a: MergeArgs) -> u8 {
         Ok(out) => out,
         Err(e) => return output_error(&e),
     };
+    if let Some(status) = crate::cli::check_templates_dir(a.templates.as_deref()) {
+        return status;
+    }
     let compiled = match compiled_ok(&a.data) {
         Ok(c) => c,
         Err(s) => return s,
@@ -107,7 +112,7 @@ fn merge(a: MergeArgs) -> u8 {
     let images = match rendered_images(&compiled.nations, &templates, &CounterOptions::default()) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprint!("{}", build_error_text(&e.into()));
             return EXIT_DATA;
         }
     };
@@ -116,7 +121,7 @@ fn merge(a: MergeArgs) -> u8 {
     let merged = match merged {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprint!("{}", build_error_text(&e.into()));
             return EXIT_DATA;
         }
     };
@@ -164,8 +169,18 @@ fn gpids(a: GpidsArgs) -> u8 {
         }
     };
     let keys = slot_keys(&compiled.nations);
-    let added = registry.allocate(keys.iter().map(String::as_str));
     let path = a.data.join(REGISTRY_FILE);
+    let added = match registry.allocate(keys.iter().map(String::as_str)) {
+        Ok(added) => added,
+        Err(e) => {
+            eprintln!(
+                "error: failed to allocate gpids in {} ({e})",
+                path.display()
+            );
+            eprintln!("  = help: gpids are given above the largest one and never reused; they must stay at most {MAX_GPID}");
+            return EXIT_DATA;
+        }
+    };
     if added.is_empty() {
         println!("qm: every piece has a gpid in {}", path.display());
         return EXIT_OK;
@@ -181,7 +196,24 @@ fn gpids(a: GpidsArgs) -> u8 {
         );
         return EXIT_DATA;
     }
-    if let Err(e) = crate::artifact::write_file_atomically(&path, registry.to_toml().as_bytes()) {
+    // An existing registry is edited in place (comments, layout, mode and a symlink kept);
+    // a new one is written whole.
+    let text = match std::fs::read_to_string(&path) {
+        Ok(existing) => updated_text(&existing, &registry, &added),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(registry.to_toml()),
+        Err(e) => {
+            eprintln!("error: failed to read {} ({e})", path.display());
+            return EXIT_DATA;
+        }
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: failed to update {} ({e})", path.display());
+            return EXIT_DATA;
+        }
+    };
+    if let Err(e) = crate::artifact::write_file_atomically(&path, text.as_bytes()) {
         eprintln!("error: failed to write {} ({e})", path.display());
         return EXIT_DATA;
     }

@@ -40,6 +40,18 @@ pub fn database() -> Arc<Database> {
 pub struct Metrics {
     face: ttf_parser::Face<'static>,
     units_per_em: f64,
+    /// Advance and ink (top, bottom) of every character of the Basic Multilingual Plane:
+    /// looking a glyph up in the font costs microseconds, too slow for long texts, so each is
+    /// read once.
+    bmp: Vec<GlyphMetrics>,
+}
+
+/// One character's advance and ink extent, in font units.
+#[derive(Debug, Clone, Copy)]
+struct GlyphMetrics {
+    advance: u16,
+    top: i16,
+    bottom: i16,
 }
 
 impl Metrics {
@@ -52,20 +64,46 @@ impl Metrics {
             // The bytes are ours and checked by a test; a parse failure is a build defect.
             let face = ttf_parser::Face::parse(data, 0).expect("embedded font parses");
             let units_per_em = f64::from(face.units_per_em());
-            Metrics { face, units_per_em }
+            let ink: Vec<(i16, i16)> = (0..face.number_of_glyphs())
+                .map(|g| {
+                    face.glyph_bounding_box(ttf_parser::GlyphId(g))
+                        .map_or((0, 0), |r| (r.y_max, r.y_min))
+                })
+                .collect();
+            let bmp = (0..=0xFFFFu32)
+                .map(|u| {
+                    let c = char::from_u32(u).unwrap_or('\u{FFFD}');
+                    let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+                    let (top, bottom) = ink.get(usize::from(glyph.0)).copied().unwrap_or((0, 0));
+                    GlyphMetrics {
+                        advance: face.glyph_hor_advance(glyph).unwrap_or(0),
+                        top,
+                        bottom,
+                    }
+                })
+                .collect();
+            Metrics {
+                face,
+                units_per_em,
+                bmp,
+            }
         })
     }
 
     /// Advance width of `text` at font size `size` (user units), without kerning: kerning only
     /// narrows DejaVu's pairs, so the measure never under-estimates what resvg draws.
     pub fn width(&self, text: &str, size: f64) -> f64 {
-        let units: f64 = text
-            .chars()
-            .map(|c| {
-                let glyph = self.face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
-                f64::from(self.face.glyph_hor_advance(glyph).unwrap_or(0))
-            })
-            .sum();
+        self.scale(self.units(text), size)
+    }
+
+    /// Advance width of `text` in font units. Sums of advances are whole numbers, exact in
+    /// an `f64`, so a line's advance is the sum of its pieces' advances, bit for bit.
+    pub fn units(&self, text: &str) -> f64 {
+        text.chars().map(|c| f64::from(self.glyph(c).advance)).sum()
+    }
+
+    /// An advance in font units at font size `size` (user units).
+    pub fn scale(&self, units: f64, size: f64) -> f64 {
         units * size / self.units_per_em
     }
 
@@ -87,14 +125,39 @@ impl Metrics {
     /// Ink above and below the baseline of `text`, per unit of font size, from the glyphs'
     /// outline bounding boxes (both positive; zero for blank text).
     pub fn ink(&self, text: &str) -> (f64, f64) {
+        self.ink_per_size(self.ink_units(text))
+    }
+
+    /// The ink of `text` in font units: the highest top (at least 0) and the lowest bottom
+    /// (at most 0); the ink of a joined text is the extreme of its parts'.
+    pub fn ink_units(&self, text: &str) -> (i16, i16) {
         let (mut top, mut bottom) = (0i16, 0i16);
         for c in text.chars() {
-            let glyph = self.face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
-            if let Some(r) = self.face.glyph_bounding_box(glyph) {
-                top = top.max(r.y_max);
-                bottom = bottom.min(r.y_min);
-            }
+            let g = self.glyph(c);
+            top = top.max(g.top);
+            bottom = bottom.min(g.bottom);
         }
+        (top, bottom)
+    }
+
+    fn glyph(&self, c: char) -> GlyphMetrics {
+        if let Some(g) = self.bmp.get(c as usize) {
+            return *g;
+        }
+        let glyph = self.face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+        let (top, bottom) = self
+            .face
+            .glyph_bounding_box(glyph)
+            .map_or((0, 0), |r| (r.y_max, r.y_min));
+        GlyphMetrics {
+            advance: self.face.glyph_hor_advance(glyph).unwrap_or(0),
+            top,
+            bottom,
+        }
+    }
+
+    /// [`Metrics::ink_units`] per unit of font size (both positive).
+    pub fn ink_per_size(&self, (top, bottom): (i16, i16)) -> (f64, f64) {
         (
             f64::from(top) / self.units_per_em,
             -f64::from(bottom) / self.units_per_em,

@@ -7,7 +7,7 @@
 //! minijinja functions `fit(text, ...)` and `fit_block(items, ...)` (see [`register`]).
 
 use minijinja::value::{Kwargs, Value};
-use minijinja::{Environment, Error, ErrorKind};
+use minijinja::{Environment, Error, ErrorKind, State};
 use serde::Serialize;
 
 use crate::fonts::Metrics;
@@ -100,6 +100,16 @@ pub struct Line {
 const FLOOR: f64 = 0.5;
 /// Size step of the search.
 const STEP: f64 = 0.25;
+/// Largest font size, box side or coordinate a template may pass (in its user units): far
+/// beyond any page, and small enough that the size search ends quickly.
+pub const MAX_SIZE: f64 = 1000.0;
+/// Largest box coordinate or side.
+pub const MAX_EXTENT: f64 = 1.0e6;
+/// Most lines a box may ask for.
+pub const MAX_LINES: usize = 1000;
+/// Calls of `fit`/`fit_block`/`text_width` one render may make (the real templates make
+/// about twenty): with [`crate::templates::MAX_FUEL`] this bounds a render's time.
+pub const MAX_FIT_CALLS: i64 = 10_000;
 
 /// Fits one text into a box.
 pub fn fit(text: &str, b: &TextBox) -> Fitted {
@@ -108,58 +118,281 @@ pub fn fit(text: &str, b: &TextBox) -> Fitted {
 
 /// Fits several texts into one box at a common size, each starting on a new line (a list of
 /// notations, for example).
+///
+/// Every text is measured once; each size tried costs one pass over the words, and sizes at
+/// which the text cannot fit (too wide a piece, too much text for the lines) are skipped
+/// without a pass, so the time is linear in the text's length.
 pub fn fit_block<S: AsRef<str>>(items: &[S], b: &TextBox) -> Fitted {
     let m = Metrics::get(b.bold);
-    let fits = |lines: &Option<Vec<(usize, String)>>, size: f64| {
-        lines
-            .as_ref()
-            .is_some_and(|ls| ls.len() <= b.max_lines && ink_height(ls, m, size, b) <= b.h)
-    };
+    let measured = Measured::new(items, m);
     // First keep every item on one line if a little shrinking does it: "B11 SA only" reads
     // better slightly smaller than broken in two.
     let mut size = b.size;
     let unbroken_floor = b.min.max(b.size * 0.75);
+    let widest = measured.items.iter().map(|i| i.units).fold(0.0, f64::max);
+    let unbroken: Vec<LineRef> = (0..items.len()).map(LineRef::whole).collect();
     while size >= unbroken_floor {
-        let lines = Some(unwrapped(items));
-        let widths_ok = items.iter().all(|t| m.width(t.as_ref(), size) <= b.w);
-        if widths_ok && fits(&lines, size) {
-            return place(unwrapped(items), m, size, b);
+        let widths_ok = m.scale(widest, size) <= b.w;
+        if widths_ok && measured.fits(&unbroken, size, b) {
+            return measured.place(&unbroken, m, size, b);
         }
         size = round2(size - STEP);
     }
     // Then wrap, from the preferred size down; below the minimum only as a last resort.
     size = b.size;
     loop {
-        let lines = wrap_items(items, m, size, b.w);
-        if fits(&lines, size) || size <= FLOOR {
-            let lines = lines.unwrap_or_else(|| unwrapped(items));
-            return place(lines, m, size, b);
+        let at_floor = size <= FLOOR;
+        if at_floor || measured.may_fit(m, size, b) {
+            let lines = measured.wrap(m, size, b.w);
+            let fits = lines.as_ref().is_some_and(|ls| measured.fits(ls, size, b));
+            if fits || at_floor {
+                return measured.place(&lines.unwrap_or(unbroken), m, size, b);
+            }
         }
         size = round2((size - STEP).max(FLOOR));
     }
 }
 
-/// Every item wrapped at `width`; `None` when a piece does not fit even on a line of its own.
-fn wrap_items<S: AsRef<str>>(
-    items: &[S],
-    m: &Metrics,
-    size: f64,
-    width: f64,
-) -> Option<Vec<(usize, String)>> {
-    let mut out = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        for line in wrap(item.as_ref(), m, size, width)? {
-            out.push((i, line));
-        }
-    }
-    Some(out)
+/// A piece of text measured once: its advance in font units and its ink extent.
+#[derive(Debug, Clone, Copy)]
+struct Piece {
+    /// Byte range in its item.
+    range: (usize, usize),
+    units: f64,
+    ink: (i16, i16),
 }
 
-fn unwrapped<S: AsRef<str>>(items: &[S]) -> Vec<(usize, String)> {
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (i, s.as_ref().to_string()))
+/// A word and, should it be too wide, its pieces split after "/" and before "(".
+struct Word {
+    whole: Piece,
+    split: Vec<Piece>,
+    /// The widest split piece: the word fits no line narrower than this.
+    widest_split: f64,
+}
+
+struct MeasuredItem<'a> {
+    text: &'a str,
+    units: f64,
+    ink: (i16, i16),
+    words: Vec<Word>,
+}
+
+/// Every item's words, pieces and measures.
+struct Measured<'a> {
+    items: Vec<MeasuredItem<'a>>,
+    space: f64,
+    /// Sum of every word's advance: the lines must hold at least this much.
+    total: f64,
+    /// No line narrower than this holds the widest unsplittable piece.
+    widest_piece: f64,
+}
+
+/// One line to place: part of an item, as a run of pieces (or the whole item).
+#[derive(Debug, Clone)]
+struct LineRef {
+    item: usize,
+    /// Pieces with "space before"; `None` means the whole item as it is.
+    pieces: Option<Vec<(Piece, bool)>>,
+}
+
+impl LineRef {
+    fn whole(item: usize) -> Self {
+        Self { item, pieces: None }
+    }
+
+    fn wrapped(item: usize) -> Self {
+        Self {
+            item,
+            pieces: Some(Vec::new()),
+        }
+    }
+}
+
+impl<'a> Measured<'a> {
+    fn new<S: AsRef<str>>(items: &'a [S], m: &Metrics) -> Self {
+        let space = m.units(" ");
+        let mut total = 0.0;
+        let mut widest_piece: f64 = 0.0;
+        let items = items
+            .iter()
+            .map(|text| {
+                let text = text.as_ref();
+                let words = words(text, m);
+                for w in &words {
+                    total += w.whole.units;
+                    widest_piece = widest_piece.max(w.widest_split);
+                }
+                MeasuredItem {
+                    text,
+                    units: m.units(text),
+                    ink: m.ink_units(text),
+                    words,
+                }
+            })
+            .collect();
+        Self {
+            items,
+            space,
+            total,
+            widest_piece,
+        }
+    }
+
+    /// False when the text cannot fit at `size` whatever the wrapping (a piece wider than
+    /// the box, more text than the lines hold, more items than lines); a small margin keeps
+    /// rounding from skipping a size that would fit.
+    fn may_fit(&self, m: &Metrics, size: f64, b: &TextBox) -> bool {
+        let margin = 1.0 + 1e-9;
+        self.items.len() <= b.max_lines
+            && m.scale(self.widest_piece, size) <= b.w * margin
+            && m.scale(self.total, size) <= b.w * b.max_lines as f64 * margin
+    }
+
+    /// Greedy wrapping of every item at `width`; `None` when a piece is too wide for a line.
+    fn wrap(&self, m: &Metrics, size: f64, width: f64) -> Option<Vec<LineRef>> {
+        let mut lines = Vec::new();
+        for (i, item) in self.items.iter().enumerate() {
+            let mut current: Vec<(Piece, bool)> = Vec::new();
+            let mut units = 0.0;
+            for word in &item.words {
+                let parts: &[Piece] = if m.scale(word.whole.units, size) <= width {
+                    std::slice::from_ref(&word.whole)
+                } else {
+                    &word.split
+                };
+                for (k, piece) in parts.iter().enumerate() {
+                    if m.scale(piece.units, size) > width {
+                        return None;
+                    }
+                    let spaced = k == 0;
+                    if current.is_empty() {
+                        current.push((*piece, spaced));
+                        units = piece.units;
+                        continue;
+                    }
+                    let joined = units + if spaced { self.space } else { 0.0 } + piece.units;
+                    if m.scale(joined, size) <= width {
+                        current.push((*piece, spaced));
+                        units = joined;
+                    } else {
+                        let full = std::mem::replace(&mut current, vec![(*piece, spaced)]);
+                        lines.push(LineRef {
+                            item: i,
+                            pieces: Some(full),
+                        });
+                        units = piece.units;
+                    }
+                }
+            }
+            // An empty item still takes a line (as an empty text).
+            let mut last = LineRef::wrapped(i);
+            last.pieces = Some(current);
+            lines.push(last);
+        }
+        Some(lines)
+    }
+
+    fn line_ink(&self, line: &LineRef) -> (i16, i16) {
+        match &line.pieces {
+            None => self.items[line.item].ink,
+            Some(pieces) => pieces
+                .iter()
+                .fold((0, 0), |(t, b), (p, _)| (t.max(p.ink.0), b.min(p.ink.1))),
+        }
+    }
+
+    fn line_text(&self, line: &LineRef) -> String {
+        let text = self.items[line.item].text;
+        let Some(pieces) = &line.pieces else {
+            return text.to_string();
+        };
+        let mut out = String::new();
+        for (n, (p, spaced)) in pieces.iter().enumerate() {
+            if n > 0 && *spaced {
+                out.push(' ');
+            }
+            out.push_str(&text[p.range.0..p.range.1]);
+        }
+        out
+    }
+
+    /// Height of the lines' ink: the first line's top to the last line's bottom.
+    fn ink_height(&self, lines: &[LineRef], m: &Metrics, size: f64, b: &TextBox) -> f64 {
+        let (Some(first), Some(last)) = (lines.first(), lines.last()) else {
+            return 0.0;
+        };
+        // A line of digits is shorter than one with "†" or "p": centre on real ink.
+        let top = m.ink_per_size(self.line_ink(first)).0;
+        let bottom = m.ink_per_size(self.line_ink(last)).1;
+        (top + bottom + b.leading * (lines.len() - 1) as f64) * size
+    }
+
+    fn fits(&self, lines: &[LineRef], size: f64, b: &TextBox) -> bool {
+        let m = Metrics::get(b.bold);
+        lines.len() <= b.max_lines && self.ink_height(lines, m, size, b) <= b.h
+    }
+
+    /// Positions the lines: centred vertically on their ink, aligned horizontally.
+    fn place(&self, lines: &[LineRef], m: &Metrics, size: f64, b: &TextBox) -> Fitted {
+        let height = self.ink_height(lines, m, size, b);
+        let top = lines
+            .first()
+            .map_or(0.0, |l| m.ink_per_size(self.line_ink(l)).0 * size);
+        let first_baseline = b.y + (b.h - height) / 2.0 + top;
+        let x = match b.align {
+            Align::Start => b.x,
+            Align::Middle => b.x + b.w / 2.0,
+            Align::End => b.x + b.w,
+        };
+        let lines = lines
+            .iter()
+            .enumerate()
+            .map(|(n, l)| {
+                let text = self.line_text(l);
+                Line {
+                    width: round2(m.width(&text, size)),
+                    text,
+                    item: l.item,
+                    x: round2(x),
+                    y: round2(first_baseline + n as f64 * b.leading * size),
+                }
+            })
+            .collect();
+        Fitted {
+            size,
+            anchor: b.align,
+            lines,
+            shrunk: size < b.min,
+        }
+    }
+}
+
+/// The words of `text` (split at whitespace), each measured whole and split after every "/"
+/// and before every "(" ("65/17(b)" -> "65/" "17" "(b)").
+fn words(text: &str, m: &Metrics) -> Vec<Word> {
+    let base = text.as_ptr() as usize;
+    text.split_whitespace()
+        .map(|word| {
+            let start = word.as_ptr() as usize - base;
+            let piece = |from: usize, to: usize| {
+                let t = &text[from..to];
+                Piece {
+                    range: (from, to),
+                    units: m.units(t),
+                    ink: m.ink_units(t),
+                }
+            };
+            let split: Vec<Piece> = split_word(word)
+                .into_iter()
+                .map(|(a, b)| piece(start + a, start + b))
+                .collect();
+            let widest_split = split.iter().map(|p| p.units).fold(0.0, f64::max);
+            Word {
+                whole: piece(start, start + word.len()),
+                split,
+                widest_split,
+            }
+        })
         .collect()
 }
 
@@ -167,106 +400,32 @@ fn unwrapped<S: AsRef<str>>(items: &[S]) -> Vec<(usize, String)> {
 /// own gets a line to itself, so the result may be wider: use [`fit`] to guarantee a width).
 pub fn wrap_lines(text: &str, size: f64, width: f64, bold: bool) -> Vec<String> {
     let m = Metrics::get(bold);
-    wrap(text, m, size, width)
-        .unwrap_or_else(|| text.split_whitespace().map(str::to_string).collect())
+    let items = [text];
+    let measured = Measured::new(&items, m);
+    match measured.wrap(m, size, width) {
+        Some(lines) => lines.iter().map(|l| measured.line_text(l)).collect(),
+        None => text.split_whitespace().map(str::to_string).collect(),
+    }
 }
 
-/// Greedy wrapping: words joined by spaces; a word too long for a line is split after "/" or
-/// before "(" ("65/17(b)" -> "65/" "17(b)"). `None` when a piece is still too wide.
-fn wrap(text: &str, m: &Metrics, size: f64, width: f64) -> Option<Vec<String>> {
-    let mut pieces: Vec<(String, bool)> = Vec::new(); // (piece, space before it)
-    for word in text.split_whitespace() {
-        if m.width(word, size) <= width {
-            pieces.push((word.to_string(), true));
-        } else {
-            for (k, p) in split_word(word).into_iter().enumerate() {
-                pieces.push((p, k == 0));
-            }
-        }
-    }
-    let mut lines: Vec<String> = Vec::new();
-    let mut current = String::new();
-    for (piece, spaced) in pieces {
-        if m.width(&piece, size) > width {
-            return None;
-        }
-        if current.is_empty() {
-            current = piece;
-            continue;
-        }
-        let joined = if spaced {
-            format!("{current} {piece}")
-        } else {
-            format!("{current}{piece}")
-        };
-        if m.width(&joined, size) <= width {
-            current = joined;
-        } else {
-            lines.push(std::mem::replace(&mut current, piece));
-        }
-    }
-    if !current.is_empty() || lines.is_empty() {
-        lines.push(current);
-    }
-    Some(lines)
-}
-
-/// Splits a word after every "/" and before every "(".
-fn split_word(word: &str) -> Vec<String> {
+/// Byte ranges of a word's pieces: split after every "/" and before every "(".
+fn split_word(word: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let mut cur = String::new();
-    for c in word.chars() {
-        if c == '(' && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
+    let mut start = 0;
+    for (i, c) in word.char_indices() {
+        if c == '(' && i > start {
+            out.push((start, i));
+            start = i;
         }
-        cur.push(c);
         if c == '/' {
-            out.push(std::mem::take(&mut cur));
+            out.push((start, i + 1));
+            start = i + 1;
         }
     }
-    if !cur.is_empty() {
-        out.push(cur);
+    if start < word.len() {
+        out.push((start, word.len()));
     }
     out
-}
-
-fn ink_height(lines: &[(usize, String)], m: &Metrics, size: f64, b: &TextBox) -> f64 {
-    let (Some(first), Some(last)) = (lines.first(), lines.last()) else {
-        return 0.0;
-    };
-    // A line of digits is shorter than one with "†" or "p": centre on real ink.
-    let top = m.ink(&first.1).0;
-    let bottom = m.ink(&last.1).1;
-    (top + bottom + b.leading * (lines.len() - 1) as f64) * size
-}
-
-/// Positions the lines: centred vertically on their ink, aligned horizontally.
-fn place(lines: Vec<(usize, String)>, m: &Metrics, size: f64, b: &TextBox) -> Fitted {
-    let height = ink_height(&lines, m, size, b);
-    let top = lines.first().map_or(0.0, |l| m.ink(&l.1).0 * size);
-    let first_baseline = b.y + (b.h - height) / 2.0 + top;
-    let x = match b.align {
-        Align::Start => b.x,
-        Align::Middle => b.x + b.w / 2.0,
-        Align::End => b.x + b.w,
-    };
-    let lines = lines
-        .into_iter()
-        .enumerate()
-        .map(|(n, (item, text))| Line {
-            width: round2(m.width(&text, size)),
-            text,
-            item,
-            x: round2(x),
-            y: round2(first_baseline + n as f64 * b.leading * size),
-        })
-        .collect();
-    Fitted {
-        size,
-        anchor: b.align,
-        lines,
-        shrunk: size < b.min,
-    }
 }
 
 /// Rounds to hundredths so that SVG output is short and stable.
@@ -281,29 +440,76 @@ pub fn round2(x: f64) -> f64 {
 /// - `fit_block(items, ...)` takes a list of texts, each starting a new line; `item` tells
 ///   which text a line belongs to.
 /// - `text_width(text, size, bold=true)` returns the advance width.
+///
+/// Arguments are checked (finite, sizes up to [`MAX_SIZE`], boxes up to [`MAX_EXTENT`], up to
+/// [`MAX_LINES`] lines) and a render may call them [`MAX_FIT_CALLS`] times, so a template
+/// cannot make the search run for ever.
 pub fn register(env: &mut Environment<'_>) {
     env.add_function(
         "fit",
-        |text: String, kwargs: Kwargs| -> Result<Value, Error> {
+        |state: &State, text: String, kwargs: Kwargs| -> Result<Value, Error> {
+            charge(state)?;
             let b = text_box(&kwargs)?;
             Ok(Value::from_serialize(fit(&text, &b)))
         },
     );
     env.add_function(
         "fit_block",
-        |items: Vec<String>, kwargs: Kwargs| -> Result<Value, Error> {
+        |state: &State, items: Vec<String>, kwargs: Kwargs| -> Result<Value, Error> {
+            charge(state)?;
             let b = text_box(&kwargs)?;
             Ok(Value::from_serialize(fit_block(&items, &b)))
         },
     );
     env.add_function(
         "text_width",
-        |text: String, size: f64, kwargs: Kwargs| -> Result<f64, Error> {
+        |state: &State, text: String, size: f64, kwargs: Kwargs| -> Result<f64, Error> {
+            charge(state)?;
             let bold = kwargs.get::<Option<bool>>("bold")?.unwrap_or(true);
             kwargs.assert_all_used()?;
+            check_range("text_width", "size", size, 0.0, MAX_SIZE)?;
             Ok(round2(Metrics::get(bold).width(&text, size)))
         },
     );
+}
+
+/// Counts a call of a text function against the render's [`MAX_FIT_CALLS`].
+fn charge(state: &State) -> Result<(), Error> {
+    const KEY: &str = "__qm_fit_calls";
+    let calls = state
+        .get_temp(KEY)
+        .and_then(|v| i64::try_from(v).ok())
+        .unwrap_or(0)
+        + 1;
+    state.set_temp(KEY, Value::from(calls));
+    if calls > MAX_FIT_CALLS {
+        return Err(Error::new(
+            ErrorKind::InvalidOperation,
+            format!("a render may call fit, fit_block and text_width {MAX_FIT_CALLS} times"),
+        ));
+    }
+    Ok(())
+}
+
+fn invalid(message: String) -> Error {
+    Error::new(ErrorKind::InvalidOperation, message)
+}
+
+/// `value` must be finite and within `min..=max`.
+fn check_range(func: &str, name: &str, value: f64, min: f64, max: f64) -> Result<(), Error> {
+    if value.is_finite() && (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        // 1e308 reads better than its 309 digits.
+        let shown = if value.is_finite() && (value.abs() >= 1e6 || value.abs() < 1e-3) {
+            format!("{value:e}")
+        } else {
+            value.to_string()
+        };
+        Err(invalid(format!(
+            "{func}: {name} must be between {min} and {max}, not {shown}"
+        )))
+    }
 }
 
 fn text_box(kwargs: &Kwargs) -> Result<TextBox, Error> {
@@ -319,8 +525,13 @@ fn text_box(kwargs: &Kwargs) -> Result<TextBox, Error> {
     if let Some(v) = kwargs.get::<Option<f64>>("min")? {
         b.min = v;
     }
-    if let Some(v) = kwargs.get::<Option<usize>>("lines")? {
-        b.max_lines = v.max(1);
+    if let Some(v) = kwargs.get::<Option<i64>>("lines")? {
+        if !(0..=MAX_LINES as i64).contains(&v) {
+            return Err(invalid(format!(
+                "fit: lines must be between 1 and {MAX_LINES}, not {v}"
+            )));
+        }
+        b.max_lines = (v as usize).max(1);
     }
     if let Some(v) = kwargs.get::<Option<bool>>("bold")? {
         b.bold = v;
@@ -334,19 +545,22 @@ fn text_box(kwargs: &Kwargs) -> Result<TextBox, Error> {
             "middle" => Align::Middle,
             "end" => Align::End,
             other => {
-                return Err(Error::new(
-                    ErrorKind::InvalidOperation,
-                    format!("align must be start, middle or end, not {other:?}"),
-                ))
+                return Err(invalid(format!(
+                    "align must be start, middle or end, not {other:?}"
+                )))
             }
         };
     }
     if !(b.w > 0.0 && b.h > 0.0 && b.size > 0.0) {
-        return Err(Error::new(
-            ErrorKind::InvalidOperation,
-            "fit needs a positive w, h and size",
-        ));
+        return Err(invalid("fit needs a positive w, h and size".into()));
     }
+    check_range("fit", "x", b.x, -MAX_EXTENT, MAX_EXTENT)?;
+    check_range("fit", "y", b.y, -MAX_EXTENT, MAX_EXTENT)?;
+    check_range("fit", "w", b.w, 0.0, MAX_EXTENT)?;
+    check_range("fit", "h", b.h, 0.0, MAX_EXTENT)?;
+    check_range("fit", "size", b.size, 0.0, MAX_SIZE)?;
+    check_range("fit", "min", b.min, 0.0, MAX_SIZE)?;
+    check_range("fit", "leading", b.leading, 0.0, 10.0)?;
     kwargs.assert_all_used()?;
     Ok(b)
 }
@@ -390,7 +604,9 @@ mod tests {
 
     #[test]
     fn words_split_after_slash_or_before_paren_only_when_needed() {
-        assert_eq!(split_word("65/17(b)"), ["65/", "17", "(b)"]);
+        let w = "65/17(b)";
+        let parts: Vec<_> = split_word(w).into_iter().map(|(a, b)| &w[a..b]).collect();
+        assert_eq!(parts, ["65/", "17", "(b)"]);
         let f = fit("Autocann 65/17(b)", &boxed(18.0, 40.0, 3));
         assert!(f.lines.iter().all(|l| l.width <= 18.0), "{f:?}");
     }
@@ -422,5 +638,24 @@ mod tests {
         let above = y - top * f.size;
         let below = b.h - (y + bottom * f.size);
         assert!((above - below).abs() < 0.02, "{above} vs {below}");
+    }
+
+    #[test]
+    fn fitting_is_linear_in_the_text_length() {
+        // 50k words of which none fits: each size is skipped without a pass over the text
+        // (this took minutes when every size wrapped the text and re-measured each line).
+        let long = "ab/cd(ef) ".repeat(50_000);
+        let start = std::time::Instant::now();
+        let f = fit(&long, &boxed(40.0, 14.0, 2));
+        assert!(f.shrunk);
+        let b = TextBox {
+            max_lines: 1000,
+            ..boxed(400.0, 4000.0, 1000)
+        };
+        let f = fit(&"word ".repeat(20_000), &b);
+        assert!(f.lines.len() <= 1000);
+        let lines = wrap_lines(&"x".repeat(1_000_000), 10.0, 50.0, true);
+        assert_eq!(lines.len(), 1);
+        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
     }
 }

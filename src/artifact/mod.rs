@@ -41,7 +41,20 @@ impl Artifact {
 /// Writes one file through a temporary sibling and a rename, so a failure never leaves a
 /// half-written file in its place. The caller checks the path first ([`OutputFile::check`])
 /// unless it writes a file qm owns (the gpid registry).
+///
+/// A symlink is followed (the file it names is replaced, the link stays); the new file keeps
+/// the old one's permissions, or gets 0644 (the temporary file's 0600 would hide it from the
+/// group and others).
 pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let resolved;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            resolved = std::fs::canonicalize(path)?;
+            resolved.as_path()
+        }
+        _ => path,
+    };
+    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -53,6 +66,47 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .prefix(&format!(".{name}.new-"))
         .tempfile_in(&dir)?;
     std::io::Write::write_all(&mut tmp, bytes)?;
+    match permissions {
+        Some(p) => tmp.as_file().set_permissions(p)?,
+        None => set_default_mode(tmp.as_file())?,
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+#[cfg(unix)]
+fn set_default_mode(file: &std::fs::File) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(std::fs::Permissions::from_mode(0o644))
+}
+
+#[cfg(not(unix))]
+fn set_default_mode(_: &std::fs::File) -> io::Result<()> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod write_tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_written_file_keeps_its_mode_and_symlink_or_gets_0644() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let new = dir.path().join("new.toml");
+        write_file_atomically(&new, b"a").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&new), 0o644);
+        std::fs::set_permissions(&new, std::fs::Permissions::from_mode(0o664)).unwrap();
+        let link = dir.path().join("link.toml");
+        std::os::unix::fs::symlink("new.toml", &link).unwrap();
+        write_file_atomically(&link, b"b").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&new).unwrap(), b"b");
+        assert_eq!(mode(&new), 0o664);
+    }
 }

@@ -114,7 +114,10 @@ pub fn infantry_images(
             };
             let stem = format!("{dir}/{}", image.stem());
             let svg = svg.map_err(|e| {
-                RenderError::new(format!("{stem}.svg"), RenderErrorKind::Template(e))
+                RenderError::new(
+                    format!("{stem}.svg"),
+                    RenderErrorKind::Template(Box::new(e)),
+                )
             })?;
             let tree = parse_svg(&svg).map_err(|message| {
                 RenderError::new(

@@ -39,7 +39,7 @@ pub fn vehicle_chart(nation: &Nation, templates: &Templates) -> Result<ChartFile
     let pdf_path = format!("{}/chart/{}-chart.pdf", nation.id, nation.id);
     let html = templates
         .render(CHART_HTML_TEMPLATE, minijinja::context! { chart => &model })
-        .map_err(|e| RenderError::new(&html_path, RenderErrorKind::Template(e)))?;
+        .map_err(|e| RenderError::new(&html_path, RenderErrorKind::Template(Box::new(e))))?;
     let pages = paginate(&model);
     let mut pdf = PdfBuilder::new();
     for page in &pages {

@@ -136,7 +136,7 @@ pub fn counter_svg(
     templates.render(template, &ctx).map_err(|e| {
         RenderError::new(
             artifact_name(nation, vehicle, side, "svg"),
-            RenderErrorKind::Template(e),
+            RenderErrorKind::Template(Box::new(e)),
         )
     })
 }

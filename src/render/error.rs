@@ -15,7 +15,7 @@ pub struct RenderError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum RenderErrorKind {
     /// A template failed (undefined variable, syntax error, bad function argument).
-    Template(TemplateError),
+    Template(Box<TemplateError>),
     /// A template produced SVG that does not parse (the template's markup is broken).
     Svg {
         /// The template that produced it.

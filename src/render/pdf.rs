@@ -112,7 +112,7 @@ impl PdfBuilder {
         let err = |kind| RenderError::new(artifact, kind);
         let text = templates
             .render(name, ctx)
-            .map_err(|e| err(RenderErrorKind::Template(e)))?;
+            .map_err(|e| err(RenderErrorKind::Template(Box::new(e))))?;
         let tree = super::svg::parse(&text).map_err(|message| {
             err(RenderErrorKind::Svg {
                 template: templates.origin(name),

@@ -234,7 +234,7 @@ fn unit_view<'a>(
         .zip(u.infantry.as_ref())
         .and_then(|(n, id)| n.infantry.units.iter().find(|i| i.id == *id));
     let artifact = format!("scenarios/{}.html", scenario.id);
-    let template_error = |e| RenderError::new(&artifact, RenderErrorKind::Template(e));
+    let template_error = |e| RenderError::new(&artifact, RenderErrorKind::Template(Box::new(e)));
     let (picture, size_mm) = match (vehicle, infantry, nation) {
         (Some(v), _, Some(n)) => {
             // The counter renderer's own front, with rule 178's red MP when it applies then

@@ -61,11 +61,11 @@ fn ctx(model: &ModuleModel) -> Ctx<'_> {
 /// Renders buildFile.xml.
 pub fn render_build_file(model: &ModuleModel, t: &Templates) -> Result<String, VassalError> {
     t.render(BUILD_FILE_TEMPLATE, ctx(model))
-        .map_err(|e| VassalError::new(e.to_string()))
+        .map_err(VassalError::template)
 }
 
 /// Renders moduledata.
 pub fn render_moduledata(model: &ModuleModel, t: &Templates) -> Result<String, VassalError> {
     t.render(MODULEDATA_TEMPLATE, ctx(model))
-        .map_err(|e| VassalError::new(e.to_string()))
+        .map_err(VassalError::template)
 }

@@ -24,6 +24,76 @@ pub const REGISTRY_FILE: &str = "vassal-gpids.toml";
 /// hand-made module uses, which matters when merging into one.
 pub const DEFAULT_FIRST: u32 = 1000;
 
+/// The largest gpid qm gives: VASSAL keeps `nextPieceSlotId` (one above every gpid) in a Java
+/// `int`, so no gpid may pass `i32::MAX - 1`.
+pub const MAX_GPID: u32 = i32::MAX as u32 - 1;
+
+/// A registry that cannot be used: unreadable, wrong, or out of numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GpidError {
+    /// What is wrong.
+    pub kind: GpidErrorKind,
+}
+
+/// What is wrong with a gpid registry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GpidErrorKind {
+    /// The TOML does not parse or has unknown keys.
+    Syntax(String),
+    /// A slot has gpid 0.
+    Zero {
+        /// The slot key.
+        key: String,
+    },
+    /// Two slots share a gpid.
+    Duplicate {
+        /// The shared number.
+        gpid: u32,
+        /// The slots.
+        keys: (String, String),
+    },
+    /// `first` or a gpid is above [`MAX_GPID`].
+    TooLarge {
+        /// `first` or the slot key.
+        key: String,
+        /// The number.
+        gpid: u64,
+    },
+    /// No number is left above the largest one given for a new slot.
+    Exhausted {
+        /// The slot that needs a number.
+        key: String,
+    },
+}
+
+impl std::fmt::Display for GpidError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.kind {
+            GpidErrorKind::Syntax(m) => f.write_str(m),
+            GpidErrorKind::Zero { key } => write!(f, "gpid of {key:?} is 0; gpids start at 1"),
+            GpidErrorKind::Duplicate { gpid, keys } => {
+                write!(f, "gpid {gpid} is given to both {:?} and {:?}", keys.0, keys.1)
+            }
+            GpidErrorKind::TooLarge { key, gpid } => write!(
+                f,
+                "{key} is {gpid}, above the largest gpid VASSAL can take ({MAX_GPID})"
+            ),
+            GpidErrorKind::Exhausted { key } => write!(
+                f,
+                "no gpid is left for {key:?}: numbers are given above the largest one, which is already {MAX_GPID}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GpidError {}
+
+impl From<GpidErrorKind> for GpidError {
+    fn from(kind: GpidErrorKind) -> Self {
+        Self { kind }
+    }
+}
+
 /// The gpid registry: slot key -> gpid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GpidRegistry {
@@ -36,10 +106,11 @@ pub struct GpidRegistry {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RegistryFile {
+    // Read wide so that a number past u32 is reported as too large, not as a type error.
     #[serde(default)]
-    first: Option<u32>,
+    first: Option<u64>,
     #[serde(default)]
-    gpids: BTreeMap<String, u32>,
+    gpids: BTreeMap<String, u64>,
 }
 
 impl Default for GpidRegistry {
@@ -87,24 +158,26 @@ impl GpidRegistry {
             .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.display())))
     }
 
-    /// Parses a registry; numbers must be positive and unique.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let file: RegistryFile = toml::from_str(text).map_err(|e| e.message().to_string())?;
+    /// Parses a registry; numbers must be positive, unique and at most [`MAX_GPID`].
+    pub fn parse(text: &str) -> Result<Self, GpidError> {
+        let file: RegistryFile =
+            toml::from_str(text).map_err(|e| GpidErrorKind::Syntax(e.message().to_string()))?;
+        let first = file.first.unwrap_or(u64::from(DEFAULT_FIRST)).max(1);
+        let first = small(first, "first")?;
         let mut seen: BTreeMap<u32, &str> = BTreeMap::new();
+        let mut entries = BTreeMap::new();
         for (key, &gpid) in &file.gpids {
             if gpid == 0 {
-                return Err(format!("gpid of {key:?} is 0; gpids start at 1"));
+                return Err(GpidErrorKind::Zero { key: key.clone() }.into());
             }
+            let gpid = small(gpid, &format!("the gpid of {key:?}"))?;
             if let Some(other) = seen.insert(gpid, key) {
-                return Err(format!(
-                    "gpid {gpid} is given to both {other:?} and {key:?}"
-                ));
+                let keys = (other.to_string(), key.clone());
+                return Err(GpidErrorKind::Duplicate { gpid, keys }.into());
             }
+            entries.insert(key.clone(), gpid);
         }
-        Ok(Self {
-            first: file.first.unwrap_or(DEFAULT_FIRST).max(1),
-            entries: file.gpids,
-        })
+        Ok(Self { first, entries })
     }
 
     /// The registry as committed: a header, `first`, and one line per slot in gpid order.
@@ -133,24 +206,80 @@ impl GpidRegistry {
         self.entries.values().copied().max()
     }
 
-    /// The number the next new slot gets: above every number ever given.
-    pub fn next_free(&self) -> u32 {
-        self.max().map_or(self.first, |m| (m + 1).max(self.first))
+    /// The number the next new slot gets: above every number ever given; `None` when that
+    /// would pass [`MAX_GPID`] (a number is never reused, so none is left).
+    pub fn next_free(&self) -> Option<u32> {
+        let next = match self.max() {
+            Some(m) => m.checked_add(1)?.max(self.first),
+            None => self.first,
+        };
+        (next <= MAX_GPID).then_some(next)
+    }
+
+    /// `nextPieceSlotId`: one above every gpid given (at most `MAX_GPID + 1`, a Java int).
+    pub fn next_piece_slot_id(&self) -> u32 {
+        self.max()
+            .map_or(self.first, |m| m.saturating_add(1).max(self.first))
     }
 
     /// Gives every key without a gpid the next free number, in the order given; returns the
-    /// keys that were added.
-    pub fn allocate<'a>(&mut self, keys: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    /// keys that were added. Fails, changing nothing, when the numbers run out.
+    pub fn allocate<'a>(
+        &mut self,
+        keys: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Vec<String>, GpidError> {
+        let mut grown = self.clone();
         let mut added = Vec::new();
         for key in keys {
-            if !self.entries.contains_key(key) {
-                let gpid = self.next_free();
-                self.entries.insert(key.to_string(), gpid);
+            if !grown.entries.contains_key(key) {
+                let gpid = grown.next_free().ok_or_else(|| GpidErrorKind::Exhausted {
+                    key: key.to_string(),
+                })?;
+                grown.entries.insert(key.to_string(), gpid);
                 added.push(key.to_string());
             }
         }
-        added
+        *self = grown;
+        Ok(added)
     }
+}
+
+/// The registry file `existing` with the `added` slots appended to its `[gpids]` table (as
+/// `registry` numbers them), everything else (comments, order, layout) as it was.
+pub fn updated_text(
+    existing: &str,
+    registry: &GpidRegistry,
+    added: &[String],
+) -> Result<String, GpidError> {
+    let mut doc: toml_edit::DocumentMut = existing
+        .parse()
+        .map_err(|e: toml_edit::TomlError| GpidErrorKind::Syntax(e.message().to_string()))?;
+    let table = doc
+        .entry("gpids")
+        .or_insert_with(|| toml_edit::Item::Table(toml_edit::Table::new()))
+        .as_table_like_mut()
+        .ok_or_else(|| GpidErrorKind::Syntax("`gpids` is not a table".into()))?;
+    for key in added {
+        let gpid = registry
+            .get(key)
+            .ok_or_else(|| GpidErrorKind::Exhausted { key: key.clone() })?;
+        table.insert(key, toml_edit::value(i64::from(gpid)));
+    }
+    Ok(doc.to_string())
+}
+
+/// A number of the file as a gpid: at most [`MAX_GPID`].
+fn small(n: u64, what: &str) -> Result<u32, GpidError> {
+    u32::try_from(n)
+        .ok()
+        .filter(|&g| g <= MAX_GPID)
+        .ok_or_else(|| {
+            GpidErrorKind::TooLarge {
+                key: what.to_string(),
+                gpid: n,
+            }
+            .into()
+        })
 }
 
 fn toml_key(key: &str) -> String {
@@ -188,6 +317,25 @@ pub fn lint(data_dir: &Path, nations: &[Nation]) -> Vec<Diagnostic> {
     if missing.is_empty() {
         return Vec::new();
     }
+    // The build would fail to number them: say so now, so `qm check` passing means the build
+    // can make the module.
+    if let Err(e) = registry
+        .clone()
+        .allocate(missing.iter().map(String::as_str))
+    {
+        return vec![Diagnostic::new(
+            Severity::Error,
+            "vassal::gpid-exhausted",
+            format!(
+                "failed to allocate gpids in {} ({e})",
+                data_dir.join(REGISTRY_FILE).display()
+            ),
+            None,
+        )
+        .with_help(format!(
+            "lower `first` or the numbers in {REGISTRY_FILE} before the module is published; gpids must stay at most {MAX_GPID}"
+        ))];
+    }
     let mut d = Diagnostic::new(
         Severity::Warning,
         "vassal::gpid-missing",
@@ -217,7 +365,7 @@ mod tests {
     fn allocation_never_renumbers_and_never_reuses() {
         let mut r =
             GpidRegistry::parse("first = 10\n[gpids]\n\"ita/a\" = 10\n\"ita/old\" = 12\n").unwrap();
-        let added = r.allocate(["ita/a", "ita/b", "ita/c"]);
+        let added = r.allocate(["ita/a", "ita/b", "ita/c"]).unwrap();
         assert_eq!(added, ["ita/b", "ita/c"]);
         assert_eq!(r.get("ita/a"), Some(10));
         assert_eq!(r.get("ita/b"), Some(13), "above the retired ita/old");
@@ -229,14 +377,47 @@ mod tests {
     #[test]
     fn duplicate_numbers_are_rejected() {
         let e = GpidRegistry::parse("[gpids]\n\"a\" = 5\n\"b\" = 5\n").unwrap_err();
-        assert!(e.contains("gpid 5"), "{e}");
+        assert!(e.to_string().contains("gpid 5"), "{e}");
         assert!(GpidRegistry::parse("[gpids]\n\"a\" = 0\n").is_err());
     }
 
     #[test]
     fn an_empty_registry_starts_at_first() {
         let mut r = GpidRegistry::default();
-        r.allocate(["x/y"]);
+        r.allocate(["x/y"]).unwrap();
         assert_eq!(r.get("x/y"), Some(DEFAULT_FIRST));
+    }
+
+    #[test]
+    fn numbers_never_wrap_and_never_pass_a_java_int() {
+        for text in [
+            "[gpids]\n\"a\" = 4294967295\n",
+            "first = 4294967295\n",
+            "first = 2147483647\n",
+            "[gpids]\n\"a\" = 99999999999\n",
+        ] {
+            let e = GpidRegistry::parse(text).unwrap_err();
+            assert!(
+                matches!(e.kind, GpidErrorKind::TooLarge { .. }),
+                "{text}: {e}"
+            );
+        }
+        let mut r = GpidRegistry::parse(&format!("first = {MAX_GPID}\n")).unwrap();
+        let e = r.allocate(["a", "b", "c"]).unwrap_err();
+        assert_eq!(e.kind, GpidErrorKind::Exhausted { key: "b".into() });
+        assert!(r.entries.is_empty(), "a failed allocation changes nothing");
+        let mut r = GpidRegistry::parse(&format!("[gpids]\n\"a\" = {MAX_GPID}\n")).unwrap();
+        assert!(r.allocate(["b"]).is_err());
+        assert_eq!(r.next_piece_slot_id(), MAX_GPID + 1);
+    }
+
+    #[test]
+    fn an_update_keeps_comments_and_layout() {
+        let text = "# keep me\nfirst = 10 # and me\n\n[gpids]\n# old ones\n\"ita/a\" = 10\n";
+        let mut r = GpidRegistry::parse(text).unwrap();
+        let added = r.allocate(["ita/a", "ita/b"]).unwrap();
+        let new = updated_text(text, &r, &added).unwrap();
+        assert_eq!(new, format!("{text}\"ita/b\" = 11\n"));
+        assert_eq!(GpidRegistry::parse(&new).unwrap(), r);
     }
 }

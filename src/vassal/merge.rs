@@ -260,7 +260,7 @@ pub fn merge_build_file(
         .attribute("nextPieceSlotId")
         .and_then(|v| v.trim().parse::<u64>().ok())
         .unwrap_or(0);
-    let next = current.max(ours.next_id).max(foreign_max + 1);
+    let next = current.max(ours.next_id).max(foreign_max.saturating_add(1));
     if next != current {
         match root.attribute_node("nextPieceSlotId") {
             Some(a) => edits.push((a.range_value(), next.to_string())),

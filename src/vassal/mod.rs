@@ -44,6 +44,9 @@ use crate::templates::Templates;
 pub struct VassalError {
     /// "failed to X (cause)".
     pub message: String,
+    /// The template failure behind it, when a VASSAL template failed (printed as a
+    /// diagnostic at the template's line and column).
+    pub template: Option<Box<crate::templates::TemplateError>>,
 }
 
 impl VassalError {
@@ -51,6 +54,15 @@ impl VassalError {
     pub fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
+            template: None,
+        }
+    }
+
+    /// A VASSAL template failed.
+    pub fn template(e: crate::templates::TemplateError) -> Self {
+        Self {
+            message: e.to_string(),
+            template: Some(Box::new(e)),
         }
     }
 }
@@ -124,6 +136,24 @@ pub fn module_artifact(
     template_overrides: Option<&Path>,
 ) -> Result<Artifact, VassalError> {
     let vmod = build_from_data(data_dir, nations, images, template_overrides)?;
+    // The module is read back by qm's own checker: a module VASSAL would choke on (a
+    // duplicate gpid, a missing image) fails the build instead of being written.
+    let report = check::check_vmod(&vmod.bytes)?;
+    if !report.is_ok() {
+        let shown: Vec<&str> = report.problems.iter().take(5).map(String::as_str).collect();
+        return Err(VassalError::new(format!(
+            "failed to make {} (qm's module check finds {} problem{}: {}{})",
+            vmod.file_name,
+            report.problems.len(),
+            if report.problems.len() == 1 { "" } else { "s" },
+            shown.join("; "),
+            if report.problems.len() > 5 {
+                "; ..."
+            } else {
+                ""
+            }
+        )));
+    }
     Ok(Artifact::new(
         format!("vassal/{}", vmod.file_name),
         vmod.bytes,

@@ -2,6 +2,7 @@
 
 mod avail;
 mod cli;
+mod hostile;
 mod infantry;
 mod ir;
 mod out_safety;

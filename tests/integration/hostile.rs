@@ -1,0 +1,370 @@
+//! Hostile input: each reproduction of issue 12 run against the binary under a time limit and,
+//! on Linux, a memory limit, so a regression fails here instead of hanging or swapping.
+//! Fixtures are made at test time in temporary directories.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::support::root;
+
+/// Address space a qm run may use: a debug build of the real data needs about 100 MB.
+const MEMORY: u64 = 1024 * 1024 * 1024;
+/// Wall-clock time a qm run may take before it counts as a hang.
+const TIME: Duration = Duration::from_secs(20);
+
+/// One finished run.
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Asserts the exit code, showing the output when it is wrong.
+    #[track_caller]
+    pub fn expect(&self, code: i32) -> &Self {
+        assert_eq!(self.code, Some(code), "{}", self.shown());
+        self
+    }
+
+    /// Asserts that stderr (or stdout) contains `text`.
+    #[track_caller]
+    pub fn says(&self, text: &str) -> &Self {
+        assert!(
+            self.stderr.contains(text) || self.stdout.contains(text),
+            "expected {text:?} in\n{}",
+            self.shown()
+        );
+        self
+    }
+
+    fn shown(&self) -> String {
+        format!(
+            "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+            self.code,
+            excerpt(&self.stdout),
+            excerpt(&self.stderr)
+        )
+    }
+}
+
+fn excerpt(s: &str) -> String {
+    if s.len() <= 4000 {
+        return s.to_string();
+    }
+    let cut = (0..=4000)
+        .rev()
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(0);
+    format!("{}… ({} bytes)", &s[..cut], s.len())
+}
+
+/// Runs qm in `cwd` with `args` under [`MEMORY`] and [`TIME`]; a run past the time is killed
+/// and fails the test.
+pub fn qm(cwd: &Path, args: &[&str]) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_qm"));
+    cmd.args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    limit(&mut cmd);
+    let mut child = cmd.spawn().expect("qm starts");
+    // Drained on threads so a chatty run cannot block on a full pipe.
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            let _ = r.read_to_end(&mut s);
+            String::from_utf8_lossy(&s).into_owned()
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > TIME {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("qm {args:?} took more than {TIME:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Run {
+        code: status.code(),
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
+}
+
+#[cfg(unix)]
+fn limit(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: only async-signal-safe calls (setrlimit) between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            let set = |resource, value: u64| {
+                let lim = libc::rlimit {
+                    rlim_cur: value as libc::rlim_t,
+                    rlim_max: value as libc::rlim_t,
+                };
+                if libc::setrlimit(resource, &lim) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            };
+            set(libc::RLIMIT_AS, MEMORY)?;
+            set(libc::RLIMIT_CPU, TIME.as_secs() + 5)?;
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn limit(_: &mut Command) {}
+
+/// A small data directory that builds: one Italian vehicle, the module config, the registries.
+pub fn mini_data(dir: &Path) -> PathBuf {
+    let data = dir.join("data");
+    let src = root().join("data-src");
+    std::fs::create_dir_all(data.join("ita")).unwrap();
+    let listing = std::fs::read_to_string(src.join("ita/listing.tsv")).unwrap();
+    let mut lines = listing.lines();
+    let header: Vec<&str> = lines.by_ref().take(2).collect();
+    // The L5/21 without its note letter: the notes below have no multi-applicable notes.
+    let row = lines.next().unwrap().replace("1 A\t", "1\t");
+    std::fs::write(
+        data.join("ita/listing.tsv"),
+        format!("{}\n{}\n{row}\n", header[0], header[1]),
+    )
+    .unwrap();
+    std::fs::write(data.join("ita/notes.md"), "**1. L5/21:** A tank.\n").unwrap();
+    std::fs::copy(src.join("vassal.toml"), data.join("vassal.toml")).unwrap();
+    if src.join("registry").is_dir() {
+        std::fs::create_dir_all(data.join("registry")).unwrap();
+        for e in std::fs::read_dir(src.join("registry")).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), data.join("registry").join(e.file_name())).unwrap();
+        }
+    }
+    data
+}
+
+/// A workspace: a temporary directory holding `data/`.
+fn workspace() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = mini_data(tmp.path());
+    (tmp, data)
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+// ---- item 5: templates are a sandbox with limits
+
+#[test]
+fn the_mini_data_builds() {
+    let (tmp, _) = workspace();
+    qm(tmp.path(), &["build", "--data", "data", "--out", "out"])
+        .expect(0)
+        .says("1 vehicles");
+}
+
+#[test]
+fn templates_cannot_include_files_outside_their_directory() {
+    let (tmp, _) = workspace();
+    for include in [
+        "../../../../etc/passwd",
+        "/etc/shadow",
+        "counter/../../../x",
+    ] {
+        let front = format!("<svg>\n  {{% include \"{include}\" %}}\n</svg>\n");
+        write(&tmp.path().join("tpl/counter/front.svg"), &front);
+        let run = qm(
+            tmp.path(),
+            &[
+                "build",
+                "--data",
+                "data",
+                "--out",
+                "out",
+                "--templates",
+                "tpl",
+            ],
+        );
+        run.expect(1)
+            .says("error[template::refused]")
+            .says("tpl/counter/front.svg:2:6")
+            .says("help:");
+        assert!(!run.stderr.contains("root:"), "{}", run.stderr);
+        assert!(!tmp.path().join("out").exists());
+    }
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("/etc/passwd", tmp.path().join("tpl/p.svg")).unwrap();
+        write(
+            &tmp.path().join("tpl/counter/front.svg"),
+            "<svg>{% include \"p.svg\" %}</svg>",
+        );
+        qm(
+            tmp.path(),
+            &[
+                "build",
+                "--data",
+                "data",
+                "--out",
+                "out",
+                "--templates",
+                "tpl",
+            ],
+        )
+        .expect(1)
+        .says("outside the template directory");
+    }
+}
+
+#[test]
+fn template_loops_run_out_of_fuel_and_fit_arguments_are_checked() {
+    let (tmp, _) = workspace();
+    let cases = [
+        (
+            "<svg>\n{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}</svg>",
+            "template::out-of-fuel",
+        ),
+        (
+            "<svg>{{ (\"x\" * 40000000) | safe }}\n{{ (\"x\" * 40000000) | safe }}</svg>",
+            "template::output-too-large",
+        ),
+        (
+            "<svg>\n{{ fit(\"x\", x=0, y=0, w=10, h=10, size=1e308) }}</svg>",
+            "size must be between 0 and 1000, not 1e308",
+        ),
+        (
+            "<svg>\n{{ fit(\"x\", x=0, y=0, w=10, h=10, size=1e8, min=1e-6) }}</svg>",
+            "size must be between",
+        ),
+    ];
+    for (front, says) in cases {
+        write(&tmp.path().join("tpl/counter/front.svg"), front);
+        qm(
+            tmp.path(),
+            &[
+                "build",
+                "--data",
+                "data",
+                "--out",
+                "out",
+                "--templates",
+                "tpl",
+            ],
+        )
+        .expect(1)
+        .says(says)
+        .says("front.svg:2:");
+    }
+}
+
+#[test]
+fn a_missing_templates_directory_is_a_usage_error() {
+    let (tmp, _) = workspace();
+    for dir in ["/nonexistent", "data/vassal.toml"] {
+        qm(
+            tmp.path(),
+            &[
+                "build",
+                "--data",
+                "data",
+                "--out",
+                "out",
+                "--templates",
+                dir,
+            ],
+        )
+        .expect(2)
+        .says("as the template directory");
+    }
+}
+
+// ---- item 4: gpids never collide
+
+#[test]
+fn gpids_past_a_java_int_are_errors_not_wrapped_numbers() {
+    let (tmp, data) = workspace();
+    let registry = data.join("vassal-gpids.toml");
+    for text in [
+        "[gpids]\n\"ita/old\" = 4294967295\n",
+        "first = 4294967295\n",
+        "[gpids]\n\"ita/old\" = 2147483647\n",
+    ] {
+        write(&registry, text);
+        for cmd in [
+            &["check"][..],
+            &["build", "--out", "out"],
+            &["vassal", "gpids"],
+        ] {
+            let mut args = cmd.to_vec();
+            args.extend(["--data", "data"]);
+            qm(tmp.path(), &args)
+                .expect(1)
+                .says("above the largest gpid VASSAL can take (2147483646)");
+        }
+    }
+    // The largest number is taken: nothing is left for a new vehicle.
+    let full = "first = 1000\n[gpids]\n\"ita/old\" = 2147483646\n";
+    write(&registry, full);
+    qm(tmp.path(), &["check", "--data", "data"])
+        .expect(1)
+        .says("vassal::gpid-exhausted");
+    qm(tmp.path(), &["build", "--data", "data", "--out", "out"]).expect(1);
+    qm(
+        tmp.path(),
+        &["vassal", "gpids", "--update", "--data", "data"],
+    )
+    .expect(1)
+    .says("no gpid is left for \"ita/l5-21\"");
+    assert_eq!(std::fs::read_to_string(&registry).unwrap(), full);
+    assert!(!tmp.path().join("out").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn gpids_update_keeps_comments_mode_and_symlink() {
+    use std::os::unix::fs::PermissionsExt;
+    let (tmp, data) = workspace();
+    let real = tmp.path().join("registry.toml");
+    let text = "# why these numbers\nfirst = 5000 # above the module's\n\n[gpids]\n# retired\n\"ita/old\" = 5000\n";
+    write(&real, text);
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o664)).unwrap();
+    std::os::unix::fs::symlink(&real, data.join("vassal-gpids.toml")).unwrap();
+    qm(
+        tmp.path(),
+        &["vassal", "gpids", "--update", "--data", "data"],
+    )
+    .expect(0);
+    let link = std::fs::symlink_metadata(data.join("vassal-gpids.toml")).unwrap();
+    assert!(link.file_type().is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(&real).unwrap(),
+        format!("{text}\"ita/l5-21\" = 5001\n")
+    );
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o664);
+    // A new registry is written whole, readable by all.
+    std::fs::remove_file(data.join("vassal-gpids.toml")).unwrap();
+    qm(
+        tmp.path(),
+        &["vassal", "gpids", "--update", "--data", "data"],
+    )
+    .expect(0);
+    let mode = std::fs::metadata(data.join("vassal-gpids.toml"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o644);
+}
