@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use qm_resolve::registry::VehicleTypeRegistry;
+use qm_resolve::NationRegistries;
 use qm_schema::{nation_schema, scenario_schema, schema_value, Nation, Scenario};
 
 use crate::artifact::Artifact;
@@ -39,8 +41,10 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
         // Drawn once: the same PNGs go to out/ and into the VASSAL module.
         let images =
             counter_images(nation, &templates, &opts.counters).map_err(|e| e.to_string())?;
-        artifacts
-            .extend(render_nation(nation, &images, &templates, opts).map_err(|e| e.to_string())?);
+        let types = &compiled.loaded.registries_of(&nation.id).types;
+        artifacts.extend(
+            render_nation(nation, &images, &templates, opts, types).map_err(|e| e.to_string())?,
+        );
         let px = infantry_px(opts.counters.px);
         let infantry = infantry_images(&templates, nation, px).map_err(|e| e.to_string())?;
         artifacts.extend(infantry_artifacts(nation, &infantry));
@@ -52,7 +56,12 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
         );
     }
     for scenario in &compiled.scenarios {
-        artifacts.extend(scenario_artifacts(&templates, scenario, &compiled.nations)?);
+        artifacts.extend(scenario_artifacts(
+            &templates,
+            scenario,
+            &compiled.nations,
+            &compiled.loaded,
+        )?);
     }
     artifacts.push(
         crate::vassal::module_artifact(
@@ -60,6 +69,7 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
             &compiled.nations,
             &pngs,
             opts.templates.as_deref(),
+            &compiled.loaded,
         )
         .map_err(|e| e.to_string())?,
     );
@@ -68,12 +78,13 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
 }
 
 /// A nation's counters (SVG + PNG per side, from `images`), counter sheets (PDF per paper
-/// size) and vehicle chart (HTML + PDF).
+/// size) and vehicle chart (HTML + PDF, grouped by its vehicle `types`).
 pub fn render_nation(
     nation: &Nation,
     images: &[CounterImage],
     templates: &Templates,
     opts: &BuildOptions,
+    types: &VehicleTypeRegistry,
 ) -> Result<Vec<Artifact>, RenderError> {
     let mut artifacts = Vec::new();
     for image in images {
@@ -84,7 +95,7 @@ pub fn render_nation(
     for (path, pdf) in counter_sheets(nation, templates, &opts.counters, &opts.sheets)? {
         artifacts.push(Artifact::new(path, pdf));
     }
-    let chart = vehicle_chart(nation, templates)?;
+    let chart = vehicle_chart(nation, templates, types)?;
     artifacts.push(Artifact::new(chart.html_path, chart.html));
     artifacts.push(Artifact::new(chart.pdf_path, chart.pdf));
     Ok(artifacts)
@@ -111,8 +122,9 @@ pub fn scenario_artifacts(
     templates: &Templates,
     scenario: &Scenario,
     nations: &[Nation],
+    registries: &dyn NationRegistries,
 ) -> Result<Vec<Artifact>, String> {
-    let view = card_view(templates, scenario, nations).map_err(|e| e.to_string())?;
+    let view = card_view(templates, scenario, nations, registries).map_err(|e| e.to_string())?;
     let html = card_html(templates, &view).map_err(|e| e.to_string())?;
     let svg = card_svg(templates, &view).map_err(|e| e.to_string())?;
     let pdf = svg_to_pdf(&svg).map_err(|e| format!("scenario {}: {e}", scenario.id))?;

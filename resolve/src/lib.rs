@@ -12,8 +12,11 @@ mod nation;
 mod notes;
 pub mod ob;
 pub mod query;
+pub mod registry;
 mod rules;
 pub mod spanned;
+mod theater_names;
 
 pub use lint::Accept;
 pub use nation::*;
+pub use registry::{NationRegistries, NationTheaters, Registries};

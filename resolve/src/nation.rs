@@ -1,10 +1,11 @@
 //! The entry point: one nation's parsed sources -> the IR ([`qm_schema::Nation`]).
 
 use qm_parser::{parse_listing, Diagnostic, FileId, SourceMap, TextSpan};
-use qm_schema::{AppliedErratum, Nation, SCHEMA_VERSION};
+use qm_schema::{AppliedErratum, Nation, TheaterId, SCHEMA_VERSION};
 
 use crate::lint::{apply_acceptances, lint_listing, Accept};
 use crate::ob::resolve_ob;
+use crate::registry::Registries;
 use crate::{listing, notes};
 
 /// What resolving one nation reads besides the sources: which files are its own, and what its
@@ -36,14 +37,25 @@ pub struct Resolved {
     pub nation: Nation,
     /// Parse, resolve and lint diagnostics, unsorted.
     pub diagnostics: Vec<Diagnostic>,
+    /// The theaters the nation fought in, as its notes were read with them (`[nation]
+    /// theaters` of `ob.toml`, else those its notes name): what "Any" and a group stand for
+    /// in questions about it.
+    pub theaters: Vec<TheaterId>,
 }
 
-/// Parses a nation's sources, resolves them into the IR and runs the lints.
-pub fn resolve_nation(input: &NationInput, map: &SourceMap) -> Resolved {
+/// Parses a nation's sources, resolves them into the IR and runs the lints. `registries` are
+/// the nation's (the shared ones with its own files added).
+pub fn resolve_nation(input: &NationInput, map: &SourceMap, registries: &Registries) -> Resolved {
     let mut diagnostics = Vec::new();
     let mut vehicles = Vec::new();
     let mut findings = Vec::new();
     let (mut notes_ir, mut multi_ir) = (Vec::new(), Vec::new());
+    // `ob.toml` first: its `[nation] theaters` decide what the notes' "elsewhere" covers.
+    let national = input
+        .ob
+        .map(|f| resolve_ob(map, f, &registries.theaters))
+        .unwrap_or_default();
+    let mut theaters = national.theaters.clone().unwrap_or_default();
     if let Some(src) = map.get(input.listing) {
         let parsed = parse_listing(src);
         diagnostics.extend(parsed.diagnostics);
@@ -60,7 +72,9 @@ pub fn resolve_nation(input: &NationInput, map: &SourceMap) -> Resolved {
         findings.extend(lint_listing(&parsed.value.rows));
         let mut rows = Vec::new();
         for row in &parsed.value.rows {
-            if let Some(v) = listing::vehicle_from_row(map, row, &mut diagnostics) {
+            if let Some(v) =
+                listing::vehicle_from_row(map, row, &registries.types, &mut diagnostics)
+            {
                 vehicles.push(v);
                 rows.push(row);
             }
@@ -70,15 +84,17 @@ pub fn resolve_nation(input: &NationInput, map: &SourceMap) -> Resolved {
             input.notes.and_then(|f| map.get(f)),
             &mut vehicles,
             &rows,
+            registries,
+            national.theaters.clone(),
             &mut findings,
             &mut diagnostics,
         );
         notes_ir = outcome.notes;
         multi_ir = outcome.multi;
+        theaters = outcome.theaters;
     }
     let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
-    let national = input.ob.map(|f| resolve_ob(map, f)).unwrap_or_default();
     diagnostics.extend(national.diagnostics);
     let nation = Nation {
         schema_version: SCHEMA_VERSION,
@@ -102,5 +118,6 @@ pub fn resolve_nation(input: &NationInput, map: &SourceMap) -> Resolved {
     Resolved {
         nation,
         diagnostics,
+        theaters,
     }
 }

@@ -8,7 +8,7 @@ use qm_parser::{
     NumberedNote, Paragraph, Source, SourceMap, TextSpan,
 };
 use qm_schema::{
-    CounterSide, MultiNote, NoteRef, OptionalArmament, Period, RadioStatus, Theater, Vehicle,
+    CounterSide, MultiNote, NoteRef, OptionalArmament, Period, RadioStatus, TheaterId, Vehicle,
     VehicleNote,
 };
 
@@ -17,7 +17,9 @@ use crate::availability::{resolve_vehicle, VehicleRules};
 use crate::counter::{applies, back_notations, front_text, NamedCache, NotationSource, Siblings};
 use crate::lint::Finding;
 use crate::mentions::{MatchKind, NameIndex};
+use crate::registry::{Registries, TheaterName, TheaterRegistry, VehicleTypeRegistry};
 use crate::rules::{translate, ScopedRule};
+use crate::theater_names::nation_theaters;
 
 /// What resolving the notes adds to the nation.
 pub struct NotesOutcome {
@@ -25,15 +27,21 @@ pub struct NotesOutcome {
     pub notes: Vec<VehicleNote>,
     /// The multi-applicable notes.
     pub multi: Vec<MultiNote>,
+    /// The nation's theaters the notes were read with (README, "How the notes are read").
+    pub theaters: Vec<TheaterId>,
 }
 
 /// Parses `notes.md`, resolves every vehicle's availability, radio, HEAT, optional armament,
 /// DVP and counter text, and lints the links between listing and notes.
+/// `listed` is the nation's `[nation] theaters` from its `ob.toml`, when given.
+#[allow(clippy::too_many_arguments)] // the notes' inputs, each plain data
 pub fn resolve_notes(
     map: &SourceMap,
     src: Option<&Source>,
     vehicles: &mut [Vehicle],
     rows: &[&ListingRow],
+    registries: &Registries,
+    listed: Option<Vec<TheaterId>>,
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
 ) -> NotesOutcome {
@@ -49,12 +57,16 @@ pub fn resolve_notes(
             for v in vehicles.iter_mut() {
                 v.counter.front = front_text(v);
             }
+            let nation = nation_theaters(&registries.theaters, None, listed, diags);
             return NotesOutcome {
                 notes: Vec::new(),
                 multi: Vec::new(),
+                theaters: nation.theaters().to_vec(),
             };
         }
     };
+    let nation = nation_theaters(&registries.theaters, Some(&doc), listed, diags);
+    let types = &registries.types;
     let names: Vec<String> = vehicles.iter().map(|v| v.name.clone()).collect();
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
     // Rows of each numbered note, by the listing's Notes column.
@@ -103,8 +115,8 @@ pub fn resolve_notes(
             }
         }
     }
-    let windows_n = used_in(doc.multi_note("N"));
-    let windows_r = used_in(doc.multi_note("R"));
+    let windows_n = used_in(doc.multi_note("N"), &registries.theaters);
+    let windows_r = used_in(doc.multi_note("R"), &registries.theaters);
     let heat = doc.multi_note("H").and_then(|h| {
         h.availability.iter().find_map(|c| match &c.kind {
             ClauseKind::AmmoFrom { month, .. } => month.value.ok().map(|p| p.from),
@@ -113,7 +125,7 @@ pub fn resolve_notes(
     });
     let c_optional: Vec<ScopedRule> = doc
         .multi_note("C")
-        .map(|c| translate(&c.availability))
+        .map(|c| translate(&c.availability, &nation))
         .unwrap_or_default();
 
     let mut ir_notes = Vec::new();
@@ -157,7 +169,7 @@ pub fn resolve_notes(
         lint_see_also(note, &members, vehicles, findings);
         ir_notes.push(ir_note(map, note, title_rows));
         for rule in &note.rules {
-            for scoped in translate(&rule.availability) {
+            for scoped in translate(&rule.availability, &nation) {
                 let targets = scoped_rows(&scoped, &members, &member_names, &index, diags);
                 for i in targets {
                     per_vehicle[i].0 = n;
@@ -210,6 +222,7 @@ pub fn resolve_notes(
                 rules: per_vehicle[i].1.iter().collect(),
                 windows,
                 row: rows[i].span.clone(),
+                theaters: &nation,
             };
             // Only the bases' entries are copied, so resolving stays linear in the rows.
             let base_entries: HashMap<String, Vec<qm_schema::Availability>> = bases
@@ -226,7 +239,7 @@ pub fn resolve_notes(
     let mut own_siblings: HashMap<u16, Siblings> = HashMap::new();
     let mut named = NamedCache::new();
     for (i, v) in vehicles.iter_mut().enumerate() {
-        extras(v, &per_vehicle[i].1, heat, &c_optional, map);
+        extras(v, &per_vehicle[i].1, heat, &c_optional, map, types);
         let own = v.note_refs.iter().find_map(|r| match r.value {
             Some(NoteRef::Vehicle(n)) => doc.note(n),
             _ => None,
@@ -257,17 +270,24 @@ pub fn resolve_notes(
         v.counter.back = v.counter.notations.iter().map(|n| n.text.clone()).collect();
         v.counter.front = front_text(v);
         if variable_dvp(&doc, v) {
-            v.dvp.variable = Some(if v.vehicle_type.value.is_some_and(|t| t.is_afv()) {
-                2
-            } else {
-                1
-            });
+            v.dvp.variable = Some(
+                if v.vehicle_type
+                    .value
+                    .as_ref()
+                    .is_some_and(|t| types.is_afv(t))
+                {
+                    2
+                } else {
+                    1
+                },
+            );
         }
     }
     let multi = doc.multi.iter().map(|m| ir_multi(map, m)).collect();
     NotesOutcome {
         notes: ir_notes,
         multi,
+        theaters: nation.theaters().to_vec(),
     }
 }
 
@@ -309,7 +329,10 @@ fn scoped_rows(
 
 /// N: North Africa 6/40-5/43 (with its dagger: Tunisia 11/42-5/43); R: Russia 8/41-3/43 — read
 /// from the notes' own text.
-fn used_in(note: Option<&MultiApplicableNote>) -> Vec<(bool, Theater, Period)> {
+fn used_in(
+    note: Option<&MultiApplicableNote>,
+    registry: &TheaterRegistry,
+) -> Vec<(bool, TheaterId, Period)> {
     let Some(note) = note else { return Vec::new() };
     note.availability
         .iter()
@@ -321,7 +344,12 @@ fn used_in(note: Option<&MultiApplicableNote>) -> Vec<(bool, Theater, Period)> {
             } => {
                 let theater = match area {
                     qm_parser::Area::Theaters { theaters, .. } => {
-                        theaters.first().and_then(|t| t.theater)
+                        theaters
+                            .first()
+                            .and_then(|t| match registry.lookup(&t.raw) {
+                                Some(TheaterName::Theater(e)) => Some(e.id.clone()),
+                                _ => None,
+                            })
                     }
                     _ => None,
                 }?;
@@ -334,8 +362,8 @@ fn used_in(note: Option<&MultiApplicableNote>) -> Vec<(bool, Theater, Period)> {
 
 fn windows_for(
     v: &Vehicle,
-    n: &[(bool, Theater, Period)],
-    r: &[(bool, Theater, Period)],
+    n: &[(bool, TheaterId, Period)],
+    r: &[(bool, TheaterId, Period)],
 ) -> Vec<Window> {
     let mut out = Vec::new();
     for f in &v.note_refs {
@@ -347,7 +375,7 @@ fn windows_for(
         if let Some((_, t, p)) = list.iter().find(|(dagger, _, _)| *dagger == f.dagger) {
             out.push(Window {
                 letter: letter.to_string(),
-                theater: *t,
+                theater: t.clone(),
                 period: *p,
             });
         }
@@ -362,6 +390,7 @@ fn extras(
     heat: Option<qm_schema::YearMonth>,
     c_rules: &[ScopedRule],
     map: &SourceMap,
+    types: &VehicleTypeRegistry,
 ) {
     let Some(dates) = v.dates.value else { return };
     let has = |l: &str| {
@@ -369,7 +398,11 @@ fn extras(
             .iter()
             .any(|r| r.value == Some(NoteRef::Multi(l.to_string())))
     };
-    let is_afv = v.vehicle_type.value.is_some_and(|t| t.is_afv());
+    let is_afv = v
+        .vehicle_type
+        .value
+        .as_ref()
+        .is_some_and(|t| types.is_afv(t));
     let radio_from = rules.iter().find_map(|r| match r {
         Rule::RadioFrom { month, span, .. } => Some((*month, span.clone())),
         _ => None,

@@ -5,9 +5,10 @@ use qm_parser::{
     AvailabilityClause, ClauseKind, EntryWhen, PrintedPeriod, ScheduleForm, TextSpan,
     TheaterException, TheaterRef, WeaponAvailability,
 };
-use qm_schema::{Period, Theater};
+use qm_schema::{Period, TheaterId};
 
 use crate::availability::model::{Completeness, Entry, Rule, Schedule, Scope, When};
+use crate::registry::NationTheaters;
 
 /// A rule and the vehicles it is restricted to, as the note words them (empty: every vehicle
 /// the note covers).
@@ -23,53 +24,47 @@ pub struct ScopedRule {
 
 /// A "Dates for use in ..." list waiting for the relative RF rule that follows it: the
 /// (theater, period) limits, the vehicles named, the sentence, and the list as schedules.
-type PendingDates = (Vec<(Theater, Period)>, Vec<String>, TextSpan, Vec<Schedule>);
+type PendingDates = (
+    Vec<(TheaterId, Period)>,
+    Vec<String>,
+    TextSpan,
+    Vec<Schedule>,
+);
 
-/// Expands a theater of the notes into concrete theaters ("the ETO" -> the European fronts).
-pub fn expand(t: Theater) -> Vec<Theater> {
-    match t {
-        Theater::Eto => Theater::ETO.to_vec(),
-        other => vec![other],
-    }
-}
-
-fn theaters(refs: &[TheaterRef]) -> Vec<Theater> {
+/// The theaters the notes' names stand for: a group ("the ETO") its members the nation fought
+/// in (see [`NationTheaters::expand`]); an unknown name nothing (reported elsewhere).
+fn theaters(refs: &[TheaterRef], nation: &NationTheaters) -> Vec<TheaterId> {
     refs.iter()
-        .filter_map(|r| r.theater)
-        .flat_map(expand)
+        .flat_map(|r| nation.expand_name(&r.raw))
         .collect()
 }
 
-fn exceptions(except: &[TheaterException]) -> Vec<Theater> {
-    let mut out: Vec<Theater> = except
+/// What "[EXC: ...]" excludes: each name's theaters and the theaters inside them (the
+/// Balkans exclude Yugoslavia).
+fn exceptions(except: &[TheaterException], nation: &NationTheaters) -> Vec<TheaterId> {
+    except
         .iter()
-        .filter_map(|e| e.theater.theater)
-        .flat_map(expand)
-        .collect();
-    // Excluding the Balkans excludes Yugoslavia, which lies in them.
-    if out.contains(&Theater::Balkans) {
-        out.push(Theater::Yugoslavia);
-    }
-    out
+        .flat_map(|e| nation.excluded(&e.theater.raw))
+        .collect()
 }
 
-fn scope(area: &qm_parser::Area) -> Scope {
+fn scope(area: &qm_parser::Area, nation: &NationTheaters) -> Scope {
     match area {
         qm_parser::Area::Anywhere => Scope::Allowed,
         qm_parser::Area::Theaters {
             theaters: t,
             except,
         } => {
-            let ex = exceptions(except);
+            let ex = exceptions(except, nation);
             Scope::Theaters(
-                theaters(t)
+                theaters(t, nation)
                     .into_iter()
                     .filter(|t| !ex.contains(t))
                     .collect(),
             )
         }
         qm_parser::Area::Elsewhere { except } => Scope::Elsewhere {
-            except: exceptions(except),
+            except: exceptions(except, nation),
         },
     }
 }
@@ -81,7 +76,7 @@ fn period(p: &PrintedPeriod) -> Option<Period> {
 /// Translates the clauses of one rule paragraph, in order. A "Dates for use in ..." list
 /// followed by a relative RF rule limits that rule; "the same, but with .1 added" copies the
 /// vehicle the previous sentence named.
-pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
+pub fn translate(clauses: &[AvailabilityClause], nation: &NationTheaters) -> Vec<ScopedRule> {
     let mut out = Vec::new();
     let mut pending_dates: Option<PendingDates> = None;
     let mut last_named: Vec<String> = Vec::new();
@@ -98,7 +93,7 @@ pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
                     .iter()
                     .map(|sec| Schedule {
                         vehicle: None,
-                        scope: scope(&sec.area),
+                        scope: scope(&sec.area, nation),
                         completeness,
                         entries: sec
                             .entries
@@ -132,7 +127,9 @@ pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
                                 _ => Vec::new(),
                             };
                             sch.entries.iter().flat_map(move |e| match e.when {
-                                When::Period(p) => ts.iter().map(|t| (*t, p)).collect::<Vec<_>>(),
+                                When::Period(p) => {
+                                    ts.iter().map(|t| (t.clone(), p)).collect::<Vec<_>>()
+                                }
                                 When::Thereafter => Vec::new(),
                             })
                         })
@@ -217,7 +214,7 @@ pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
                     only: only.clone(),
                     span: c.span.clone(),
                 });
-                out.extend(translate(exceptions));
+                out.extend(translate(exceptions, nation));
             }
             ClauseKind::RadioFrom { month, .. } => {
                 flush_dates(&mut out, pending_dates.take());
@@ -238,7 +235,7 @@ pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
                 let (always, theaters, when) = match &o.available {
                     WeaponAvailability::Always => (true, Vec::new(), None),
                     WeaponAvailability::Only { period: p, area } => {
-                        let t = match scope(area) {
+                        let t = match scope(area, nation) {
                             Scope::Theaters(t) => t,
                             _ => Vec::new(),
                         };

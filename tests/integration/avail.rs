@@ -1,7 +1,8 @@
 //! `qm avail` and `qm show`: answers checked against the notes' own text, and whole-run
 //! snapshots of both commands.
 
-use qm::query::{availability_at, find_vehicle, parse_month, parse_theater};
+use qm::query::{availability_at, find_vehicle, parse_month};
+use qm_resolve::registry::TheaterName;
 
 use crate::support::{root, run_qm};
 
@@ -83,12 +84,15 @@ const SPOT_CHECKS: &[(&str, &str, &str, Option<f64>)] = &[
 fn availability_matches_the_notes() {
     let compiled = qm::compile::compile(&root().join("data-src"));
     let ita = &compiled.nations[0];
+    let theaters = compiled.nation_theaters(&ita.id);
     let mut wrong = Vec::new();
     for &(name, theater, month, rf) in SPOT_CHECKS {
         let v = find_vehicle(ita, name).unwrap_or_else(|_| panic!("no vehicle {name}"));
-        let t = parse_theater(theater).unwrap();
+        let Some(TheaterName::Theater(t)) = theaters.registry().lookup(theater) else {
+            panic!("no theater {theater}");
+        };
         let m = parse_month(month).unwrap();
-        let got = availability_at(v, t, m).map(|a| a.rf.as_f64());
+        let got = availability_at(v, &t.id, m, &theaters).map(|a| a.rf.as_f64());
         if got != rf {
             wrong.push(format!(
                 "{name} in {theater} {month}: expected {rf:?}, got {got:?}"

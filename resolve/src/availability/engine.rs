@@ -3,11 +3,12 @@
 
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
 use qm_schema::{
-    Availability, AvailabilityOrigin, Period, Qualifier, Rf, Tenths, Theater, Vehicle,
+    Availability, AvailabilityOrigin, Period, Qualifier, Rf, Tenths, TheaterId, Vehicle,
 };
 
 use super::model::{Completeness, Rule, Schedule, Scope, When, Window};
 use crate::lint::Finding;
+use crate::registry::NationTheaters;
 
 /// Everything the engine needs about one vehicle's notes.
 pub struct VehicleRules<'a> {
@@ -19,11 +20,13 @@ pub struct VehicleRules<'a> {
     pub windows: Vec<Window>,
     /// The vehicle's listing row, for diagnostics about the listing's own values.
     pub row: TextSpan,
+    /// The nation's theaters: what "elsewhere" and "Otherwise" cover, and their order.
+    pub theaters: &'a NationTheaters<'a>,
 }
 
 /// One entry before clipping, with where it came from.
 struct Raw {
-    theater: Theater,
+    theater: TheaterId,
     period: Period,
     rf: Rf,
     qualifiers: Vec<Qualifier>,
@@ -46,10 +49,10 @@ pub fn resolve_vehicle(
     let listing_rf =
         v.rf.value
             .and_then(|r| r.second.is_none().then_some(r.first));
-    let allowed: Vec<Theater> = if rules.windows.is_empty() {
-        vec![Theater::Any]
+    let allowed: Vec<TheaterId> = if rules.windows.is_empty() {
+        vec![TheaterId::any()]
     } else {
-        rules.windows.iter().map(|w| w.theater).collect()
+        rules.windows.iter().map(|w| w.theater.clone()).collect()
     };
     let schedules: Vec<&Schedule> = rules
         .rules
@@ -62,7 +65,7 @@ pub fn resolve_vehicle(
             }
         })
         .collect();
-    let named: Vec<Theater> = schedules
+    let named: Vec<TheaterId> = schedules
         .iter()
         .filter_map(|s| {
             if let Scope::Theaters(t) = &s.scope {
@@ -74,20 +77,23 @@ pub fn resolve_vehicle(
         .flatten()
         .collect();
     let mut raw: Vec<Raw> = Vec::new();
-    let mut complete: Vec<Theater> = Vec::new();
-    let mut rf_only: Vec<Theater> = Vec::new();
+    let mut complete: Vec<TheaterId> = Vec::new();
+    let mut rf_only: Vec<TheaterId> = Vec::new();
     for s in &schedules {
         let theaters = match &s.scope {
             Scope::Theaters(t) => t.clone(),
             Scope::Allowed => allowed.clone(),
-            Scope::Elsewhere { except } => Theater::CONCRETE
-                .into_iter()
+            Scope::Elsewhere { except } => rules
+                .theaters
+                .theaters()
+                .iter()
                 .filter(|t| !named.contains(t) && !except.contains(t))
+                .cloned()
                 .collect(),
         };
         match s.completeness {
-            Completeness::Complete => complete.extend(&theaters),
-            Completeness::RfOnly => rf_only.extend(&theaters),
+            Completeness::Complete => complete.extend(theaters.iter().cloned()),
+            Completeness::RfOnly => rf_only.extend(theaters.iter().cloned()),
         }
         let mut prev_end = None;
         for e in &s.entries {
@@ -116,9 +122,9 @@ pub fn resolve_vehicle(
                 diags.push(no_rf(v, &e.span));
                 continue;
             };
-            for &theater in &theaters {
+            for theater in &theaters {
                 raw.push(Raw {
-                    theater,
+                    theater: theater.clone(),
                     period,
                     rf,
                     qualifiers: e.qualifiers.clone(),
@@ -168,9 +174,9 @@ pub fn resolve_vehicle(
             };
             if limit.is_empty() {
                 for b in &base_entries {
-                    for &theater in &b.theaters {
+                    for theater in &b.theaters {
                         raw.push(Raw {
-                            theater,
+                            theater: theater.clone(),
                             period: b.period,
                             rf: adjust(b.rf),
                             qualifiers: b.qualifiers.clone(),
@@ -183,13 +189,13 @@ pub fn resolve_vehicle(
                 continue;
             }
             for (theater, period) in limit {
-                complete.push(*theater);
+                complete.push(theater.clone());
                 let mut covered = Vec::new();
                 for b in base_entries.iter().filter(|b| b.theaters.contains(theater)) {
                     if let Some(p) = b.period.intersect(period) {
                         covered.push(p);
                         raw.push(Raw {
-                            theater: *theater,
+                            theater: theater.clone(),
                             period: p,
                             rf: adjust(b.rf),
                             qualifiers: b.qualifiers.clone(),
@@ -202,7 +208,7 @@ pub fn resolve_vehicle(
                     diags.push(
                         Diagnostic::warning(
                             "notes::no-base-rf",
-                            format!("failed to find an RF of {base} in {theater} {gap}, on which {}'s RF is based", v.name),
+                            format!("failed to find an RF of {base} in {} {gap}, on which {}'s RF is based", rules.theaters.name(theater), v.name),
                             span.clone(),
                         )
                         .with_help("those months are left out of the availability"),
@@ -219,24 +225,28 @@ pub fn resolve_vehicle(
             None
         }
     });
-    let fill_theaters: Vec<Theater> = match default_rf {
-        Some(_) => Theater::CONCRETE
-            .into_iter()
+    let fill_theaters: Vec<TheaterId> = match default_rf {
+        Some(_) => rules
+            .theaters
+            .theaters()
+            .iter()
             .filter(|t| !complete.contains(t))
+            .cloned()
             .collect(),
         None => {
-            let mut t: Vec<Theater> = rf_only.clone();
+            let mut t: Vec<TheaterId> = rf_only.clone();
+            let registry = rules.theaters.registry();
             for w in &rules.windows {
                 // "For Tunisia they are ..." answers for North Africa too: Tunisia is part of it.
                 if !raw
                     .iter()
-                    .any(|r| r.theater == w.theater || crate::query::part_of(r.theater, w.theater))
+                    .any(|r| r.theater == w.theater || registry.part_of(&r.theater, &w.theater))
                 {
-                    t.push(w.theater);
+                    t.push(w.theater.clone());
                 }
             }
             if raw.is_empty() && rules.windows.is_empty() {
-                t.push(Theater::Any);
+                t.push(TheaterId::any());
             }
             t
         }
@@ -246,8 +256,8 @@ pub fn resolve_vehicle(
         if seen.contains(&theater) {
             continue;
         }
-        seen.push(theater);
-        let window = window_of(&rules.windows, theater).unwrap_or(dates);
+        seen.push(theater.clone());
+        let window = window_of(&rules.windows, &theater).unwrap_or(dates);
         let Some(span) = window.intersect(&dates) else {
             continue;
         };
@@ -289,7 +299,7 @@ pub fn resolve_vehicle(
         });
         for gap in missing {
             raw.push(Raw {
-                theater,
+                theater: theater.clone(),
                 period: gap,
                 rf,
                 qualifiers: Vec::new(),
@@ -298,12 +308,12 @@ pub fn resolve_vehicle(
             });
         }
     }
-    lint_raw(v, &raw, findings);
+    lint_raw(v, &raw, rules.theaters, findings);
     // Clip to the vehicle's own DATES and to the N/R windows.
     let mut out: Vec<Availability> = Vec::new();
     for r in raw {
         let mut p = r.period.intersect(&dates);
-        if let (Some(w), Some(pp)) = (window_of(&rules.windows, r.theater), p) {
+        if let (Some(w), Some(pp)) = (window_of(&rules.windows, &r.theater), p) {
             p = pp.intersect(&w);
         }
         let Some(period) = p else { continue };
@@ -349,7 +359,7 @@ pub fn resolve_vehicle(
         .filter(|(i, p)| !covered_by_other(*i, p))
         .map(|(_, p)| *p)
         .collect();
-    out.sort_by_key(|a| (theater_rank(&a.theaters), a.period));
+    out.sort_by_key(|a| (theater_rank(rules.theaters, &a.theaters), a.period));
     v.availability = out;
 }
 
@@ -365,10 +375,10 @@ fn no_rf(v: &Vehicle, span: &TextSpan) -> Diagnostic {
     .with_help("give the RF in the note's entry")
 }
 
-fn window_of(windows: &[Window], theater: Theater) -> Option<Period> {
+fn window_of(windows: &[Window], theater: &TheaterId) -> Option<Period> {
     windows
         .iter()
-        .find(|w| w.theater == theater)
+        .find(|w| w.theater == *theater)
         .map(|w| w.period)
 }
 
@@ -424,15 +434,14 @@ fn mark_fascist(entries: Vec<Availability>, fascist: Period) -> Vec<Availability
     out
 }
 
-fn theater_rank(ts: &[Theater]) -> usize {
-    ts.first()
-        .and_then(|t| Theater::ALL.iter().position(|x| x == t))
-        .unwrap_or(usize::MAX)
+/// Entries are listed by theater in the registry's order ("Any" after every theater).
+fn theater_rank(nation: &NationTheaters, ts: &[TheaterId]) -> usize {
+    ts.first().map_or(usize::MAX, |t| nation.rank(t))
 }
 
 /// Lints on what the notes state, before clipping: periods outside DATES, RFs outside the
 /// listing's range, overlapping periods in one theater.
-fn lint_raw(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
+fn lint_raw(v: &Vehicle, raw: &[Raw], nation: &NationTheaters, findings: &mut Vec<Finding>) {
     let (Some(dates), Some(range)) = (v.dates.value, v.rf.value) else {
         return;
     };
@@ -458,7 +467,7 @@ fn lint_raw(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
             report(
                 span,
                 "lint::period-outside-dates",
-                format!("{} in {} is outside {}'s listing DATES ({})", r.period, r.theater, v.name, v.dates.raw),
+                format!("{} in {} is outside {}'s listing DATES ({})", r.period, nation.name(&r.theater), v.name, v.dates.raw),
                 "the months outside DATES are dropped; correct the note with an erratum or accept it with a reason".into(),
                 r.period.to_string(),
             );
@@ -469,7 +478,11 @@ fn lint_raw(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
                 "lint::rf-outside-range",
                 format!(
                     "RF {} of {} ({} {}) is outside the listing's RF ({})",
-                    r.rf, v.name, r.theater, r.period, v.rf.raw
+                    r.rf,
+                    v.name,
+                    nation.name(&r.theater),
+                    r.period,
+                    v.rf.raw
                 ),
                 "correct the note or the listing with an erratum, or accept it with a reason"
                     .into(),
@@ -489,7 +502,10 @@ fn lint_raw(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
                     "lint::overlap",
                     format!(
                         "{} of {} overlaps {} in {}",
-                        a.period, v.name, b.period, a.theater
+                        a.period,
+                        v.name,
+                        b.period,
+                        nation.name(&a.theater)
                     ),
                     "two entries cannot both hold for one month; correct one with an erratum"
                         .into(),
