@@ -4,6 +4,7 @@ mod avail;
 mod cli;
 mod infantry;
 mod ir;
+mod nations;
 mod render;
 mod scenario;
 mod schema;

@@ -94,7 +94,7 @@ pub fn read_vehicle_types(
                     c,
                     &Silhouette::NAMES,
                     "registry::bad-class",
-                    "the silhouette class",
+                    "silhouette class",
                     diags,
                 )
             })
