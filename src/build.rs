@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use qm_resolve::registry::VehicleTypeRegistry;
+use qm_resolve::NationRegistries;
 use qm_schema::{nation_schema, scenario_schema, schema_value, Nation, Scenario};
 
 use crate::artifact::Artifact;
@@ -112,7 +114,8 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
         artifacts.push(nation_json(nation)?);
         // Drawn once: the same PNGs go to out/ and into the VASSAL module.
         let images = counter_images(nation, &templates, &opts.counters)?;
-        artifacts.extend(render_nation(nation, &images, &templates, opts)?);
+        let types = &compiled.loaded.registries_of(&nation.id).types;
+        artifacts.extend(render_nation(nation, &images, &templates, opts, types)?);
         let px = infantry_px(opts.counters.px);
         let infantry = infantry_images(&templates, nation, px)?;
         artifacts.extend(infantry_artifacts(nation, &infantry));
@@ -124,25 +127,32 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
         );
     }
     for scenario in &compiled.scenarios {
-        artifacts.extend(scenario_artifacts(&templates, scenario, &compiled.nations)?);
+        artifacts.extend(scenario_artifacts(
+            &templates,
+            scenario,
+            &compiled.nations,
+            &compiled.loaded,
+        )?);
     }
     artifacts.push(crate::vassal::module_artifact(
         &compiled.loaded.data_dir,
         &compiled.nations,
         &pngs,
         opts.templates.as_deref(),
+        &compiled.loaded,
     )?);
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
 }
 
 /// A nation's counters (SVG + PNG per side, from `images`), counter sheets (PDF per paper
-/// size) and vehicle chart (HTML + PDF).
+/// size) and vehicle chart (HTML + PDF, grouped by its vehicle `types`).
 pub fn render_nation(
     nation: &Nation,
     images: &[CounterImage],
     templates: &Templates,
     opts: &BuildOptions,
+    types: &VehicleTypeRegistry,
 ) -> Result<Vec<Artifact>, RenderError> {
     let mut artifacts = Vec::new();
     for image in images {
@@ -153,7 +163,7 @@ pub fn render_nation(
     for (path, pdf) in counter_sheets(nation, templates, &opts.counters, &opts.sheets)? {
         artifacts.push(Artifact::new(path, pdf));
     }
-    let chart = vehicle_chart(nation, templates)?;
+    let chart = vehicle_chart(nation, templates, types)?;
     artifacts.push(Artifact::new(chart.html_path, chart.html));
     artifacts.push(Artifact::new(chart.pdf_path, chart.pdf));
     Ok(artifacts)
@@ -179,8 +189,9 @@ pub fn scenario_artifacts(
     templates: &Templates,
     scenario: &Scenario,
     nations: &[Nation],
+    registries: &dyn NationRegistries,
 ) -> Result<Vec<Artifact>, BuildError> {
-    let view = card_view(templates, scenario, nations)?;
+    let view = card_view(templates, scenario, nations, registries)?;
     let html = card_html(templates, &view)?;
     let svg = card_svg(templates, &view)?;
     let pdf = svg_to_pdf(&svg).map_err(|message| BuildError::ScenarioPdf {

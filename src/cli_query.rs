@@ -4,14 +4,14 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use qm_schema::{Nation, Vehicle};
+use qm_resolve::registry::{NationTheaters, TheaterName};
+use qm_resolve::NationRegistries;
+use qm_schema::{Nation, TheaterId, Vehicle, YearMonth};
 
 use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::{compile, Compiled};
 use crate::diagnostics;
-use crate::query::{
-    availability_at, lookup_vehicle, parse_month, parse_theater, VehicleLookupError,
-};
+use crate::query::{availability_at, lookup_vehicle, parse_month, VehicleLookupError};
 use crate::resolve::names::did_you_mean;
 use crate::views::{origin_text, AvailRow, ShowView};
 
@@ -121,15 +121,117 @@ fn print_json<T: serde::Serialize>(value: &T) -> u8 {
     }
 }
 
-/// `qm avail NATION --theater T --date M/YY [--vehicle NAME] [--json]`.
-pub fn avail(a: AvailArgs) -> u8 {
-    let theater = match parse_theater(&a.theater) {
-        Ok(t) => t,
-        Err(near) => {
-            usage(&format!("unknown theater `{}`", a.theater), &near);
-            return EXIT_USAGE;
+/// What `--theater` asked: one theater, or a group answered member by member.
+struct Asked {
+    /// The name to print ("North Africa", "the ETO").
+    name: String,
+    /// The theaters to answer for: one, or the group's members the nation fought in.
+    theaters: Vec<TheaterId>,
+    /// True for a group.
+    group: bool,
+}
+
+/// Reads `--theater` with the nation's registry: any name or alias, a group standing for its
+/// members the nation fought in; an unknown name is a usage error with "did you mean".
+fn asked_theater(text: &str, nation: &NationTheaters) -> Result<Asked, u8> {
+    let registry = nation.registry();
+    match registry.lookup(text) {
+        Some(TheaterName::Theater(t)) => Ok(Asked {
+            name: t.name.clone(),
+            theaters: vec![t.id.clone()],
+            group: false,
+        }),
+        Some(TheaterName::Any) => Ok(Asked {
+            name: registry.name(&TheaterId::any()).to_string(),
+            theaters: vec![TheaterId::any()],
+            group: false,
+        }),
+        Some(name @ TheaterName::Group(g)) => Ok(Asked {
+            name: g.name.clone(),
+            theaters: nation.expand(name),
+            group: true,
+        }),
+        None => {
+            usage(
+                &format!("unknown theater `{text}`"),
+                &registry.suggest(text),
+            );
+            Err(EXIT_USAGE)
         }
-    };
+    }
+}
+
+/// The rows of one theater, in listing order.
+fn rows_in<'a>(
+    nation: &'a Nation,
+    only: Option<&str>,
+    theater: &TheaterId,
+    month: YearMonth,
+    theaters: &'a NationTheaters,
+) -> Vec<AvailRow<'a>> {
+    nation
+        .vehicles
+        .iter()
+        .filter(|v| only.is_none_or(|id| id == v.id))
+        .filter_map(|v| {
+            availability_at(v, theater, month, theaters)
+                .map(|e| AvailRow::new(v, e, theaters.registry()))
+        })
+        .collect()
+}
+
+/// The table of `qm avail`: one line per vehicle, or a line saying there is none and why.
+fn avail_table(
+    rows: &[AvailRow],
+    nation: &Nation,
+    theater: &TheaterId,
+    theaters: &NationTheaters,
+) -> String {
+    let mut out = String::new();
+    if rows.is_empty() {
+        let place = theaters.name(theater);
+        let why = if theaters.fought_in(theater) {
+            format!("none is available in {place} then")
+        } else {
+            format!(
+                "the {} data names no theater that is {place}, contains it or lies in it",
+                nation.id
+            )
+        };
+        out.push_str(&format!("no {} vehicles: {why}\n", nation.name));
+        return out;
+    }
+    let w = rows
+        .iter()
+        .map(|r| r.vehicle.chars().count())
+        .max()
+        .unwrap_or(7)
+        .max(7);
+    out.push_str(&format!(
+        "{:w$}  {:5}  {:>3}  {:11}  {}\n",
+        "VEHICLE", "TYPE", "RF", "PERIOD", "SOURCE"
+    ));
+    for r in rows {
+        let mut source = r.source.clone();
+        if !r.qualifiers.is_empty() {
+            source = format!("{source}; {}", r.qualifiers.join(", "));
+        }
+        out.push_str(&format!(
+            "{:w$}  {:5}  {:>3}  {:11}  {}\n",
+            r.vehicle,
+            r.r#type,
+            r.rf.to_string(),
+            r.period.text,
+            source
+        ));
+    }
+    out
+}
+
+/// `qm avail NATION --theater T --date M/YY [--vehicle NAME] [--json]`. A group ("ETO") is
+/// answered for each of its members the nation fought in, one table each (in JSON, every row
+/// names the member in `asked`).
+pub fn avail(a: AvailArgs) -> u8 {
     let Some(month) = parse_month(&a.date) else {
         usage(
             &format!(
@@ -145,6 +247,11 @@ pub fn avail(a: AvailArgs) -> u8 {
         Ok(n) => n,
         Err(code) => return code,
     };
+    let theaters = compiled.nation_theaters(&nation.id);
+    let asked = match asked_theater(&a.theater, &theaters) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
     let only = match &a.vehicle {
         Some(name) => match vehicle(nation, name) {
             Ok(v) => Some(v.id.as_str()),
@@ -152,46 +259,50 @@ pub fn avail(a: AvailArgs) -> u8 {
         },
         None => None,
     };
-    let rows: Vec<AvailRow> = nation
-        .vehicles
+    let per_theater: Vec<(&TheaterId, Vec<AvailRow>)> = asked
+        .theaters
         .iter()
-        .filter(|v| only.is_none_or(|id| id == v.id))
-        .filter_map(|v| availability_at(v, theater, month).map(|e| AvailRow::new(v, e)))
+        .map(|t| (t, rows_in(nation, only, t, month, &theaters)))
         .collect();
     if a.json {
+        let rows: Vec<AvailRow> = per_theater
+            .into_iter()
+            .flat_map(|(t, rows)| {
+                let member = asked.group.then(|| theaters.name(t));
+                rows.into_iter().map(move |mut r| {
+                    r.asked = member;
+                    r
+                })
+            })
+            .collect();
         return print_json(&rows);
     }
     let mut out = String::new();
-    out.push_str(&format!(
-        "{} vehicles available in {} in {month}: {}\n",
-        nation.name,
-        theater,
-        rows.len()
-    ));
-    if !rows.is_empty() {
-        let w = rows
-            .iter()
-            .map(|r| r.vehicle.chars().count())
-            .max()
-            .unwrap_or(7)
-            .max(7);
+    if !asked.group {
+        let (theater, rows) = &per_theater[0];
         out.push_str(&format!(
-            "{:w$}  {:5}  {:>3}  {:11}  {}\n",
-            "VEHICLE", "TYPE", "RF", "PERIOD", "SOURCE"
+            "{} vehicles available in {} in {month}: {}\n",
+            nation.name,
+            asked.name,
+            rows.len()
         ));
-        for r in &rows {
-            let mut source = r.source.clone();
-            if !r.qualifiers.is_empty() {
-                source = format!("{source}; {}", r.qualifiers.join(", "));
-            }
-            out.push_str(&format!(
-                "{:w$}  {:5}  {:>3}  {:11}  {}\n",
-                r.vehicle,
-                r.r#type,
-                r.rf.to_string(),
-                r.period.text,
-                source
-            ));
+        out.push_str(&avail_table(rows, nation, theater, &theaters));
+    } else if per_theater.is_empty() {
+        out.push_str(&format!(
+            "{} vehicles available in {} in {month}: no vehicles (the {} data names none of its theaters)\n",
+            nation.name, asked.name, nation.id
+        ));
+    } else {
+        let members: Vec<&str> = asked.theaters.iter().map(|t| theaters.name(t)).collect();
+        out.push_str(&format!(
+            "{} vehicles available in {} in {month}, theater by theater ({}):\n",
+            nation.name,
+            asked.name,
+            members.join(", ")
+        ));
+        for (theater, rows) in &per_theater {
+            out.push_str(&format!("\n{}: {}\n", theaters.name(theater), rows.len()));
+            out.push_str(&avail_table(rows, nation, theater, &theaters));
         }
     }
     print!("{out}");
@@ -209,11 +320,17 @@ pub fn show(a: ShowArgs) -> u8 {
         Ok(v) => v,
         Err(code) => return code,
     };
+    let registries = compiled.loaded.registries_of(&nation.id);
     if a.json {
-        return print_json(&ShowView::new(v));
+        return print_json(&ShowView::new(v, &registries.theaters));
     }
     let mut out = String::new();
-    let ty = v.vehicle_type.value.map_or("", |t| t.code());
+    let code = v.vehicle_type.value.as_ref();
+    let ty = match code.map(|c| (c, registries.types.name(c))) {
+        Some((c, Some(name))) => format!("{c}: {name}"),
+        Some((c, None)) => format!("{c}: a type the registry lacks"),
+        None => String::new(),
+    };
     out.push_str(&format!("{} ({}, {})\n", v.name, ty, nation.name));
     out.push_str(&format!("  listing row: {}:{}\n", v.row.file, v.row.line));
     let bpv = v.bpv.value.map_or("-".to_string(), |b| b.to_string());
@@ -248,7 +365,11 @@ pub fn show(a: ShowArgs) -> u8 {
         out.push_str("    (none resolved)\n");
     }
     for e in &v.availability {
-        let theaters: Vec<&str> = e.theaters.iter().map(|t| t.name()).collect();
+        let theaters: Vec<&str> = e
+            .theaters
+            .iter()
+            .map(|t| registries.theaters.name(t))
+            .collect();
         let q: Vec<&str> = e.qualifiers.iter().map(|q| q.text()).collect();
         let q = if q.is_empty() {
             String::new()

@@ -1,9 +1,11 @@
 //! load -> parse -> resolve -> lint -> validate, for every nation in a data directory.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use qm_parser::{Diagnostic, Severity};
-use qm_schema::{nation_schema, scenario_schema, validate, Nation, Scenario};
+use qm_resolve::{NationRegistries, NationTheaters};
+use qm_schema::{nation_schema, scenario_schema, validate, Nation, Scenario, TheaterId};
 
 use crate::diagnostics;
 use crate::load::{load, load_scenarios, Loaded};
@@ -17,6 +19,9 @@ pub struct Compiled {
     pub loaded: Loaded,
     /// One IR document per nation, sorted by id.
     pub nations: Vec<Nation>,
+    /// The theaters each nation fought in, by nation id (what "Any" and a group stand for
+    /// in questions about it).
+    pub theaters: BTreeMap<String, Vec<TheaterId>>,
     /// The scenarios that resolved, in file order.
     pub scenarios: Vec<Scenario>,
     /// Every diagnostic of the run, sorted by file and position.
@@ -24,6 +29,11 @@ pub struct Compiled {
 }
 
 impl Compiled {
+    /// The theaters nation `id` fought in, with its theater registry.
+    pub fn nation_theaters(&self, id: &str) -> NationTheaters<'_> {
+        nation_theaters(&self.loaded, &self.theaters, id)
+    }
+
     /// True when the run found errors (or, with `strict`, warnings).
     pub fn failed(&self, strict: bool) -> bool {
         self.diagnostics
@@ -47,30 +57,50 @@ pub fn compile_with(data_dir: &Path, scenarios: Option<&Path>) -> Compiled {
     }
     let mut diagnostics = loaded.diagnostics.clone();
     let mut nations = Vec::new();
+    let mut theaters = BTreeMap::new();
     for sources in &loaded.nations {
         let resolved = resolve_nation(&loaded, sources);
         diagnostics.extend(resolved.diagnostics);
         diagnostics.extend(validate_nation(&resolved.nation));
+        theaters.insert(resolved.nation.id.clone(), resolved.theaters);
         nations.push(resolved.nation);
     }
     diagnostics.extend(crate::vassal::gpids::lint(data_dir, &nations));
-    let (scenarios, scenario_diags) = compile_scenarios(&loaded, &nations);
+    let (scenarios, scenario_diags) = compile_scenarios(&loaded, &nations, &theaters);
     diagnostics.extend(scenario_diags);
     diagnostics::sort(&loaded.sources, &mut diagnostics);
     Compiled {
         loaded,
         nations,
+        theaters,
         scenarios,
         diagnostics,
     }
 }
 
-/// Resolves every loaded scenario against the nations; two scenarios may not share an id.
-pub fn compile_scenarios(loaded: &Loaded, nations: &[Nation]) -> (Vec<Scenario>, Vec<Diagnostic>) {
+/// The theaters nation `id` fought in (none when it did not compile), with its registry.
+pub fn nation_theaters<'a>(
+    loaded: &'a Loaded,
+    theaters: &BTreeMap<String, Vec<TheaterId>>,
+    id: &str,
+) -> NationTheaters<'a> {
+    NationTheaters::new(
+        &loaded.registries_of(id).theaters,
+        theaters.get(id).cloned().unwrap_or_default(),
+    )
+}
+
+/// Resolves every loaded scenario against the nations (and the theaters each fought in); two
+/// scenarios may not share an id.
+pub fn compile_scenarios(
+    loaded: &Loaded,
+    nations: &[Nation],
+    theaters: &BTreeMap<String, Vec<TheaterId>>,
+) -> (Vec<Scenario>, Vec<Diagnostic>) {
     let mut scenarios: Vec<Scenario> = Vec::new();
     let mut diagnostics = Vec::new();
     for &file in &loaded.scenarios {
-        let resolved = resolve_scenario(&loaded.sources, file, nations);
+        let resolved = resolve_scenario(loaded, file, nations, theaters);
         diagnostics.extend(resolved.diagnostics);
         let Some(s) = resolved.scenario else { continue };
         if let Some(first) = scenarios.iter().find(|o| o.id == s.id) {

@@ -7,5 +7,5 @@ pub use qm_resolve::{names, Resolved};
 
 /// Parses a nation's sources, resolves them into the IR and runs the lints.
 pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
-    qm_resolve::resolve_nation(&sources.input(), &loaded.sources)
+    qm_resolve::resolve_nation(&sources.input(), &loaded.sources, &sources.registries)
 }

@@ -1,6 +1,7 @@
 //! The public JSON of `qm avail --json` and `qm show --json`: plain values for scripts, a
 //! contract kept stable independently of the IR's provenance-heavy layout.
 
+use qm_resolve::registry::TheaterRegistry;
 use qm_schema::{Availability, AvailabilityOrigin, Counter, Period, Tenths, Vehicle};
 use serde::Serialize;
 
@@ -12,13 +13,16 @@ pub struct AvailRow<'a> {
     /// Stable vehicle id.
     pub id: &'a str,
     /// Listing type code.
-    pub r#type: &'static str,
+    pub r#type: &'a str,
     /// Rarity factor then and there.
     pub rf: Tenths,
     /// The availability period the date falls in.
     pub period: PeriodView,
     /// The theaters of that entry.
-    pub theaters: Vec<&'static str>,
+    pub theaters: Vec<&'a str>,
+    /// When a group of theaters was asked ("ETO"): the member theater this row answers for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asked: Option<&'a str>,
     /// Conditions ("Fascist use only").
     pub qualifiers: Vec<&'static str>,
     /// Where the entry comes from ("note 2", "listing", "derived from L3/35 (note 3)").
@@ -68,15 +72,16 @@ pub fn origin_text(a: &Availability) -> String {
 }
 
 impl<'a> AvailRow<'a> {
-    /// The row for a vehicle and its matching entry.
-    pub fn new(v: &'a Vehicle, a: &'a Availability) -> Self {
+    /// The row for a vehicle and its matching entry; theaters are named by `names`.
+    pub fn new(v: &'a Vehicle, a: &'a Availability, names: &'a TheaterRegistry) -> Self {
         Self {
             vehicle: &v.name,
             id: &v.id,
-            r#type: v.vehicle_type.value.map_or("", |t| t.code()),
+            r#type: v.vehicle_type.value.as_ref().map_or("", |t| t.as_str()),
             rf: a.rf,
             period: PeriodView::from(&a.period),
-            theaters: a.theaters.iter().map(|t| t.name()).collect(),
+            theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
+            asked: None,
             qualifiers: a.qualifiers.iter().map(|q| q.text()).collect(),
             source: origin_text(a),
         }
@@ -91,7 +96,7 @@ pub struct ShowView<'a> {
     /// Stable id.
     pub id: &'a str,
     /// Listing type code.
-    pub r#type: &'static str,
+    pub r#type: &'a str,
     /// BPV.
     pub bpv: Option<u16>,
     /// Desert VP (rule 177).
@@ -116,7 +121,7 @@ pub struct ShowView<'a> {
 #[derive(Debug, Serialize)]
 pub struct AvailabilityView<'a> {
     /// Theater names.
-    pub theaters: Vec<&'static str>,
+    pub theaters: Vec<&'a str>,
     /// Period.
     pub period: PeriodView,
     /// RF.
@@ -131,12 +136,12 @@ pub struct AvailabilityView<'a> {
 }
 
 impl<'a> ShowView<'a> {
-    /// The view of `v`.
-    pub fn new(v: &'a Vehicle) -> Self {
+    /// The view of `v`; theaters are named by `names`.
+    pub fn new(v: &'a Vehicle, names: &'a TheaterRegistry) -> Self {
         Self {
             name: &v.name,
             id: &v.id,
-            r#type: v.vehicle_type.value.map_or("", |t| t.code()),
+            r#type: v.vehicle_type.value.as_ref().map_or("", |t| t.as_str()),
             bpv: v.bpv.value,
             dvp: v.dvp.value,
             dvp_variable: v.dvp.variable,
@@ -147,7 +152,7 @@ impl<'a> ShowView<'a> {
                 .availability
                 .iter()
                 .map(|a| AvailabilityView {
-                    theaters: a.theaters.iter().map(|t| t.name()).collect(),
+                    theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
                     period: PeriodView::from(&a.period),
                     rf: a.rf,
                     qualifiers: a.qualifiers.iter().map(|q| q.text()).collect(),

@@ -3,7 +3,7 @@
 use qm_parser::{parse_listing, Cell, FileId, Listing, ListingRow, Parsed, Source};
 use qm_schema::{
     AmmoKind, BarrelLength, GroundPressure, IfMark, Mount, NoteRef, PassengerUnit, Sign, Tenths,
-    TurretType, VehicleType, Weapon, YearMonth,
+    TurretType, VehicleTypeCode, Weapon, YearMonth,
 };
 
 const LISTING: &str = include_str!("../../data-src/ita/listing.tsv");
@@ -164,7 +164,7 @@ mod real_listing {
         let l5 = row(&rows, "L5 / 21", 0);
         assert_eq!(v(&l5.radioless), &true);
         assert_eq!(v(&l5.weight), &Tenths(55));
-        assert_eq!(v(&l5.vehicle_type), &VehicleType::Tt);
+        assert_eq!(v(&l5.vehicle_type), &VehicleTypeCode::new("Tt"));
         assert_eq!(v(&l5.bpv), &19);
         assert_eq!(v(&l5.rf).as_single(), Some(Tenths(15)));
         assert_eq!(v(&l5.dates).from, ym(1, 1923));
@@ -229,7 +229,7 @@ mod real_listing {
         assert_eq!(v(&cc.dates).to, ym(2, 1941));
 
         let lf = row(&rows, "L3 Lf", 0);
-        assert_eq!(v(&lf.vehicle_type), &VehicleType::Ttv);
+        assert_eq!(v(&lf.vehicle_type), &VehicleTypeCode::new("Ttv"));
         assert_eq!(
             v(&lf.main_armament).weapon,
             Weapon::Flamethrower { rating: 32 }
@@ -253,7 +253,7 @@ mod real_listing {
         assert_eq!(l6.rf.as_ref().map(|c| c.raw.as_str()), Some("1.6-1.3†"));
         assert_eq!(v(&l6.target_aspect).sign, Sign::Plus);
         assert_eq!(v(&l6.rof).paren, Some(4));
-        assert_eq!(v(&l6.vehicle_type), &VehicleType::LT);
+        assert_eq!(v(&l6.vehicle_type), &VehicleTypeCode::new("LT"));
 
         let m13 = row(&rows, "M13 / 40", 0);
         assert_eq!(v(&m13.radioless), &true);
@@ -313,7 +313,7 @@ mod real_listing {
     fn cars_and_trucks() {
         let rows = rows();
         let as42 = row(&rows, "AS 42", 0);
-        assert_eq!(v(&as42.vehicle_type), &VehicleType::SC);
+        assert_eq!(v(&as42.vehicle_type), &VehicleTypeCode::new("SC"));
         assert!(dagger(&as42.vehicle_type) && dagger(&as42.mp));
         assert_eq!(v(&as42.mp), &34);
         assert_eq!(v(&as42.main_armament).mount, Some(Mount::AntiAircraft));
@@ -360,7 +360,7 @@ mod real_listing {
         assert_eq!(v(&s37.capacity).unit, Some(PassengerUnit::S));
 
         let a20 = row(&rows, "Autocann 20/65(b)", 0);
-        assert_eq!(v(&a20.vehicle_type), &VehicleType::AAtr);
+        assert_eq!(v(&a20.vehicle_type), &VehicleTypeCode::new("AAtr"));
         assert_eq!(v(&a20.rf).as_single(), Some(Tenths(16)));
         assert!(dagger(&a20.rf));
 
@@ -375,7 +375,7 @@ mod real_listing {
         assert!(dagger(&f508.crew_survival));
 
         let m = row(&rows, "Autocarro M", 0);
-        assert_eq!(v(&m.vehicle_type), &VehicleType::Tr);
+        assert_eq!(v(&m.vehicle_type), &VehicleTypeCode::new("tr"));
         let cap = v(&m.capacity);
         assert_eq!(
             (cap.passengers, cap.unit, cap.pp),

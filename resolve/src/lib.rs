@@ -40,10 +40,13 @@ mod nation;
 mod notes;
 pub mod ob;
 pub mod query;
+pub mod registry;
 mod rules;
 pub mod spanned;
 #[cfg(test)]
 mod tests;
+mod theater_names;
 
 pub use lint::Accept;
 pub use nation::*;
+pub use registry::{NationRegistries, NationTheaters, Registries};

@@ -1,16 +1,19 @@
 //! Listing rows -> vehicles (the listing's own values; notes come later).
 
 use qm_parser::{Cell, Diagnostic, ListingRow, SourceMap};
-use qm_schema::{Counter, Dvp, Field, Vehicle};
+use qm_schema::{Counter, Dvp, Field, Vehicle, VehicleTypeCode};
 
 use crate::fields::{field, opt_field};
 use crate::names::{normalize_name, vehicle_id};
+use crate::registry::VehicleTypeRegistry;
 
 /// A vehicle from one listing row; `None` (with a diagnostic) when a required column is
-/// missing. Bad cells were reported by the parser and are left out.
+/// missing. Bad cells were reported by the parser and are left out. A TYPE code the registry
+/// does not have is a warning; the row is kept.
 pub fn vehicle_from_row(
     map: &SourceMap,
     row: &ListingRow,
+    types: &VehicleTypeRegistry,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vehicle> {
     let name_cell = field(map, &row.name)?;
@@ -19,6 +22,11 @@ pub fn vehicle_from_row(
     let vehicle_type = required(map, &row.vehicle_type, "TYPE", &row.name, diags);
     let rf = required(map, &row.rf, "RF", &row.name, diags);
     let dates = required(map, &row.dates, "DATES", &row.name, diags);
+    if let (Some(cell), Some(f)) = (&row.vehicle_type, &vehicle_type) {
+        if let Some(code) = &f.value {
+            check_type(code, cell, types, diags);
+        }
+    }
     let (bpv, vehicle_type, rf, dates) = (bpv?, vehicle_type?, rf?, dates?);
     let dvp = Dvp {
         value: bpv.value.map_or(0, Dvp::of_bpv),
@@ -109,4 +117,41 @@ fn required<T: Clone>(
             None
         }
     }
+}
+
+/// `listing::unknown-type`: a code no registry entry has (a combined code: one of its parts).
+/// Only a warning: every other value of the row still counts; the type is charted under
+/// "Other vehicles" and is not an AFV.
+fn check_type(
+    code: &VehicleTypeCode,
+    cell: &Cell<VehicleTypeCode>,
+    types: &VehicleTypeRegistry,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(unknown) = code.parts().find(|p| types.get(p).is_none()) else {
+        return;
+    };
+    let whole = unknown == code.as_str();
+    let message = if whole {
+        format!("failed to find the vehicle type `{code}` in the registry (unknown vehicle type)")
+    } else {
+        format!("failed to find `{unknown}` of the vehicle type `{code}` in the registry (unknown vehicle type)")
+    };
+    let close = types.suggest(unknown);
+    let help = match close.as_slice() {
+        [] => "add the type to the nation's vehicle-types.toml (or the data's registry/vehicle-types.toml)".to_string(),
+        codes => format!(
+            "did you mean {}? codes are case-sensitive; a new type belongs in the nation's vehicle-types.toml",
+            codes
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+    };
+    diags.push(
+        Diagnostic::warning("listing::unknown-type", message, cell.span.clone())
+            .with_label("unknown vehicle type")
+            .with_help(help),
+    );
 }

@@ -1,12 +1,13 @@
 //! The entry point: one nation's sources -> the IR ([`qm_schema::Nation`]) and its diagnostics.
 
 use qm_parser::{parse_listing, Diagnostic, FileId, ListingRow, Source, SourceMap, TextSpan};
-use qm_schema::{Acceptance, AppliedErratum, Nation, Vehicle, SCHEMA_VERSION};
+use qm_schema::{Acceptance, AppliedErratum, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
 
 use crate::lint::{apply_acceptances, lint_listing, Accept, Finding};
 use crate::listing::vehicle_from_row;
 use crate::notes::{resolve_notes, NotesOutcome};
 use crate::ob::{resolve_ob, NationalData};
+use crate::registry::Registries;
 
 /// What resolving one nation reads besides the source texts: which files are its own, and what
 /// its `errata.toml` said. Plain data; `load` builds it.
@@ -37,58 +38,99 @@ pub struct Resolved {
     pub nation: Nation,
     /// Parse, resolve and lint diagnostics, unsorted.
     pub diagnostics: Vec<Diagnostic>,
+    /// The theaters the nation fought in, as its notes were read with them (`[nation]
+    /// theaters` of `ob.toml`, else those its notes name): what "Any" and a group stand for
+    /// in questions about it.
+    pub theaters: Vec<TheaterId>,
 }
 
 /// Resolves one nation: parses its listing and notes, links rows to notes, derives
 /// availability, radio, HEAT, DVP and counter text, reads `ob.toml`, runs the lints and
-/// applies the acceptances.
+/// applies the acceptances. `registries` are the nation's (the shared ones with its own files
+/// added).
 ///
-/// Pure: it reads only `input` and the texts in `sources` (no files, no environment, no
-/// globals), so the same input always gives the same IR and diagnostics. Nothing stops at the
-/// first problem: a bad value becomes a diagnostic and the rest still resolves.
-///
-/// Registries: theaters and vehicle types are still `qm_schema`'s enums. When they become
-/// registries loaded from data, they arrive here as a third parameter (`&Registries`) and go
-/// down to the passes that name theaters (`rules`, `availability`) and vehicle types (`notes`).
-pub fn resolve_nation(input: &NationInput, sources: &SourceMap) -> Resolved {
+/// Pure: it reads only `input`, the texts in `sources` and `registries` (no files, no
+/// environment, no globals), so the same input always gives the same IR and diagnostics.
+/// Nothing stops at the first problem: a bad value becomes a diagnostic and the rest still
+/// resolves.
+pub fn resolve_nation(
+    input: &NationInput,
+    sources: &SourceMap,
+    registries: &Registries,
+) -> Resolved {
     let mut diagnostics = Vec::new();
     let mut findings = Vec::new();
+    // `ob.toml` first: its `[nation] theaters` decide what the notes' "elsewhere" covers.
+    let mut national = input
+        .ob
+        .map(|f| resolve_ob(sources, f, &registries.theaters))
+        .unwrap_or_default();
+    let listed = national.theaters.clone();
     let (vehicles, notes) = match sources.get(input.listing) {
         Some(listing) => {
             let notes = input.notes.and_then(|f| sources.get(f));
-            resolve_vehicles(sources, listing, notes, &mut findings, &mut diagnostics)
+            let read = NotesInput {
+                sources,
+                listing,
+                notes,
+                registries,
+                listed: listed.clone(),
+            };
+            resolve_vehicles(&read, &mut findings, &mut diagnostics)
         }
         None => (Vec::new(), NotesOutcome::default()),
     };
+    let theaters = if notes.theaters.is_empty() {
+        listed.unwrap_or_default()
+    } else {
+        notes.theaters.clone()
+    };
     let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
-    let mut national = input.ob.map(|f| resolve_ob(sources, f)).unwrap_or_default();
     diagnostics.append(&mut national.diagnostics);
     Resolved {
         nation: nation_ir(input, sources, vehicles, notes, national, acceptances),
         diagnostics,
+        theaters,
     }
+}
+
+/// What resolving the listing and notes reads.
+struct NotesInput<'a> {
+    sources: &'a SourceMap,
+    listing: &'a Source,
+    notes: Option<&'a Source>,
+    registries: &'a Registries,
+    /// `[nation] theaters` of `ob.toml`, when given.
+    listed: Option<Vec<TheaterId>>,
 }
 
 /// The listing's vehicles, resolved against the notes, with the notes' IR.
 fn resolve_vehicles(
-    sources: &SourceMap,
-    listing: &Source,
-    notes: Option<&Source>,
+    read: &NotesInput,
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Vehicle>, NotesOutcome) {
-    let rows = listing_rows(listing, diags);
+    let rows = listing_rows(read.listing, diags);
     findings.extend(lint_listing(&rows));
     let mut vehicles = Vec::new();
     let mut kept = Vec::new();
     for row in &rows {
-        if let Some(v) = vehicle_from_row(sources, row, diags) {
+        if let Some(v) = vehicle_from_row(read.sources, row, &read.registries.types, diags) {
             vehicles.push(v);
             kept.push(row);
         }
     }
-    let outcome = resolve_notes(sources, notes, &mut vehicles, &kept, findings, diags);
+    let outcome = resolve_notes(
+        read.sources,
+        read.notes,
+        &mut vehicles,
+        &kept,
+        read.registries,
+        read.listed.clone(),
+        findings,
+        diags,
+    );
     (vehicles, outcome)
 }
 

@@ -1,34 +1,28 @@
 //! Questions asked of the IR: which vehicles exist where and when, and which one a user meant.
 
-use qm_schema::{Availability, Nation, Theater, Vehicle, YearMonth};
+use qm_schema::{Availability, Nation, TheaterId, Vehicle, YearMonth};
 
 use crate::names::{did_you_mean, name_key};
+use crate::registry::NationTheaters;
 
-/// True when an entry for `entry` theater answers a question about `asked`: the same theater,
-/// or one lies inside the other (Tunisia is part of North Africa, Yugoslavia of the Balkans).
-pub fn theater_matches(entry: Theater, asked: Theater) -> bool {
-    entry == asked || entry == Theater::Any || part_of(entry, asked) || part_of(asked, entry)
-}
-
-/// True when `inner` is a part of `outer`.
-pub fn part_of(inner: Theater, outer: Theater) -> bool {
-    matches!(
-        (inner, outer),
-        (Theater::Tunisia, Theater::NorthAfrica) | (Theater::Yugoslavia, Theater::Balkans)
-    )
-}
-
-/// The vehicle's availability entry for a theater and month, if it is available then and there.
-pub fn availability_at(v: &Vehicle, theater: Theater, month: YearMonth) -> Option<&Availability> {
-    // An entry naming the theater itself wins over one for a containing or contained area.
+/// The vehicle's availability entry for a theater and month, if it is available then and
+/// there. An entry for the theater itself wins over one for a containing or contained theater
+/// (Tunisia in North Africa) and over an "Any" entry, which answers only for theaters the
+/// nation fought in.
+pub fn availability_at<'v>(
+    v: &'v Vehicle,
+    theater: &TheaterId,
+    month: YearMonth,
+    nation: &NationTheaters,
+) -> Option<&'v Availability> {
     let matching = |exact: bool| {
         v.availability.iter().find(move |a| {
             a.period.contains(month)
                 && a.theaters.iter().any(|t| {
                     if exact {
-                        *t == theater
+                        t == theater
                     } else {
-                        theater_matches(*t, theater)
+                        nation.matches(t, theater)
                     }
                 })
         })
@@ -37,15 +31,16 @@ pub fn availability_at(v: &Vehicle, theater: Theater, month: YearMonth) -> Optio
 }
 
 /// Every vehicle available in `theater` in `month`, in listing order, with its entry.
-pub fn available(
-    nation: &Nation,
-    theater: Theater,
+pub fn available<'v>(
+    nation: &'v Nation,
+    theater: &TheaterId,
     month: YearMonth,
-) -> Vec<(&Vehicle, &Availability)> {
+    theaters: &NationTheaters,
+) -> Vec<(&'v Vehicle, &'v Availability)> {
     nation
         .vehicles
         .iter()
-        .filter_map(|v| availability_at(v, theater, month).map(|a| (v, a)))
+        .filter_map(|v| availability_at(v, theater, month, theaters).map(|a| (v, a)))
         .collect()
 }
 
@@ -118,30 +113,15 @@ pub fn parse_month(text: &str) -> Option<YearMonth> {
     YearMonth::new(year, month)
 }
 
-/// Parses a theater name or alias; on failure, the closest names.
-pub fn parse_theater(text: &str) -> Result<Theater, Vec<&'static str>> {
-    Theater::lookup(text).ok_or_else(|| {
-        let names: Vec<&'static str> = Theater::ALL
-            .iter()
-            .map(|t| t.name().trim_start_matches("the "))
-            .collect();
-        did_you_mean(text, names)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn months_and_theaters_parse() {
+    fn months_parse() {
         assert_eq!(parse_month("3/41"), YearMonth::new(1941, 3));
         assert_eq!(parse_month("1941-03"), YearMonth::new(1941, 3));
         assert_eq!(parse_month("13/41"), None);
         assert_eq!(parse_month("x"), None);
-        assert_eq!(parse_theater("north africa"), Ok(Theater::NorthAfrica));
-        assert_eq!(parse_theater("The Balkans"), Ok(Theater::Balkans));
-        assert_eq!(parse_theater("NA"), Ok(Theater::NorthAfrica));
-        assert_eq!(parse_theater("Sicliy").unwrap_err(), vec!["Sicily"]);
     }
 }

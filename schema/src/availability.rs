@@ -1,13 +1,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Period, Rf, Span, Theater};
+use crate::{Period, Rf, Span, TheaterId};
 
 /// One availability entry: in these theaters, during this period, with this RF.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Availability {
     /// The theaters this entry applies to.
-    pub theaters: Vec<Theater>,
+    pub theaters: Vec<TheaterId>,
     /// The months it covers (inclusive).
     pub period: Period,
     /// The rarity factor then and there.

@@ -18,6 +18,7 @@ mod tenths;
 mod theater;
 mod validate;
 mod vehicle;
+mod vehicle_type;
 mod vehicle_values;
 
 pub use availability::*;
@@ -34,6 +35,7 @@ pub use tenths::*;
 pub use theater::*;
 pub use validate::*;
 pub use vehicle::*;
+pub use vehicle_type::*;
 pub use vehicle_values::*;
 
 /// Version of the IR layout; bumped whenever a change breaks readers of `out/<nation>.json`.

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Period, Rf, Span, Theater, YearMonth};
+use crate::{Period, Rf, Span, TheaterId, YearMonth};
 
 /// One scenario, its units checked and annotated against the OB data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -18,7 +18,7 @@ pub struct Scenario {
     /// The month the scenario is set in.
     pub date: YearMonth,
     /// The theater it is set in.
-    pub theater: Theater,
+    pub theater: TheaterId,
     /// Where it takes place, in words.
     pub location: String,
     /// The boards used, as named ("25", "26").

@@ -19,7 +19,7 @@ pub struct Vehicle {
     /// WG T: weight in tons.
     pub weight: Option<Field<Weight>>,
     /// TYPE.
-    pub vehicle_type: Field<VehicleType>,
+    pub vehicle_type: Field<VehicleTypeCode>,
     /// BPV: basic point value.
     pub bpv: Field<u16>,
     /// Desert VP (rule 177), derived from the BPV.
@@ -118,7 +118,7 @@ pub struct OptionalArmament {
     /// True when the note says it is always available.
     pub always_available: bool,
     /// Theaters it is limited to (empty: no limit).
-    pub theaters: Vec<Theater>,
+    pub theaters: Vec<TheaterId>,
     /// Period it is limited to, when the note gives one.
     pub period: Option<Period>,
     /// The note sentence.

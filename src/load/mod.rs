@@ -1,15 +1,17 @@
 //! Stage 1, load: read `data-src/`, apply errata, give every file an id for spans.
 
 mod errata;
+mod registry;
 
 use std::path::{Path, PathBuf};
 
 use qm_parser::{Diagnostic, FileId, Severity, Source, SourceMap, TextSpan};
 use qm_resolve::spanned::toml_diagnostic;
-use qm_resolve::{Accept, NationInput};
+use qm_resolve::{Accept, NationInput, NationRegistries, Registries};
 use qm_schema::AppliedErratum;
 
 pub use errata::*;
+pub use registry::{built_in_registries, BUILT_IN_THEATERS, BUILT_IN_VEHICLE_TYPES};
 
 /// The files of one nation (`data-src/<id>/`).
 #[derive(Debug)]
@@ -30,6 +32,9 @@ pub struct NationSources {
     pub errata: ErrataFile,
     /// The errata that matched, with provenance.
     pub applied: Vec<AppliedErratum>,
+    /// The registries its data is read with: the shared ones plus its own `theaters.toml`
+    /// and `vehicle-types.toml`.
+    pub registries: Registries,
 }
 
 impl NationSources {
@@ -72,16 +77,42 @@ pub struct Loaded {
     pub nations: Vec<NationSources>,
     /// The scenario files (`scenarios/*.toml`), sorted by name.
     pub scenarios: Vec<FileId>,
+    /// The shared registries (`registry/*.toml` of the data, else the built-in ones).
+    pub registries: Registries,
     /// Problems found while loading.
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Reads the data directory: every `<nation>/listing.tsv` with its notes, OB and errata.
+impl NationRegistries for Loaded {
+    fn registries_of(&self, id: &str) -> &Registries {
+        self.nations
+            .iter()
+            .find(|n| n.id == id)
+            .map_or(&self.registries, |n| &n.registries)
+    }
+}
+
+impl Loaded {
+    /// The registries a scenario's theater is read with: those of the first of its sides'
+    /// nations that has data (a nation may add theaters), else the shared ones.
+    pub fn registries_for<'a>(&self, nations: impl IntoIterator<Item = &'a str>) -> &Registries {
+        nations
+            .into_iter()
+            .find_map(|id| self.nations.iter().find(|n| n.id == id))
+            .map_or(&self.registries, |n| &n.registries)
+    }
+}
+
+/// Reads the data directory: the registries, then every `<nation>/listing.tsv` with its
+/// notes, OB, errata and registry additions. `registry/` holds no listing, so it is no nation.
 pub fn load(data_dir: &Path) -> Loaded {
     let mut loaded = Loaded {
         data_dir: data_dir.to_path_buf(),
         ..Loaded::default()
     };
+    if data_dir.is_dir() {
+        registry::load_shared(&mut loaded);
+    }
     let mut dirs = match std::fs::read_dir(data_dir) {
         Ok(rd) => rd
             .filter_map(Result::ok)
@@ -214,6 +245,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
             }
         }
     }
+    let registries = registry::load_nation_registries(loaded, id);
     Some(NationSources {
         id: id.to_string(),
         name,
@@ -223,6 +255,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         errata_file,
         errata,
         applied,
+        registries,
     })
 }
 

@@ -4,6 +4,7 @@
 //! `chart/chart.html`; the PDF is paginated by [`super::chart_layout`] and every page is drawn
 //! by `chart/page.svg`, then converted to vector PDF.
 
+use qm_resolve::registry::VehicleTypeRegistry;
 use qm_schema::Nation;
 
 use super::chart_layout::{paginate, ChartPage};
@@ -33,8 +34,12 @@ pub struct ChartFiles {
 }
 
 /// Renders a nation's chart as HTML and PDF.
-pub fn vehicle_chart(nation: &Nation, templates: &Templates) -> Result<ChartFiles, RenderError> {
-    let model = chart_model(nation);
+pub fn vehicle_chart(
+    nation: &Nation,
+    templates: &Templates,
+    types: &VehicleTypeRegistry,
+) -> Result<ChartFiles, RenderError> {
+    let model = chart_model(nation, types);
     let html_path = format!("{}/chart/{}-chart.html", nation.id, nation.id);
     let pdf_path = format!("{}/chart/{}-chart.pdf", nation.id, nation.id);
     let html = templates
@@ -62,6 +67,6 @@ pub fn vehicle_chart(nation: &Nation, templates: &Templates) -> Result<ChartFile
 }
 
 /// The pages of a nation's chart PDF (for tests and custom page templates).
-pub fn chart_pages(nation: &Nation) -> Vec<ChartPage> {
-    paginate(&chart_model(nation))
+pub fn chart_pages(nation: &Nation, types: &VehicleTypeRegistry) -> Vec<ChartPage> {
+    paginate(&chart_model(nation, types))
 }

@@ -3,7 +3,8 @@
 //! then the infantry OB and national rules ([`super::chart_infantry`]). The HTML and the PDF
 //! ([`super::chart`]) are both drawn from it.
 
-use qm_schema::{Field, Nation, NoteRef, Vehicle, VehicleType};
+use qm_resolve::registry::VehicleTypeRegistry;
+use qm_schema::{Field, Nation, NoteRef, Vehicle};
 use serde::Serialize;
 
 use super::chart_infantry::{infantry_section, InfantrySection};
@@ -48,10 +49,13 @@ pub struct NationRef {
 /// The rows of one vehicle type.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Group {
-    /// The type code ("MT").
-    pub code: &'static str,
-    /// Its heading ("Medium tanks").
-    pub label: &'static str,
+    /// An anchor for the group: the first of its vehicles' type codes ("MT"; "other" for the
+    /// vehicles whose type the registry lacks).
+    pub id: String,
+    /// The type codes of its vehicles, in listing order ("MT"; "HT, HTv").
+    pub code: String,
+    /// Its heading, the registry's group ("Medium tanks").
+    pub label: String,
     /// The vehicles.
     pub rows: Vec<Row>,
 }
@@ -146,8 +150,12 @@ pub fn columns() -> Vec<Column> {
     ]
 }
 
-/// Builds the chart's model from the IR.
-pub fn chart_model(nation: &Nation) -> ChartModel {
+/// The heading of vehicles whose type the registry lacks (a warning said so), charted last.
+const OTHER_GROUP: &str = "Other vehicles";
+
+/// Builds the chart's model from the IR; vehicles are grouped under the type registry's
+/// headings, in its order.
+pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
     let note_href = |r: &NoteRef| -> Option<String> {
         match r {
             NoteRef::Vehicle(n) => nation
@@ -162,19 +170,40 @@ pub fn chart_model(nation: &Nation) -> ChartModel {
                 .then(|| format!("#note-{l}")),
         }
     };
-    let groups = VehicleType::ALL
+    let group_of = |v: &Vehicle| {
+        v.vehicle_type
+            .value
+            .as_ref()
+            .and_then(|c| types.group_of(c))
+            .unwrap_or(OTHER_GROUP)
+    };
+    let mut headings = types.groups();
+    headings.push(OTHER_GROUP);
+    let groups = headings
         .into_iter()
-        .filter_map(|t| {
-            let rows: Vec<Row> = nation
+        .filter_map(|heading| {
+            let members: Vec<&Vehicle> = nation
                 .vehicles
                 .iter()
-                .filter(|v| v.vehicle_type.value == Some(t))
-                .map(|v| row(v, &note_href))
+                .filter(|v| group_of(v) == heading)
                 .collect();
-            (!rows.is_empty()).then(|| Group {
-                code: t.code(),
-                label: t.label(),
-                rows,
+            let mut codes: Vec<&str> = Vec::new();
+            for v in &members {
+                let code = v.vehicle_type.value.as_ref().map_or("", |c| c.as_str());
+                if !codes.contains(&code) {
+                    codes.push(code);
+                }
+            }
+            let first = codes.first()?;
+            Some(Group {
+                id: if heading == OTHER_GROUP {
+                    "other".to_string()
+                } else {
+                    first.to_string()
+                },
+                code: codes.join(", "),
+                label: heading.to_string(),
+                rows: members.into_iter().map(|v| row(v, &note_href)).collect(),
             })
         })
         .collect();

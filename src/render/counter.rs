@@ -1,12 +1,12 @@
 //! Counters: one SVG per side per vehicle from `templates/counter/`, and its PNG.
 
-use qm_schema::{CounterSide, Nation, Theater, Vehicle, YearMonth};
+use qm_resolve::registry::TheaterRegistry;
+use qm_schema::{CounterSide, Nation, TheaterId, Vehicle, YearMonth};
 use serde::Serialize;
 
 use super::counter_view::CounterView;
 use super::error::{RenderError, RenderErrorKind};
 use super::{png, svg};
-use crate::query::part_of;
 use crate::templates::Templates;
 
 /// The template of a counter's front.
@@ -42,13 +42,23 @@ pub const RED_MP_UNTIL: YearMonth = YearMonth {
     month: 10,
 };
 
+/// The theater rule 178 speaks of: "North Africa (as defined in 194.2)". The rule is the game
+/// system's, not a nation's, so its area is named here; its parts come from the registry.
+pub const RED_MP_THEATER: &str = "NorthAfrica";
+
 /// Rule 178, the one implementation of it: every vehicle of an Axis nation in a North Africa
-/// scenario (194.2; Tunisia is part of it) set before October 1941 has its MP printed in red.
-/// The rule excepts motorcycles; the IR has no motorcycle type, so no vehicle is excepted.
-/// The scenario checker (its card notes) and the card's counter pictures both call this.
-pub fn rule_178_red_mp(axis: bool, theater: Theater, date: YearMonth) -> bool {
-    axis && (theater == Theater::NorthAfrica || part_of(theater, Theater::NorthAfrica))
-        && date < RED_MP_UNTIL
+/// scenario (194.2; a part of it such as Tunisia included) set before October 1941 has its MP
+/// printed in red. The rule excepts motorcycles; the IR has no motorcycle type, so no vehicle
+/// is excepted. The scenario checker (its card notes) and the card's counter pictures both
+/// call this.
+pub fn rule_178_red_mp(
+    axis: bool,
+    theater: &TheaterId,
+    date: YearMonth,
+    registry: &TheaterRegistry,
+) -> bool {
+    let desert = TheaterId::new(RED_MP_THEATER);
+    axis && (*theater == desert || registry.part_of(theater, &desert)) && date < RED_MP_UNTIL
 }
 
 /// One rendered counter side.
@@ -208,47 +218,20 @@ mod tests {
 
     #[test]
     fn rule_178_is_axis_north_africa_before_october_1941() {
-        let na = Theater::NorthAfrica;
-        assert!(rule_178_red_mp(
-            true,
-            na,
-            YearMonth {
-                year: 1941,
-                month: 9
-            }
-        ));
-        assert!(!rule_178_red_mp(
-            true,
-            na,
-            YearMonth {
-                year: 1941,
-                month: 10
-            }
-        ));
-        assert!(!rule_178_red_mp(
-            false,
-            na,
-            YearMonth {
-                year: 1940,
-                month: 6
-            }
-        ));
+        let registry = crate::load::built_in_registries().unwrap().theaters;
+        let red = |axis, theater: &str, year, month| {
+            rule_178_red_mp(
+                axis,
+                &TheaterId::new(theater),
+                YearMonth { year, month },
+                &registry,
+            )
+        };
+        assert!(red(true, "NorthAfrica", 1941, 9));
+        assert!(!red(true, "NorthAfrica", 1941, 10));
+        assert!(!red(false, "NorthAfrica", 1940, 6));
         // Tunisia is part of North Africa (194.2).
-        assert!(rule_178_red_mp(
-            true,
-            Theater::Tunisia,
-            YearMonth {
-                year: 1941,
-                month: 9
-            }
-        ));
-        assert!(!rule_178_red_mp(
-            true,
-            Theater::Russia,
-            YearMonth {
-                year: 1941,
-                month: 8
-            }
-        ));
+        assert!(red(true, "Tunisia", 1941, 9));
+        assert!(!red(true, "Russia", 1941, 8));
     }
 }

@@ -17,10 +17,8 @@ pub struct CounterView {
     pub id: String,
     /// The normalized name ("M13/40").
     pub name: String,
-    /// The TYPE code ("MT").
+    /// The TYPE code as printed ("MT").
     pub type_code: String,
-    /// True for armored fighting vehicles (everything but trucks and the types treated so).
-    pub afv: bool,
     /// Main armament: mount letter, caliber or weapon, length and limited-ammo marks ("T47",
     /// "B75*", "CMG†", "BF32").
     pub ma: Option<String>,
@@ -126,9 +124,9 @@ impl CounterView {
             type_code: v
                 .vehicle_type
                 .value
-                .map(|t| t.code().to_string())
+                .as_ref()
+                .map(|t| t.as_str().to_string())
                 .unwrap_or_default(),
-            afv: v.vehicle_type.value.is_some_and(|t| t.is_afv()),
             ma: text(&v.main_armament, |ma| {
                 let mount = ma.mount.map_or("", mount_code);
                 let weapon = match &ma.weapon {

@@ -7,6 +7,8 @@
 //! so this module wraps every paragraph with the embedded font's metrics and stacks the blocks;
 //! the template decides how each block looks.
 
+use qm_resolve::registry::TheaterRegistry;
+use qm_resolve::NationRegistries;
 use qm_schema::{
     CardNote, CounterSide, InfantryUnit, Nation, Scenario, ScenarioSide, ScenarioUnit, UnitKind,
     Vehicle,
@@ -120,7 +122,7 @@ pub struct CardView<'a> {
     /// The month as the sources write it ("12/40").
     pub date: String,
     /// The theater's name.
-    pub theater: &'static str,
+    pub theater: &'a str,
     /// The turn record track.
     pub turns: Vec<TurnView>,
     /// The side that moves first, if one is marked.
@@ -155,11 +157,18 @@ fn note_text(n: &CardNote) -> String {
 }
 
 /// Builds the view of a scenario's card: pictures, wrapped text and the page layout.
+/// `registries` name the theater and, with rule 178, place it (as the scenario was read: with
+/// its first nation's registries).
 pub fn card_view<'a>(
     templates: &Templates,
     scenario: &'a Scenario,
     nations: &'a [Nation],
+    registries: &'a dyn NationRegistries,
 ) -> Result<CardView<'a>, RenderError> {
+    let first_nation = scenario.sides.iter().find_map(|s| s.nation.as_deref());
+    let theaters = &registries
+        .registries_of(first_nation.unwrap_or(""))
+        .theaters;
     let mut sides = Vec::new();
     for side in &scenario.sides {
         let nation = side
@@ -169,7 +178,7 @@ pub fn card_view<'a>(
         let mut units = Vec::new();
         let mut unit_notes = Vec::new();
         for u in &side.units {
-            units.push(unit_view(templates, scenario, nation, u)?);
+            units.push(unit_view(templates, scenario, nation, u, theaters)?);
             if !u.notes.is_empty() {
                 let notes: Vec<String> = u.notes.iter().map(note_text).collect();
                 unit_notes.push(format!("{}: {}", u.name, notes.join("; ")));
@@ -200,7 +209,7 @@ pub fn card_view<'a>(
     let mut view = CardView {
         scenario,
         date: scenario.date.to_string(),
-        theater: scenario.theater.name(),
+        theater: theaters.name(&scenario.theater),
         turns,
         moves_first: scenario
             .sides
@@ -226,6 +235,7 @@ fn unit_view<'a>(
     scenario: &Scenario,
     nation: Option<&Nation>,
     u: &'a ScenarioUnit,
+    theaters: &TheaterRegistry,
 ) -> Result<UnitView<'a>, RenderError> {
     let vehicle: Option<&Vehicle> = nation
         .zip(u.vehicle.as_ref())
@@ -240,7 +250,7 @@ fn unit_view<'a>(
             // The counter renderer's own front, with rule 178's red MP when it applies then
             // and there (it depends on the scenario, not on the vehicle).
             let opts = CounterOptions {
-                red_mp: rule_178_red_mp(n.axis, scenario.theater, scenario.date),
+                red_mp: rule_178_red_mp(n.axis, &scenario.theater, scenario.date, theaters),
                 ..CounterOptions::default()
             };
             (

@@ -3,22 +3,34 @@
 //! Fascist), and the facts the card prints (RF, radio, HEAT, red MP, variable DVP).
 
 use qm_parser::{Diagnostic, TextSpan};
+use qm_resolve::registry::{NationTheaters, VehicleTypeRegistry};
 use qm_schema::{
-    AmmoKind, Availability, CardNote, CardNoteKind, Nation, NoteRef, Period, Qualifier, Theater,
+    AmmoKind, Availability, CardNote, CardNoteKind, Nation, NoteRef, Period, Qualifier, TheaterId,
     UnitAvailability, Vehicle, YearMonth,
 };
 
-use crate::query::{availability_at, theater_matches};
+use crate::query::availability_at;
 use crate::render::rule_178_red_mp;
 use crate::views::origin_text;
 
-/// Where and when a scenario is set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Setting {
+/// Where and when a scenario is set, as one side's nation sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct Setting<'a> {
     /// The theater.
-    pub theater: Theater,
+    pub theater: &'a TheaterId,
     /// The month.
     pub month: YearMonth,
+    /// The theaters the side's nation fought in, with its theater registry.
+    pub theaters: &'a NationTheaters<'a>,
+    /// The side's nation's vehicle types.
+    pub types: &'a VehicleTypeRegistry,
+}
+
+impl Setting<'_> {
+    /// The theater's name.
+    pub fn theater_name(&self) -> &str {
+        self.theaters.name(self.theater)
+    }
 }
 
 /// The vehicle's availability then and there. `None` with an error when the data says it was
@@ -26,7 +38,7 @@ pub struct Setting {
 /// DATES can be checked.
 pub fn vehicle_availability(
     v: &Vehicle,
-    at: Setting,
+    at: Setting<'_>,
     span: &TextSpan,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<UnitAvailability> {
@@ -53,7 +65,7 @@ pub fn vehicle_availability(
         }
         return None;
     }
-    if let Some(a) = availability_at(v, at.theater, at.month) {
+    if let Some(a) = availability_at(v, at.theater, at.month, at.theaters) {
         return Some(UnitAvailability {
             period: a.period,
             rf: a.rf,
@@ -63,31 +75,39 @@ pub fn vehicle_availability(
     let here: Vec<&Availability> = v
         .availability
         .iter()
-        .filter(|a| a.theaters.iter().any(|t| theater_matches(*t, at.theater)))
+        .filter(|a| {
+            a.theaters
+                .iter()
+                .any(|t| at.theaters.matches(t, at.theater))
+        })
         .collect();
     let elsewhere: Vec<&Availability> = v
         .availability
         .iter()
-        .filter(|a| !a.theaters.iter().any(|t| theater_matches(*t, at.theater)))
+        .filter(|a| {
+            !a.theaters
+                .iter()
+                .any(|t| at.theaters.matches(t, at.theater))
+        })
         .collect();
+    let place = at.theater_name();
     let cause = if here.is_empty() {
-        format!("the data has no entry for it in {}", at.theater)
+        format!("the data has no entry for it in {place}")
     } else {
         "it is not available there then".to_string()
     };
     let mut d = Diagnostic::error(
         "scenario::unavailable",
         format!(
-            "failed to field the {} in {} in {} ({cause})",
-            v.name, at.theater, at.month
+            "failed to field the {} in {place} in {} ({cause})",
+            v.name, at.month
         ),
         span.clone(),
     )
-    .with_label(format!("not available in {} in {}", at.theater, at.month));
+    .with_label(format!("not available in {place} in {}", at.month));
     if !here.is_empty() {
         d = d.with_note(format!(
-            "in {} it is available {}",
-            at.theater,
+            "in {place} it is available {}",
             periods_text(&here)
         ));
     }
@@ -99,7 +119,7 @@ pub fn vehicle_availability(
             } else {
                 "elsewhere it is"
             },
-            by_theater(&elsewhere)
+            by_theater(&elsewhere, at.theaters)
         ));
     }
     diags.push(d.with_help("move the scenario to one of these dates, or choose another vehicle"));
@@ -113,10 +133,10 @@ pub fn rf_text(rf: qm_schema::Rf) -> String {
 
 /// "in Russia 2-6/42 (RF 1.3), 7-8/42 (RF 1.2); in Italy 9/43 (RF 1.3)": entries grouped by
 /// their theaters, in the order the data lists them.
-fn by_theater(entries: &[&Availability]) -> String {
+fn by_theater(entries: &[&Availability], theaters: &NationTheaters) -> String {
     let mut groups: Vec<(String, Vec<&Availability>)> = Vec::new();
     for a in entries {
-        let names: Vec<&str> = a.theaters.iter().map(|t| t.name()).collect();
+        let names: Vec<&str> = a.theaters.iter().map(|t| theaters.name(t)).collect();
         let key = names.join("/");
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, v)) => v.push(a),
@@ -168,7 +188,7 @@ fn fascist_period(v: &Vehicle, entry: Option<&Availability>, month: YearMonth) -
 pub fn vehicle_notes(
     nation: &Nation,
     v: &Vehicle,
-    at: Setting,
+    at: Setting<'_>,
     fascist_side: bool,
     available: Option<&UnitAvailability>,
     span: &TextSpan,
@@ -187,13 +207,15 @@ pub fn vehicle_notes(
             CardNoteKind::Unchecked,
             format!(
                 "availability in {} not resolved from the notes; listing RF {}, DATES {}",
-                at.theater, v.rf.raw, v.dates.raw
+                at.theater_name(),
+                v.rf.raw,
+                v.dates.raw
             ),
             None,
         )),
         None => {}
     }
-    let entry = availability_at(v, at.theater, at.month);
+    let entry = availability_at(v, at.theater, at.month, at.theaters);
     if let Some(p) = fascist_period(v, entry, at.month) {
         let text = format!("Fascist use only in {p}");
         if !fascist_side {
@@ -215,7 +237,7 @@ pub fn vehicle_notes(
     }
     radio_notes(v, at, own_note.as_deref(), &mut notes);
     heat_notes(v, at, &mut notes);
-    if rule_178_red_mp(nation.axis, at.theater, at.month) {
+    if rule_178_red_mp(nation.axis, at.theater, at.month, at.theaters.registry()) {
         notes.push(note(
             CardNoteKind::RedMp,
             "red MP".into(),
@@ -233,7 +255,7 @@ pub fn vehicle_notes(
 }
 
 /// Radio status (181.21): the note's dated radio entries win over the listing's ® column.
-fn radio_notes(v: &Vehicle, at: Setting, own_note: Option<&str>, notes: &mut Vec<CardNote>) {
+fn radio_notes(v: &Vehicle, at: Setting<'_>, own_note: Option<&str>, notes: &mut Vec<CardNote>) {
     let rule = Some("181.2".to_string());
     if let Some(r) = v.radio.iter().find(|r| r.period.contains(at.month)) {
         if !r.has_radio {
@@ -284,7 +306,7 @@ fn radio_notes(v: &Vehicle, at: Setting, own_note: Option<&str>, notes: &mut Vec
 }
 
 /// HEAT (multi-applicable note H): a "†" before the H means HEAT only from `heat_from`.
-fn heat_notes(v: &Vehicle, at: Setting, notes: &mut Vec<CardNote>) {
+fn heat_notes(v: &Vehicle, at: Setting<'_>, notes: &mut Vec<CardNote>) {
     let Some(ammo) = v.ammo.as_ref() else { return };
     if ammo.value.map(|a| a.kind) != Some(AmmoKind::Heat) {
         return;

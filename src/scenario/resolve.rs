@@ -2,17 +2,22 @@
 //! every vehicle checked against its availability, every bad value a diagnostic pointing into
 //! the scenario file.
 
+use std::collections::BTreeMap;
+
 use qm_parser::{Diagnostic, FileId, SourceMap};
+use qm_resolve::registry::{NationRegistries, NationTheaters, Registries, TheaterName};
 use qm_resolve::spanned::{choice, span_of, toml_diagnostic};
 use qm_schema::{
     CardNote, CardNoteKind, InfantryUnit, Nation, NationalRuleKind, Scenario, ScenarioSide,
-    ScenarioUnit, Theater, UnitKind, Vehicle, VehicleType, Weapon, SCHEMA_VERSION,
+    ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
 };
 use toml::Spanned;
 
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
-use crate::query::{find_vehicle, parse_month, parse_theater};
+use crate::compile::nation_theaters;
+use crate::load::Loaded;
+use crate::query::{find_vehicle, parse_month};
 use crate::render::rule_178_red_mp;
 use crate::resolve::names::{did_you_mean, name_key, vehicle_id};
 
@@ -38,8 +43,15 @@ const KINDS: &[(&str, UnitKind)] = &[
     ("other", UnitKind::Other),
 ];
 
-/// Reads, resolves and checks one scenario file against the compiled nations.
-pub fn resolve_scenario(map: &SourceMap, file: FileId, nations: &[Nation]) -> ResolvedScenario {
+/// Reads, resolves and checks one scenario file against the compiled nations and the
+/// theaters each fought in (by nation id); names are read with the loaded registries.
+pub fn resolve_scenario(
+    loaded: &Loaded,
+    file: FileId,
+    nations: &[Nation],
+    theaters: &BTreeMap<String, Vec<TheaterId>>,
+) -> ResolvedScenario {
+    let map = &loaded.sources;
     let mut diags = Vec::new();
     let Some(src) = map.get(file) else {
         return ResolvedScenario {
@@ -60,8 +72,16 @@ pub fn resolve_scenario(map: &SourceMap, file: FileId, nations: &[Nation]) -> Re
             };
         }
     };
+    let registries = loaded.registries_for(
+        sf.side
+            .iter()
+            .filter_map(|s| Some(s.nation.as_ref()?.get_ref().as_str())),
+    );
     let mut r = Resolver {
         map,
+        loaded,
+        theaters,
+        registries,
         file,
         nations,
         diags,
@@ -75,6 +95,11 @@ pub fn resolve_scenario(map: &SourceMap, file: FileId, nations: &[Nation]) -> Re
 
 struct Resolver<'a> {
     map: &'a SourceMap,
+    loaded: &'a Loaded,
+    /// The theaters each nation fought in.
+    theaters: &'a BTreeMap<String, Vec<TheaterId>>,
+    /// The registries the scenario's theater is read with.
+    registries: &'a Registries,
     file: FileId,
     nations: &'a [Nation],
     diags: Vec<Diagnostic>,
@@ -103,39 +128,7 @@ impl<'a> Resolver<'a> {
                 .with_help("write the month as `12/40` or `1940-12`"),
             );
         }
-        let theater = match parse_theater(sf.theater.get_ref()) {
-            Ok(t) => Some(t),
-            Err(mut close) => {
-                if close.is_empty() {
-                    // A misspelled alias ("Lybia" for "Libya") is closer to the alias than to
-                    // any theater's name.
-                    let aliases = Theater::ALL
-                        .iter()
-                        .flat_map(|t| t.aliases().iter().copied());
-                    close = did_you_mean(sf.theater.get_ref(), aliases)
-                        .into_iter()
-                        .filter_map(Theater::lookup)
-                        .map(|t| t.name().trim_start_matches("the "))
-                        .collect();
-                }
-                let d = Diagnostic::error(
-                    "scenario::bad-theater",
-                    format!("failed to read the theater `{}`", sf.theater.get_ref()),
-                    span_of(self.file, &sf.theater),
-                )
-                .with_label("unknown theater")
-                .with_note(format!(
-                    "theaters: {}",
-                    Theater::ALL
-                        .iter()
-                        .map(|t| t.name().trim_start_matches("the "))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-                self.diags.push(with_suggestions(d, &close));
-                None
-            }
-        };
+        let theater = self.theater(&sf.theater);
         let turns = *sf.turns.get_ref();
         if !(1..=MAX_TURNS).contains(&turns) {
             self.diags.push(
@@ -157,21 +150,19 @@ impl<'a> Resolver<'a> {
                 .with_help("add a `[[side]]` table with a `name` and `units` for each side"),
             );
         }
-        let setting = match (theater, month) {
-            (Some(theater), Some(month)) => Some(Setting { theater, month }),
-            _ => None,
-        };
+        let place = theater.zip(month);
         let sides: Vec<ScenarioSide> = sf
             .side
             .iter()
-            .map(|s| self.side(s, setting, sf.desert_vp, turns))
+            .map(|s| self.side(s, place.as_ref(), sf.desert_vp, turns))
             .collect();
+        let (theater, date) = place?;
         Some(Scenario {
             schema_version: SCHEMA_VERSION,
             id: id?,
             title: sf.title.clone(),
-            date: setting?.month,
-            theater: setting?.theater,
+            date,
+            theater,
             location: sf.location.clone(),
             boards: sf.boards.clone(),
             turns,
@@ -183,6 +174,43 @@ impl<'a> Resolver<'a> {
             notes: scenario_notes(sf.desert_vp),
             source: source.to_string(),
         })
+    }
+
+    /// The scenario's theater, by any name or alias of the registry; a group or an unknown
+    /// name is an error (a scenario is set in one theater).
+    fn theater(&mut self, name: &Spanned<String>) -> Option<TheaterId> {
+        let registry = &self.registries.theaters;
+        let d = match registry.lookup(name.get_ref()) {
+            Some(TheaterName::Theater(t)) => return Some(t.id.clone()),
+            Some(TheaterName::Any) => return Some(TheaterId::any()),
+            Some(TheaterName::Group(g)) => Diagnostic::error(
+                "scenario::bad-theater",
+                format!(
+                    "failed to set the scenario in `{}` (a group of theaters: {})",
+                    name.get_ref(),
+                    g.members
+                        .iter()
+                        .map(|m| registry.name(m))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                span_of(self.file, name),
+            )
+            .with_label("a group, not one theater")
+            .with_help("name the one theater the scenario is set in"),
+            None => {
+                let d = Diagnostic::error(
+                    "scenario::bad-theater",
+                    format!("failed to read the theater `{}`", name.get_ref()),
+                    span_of(self.file, name),
+                )
+                .with_label("unknown theater")
+                .with_note(format!("theaters: {}", registry.names().join(", ")));
+                with_suggestions(d, &registry.suggest(name.get_ref()))
+            }
+        };
+        self.diags.push(d);
+        None
     }
 
     fn id(&mut self, id: &Spanned<String>) -> Option<String> {
@@ -235,12 +263,28 @@ impl<'a> Resolver<'a> {
     fn side(
         &mut self,
         s: &SideEntry,
-        setting: Option<Setting>,
+        place: Option<&(TheaterId, YearMonth)>,
         desert_vp: bool,
         turns: u8,
     ) -> ScenarioSide {
         let nation = self.nation(s);
-        let mut setting = setting;
+        // Each side is checked with its own nation's theaters (and registry).
+        let (theaters, types) = match nation {
+            Some(n) => (
+                nation_theaters(self.loaded, self.theaters, &n.id),
+                &self.loaded.registries_of(&n.id).types,
+            ),
+            None => (
+                NationTheaters::new(&self.registries.theaters, Vec::new()),
+                &self.registries.types,
+            ),
+        };
+        let mut setting = place.map(|(theater, month)| Setting {
+            theater,
+            month: *month,
+            theaters: &theaters,
+            types,
+        });
         if let (Some(n), Some(at)) = (nation, setting) {
             if !n.vehicles.is_empty() && !month_in_data(n, at.month) {
                 // One error for the side, not one per vehicle.
@@ -382,7 +426,7 @@ impl<'a> Resolver<'a> {
         u: &UnitEntry,
         nation: Option<&'a Nation>,
         fascist: bool,
-        setting: Option<Setting>,
+        setting: Option<Setting<'_>>,
         turns: u8,
     ) -> Option<ScenarioUnit> {
         let file = self.file;
@@ -511,16 +555,19 @@ fn scenario_notes(desert_vp: bool) -> Vec<CardNote> {
 
 /// The side's notes from its nation's rules: red MP (178) and the national rules that concern
 /// the units it fields.
-fn side_notes(n: &Nation, at: Setting, units: &[ScenarioUnit]) -> Vec<CardNote> {
+fn side_notes(n: &Nation, at: Setting<'_>, units: &[ScenarioUnit]) -> Vec<CardNote> {
     let vehicles: Vec<&Vehicle> = units
         .iter()
         .filter_map(|u| u.vehicle.as_ref())
         .filter_map(|id| n.vehicles.iter().find(|v| v.id == *id))
         .collect();
     let has_infantry = units.iter().any(|u| u.infantry.is_some());
-    let has_afv = vehicles
-        .iter()
-        .any(|v| v.vehicle_type.value.is_some_and(VehicleType::is_afv));
+    let has_afv = vehicles.iter().any(|v| {
+        v.vehicle_type
+            .value
+            .as_ref()
+            .is_some_and(|t| at.types.is_afv(t))
+    });
     let has_ordnance = vehicles.iter().any(|v| {
         v.main_armament
             .as_ref()
@@ -528,7 +575,8 @@ fn side_notes(n: &Nation, at: Setting, units: &[ScenarioUnit]) -> Vec<CardNote> 
             .is_some_and(|m| matches!(m.weapon, Weapon::Gun { .. }))
     });
     let mut notes = Vec::new();
-    if !vehicles.is_empty() && rule_178_red_mp(n.axis, at.theater, at.month) {
+    if !vehicles.is_empty() && rule_178_red_mp(n.axis, at.theater, at.month, at.theaters.registry())
+    {
         notes.push(CardNote {
             kind: CardNoteKind::RedMp,
             text: format!(

@@ -29,6 +29,7 @@ pub mod xml;
 
 use std::path::Path;
 
+use qm_resolve::NationRegistries;
 use qm_schema::Nation;
 
 pub use config::ModuleConfig;
@@ -88,15 +89,17 @@ pub struct Vmod {
     pub model: ModuleModel,
 }
 
-/// Makes the module: assembles, renders and zips.
+/// Makes the module: assembles, renders and zips. `registries` give each nation's vehicle
+/// types (the palette's panels).
 pub fn build_vmod(
     nations: &[Nation],
     images: &[CounterPng],
     config: &ModuleConfig,
     registry: &GpidRegistry,
     templates: &Templates,
+    registries: &dyn NationRegistries,
 ) -> Result<Vmod, VassalError> {
-    let model = assemble(nations, images, config, registry)?;
+    let model = assemble(nations, images, config, registry, registries)?;
     let build_file = build_file::render_build_file(&model, templates)?;
     let moduledata = build_file::render_moduledata(&model, templates)?;
     let mut entries = vec![
@@ -121,11 +124,12 @@ pub fn build_from_data(
     nations: &[Nation],
     images: &[CounterPng],
     template_overrides: Option<&Path>,
+    registries: &dyn NationRegistries,
 ) -> Result<Vmod, VassalError> {
     let config = ModuleConfig::load(data_dir)?;
     let registry = GpidRegistry::load(data_dir)?.unwrap_or_default();
     let templates = build_file::vassal_templates(template_overrides);
-    build_vmod(nations, images, &config, &registry, &templates)
+    build_vmod(nations, images, &config, &registry, &templates, registries)
 }
 
 /// The module as a build artifact: `vassal/<module file>`.
@@ -134,8 +138,9 @@ pub fn module_artifact(
     nations: &[Nation],
     images: &[CounterPng],
     template_overrides: Option<&Path>,
+    registries: &dyn NationRegistries,
 ) -> Result<Artifact, VassalError> {
-    let vmod = build_from_data(data_dir, nations, images, template_overrides)?;
+    let vmod = build_from_data(data_dir, nations, images, template_overrides, registries)?;
     // The module is read back by qm's own checker: a module VASSAL would choke on (a
     // duplicate gpid, a missing image) fails the build instead of being written.
     let report = check::check_vmod(&vmod.bytes)?;

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use qm_schema::{CounterSide, InfantryUnit, Nation, NoteRef, Vehicle, VehicleType};
+use qm_resolve::NationRegistries;
+use qm_schema::{CounterSide, InfantryUnit, Nation, NoteRef, Vehicle};
 use serde::Serialize;
 
 use super::config::ModuleConfig;
@@ -161,7 +162,8 @@ pub fn vehicle_properties(nation: &Nation, v: &Vehicle) -> Vec<(String, String)>
         nation.name.clone(),
         v.vehicle_type
             .value
-            .map_or_else(String::new, |t| t.code().to_string()),
+            .as_ref()
+            .map_or_else(String::new, |t| t.as_str().to_string()),
         v.bpv.value.map_or_else(String::new, |b| b.to_string()),
         v.dvp.value.to_string(),
         rf,
@@ -281,7 +283,8 @@ pub fn prototypes(counter: (u32, u32), format: EngineFormat, infantry: bool) -> 
         .collect()
 }
 
-/// Builds the module's content from the IR, the counter images and the gpid registry.
+/// Builds the module's content from the IR, the counter images and the gpid registry; each
+/// nation's vehicle panels follow its vehicle type registry (headings, order, AFV or not).
 ///
 /// Every vehicle needs a front image; a back (or wreck) image adds the Flip layer. Vehicles
 /// missing from the registry get the numbers `qm vassal gpids --update` would give them.
@@ -290,6 +293,7 @@ pub fn assemble(
     images: &[CounterPng],
     config: &ModuleConfig,
     registry: &GpidRegistry,
+    registries: &dyn NationRegistries,
 ) -> Result<ModuleModel, VassalError> {
     let format = EngineFormat::for_version(&config.vassal_version);
     let mut by_key: ImagesByKey = BTreeMap::new();
@@ -318,10 +322,13 @@ pub fn assemble(
     let mut counter_size = None;
     let mut tabs = Vec::new();
     for n in nations {
+        let types = &registries.registries_of(&n.id).types;
+        let headings = types.groups();
         let mut groups: Vec<Group> = Vec::new();
         let mut by_type: BTreeMap<usize, Vec<Slot>> = BTreeMap::new();
         for v in &n.vehicles {
-            let is_afv = v.vehicle_type.value.is_some_and(VehicleType::is_afv);
+            let code = v.vehicle_type.value.as_ref();
+            let is_afv = code.is_some_and(|c| types.is_afv(c));
             let spec = SlotSpec {
                 nation: &n.id,
                 piece_id: v.id.clone(),
@@ -332,18 +339,15 @@ pub fn assemble(
             };
             let slot = build_slot(spec, &by_key, &mut qm_images, &registry, format)?;
             counter_size.get_or_insert((slot.width, slot.height));
-            let type_index = v
-                .vehicle_type
-                .value
-                .and_then(|t| VehicleType::ALL.iter().position(|x| *x == t))
-                .unwrap_or(VehicleType::ALL.len());
+            // Panels in the registry's group order; a type it lacks goes to "Other vehicles".
+            let type_index = code
+                .and_then(|c| types.group_of(c))
+                .and_then(|g| headings.iter().position(|h| *h == g))
+                .unwrap_or(headings.len());
             by_type.entry(type_index).or_default().push(slot);
         }
         for (i, slots) in by_type {
-            let label = VehicleType::ALL
-                .get(i)
-                .map_or("Other vehicles", |t| t.label())
-                .to_string();
+            let label = headings.get(i).map_or("Other vehicles", |h| h).to_string();
             groups.push(Group { label, slots });
         }
         let mut infantry = Vec::new();

@@ -1,7 +1,8 @@
 //! `qm avail` and `qm show`: answers checked against the notes' own text, and whole-run
 //! snapshots of both commands.
 
-use qm::query::{availability_at, find_vehicle, parse_month, parse_theater};
+use qm::query::{availability_at, find_vehicle, parse_month};
+use qm_resolve::registry::TheaterName;
 
 use crate::support::{root, run_qm};
 
@@ -83,12 +84,15 @@ const SPOT_CHECKS: &[(&str, &str, &str, Option<f64>)] = &[
 fn availability_matches_the_notes() {
     let compiled = qm::compile::compile(&root().join("data-src"));
     let ita = &compiled.nations[0];
+    let theaters = compiled.nation_theaters(&ita.id);
     let mut wrong = Vec::new();
     for &(name, theater, month, rf) in SPOT_CHECKS {
         let v = find_vehicle(ita, name).unwrap_or_else(|_| panic!("no vehicle {name}"));
-        let t = parse_theater(theater).unwrap();
+        let Some(TheaterName::Theater(t)) = theaters.registry().lookup(theater) else {
+            panic!("no theater {theater}");
+        };
         let m = parse_month(month).unwrap();
-        let got = availability_at(v, t, m).map(|a| a.rf.as_f64());
+        let got = availability_at(v, &t.id, m, &theaters).map(|a| a.rf.as_f64());
         if got != rf {
             wrong.push(format!(
                 "{name} in {theater} {month}: expected {rf:?}, got {got:?}"
@@ -166,6 +170,34 @@ fn avail_and_show_runs() {
             "avail_bad_date",
             &["avail", "ita", "--theater", "Sicily", "--date", "13/43"],
         ),
+        // A group is answered for each of its members the nation fought in.
+        (
+            "avail_eto_3_41",
+            &["avail", "ita", "--theater", "ETO", "--date", "3/41"],
+        ),
+        (
+            "avail_eto_3_41_json_l3_35",
+            &[
+                "avail",
+                "ita",
+                "--theater",
+                "the ETO",
+                "--date",
+                "3/41",
+                "--vehicle",
+                "L3/35",
+                "--json",
+            ],
+        ),
+        // A theater of the registry the Italians never fought in: nothing, and why.
+        (
+            "avail_burma",
+            &["avail", "ita", "--theater", "Burma", "--date", "3/41"],
+        ),
+        (
+            "avail_unknown_theater_brma",
+            &["avail", "ita", "--theater", "Brma", "--date", "3/41"],
+        ),
         ("show_l3aa", &["show", "ita", "l3 aa"]),
         ("show_m13_json", &["show", "ita", "M13 / 40", "--json"]),
         // A unique prefix finds the vehicle; a prefix of several lists them.
@@ -205,4 +237,85 @@ fn avail_json_is_the_public_contract() {
         !rows.iter().any(|r| r["vehicle"] == "L6/40"),
         "unavailable vehicles are absent"
     );
+}
+
+#[test]
+fn a_group_answers_for_each_member_and_a_whole_for_its_parts() {
+    let compiled = qm::compile::compile(&root().join("data-src"));
+    let ita = &compiled.nations[0];
+    let theaters = compiled.nation_theaters(&ita.id);
+    let registry = theaters.registry();
+    let m = parse_month("3/41").unwrap();
+    let Some(eto @ TheaterName::Group(_)) = registry.lookup("ETO") else {
+        panic!("ETO is a group");
+    };
+    // The ETO's members the Italians fought in, as the notes' "the ETO" stands for them.
+    let members = theaters.expand(eto);
+    let names: Vec<&str> = members.iter().map(|t| registry.name(t)).collect();
+    assert_eq!(
+        names,
+        ["France", "the Balkans", "Russia", "Sicily", "Italy"]
+    );
+    // `qm avail --theater ETO` lists, member by member, what each member lists.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qm"))
+        .args([
+            "avail",
+            "ita",
+            "--theater",
+            "ETO",
+            "--date",
+            "3/41",
+            "--json",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = json.as_array().unwrap();
+    let mut expected = Vec::new();
+    for t in &members {
+        for v in &ita.vehicles {
+            if availability_at(v, t, m, &theaters).is_some() {
+                expected.push((registry.name(t).to_string(), v.name.clone()));
+            }
+        }
+    }
+    let got: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["asked"].as_str().unwrap().to_string(),
+                r["vehicle"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(got, expected);
+    // A whole answers for its parts and a part for its whole.
+    let id = |name: &str| match registry.lookup(name) {
+        Some(TheaterName::Theater(t)) => t.id.clone(),
+        _ => panic!("{name}"),
+    };
+    let l3 = find_vehicle(ita, "L3/35").unwrap();
+    let in_yugoslavia = availability_at(
+        l3,
+        &id("Yugoslavia"),
+        parse_month("3/44").unwrap(),
+        &theaters,
+    );
+    assert_eq!(
+        in_yugoslavia.map(|a| a.theaters.clone()),
+        Some(vec![id("Balkans")])
+    );
+    let l40 = find_vehicle(ita, "SMV L40 47/32").unwrap();
+    let in_na = availability_at(
+        l40,
+        &id("North Africa"),
+        parse_month("2/43").unwrap(),
+        &theaters,
+    );
+    assert!(in_na.is_some_and(
+        |a| a.theaters.contains(&id("Tunisia")) || a.theaters.contains(&id("North Africa"))
+    ));
 }

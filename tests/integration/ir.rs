@@ -99,6 +99,7 @@ fn crlf_and_bom_parse_exactly_like_the_original() {
 /// Every vehicle's resolved availability, radio, HEAT, optional armament, DVP and counter back,
 /// one line each, for reading against the notes.
 fn resolved_view(nation: &qm_schema::Nation) -> String {
+    let names = qm::load::built_in_registries().unwrap().theaters;
     let mut out = String::new();
     for v in &nation.vehicles {
         out.push_str(&format!(
@@ -106,7 +107,7 @@ fn resolved_view(nation: &qm_schema::Nation) -> String {
             v.name, v.rf.raw, v.dates.raw
         ));
         for a in &v.availability {
-            let theaters: Vec<&str> = a.theaters.iter().map(|t| t.name()).collect();
+            let theaters: Vec<&str> = a.theaters.iter().map(|t| names.name(t)).collect();
             let q: Vec<&str> = a.qualifiers.iter().map(|q| q.text()).collect();
             let q = if q.is_empty() {
                 String::new()
@@ -130,11 +131,15 @@ fn resolved_view(nation: &qm_schema::Nation) -> String {
         }
         for o in &v.optional_armament {
             out.push_str(&format!(
-                "  optional {} RF {} always={} theaters={:?} period={:?}\n",
+                "  optional {} RF {} always={} theaters=[{}] period={:?}\n",
                 o.weapon,
                 o.rf,
                 o.always_available,
-                o.theaters,
+                o.theaters
+                    .iter()
+                    .map(|t| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 o.period.map(|p| p.to_string())
             ));
         }

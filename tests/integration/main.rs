@@ -5,6 +5,7 @@ mod cli;
 mod hostile;
 mod infantry;
 mod ir;
+mod nations;
 mod out_safety;
 mod render;
 mod scenario;

@@ -21,6 +21,13 @@ fn italian() -> Nation {
         .expect("ita")
 }
 
+/// The vehicle types built into qm (the repository's registry).
+fn types() -> qm_resolve::registry::VehicleTypeRegistry {
+    qm::load::built_in_registries()
+        .expect("the built-in registries read cleanly")
+        .types
+}
+
 fn vehicle<'a>(n: &'a Nation, id: &str) -> &'a qm_schema::Vehicle {
     n.vehicles
         .iter()
@@ -254,7 +261,7 @@ fn half_inch_counters_are_36_points() {
 
 #[test]
 fn chart_html_snapshot() {
-    let chart = vehicle_chart(&italian(), &Templates::new(None)).unwrap();
+    let chart = vehicle_chart(&italian(), &Templates::new(None), &types()).unwrap();
     assert_eq!(chart.html_path, "ita/chart/ita-chart.html");
     insta::assert_snapshot!("chart_html", chart.html);
 }
@@ -262,7 +269,7 @@ fn chart_html_snapshot() {
 #[test]
 fn chart_pdf_is_landscape_a4_with_every_vehicle() {
     let n = italian();
-    let chart = vehicle_chart(&n, &Templates::new(None)).unwrap();
+    let chart = vehicle_chart(&n, &Templates::new(None), &types()).unwrap();
     let doc = lopdf::Document::load_mem(&chart.pdf).unwrap();
     let pages = doc.get_pages();
     assert!(!pages.is_empty());
@@ -270,7 +277,7 @@ fn chart_pdf_is_landscape_a4_with_every_vehicle() {
         let (w, h) = media_box(&doc, *p);
         assert!((w - 841.89).abs() < 0.01 && (h - 595.28).abs() < 0.01);
     }
-    let rows: usize = qm::render::chart_pages(&n)
+    let rows: usize = qm::render::chart_pages(&n, &types())
         .iter()
         .flat_map(|p| &p.rows)
         .filter(|r| r.kind == "vehicle")
@@ -289,7 +296,9 @@ fn chart_row(html: &str, id: &str) -> String {
 #[test]
 fn chart_daggers_link_to_notes_when_their_text_is_known() {
     let mut n = italian();
-    let html = vehicle_chart(&n, &Templates::new(None)).unwrap().html;
+    let html = vehicle_chart(&n, &Templates::new(None), &types())
+        .unwrap()
+        .html;
     let m13 = chart_row(&html, "m13-40");
     assert!(
         m13.contains(r##"®<a class="dagger" href="#note-8">†</a>"##),
@@ -304,7 +313,9 @@ fn chart_daggers_link_to_notes_when_their_text_is_known() {
     // A note whose text is unknown is not a link (here: note 8 and note B taken away).
     n.notes.retain(|note| note.number != 8);
     n.multi_notes.retain(|note| note.letter != "B");
-    let html = vehicle_chart(&n, &Templates::new(None)).unwrap().html;
+    let html = vehicle_chart(&n, &Templates::new(None), &types())
+        .unwrap()
+        .html;
     let m13 = chart_row(&html, "m13-40");
     assert!(
         !m13.contains("#note-8") && !m13.contains("#note-B"),
@@ -321,7 +332,7 @@ fn chart_infantry_section_lists_every_infantry_unit_of_the_ir_in_html_and_pdf() 
         n.infantry.units.len() >= 9,
         "the Italian OB has its infantry"
     );
-    let chart = vehicle_chart(&n, &Templates::new(None)).unwrap();
+    let chart = vehicle_chart(&n, &Templates::new(None), &types()).unwrap();
     let html = &chart.html;
     let start = html
         .find(r#"<section class="infantry""#)
@@ -369,7 +380,7 @@ fn chart_infantry_section_lists_every_infantry_unit_of_the_ir_in_html_and_pdf() 
     assert!(section.contains(r#"id="rule-181.21""#));
     // The PDF: pages of their own after the vehicle pages, a row per unit, replacement and
     // rule, each unit's name in its first column.
-    let pages = qm::render::chart_pages(&n);
+    let pages = qm::render::chart_pages(&n, &types());
     let first = pages.iter().position(|p| p.section == "infantry").unwrap();
     assert!(first > 0 && pages[first..].iter().all(|p| p.section == "infantry"));
     let rows: Vec<&qm::render::PageRow> = pages[first..]

@@ -38,14 +38,16 @@ fn scenario_fixtures() {
     insta::glob!("../scenarios", "*.toml", |path: &std::path::Path| {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let mut loaded = load(&root().join("data-src"));
-        let nations: Vec<Nation> = loaded
-            .nations
-            .iter()
-            .map(|n| resolve_nation(&loaded, n).nation)
-            .collect();
+        let mut nations: Vec<Nation> = Vec::new();
+        let mut theaters = std::collections::BTreeMap::new();
+        for n in &loaded.nations {
+            let resolved = resolve_nation(&loaded, n);
+            theaters.insert(n.id.clone(), resolved.theaters);
+            nations.push(resolved.nation);
+        }
         loaded.scenarios.clear();
         load_scenarios(&mut loaded, path, &format!("tests/scenarios/{name}.toml"));
-        let (scenarios, mut diags) = compile_scenarios(&loaded, &nations);
+        let (scenarios, mut diags) = compile_scenarios(&loaded, &nations, &theaters);
         qm::diagnostics::sort(&loaded.sources, &mut diags);
         let mut out = qm::diagnostics::render(&loaded.sources, &diags);
         for s in &scenarios {
@@ -73,7 +75,7 @@ fn example_scenarios_resolve_and_render() {
     let templates = Templates::new(None);
     for s in &compiled.scenarios {
         insta::assert_json_snapshot!(format!("example_{}", s.id), s);
-        let view = card_view(&templates, s, &compiled.nations).unwrap();
+        let view = card_view(&templates, s, &compiled.nations, &compiled.loaded).unwrap();
         let html = card_html(&templates, &view).unwrap();
         insta::assert_snapshot!(format!("card_{}", s.id), html);
         // The PNG is for people to look at; the test checks only that it renders.
@@ -150,8 +152,13 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
     ] {
         let (s, ita) = example(&compiled, id);
         assert!(s.desert_vp, "{id} uses Desert VP");
-        assert_eq!(rule_178_red_mp(ita.axis, s.theater, s.date), red, "{id}");
-        let view = card_view(&templates, s, &compiled.nations).unwrap();
+        let registry = &compiled.loaded.registries.theaters;
+        assert_eq!(
+            rule_178_red_mp(ita.axis, &s.theater, s.date, registry),
+            red,
+            "{id}"
+        );
+        let view = card_view(&templates, s, &compiled.nations, &compiled.loaded).unwrap();
         let html = card_html(&templates, &view).unwrap();
         let svg = card_svg(&templates, &view).unwrap();
         let italian = s.sides.iter().find(|d| d.nation.is_some()).unwrap();
@@ -214,7 +221,7 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
         // Without Desert VP, no picture carries a DVP.
         let mut plain = s.clone();
         plain.desert_vp = false;
-        let view = card_view(&templates, &plain, &compiled.nations).unwrap();
+        let view = card_view(&templates, &plain, &compiled.nations, &compiled.loaded).unwrap();
         let html = card_html(&templates, &view).unwrap();
         let svg = card_svg(&templates, &view).unwrap();
         assert!(!html.contains("<span class=\"dvp\""), "{id}");

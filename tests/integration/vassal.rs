@@ -134,6 +134,11 @@ fn config() -> ModuleConfig {
     }
 }
 
+/// The registries built into qm (the repository's), for every nation.
+fn built_in() -> qm_resolve::Registries {
+    qm::load::built_in_registries().expect("the built-in registries read cleanly")
+}
+
 /// Builds the tricky module with a registry that already knows some vehicles.
 pub fn tricky_vmod() -> Vmod {
     let nation = tricky_nation();
@@ -147,6 +152,7 @@ pub fn tricky_vmod() -> Vmod {
         &config(),
         &registry,
         &vassal_templates(None),
+        &built_in(),
     )
     .expect("the module builds")
 }
@@ -184,7 +190,10 @@ fn every_slot_decodes_trait_by_trait_to_the_ir() {
         expected.push("piece;");
         assert_eq!(ids, expected, "{}", v.name);
         // UsePrototype: AFVs get the AFV prototype.
-        let proto = if v.vehicle_type.value.unwrap().is_afv() {
+        let proto = if built_in()
+            .types
+            .is_afv(v.vehicle_type.value.as_ref().unwrap())
+        {
             PROTO_AFV
         } else {
             PROTO_VEHICLE
@@ -194,7 +203,10 @@ fn every_slot_decodes_trait_by_trait_to_the_ir() {
         let props: BTreeMap<String, String> = piece.properties().into_iter().collect();
         assert_eq!(props.len(), PROPERTY_KEYS.len());
         assert_eq!(props["Nation"], "Italian");
-        assert_eq!(props["Type"], v.vehicle_type.value.unwrap().code());
+        assert_eq!(
+            props["Type"],
+            v.vehicle_type.value.as_ref().unwrap().as_str()
+        );
         assert_eq!(props["BPV"], v.bpv.value.unwrap().to_string());
         assert_eq!(props["DVP"], v.dvp.value.to_string());
         assert_eq!(props["RF"], "0.9-1.6");
@@ -434,6 +446,7 @@ fn a_value_ending_with_a_backslash_is_refused() {
         &config(),
         &GpidRegistry::default(),
         &vassal_templates(None),
+        &built_in(),
     )
     .unwrap_err();
     assert!(e.message.contains("ends with a backslash"), "{e}");
@@ -596,6 +609,7 @@ fn a_new_build_replaces_the_old_qm_parts_and_drops_stale_images() {
         &config(),
         &GpidRegistry::default(),
         &vassal_templates(None),
+        &built_in(),
     )
     .unwrap();
     let remerged = merge_vmod(&merged.bytes, &smaller.build_file, &smaller.model.images).unwrap();
@@ -656,7 +670,10 @@ fn the_real_module_is_deterministic_complete_and_sound() {
         &qm::render::CounterOptions::default(),
     )
     .unwrap();
-    let build = || qm::vassal::build_from_data(&data, &compiled.nations, &images, None).unwrap();
+    let build = || {
+        qm::vassal::build_from_data(&data, &compiled.nations, &images, None, &compiled.loaded)
+            .unwrap()
+    };
     let (a, b) = (build(), build());
     assert_eq!(a.bytes, b.bytes, "two builds give the same bytes");
     assert!(
@@ -816,6 +833,7 @@ fn an_infantry_broken_side_becomes_a_flip_layer() {
         &config(),
         &GpidRegistry::default(),
         &vassal_templates(None),
+        &built_in(),
     )
     .unwrap();
     let report = check_vmod(&vmod.bytes).unwrap();

@@ -1,12 +1,13 @@
-//! Turns what the syntax tree records (error values, misprints, unknown names) into
+//! Turns what the syntax tree records (error values, misprints, unknown qualifiers) into
 //! diagnostics. The grammar itself only builds data, so backtracking never leaves a stale
-//! diagnostic behind.
+//! diagnostic behind. Theater names are checked by the resolver, against the nation's
+//! registry.
 
 use qm_schema::{Period, YearMonth};
 
 use super::syntax::{
-    Area, AvailabilityClause, ClauseKind, EntryWhen, Misprint, MisprintAt, PrintedPeriod,
-    PrintedPeriodError, PrintedQualifier, PrintedRf, ScheduleEntry, ScheduleSection, TheaterRef,
+    AvailabilityClause, ClauseKind, EntryWhen, Misprint, MisprintAt, PrintedPeriod,
+    PrintedPeriodError, PrintedQualifier, PrintedRf, ScheduleEntry, ScheduleSection,
     WeaponAvailability,
 };
 use crate::Diagnostic;
@@ -68,18 +69,12 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
         }
         ClauseKind::OptionalWeapon(w) => {
             rf(&w.rf, out);
-            if let WeaponAvailability::Only { period: p, area: a } = &w.available {
+            if let WeaponAvailability::Only { period: p, .. } = &w.available {
                 period(p, None, out);
-                area(a, out);
             }
         }
         ClauseKind::AmmoFrom { month, .. } => period(month, None, out),
-        ClauseKind::UsedIn {
-            area: a, period: p, ..
-        } => {
-            area(a, out);
-            period(p, None, out);
-        }
+        ClauseKind::UsedIn { period: p, .. } => period(p, None, out),
         ClauseKind::Unreadable { stopped_at } => {
             let mut d = Diagnostic::error(
                 "notes::unreadable-availability",
@@ -101,7 +96,6 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
 
 fn section(s: &ScheduleSection, out: &mut Vec<Diagnostic>) {
     typos(&s.typos, Some("before this section"), out);
-    area(&s.area, out);
     // The nearest readable period before and after each entry, in one pass each way, so a
     // long run of bad periods stays linear.
     let ok = |e: &ScheduleEntry| match &e.when {
@@ -140,41 +134,6 @@ fn entry(e: &ScheduleEntry, gap: Option<Period>, out: &mut Vec<Diagnostic>) {
     for q in &e.qualifiers {
         qualifier(q, out);
     }
-}
-
-fn area(a: &Area, out: &mut Vec<Diagnostic>) {
-    match a {
-        Area::Anywhere => {}
-        Area::Theaters { theaters, except } => {
-            for t in theaters {
-                theater(t, out);
-            }
-            for e in except {
-                theater(&e.theater, out);
-            }
-        }
-        Area::Elsewhere { except } => {
-            for e in except {
-                theater(&e.theater, out);
-            }
-        }
-    }
-}
-
-fn theater(t: &TheaterRef, out: &mut Vec<Diagnostic>) {
-    if t.theater.is_some() {
-        return;
-    }
-    let names: Vec<&str> = qm_schema::Theater::ALL.iter().map(|t| t.name()).collect();
-    out.push(
-        Diagnostic::error(
-            "notes::unknown-theater",
-            format!("failed to read theater `{}` (no such theater)", t.raw),
-            t.span.clone(),
-        )
-        .with_label("not a theater")
-        .with_help(format!("theaters are: {}", names.join(", "))),
-    );
 }
 
 fn qualifier(q: &PrintedQualifier, out: &mut Vec<Diagnostic>) {

@@ -29,7 +29,6 @@ mod theater_names;
 pub(crate) mod tests;
 
 pub use syntax::*;
-pub use theater_names::lookup_theater;
 
 use crate::{FileId, Parsed};
 use grammar_error::Ctx;

@@ -1,6 +1,6 @@
 //! The availability syntax tree: what one RF/date sentence of a vehicle note says, with spans.
 
-use qm_schema::{Period, Qualifier, Tenths, Theater, YearMonth};
+use qm_schema::{Period, Qualifier, Tenths, YearMonth};
 
 use crate::TextSpan;
 
@@ -156,15 +156,14 @@ pub struct TheaterException {
     pub not_available: bool,
 }
 
-/// A theater name as printed.
+/// A theater name as printed. The parser knows no theaters: the resolver looks the name up
+/// in the nation's theater registry (and reports a name it does not have).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TheaterRef {
     /// The name as printed ("North-Africa", "the ETO", "North African").
     pub raw: String,
     /// Where it is.
     pub span: TextSpan,
-    /// The theater, or `None` when the name is none (a diagnostic says so).
-    pub theater: Option<Theater>,
 }
 
 /// One period of a schedule, with its RF and qualifiers.

@@ -1,9 +1,10 @@
 //! Theater names as the notes print them: "North Africa", "North-Africa/the ETO", "North
-//! African use", "[EXC: the Balkans]", "[EXC: NA in East Africa]".
+//! African use", "[EXC: the Balkans]", "[EXC: NA in East Africa]". Only where a name starts and
+//! ends is decided here (by stop words and punctuation, never by a list of theaters); what a
+//! name means is the resolver's business.
 
 use nom::combinator::opt;
 use nom::Parser;
-use qm_schema::{normalize_theater, Theater};
 
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
@@ -23,22 +24,6 @@ const STOP_WORDS: [&str; 11] = [
     "scenarios",
     "were",
 ];
-
-/// Looks a theater up by name, alias or the adjective a note uses ("North African use").
-pub fn lookup_theater(name: &str) -> Option<Theater> {
-    Theater::lookup(name).or_else(|| match normalize_theater(name).as_str() {
-        "northafrican" => Some(Theater::NorthAfrica),
-        "eastafrican" => Some(Theater::EastAfrica),
-        "russian" => Some(Theater::Russia),
-        "sicilian" => Some(Theater::Sicily),
-        "italian" => Some(Theater::Italy),
-        "french" => Some(Theater::France),
-        "balkan" => Some(Theater::Balkans),
-        "yugoslav" | "yugoslavian" => Some(Theater::Yugoslavia),
-        "tunisian" => Some(Theater::Tunisia),
-        _ => None,
-    })
-}
 
 /// One or more theater names separated by "/", up to a stop word, a digit or punctuation.
 pub(crate) fn theaters<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
@@ -81,7 +66,6 @@ pub(crate) fn theaters<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>
         refs.push(TheaterRef {
             raw: name.to_string(),
             span: ctx.span(at),
-            theater: lookup_theater(name),
         });
         start += piece.len() + 1;
     }

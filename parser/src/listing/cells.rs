@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while1};
+use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, digit0, digit1, one_of, space0, space1};
 use nom::combinator::{all_consuming, map, opt, recognize, success, value, verify};
 use nom::error::{Error as NomError, ErrorKind};
@@ -15,7 +15,7 @@ use nom::{IResult, Parser};
 use qm_schema::{
     AmmoKind, Armor, BarrelLength, BreakdownNumber, Capacity, GroundPressure, IfMark, MainArmament,
     MgFactor, Mount, NoteRef, PassengerUnit, Period, RateOfFire, RfRange, SecondaryArmament, Sign,
-    SpecialAmmo, TargetAspect, Tenths, TurretType, VehicleType, Weapon,
+    SpecialAmmo, TargetAspect, Tenths, TurretType, VehicleTypeCode, Weapon,
 };
 
 use crate::period::{parse_period, PeriodErrorKind};
@@ -36,8 +36,6 @@ pub(crate) enum ProblemKind {
     Syntax,
     /// A number too large for the column's type.
     TooLarge,
-    /// A TYPE code that is not a known vehicle type; with the closest known code.
-    UnknownType { suggestion: Option<&'static str> },
     /// A month outside 1-12.
     BadMonth,
     /// A period that ends before it starts.
@@ -142,31 +140,23 @@ pub(crate) fn weight(text: &str) -> Result<Tenths, Problem> {
     run(text, tenths)
 }
 
-/// TYPE: one of the listing's type codes, case-sensitive (`tr` and `Tt` differ in kind).
-pub(crate) fn vehicle_type(text: &str) -> Result<VehicleType, Problem> {
-    VehicleType::from_code(text).ok_or_else(|| {
-        Problem::whole(ProblemKind::UnknownType {
-            suggestion: closest_type(text),
-        })
-    })
-}
-
-fn closest_type(text: &str) -> Option<&'static str> {
-    // Every code is at most 5 bytes; a long cell cannot be a typo of one (and comparing it
-    // would cost time for nothing).
-    if text.len() > 12 {
-        return None;
-    }
-    let codes = VehicleType::ALL.map(VehicleType::code);
-    if let Some(same) = codes.iter().find(|c| c.eq_ignore_ascii_case(text)) {
-        return Some(same);
-    }
-    codes
-        .iter()
-        .map(|c| (strsim::levenshtein(text, c), *c))
-        .filter(|(d, _)| *d <= 2)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+/// TYPE: a type code as printed ("MT", "tr", "AG/TD"): ASCII letters and digits starting with
+/// a letter, parts joined by "/". Which codes exist is the vehicle type registry's business
+/// (the resolver warns about one it does not have); the grammar only knows their shape.
+pub(crate) fn vehicle_type(text: &str) -> Result<VehicleTypeCode, Problem> {
+    let part = || {
+        recognize((
+            take_while1(|c: char| c.is_ascii_alphabetic()),
+            take_while(|c: char| c.is_ascii_alphanumeric()),
+        ))
+    };
+    run(
+        text,
+        map(
+            recognize(separated_list1(char('/'), part())),
+            |code: &str| VehicleTypeCode::new(code),
+        ),
+    )
 }
 
 /// BPV: a whole number.
@@ -547,23 +537,17 @@ mod tests {
     }
 
     #[test]
-    fn vehicle_types_and_their_typos() {
-        for t in VehicleType::ALL {
-            assert_eq!(vehicle_type(t.code()), Ok(t));
+    fn vehicle_types_are_codes_of_any_registry() {
+        for code in [
+            "Tt", "Ttv", "LT", "MT", "tr", "SPAtr", "HT", "ht", "mc", "AG/TD", "TD/AA",
+        ] {
+            assert_eq!(vehicle_type(code), Ok(VehicleTypeCode::new(code)), "{code}");
         }
-        let suggestion = |text| match vehicle_type(text) {
-            Err(Problem {
-                kind: ProblemKind::UnknownType { suggestion },
-                ..
-            }) => suggestion,
-            other => panic!("{text}: {other:?}"),
-        };
-        assert_eq!(suggestion("TR"), Some("tr"));
-        assert_eq!(suggestion("lt"), Some("LT"));
-        assert_eq!(suggestion("SPAt"), Some("SPAtr"));
-        assert_eq!(suggestion("Tvv"), Some("Ttv"));
-        assert_eq!(suggestion("Battleship"), None);
-        assert_eq!(suggestion(&"x".repeat(100_000)), None);
+        // A code the registry lacks is still a code; the resolver warns about it.
+        assert_eq!(vehicle_type("Lt"), Ok(VehicleTypeCode::new("Lt")));
+        for text in ["", "1.5", "AG/", "/TD", "A G", "AG//TD", "7T", "L-T"] {
+            assert!(syntax(vehicle_type(text)), "{text}");
+        }
     }
 
     #[test]

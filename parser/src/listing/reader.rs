@@ -122,22 +122,6 @@ impl<'s> Reader<'s> {
             )
             .with_label("number too large")
             .with_help(general_help),
-            ProblemKind::UnknownType { suggestion } => {
-                let known = qm_schema::VehicleType::ALL
-                    .map(qm_schema::VehicleType::code)
-                    .join(", ");
-                let help = match suggestion {
-                    Some(code) => format!("did you mean `{code}`? (known types: {known})"),
-                    None => format!("the known types are {known}"),
-                };
-                Diagnostic::error(
-                    "listing::unknown-type",
-                    format!("failed to read the {col} cell `{quoted}` (unknown vehicle type)"),
-                    self.source.span(blamed),
-                )
-                .with_label("unknown vehicle type")
-                .with_help(help)
-            }
             ProblemKind::BadMonth => Diagnostic::error(
                 "listing::bad-month",
                 format!(
@@ -266,14 +250,6 @@ mod tests {
 
         let (_, d) = read("12-5/45", Column::Dates, cells::dates);
         assert_eq!(d[0].code, "listing::backwards-period");
-
-        let (_, d) = read("Lt†", Column::Type, cells::vehicle_type);
-        assert_eq!(d[0].code, "listing::unknown-type");
-        assert!(d[0]
-            .help
-            .as_deref()
-            .unwrap()
-            .starts_with("did you mean `LT`?"));
 
         let (_, d) = read("300", Column::CrewSurvival, cells::small_number);
         assert_eq!(d[0].code, "listing::bad-cell");

@@ -1,7 +1,7 @@
 use qm_schema::{
     Armor, BreakdownNumber, Capacity, GroundPressure, IfMark, MainArmament, MgFactor, NoteRef,
     Period, RateOfFire, RfRange, SecondaryArmament, SpecialAmmo, TargetAspect, Tenths, TurretType,
-    VehicleType,
+    VehicleTypeCode,
 };
 
 use crate::{Cell, TextSpan};
@@ -39,7 +39,7 @@ pub struct ListingRow {
     /// WG T.
     pub weight: Option<Cell<Tenths>>,
     /// TYPE.
-    pub vehicle_type: Option<Cell<VehicleType>>,
+    pub vehicle_type: Option<Cell<VehicleTypeCode>>,
     /// BPV.
     pub bpv: Option<Cell<u16>>,
     /// RF.

@@ -395,7 +395,7 @@ fn availability_of_every_note() {
             "RelativeRf +0.3 max 1.6 of L3/35",
         ]),
         (6, &["DatesAndRf | North Africa: 12/41-6/42 (1.6), 7-9/42 (1.4), 10-11/42 (1.5), 12/42-1/43 (1.6), 2-5/43 (1.5) | Russia: 2-6/42 (1.3), 7-8/42 (1.2), 9-12/42 (1.3) | Yugoslavia: 4/41 (1.3), 5/41-9/43 (1.5) | Italy: 9/43 (1.3), 1/44-5/45 (1.4; Fascist use only)"]),
-        (7, &["DatesAndRf | North Africa: 8-12/40 (1.2), 1/41 (1.4), 2/41 (1.6) | East Africa: 7/40-1/41 (1.4), 2-3/41 (1.5), 4-6/41 (1.6)"]),
+        (7, &["DatesAndRf | North African: 8-12/40 (1.2), 1/41 (1.4), 2/41 (1.6) | East Africa: 7/40-1/41 (1.4), 2-3/41 (1.5), 4-6/41 (1.6)"]),
         (8, &[
             "RadioFrom 11/41 confirmed 11/41",
             "DatesAndRf | North Africa: 12/40 (1.3), 1/41 (1.2), 2/41 (1.0), 3/41 (1.5), 4-5/41 (1.3), 6-10/41 (1.5), 11/41-6/42 (1.0), 7/42 (1.1), 8-11/42 (1.2), 12/42 (1.6) | the Balkans: 1-4/41 (1.3), 5/41-9/43 (1.6) | Italy: 9/43 (1.6), 1/44-5/45 (1.6; Fascist use only)",
@@ -427,9 +427,9 @@ fn availability_of_every_note() {
             "<Autocannone da 90/53> DatesAndRf | North Africa: 5-11/42 (1.4), 12/42 (1.6), 1-2/43 (1.5), 3/43 (1.6) | Sicily: 7/43 (1.5), 8/43 (1.6)",
         ]),
         (25, &[
-            "<TL 37> DatesAndRf | North Africa/the ETO [EXC the Balkans]: 6/40-6/41 (1.3), ERR YearOutOfRange 7/43..5/47 (1.2), 7-8/43 (1.3), 9/43 (1.2), 10-12/43 (1.6), 1-12/44 (1.5), 1-12/45 (1.5; Fascist use only) | the Balkans: 10/40-4/41 (1.3), 5/41-9/43 (1.4), 1/44-5/45 (1.5; Fascist use only) | East Africa: 6/40-6/41 (1.5), 7-11/41 (1.6)",
-            "<TM 40> DatesAndRf | North Africa/the ETO [EXC the Balkans]: 9-11/40 (1.6), 12/40-3/41 (1.5), 4-6/41 (1.4), 7/41-5/43 (1.3), ERR Unreadable (1.4), 9/43 (1.3), 10-11/43 (1.6), ERR BadMonth { month: 32 } (1.5), 1-12/45 (1.6; Fascist use only) | the Balkans: 10/40-9/43 (1.6), 1/44-5/45 (1.6; Fascist use only)",
-            "<TP 32> DatesAndRf | North Africa/the ETO [EXC the Balkans]: 6/40-12/41 (1.5), 1/42-5/43 (1.4), 7-9/43 (1.4), 10-11/43 (1.6) | the Balkans: 10/40-4/41 (1.5), 5/41-9/43 (1.6) | East Africa: 6/40-11/41 (1.6)",
+            "<TL 37> DatesAndRf | North-Africa/the ETO [EXC the Balkans]: 6/40-6/41 (1.3), ERR YearOutOfRange 7/43..5/47 (1.2), 7-8/43 (1.3), 9/43 (1.2), 10-12/43 (1.6), 1-12/44 (1.5), 1-12/45 (1.5; Fascist use only) | the Balkans: 10/40-4/41 (1.3), 5/41-9/43 (1.4), 1/44-5/45 (1.5; Fascist use only) | East Africa: 6/40-6/41 (1.5), 7-11/41 (1.6)",
+            "<TM 40> DatesAndRf | North-Africa/the ETO [EXC the Balkans]: 9-11/40 (1.6), 12/40-3/41 (1.5), 4-6/41 (1.4), 7/41-5/43 (1.3), ERR Unreadable (1.4), 9/43 (1.3), 10-11/43 (1.6), ERR BadMonth { month: 32 } (1.5), 1-12/45 (1.6; Fascist use only) | the Balkans: 10/40-9/43 (1.6), 1/44-5/45 (1.6; Fascist use only)",
+            "<TP 32> DatesAndRf | North-Africa/the ETO [EXC the Balkans]: 6/40-12/41 (1.5), 1/42-5/43 (1.4), 7-9/43 (1.4), 10-11/43 (1.6) | the Balkans: 10/40-4/41 (1.5), 5/41-9/43 (1.6) | East Africa: 6/40-11/41 (1.6)",
         ]),
         (26, &[
             "OptionalWeapon AAMG RF 1.4 always",
@@ -654,7 +654,6 @@ A paragraph before any letter.
     assert_eq!(
         got,
         [
-            ("notes::unknown-theater", "Atlantis"),
             ("notes::unknown-reference", "Z"),
             ("notes::unknown-reference", "7"),
             ("notes::numbering", "3"),

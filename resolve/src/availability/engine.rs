@@ -37,9 +37,9 @@ pub fn resolve_vehicle(
     schedule_entries(&subject, &mut stated, diags);
     relative_entries(&subject, bases, &mut stated, diags);
     fill_entries(&subject, &mut stated, diags);
-    lint_stated(v, &stated.raw, findings);
+    lint_stated(v, &stated.raw, rules.theaters, findings);
     let entries = clip(stated.raw, dates, &rules.windows);
     let (entries, fascist) = fascist_only(entries, &rules.rules, &v.fascist_only, dates);
     v.fascist_only = fascist;
-    v.availability = sorted(entries);
+    v.availability = sorted(entries, rules.theaters);
 }

@@ -3,12 +3,11 @@
 //! schedules and the N/R windows no entry answers for (or anywhere, when nothing is stated).
 
 use qm_parser::{Diagnostic, TextSpan};
-use qm_schema::{AvailabilityOrigin, Period, Rf, Theater};
+use qm_schema::{AvailabilityOrigin, Period, Rf, TheaterId};
 
 use super::model::{window_of, Rule};
 use super::months::gaps;
 use super::stated::{no_rf, Raw, Stated, Subject};
-use crate::query::part_of;
 
 /// Adds an entry for every uncovered stretch of months of each theater to fill.
 pub fn fill_entries(s: &Subject, stated: &mut Stated, diags: &mut Vec<Diagnostic>) {
@@ -22,32 +21,37 @@ pub fn fill_entries(s: &Subject, stated: &mut Stated, diags: &mut Vec<Diagnostic
         if seen.contains(&theater) {
             continue;
         }
-        seen.push(theater);
+        seen.push(theater.clone());
         fill_theater(s, theater, default, stated, diags);
     }
 }
 
 /// The theaters to fill, in order, possibly repeated.
-fn theaters_to_fill(s: &Subject, stated: &Stated, has_default: bool) -> Vec<Theater> {
+fn theaters_to_fill(s: &Subject, stated: &Stated, has_default: bool) -> Vec<TheaterId> {
     if has_default {
-        return Theater::CONCRETE
-            .into_iter()
+        return s
+            .rules
+            .theaters
+            .theaters()
+            .iter()
             .filter(|t| !stated.complete.contains(t))
+            .cloned()
             .collect();
     }
-    let mut t: Vec<Theater> = stated.rf_only.clone();
+    let mut t: Vec<TheaterId> = stated.rf_only.clone();
+    let registry = s.rules.theaters.registry();
     for w in &s.rules.windows {
         // "For Tunisia they are ..." answers for North Africa too: Tunisia is part of it.
         if !stated
             .raw
             .iter()
-            .any(|r| r.theater == w.theater || part_of(r.theater, w.theater))
+            .any(|r| r.theater == w.theater || registry.part_of(&r.theater, &w.theater))
         {
-            t.push(w.theater);
+            t.push(w.theater.clone());
         }
     }
     if stated.raw.is_empty() && s.rules.windows.is_empty() {
-        t.push(Theater::Any);
+        t.push(TheaterId::any());
     }
     t
 }
@@ -56,12 +60,12 @@ fn theaters_to_fill(s: &Subject, stated: &Stated, has_default: bool) -> Vec<Thea
 /// else the listing's.
 fn fill_theater(
     s: &Subject,
-    theater: Theater,
+    theater: TheaterId,
     default: Option<(Rf, &TextSpan)>,
     stated: &mut Stated,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let window = window_of(&s.rules.windows, theater).unwrap_or(s.dates);
+    let window = window_of(&s.rules.windows, &theater).unwrap_or(s.dates);
     let Some(span) = window.intersect(&s.dates) else {
         return;
     };
@@ -102,7 +106,7 @@ fn fill_theater(
     };
     for gap in missing {
         stated.raw.push(Raw {
-            theater,
+            theater: theater.clone(),
             period: gap,
             rf,
             qualifiers: Vec::new(),

@@ -6,10 +6,13 @@ use qm_schema::{Period, RfRange, Vehicle};
 
 use super::stated::Raw;
 use crate::lint::Finding;
+use crate::registry::NationTheaters;
 
 /// Reports each finding once per note text and code.
 struct Reporter<'a> {
     vehicle: &'a Vehicle,
+    /// For the theaters' names.
+    nation: &'a NationTheaters<'a>,
     reported: Vec<(TextSpan, &'static str)>,
     findings: &'a mut Vec<Finding>,
 }
@@ -36,12 +39,13 @@ impl Reporter<'_> {
 }
 
 /// The lints over the entries the notes state (listing fallbacks and copies are not blamed).
-pub fn lint_stated(v: &Vehicle, raw: &[Raw], findings: &mut Vec<Finding>) {
+pub fn lint_stated(v: &Vehicle, raw: &[Raw], nation: &NationTheaters, findings: &mut Vec<Finding>) {
     let (Some(dates), Some(range)) = (v.dates.value, v.rf.value) else {
         return;
     };
     let mut r = Reporter {
         vehicle: v,
+        nation,
         reported: Vec::new(),
         findings,
     };
@@ -63,7 +67,7 @@ fn outside_listing(r: &mut Reporter, e: &Raw, span: &TextSpan, dates: Period, ra
         r.report(
             span,
             "lint::period-outside-dates",
-            format!("{} in {} is outside {}'s listing DATES ({})", e.period, e.theater, v.name, v.dates.raw),
+            format!("{} in {} is outside {}'s listing DATES ({})", e.period, r.nation.name(&e.theater), v.name, v.dates.raw),
             "the months outside DATES are dropped; correct the note with an erratum or accept it with a reason",
             e.period.to_string(),
         );
@@ -74,7 +78,11 @@ fn outside_listing(r: &mut Reporter, e: &Raw, span: &TextSpan, dates: Period, ra
             "lint::rf-outside-range",
             format!(
                 "RF {} of {} ({} {}) is outside the listing's RF ({})",
-                e.rf, v.name, e.theater, e.period, v.rf.raw
+                e.rf,
+                v.name,
+                r.nation.name(&e.theater),
+                e.period,
+                v.rf.raw
             ),
             "correct the note or the listing with an erratum, or accept it with a reason",
             e.rf.to_string(),
@@ -93,7 +101,10 @@ fn overlaps(r: &mut Reporter, raw: &[Raw]) {
             if a.period.overlaps(&b.period) && a.period != b.period {
                 let message = format!(
                     "{} of {} overlaps {} in {}",
-                    a.period, r.vehicle.name, b.period, a.theater
+                    a.period,
+                    r.vehicle.name,
+                    b.period,
+                    r.nation.name(&a.theater)
                 );
                 r.report(
                     span,

@@ -2,20 +2,20 @@
 //! clauses are translated into these; they name vehicles by the notes' own wording.
 
 use qm_parser::TextSpan;
-use qm_schema::{Period, Qualifier, Rf, Theater, YearMonth};
+use qm_schema::{Period, Qualifier, Rf, TheaterId, YearMonth};
 
 /// The theaters a schedule covers.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Scope {
     /// Named theaters ("North Africa", "North-Africa/the ETO [EXC: the Balkans]" expanded).
-    Theaters(Vec<Theater>),
+    Theaters(Vec<TheaterId>),
     /// No theater named: wherever the vehicle's multi-applicable notes (N, R) allow, or
     /// anywhere when they allow none.
     Allowed,
     /// "elsewhere": every theater the note's other schedules do not name, minus `except`.
     Elsewhere {
         /// Theaters excluded ("[EXC: NA in East Africa]").
-        except: Vec<Theater>,
+        except: Vec<TheaterId>,
     },
 }
 
@@ -92,7 +92,7 @@ pub enum Rule {
         /// The cap, when stated.
         max: Option<Rf>,
         /// Periods per theater the copy is limited to ("Dates for use in France are 6/40, ...").
-        limit: Vec<(Theater, Period)>,
+        limit: Vec<(TheaterId, Period)>,
         /// The sentence.
         span: TextSpan,
     },
@@ -125,7 +125,7 @@ pub enum Rule {
         /// True when "always available".
         always: bool,
         /// Theaters it is limited to.
-        theaters: Vec<Theater>,
+        theaters: Vec<TheaterId>,
         /// Period it is limited to.
         period: Option<Period>,
         /// The sentence.
@@ -140,16 +140,16 @@ pub struct Window {
     /// The note letter.
     pub letter: String,
     /// The theater.
-    pub theater: Theater,
+    pub theater: TheaterId,
     /// The months.
     pub period: Period,
 }
 
 /// The window `windows` open for `theater`, if any.
-pub fn window_of(windows: &[Window], theater: Theater) -> Option<Period> {
+pub fn window_of(windows: &[Window], theater: &TheaterId) -> Option<Period> {
     windows
         .iter()
-        .find(|w| w.theater == theater)
+        .find(|w| w.theater == *theater)
         .map(|w| w.period)
 }
 

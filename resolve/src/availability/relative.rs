@@ -2,7 +2,7 @@
 //! their base vehicle's resolved entries with the RF adjusted.
 
 use qm_parser::{Diagnostic, TextSpan};
-use qm_schema::{Availability, AvailabilityOrigin, Period, Rf, Tenths, Theater};
+use qm_schema::{Availability, AvailabilityOrigin, Period, Rf, Tenths, TheaterId};
 
 use super::model::Rule;
 use super::months::gaps;
@@ -13,7 +13,7 @@ struct Relative<'a> {
     base: &'a str,
     delta: i32,
     max: Option<Rf>,
-    limit: &'a [(Theater, Period)],
+    limit: &'a [(TheaterId, Period)],
     span: &'a TextSpan,
 }
 
@@ -82,9 +82,9 @@ fn origin(s: &Subject, rule: &Relative) -> AvailabilityOrigin {
 fn copy_all(s: &Subject, rule: &Relative, base: &[Availability], stated: &mut Stated) {
     let origin = origin(s, rule);
     for b in base {
-        for &theater in &b.theaters {
+        for theater in &b.theaters {
             stated.raw.push(Raw {
-                theater,
+                theater: theater.clone(),
                 period: b.period,
                 rf: rule.adjust(b.rf),
                 qualifiers: b.qualifiers.clone(),
@@ -109,13 +109,13 @@ fn copy_limited(
 ) {
     let origin = origin(s, rule);
     for (theater, period) in rule.limit {
-        stated.complete.push(*theater);
+        stated.complete.push(theater.clone());
         let mut covered = Vec::new();
         for b in base.iter().filter(|b| b.theaters.contains(theater)) {
             if let Some(p) = b.period.intersect(period) {
                 covered.push(p);
                 stated.raw.push(Raw {
-                    theater: *theater,
+                    theater: theater.clone(),
                     period: p,
                     rf: rule.adjust(b.rf),
                     qualifiers: b.qualifiers.clone(),
@@ -129,8 +129,10 @@ fn copy_limited(
                 Diagnostic::warning(
                     "notes::no-base-rf",
                     format!(
-                        "failed to find an RF of {} in {theater} {gap}, on which {}'s RF is based",
-                        rule.base, s.vehicle.name
+                        "failed to find an RF of {} in {} {gap}, on which {}'s RF is based",
+                        rule.base,
+                        s.rules.theaters.name(theater),
+                        s.vehicle.name
                     ),
                     rule.span.clone(),
                 )

@@ -1,7 +1,7 @@
 //! Pass 1: the dated entries of a vehicle's schedules, for the theaters each one covers.
 
 use qm_parser::Diagnostic;
-use qm_schema::{AvailabilityOrigin, Period, Theater, YearMonth};
+use qm_schema::{AvailabilityOrigin, Period, TheaterId, YearMonth};
 
 use super::model::{Completeness, Rule, Schedule, Scope, When};
 use super::stated::{no_rf, Raw, Stated, Subject};
@@ -18,7 +18,7 @@ pub fn schedule_entries(s: &Subject, stated: &mut Stated, diags: &mut Vec<Diagno
             _ => None,
         })
         .collect();
-    let named: Vec<Theater> = schedules
+    let named: Vec<TheaterId> = schedules
         .iter()
         .filter_map(|sch| match &sch.scope {
             Scope::Theaters(t) => Some(t.clone()),
@@ -28,10 +28,10 @@ pub fn schedule_entries(s: &Subject, stated: &mut Stated, diags: &mut Vec<Diagno
         .collect();
     let allowed = allowed(s);
     for sch in &schedules {
-        let theaters = theaters_of(sch, &named, &allowed);
+        let theaters = theaters_of(s, sch, &named, &allowed);
         match sch.completeness {
-            Completeness::Complete => stated.complete.extend(&theaters),
-            Completeness::RfOnly => stated.rf_only.extend(&theaters),
+            Completeness::Complete => stated.complete.extend(theaters.iter().cloned()),
+            Completeness::RfOnly => stated.rf_only.extend(theaters.iter().cloned()),
         }
         entries(s, sch, &theaters, &mut stated.raw, diags);
     }
@@ -39,23 +39,32 @@ pub fn schedule_entries(s: &Subject, stated: &mut Stated, diags: &mut Vec<Diagno
 
 /// Where a schedule naming no theater applies: the windows of the vehicle's multi-applicable
 /// notes, or anywhere.
-fn allowed(s: &Subject) -> Vec<Theater> {
+fn allowed(s: &Subject) -> Vec<TheaterId> {
     if s.rules.windows.is_empty() {
-        vec![Theater::Any]
+        vec![TheaterId::any()]
     } else {
-        s.rules.windows.iter().map(|w| w.theater).collect()
+        s.rules.windows.iter().map(|w| w.theater.clone()).collect()
     }
 }
 
-/// The theaters of a schedule; "elsewhere" is every concrete theater no other schedule of
-/// the vehicle names, minus its exceptions.
-fn theaters_of(sch: &Schedule, named: &[Theater], allowed: &[Theater]) -> Vec<Theater> {
+/// The theaters of a schedule; "elsewhere" is every theater of the nation no other schedule
+/// of the vehicle names, minus its exceptions.
+fn theaters_of(
+    s: &Subject,
+    sch: &Schedule,
+    named: &[TheaterId],
+    allowed: &[TheaterId],
+) -> Vec<TheaterId> {
     match &sch.scope {
         Scope::Theaters(t) => t.clone(),
         Scope::Allowed => allowed.to_vec(),
-        Scope::Elsewhere { except } => Theater::CONCRETE
-            .into_iter()
+        Scope::Elsewhere { except } => s
+            .rules
+            .theaters
+            .theaters()
+            .iter()
             .filter(|t| !named.contains(t) && !except.contains(t))
+            .cloned()
             .collect(),
     }
 }
@@ -65,7 +74,7 @@ fn theaters_of(sch: &Schedule, named: &[Theater], allowed: &[Theater]) -> Vec<Th
 fn entries(
     s: &Subject,
     sch: &Schedule,
-    theaters: &[Theater],
+    theaters: &[TheaterId],
     raw: &mut Vec<Raw>,
     diags: &mut Vec<Diagnostic>,
 ) {
@@ -94,9 +103,9 @@ fn entries(
             diags.push(no_rf(s.vehicle, &e.span));
             continue;
         };
-        for &theater in theaters {
+        for theater in theaters {
             raw.push(Raw {
-                theater,
+                theater: theater.clone(),
                 period,
                 rf,
                 qualifiers: e.qualifiers.clone(),

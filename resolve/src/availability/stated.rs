@@ -2,9 +2,10 @@
 //! pass reads ([`Subject`]) and the entries the rules state before clipping ([`Stated`]).
 
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
-use qm_schema::{Availability, AvailabilityOrigin, Period, Qualifier, Rf, Theater, Vehicle};
+use qm_schema::{Availability, AvailabilityOrigin, Period, Qualifier, Rf, TheaterId, Vehicle};
 
 use super::model::{Rule, Window};
+use crate::registry::NationTheaters;
 
 /// Everything the engine needs about one vehicle's notes.
 pub struct VehicleRules<'a> {
@@ -16,12 +17,14 @@ pub struct VehicleRules<'a> {
     pub windows: Vec<Window>,
     /// The vehicle's listing row, for diagnostics about the listing's own values.
     pub row: TextSpan,
+    /// The nation's theaters: what "elsewhere" and "Otherwise" cover, and their order.
+    pub theaters: &'a NationTheaters<'a>,
 }
 
 /// One entry before clipping, with where it came from.
 pub struct Raw {
     /// One theater.
-    pub theater: Theater,
+    pub theater: TheaterId,
     /// The months as stated.
     pub period: Period,
     /// The RF.
@@ -42,9 +45,9 @@ pub struct Stated {
     pub raw: Vec<Raw>,
     /// Theaters a complete schedule or a relative copy lists every month of: no default
     /// fills them.
-    pub complete: Vec<Theater>,
+    pub complete: Vec<TheaterId>,
     /// Theaters an RF-only schedule names: the listing fills their other months.
-    pub rf_only: Vec<Theater>,
+    pub rf_only: Vec<TheaterId>,
 }
 
 /// The vehicle facts every pass reads.

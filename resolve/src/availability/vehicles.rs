@@ -12,6 +12,7 @@ use super::order::dependency_order;
 use super::stated::VehicleRules;
 use crate::lint::Finding;
 use crate::mentions::NameIndex;
+use crate::registry::NationTheaters;
 
 /// What every vehicle brings to resolving availability, by vehicle index.
 pub struct AvailabilityInput<'a> {
@@ -23,6 +24,8 @@ pub struct AvailabilityInput<'a> {
     pub rows: &'a [TextSpan],
     /// The listing's names, to find the bases relative rules name.
     pub index: &'a NameIndex,
+    /// The nation's theaters: what "elsewhere" covers, and their order.
+    pub theaters: &'a NationTheaters<'a>,
 }
 
 /// Resolves every vehicle's availability, each relative rule's base first. A cycle of
@@ -61,6 +64,7 @@ pub fn resolve_availability(
                 .collect(),
             windows: input.windows[i].clone(),
             row: input.rows[i].clone(),
+            theaters: input.theaters,
         };
         // Only the bases' entries are copied, so resolving stays linear in the rows.
         let base_entries: HashMap<&str, Vec<Availability>> = relative_bases(&own.rules)

@@ -5,6 +5,7 @@ use qm_parser::{Diagnostic, NotesDoc};
 use super::links::NoteMembers;
 use crate::availability::model::{NoteRules, Rule};
 use crate::mentions::NameIndex;
+use crate::registry::NationTheaters;
 use crate::rules::{translate, ScopedRule};
 
 /// Every vehicle's rules (by row), from the notes its row refers to: each rule paragraph
@@ -14,6 +15,7 @@ pub fn assign_rules(
     members: &NoteMembers,
     index: &NameIndex,
     names: &[String],
+    nation: &NationTheaters,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<NoteRules> {
     let mut per_vehicle = vec![NoteRules::default(); names.len()];
@@ -22,7 +24,7 @@ pub fn assign_rules(
         let rows = members.of(n);
         let member_names: Vec<&str> = rows.iter().map(|&i| names[i].as_str()).collect();
         for rule in &note.rules {
-            for scoped in translate(&rule.availability) {
+            for scoped in translate(&rule.availability, nation) {
                 for i in scoped_rows(&scoped, rows, &member_names, index, diags) {
                     per_vehicle[i].note = n;
                     per_vehicle[i].rules.push(scoped.rule.clone());

@@ -6,6 +6,7 @@ use qm_schema::{NoteRef, OptionalArmament, Period, RadioStatus, Vehicle};
 
 use super::multi::MultiReadings;
 use crate::availability::model::Rule;
+use crate::registry::VehicleTypeRegistry;
 
 /// Sets the vehicle's radio, HEAT, optional armament and variable DVP from its note's rules
 /// and its multi-applicable notes.
@@ -15,32 +16,32 @@ pub fn extras(
     multi: &MultiReadings,
     v: &mut Vehicle,
     rules: &[Rule],
+    types: &VehicleTypeRegistry,
 ) {
+    let afv = v
+        .vehicle_type
+        .value
+        .as_ref()
+        .is_some_and(|t| types.is_afv(t));
     if let Some(dates) = v.dates.value {
-        v.radio = radio(map, v, rules, dates);
-        if has_multi(v, "H") {
-            v.heat_from = multi.heat;
-        }
+        v.radio = radio(map, v, rules, dates, afv);
+        v.heat_from = multi.heat_for(v);
         v.optional_armament = optional(map, v, rules, multi);
     }
     if variable_dvp(doc, v) {
-        v.dvp.variable = Some(if v.vehicle_type.value.is_some_and(|t| t.is_afv()) {
-            2
-        } else {
-            1
-        });
+        v.dvp.variable = Some(if afv { 2 } else { 1 });
     }
-}
-
-fn has_multi(v: &Vehicle, letter: &str) -> bool {
-    v.note_refs
-        .iter()
-        .any(|r| r.value == Some(NoteRef::Multi(letter.to_string())))
 }
 
 /// "This AFV has no radio in scenarios set prior to 11/41" splits DATES; otherwise an AFV has
 /// a radio unless the listing shows the ®.
-fn radio(map: &SourceMap, v: &Vehicle, rules: &[Rule], dates: Period) -> Vec<RadioStatus> {
+fn radio(
+    map: &SourceMap,
+    v: &Vehicle,
+    rules: &[Rule],
+    dates: Period,
+    afv: bool,
+) -> Vec<RadioStatus> {
     let radio_from = rules.iter().find_map(|r| match r {
         Rule::RadioFrom { month, span, .. } => Some((*month, span)),
         _ => None,
@@ -64,14 +65,15 @@ fn radio(map: &SourceMap, v: &Vehicle, rules: &[Rule], dates: Period) -> Vec<Rad
         }
         // 181.21: every Italian AFV has a radio unless it shows the ®.
         None if v.radioless.is_some() => vec![status(dates, false, None)],
-        None if v.vehicle_type.value.is_some_and(|t| t.is_afv()) => {
+        None if afv => {
             vec![status(dates, true, None)]
         }
         None => Vec::new(),
     }
 }
 
-/// The optional weapons the vehicle's rules grant; note C's AAMG for a vehicle whose SA is
+/// The optional weapons the vehicle's rules grant; a multi-applicable note's optional weapon
+/// ("If optional, the AAMG is always available with a 1.4 RF") for a vehicle whose SA is
 /// optional and whose own note sets no other RF for it.
 fn optional(
     map: &SourceMap,
@@ -88,12 +90,12 @@ fn optional(
         .as_ref()
         .and_then(|f| f.value.as_ref())
         .is_some_and(|s| s.optional);
-    if has_multi(v, "C") && optional_sa && optional.is_empty() {
+    if optional_sa && optional.is_empty() {
         optional.extend(
             multi
-                .c_optional
-                .iter()
-                .filter_map(|s| optional_armament(map, &s.rule)),
+                .optional_for(v)
+                .into_iter()
+                .filter_map(|r| optional_armament(map, r)),
         );
     }
     optional

@@ -14,12 +14,14 @@ mod multi;
 mod notations;
 
 use qm_parser::{parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan};
-use qm_schema::{MultiNote, Vehicle, VehicleNote};
+use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
 
 use crate::availability::{resolve_availability, AvailabilityInput};
 use crate::counter::front_text;
 use crate::lint::Finding;
 use crate::mentions::NameIndex;
+use crate::registry::Registries;
+use crate::theater_names::nation_theaters;
 use assign::assign_rules;
 use extras::extras;
 use ir::{ir_multi, ir_note};
@@ -34,15 +36,21 @@ pub struct NotesOutcome {
     pub notes: Vec<VehicleNote>,
     /// The multi-applicable notes.
     pub multi: Vec<MultiNote>,
+    /// The nation's theaters the notes were read with (README, "How the notes are read").
+    pub theaters: Vec<TheaterId>,
 }
 
 /// Parses `notes.md`, resolves every vehicle's availability, radio, HEAT, optional armament,
-/// DVP and counter text, and lints the links between listing and notes.
+/// DVP and counter text, and lints the links between listing and notes. `listed` is the
+/// nation's `[nation] theaters` from its `ob.toml`, when given.
+#[allow(clippy::too_many_arguments)] // the notes' inputs, each plain data
 pub fn resolve_notes(
     map: &SourceMap,
     src: Option<&Source>,
     vehicles: &mut [Vehicle],
     rows: &[&ListingRow],
+    registries: &Registries,
+    listed: Option<Vec<TheaterId>>,
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
 ) -> NotesOutcome {
@@ -52,18 +60,23 @@ pub fn resolve_notes(
         for v in vehicles.iter_mut() {
             v.counter.front = front_text(v);
         }
-        return NotesOutcome::default();
+        let nation = nation_theaters(&registries.theaters, None, listed, diags);
+        return NotesOutcome {
+            theaters: nation.theaters().to_vec(),
+            ..NotesOutcome::default()
+        };
     };
     let parsed = parse_notes(src);
     diags.extend(parsed.diagnostics);
     let doc = parsed.value;
+    let nation = nation_theaters(&registries.theaters, Some(&doc), listed, diags);
     let names: Vec<String> = vehicles.iter().map(|v| v.name.clone()).collect();
     let index = NameIndex::new(&names);
     let members = NoteMembers::new(vehicles);
     lint_note_refs(&doc, rows, &names, diags);
-    let multi = MultiReadings::read(&doc);
+    let multi = MultiReadings::read(&doc, &nation);
     let notes = link_notes(map, &doc, &members, &index, vehicles, findings);
-    let rules = assign_rules(&doc, &members, &index, &names, diags);
+    let rules = assign_rules(&doc, &members, &index, &names, &nation, diags);
     let windows: Vec<_> = vehicles.iter().map(|v| multi.windows_for(v)).collect();
     let row_spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
     let input = AvailabilityInput {
@@ -71,15 +84,17 @@ pub fn resolve_notes(
         windows: &windows,
         rows: &row_spans,
         index: &index,
+        theaters: &nation,
     };
     resolve_availability(map, vehicles, &input, findings, diags);
     for (v, own) in vehicles.iter_mut().zip(&rules) {
-        extras(map, &doc, &multi, v, &own.rules);
+        extras(map, &doc, &multi, v, &own.rules, &registries.types);
     }
     counter_text(map, &doc, vehicles, &members, &names);
     NotesOutcome {
         notes,
         multi: doc.multi.iter().map(|m| ir_multi(map, m)).collect(),
+        theaters: nation.theaters().to_vec(),
     }
 }
 

@@ -32,6 +32,9 @@ pub struct NationTable {
     pub axis: bool,
     /// The publication the entries cite by rule and line.
     pub publication: Option<String>,
+    /// The theaters the nation fought in (names, aliases or ids of the theater registry; a
+    /// group stands for all its members). Absent: every theater its notes name.
+    pub theaters: Option<Vec<Spanned<String>>>,
 }
 
 /// `[[infantry]]`: one unit type.

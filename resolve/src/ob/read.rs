@@ -3,12 +3,13 @@
 use qm_parser::{Diagnostic, FileId, SourceMap};
 use qm_schema::{
     Infantry, InfantryClass, InfantryKind, InfantryUnit, NationalRule, NationalRuleKind,
-    PublicationRef, Replacement, ReplacementEvent, RulesSystem, SquadRating,
+    PublicationRef, Replacement, ReplacementEvent, RulesSystem, SquadRating, TheaterId,
 };
 use toml::Spanned;
 
 use super::file::{InfantryEntry, NationalRuleEntry, ObFile, ReplacementEntry};
 use crate::names::{did_you_mean, vehicle_id};
+use crate::registry::{TheaterName, TheaterRegistry};
 use crate::spanned::{choice, is_rule_number, parse_lines, span_of, toml_diagnostic};
 
 /// The national part of one nation, read from its `ob.toml`.
@@ -18,6 +19,8 @@ pub struct NationalData {
     pub axis: bool,
     /// `[nation] publication`.
     pub publication: Option<String>,
+    /// `[nation] theaters`, looked up in the registry (`None`: not given).
+    pub theaters: Option<Vec<TheaterId>>,
     /// The infantry.
     pub infantry: Infantry,
     /// The national rules.
@@ -52,8 +55,9 @@ const RULE_KINDS: &[(&str, NationalRuleKind)] = &[
 ];
 
 /// Reads and checks a nation's `ob.toml`. A file that is not valid TOML (or has unknown keys)
-/// yields one diagnostic and empty data; a bad value drops only its entry.
-pub fn resolve_ob(map: &SourceMap, file: FileId) -> NationalData {
+/// yields one diagnostic and empty data; a bad value drops only its entry. Theater names are
+/// looked up in `registry`.
+pub fn resolve_ob(map: &SourceMap, file: FileId, registry: &TheaterRegistry) -> NationalData {
     let mut data = NationalData::default();
     let Some(src) = map.get(file) else {
         return data;
@@ -77,6 +81,11 @@ pub fn resolve_ob(map: &SourceMap, file: FileId) -> NationalData {
     };
     data.axis = ob.nation.axis;
     data.publication = ob.nation.publication.clone();
+    data.theaters = ob
+        .nation
+        .theaters
+        .as_ref()
+        .map(|names| r.theaters(names, registry));
     for e in &ob.infantry {
         if let Some(u) = r.unit(e) {
             if data.infantry.units.iter().any(|o| o.id == u.id) {
@@ -115,6 +124,52 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// `[nation] theaters`: each name's theater (a group: all its members); an unknown name
+    /// or "any" is an error and counts for nothing.
+    fn theaters(
+        &mut self,
+        names: &[Spanned<String>],
+        registry: &TheaterRegistry,
+    ) -> Vec<TheaterId> {
+        let mut out = Vec::new();
+        for n in names {
+            match registry.lookup(n.get_ref()) {
+                Some(TheaterName::Theater(t)) => out.push(t.id.clone()),
+                Some(TheaterName::Group(g)) => out.extend(g.members.iter().cloned()),
+                Some(TheaterName::Any) => self.diags.push(
+                    Diagnostic::error(
+                        "ob::bad-theater",
+                        format!(
+                            "failed to use `{}` as one of the nation's theaters",
+                            n.get_ref()
+                        ),
+                        span_of(self.file, n),
+                    )
+                    .with_label("not a theater")
+                    .with_help("list the theaters the nation fought in by name"),
+                ),
+                None => {
+                    let mut d = Diagnostic::error(
+                        "ob::unknown-theater",
+                        format!(
+                            "failed to find the theater `{}` in the registry",
+                            n.get_ref()
+                        ),
+                        span_of(self.file, n),
+                    )
+                    .with_label("no such theater");
+                    if let Some(best) = registry.suggest(n.get_ref()).first() {
+                        d = d.with_help(format!("did you mean `{best}`?"));
+                    } else {
+                        d = d.with_help("add it to the nation's theaters.toml");
+                    }
+                    self.diags.push(d);
+                }
+            }
+        }
+        out
+    }
+
     fn provenance<T>(&self, v: &Spanned<T>) -> qm_schema::Span {
         self.map.provenance(&span_of(self.file, v))
     }

@@ -12,9 +12,10 @@ use qm_parser::{
     AvailabilityClause, ClauseKind, OptionalWeapon, PrintedPeriod, RelativeRf, ScheduleForm,
     TextSpan, WeaponAvailability,
 };
-use qm_schema::{Period, Rf, Theater};
+use qm_schema::{Period, Rf, TheaterId};
 
 use crate::availability::model::{Rule, Schedule, Scope};
+use crate::registry::NationTheaters;
 use schedule::{dates_limits, schedules};
 use scope::{period, scope};
 
@@ -33,7 +34,7 @@ pub struct ScopedRule {
 /// A "Dates for use in ..." list waiting for the relative RF rule that follows it.
 struct PendingDates {
     /// The (theater, period) limits it sets.
-    limit: Vec<(Theater, Period)>,
+    limit: Vec<(TheaterId, Period)>,
     /// The vehicles its sentence names.
     only: Vec<String>,
     /// The sentence.
@@ -44,9 +45,14 @@ struct PendingDates {
 
 /// Translates the clauses of one rule paragraph, in order. A "Dates for use in ..." list
 /// followed by a relative RF rule limits that rule; "the same, but with .1 added" copies the
-/// vehicle the previous sentence named.
-pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
-    let mut t = Translator::default();
+/// vehicle the previous sentence named. `nation` says what the notes' theater names stand for.
+pub fn translate(clauses: &[AvailabilityClause], nation: &NationTheaters) -> Vec<ScopedRule> {
+    let mut t = Translator {
+        nation,
+        out: Vec::new(),
+        pending: None,
+        last_named: Vec::new(),
+    };
     for c in clauses {
         let only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
         t.clause(c, &only);
@@ -59,8 +65,9 @@ pub fn translate(clauses: &[AvailabilityClause]) -> Vec<ScopedRule> {
 }
 
 /// The state of translating one paragraph.
-#[derive(Default)]
-struct Translator {
+struct Translator<'a> {
+    /// What the notes' theater names stand for.
+    nation: &'a NationTheaters<'a>,
     /// The rules so far.
     out: Vec<ScopedRule>,
     /// A dates list waiting for a relative RF rule.
@@ -69,7 +76,7 @@ struct Translator {
     last_named: Vec<String>,
 }
 
-impl Translator {
+impl Translator<'_> {
     /// One clause; `only` are the vehicles its sentence names. Every clause but a relative
     /// RF rule first settles a waiting dates list.
     fn clause(&mut self, c: &AvailabilityClause, only: &[String]) {
@@ -93,7 +100,7 @@ impl Translator {
                     span: span.clone(),
                 };
                 self.push(rule, only, span);
-                self.out.extend(translate(exceptions));
+                self.out.extend(translate(exceptions, self.nation));
             }
             ClauseKind::RadioFrom { month, .. } => {
                 self.flush_dates();
@@ -101,7 +108,7 @@ impl Translator {
             }
             ClauseKind::OptionalWeapon(o) => {
                 self.flush_dates();
-                self.push(optional(o, span), only, span);
+                self.push(optional(o, span, self.nation), only, span);
             }
             // Read by other passes (HEAT, the N/R windows) or reported by the parser; a waiting
             // dates list keeps waiting across them.
@@ -115,7 +122,7 @@ impl Translator {
     /// follow it.
     fn schedule(&mut self, s: &qm_parser::Schedule, only: &[String], span: &TextSpan) {
         self.flush_dates();
-        let schedules = schedules(s);
+        let schedules = schedules(s, self.nation);
         if s.form == ScheduleForm::DatesOnly {
             self.pending = Some(PendingDates {
                 limit: dates_limits(&schedules),
@@ -210,11 +217,11 @@ impl Translator {
 }
 
 /// "The optional AAMG is always available and has a 1.4 RF."
-fn optional(o: &OptionalWeapon, span: &TextSpan) -> Rule {
+fn optional(o: &OptionalWeapon, span: &TextSpan, nation: &NationTheaters) -> Rule {
     let (always, theaters, when) = match &o.available {
         WeaponAvailability::Always => (true, Vec::new(), None),
         WeaponAvailability::Only { period: p, area } => {
-            let t = match scope(area) {
+            let t = match scope(area, nation) {
                 Scope::Theaters(t) => t,
                 _ => Vec::new(),
             };

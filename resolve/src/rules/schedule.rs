@@ -2,28 +2,34 @@
 //! resolver's [`Schedule`]s, one per theater section.
 
 use qm_parser::{EntryWhen, Schedule as ScheduleClause, ScheduleForm, ScheduleSection};
-use qm_schema::{Period, Theater};
+use qm_schema::{Period, TheaterId};
+
+use crate::registry::NationTheaters;
 
 use super::scope::{period, scope};
 use crate::availability::model::{Completeness, Entry, Schedule, Scope, When};
 
 /// One schedule per section of the clause, its entries in printed order; an entry whose
 /// period did not parse is left out (the parser reported it).
-pub fn schedules(s: &ScheduleClause) -> Vec<Schedule> {
+pub fn schedules(s: &ScheduleClause, nation: &NationTheaters) -> Vec<Schedule> {
     let completeness = match s.form {
         ScheduleForm::RfByPeriod => Completeness::RfOnly,
         _ => Completeness::Complete,
     };
     s.sections
         .iter()
-        .map(|sec| schedule(sec, completeness))
+        .map(|sec| schedule(sec, completeness, nation))
         .collect()
 }
 
-fn schedule(sec: &ScheduleSection, completeness: Completeness) -> Schedule {
+fn schedule(
+    sec: &ScheduleSection,
+    completeness: Completeness,
+    nation: &NationTheaters,
+) -> Schedule {
     Schedule {
         vehicle: None,
-        scope: scope(&sec.area),
+        scope: scope(&sec.area, nation),
         completeness,
         entries: sec
             .entries
@@ -51,7 +57,7 @@ fn schedule(sec: &ScheduleSection, completeness: Completeness) -> Schedule {
 
 /// The (theater, period) pairs of a "Dates for use in ..." list, which limit the relative RF
 /// rule that follows it.
-pub fn dates_limits(schedules: &[Schedule]) -> Vec<(Theater, Period)> {
+pub fn dates_limits(schedules: &[Schedule]) -> Vec<(TheaterId, Period)> {
     schedules
         .iter()
         .flat_map(|sch| {
@@ -60,7 +66,7 @@ pub fn dates_limits(schedules: &[Schedule]) -> Vec<(Theater, Period)> {
                 _ => Vec::new(),
             };
             sch.entries.iter().flat_map(move |e| match e.when {
-                When::Period(p) => ts.iter().map(|t| (*t, p)).collect::<Vec<_>>(),
+                When::Period(p) => ts.iter().map(|t| (t.clone(), p)).collect::<Vec<_>>(),
                 When::Thereafter => Vec::new(),
             })
         })

@@ -1,56 +1,46 @@
 //! The notes' wording of where and when -> concrete theaters and periods.
 
 use qm_parser::{Area, PrintedPeriod, TheaterException, TheaterRef};
-use qm_schema::{Period, Theater};
+use qm_schema::{Period, TheaterId};
 
 use crate::availability::model::Scope;
+use crate::registry::NationTheaters;
 
-/// Expands a theater of the notes into concrete theaters ("the ETO" -> the European fronts).
-pub fn expand(t: Theater) -> Vec<Theater> {
-    match t {
-        Theater::Eto => Theater::ETO.to_vec(),
-        other => vec![other],
-    }
-}
-
-fn theaters(refs: &[TheaterRef]) -> Vec<Theater> {
+/// The theaters the notes' names stand for: a group ("the ETO") its members the nation fought
+/// in (see [`NationTheaters::expand_name`]); an unknown name nothing (reported elsewhere).
+fn theaters(refs: &[TheaterRef], nation: &NationTheaters) -> Vec<TheaterId> {
     refs.iter()
-        .filter_map(|r| r.theater)
-        .flat_map(expand)
+        .flat_map(|r| nation.expand_name(&r.raw))
         .collect()
 }
 
-fn exceptions(except: &[TheaterException]) -> Vec<Theater> {
-    let mut out: Vec<Theater> = except
+/// What "[EXC: ...]" excludes: each name's theaters and the theaters inside them (the
+/// registry's `part_of`).
+fn exceptions(except: &[TheaterException], nation: &NationTheaters) -> Vec<TheaterId> {
+    except
         .iter()
-        .filter_map(|e| e.theater.theater)
-        .flat_map(expand)
-        .collect();
-    // Excluding the Balkans excludes Yugoslavia, which lies in them.
-    if out.contains(&Theater::Balkans) {
-        out.push(Theater::Yugoslavia);
-    }
-    out
+        .flat_map(|e| nation.excluded(&e.theater.raw))
+        .collect()
 }
 
 /// The theaters an area of the notes covers.
-pub fn scope(area: &Area) -> Scope {
+pub fn scope(area: &Area, nation: &NationTheaters) -> Scope {
     match area {
         Area::Anywhere => Scope::Allowed,
         Area::Theaters {
             theaters: t,
             except,
         } => {
-            let ex = exceptions(except);
+            let ex = exceptions(except, nation);
             Scope::Theaters(
-                theaters(t)
+                theaters(t, nation)
                     .into_iter()
                     .filter(|t| !ex.contains(t))
                     .collect(),
             )
         }
         Area::Elsewhere { except } => Scope::Elsewhere {
-            except: exceptions(except),
+            except: exceptions(except, nation),
         },
     }
 }

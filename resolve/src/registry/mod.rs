@@ -1,0 +1,82 @@
+//! Registries: the open sets of values that grow with every nation — theaters (with their
+//! parts and groups) and vehicle types — read from data, never written into code.
+//!
+//! The shared files (`registry/theaters.toml`, `registry/vehicle-types.toml`) are read first;
+//! a nation's own `theaters.toml` / `vehicle-types.toml` then add to a copy of them for that
+//! nation ([`Registries::with_nation`]). Resolution and queries take the result as a plain
+//! `&Registries`.
+
+mod key;
+mod nation_theaters;
+mod theaters;
+mod theaters_file;
+mod vehicle_types;
+mod vehicle_types_file;
+
+#[cfg(test)]
+mod tests;
+
+pub use key::theater_key;
+pub use nation_theaters::NationTheaters;
+pub use theaters::{TheaterEntry, TheaterGroup, TheaterName, TheaterRegistry};
+pub use theaters_file::read_theaters;
+pub use vehicle_types::{Silhouette, VehicleTypeEntry, VehicleTypeRegistry};
+pub use vehicle_types_file::{read_vehicle_types, TypesLayer};
+
+use qm_parser::{Diagnostic, FileId, SourceMap};
+
+/// The theater and vehicle type registries one nation's data is read with.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Registries {
+    /// Theaters and groups of theaters.
+    pub theaters: TheaterRegistry,
+    /// Vehicle types.
+    pub types: VehicleTypeRegistry,
+}
+
+impl Registries {
+    /// Reads the shared registry files.
+    pub fn read(
+        map: &SourceMap,
+        theaters: FileId,
+        types: FileId,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Self {
+        let mut r = Self::default();
+        read_theaters(&mut r.theaters, map, theaters, diags);
+        read_vehicle_types(&mut r.types, map, types, TypesLayer::Shared, diags);
+        r
+    }
+
+    /// A copy with a nation's own files added: new theaters and groups (an id or name the
+    /// shared file has is an error), new vehicle types and overrides of shared ones.
+    pub fn with_nation(
+        &self,
+        map: &SourceMap,
+        theaters: Option<FileId>,
+        types: Option<FileId>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Self {
+        let mut r = self.clone();
+        if let Some(f) = theaters {
+            read_theaters(&mut r.theaters, map, f, diags);
+        }
+        if let Some(f) = types {
+            read_vehicle_types(&mut r.types, map, f, TypesLayer::Nation, diags);
+        }
+        r
+    }
+}
+
+/// Where each nation's registries are found: a loaded data directory (each nation's own), or
+/// one set of registries for every nation.
+pub trait NationRegistries {
+    /// The registries nation `id` is read with (the shared ones for an unknown id).
+    fn registries_of(&self, id: &str) -> &Registries;
+}
+
+impl NationRegistries for Registries {
+    fn registries_of(&self, _id: &str) -> &Registries {
+        self
+    }
+}
