@@ -1,7 +1,9 @@
 //! The entry point on sources held in memory: no files, plain data in, IR and diagnostics out.
 
 use qm_parser::{FileId, Source, SourceMap};
-use qm_schema::{AvailabilityOrigin, Nation, Tenths, Theater};
+use qm_schema::{AvailabilityOrigin, Nation, Tenths, TheaterId};
+
+use crate::registry::Registries;
 
 use crate::{resolve_nation, NationInput, Resolved};
 
@@ -17,6 +19,20 @@ fn resolve(listing: &str, notes: &str) -> Resolved {
     let mut sources = SourceMap::new();
     let listing = sources.add(Source::new(FileId(0), "t/listing.tsv", listing));
     let notes = sources.add(Source::new(FileId(1), "t/notes.md", notes));
+    // The repository's registries, read like any data directory's.
+    let theaters = sources.add(Source::new(
+        FileId(2),
+        "registry/theaters.toml",
+        include_str!("../../data-src/registry/theaters.toml"),
+    ));
+    let types = sources.add(Source::new(
+        FileId(3),
+        "registry/vehicle-types.toml",
+        include_str!("../../data-src/registry/vehicle-types.toml"),
+    ));
+    let mut diags = Vec::new();
+    let registries = Registries::read(&sources, theaters, types, &mut diags);
+    assert!(diags.is_empty(), "{diags:?}");
     let input = NationInput {
         id: "t".into(),
         name: "Test".into(),
@@ -27,7 +43,7 @@ fn resolve(listing: &str, notes: &str) -> Resolved {
         accepts: Vec::new(),
         applied: Vec::new(),
     };
-    resolve_nation(&input, &sources)
+    resolve_nation(&input, &sources, &registries)
 }
 
 /// The RFs (in tenths) of a vehicle's availability entries.
@@ -55,7 +71,7 @@ fn a_relative_rule_copies_its_base_with_the_rf_raised() {
     let a = &bravo.availability[0];
     assert_eq!(
         (a.theaters.as_slice(), a.rf),
-        ([Theater::Any].as_slice(), Tenths(11))
+        ([TheaterId::any()].as_slice(), Tenths(11))
     );
     assert!(
         matches!(&a.origin, AvailabilityOrigin::Derived { base_vehicle, .. } if base_vehicle == "Alpha")
