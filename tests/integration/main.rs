@@ -1,5 +1,6 @@
 //! Integration tests, grouped in one binary (cargo runs test binaries one after another).
 
+mod any_nation;
 mod avail;
 mod cli;
 mod hostile;
