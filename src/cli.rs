@@ -98,6 +98,29 @@ pub struct DataArgs {
     /// Check these scenarios (a `.toml` file or a folder) instead of `DATA/scenarios/`.
     #[arg(long)]
     pub scenarios: Option<PathBuf>,
+    /// Raise every input size cap to at least this many MiB (README: Input limits).
+    #[arg(long, value_name = "MIB")]
+    pub max_input_mib: Option<u64>,
+}
+
+impl DataArgs {
+    /// Applies `--max-input-mib` and checks `--scenarios` exists: a usage error (exit 2) when
+    /// it does not, returned as the exit status.
+    pub(crate) fn prepare(&self) -> Option<u8> {
+        if let Some(mib) = self.max_input_mib {
+            crate::input::raise_caps(mib);
+        }
+        let scenarios = self.scenarios.as_deref()?;
+        if std::fs::symlink_metadata(scenarios).is_ok() {
+            return None;
+        }
+        eprintln!(
+            "error: failed to find {} (given as --scenarios)",
+            scenarios.display()
+        );
+        eprintln!("  = help: give a scenario .toml file or a folder of them");
+        Some(EXIT_USAGE)
+    }
 }
 
 /// `qm build`.
@@ -204,6 +227,9 @@ pub(crate) fn plural(n: usize) -> &'static str {
 }
 
 fn build(a: BuildArgs) -> u8 {
+    if let Some(status) = a.data.prepare() {
+        return status;
+    }
     // A refused --out is a usage error found before the compile, so nothing is computed in vain.
     let out = match OutputDir::check(&a.out, &build_inputs(&a)) {
         Ok(out) => out,
@@ -277,7 +303,7 @@ pub(crate) fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
 /// column (with its source line and a caret), anything else as one `error:` line.
 pub(crate) fn build_error_text(e: &crate::build::BuildError) -> String {
     let Some(t) = e.template() else {
-        return format!("error: {e}\n");
+        return format!("error: {}\n", diagnostics::escape(&e.to_string()));
     };
     let mut sources = qm_parser::SourceMap::new();
     let mut d = t.to_diagnostic(&mut sources);
@@ -336,6 +362,9 @@ fn report_tidied(out: &OutputDir, t: &Tidied) {
 }
 
 fn check(a: CheckArgs) -> u8 {
+    if let Some(status) = a.data.prepare() {
+        return status;
+    }
     let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref());
     if a.verbose {
         for n in &compiled.nations {

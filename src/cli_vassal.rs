@@ -243,14 +243,15 @@ fn check(path: &Path) -> u8 {
             EXIT_OK
         }
         Ok(r) => {
+            // A module is foreign input: its names may hold terminal escapes.
             for p in &r.problems {
-                println!("PROBLEM: {p}");
+                println!("PROBLEM: {}", crate::diagnostics::escape(p));
             }
             eprintln!("qm: {} has {} problem(s)", path.display(), r.problems.len());
             EXIT_DATA
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", crate::diagnostics::escape(&e.to_string()));
             EXIT_DATA
         }
     }

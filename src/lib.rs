@@ -21,6 +21,7 @@ pub mod cli_vassal;
 pub mod compile;
 pub mod diagnostics;
 pub mod infantry;
+pub mod input;
 pub mod load;
 pub mod render;
 pub mod resolve;

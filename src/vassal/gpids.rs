@@ -295,11 +295,27 @@ fn toml_key(key: &str) -> String {
     s
 }
 
-/// `qm check` / `qm build` findings about the registry: unreadable, or missing vehicles.
-/// A data directory without a registry does not track gpids and gets no finding.
+/// `qm check` / `qm build` findings about the registry: missing, unreadable, out of numbers,
+/// or lacking vehicles.
 pub fn lint(data_dir: &Path, nations: &[Nation]) -> Vec<Diagnostic> {
     let registry = match GpidRegistry::load(data_dir) {
         Ok(Some(r)) => r,
+        // A data directory that configures a module (vassal.toml) publishes it: without the
+        // registry every build numbers the pieces afresh, and a new vehicle would shift other
+        // pieces' numbers under saved games.
+        Ok(None) if !nations.is_empty() && data_dir.join(super::config::CONFIG_FILE).exists() => {
+            return vec![Diagnostic::new(
+                Severity::Warning,
+                "vassal::no-gpid-registry",
+                format!(
+                    "failed to find {REGISTRY_FILE} beside vassal.toml (the module's gpids are not kept from build to build)"
+                ),
+                None,
+            )
+            .with_help(format!(
+                "run `qm vassal gpids --update` and commit {REGISTRY_FILE}"
+            ))]
+        }
         Ok(None) => return Vec::new(),
         Err(e) => {
             return vec![Diagnostic::new(
