@@ -175,7 +175,7 @@ pub fn read_input(path: &Path, kind: InputKind) -> Result<Vec<u8>, InputError> {
 pub enum EncodingProblem {
     /// A UTF-16 byte-order mark (or the zero bytes UTF-16 puts beside ASCII).
     Utf16,
-    /// Zero bytes: not a text file.
+    /// Control characters everywhere: not a text file.
     Binary,
     /// Lines end in CR alone (classic Mac OS).
     CrOnly,
@@ -186,7 +186,7 @@ impl EncodingProblem {
     pub fn describe(self) -> &'static str {
         match self {
             Self::Utf16 => "it is UTF-16",
-            Self::Binary => "it holds zero bytes: not a text file",
+            Self::Binary => "it is full of control characters: not a text file",
             Self::CrOnly => "its lines end in CR alone",
         }
     }
@@ -206,14 +206,18 @@ pub fn encoding_problem(bytes: &[u8]) -> Option<EncodingProblem> {
         return Some(EncodingProblem::Utf16);
     }
     let zeros = bytes.iter().filter(|&&b| b == 0).count();
-    if zeros > 0 {
-        // UTF-16 without a mark: about every other byte is zero.
-        let utf16 = zeros * 3 >= bytes.len() && bytes.len() >= 4;
-        return Some(if utf16 {
-            EncodingProblem::Utf16
-        } else {
-            EncodingProblem::Binary
-        });
+    // UTF-16 without a mark: about every other byte is zero.
+    if zeros * 3 >= bytes.len() && bytes.len() >= 4 {
+        return Some(EncodingProblem::Utf16);
+    }
+    // Binary: one byte in ten a control character (text has none but tab, LF and CR). A
+    // stray control character in text is reported where it is (load::bad-character).
+    let controls = bytes
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'))
+        .count();
+    if controls > 0 && controls * 10 >= bytes.len() {
+        return Some(EncodingProblem::Binary);
     }
     let lone_cr = bytes
         .iter()

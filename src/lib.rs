@@ -15,6 +15,7 @@
 
 pub mod artifact;
 pub mod build;
+pub mod buildable;
 pub mod cli;
 pub mod cli_query;
 pub mod cli_vassal;

@@ -378,6 +378,9 @@ fn add_source(
     loaded
         .sources
         .add(Source::with_edits(id, name.clone(), text, edits));
+    if let Some(d) = crate::buildable::check_characters(&loaded.sources, id) {
+        loaded.diagnostics.push(d);
+    }
     if let Some(at) = bad {
         let end = loaded.sources.get(id).map_or(at, |s| {
             s.original[at..]

@@ -148,11 +148,15 @@ impl GpidRegistry {
     /// Reads `<data_dir>/vassal-gpids.toml`; `None` when the file does not exist.
     pub fn load(data_dir: &Path) -> Result<Option<Self>, VassalError> {
         let path = data_dir.join(REGISTRY_FILE);
-        if !path.is_file() {
+        // Only absence means "none": a directory or an unreadable file is an error.
+        if std::fs::symlink_metadata(&path).is_err() {
             return Ok(None);
         }
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.display())))?;
+        let bytes = crate::input::read_input(&path, crate::input::InputKind::Toml)
+            .map_err(|e| VassalError::new(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            VassalError::new(format!("failed to read {} (not UTF-8)", path.display()))
+        })?;
         Self::parse(&text)
             .map(Some)
             .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.display())))

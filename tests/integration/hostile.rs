@@ -528,3 +528,215 @@ fn a_missing_gpid_registry_is_a_warning() {
         .expect(0)
         .says("vassal::no-gpid-registry");
 }
+
+// ---- items 6 and 8: modules are foreign input
+
+/// The hand-made module with `extra` entries added (stored, as given).
+fn module_with(extra: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::{Cursor, Write};
+    let foreign = std::fs::read(root().join("tests/fixtures-vassal/foreign.vmod")).unwrap();
+    let mut zin = zip::ZipArchive::new(Cursor::new(foreign)).unwrap();
+    let mut zout = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let skip: Vec<&str> = extra.iter().map(|(n, _)| *n).collect();
+    for i in 0..zin.len() {
+        let f = zin.by_index_raw(i).unwrap();
+        let name = f.name().unwrap().to_string();
+        if !skip.contains(&name.as_str()) {
+            zout.raw_copy_file(f).unwrap();
+        }
+    }
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Stored)
+        .large_file(true);
+    for (name, data) in extra {
+        zout.start_file(*name, opts).unwrap();
+        zout.write_all(data).unwrap();
+    }
+    zout.finish().unwrap().into_inner()
+}
+
+#[test]
+fn entries_outside_the_module_folder_are_flagged_and_never_merged() {
+    let (tmp, _) = workspace();
+    let evil = module_with(&[("../../x", b"x"), ("/tmp/x", b"x"), ("images\\y.png", b"y")]);
+    std::fs::write(tmp.path().join("evil.vmod"), evil).unwrap();
+    let run = qm(tmp.path(), &["vassal", "check", "evil.vmod"]);
+    run.expect(1)
+        .says("entry \"../../x\" would be written outside")
+        .says("entry \"/tmp/x\"")
+        .says("entry \"images\\\\y.png\"");
+    let args = [
+        "vassal",
+        "merge",
+        "--into",
+        "evil.vmod",
+        "--out",
+        "merged.vmod",
+        "--data",
+        "data",
+    ];
+    qm(tmp.path(), &args)
+        .expect(0)
+        .says("left out the module's entry \"../../x\"");
+    let merged = std::fs::read(tmp.path().join("merged.vmod")).unwrap();
+    let names: Vec<String> = qm::vassal::archive::read_entries(&merged)
+        .unwrap()
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| !n.contains("..") && !n.starts_with('/')),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn a_huge_build_file_is_refused_not_loaded() {
+    let (tmp, _) = workspace();
+    // A stored 65 MiB buildFile.xml: above the 64 MiB that qm reads from a module.
+    let huge = vec![b' '; 65 * 1024 * 1024];
+    std::fs::write(
+        tmp.path().join("huge.vmod"),
+        module_with(&[("buildFile.xml", &huge)]),
+    )
+    .unwrap();
+    drop(huge);
+    qm(tmp.path(), &["vassal", "check", "huge.vmod"])
+        .expect(1)
+        .says("more than 64 MiB");
+    let args = [
+        "vassal",
+        "merge",
+        "--into",
+        "huge.vmod",
+        "--out",
+        "merged.vmod",
+        "--data",
+        "data",
+    ];
+    qm(tmp.path(), &args).expect(1).says("larger than 64 MiB");
+    // A module that is a FIFO or a device is refused before it is opened.
+    qm(tmp.path(), &["vassal", "check", "/dev/zero"])
+        .expect(2)
+        .says("it is a device");
+}
+
+#[test]
+fn scenarios_from_dev_zero_or_huge_files_are_refused() {
+    let (tmp, data) = workspace();
+    qm(
+        tmp.path(),
+        &["check", "--data", "data", "--scenarios", "/dev/zero"],
+    )
+    .expect(1)
+    .says("it is a device");
+    #[cfg(unix)]
+    {
+        std::fs::create_dir_all(data.join("scenarios")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", data.join("scenarios/z.toml")).unwrap();
+        qm(tmp.path(), &["check", "--data", "data"])
+            .expect(1)
+            .says("failed to read scenarios/z.toml (it is a device)");
+        std::fs::remove_file(data.join("scenarios/z.toml")).unwrap();
+    }
+    let big = format!("id = \"big\"\nssr = [{}]\n", "\"x\", ".repeat(300_000));
+    write(&data.join("scenarios/big.toml"), &big);
+    qm(tmp.path(), &["check", "--data", "data"])
+        .expect(1)
+        .says("larger than 1 MiB")
+        .says("--max-input-mib");
+}
+
+// ---- item 7: `qm check` passing means `qm build` succeeds
+
+#[test]
+fn what_the_build_cannot_handle_fails_the_check_at_its_place() {
+    let (tmp, data) = workspace();
+    let lines = listing_lines(&data);
+    let names = [
+        "L3-35",
+        "L3 / 35",
+        ".",
+        "..",
+        "\u{1f4a3}",
+        &"X".repeat(300),
+        "Nul\u{0}Name",
+        "Ff\u{ffff}Name",
+    ];
+    let mut text = format!("{}\n{}\n", lines[0], lines[1]);
+    for n in names {
+        text.push_str(&lines[2].replacen("L5 / 21", n, 1));
+        text.push('\n');
+    }
+    write(&data.join("ita/listing.tsv"), &text);
+    let run = qm(tmp.path(), &["check", "--data", "data"]);
+    run.expect(1)
+        .says("error[build::duplicate-id]")
+        .says("ita/listing.tsv:4:1")
+        .says("failed to make an id for the vehicle \".\"")
+        .says("failed to make an id for the vehicle \"..\"")
+        .says("failed to make an id for the vehicle \"\u{1f4a3}\"")
+        .says("error[build::name-too-long]")
+        .says("U+0000")
+        .says("ita/listing.tsv:9:4");
+    qm(tmp.path(), &["build", "--data", "data", "--out", "out"]).expect(1);
+    assert!(!tmp.path().join("out").exists());
+}
+
+#[test]
+fn a_huge_vehicle_name_fails_fast() {
+    let (tmp, data) = workspace();
+    let lines = listing_lines(&data);
+    let row = lines[2].replacen("L5 / 21", &"L".repeat(3_000_000), 1);
+    write(
+        &data.join("ita/listing.tsv"),
+        &format!("{}\n{}\n{row}\n", lines[0], lines[1]),
+    );
+    qm(tmp.path(), &["build", "--data", "data", "--out", "out"])
+        .expect(1)
+        .says("build::name-too-long");
+}
+
+#[test]
+fn vassal_toml_and_scenario_ids_are_checked() {
+    let (tmp, data) = workspace();
+    let config = std::fs::read_to_string(data.join("vassal.toml")).unwrap();
+    write(&data.join("vassal.toml"), &format!("{config}bogus = 1\n"));
+    qm(tmp.path(), &["check", "--data", "data"])
+        .expect(1)
+        .says("error[vassal::config]")
+        .says("vassal.toml:");
+    let bad_file: String = config
+        .lines()
+        .map(|l| {
+            if l.starts_with("file") {
+                "file = \".vmod\""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    write(&data.join("vassal.toml"), &bad_file);
+    qm(tmp.path(), &["check", "--data", "data"])
+        .expect(1)
+        .says("must be a plain name ending in .vmod");
+    write(&data.join("vassal.toml"), &config);
+    let id = "a".repeat(300);
+    write(
+        &data.join("scenarios/long.toml"),
+        &std::fs::read_to_string(root().join("data-src/scenarios/rearguard-at-buq-buq.toml"))
+            .unwrap()
+            .replacen(
+                "id = \"rearguard-at-buq-buq\"",
+                &format!("id = \"{id}\""),
+                1,
+            ),
+    );
+    qm(tmp.path(), &["check", "--data", "data"])
+        .expect(1)
+        .says("scenario::bad-id")
+        .says("scenarios/long.toml:4:6");
+}
