@@ -88,6 +88,11 @@ pub fn check_nations(sources: &SourceMap, nations: &[Nation]) -> Vec<Diagnostic>
                 continue;
             }
             if let Some(first) = seen.get(v.id.as_str()) {
+                // Names equal but for case and spacing are lint::duplicate-name already.
+                let key = crate::resolve::names::name_key;
+                if key(&first.name) == key(&v.name) {
+                    continue;
+                }
                 out.push(
                     error(
                         sources,

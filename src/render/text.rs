@@ -404,9 +404,42 @@ pub fn wrap_lines(text: &str, size: f64, width: f64, bold: bool) -> Vec<String> 
     let measured = Measured::new(&items, m);
     match measured.wrap(m, size, width) {
         Some(lines) => lines.iter().map(|l| measured.line_text(l)).collect(),
-        None => text.split_whitespace().map(str::to_string).collect(),
+        None => text
+            .split_whitespace()
+            .flat_map(|w| break_word(w, m, size, width))
+            .collect(),
     }
 }
+
+/// A word far wider than a line (more than [`HARD_BREAK`] lines' worth) cut into pieces no
+/// wider than a line, at character boundaries; any other word as it is. Real words never
+/// reach this: it keeps a hostile 1 MB "word" from becoming one SVG text run.
+pub fn break_word(word: &str, m: &Metrics, size: f64, width: f64) -> Vec<String> {
+    let units = m.units(word);
+    if m.scale(units, size) <= width * HARD_BREAK || width <= 0.0 {
+        return vec![word.to_string()];
+    }
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut current_units = 0.0;
+    for c in word.chars() {
+        let mut buf = [0u8; 4];
+        let cu = m.units(c.encode_utf8(&mut buf));
+        if !current.is_empty() && m.scale(current_units + cu, size) > width {
+            out.push(std::mem::take(&mut current));
+            current_units = 0.0;
+        }
+        current.push(c);
+        current_units += cu;
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// How many lines wide a word must be before [`break_word`] cuts it.
+pub const HARD_BREAK: f64 = 4.0;
 
 /// Byte ranges of a word's pieces: split after every "/" and before every "(".
 fn split_word(word: &str) -> Vec<(usize, usize)> {
@@ -654,8 +687,10 @@ mod tests {
         };
         let f = fit(&"word ".repeat(20_000), &b);
         assert!(f.lines.len() <= 1000);
+        // A word no line can hold is cut into line-wide pieces (short SVG text runs).
         let lines = wrap_lines(&"x".repeat(1_000_000), 10.0, 50.0, true);
-        assert_eq!(lines.len(), 1);
+        let m = Metrics::get(true);
+        assert!(lines.len() > 1000 && lines.iter().all(|l| m.width(l, 10.0) <= 50.0));
         assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
     }
 }

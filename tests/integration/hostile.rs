@@ -740,3 +740,15 @@ fn vassal_toml_and_scenario_ids_are_checked() {
         .says("scenario::bad-id")
         .says("scenarios/long.toml:4:6");
 }
+
+#[test]
+fn a_huge_word_in_the_notes_is_wrapped_not_a_hang() {
+    // The SVG reader lays out a text run in time quadratic in its length: a 200 KB word must
+    // reach it cut into line-wide runs (this took minutes before).
+    let (tmp, data) = workspace();
+    write(
+        &data.join("ita/notes.md"),
+        &format!("**1. L5/21:** A tank {} end.\n", "Q".repeat(200_000)),
+    );
+    qm(tmp.path(), &["build", "--data", "data", "--out", "out"]).expect(0);
+}
