@@ -482,6 +482,7 @@ pub fn register(env: &mut Environment<'_>) {
         "fit",
         |state: &State, text: String, kwargs: Kwargs| -> Result<Value, Error> {
             charge(state)?;
+            check_length(text.len())?;
             let b = text_box(&kwargs)?;
             Ok(Value::from_serialize(fit(&text, &b)))
         },
@@ -490,6 +491,7 @@ pub fn register(env: &mut Environment<'_>) {
         "fit_block",
         |state: &State, items: Vec<String>, kwargs: Kwargs| -> Result<Value, Error> {
             charge(state)?;
+            check_length(items.iter().map(String::len).sum())?;
             let b = text_box(&kwargs)?;
             Ok(Value::from_serialize(fit_block(&items, &b)))
         },
@@ -520,6 +522,20 @@ fn charge(state: &State) -> Result<(), Error> {
             ErrorKind::InvalidOperation,
             format!("a render may call fit, fit_block and text_width {MAX_FIT_CALLS} times"),
         ));
+    }
+    Ok(())
+}
+
+/// Longest text `fit`/`fit_block` take, in bytes: a box on a counter or a sheet holds a few
+/// dozen characters, and a text that cannot be wrapped is drawn as one SVG run, which the SVG
+/// reader lays out in time quadratic in its length.
+pub const MAX_FIT_TEXT: usize = 10_000;
+
+fn check_length(len: usize) -> Result<(), Error> {
+    if len > MAX_FIT_TEXT {
+        return Err(invalid(format!(
+            "fit: the text is {len} bytes long; a box takes at most {MAX_FIT_TEXT}"
+        )));
     }
     Ok(())
 }
