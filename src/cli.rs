@@ -56,6 +56,29 @@ pub struct DataArgs {
     /// Check these scenarios (a `.toml` file or a folder) instead of `DATA/scenarios/`.
     #[arg(long)]
     pub scenarios: Option<PathBuf>,
+    /// Raise every input size cap to at least this many MiB (README: Input limits).
+    #[arg(long, value_name = "MIB")]
+    pub max_input_mib: Option<u64>,
+}
+
+impl DataArgs {
+    /// Applies `--max-input-mib` and checks `--scenarios` exists: a usage error (exit 2) when
+    /// it does not, returned as the exit status.
+    pub(crate) fn prepare(&self) -> Option<u8> {
+        if let Some(mib) = self.max_input_mib {
+            crate::input::raise_caps(mib);
+        }
+        let scenarios = self.scenarios.as_deref()?;
+        if std::fs::symlink_metadata(scenarios).is_ok() {
+            return None;
+        }
+        eprintln!(
+            "error: failed to find {} (given as --scenarios)",
+            scenarios.display()
+        );
+        eprintln!("  = help: give a scenario .toml file or a folder of them");
+        Some(EXIT_USAGE)
+    }
 }
 
 /// `qm build`.
@@ -131,6 +154,9 @@ pub fn run(cli: Cli) -> u8 {
 }
 
 fn build(a: BuildArgs) -> u8 {
+    if let Some(status) = a.data.prepare() {
+        return status;
+    }
     // A refused --out is a usage error found before the compile, so nothing is computed in vain.
     let out = match OutputDir::check(&a.out, &build_inputs(&a)) {
         Ok(out) => out,
@@ -232,6 +258,9 @@ fn report_tidied(out: &OutputDir, t: &Tidied) {
 }
 
 fn check(a: CheckArgs) -> u8 {
+    if let Some(status) = a.data.prepare() {
+        return status;
+    }
     let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref());
     if a.verbose {
         for n in &compiled.nations {

@@ -67,7 +67,7 @@ pub(crate) fn output_error(e: &OutputError) -> u8 {
 /// column (with its source line and a caret), anything else as one `error:` line.
 pub(crate) fn build_error_text(e: &crate::build::BuildError) -> String {
     let Some(t) = e.template() else {
-        return format!("error: {e}\n");
+        return format!("error: {}\n", diagnostics::escape(&e.to_string()));
     };
     let mut sources = qm_parser::SourceMap::new();
     let mut d = t.to_diagnostic(&mut sources);

@@ -10,6 +10,7 @@ use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
 use crate::compile::{compile, Compiled};
+use crate::input::{read_input, InputError, InputKind};
 use crate::render::CounterOptions;
 use crate::templates::Templates;
 use crate::vassal::check::check_vmod;
@@ -89,12 +90,9 @@ fn compiled_ok(data: &Path) -> Result<Compiled, u8> {
 }
 
 fn merge(a: MergeArgs) -> u8 {
-    let existing = match std::fs::read(&a.into) {
+    let existing = match read_input(&a.into, InputKind::Module) {
         Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: failed to read {} ({e})", a.into.display());
-            return EXIT_USAGE;
-        }
+        Err(e) => return input_error(&e),
     };
     // Before the compile: a refused --out is a usage error, found before any work.
     let out = match OutputFile::check(&a.out, &merge_inputs(&a)) {
@@ -136,6 +134,12 @@ fn merge(a: MergeArgs) -> u8 {
         return EXIT_DATA;
     }
     let s = &merged.summary;
+    for d in &s.dropped {
+        eprintln!(
+            "warning: left out the module's entry {} (unsafe name)",
+            crate::diagnostics::escape(d)
+        );
+    }
     println!(
         "qm: wrote {} (replaced {} palette{}, {} prototype{}, {} image{}; nextPieceSlotId {})",
         a.out.display(),
@@ -232,13 +236,19 @@ fn gpids(a: GpidsArgs) -> u8 {
     EXIT_OK
 }
 
+/// A module that cannot be read is a usage error: the path given is wrong.
+fn input_error(e: &InputError) -> u8 {
+    eprintln!("error: {e}");
+    if let Some(help) = e.help() {
+        eprintln!("  = help: {help}");
+    }
+    EXIT_USAGE
+}
+
 fn check(path: &Path) -> u8 {
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_input(path, InputKind::Module) {
         Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: failed to read {} ({e})", path.display());
-            return EXIT_USAGE;
-        }
+        Err(e) => return input_error(&e),
     };
     match check_vmod(&bytes) {
         Ok(r) if r.is_ok() => {
@@ -251,14 +261,15 @@ fn check(path: &Path) -> u8 {
             EXIT_OK
         }
         Ok(r) => {
+            // A module is foreign input: its names may hold terminal escapes.
             for p in &r.problems {
-                println!("PROBLEM: {p}");
+                println!("PROBLEM: {}", crate::diagnostics::escape(p));
             }
             eprintln!("qm: {} has {} problem(s)", path.display(), r.problems.len());
             EXIT_DATA
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", crate::diagnostics::escape(&e.to_string()));
             EXIT_DATA
         }
     }

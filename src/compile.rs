@@ -66,6 +66,8 @@ pub fn compile_with(data_dir: &Path, scenarios: Option<&Path>) -> Compiled {
         nations.push(resolved.nation);
     }
     diagnostics.extend(crate::vassal::gpids::lint(data_dir, &nations));
+    diagnostics.extend(crate::buildable::check_nations(&loaded.sources, &nations));
+    diagnostics.extend(crate::vassal::config::lint(&mut loaded.sources, data_dir));
     let (scenarios, scenario_diags) = compile_scenarios(&loaded, &nations, &theaters);
     diagnostics.extend(scenario_diags);
     diagnostics::sort(&loaded.sources, &mut diagnostics);

@@ -63,25 +63,94 @@ impl<'a> Files<'a> for PrintFiles<'a> {
     }
 }
 
-/// Renders diagnostics as plain text, in the order given, each ending with a blank line.
+/// Diagnostics shown per file; the rest of a file's are counted in one closing note, so a
+/// file of junk cannot flood the terminal with thousands of cascading errors.
+pub const MAX_PER_FILE: usize = 50;
+
+/// Renders diagnostics as plain text, in the order given, each ending with a blank line: at
+/// most [`MAX_PER_FILE`] per file, control characters of the data made visible
+/// ([`escape`]).
 pub fn render(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
     let files = PrintFiles::new(sources);
     let config = Config::default();
     let mut out = String::new();
+    let mut shown: std::collections::BTreeMap<Option<u32>, (usize, usize)> = Default::default();
     for d in diagnostics {
-        if let Some(text) = render_long_line(sources, d) {
-            out.push_str(&text);
+        let (count, hidden) = shown.entry(d.span.as_ref().map(|s| s.file.0)).or_default();
+        *count += 1;
+        if *count > MAX_PER_FILE {
+            *hidden += 1;
             continue;
         }
-        let cs = to_codespan(sources, d);
-        match term::emit_into_string(&config, &files, &cs) {
-            Ok(s) => out.push_str(&s),
-            // A span past the end of its file is a bug in qm, but the message must still
-            // reach the user.
-            Err(_) => out.push_str(&format!("{}: {}\n\n", severity_word(d.severity), d.message)),
+        out.push_str(&render_one(sources, &files, &config, d));
+    }
+    for (file, (_, hidden)) in shown {
+        if hidden == 0 {
+            continue;
         }
+        let name = file
+            .and_then(|f| sources.get(qm_parser::FileId(f)))
+            .map_or("no file".to_string(), |s| s.name.clone());
+        out.push_str(&format!(
+            "note: and {} more diagnostic{} in {name}, not shown (the first {MAX_PER_FILE} are)\n\n",
+            thousands(hidden),
+            if hidden == 1 { "" } else { "s" }
+        ));
+    }
+    escape(&out).into_owned()
+}
+
+/// `9812` -> `9,812`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
     }
     out
+}
+
+/// Makes text from the data safe to print on a terminal: C0 control characters (ESC, BEL,
+/// CR, ...) become their visible Control Pictures (`␛`), DEL `␡`, and C1 controls and bidi
+/// overrides `�`, one character each so carets stay aligned. Newlines and tabs stay.
+pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.chars()
+        .map(|c| match c {
+            c if !unsafe_char(c) => c,
+            '\u{7f}' => '\u{2421}',
+            c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
+            _ => '\u{fffd}',
+        })
+        .collect::<String>()
+        .into()
+}
+
+fn render_one(
+    sources: &SourceMap,
+    files: &PrintFiles<'_>,
+    config: &Config,
+    d: &Diagnostic,
+) -> String {
+    if let Some(text) = render_long_line(sources, d) {
+        return text;
+    }
+    let cs = to_codespan(sources, d);
+    match term::emit_into_string(config, files, &cs) {
+        Ok(s) => s,
+        // A span past the end of its file is a bug in qm, but the message must still reach
+        // the user.
+        Err(_) => format!("{}: {}\n\n", severity_word(d.severity), d.message),
+    }
 }
 
 /// Lines longer than this are shown as an excerpt around the span, not printed whole.

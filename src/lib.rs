@@ -16,6 +16,7 @@
 
 pub mod artifact;
 pub mod build;
+pub mod buildable;
 pub mod cli;
 pub mod cli_query;
 pub mod cli_report;
@@ -24,6 +25,7 @@ pub mod compile;
 pub mod diagnostics;
 pub mod fonts;
 pub mod infantry;
+pub mod input;
 pub mod load;
 pub mod render;
 pub mod resolve;

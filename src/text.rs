@@ -404,9 +404,42 @@ pub fn wrap_lines(text: &str, size: f64, width: f64, bold: bool) -> Vec<String> 
     let measured = Measured::new(&items, m);
     match measured.wrap(m, size, width) {
         Some(lines) => lines.iter().map(|l| measured.line_text(l)).collect(),
-        None => text.split_whitespace().map(str::to_string).collect(),
+        None => text
+            .split_whitespace()
+            .flat_map(|w| break_word(w, m, size, width))
+            .collect(),
     }
 }
+
+/// A word far wider than a line (more than [`HARD_BREAK`] lines' worth) cut into pieces no
+/// wider than a line, at character boundaries; any other word as it is. Real words never
+/// reach this: it keeps a hostile 1 MB "word" from becoming one SVG text run.
+pub fn break_word(word: &str, m: &Metrics, size: f64, width: f64) -> Vec<String> {
+    let units = m.units(word);
+    if m.scale(units, size) <= width * HARD_BREAK || width <= 0.0 {
+        return vec![word.to_string()];
+    }
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut current_units = 0.0;
+    for c in word.chars() {
+        let mut buf = [0u8; 4];
+        let cu = m.units(c.encode_utf8(&mut buf));
+        if !current.is_empty() && m.scale(current_units + cu, size) > width {
+            out.push(std::mem::take(&mut current));
+            current_units = 0.0;
+        }
+        current.push(c);
+        current_units += cu;
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// How many lines wide a word must be before [`break_word`] cuts it.
+pub const HARD_BREAK: f64 = 4.0;
 
 /// Byte ranges of a word's pieces: split after every "/" and before every "(".
 fn split_word(word: &str) -> Vec<(usize, usize)> {
@@ -449,6 +482,7 @@ pub fn register(env: &mut Environment<'_>) {
         "fit",
         |state: &State, text: String, kwargs: Kwargs| -> Result<Value, Error> {
             charge(state)?;
+            check_length(text.len())?;
             let b = text_box(&kwargs)?;
             Ok(Value::from_serialize(fit(&text, &b)))
         },
@@ -457,6 +491,7 @@ pub fn register(env: &mut Environment<'_>) {
         "fit_block",
         |state: &State, items: Vec<String>, kwargs: Kwargs| -> Result<Value, Error> {
             charge(state)?;
+            check_length(items.iter().map(String::len).sum())?;
             let b = text_box(&kwargs)?;
             Ok(Value::from_serialize(fit_block(&items, &b)))
         },
@@ -487,6 +522,20 @@ fn charge(state: &State) -> Result<(), Error> {
             ErrorKind::InvalidOperation,
             format!("a render may call fit, fit_block and text_width {MAX_FIT_CALLS} times"),
         ));
+    }
+    Ok(())
+}
+
+/// Longest text `fit`/`fit_block` take, in bytes: a box on a counter or a sheet holds a few
+/// dozen characters, and a text that cannot be wrapped is drawn as one SVG run, which the SVG
+/// reader lays out in time quadratic in its length.
+pub const MAX_FIT_TEXT: usize = 10_000;
+
+fn check_length(len: usize) -> Result<(), Error> {
+    if len > MAX_FIT_TEXT {
+        return Err(invalid(format!(
+            "fit: the text is {len} bytes long; a box takes at most {MAX_FIT_TEXT}"
+        )));
     }
     Ok(())
 }
@@ -654,8 +703,10 @@ mod tests {
         };
         let f = fit(&"word ".repeat(20_000), &b);
         assert!(f.lines.len() <= 1000);
+        // A word no line can hold is cut into line-wide pieces (short SVG text runs).
         let lines = wrap_lines(&"x".repeat(1_000_000), 10.0, 50.0, true);
-        assert_eq!(lines.len(), 1);
+        let m = Metrics::get(true);
+        assert!(lines.len() > 1000 && lines.iter().all(|l| m.width(l, 10.0) <= 50.0));
         assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
     }
 }

@@ -171,6 +171,33 @@ impl Source {
         }
     }
 
+    /// Maps a byte range of the original text to the normalized text (the inverse of
+    /// [`Source::original_range`]); a range inside an edited region covers its replacement.
+    pub fn text_range(&self, original: Range<usize>) -> Range<usize> {
+        let map = |offset: usize, is_end: bool| {
+            let found = self.segments.iter().find(|s| {
+                if is_end {
+                    s.original.start < offset && offset <= s.original.end
+                } else {
+                    s.original.start <= offset && offset < s.original.end
+                }
+            });
+            match found {
+                Some(s) if s.edited => {
+                    if is_end {
+                        s.text.end
+                    } else {
+                        s.text.start
+                    }
+                }
+                Some(s) => s.text.start + (offset - s.original.start),
+                None => offset.min(self.text.len()),
+            }
+        };
+        let start = map(original.start, false);
+        start..map(original.end, true).max(start)
+    }
+
     /// 1-based line and character column of a byte offset in the original text.
     pub fn line_col(&self, original_offset: usize) -> (usize, usize) {
         let offset = floor_char_boundary(&self.original, original_offset);

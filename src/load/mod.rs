@@ -1,11 +1,14 @@
 //! Stage 1, load: read `data-src/`, apply errata, give every file an id for spans.
 
+mod discover;
 mod errata;
 mod registry;
 
 use std::path::{Path, PathBuf};
 
 use qm_parser::{Diagnostic, FileId, Severity, Source, SourceMap, TextSpan};
+
+use crate::input::{encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind};
 use qm_resolve::spanned::toml_diagnostic;
 use qm_resolve::{Accept, NationInput, NationRegistries, Registries};
 use qm_schema::AppliedErratum;
@@ -113,12 +116,11 @@ pub fn load(data_dir: &Path) -> Loaded {
     if data_dir.is_dir() {
         registry::load_shared(&mut loaded);
     }
-    let mut dirs = match std::fs::read_dir(data_dir) {
-        Ok(rd) => rd
-            .filter_map(Result::ok)
-            .filter(|e| e.path().join("listing.tsv").is_file())
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect::<Vec<_>>(),
+    let dirs = match discover::nation_folders(data_dir) {
+        Ok((dirs, diagnostics)) => {
+            loaded.diagnostics.extend(diagnostics);
+            dirs
+        }
         Err(e) => {
             loaded.diagnostics.push(Diagnostic::new(
                 Severity::Error,
@@ -132,7 +134,6 @@ pub fn load(data_dir: &Path) -> Loaded {
             return loaded;
         }
     };
-    dirs.sort();
     if dirs.is_empty() {
         loaded.diagnostics.push(
             Diagnostic::new(
@@ -150,7 +151,7 @@ pub fn load(data_dir: &Path) -> Loaded {
         }
     }
     let scenarios = data_dir.join("scenarios");
-    if scenarios.is_dir() {
+    if std::fs::symlink_metadata(&scenarios).is_ok() {
         load_scenarios(&mut loaded, &scenarios, "scenarios");
     }
     loaded
@@ -161,16 +162,21 @@ pub fn load(data_dir: &Path) -> Loaded {
 /// path as the user gave it).
 pub fn load_scenarios(loaded: &mut Loaded, path: &Path, prefix: &str) {
     let files: Vec<PathBuf> = if path.is_dir() {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-            .map(|rd| {
-                rd.filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        files
+        match scenario_files(path, prefix) {
+            Ok((files, diagnostics)) => {
+                loaded.diagnostics.extend(diagnostics);
+                files
+            }
+            Err(e) => {
+                loaded.diagnostics.push(Diagnostic::new(
+                    Severity::Error,
+                    "load::read",
+                    format!("failed to read the scenario folder {prefix} ({e})"),
+                    None,
+                ));
+                return;
+            }
+        }
     } else {
         vec![path.to_path_buf()]
     };
@@ -183,10 +189,10 @@ pub fn load_scenarios(loaded: &mut Loaded, path: &Path, prefix: &str) {
         } else {
             prefix.to_string()
         };
-        if let Some((text, bad)) = read_text(loaded, &f, &name) {
+        if let Some((text, bad)) = read_text(loaded, &f, &name, InputKind::Scenario) {
             let id = add_source(loaded, name, text, bad, Vec::new());
             loaded.scenarios.push(id);
-        } else if !f.exists() {
+        } else if std::fs::symlink_metadata(&f).is_err() {
             loaded.diagnostics.push(Diagnostic::new(
                 Severity::Error,
                 "load::missing",
@@ -195,6 +201,48 @@ pub fn load_scenarios(loaded: &mut Loaded, path: &Path, prefix: &str) {
             ));
         }
     }
+}
+
+/// The `.toml` files of a scenario folder, sorted; a file whose extension differs only in case
+/// (`x.TOML`) or a subfolder would be silently skipped, so each is an error.
+fn scenario_files(dir: &Path, prefix: &str) -> std::io::Result<(Vec<PathBuf>, Vec<Diagnostic>)> {
+    let mut files = Vec::new();
+    let mut diagnostics = Vec::new();
+    let prefix = prefix.trim_end_matches('/');
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        let name = path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        if name.starts_with('.') {
+            continue;
+        }
+        let ext = path.extension().map(|x| x.to_string_lossy().into_owned());
+        if ext.as_deref() == Some("toml") {
+            files.push(path);
+            continue;
+        }
+        let skipped = if path.is_dir() {
+            Some("scenarios are read from the folder itself, not from subfolders")
+        } else if ext.is_some_and(|x| x.eq_ignore_ascii_case("toml")) {
+            Some("scenario files end in `.toml`, in lower case")
+        } else {
+            None
+        };
+        if let Some(help) = skipped {
+            diagnostics.push(
+                Diagnostic::new(
+                    Severity::Error,
+                    "load::skipped-scenario",
+                    format!("failed to read {prefix}/{name} as a scenario (it is not read)"),
+                    None,
+                )
+                .with_help(help),
+            );
+        }
+    }
+    files.sort();
+    Ok((files, diagnostics))
 }
 
 fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
@@ -260,20 +308,46 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
 }
 
 /// Reads `dir/file` as UTF-8 text; a file with invalid bytes is reported and read lossily.
-fn read_text(loaded: &mut Loaded, path: &Path, name: &str) -> Option<(String, Option<usize>)> {
-    let bytes = match std::fs::read(path) {
+/// Only a regular file within the cap of its `kind` is read ([`crate::input`]); a UTF-16,
+/// binary or CR-only file is reported once and read as well as it can be.
+fn read_text(
+    loaded: &mut Loaded,
+    path: &Path,
+    name: &str,
+    kind: InputKind,
+) -> Option<(String, Option<usize>)> {
+    let bytes = match read_input(path, kind) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) if matches!(e.kind, InputErrorKind::NotFound) => return None,
         Err(e) => {
-            loaded.diagnostics.push(Diagnostic::new(
+            let mut d = Diagnostic::new(
                 Severity::Error,
                 "load::read",
-                format!("failed to read {name} ({e})"),
+                format!("failed to read {name} ({})", input_cause(&e)),
                 None,
-            ));
+            );
+            if let Some(help) = e.help() {
+                d = d.with_help(help);
+            }
+            loaded.diagnostics.push(d);
             return None;
         }
     };
+    if let Some(problem) = encoding_problem(&bytes) {
+        loaded.diagnostics.push(
+            Diagnostic::new(
+                Severity::Error,
+                "load::encoding",
+                format!(
+                    "failed to read {name} as UTF-8 text ({})",
+                    problem.describe()
+                ),
+                None,
+            )
+            .with_help(problem.help()),
+        );
+        return Some((readable_text(&bytes, problem), None));
+    }
     match String::from_utf8(bytes) {
         Ok(s) => Some((s, None)),
         Err(e) => {
@@ -283,6 +357,46 @@ fn read_text(loaded: &mut Loaded, path: &Path, name: &str) -> Option<(String, Op
                 Some(bad),
             ))
         }
+    }
+}
+
+/// The cause of a read error, without the path (the message names the file).
+fn input_cause(e: &crate::input::InputError) -> String {
+    match &e.kind {
+        InputErrorKind::NotFound => "not found".into(),
+        InputErrorKind::NotAFile(what) => format!("it is {what}"),
+        InputErrorKind::TooLarge { cap } => format!(
+            "it is larger than {} MiB, the limit for this input",
+            cap / (1024 * 1024)
+        ),
+        InputErrorKind::Io(io) => io.to_string(),
+    }
+}
+
+/// The text of a file with an encoding problem, read as well as it can be so that the rest of
+/// the run reports real problems instead of one per line: UTF-16 decoded, lone CRs as line
+/// ends, a binary file as nothing.
+fn readable_text(bytes: &[u8], problem: EncodingProblem) -> String {
+    match problem {
+        EncodingProblem::Utf16 => {
+            let big_endian = bytes.starts_with(&[0xFE, 0xFF])
+                || (!bytes.starts_with(&[0xFF, 0xFE]) && bytes.first() == Some(&0));
+            let units = bytes.chunks_exact(2).map(|c| {
+                if big_endian {
+                    u16::from_be_bytes([c[0], c[1]])
+                } else {
+                    u16::from_le_bytes([c[0], c[1]])
+                }
+            });
+            char::decode_utf16(units)
+                .map(|c| c.unwrap_or('\u{fffd}'))
+                .filter(|&c| c != '\u{feff}')
+                .collect()
+        }
+        EncodingProblem::CrOnly => String::from_utf8_lossy(bytes)
+            .replace("\r\n", "\n")
+            .replace('\r', "\n"),
+        EncodingProblem::Binary => String::new(),
     }
 }
 
@@ -297,6 +411,9 @@ fn add_source(
     loaded
         .sources
         .add(Source::with_edits(id, name.clone(), text, edits));
+    if let Some(d) = crate::buildable::check_characters(&loaded.sources, id) {
+        loaded.diagnostics.push(d);
+    }
     if let Some(at) = bad {
         let end = loaded.sources.get(id).map_or(at, |s| {
             s.original[at..]
@@ -319,7 +436,7 @@ fn add_source(
 
 fn read_plain(loaded: &mut Loaded, dir: &Path, id: &str, file: &str) -> Option<FileId> {
     let name = format!("{id}/{file}");
-    let (text, bad) = read_text(loaded, &dir.join(file), &name)?;
+    let (text, bad) = read_text(loaded, &dir.join(file), &name, InputKind::Toml)?;
     Some(add_source(loaded, name, text, bad, Vec::new()))
 }
 
@@ -333,8 +450,15 @@ fn read_corrected(
     applied: &mut Vec<AppliedErratum>,
 ) -> Option<FileId> {
     let name = format!("{id}/{file}");
-    let Some((text, bad)) = read_text(loaded, &dir.join(file), &name) else {
-        if file == "listing.tsv" {
+    let kind = if file == "listing.tsv" {
+        InputKind::Listing
+    } else {
+        InputKind::Notes
+    };
+    let Some((text, bad)) = read_text(loaded, &dir.join(file), &name, kind) else {
+        // A listing that is there but unreadable has been reported by read_text.
+        let absent = std::fs::symlink_metadata(dir.join(file)).is_err();
+        if file == "listing.tsv" && absent {
             loaded.diagnostics.push(Diagnostic::new(
                 Severity::Error,
                 "load::missing",

@@ -54,21 +54,35 @@ pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
 }
 
 /// Splits `text` into lines no wider than `width` at font `size` (same units), at spaces.
+///
+/// Each word is measured once and a line's width is the sum of its words' (advances add up
+/// exactly), so the time is linear in the text; a word far too long for any line is cut into
+/// line-wide pieces ([`crate::text::break_word`]) so that no SVG text run grows
+/// without bound (the SVG reader's text layout is quadratic in a run's length).
 pub fn wrap(text: &str, width: f64, size: f64, bold: bool) -> Vec<String> {
+    let m = Metrics::get(bold);
+    let space = m.units(" ");
     let mut lines = Vec::new();
     for para in text.split('\n') {
         let mut line = String::new();
+        let mut units = 0.0;
         for word in para.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if !line.is_empty() && text_width(&candidate, size, bold) > width {
-                lines.push(std::mem::take(&mut line));
-                line = word.to_string();
-            } else {
-                line = candidate;
+            for word in crate::text::break_word(word, m, size, width) {
+                let w = m.units(&word);
+                if line.is_empty() {
+                    line = word;
+                    units = w;
+                    continue;
+                }
+                let joined = units + space + w;
+                if m.scale(joined, size) > width {
+                    lines.push(std::mem::replace(&mut line, word));
+                    units = w;
+                } else {
+                    line.push(' ');
+                    line.push_str(&word);
+                    units = joined;
+                }
             }
         }
         lines.push(line);

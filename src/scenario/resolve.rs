@@ -215,6 +215,24 @@ impl<'a> Resolver<'a> {
 
     fn id(&mut self, id: &Spanned<String>) -> Option<String> {
         let want = vehicle_id(id.get_ref());
+        // The id names out/scenarios/<id>.json|html|pdf: an empty one or one past what file
+        // systems take would fail the build late.
+        if want == *id.get_ref() && (want.is_empty() || want.len() > crate::buildable::MAX_ID) {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::bad-id",
+                    format!(
+                        "failed to use `{}` as a scenario id (it must be 1 to {} characters)",
+                        crate::buildable::shorten(id.get_ref()),
+                        crate::buildable::MAX_ID
+                    ),
+                    span_of(self.file, id),
+                )
+                .with_label("ids name the scenario's output files")
+                .with_help("use a short id, e.g. the title's first words"),
+            );
+            return None;
+        }
         if want == *id.get_ref() {
             return Some(want);
         }

@@ -66,12 +66,79 @@ pub fn read_entries(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, VassalError>
             .name()
             .map_err(|e| zip_err("read the module", e))?
             .to_string();
-        let mut data = Vec::new();
-        f.read_to_end(&mut data)
-            .map_err(|e| zip_err(&format!("read {name}"), e))?;
+        let data = read_capped(&mut f, &name, MAX_ENTRY)?;
         out.push((name, data));
     }
     Ok(out)
+}
+
+/// Largest `buildFile.xml` qm reads from a module (a real one is well under 1 MiB): reading
+/// stops there, so a small zip announcing a 4 GB entry cannot fill memory.
+pub const MAX_BUILD_FILE: u64 = 64 * 1024 * 1024;
+
+/// Largest entry [`read_entries`] decompresses.
+pub const MAX_ENTRY: u64 = 256 * 1024 * 1024;
+
+/// Reads one entry of at most `cap` bytes: never more than that is decompressed, whatever
+/// the entry's header claims.
+fn read_capped(f: impl Read, name: &str, cap: u64) -> Result<Vec<u8>, VassalError> {
+    let mut data = Vec::new();
+    f.take(cap + 1)
+        .read_to_end(&mut data)
+        .map_err(|e| zip_err(&format!("read {name}"), e))?;
+    if data.len() as u64 > cap {
+        return Err(VassalError::new(format!(
+            "failed to read {name} (it decompresses to more than {} MiB)",
+            cap / (1024 * 1024)
+        )));
+    }
+    Ok(data)
+}
+
+/// A module's entry names and its buildFile's text: all that checking a module needs, read
+/// without decompressing the images.
+pub fn read_names_and_build_file(
+    bytes: &[u8],
+) -> Result<(Vec<String>, Option<String>), VassalError> {
+    let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|e| zip_err("read the module", e))?;
+    let names: Vec<String> = (0..zip.len())
+        .map(|i| match zip.name_for_index(i) {
+            Some(Ok(n)) => Ok(n.to_string()),
+            Some(Err(e)) => Err(zip_err("read the module", e)),
+            None => Err(VassalError::new(
+                "failed to read the module (an entry has no name)",
+            )),
+        })
+        .collect::<Result<_, _>>()?;
+    let Some(bf) = build_file_name(&names).map(str::to_string) else {
+        return Ok((names, None));
+    };
+    let f = zip
+        .by_name(&bf)
+        .map_err(|e| zip_err("read the module", e))?;
+    let data = read_capped(f, &bf, MAX_BUILD_FILE)?;
+    Ok((names, Some(String::from_utf8_lossy(&data).into_owned())))
+}
+
+/// Why an entry name is unsafe to keep in a module, if it is: VASSAL (and any unzip) would
+/// write it outside the module's folder or under a name no file system holds.
+pub fn unsafe_entry_name(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        return Some("it is empty");
+    }
+    if name.starts_with('/') || name.starts_with('\\') || name.get(1..2) == Some(":") {
+        return Some("it is an absolute path");
+    }
+    if name.split(['/', '\\']).any(|c| c == "..") {
+        return Some("it climbs out with `..`");
+    }
+    if name.contains('\\') {
+        return Some("it holds a backslash");
+    }
+    if name.chars().any(char::is_control) {
+        return Some("it holds a control character");
+    }
+    None
 }
 
 /// The name of the module definition in an archive: `buildFile.xml` (3.5+) or the older

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::archive::{build_file_name, read_entries};
+use super::archive::{read_names_and_build_file, unsafe_entry_name};
 use super::decode::{decode_sequence, Decoder};
 use super::encode::{encode_sequence, SequenceEncoder};
 use super::traits::encode_chain;
@@ -258,20 +258,24 @@ fn element_text(node: roxmltree::Node) -> String {
 
 /// Checks a `.vmod` file's bytes.
 pub fn check_vmod(bytes: &[u8]) -> Result<CheckReport, VassalError> {
-    let entries = read_entries(bytes)?;
-    let names: Vec<String> = entries.iter().map(|(n, _)| n.clone()).collect();
-    let Some(bf) = build_file_name(&names) else {
+    let (names, text) = read_names_and_build_file(bytes)?;
+    let Some(text) = text else {
         return Err(VassalError::new(
             "failed to check the module (it has no buildFile.xml)",
         ));
     };
-    let text = entries
-        .iter()
-        .find(|(n, _)| n == bf)
-        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
-        .unwrap_or_default();
+    let mut unsafe_names = Vec::new();
+    for n in &names {
+        if let Some(why) = unsafe_entry_name(n) {
+            unsafe_names.push(format!(
+                "entry {n:?} would be written outside the module folder or cannot be a file name ({why})"
+            ));
+        }
+    }
     let files: BTreeSet<String> = names.into_iter().collect();
-    Ok(check_build_file(&text, &files))
+    let mut report = check_build_file(&text, &files);
+    report.problems.extend(unsafe_names);
+    Ok(report)
 }
 
 /// Checks a buildFile's text against the archive's entry names.

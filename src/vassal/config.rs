@@ -53,11 +53,15 @@ impl ModuleConfig {
     /// Reads `<data_dir>/vassal.toml`; the defaults when there is none.
     pub fn load(data_dir: &Path) -> Result<Self, VassalError> {
         let path = data_dir.join(CONFIG_FILE);
-        if !path.is_file() {
+        // Only absence means "none": a directory or an unreadable file is an error.
+        if std::fs::symlink_metadata(&path).is_err() {
             return Ok(Self::default());
         }
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.display())))?;
+        let bytes = crate::input::read_input(&path, crate::input::InputKind::Toml)
+            .map_err(|e| VassalError::new(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            VassalError::new(format!("failed to read {} (not UTF-8)", path.display()))
+        })?;
         Self::parse(&text)
             .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.display())))
     }
@@ -70,7 +74,9 @@ impl ModuleConfig {
             return Err("[module] name is empty".into());
         }
         if let Some(f) = &m.file {
-            if f.contains(['/', '\\']) || !f.ends_with(".vmod") {
+            let stem = f.strip_suffix(".vmod").unwrap_or("");
+            let plain = !f.contains(['/', '\\']) && !f.chars().any(char::is_control);
+            if !plain || stem.is_empty() || stem.starts_with('.') || f.len() > 120 {
                 return Err(format!(
                     "[module] file {f:?} must be a plain name ending in .vmod"
                 ));
@@ -86,6 +92,65 @@ impl ModuleConfig {
             format!("{}.vmod", if slug.is_empty() { "module" } else { &slug })
         })
     }
+}
+
+/// `qm check` reads `vassal.toml` as the build will: a syntax error, an unknown key or a bad
+/// value is a diagnostic at its place in the file (the file is added to `sources`), so a
+/// check that passes means the build can make the module.
+pub fn lint(sources: &mut qm_parser::SourceMap, data_dir: &Path) -> Vec<qm_parser::Diagnostic> {
+    use qm_parser::{Diagnostic, Severity, Source, TextSpan};
+    let path = data_dir.join(CONFIG_FILE);
+    if std::fs::symlink_metadata(&path).is_err() {
+        return Vec::new();
+    }
+    let bytes = match crate::input::read_input(&path, crate::input::InputKind::Toml) {
+        Ok(b) => b,
+        Err(e) => {
+            let d = Diagnostic::new(Severity::Error, "vassal::config", e.to_string(), None);
+            return vec![match e.help() {
+                Some(h) => d.with_help(h),
+                None => d,
+            }];
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let id = sources.add(Source::new(sources.next_id(), CONFIG_FILE, text));
+    let Some(text) = sources.get(id).map(|s| s.text.clone()) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Diagnostic> = crate::buildable::check_characters(sources, id)
+        .into_iter()
+        .collect();
+    if let Err(e) = toml::from_str::<ConfigFile>(&text) {
+        out.push(qm_resolve::spanned::toml_diagnostic(
+            "vassal::config",
+            CONFIG_FILE,
+            id,
+            &e,
+        ));
+        return out;
+    }
+    if let Err(message) = ModuleConfig::parse(&text) {
+        // The value at fault, found again by its key: the checks above name one key each.
+        let key = if message.contains("[module] file") {
+            "file"
+        } else {
+            "name"
+        };
+        let span = toml_edit::ImDocument::parse(text.as_str())
+            .ok()
+            .and_then(|doc| doc.get("module")?.get(key)?.span())
+            .unwrap_or(0..0);
+        out.push(
+            Diagnostic::error(
+                "vassal::config",
+                format!("failed to read {CONFIG_FILE} ({message})"),
+                TextSpan::new(id, span),
+            )
+            .with_help("see README.md (Data) for vassal.toml"),
+        );
+    }
+    out
 }
 
 #[cfg(test)]

@@ -148,11 +148,15 @@ impl GpidRegistry {
     /// Reads `<data_dir>/vassal-gpids.toml`; `None` when the file does not exist.
     pub fn load(data_dir: &Path) -> Result<Option<Self>, VassalError> {
         let path = data_dir.join(REGISTRY_FILE);
-        if !path.is_file() {
+        // Only absence means "none": a directory or an unreadable file is an error.
+        if std::fs::symlink_metadata(&path).is_err() {
             return Ok(None);
         }
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.display())))?;
+        let bytes = crate::input::read_input(&path, crate::input::InputKind::Toml)
+            .map_err(|e| VassalError::new(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            VassalError::new(format!("failed to read {} (not UTF-8)", path.display()))
+        })?;
         Self::parse(&text)
             .map(Some)
             .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.display())))
@@ -295,11 +299,27 @@ fn toml_key(key: &str) -> String {
     s
 }
 
-/// `qm check` / `qm build` findings about the registry: unreadable, or missing vehicles.
-/// A data directory without a registry does not track gpids and gets no finding.
+/// `qm check` / `qm build` findings about the registry: missing, unreadable, out of numbers,
+/// or lacking vehicles.
 pub fn lint(data_dir: &Path, nations: &[Nation]) -> Vec<Diagnostic> {
     let registry = match GpidRegistry::load(data_dir) {
         Ok(Some(r)) => r,
+        // A data directory that configures a module (vassal.toml) publishes it: without the
+        // registry every build numbers the pieces afresh, and a new vehicle would shift other
+        // pieces' numbers under saved games.
+        Ok(None) if !nations.is_empty() && data_dir.join(super::config::CONFIG_FILE).exists() => {
+            return vec![Diagnostic::new(
+                Severity::Warning,
+                "vassal::no-gpid-registry",
+                format!(
+                    "failed to find {REGISTRY_FILE} beside vassal.toml (the module's gpids are not kept from build to build)"
+                ),
+                None,
+            )
+            .with_help(format!(
+                "run `qm vassal gpids --update` and commit {REGISTRY_FILE}"
+            ))]
+        }
         Ok(None) => return Vec::new(),
         Err(e) => {
             return vec![Diagnostic::new(

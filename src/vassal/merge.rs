@@ -34,6 +34,8 @@ pub struct MergeSummary {
     pub replaced_images: usize,
     /// `nextPieceSlotId` after the merge.
     pub next_piece_slot_id: u64,
+    /// Entries of the existing module left out for unsafe names (absolute, `..`), with why.
+    pub dropped: Vec<String>,
 }
 
 /// A merged module.
@@ -295,6 +297,7 @@ pub fn merge_build_file(
             replaced_prototypes: old_protos.len(),
             replaced_images: 0,
             next_piece_slot_id: next,
+            dropped: Vec::new(),
         },
     ))
 }
@@ -319,16 +322,31 @@ pub fn merge_vmod(
         .to_string();
     let bf_text = {
         use std::io::Read;
-        let mut f = zin.by_name(&bf_name).map_err(err)?;
-        let mut s = String::new();
-        f.read_to_string(&mut s)
-            .map_err(|e| err(format!("{bf_name} is not UTF-8 text: {e}")))?;
-        s
+        let f = zin.by_name(&bf_name).map_err(err)?;
+        // Read no more than the cap, whatever the entry claims: a 1 GB buildFile is refused,
+        // not loaded.
+        let cap = super::archive::MAX_BUILD_FILE;
+        let mut bytes = Vec::new();
+        f.take(cap + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| err(format!("{bf_name}: {e}")))?;
+        if bytes.len() as u64 > cap {
+            return Err(err(format!(
+                "{bf_name} is larger than {} MiB",
+                cap / (1024 * 1024)
+            )));
+        }
+        String::from_utf8(bytes).map_err(|e| err(format!("{bf_name} is not UTF-8 text: {e}")))?
     };
     let (build_file, mut summary) = merge_build_file(&bf_text, generated_build_file)?;
     let qm_dir = format!("images/{}/", super::images::QM_IMAGE_DIR);
     let mut zout = ZipWriter::new(Cursor::new(Vec::new()));
     for (i, name) in names.iter().enumerate() {
+        // An entry that would unpack outside the module folder is not carried over.
+        if let Some(why) = super::archive::unsafe_entry_name(name) {
+            summary.dropped.push(format!("{name:?} ({why})"));
+            continue;
+        }
         if name.starts_with(&qm_dir) {
             summary.replaced_images += 1;
             continue;

@@ -1,0 +1,85 @@
+//! Finding the nations of a data directory: every folder holding a nation's file, checked so
+//! that none is dropped without a word.
+
+use std::path::Path;
+
+use qm_parser::{Diagnostic, Severity};
+
+/// The files that make a folder a nation's (any one of them).
+const NATION_FILES: [&str; 4] = ["listing.tsv", "notes.md", "ob.toml", "errata.toml"];
+
+/// Folders of the data directory that hold data of another kind, never a nation.
+const DATA_FOLDERS: [&str; 2] = ["registry", "scenarios"];
+
+/// The nation folders of `data_dir`, sorted, and what is wrong with the others.
+///
+/// A folder is a nation when it holds any of [`NATION_FILES`]. One whose `listing.tsv` is
+/// missing is skipped with a warning (a nation may one day be only notes); one whose name
+/// cannot be a nation id (a control character, a backslash, not UTF-8: it would end up in
+/// output paths and module entry names) is an error.
+pub fn nation_folders(data_dir: &Path) -> std::io::Result<(Vec<String>, Vec<Diagnostic>)> {
+    let mut ids = Vec::new();
+    let mut diagnostics = Vec::new();
+    for entry in std::fs::read_dir(data_dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let os_name = entry.file_name();
+        let lossy = os_name.to_string_lossy().into_owned();
+        if DATA_FOLDERS.contains(&lossy.as_str()) || !path.is_dir() {
+            continue;
+        }
+        let held: Vec<&str> = NATION_FILES
+            .into_iter()
+            .filter(|f| std::fs::symlink_metadata(path.join(f)).is_ok())
+            .collect();
+        if held.is_empty() {
+            continue;
+        }
+        if let Some(why) = bad_id(os_name.to_str()) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Severity::Error,
+                    "load::bad-nation-folder",
+                    format!("failed to read the nation folder {lossy:?} ({why})"),
+                    None,
+                )
+                .with_help("rename the folder: a nation id is a plain name such as `ita`"),
+            );
+            continue;
+        }
+        if !held.contains(&"listing.tsv") {
+            diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "load::no-listing",
+                    format!(
+                        "{lossy}/ holds {} but no listing.tsv; it is not read as a nation",
+                        held.join(", ")
+                    ),
+                    None,
+                )
+                .with_help(format!(
+                    "add {lossy}/listing.tsv (the vehicle listing), or move the folder out of the data directory"
+                )),
+            );
+            continue;
+        }
+        ids.push(lossy);
+    }
+    ids.sort();
+    Ok((ids, diagnostics))
+}
+
+/// Why a folder name cannot be a nation id, if it cannot.
+fn bad_id(name: Option<&str>) -> Option<&'static str> {
+    let Some(name) = name else {
+        return Some("the name is not UTF-8");
+    };
+    if name.chars().any(char::is_control) {
+        return Some("the name holds a control character");
+    }
+    if name.contains('\\') {
+        return Some("the name holds a backslash");
+    }
+    None
+}
