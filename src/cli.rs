@@ -264,9 +264,14 @@ fn check(a: CheckArgs) -> u8 {
     let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref());
     if a.verbose {
         for n in &compiled.nations {
-            println!("{} ({}): {} vehicles", n.id, n.name, n.vehicles.len());
+            say(&format!(
+                "{} ({}): {} vehicles",
+                n.id,
+                n.name,
+                n.vehicles.len()
+            ));
             for e in &n.errata {
-                println!(
+                say(&format!(
                     "  erratum {} at {}:{}:{}: {:?} -> {:?} ({}; source: {})",
                     e.id,
                     e.span.file,
@@ -276,7 +281,7 @@ fn check(a: CheckArgs) -> u8 {
                     e.replace,
                     e.reason,
                     e.source
-                );
+                ));
             }
             for acc in &n.acceptances {
                 let who = acc
@@ -284,7 +289,7 @@ fn check(a: CheckArgs) -> u8 {
                     .as_deref()
                     .map(|v| format!(" for {v}"))
                     .unwrap_or_default();
-                println!("  accepted {}{}: {}", acc.code, who, acc.reason);
+                say(&format!("  accepted {}{}: {}", acc.code, who, acc.reason));
             }
         }
         for s in &compiled.scenarios {
@@ -315,21 +320,35 @@ fn check(a: CheckArgs) -> u8 {
 
 /// `qm check --verbose`: the facts a scenario's card prints (they are not warnings).
 fn print_scenario_notes(s: &qm_schema::Scenario) {
-    println!("scenario {} ({}, {} {})", s.id, s.source, s.theater, s.date);
+    say(&format!(
+        "scenario {} ({}, {} {})",
+        s.id, s.source, s.theater, s.date
+    ));
     let rule = |r: &Option<String>| r.as_ref().map(|r| format!(" [{r}]")).unwrap_or_default();
     for n in &s.notes {
-        println!("  {}{}", n.text, rule(&n.rule));
+        say(&format!("  {}{}", n.text, rule(&n.rule)));
     }
     for side in &s.sides {
         for n in &side.notes {
-            println!("  {}: {}{}", side.name, n.text, rule(&n.rule));
+            say(&format!("  {}: {}{}", side.name, n.text, rule(&n.rule)));
         }
         for u in &side.units {
             for n in &u.notes {
-                println!("  {}: {}: {}{}", side.name, u.name, n.text, rule(&n.rule));
+                say(&format!(
+                    "  {}: {}: {}{}",
+                    side.name,
+                    u.name,
+                    n.text,
+                    rule(&n.rule)
+                ));
             }
         }
     }
+}
+
+/// Prints a line of data (names, reasons, notes): control characters made visible.
+fn say(line: &str) {
+    println!("{}", diagnostics::escape(line));
 }
 
 fn schema(a: SchemaArgs) -> u8 {

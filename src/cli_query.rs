@@ -305,7 +305,8 @@ pub fn avail(a: AvailArgs) -> u8 {
             out.push_str(&avail_table(rows, nation, theater, &theaters));
         }
     }
-    print!("{out}");
+    // Names and notes are data: control characters are printed visibly.
+    print!("{}", diagnostics::escape(&out));
     EXIT_OK
 }
 
@@ -389,6 +390,7 @@ pub fn show(a: ShowArgs) -> u8 {
         v.counter.front.join(" | ")
     ));
     out.push_str(&format!("  counter back: {}\n", v.counter.back.join(" | ")));
-    print!("{out}");
+    // Names and notes are data: control characters are printed visibly.
+    print!("{}", diagnostics::escape(&out));
     EXIT_OK
 }

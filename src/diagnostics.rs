@@ -252,3 +252,22 @@ pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     (errors, diagnostics.len() - errors)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_become_one_visible_character_each() {
+        assert_eq!(escape("a\u{1b}]0;x\u{7}b"), "a\u{241b}]0;x\u{2407}b");
+        assert_eq!(
+            escape("\u{9b}2J\u{202e}\u{7f}"),
+            "\u{fffd}2J\u{fffd}\u{2421}"
+        );
+        assert_eq!(escape("tab\tand\nline"), "tab\tand\nline");
+        assert!(matches!(escape("plain"), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(thousands(9812), "9,812");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(12), "12");
+    }
+}

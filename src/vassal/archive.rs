@@ -76,6 +76,10 @@ pub fn read_entries(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, VassalError>
 /// stops there, so a small zip announcing a 4 GB entry cannot fill memory.
 pub const MAX_BUILD_FILE: u64 = 64 * 1024 * 1024;
 
+/// Largest compression ratio accepted for an entry over 1 MiB: XML deflates about 10 to 20
+/// times; a thousand is a bomb.
+pub const MAX_RATIO: u64 = 1000;
+
 /// Largest entry [`read_entries`] decompresses.
 pub const MAX_ENTRY: u64 = 256 * 1024 * 1024;
 
@@ -116,6 +120,14 @@ pub fn read_names_and_build_file(
     let f = zip
         .by_name(&bf)
         .map_err(|e| zip_err("read the module", e))?;
+    // A zip bomb is refused on its own word before a byte is inflated; one that lies about
+    // its size is stopped by the cap while reading.
+    let ratio = f.size() / f.compressed_size().max(1);
+    if f.size() > 1024 * 1024 && ratio > MAX_RATIO {
+        return Err(VassalError::new(format!(
+            "failed to read {bf} (it claims to inflate {ratio} times; at most {MAX_RATIO})"
+        )));
+    }
     let data = read_capped(f, &bf, MAX_BUILD_FILE)?;
     Ok((names, Some(String::from_utf8_lossy(&data).into_owned())))
 }

@@ -617,6 +617,21 @@ fn a_huge_build_file_is_refused_not_loaded() {
         "data",
     ];
     qm(tmp.path(), &args).expect(1).says("larger than 64 MiB");
+    // A bomb: 16 MiB of spaces deflated about a thousand times.
+    let bomb = {
+        use std::io::{Cursor, Write};
+        let mut zout = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let opts = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .compression_level(Some(9));
+        zout.start_file("buildFile.xml", opts).unwrap();
+        zout.write_all(&vec![b' '; 16 * 1024 * 1024]).unwrap();
+        zout.finish().unwrap().into_inner()
+    };
+    std::fs::write(tmp.path().join("bomb.vmod"), bomb).unwrap();
+    qm(tmp.path(), &["vassal", "check", "bomb.vmod"])
+        .expect(1)
+        .says("claims to inflate");
     // A module that is a FIFO or a device is refused before it is opened.
     qm(tmp.path(), &["vassal", "check", "/dev/zero"])
         .expect(2)
@@ -751,4 +766,28 @@ fn a_huge_word_in_the_notes_is_wrapped_not_a_hang() {
         &format!("**1. L5/21:** A tank {} end.\n", "Q".repeat(200_000)),
     );
     qm(tmp.path(), &["build", "--data", "data", "--out", "out"]).expect(0);
+}
+
+#[test]
+fn an_infantry_unit_without_an_id_fails_the_check() {
+    let (tmp, data) = workspace();
+    write(
+        &data.join("ita/ob.toml"),
+        "[nation]\nname = \"Italian\"\naxis = true\npublication = \"x\"\n\n[[infantry]]\nname = \"\u{1f4a3}\"\nkind = \"squad\"\nrule = \"197.21\"\nlines = \"802\"\n",
+    );
+    qm(tmp.path(), &["check", "--data", "data"])
+        .expect(1)
+        .says("error[ob::bad-id]")
+        .says("ita/ob.toml:7:8");
+}
+
+#[test]
+fn check_verbose_escapes_the_data() {
+    let (tmp, data) = workspace();
+    // A C1 CSI (U+009B): XML holds it, a terminal obeys it.
+    let errata = "[[erratum]]\nid = \"e1\"\nfile = \"notes.md\"\nfind = \"A tank\"\nreplace = \"A tank.\"\nreason = \"ok \u{9b}2J\"\nsource = \"s\"\n";
+    write(&data.join("ita/errata.toml"), errata);
+    let run = qm(tmp.path(), &["check", "--verbose", "--data", "data"]);
+    run.expect(0).says("(ok \u{fffd}2J; source: s)");
+    assert!(!run.stdout.contains('\u{9b}'), "{}", run.stdout);
 }

@@ -310,6 +310,21 @@ impl Reader<'_> {
             }
             None => vehicle_id(e.name.get_ref()),
         };
+        // The id names the unit's image files and module entry: it must be there and short.
+        if id.is_empty() || id.len() > 120 {
+            self.diags.push(
+                Diagnostic::error(
+                    "ob::bad-id",
+                    format!(
+                        "failed to make an id for infantry {:?} (it needs 1 to 120 letters, digits and hyphens)",
+                        e.name.get_ref().chars().take(40).collect::<String>()
+                    ),
+                    span_of(file, e.id.as_ref().unwrap_or(&e.name)),
+                )
+                .with_help("give the unit a short `id`, e.g. id = \"first-line\""),
+            );
+            return None;
+        }
         Some(InfantryUnit {
             id,
             name: e.name.get_ref().clone(),
