@@ -348,7 +348,7 @@ fn print_scenario_notes(s: &qm_schema::Scenario) {
 
 /// Prints a line of data (names, reasons, notes): control characters made visible.
 fn say(line: &str) {
-    println!("{}", diagnostics::escape(line));
+    println!("{}", crate::diagnostics::escape(line));
 }
 
 fn schema(a: SchemaArgs) -> u8 {
