@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use qm::vassal::check::check_vmod;
 use serde_json::Value;
 
-use crate::support::{root, run_qm};
+use crate::support::{copy_dir, root, run_qm};
 
 /// A data folder holding `data-src/` and the second nation, its gpids registered, and built
 /// once into `out/` (shared by the tests of this module).
@@ -35,19 +35,6 @@ fn data_dir() -> &'static Path {
         assert!(build.starts_with("exit: 0"), "{build}");
         dir
     })
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
 }
 
 /// Runs `qm` with `--data` pointing at the two-nation folder, paths filtered out.

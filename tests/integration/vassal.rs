@@ -17,7 +17,7 @@ use qm::vassal::palette::{
 use qm::vassal::{build_vmod, ModuleConfig, Vmod};
 use qm_schema::{CounterSide, Nation, Vehicle};
 
-use crate::support::root;
+use crate::support::{copy_dir, root};
 
 /// A vehicle with just what the exporter reads.
 fn vehicle(name: &str, vtype: &str, bpv: u16, notes: &[&str], back: &[&str]) -> Vehicle {
@@ -743,19 +743,6 @@ fn the_real_module_is_deterministic_complete_and_sound() {
     let last = a.model.palette.nations[0].groups.last().unwrap();
     assert_eq!(last.label, "Infantry");
     assert_eq!(last.slots.len(), ita.infantry.units.len());
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
 }
 
 #[test]
