@@ -60,7 +60,9 @@ pub fn resolve_nation(
 ) -> Resolved {
     let mut diagnostics = Vec::new();
     let mut findings = Vec::new();
-    // `ob.toml` first: its `[nation] theaters` decide what the notes' "elsewhere" covers.
+    // `ob.toml` first: its `[nation] theaters` decide what the notes' "elsewhere" covers, and
+    // its national rules say how the notes are read (the radio default). A nation without
+    // ob.toml has none of it, and nothing is assumed instead.
     let mut national = input
         .ob
         .map(|f| resolve_ob(sources, f, &registries.theaters))
@@ -75,6 +77,7 @@ pub fn resolve_nation(
                 notes,
                 registries,
                 listed: listed.clone(),
+                national: &national,
             };
             resolve_vehicles(&read, &mut findings, &mut diagnostics)
         }
@@ -103,6 +106,8 @@ struct NotesInput<'a> {
     registries: &'a Registries,
     /// `[nation] theaters` of `ob.toml`, when given.
     listed: Option<Vec<TheaterId>>,
+    /// The nation's `ob.toml` data (its national rules decide the radio default).
+    national: &'a NationalData,
 }
 
 /// The listing's vehicles, resolved against the notes, with the notes' IR.
@@ -124,6 +129,7 @@ fn resolve_vehicles(
     let outcome = resolve_notes(
         read.sources,
         read.notes,
+        read.national,
         &mut vehicles,
         &kept,
         read.registries,

@@ -16,6 +16,11 @@ fn row(name: &str, rf: &str, dates: &str, notes: &str) -> String {
 
 /// Resolves a nation whose listing and notes are the given texts.
 fn resolve(listing: &str, notes: &str) -> Resolved {
+    resolve_with(listing, notes, None)
+}
+
+/// Resolves a nation whose listing, notes and (when given) `ob.toml` are the given texts.
+fn resolve_with(listing: &str, notes: &str, ob: Option<&str>) -> Resolved {
     let mut sources = SourceMap::new();
     let listing = sources.add(Source::new(FileId(0), "t/listing.tsv", listing));
     let notes = sources.add(Source::new(FileId(1), "t/notes.md", notes));
@@ -33,12 +38,13 @@ fn resolve(listing: &str, notes: &str) -> Resolved {
     let mut diags = Vec::new();
     let registries = Registries::read(&sources, theaters, types, &mut diags);
     assert!(diags.is_empty(), "{diags:?}");
+    let ob = ob.map(|text| sources.add(Source::new(FileId(4), "t/ob.toml", text)));
     let input = NationInput {
         id: "t".into(),
         name: "Test".into(),
         listing,
         notes: Some(notes),
-        ob: None,
+        ob,
         errata: None,
         accepts: Vec::new(),
         applied: Vec::new(),
@@ -145,4 +151,54 @@ fn a_cycle_of_relative_rules_is_an_error_naming_its_vehicles() {
     assert_eq!(rfs(&resolved.nation, "Alpha"), vec![10]);
     assert_eq!(rfs(&resolved.nation, "Bravo"), vec![12]);
     assert_eq!(rfs(&resolved.nation, "Charlie"), vec![11]);
+}
+
+/// The radio entries of a vehicle as (period, has radio).
+fn radio(nation: &Nation, name: &str) -> Vec<(String, bool)> {
+    let v = nation.vehicles.iter().find(|v| v.name == name).unwrap();
+    v.radio
+        .iter()
+        .map(|r| (r.period.to_string(), r.has_radio))
+        .collect()
+}
+
+/// Without national data nothing about radios is assumed: only the ® column and the notes
+/// speak. With a national rule of effect `afv_radio`, every other AFV has one.
+#[test]
+fn the_radio_default_is_national_data() {
+    let listing = format!(
+        "{HEADER}{}{}{}",
+        row("Plain", "1.0", "40-43", ""),
+        row("Dated", "1.0", "40-43", "1"),
+        row("Marked", "1.0", "40-43", "").replacen("\t\t", "\t®\t", 1),
+    );
+    let notes = "**1. Dated:** A test vehicle.\n\n† This AFV has no radio in scenarios set prior to 11/41. As of 11/41 it is radio-equipped.\n";
+    let bare = resolve(&listing, notes);
+    assert!(bare.diagnostics.is_empty(), "{:?}", bare.diagnostics);
+    let n = &bare.nation;
+    assert!(!n.axis && n.national_rules.is_empty());
+    assert_eq!(radio(n, "Plain"), vec![]);
+    assert_eq!(radio(n, "Marked"), vec![("1/40-12/43".into(), false)]);
+    let dated = vec![("1/40-10/41".into(), false), ("11/41-12/43".into(), true)];
+    assert_eq!(radio(n, "Dated"), dated);
+    let ob = r#"
+[[national_rule]]
+id = "afv_radio"
+effect = "afv_radio"
+concerns = "afv"
+title = "AFV Radio"
+text = "All AFV are assumed to have an inherent radio unless they contain an ® on their reverse side."
+rule = "181.21"
+lines = "121"
+"#;
+    let with_rule = resolve_with(&listing, notes, Some(ob));
+    assert!(
+        with_rule.diagnostics.is_empty(),
+        "{:?}",
+        with_rule.diagnostics
+    );
+    let n = &with_rule.nation;
+    assert_eq!(radio(n, "Plain"), vec![("1/40-12/43".into(), true)]);
+    assert_eq!(radio(n, "Marked"), vec![("1/40-12/43".into(), false)]);
+    assert_eq!(radio(n, "Dated"), dated);
 }

@@ -22,6 +22,8 @@ pub struct PublicationRef {
 /// The infantry of a nation.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Infantry {
+    /// The quality classes the nation's rules name (Elite, 1st Line, ...), in `ob.toml` order.
+    pub classes: Vec<InfantryClass>,
     /// The infantry unit types (squads, half-squads, crews, partisans), in `ob.toml` order.
     pub units: Vec<InfantryUnit>,
     /// What a unit becomes on ELR failure or battle hardening.
@@ -37,8 +39,9 @@ pub struct InfantryUnit {
     pub name: String,
     /// Squad, half-squad or crew; `null` when the publication does not say.
     pub kind: Option<InfantryKind>,
-    /// Quality class; `null` when the publication does not say.
-    pub class: Option<InfantryClass>,
+    /// Quality class (an [`InfantryClass::id`] of the nation); `null` when the publication
+    /// does not say.
+    pub class: Option<String>,
     /// The printed firepower-range-morale; `null` when the publication does not give it.
     pub rating: Option<SquadRating>,
     /// Whether the counter has a broken side; `null` when the publication does not say.
@@ -57,7 +60,8 @@ pub struct InfantryUnit {
     pub span: Span,
 }
 
-/// What an infantry counter is.
+/// What an infantry counter is. An enum: the game system fixes the counter types (a squad,
+/// its half-squad, a crew) for every nation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum InfantryKind {
@@ -80,33 +84,27 @@ impl InfantryKind {
     }
 }
 
-/// An infantry quality class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum InfantryClass {
-    /// Elite (197.21).
-    Elite,
-    /// 1st Line (197.23).
-    FirstLine,
-    /// 2nd Line (197.24).
-    SecondLine,
-    /// Conscript (197.24): Inexperienced Infantry.
-    Conscript,
-    /// Partisan (197.25).
-    Partisan,
+impl Infantry {
+    /// The class a unit belongs to, when the unit names one the nation declares.
+    pub fn class_of(&self, unit: &InfantryUnit) -> Option<&InfantryClass> {
+        let id = unit.class.as_deref()?;
+        self.classes.iter().find(|c| c.id == id)
+    }
 }
 
-impl InfantryClass {
-    /// The class as the rules print it.
-    pub fn label(self) -> &'static str {
-        match self {
-            InfantryClass::Elite => "Elite",
-            InfantryClass::FirstLine => "1st Line",
-            InfantryClass::SecondLine => "2nd Line",
-            InfantryClass::Conscript => "Conscript",
-            InfantryClass::Partisan => "Partisan",
-        }
-    }
+/// An infantry quality class, as a nation's rules name it. The classes are the nation's data,
+/// not an enum: each OB names its own (the Italian rules have Elite, 1st Line, 2nd Line,
+/// Conscript and Partisan, rules 197.21-197.25; another OB has Green or Guards).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct InfantryClass {
+    /// Identifier units refer to (`elite`, `first_line`).
+    pub id: String,
+    /// The class as the rules print it ("Elite", "1st Line").
+    pub name: String,
+    /// Where the publication states it.
+    pub source: PublicationRef,
+    /// The entry in `ob.toml`.
+    pub span: Span,
 }
 
 /// A printed infantry rating: firepower, normal range, morale (`4-4-7`).
@@ -139,7 +137,8 @@ impl fmt::Display for SquadRating {
     }
 }
 
-/// What makes one unit type turn into another.
+/// What makes one unit type turn into another. An enum: ELR failure and battle hardening are
+/// the game system's two ways a unit changes type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ReplacementEvent {
@@ -159,7 +158,8 @@ impl ReplacementEvent {
     }
 }
 
-/// A rules system a statement is limited to.
+/// A rules system a statement is limited to. An enum: the publications of the game family
+/// (GI: Anvil of Victory, Cross of Iron / Crescendo of Doom) are a fixed set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum RulesSystem {
     /// GI: Anvil of Victory rules ("(GIA)" in the text).
@@ -200,8 +200,8 @@ pub struct Replacement {
 /// A national rule of the OB.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct NationalRule {
-    /// What the rule governs.
-    pub kind: NationalRuleKind,
+    /// Identifier, unique within the nation (`red_to_hit`, `afv_radio`); the nation's own.
+    pub id: String,
     /// The title as printed ("Support Weapons & Ordnance").
     pub title: String,
     /// The rule text, verbatim.
@@ -210,24 +210,35 @@ pub struct NationalRule {
     pub except: Vec<String>,
     /// The rules system the rule is limited to; `null` when it is not limited.
     pub system: Option<RulesSystem>,
+    /// The units a scenario card prints the rule for; `null`: every side of the nation.
+    pub concerns: Option<RuleConcern>,
+    /// What qm derives from the rule; `null` when it only prints it.
+    pub effect: Option<RuleEffect>,
     /// Where the publication states it.
     pub source: PublicationRef,
     /// The entry in `ob.toml`.
     pub span: Span,
 }
 
-/// The national rules qm knows how to use.
+/// The units a national rule concerns, which decide whether a scenario card prints it. An
+/// enum: the game system's unit categories, the same for every nation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum NationalRuleKind {
-    /// Ordnance uses the red To Hit numbers (197.1).
-    RedToHit,
-    /// Who may deploy (197.21).
-    Deployment,
-    /// Capture and escape (197.3).
-    Surrender,
-    /// Non-elite troops take an IPAAMC (197.4).
-    Ipaamc,
-    /// AFV radios (181.21).
+pub enum RuleConcern {
+    /// Ordnance: vehicles whose main armament is a gun (197.1's red To Hit numbers).
+    Ordnance,
+    /// Infantry units (deployment, surrender, PAAMC).
+    Infantry,
+    /// Armored fighting vehicles (AFV radios).
+    Afv,
+}
+
+/// What qm computes from a national rule. An enum: each effect is code qm runs; which nation
+/// has which effect is data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleEffect {
+    /// Every AFV has a radio unless the listing's ® column marks it radioless (the Italian
+    /// 181.21); without such a rule an AFV's radio is unknown unless its notes say.
     AfvRadio,
 }

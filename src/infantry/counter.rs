@@ -27,7 +27,7 @@ struct CounterContext<'a> {
     nation: &'a str,
     side: InfantrySide,
     /// The class as printed ("Elite"), or "" when unknown.
-    class_label: &'static str,
+    class_label: &'a str,
     /// The kind ("squad"), or "" when unknown.
     kind_label: &'static str,
     /// The rating of this side; "" when the publication does not give it.
@@ -52,7 +52,10 @@ pub fn infantry_counter_svg(
             unit,
             nation: &nation.id,
             side,
-            class_label: unit.class.map_or("", |c| c.label()),
+            class_label: nation
+                .infantry
+                .class_of(unit)
+                .map_or("", |c| c.name.as_str()),
             kind_label: unit.kind.map_or("", |k| k.label()),
             rating: rating.map(|r| r.to_string()).unwrap_or_default(),
         },

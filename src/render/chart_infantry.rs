@@ -5,20 +5,11 @@
 //! A value the publication does not give is `null` in the IR; the chart prints it as
 //! [`UNKNOWN`], never a guess.
 
-use qm_schema::{InfantryClass, InfantryUnit, Nation, PublicationRef};
+use qm_schema::{InfantryUnit, Nation, PublicationRef};
 use serde::Serialize;
 
 /// What the chart prints for a value the publication does not give.
 pub const UNKNOWN: &str = "–";
-
-/// Classes in the order the chart lists them (the order of rule 197.2's subsections).
-const CLASSES: [InfantryClass; 5] = [
-    InfantryClass::Elite,
-    InfantryClass::FirstLine,
-    InfantryClass::SecondLine,
-    InfantryClass::Conscript,
-    InfantryClass::Partisan,
-];
 
 /// The infantry section of a nation's chart.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -43,10 +34,10 @@ impl InfantrySection {
 /// The unit types of one class.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClassGroup {
-    /// A stable key (`elite`, `first_line`, `unstated`), for anchors.
-    pub key: &'static str,
+    /// A stable key (the class id: `elite`, `first_line`; `unstated`), for anchors.
+    pub key: String,
     /// The heading ("Elite", "1st Line", "Class not given").
-    pub label: &'static str,
+    pub label: String,
     /// The units, in `ob.toml` order.
     pub units: Vec<InfantryRow>,
 }
@@ -142,24 +133,27 @@ fn row(u: &InfantryUnit) -> InfantryRow {
 /// The infantry section of a nation's chart, from its IR.
 pub fn infantry_section(nation: &Nation) -> InfantrySection {
     let units = &nation.infantry.units;
-    let mut classes: Vec<ClassGroup> = CLASSES
-        .into_iter()
+    // Classes in the order the nation declares them (the Italian data: 197.2's subsections).
+    let mut classes: Vec<ClassGroup> = nation
+        .infantry
+        .classes
+        .iter()
         .map(|c| ClassGroup {
-            key: class_key(c),
-            label: c.label(),
+            key: c.id.clone(),
+            label: c.name.clone(),
             units: units
                 .iter()
-                .filter(|u| u.class == Some(c))
+                .filter(|u| u.class.as_deref() == Some(c.id.as_str()))
                 .map(row)
                 .collect(),
         })
         .collect();
     classes.push(ClassGroup {
-        key: "unstated",
-        label: "Class not given",
+        key: "unstated".into(),
+        label: "Class not given".into(),
         units: units
             .iter()
-            .filter(|u| u.class.is_none())
+            .filter(|u| nation.infantry.class_of(u).is_none())
             .map(row)
             .collect(),
     });
@@ -196,16 +190,6 @@ pub fn infantry_section(nation: &Nation) -> InfantrySection {
             })
             .collect(),
         unknown: UNKNOWN,
-    }
-}
-
-fn class_key(c: InfantryClass) -> &'static str {
-    match c {
-        InfantryClass::Elite => "elite",
-        InfantryClass::FirstLine => "first_line",
-        InfantryClass::SecondLine => "second_line",
-        InfantryClass::Conscript => "conscript",
-        InfantryClass::Partisan => "partisan",
     }
 }
 

@@ -408,7 +408,7 @@ fn infantry_specs(model: &ChartModel) -> Vec<TableSpec> {
         for g in &s.classes {
             rows.push(SpecRow {
                 group: true,
-                cells: vec![one(g.label)],
+                cells: vec![one(&g.label)],
             });
             for u in &g.units {
                 rows.push(SpecRow::cells([

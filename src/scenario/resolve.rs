@@ -8,7 +8,7 @@ use qm_parser::{Diagnostic, FileId, SourceMap};
 use qm_resolve::registry::{NationRegistries, NationTheaters, Registries, TheaterName};
 use qm_resolve::spanned::{choice, span_of, toml_diagnostic};
 use qm_schema::{
-    CardNote, CardNoteKind, InfantryUnit, Nation, NationalRuleKind, Scenario, ScenarioSide,
+    CardNote, CardNoteKind, InfantryUnit, Nation, RuleConcern, Scenario, ScenarioSide,
     ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
 };
 use toml::Spanned;
@@ -605,12 +605,13 @@ fn side_notes(n: &Nation, at: Setting<'_>, units: &[ScenarioUnit]) -> Vec<CardNo
         });
     }
     for r in &n.national_rules {
-        let relevant = match r.kind {
-            NationalRuleKind::RedToHit => has_ordnance,
-            NationalRuleKind::Deployment
-            | NationalRuleKind::Surrender
-            | NationalRuleKind::Ipaamc => has_infantry,
-            NationalRuleKind::AfvRadio => has_afv,
+        // The data says which units a rule concerns; a rule concerning none in particular
+        // holds for every side of the nation.
+        let relevant = match r.concerns {
+            Some(RuleConcern::Ordnance) => has_ordnance,
+            Some(RuleConcern::Infantry) => has_infantry,
+            Some(RuleConcern::Afv) => has_afv,
+            None => true,
         };
         if relevant {
             notes.push(CardNote {

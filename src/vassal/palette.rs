@@ -185,7 +185,10 @@ pub fn infantry_properties(nation: &Nation, u: &InfantryUnit) -> Vec<(String, St
     let values = [
         nation.name.clone(),
         u.kind.map_or("", |k| k.label()).to_string(),
-        u.class.map_or("", |c| c.label()).to_string(),
+        nation
+            .infantry
+            .class_of(u)
+            .map_or_else(String::new, |c| c.name.clone()),
         u.rating.map(|r| r.to_string()).unwrap_or_default(),
     ];
     INFANTRY_PROPERTY_KEYS

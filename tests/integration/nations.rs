@@ -134,7 +134,8 @@ fn a_second_nation_compiles_past_every_theater_and_type_error() {
 
 #[test]
 fn a_nation_lists_its_theaters_and_adds_to_the_registries() {
-    let ob = "[nation]\nname = \"Ruritanian\"\ntheaters = [\"North Africa\", \"Burma\", \"Ruritania\"]\n";
+    // Its rules give every AFV a radio (a national rule of effect `afv_radio`).
+    let ob = "[nation]\nname = \"Ruritanian\"\ntheaters = [\"North Africa\", \"Burma\", \"Ruritania\"]\n\n[[national_rule]]\nid = \"radio\"\neffect = \"afv_radio\"\ntitle = \"AFV Radio\"\ntext = \"Every AFV has a radio.\"\nrule = \"181.21\"\nlines = \"1\"\n";
     let theaters = "[[theater]]\nid = \"Ruritania\"\nname = \"Ruritania\"\naliases = [\"Ruritanian homeland\"]\npart_of = \"Balkans\"\n";
     // Its scout cars are armored: an AFV for this nation only.
     let types = "[[type]]\ncode = \"SC\"\nafv = true\n";
@@ -166,7 +167,7 @@ fn a_nation_lists_its_theaters_and_adds_to_the_registries() {
         .theaters
         .lookup("Ruritania")
         .is_none());
-    // An AFV has a radio unless the listing or a note says otherwise (181.21).
+    // An AFV has a radio unless the listing or a note says otherwise (the national rule).
     let bantam = n
         .vehicles
         .iter()

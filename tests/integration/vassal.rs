@@ -709,7 +709,8 @@ fn the_real_module_is_deterministic_complete_and_sound() {
         assert_eq!(keys, INFANTRY_PROPERTY_KEYS.into_iter().collect());
         assert_eq!(props["Nation"], "Italian");
         assert_eq!(props["Type"], u.kind.map_or("", |k| k.label()));
-        assert_eq!(props["Class"], u.class.map_or("", |c| c.label()));
+        let class = ita.infantry.class_of(u).map_or("", |c| c.name.as_str());
+        assert_eq!(props["Class"], class);
         assert_eq!(
             props["Rating"],
             u.rating.map(|r| r.to_string()).unwrap_or_default()

@@ -9,7 +9,8 @@ use crate::availability::model::Rule;
 use crate::registry::VehicleTypeRegistry;
 
 /// Sets the vehicle's radio, HEAT, optional armament and variable DVP from its note's rules
-/// and its multi-applicable notes.
+/// and its multi-applicable notes. `afv_radio`: the nation's rules give every AFV a radio
+/// unless the listing marks it ® (the Italian 181.21).
 pub fn extras(
     map: &SourceMap,
     doc: &NotesDoc,
@@ -17,6 +18,7 @@ pub fn extras(
     v: &mut Vehicle,
     rules: &[Rule],
     types: &VehicleTypeRegistry,
+    afv_radio: bool,
 ) {
     let afv = v
         .vehicle_type
@@ -24,7 +26,7 @@ pub fn extras(
         .as_ref()
         .is_some_and(|t| types.is_afv(t));
     if let Some(dates) = v.dates.value {
-        v.radio = radio(map, v, rules, dates, afv);
+        v.radio = radio(map, v, rules, dates, afv && afv_radio);
         v.heat_from = multi.heat_for(v);
         v.optional_armament = optional(map, v, rules, multi);
     }
@@ -33,14 +35,15 @@ pub fn extras(
     }
 }
 
-/// "This AFV has no radio in scenarios set prior to 11/41" splits DATES; otherwise an AFV has
-/// a radio unless the listing shows the ®.
+/// "This AFV has no radio in scenarios set prior to 11/41" splits DATES; otherwise the ® says
+/// radioless, and `default_radio` (an AFV of a nation whose rules give AFVs a radio) says it
+/// has one. Without either, the radio is unknown, not assumed.
 fn radio(
     map: &SourceMap,
     v: &Vehicle,
     rules: &[Rule],
     dates: Period,
-    afv: bool,
+    default_radio: bool,
 ) -> Vec<RadioStatus> {
     let radio_from = rules.iter().find_map(|r| match r {
         Rule::RadioFrom { month, span, .. } => Some((*month, span)),
@@ -63,9 +66,10 @@ fn radio(
             out.extend(from.map(|p| status(p, true, src)));
             out
         }
-        // 181.21: every Italian AFV has a radio unless it shows the ®.
+        // The ® column says radioless whatever the nation's default.
         None if v.radioless.is_some() => vec![status(dates, false, None)],
-        None if afv => {
+        // Only a national rule (effect `afv_radio`) gives an AFV a radio by default.
+        None if default_radio => {
             vec![status(dates, true, None)]
         }
         None => Vec::new(),

@@ -20,6 +20,7 @@ use crate::availability::{resolve_availability, AvailabilityInput};
 use crate::counter::front_text;
 use crate::lint::Finding;
 use crate::mentions::NameIndex;
+use crate::ob::NationalData;
 use crate::registry::Registries;
 use crate::theater_names::nation_theaters;
 use assign::assign_rules;
@@ -42,11 +43,13 @@ pub struct NotesOutcome {
 
 /// Parses `notes.md`, resolves every vehicle's availability, radio, HEAT, optional armament,
 /// DVP and counter text, and lints the links between listing and notes. `listed` is the
-/// nation's `[nation] theaters` from its `ob.toml`, when given.
+/// nation's `[nation] theaters` from its `ob.toml`, when given; `national` its national rules
+/// (the radio default).
 #[allow(clippy::too_many_arguments)] // the notes' inputs, each plain data
 pub fn resolve_notes(
     map: &SourceMap,
     src: Option<&Source>,
+    national: &NationalData,
     vehicles: &mut [Vehicle],
     rows: &[&ListingRow],
     registries: &Registries,
@@ -88,7 +91,15 @@ pub fn resolve_notes(
     };
     resolve_availability(map, vehicles, &input, findings, diags);
     for (v, own) in vehicles.iter_mut().zip(&rules) {
-        extras(map, &doc, &multi, v, &own.rules, &registries.types);
+        extras(
+            map,
+            &doc,
+            &multi,
+            v,
+            &own.rules,
+            &registries.types,
+            national.afv_radio(),
+        );
     }
     counter_text(map, &doc, vehicles, &members, &names);
     NotesOutcome {

@@ -10,6 +10,9 @@ pub struct ObFile {
     /// `[nation]`.
     #[serde(default)]
     pub nation: NationTable,
+    /// `[[class]]`: the infantry quality classes the nation's rules name.
+    #[serde(default, rename = "class")]
+    pub classes: Vec<ClassEntry>,
     /// `[[infantry]]`: infantry unit types.
     #[serde(default)]
     pub infantry: Vec<InfantryEntry>,
@@ -37,6 +40,20 @@ pub struct NationTable {
     pub theaters: Option<Vec<Spanned<String>>>,
 }
 
+/// `[[class]]`: one infantry quality class.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassEntry {
+    /// Identifier units refer to.
+    pub id: Spanned<String>,
+    /// The class as the rules print it.
+    pub name: String,
+    /// The rule number.
+    pub rule: Spanned<String>,
+    /// The publication lines.
+    pub lines: Spanned<String>,
+}
+
 /// `[[infantry]]`: one unit type.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -47,7 +64,7 @@ pub struct InfantryEntry {
     pub name: Spanned<String>,
     /// `squad`, `half_squad` or `crew`; absent when not stated.
     pub kind: Option<Spanned<String>>,
-    /// `elite`, `first_line`, `second_line`, `conscript`, `partisan`; absent when not stated.
+    /// The id of a `[[class]]`; absent when not stated.
     pub class: Option<Spanned<String>>,
     /// `4-4-7`; absent when not stated.
     pub rating: Option<Spanned<String>>,
@@ -92,14 +109,18 @@ pub struct ReplacementEntry {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NationalRuleEntry {
-    /// `red_to_hit`, `deployment`, `surrender`, `ipaamc`, `afv_radio`.
-    pub kind: Spanned<String>,
+    /// Identifier, unique within the nation.
+    pub id: Spanned<String>,
     /// The title as printed.
     pub title: String,
     /// The rule text, verbatim.
     pub text: String,
-    /// Weapons excepted (red To Hit only).
+    /// Weapons the rule excepts.
     pub except: Option<Spanned<Vec<String>>>,
+    /// `ordnance`, `infantry` or `afv`: the units a scenario card prints the rule for.
+    pub concerns: Option<Spanned<String>>,
+    /// `afv_radio`: what qm derives from the rule.
+    pub effect: Option<Spanned<String>>,
     /// `GIA` or `COD` when the rule is limited to one system.
     pub system: Option<Spanned<String>>,
     /// The rule number.

@@ -2,20 +2,21 @@
 
 use qm_parser::{Diagnostic, FileId, SourceMap};
 use qm_schema::{
-    Infantry, InfantryClass, InfantryKind, InfantryUnit, NationalRule, NationalRuleKind,
-    PublicationRef, Replacement, ReplacementEvent, RulesSystem, SquadRating, TheaterId,
+    Infantry, InfantryClass, InfantryKind, InfantryUnit, NationalRule, PublicationRef, Replacement,
+    ReplacementEvent, RuleConcern, RuleEffect, RulesSystem, SquadRating, TheaterId,
 };
 use toml::Spanned;
 
-use super::file::{InfantryEntry, NationalRuleEntry, ObFile, ReplacementEntry};
+use super::file::{ClassEntry, InfantryEntry, NationalRuleEntry, ObFile, ReplacementEntry};
 use crate::names::{did_you_mean, vehicle_id};
 use crate::registry::{TheaterName, TheaterRegistry};
 use crate::spanned::{choice, is_rule_number, parse_lines, span_of, toml_diagnostic};
 
-/// The national part of one nation, read from its `ob.toml`.
+/// The national part of one nation, read from its `ob.toml`. A nation without the file has
+/// none of it: not Axis, no infantry, no national rules (so no radio default).
 #[derive(Debug, Default)]
 pub struct NationalData {
-    /// `[nation] axis`.
+    /// `[nation] axis` (rule 178); false when the file does not say so.
     pub axis: bool,
     /// `[nation] publication`.
     pub publication: Option<String>,
@@ -34,25 +35,26 @@ const KINDS: &[(&str, InfantryKind)] = &[
     ("half_squad", InfantryKind::HalfSquad),
     ("crew", InfantryKind::Crew),
 ];
-const CLASSES: &[(&str, InfantryClass)] = &[
-    ("elite", InfantryClass::Elite),
-    ("first_line", InfantryClass::FirstLine),
-    ("second_line", InfantryClass::SecondLine),
-    ("conscript", InfantryClass::Conscript),
-    ("partisan", InfantryClass::Partisan),
-];
 const EVENTS: &[(&str, ReplacementEvent)] = &[
     ("elr_failure", ReplacementEvent::ElrFailure),
     ("battle_hardening", ReplacementEvent::BattleHardening),
 ];
 const SYSTEMS: &[(&str, RulesSystem)] = &[("GIA", RulesSystem::Gia), ("COD", RulesSystem::Cod)];
-const RULE_KINDS: &[(&str, NationalRuleKind)] = &[
-    ("red_to_hit", NationalRuleKind::RedToHit),
-    ("deployment", NationalRuleKind::Deployment),
-    ("surrender", NationalRuleKind::Surrender),
-    ("ipaamc", NationalRuleKind::Ipaamc),
-    ("afv_radio", NationalRuleKind::AfvRadio),
+const CONCERNS: &[(&str, RuleConcern)] = &[
+    ("ordnance", RuleConcern::Ordnance),
+    ("infantry", RuleConcern::Infantry),
+    ("afv", RuleConcern::Afv),
 ];
+const EFFECTS: &[(&str, RuleEffect)] = &[("afv_radio", RuleEffect::AfvRadio)];
+
+impl NationalData {
+    /// True when a national rule gives every AFV a radio unless the listing marks it ®.
+    pub fn afv_radio(&self) -> bool {
+        self.national_rules
+            .iter()
+            .any(|r| r.effect == Some(RuleEffect::AfvRadio))
+    }
+}
 
 /// Reads and checks a nation's `ob.toml`. A file that is not valid TOML (or has unknown keys)
 /// yields one diagnostic and empty data; a bad value drops only its entry. Theater names are
@@ -86,8 +88,13 @@ pub fn resolve_ob(map: &SourceMap, file: FileId, registry: &TheaterRegistry) -> 
         .theaters
         .as_ref()
         .map(|names| r.theaters(names, registry));
+    for e in &ob.classes {
+        if let Some(c) = r.class(e, &data.infantry.classes) {
+            data.infantry.classes.push(c);
+        }
+    }
     for e in &ob.infantry {
-        if let Some(u) = r.unit(e) {
+        if let Some(u) = r.unit(e, &data.infantry.classes) {
             if data.infantry.units.iter().any(|o| o.id == u.id) {
                 r.diags.push(
                     Diagnostic::error(
@@ -109,7 +116,7 @@ pub fn resolve_ob(map: &SourceMap, file: FileId, registry: &TheaterRegistry) -> 
         }
     }
     for e in &ob.national_rule {
-        if let Some(rule) = r.national_rule(e) {
+        if let Some(rule) = r.national_rule(e, &data.national_rules) {
             data.national_rules.push(rule);
         }
     }
@@ -244,7 +251,89 @@ impl Reader<'_> {
         }
     }
 
-    fn unit(&mut self, e: &InfantryEntry) -> Option<InfantryUnit> {
+    /// An id as ids are written: lower-case letters and digits joined by `-` or `_`.
+    fn id(&mut self, id: &Spanned<String>) -> Option<String> {
+        let text = id.get_ref();
+        let ok = !text.is_empty()
+            && text.split(['-', '_']).all(|p| {
+                !p.is_empty()
+                    && p.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            });
+        if !ok {
+            self.diags.push(
+                Diagnostic::error(
+                    "ob::bad-id",
+                    format!("failed to use `{text}` as an id"),
+                    span_of(self.file, id),
+                )
+                .with_label("ids are lower-case letters and digits joined by `-` or `_`")
+                .with_help(format!("write \"{}\"", vehicle_id(text).replace('-', "_"))),
+            );
+        }
+        ok.then(|| text.clone())
+    }
+
+    /// A second entry with an id already used.
+    fn duplicate(&mut self, what: &str, id: &Spanned<String>) {
+        self.diags.push(
+            Diagnostic::error(
+                "ob::duplicate-id",
+                format!(
+                    "failed to add {what} `{}` (the id is used twice)",
+                    id.get_ref()
+                ),
+                span_of(self.file, id),
+            )
+            .with_label("second entry with this id")
+            .with_help("give one of them a different `id`"),
+        );
+    }
+
+    fn class(&mut self, e: &ClassEntry, known: &[InfantryClass]) -> Option<InfantryClass> {
+        let source = self.source(&e.rule, &e.lines);
+        let id = self.id(&e.id)?;
+        if known.iter().any(|c| c.id == id) {
+            self.duplicate("class", &e.id);
+            return None;
+        }
+        Some(InfantryClass {
+            id,
+            name: e.name.clone(),
+            source: source?,
+            span: self.provenance(&e.id),
+        })
+    }
+
+    /// The id of a declared class, or an error naming the declared ones.
+    fn class_ref(&mut self, v: &Spanned<String>, classes: &[InfantryClass]) -> Option<String> {
+        if classes.iter().any(|c| c.id == *v.get_ref()) {
+            return Some(v.get_ref().clone());
+        }
+        let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
+        let mut d = Diagnostic::error(
+            "ob::unknown-class",
+            format!(
+                "failed to find infantry class `{}` (no [[class]] entry with this id was read)",
+                v.get_ref()
+            ),
+            span_of(self.file, v),
+        )
+        .with_label("unknown class")
+        .with_note(if ids.is_empty() {
+            "the file declares no [[class]]".to_string()
+        } else {
+            format!("declared: {}", ids.join(", "))
+        });
+        d = match did_you_mean(v.get_ref(), ids.iter().copied()).first() {
+            Some(best) => d.with_help(format!("did you mean `{best}`?")),
+            None => d.with_help("declare the class with [[class]] (id, name, rule, lines)"),
+        };
+        self.diags.push(d);
+        None
+    }
+
+    fn unit(&mut self, e: &InfantryEntry, classes: &[InfantryClass]) -> Option<InfantryUnit> {
         let file = self.file;
         let source = self.source(&e.rule, &e.lines);
         let kind = e.kind.as_ref().map(|k| {
@@ -258,17 +347,10 @@ impl Reader<'_> {
             )
             .ok_or(())
         });
-        let class = e.class.as_ref().map(|c| {
-            choice(
-                file,
-                c,
-                CLASSES,
-                "ob::bad-value",
-                "infantry class",
-                &mut self.diags,
-            )
-            .ok_or(())
-        });
+        let class = e
+            .class
+            .as_ref()
+            .map(|c| self.class_ref(c, classes).ok_or(()));
         let rating = e
             .rating
             .as_ref()
@@ -389,37 +471,46 @@ impl Reader<'_> {
         })
     }
 
-    fn national_rule(&mut self, e: &NationalRuleEntry) -> Option<NationalRule> {
+    fn national_rule(
+        &mut self,
+        e: &NationalRuleEntry,
+        known: &[NationalRule],
+    ) -> Option<NationalRule> {
         let file = self.file;
         let source = self.source(&e.rule, &e.lines);
-        let kind = choice(
-            file,
-            &e.kind,
-            RULE_KINDS,
-            "ob::bad-value",
-            "national rule kind",
-            &mut self.diags,
-        );
-        let system = self.system(&e.system);
-        if let (Some(k), Some(except)) = (kind, &e.except) {
-            if k != NationalRuleKind::RedToHit {
-                self.diags.push(
-                    Diagnostic::error(
-                        "ob::bad-value",
-                        format!(
-                            "failed to read rule {} (`except` applies only to red_to_hit)",
-                            e.rule.get_ref()
-                        ),
-                        span_of(file, except),
-                    )
-                    .with_label("not used by this kind of rule")
-                    .with_help("remove `except`"),
-                );
-                return None;
-            }
+        let id = self.id(&e.id);
+        if id
+            .as_ref()
+            .is_some_and(|id| known.iter().any(|r| r.id == *id))
+        {
+            self.duplicate("national rule", &e.id);
+            return None;
         }
+        let system = self.system(&e.system);
+        let concerns = e.concerns.as_ref().map(|c| {
+            choice(
+                file,
+                c,
+                CONCERNS,
+                "ob::bad-value",
+                "rule concern",
+                &mut self.diags,
+            )
+            .ok_or(())
+        });
+        let effect = e.effect.as_ref().map(|x| {
+            choice(
+                file,
+                x,
+                EFFECTS,
+                "ob::bad-value",
+                "rule effect",
+                &mut self.diags,
+            )
+            .ok_or(())
+        });
         Some(NationalRule {
-            kind: kind?,
+            id: id?,
             title: e.title.clone(),
             text: e.text.clone(),
             except: e
@@ -428,8 +519,10 @@ impl Reader<'_> {
                 .map(|x| x.get_ref().clone())
                 .unwrap_or_default(),
             system: system.ok()?,
+            concerns: concerns.transpose().ok()?,
+            effect: effect.transpose().ok()?,
             source: source?,
-            span: self.provenance(&e.kind),
+            span: self.provenance(&e.id),
         })
     }
 }
