@@ -68,6 +68,7 @@ pub fn vehicle_from_row(
         restricted_use: Vec::new(),
         optional_armament: Vec::new(),
         heat_from: None,
+        heat_note: None,
         counter: Counter::default(),
     })
 }

@@ -325,13 +325,15 @@ fn radio_notes(v: &Vehicle, at: Setting<'_>, own_note: Option<&str>, notes: &mut
     }
 }
 
-/// HEAT (multi-applicable note H): a "†" before the H means HEAT only from `heat_from`.
+/// HEAT: a "†" before the H means HEAT only from `heat_from`, the month the multi-applicable
+/// note `heat_note` gives (the Italian H).
 fn heat_notes(v: &Vehicle, at: Setting<'_>, notes: &mut Vec<CardNote>) {
     let Some(ammo) = v.ammo.as_ref() else { return };
     if ammo.value.map(|a| a.kind) != Some(AmmoKind::Heat) {
         return;
     }
-    let rule = Some("note H".to_string());
+    // The note that dates HEAT is the nation's own: its letter comes from the data.
+    let rule = v.heat_note.as_ref().map(|l| format!("note {l}"));
     match v.heat_from {
         Some(from) if at.month < from => notes.push(CardNote {
             kind: CardNoteKind::Heat,
