@@ -175,7 +175,7 @@ fn rows_in<'a>(
         .filter(|v| only.is_none_or(|id| id == v.id))
         .filter_map(|v| {
             availability_at(v, theater, month, theaters)
-                .map(|e| AvailRow::new(v, e, theaters.registry()))
+                .map(|e| AvailRow::new(nation, v, e, theaters.registry()))
         })
         .collect()
 }
@@ -323,7 +323,7 @@ pub fn show(a: ShowArgs) -> u8 {
     };
     let registries = compiled.loaded.registries_of(&nation.id);
     if a.json {
-        return print_json(&ShowView::new(v, &registries.theaters));
+        return print_json(&ShowView::new(nation, v, &registries.theaters));
     }
     let mut out = String::new();
     let code = v.vehicle_type.value.as_ref();
@@ -371,7 +371,11 @@ pub fn show(a: ShowArgs) -> u8 {
             .iter()
             .map(|t| registries.theaters.name(t))
             .collect();
-        let q: Vec<&str> = e.qualifiers.iter().map(|q| q.text()).collect();
+        let q: Vec<String> = e
+            .qualifiers
+            .iter()
+            .map(|q| nation.qualifier_text(q))
+            .collect();
         let q = if q.is_empty() {
             String::new()
         } else {

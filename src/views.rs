@@ -2,7 +2,7 @@
 //! contract kept stable independently of the IR's provenance-heavy layout.
 
 use qm_resolve::registry::TheaterRegistry;
-use qm_schema::{Availability, AvailabilityOrigin, Counter, Period, Tenths, Vehicle};
+use qm_schema::{Availability, AvailabilityOrigin, Counter, Nation, Period, Tenths, Vehicle};
 use serde::Serialize;
 
 /// One row of `qm avail --json`.
@@ -24,7 +24,7 @@ pub struct AvailRow<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub asked: Option<&'a str>,
     /// Conditions ("Fascist use only").
-    pub qualifiers: Vec<&'static str>,
+    pub qualifiers: Vec<String>,
     /// Where the entry comes from ("note 2", "listing", "derived from L3/35 (note 3)").
     pub source: String,
 }
@@ -72,8 +72,13 @@ pub fn origin_text(a: &Availability) -> String {
 }
 
 impl<'a> AvailRow<'a> {
-    /// The row for a vehicle and its matching entry; theaters are named by `names`.
-    pub fn new(v: &'a Vehicle, a: &'a Availability, names: &'a TheaterRegistry) -> Self {
+    /// The row for a vehicle of `nation` and its matching entry; theaters are named by `names`.
+    pub fn new(
+        nation: &Nation,
+        v: &'a Vehicle,
+        a: &'a Availability,
+        names: &'a TheaterRegistry,
+    ) -> Self {
         Self {
             vehicle: &v.name,
             id: &v.id,
@@ -82,7 +87,11 @@ impl<'a> AvailRow<'a> {
             period: PeriodView::from(&a.period),
             theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
             asked: None,
-            qualifiers: a.qualifiers.iter().map(|q| q.text()).collect(),
+            qualifiers: a
+                .qualifiers
+                .iter()
+                .map(|q| nation.qualifier_text(q))
+                .collect(),
             source: origin_text(a),
         }
     }
@@ -126,8 +135,8 @@ pub struct AvailabilityView<'a> {
     pub period: PeriodView,
     /// RF.
     pub rf: Tenths,
-    /// Conditions.
-    pub qualifiers: Vec<&'static str>,
+    /// Conditions ("Fascist use only").
+    pub qualifiers: Vec<String>,
     /// Where it comes from.
     pub source: String,
     /// The IR entry.
@@ -136,8 +145,8 @@ pub struct AvailabilityView<'a> {
 }
 
 impl<'a> ShowView<'a> {
-    /// The view of `v`; theaters are named by `names`.
-    pub fn new(v: &'a Vehicle, names: &'a TheaterRegistry) -> Self {
+    /// The view of `v`, a vehicle of `nation`; theaters are named by `names`.
+    pub fn new(nation: &Nation, v: &'a Vehicle, names: &'a TheaterRegistry) -> Self {
         Self {
             name: &v.name,
             id: &v.id,
@@ -155,7 +164,11 @@ impl<'a> ShowView<'a> {
                     theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
                     period: PeriodView::from(&a.period),
                     rf: a.rf,
-                    qualifiers: a.qualifiers.iter().map(|q| q.text()).collect(),
+                    qualifiers: a
+                        .qualifiers
+                        .iter()
+                        .map(|q| nation.qualifier_text(q))
+                        .collect(),
                     source: origin_text(a),
                     entry: a,
                 })

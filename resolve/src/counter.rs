@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use qm_schema::{CounterSide, Mount, Notation, Vehicle, Weapon};
 
-use crate::mentions::{prose_words, words};
+use crate::mentions::Vocabulary;
 use crate::names::name_key;
 
 /// A quoted notation as the notes parser found it, with the paragraph around it.
@@ -128,6 +128,8 @@ pub struct Siblings {
     id: String,
     /// Per name: its key (for the answer), its words run together, its distinctive tokens.
     names: Vec<(String, String, Vec<String>)>,
+    /// The names' words, which decide how a paragraph's words are read.
+    vocabulary: Vocabulary,
 }
 
 impl Siblings {
@@ -135,7 +137,8 @@ impl Siblings {
     pub fn new(id: impl Into<String>, names: &[String]) -> Self {
         // A token is distinctive for a name when no name of another key has it.
         let mut keys_of: HashMap<String, HashSet<String>> = HashMap::new();
-        let words: Vec<Vec<String>> = names.iter().map(|n| words(n)).collect();
+        let vocabulary = Vocabulary::new(names);
+        let words: Vec<Vec<String>> = names.iter().map(|n| vocabulary.words(n)).collect();
         for (name, ws) in names.iter().zip(&words) {
             for w in ws {
                 keys_of.entry(w.clone()).or_default().insert(name_key(name));
@@ -161,6 +164,7 @@ impl Siblings {
         Self {
             id: id.into(),
             names,
+            vocabulary,
         }
     }
 
@@ -168,7 +172,7 @@ impl Siblings {
     /// either the whole name without spaces, or a token that no other covered vehicle shares
     /// ("65/17" for the "Autocann 65/17(b)", "cc" for the "AS 42 cc").
     pub fn named_in(&self, paragraph: &str) -> HashSet<String> {
-        let text = prose_words(paragraph);
+        let text = self.vocabulary.prose_words(paragraph);
         // The name's words, run together, as one to three consecutive words of the text
         // ("L3cc", "MR/35", "AB 40", "Autocannone da 65/17").
         let spelled: HashSet<String> = (1..=3)

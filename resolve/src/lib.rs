@@ -31,6 +31,7 @@
 
 mod availability;
 mod counter;
+mod factions;
 mod fields;
 pub mod lint;
 mod listing;

@@ -65,9 +65,10 @@ pub fn vehicle_from_row(
         note_refs: row.note_refs.iter().filter_map(|c| field(map, c)).collect(),
         availability: Vec::new(),
         radio: Vec::new(),
-        fascist_only: Vec::new(),
+        restricted_use: Vec::new(),
         optional_armament: Vec::new(),
         heat_from: None,
+        heat_note: None,
         counter: Counter::default(),
     })
 }

@@ -1,5 +1,7 @@
 //! Matching the notes' wording of a vehicle ("Autocannone da 65/17", "Semovente M40",
-//! "MR/35(f)", "Autocarri ... P") to listing rows.
+//! "MR/35(f)", "Autocarri ... P") to listing rows, by the listing's own words.
+
+use std::collections::HashSet;
 
 use crate::names::name_key;
 
@@ -14,19 +16,17 @@ pub enum MatchKind {
     Spelling,
 }
 
-/// Words of a name as the notes and the listing write them, made comparable: lower case,
-/// "/" and "-" dropped, parentheses dropped, the Italian long forms shortened the way the
-/// listing shortens them.
-pub fn words(name: &str) -> Vec<String> {
-    name_words(name, true)
+/// One word as printed: lower-cased for comparison, with what its printing tells.
+struct Printed {
+    /// Lower case, "/", "-", "(", ")" and "." dropped.
+    word: String,
+    /// Printed with a capital first letter ("Semovente", "SMV"), as names are.
+    capitalized: bool,
+    /// Printed all in lower case ("da", "the"): prose unless the listing uses the word.
+    lower: bool,
 }
 
-/// [`words`] of running prose, where a parenthesis may open and never close.
-pub fn prose_words(text: &str) -> Vec<String> {
-    name_words(text, false)
-}
-
-fn name_words(name: &str, drop_parenthesized: bool) -> Vec<String> {
+fn printed_words(name: &str, drop_parenthesized: bool) -> Vec<Printed> {
     // A parenthesized suffix ("(b)", "(f)", "(Hvy)") never tells two vehicles of a note apart.
     let mut plain = String::new();
     let mut depth = 0usize;
@@ -41,20 +41,99 @@ fn name_words(name: &str, drop_parenthesized: bool) -> Vec<String> {
     plain
         .split(|c: char| c.is_whitespace() || c == '&' || c == ',')
         .map(|w| {
-            w.to_lowercase()
+            let kept: String = w
                 .chars()
                 .filter(|c| !matches!(c, '/' | '-' | '(' | ')' | '.'))
-                .collect::<String>()
+                .collect();
+            Printed {
+                word: kept.to_lowercase(),
+                capitalized: kept.chars().next().is_some_and(char::is_uppercase),
+                lower: !kept.chars().any(char::is_uppercase),
+            }
         })
-        .filter(|w| !w.is_empty() && w != "da" && w != "and" && w != "the")
-        .map(|w| match w.as_str() {
-            "autocannone" | "autocannoni" => "autocann".to_string(),
-            "semovente" | "semoventi" => "smv".to_string(),
-            "autocarri" => "autocarro".to_string(),
-            "autoprotetto" => "autoprot".to_string(),
-            _ => w,
-        })
+        .filter(|p| !p.word.is_empty())
         .collect()
+}
+
+/// The words of a set of listing names, which decide how the notes' wording of a name is
+/// read. No word list of one nation's spellings is needed: the listing itself says which
+/// words name vehicles.
+pub struct Vocabulary {
+    words: HashSet<String>,
+}
+
+impl Vocabulary {
+    /// The words of `names` (listing names).
+    pub fn new<S: AsRef<str>>(names: &[S]) -> Self {
+        let words = names
+            .iter()
+            .flat_map(|n| printed_words(n.as_ref(), true))
+            .map(|p| p.word)
+            .collect();
+        Self { words }
+    }
+
+    /// Words of a name as the notes or the listing write it, made comparable: lower case,
+    /// "/" and "-" dropped, a parenthesized suffix dropped, a word the listing abbreviates
+    /// written as the listing writes it, prose between the name's words dropped.
+    pub fn words(&self, name: &str) -> Vec<String> {
+        self.read(name, true)
+    }
+
+    /// [`Vocabulary::words`] of running prose, where a parenthesis may open and never close.
+    pub fn prose_words(&self, text: &str) -> Vec<String> {
+        self.read(text, false)
+    }
+
+    fn read(&self, text: &str, drop_parenthesized: bool) -> Vec<String> {
+        printed_words(text, drop_parenthesized)
+            .into_iter()
+            .filter_map(|p| self.canonical(p))
+            .collect()
+    }
+
+    /// The listing's spelling of a printed word, `None` for prose: a lower-case word the
+    /// listing never uses ("da" in "Autocannone da 65/17", "the", "and").
+    fn canonical(&self, p: Printed) -> Option<String> {
+        if self.words.contains(&p.word) {
+            return Some(p.word);
+        }
+        if p.capitalized {
+            // "Semovente" is the listing's "SMV", "Autocannone" its "Autocann", "Autocarri"
+            // its "Autocarro" — when exactly one listing word fits.
+            let mut fits = self.words.iter().filter(|v| same_word(v, &p.word));
+            if let (Some(v), None) = (fits.next(), fits.next()) {
+                return Some(v.clone());
+            }
+        }
+        (!p.lower || p.word.chars().any(|c| c.is_ascii_digit())).then_some(p.word)
+    }
+}
+
+/// Two spellings of one word of a name: one clipped ("autocann" of "autocannone"), written
+/// as initials ("smv" of "semovente"), or inflected ("autocarri", "autocarro"). Model numbers
+/// (words with digits) are never abbreviated.
+fn same_word(a: &str, b: &str) -> bool {
+    let alphabetic = |w: &str| w.chars().all(char::is_alphabetic);
+    if !alphabetic(a) || !alphabetic(b) || a == b {
+        return false;
+    }
+    let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
+    let clipped = short.len() >= 4 && long.starts_with(short);
+    let initials = short.len() >= 3
+        && long.len() >= 2 * short.len()
+        && short.chars().next() == long.chars().next()
+        && is_subsequence(short, long);
+    let inflected = a.chars().count() == b.chars().count()
+        && a.chars().count() >= 6
+        && a.chars().rev().skip(1).eq(b.chars().rev().skip(1));
+    clipped || initials || inflected
+}
+
+/// True when the letters of `short` appear in `long` in order.
+fn is_subsequence(short: &str, long: &str) -> bool {
+    let mut rest = long.chars();
+    short.chars().all(|c| rest.any(|l| l == c))
 }
 
 /// Every listing name with its words and how often each word occurs across the listing, so
@@ -62,6 +141,7 @@ fn name_words(name: &str, drop_parenthesized: bool) -> Vec<String> {
 pub struct NameIndex {
     #[cfg_attr(not(test), allow(dead_code))]
     names: Vec<String>,
+    vocabulary: Vocabulary,
     words: Vec<Vec<String>>,
     keys: Vec<String>,
     stripped: Vec<String>,
@@ -79,7 +159,8 @@ impl NameIndex {
     /// Indexes `names` (the listing's vehicle names, in order).
     pub fn new<S: AsRef<str>>(names: &[S]) -> Self {
         let names: Vec<String> = names.iter().map(|n| n.as_ref().to_string()).collect();
-        let words: Vec<Vec<String>> = names.iter().map(|n| self::words(n)).collect();
+        let vocabulary = Vocabulary::new(&names);
+        let words: Vec<Vec<String>> = names.iter().map(|n| vocabulary.words(n)).collect();
         let keys: Vec<String> = words.iter().map(|w| w.concat()).collect();
         let stripped = names.iter().map(|n| stripped_key(n)).collect();
         let mut freq = std::collections::HashMap::new();
@@ -94,6 +175,7 @@ impl NameIndex {
         }
         Self {
             names,
+            vocabulary,
             words,
             keys,
             stripped,
@@ -111,7 +193,7 @@ impl NameIndex {
     /// The first row whose name is exactly the mention (ignoring case, spaces, "/" and a
     /// parenthesized suffix), among all rows.
     pub fn exact(&self, mention: &str) -> Option<usize> {
-        let mk = words(mention).concat();
+        let mk = self.vocabulary.words(mention).concat();
         self.by_key.get(&mk).copied().or_else(|| {
             let sk = stripped_key(mention);
             self.stripped.iter().position(|s| *s == sk)
@@ -120,7 +202,7 @@ impl NameIndex {
 
     /// The row among `candidates` (indices) a mention names, and how well.
     pub fn find(&self, mention: &str, candidates: &[usize]) -> Option<(usize, MatchKind)> {
-        let mw = words(mention);
+        let mw = self.vocabulary.words(mention);
         let mk = mw.concat();
         if mk.is_empty() {
             return None;
@@ -260,5 +342,20 @@ mod tests {
             Some(("SMV M41 75/18".into(), MatchKind::Exact))
         );
         assert_eq!(m("Fiat 611C", &["Fiat 611A", "Fiat 611B"]), None);
+    }
+
+    #[test]
+    fn the_listing_decides_how_a_mention_is_spelled() {
+        // Another nation's names: the listing's abbreviations are read from the listing.
+        let all = ["PzKpfw IV F2", "PzKpfw III J", "Kfz 251/1"];
+        assert_eq!(
+            match_mention("Panzerkampfwagen IV F2", &all, &all).map(|(i, k)| (all[i], k)),
+            Some(("PzKpfw IV F2", MatchKind::Exact))
+        );
+        let v = Vocabulary::new(&all);
+        assert_eq!(v.words("the Kraftfahrzeug 251/1"), vec!["kfz", "2511"]);
+        // Lower-case prose the listing never uses is dropped; model numbers never are.
+        assert_eq!(v.words("Kfz von 251/1"), vec!["kfz", "2511"]);
+        assert!(!same_word("m40", "m400"));
     }
 }

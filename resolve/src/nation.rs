@@ -184,5 +184,6 @@ fn nation_ir(
         multi_notes: notes.multi,
         infantry: national.infantry,
         national_rules: national.national_rules,
+        factions: national.factions,
     }
 }

@@ -202,3 +202,75 @@ lines = "121"
     assert_eq!(radio(n, "Marked"), vec![("1/40-12/43".into(), false)]);
     assert_eq!(radio(n, "Dated"), dated);
 }
+
+/// "X use only" and "limited to X only" name the nation's factions by the words its ob.toml
+/// declares; words naming none are an error at the words, with a suggestion.
+#[test]
+fn restricted_use_names_the_nations_factions() {
+    let listing = format!("{HEADER}{}", row("Alpha", "1.2-1.3†", "40-45", "1"));
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 40-43 (1.2), and 44-45 (1.3; Royalist use only). Availability in 1945 is limited to Free Royalists only.\n";
+    let ob = r#"
+[[faction]]
+id = "royalist"
+name = "Royalist"
+words = ["Royalist", "Free Royalists"]
+lines = "12-14"
+"#;
+    let resolved = resolve_with(&listing, notes, Some(ob));
+    assert!(
+        resolved.diagnostics.is_empty(),
+        "{:?}",
+        resolved.diagnostics
+    );
+    let n = &resolved.nation;
+    assert_eq!(n.factions[0].id, "royalist");
+    let v = &n.vehicles[0];
+    let royalist = qm_schema::Qualifier::RestrictedTo {
+        faction: "royalist".into(),
+    };
+    let marked: Vec<String> = v
+        .availability
+        .iter()
+        .filter(|a| a.qualifiers.contains(&royalist))
+        .map(|a| a.period.to_string())
+        .collect();
+    // The 1945 limit splits the 1944-45 entry; both halves are the faction's.
+    assert_eq!(marked, vec!["1-12/44".to_string(), "1-12/45".into()]);
+    assert_eq!(v.restricted_use.len(), 1);
+    assert_eq!(v.restricted_use[0].faction, "royalist");
+    let periods: Vec<String> = v.restricted_use[0]
+        .periods
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    assert_eq!(periods, vec!["1-12/44".to_string(), "1-12/45".into()]);
+    // Without ob.toml, or with a misprint, the words name no faction.
+    let bare = resolve(&listing, notes);
+    let unknown: Vec<_> = bare
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "notes::unknown-faction")
+        .collect();
+    assert_eq!(unknown.len(), 2, "{unknown:?}");
+    assert!(bare.nation.vehicles[0].restricted_use.is_empty());
+    let typo = resolve_with(
+        &listing,
+        &notes.replace("(1.3; Royalist", "(1.3; Royalsit"),
+        Some(ob),
+    );
+    let d = typo
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "notes::unknown-faction")
+        .expect("the misprint is reported");
+    assert_eq!(
+        &notes.replace("Royalist use", "Royalsit use")[d.span.as_ref().unwrap().range.clone()],
+        "Royalsit"
+    );
+    assert!(
+        d.help
+            .as_deref()
+            .is_some_and(|h| h.contains("\"Royalist\"")),
+        "{d:?}"
+    );
+}

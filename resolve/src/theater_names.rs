@@ -46,7 +46,7 @@ fn clause_refs<'a>(c: &'a AvailabilityClause, out: &mut Vec<&'a TheaterRef>) {
         }
         ClauseKind::RelativeRf(_)
         | ClauseKind::SameWithAddedRf { .. }
-        | ClauseKind::FascistOnly { .. }
+        | ClauseKind::RestrictedUse { .. }
         | ClauseKind::RadioFrom { .. }
         | ClauseKind::AmmoFrom { .. }
         | ClauseKind::Unreadable { .. } => {}

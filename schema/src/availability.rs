@@ -20,19 +20,31 @@ pub struct Availability {
 
 /// A condition on an availability entry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Qualifier {
-    /// "Fascist use only": only Fascist Italians may use it.
-    FascistUseOnly,
+    /// "X use only": only the nation's faction `faction` may use it ("Fascist use only").
+    RestrictedTo {
+        /// A [`crate::Faction::id`] of the nation.
+        faction: String,
+    },
 }
 
 impl Qualifier {
-    /// The text the notes use.
-    pub fn text(&self) -> &'static str {
+    /// The faction the entry is restricted to, if it is.
+    pub fn restricted_to(&self) -> Option<&str> {
         match self {
-            Qualifier::FascistUseOnly => "Fascist use only",
+            Qualifier::RestrictedTo { faction } => Some(faction),
         }
     }
+}
+
+/// The months in which only one faction of the nation may use a vehicle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RestrictedUse {
+    /// A [`crate::Faction::id`] of the nation.
+    pub faction: String,
+    /// The months, in order, none inside another.
+    pub periods: Vec<Period>,
 }
 
 /// How an availability entry was obtained.
@@ -55,7 +67,7 @@ pub enum AvailabilityOrigin {
         /// The rule text.
         span: Span,
     },
-    /// The listing's RF and DATES, in a theater a multi-applicable note (N, R) allows.
+    /// The listing's RF and DATES, in a theater a multi-applicable note's window allows.
     Listing {
         /// The multi-applicable note letter that allows the theater, if any.
         multi_note: Option<String>,

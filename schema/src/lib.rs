@@ -7,6 +7,7 @@
 mod availability;
 mod counter;
 mod errata;
+mod faction;
 mod infantry;
 mod month;
 mod nation;
@@ -24,6 +25,7 @@ mod vehicle_values;
 pub use availability::*;
 pub use counter::*;
 pub use errata::*;
+pub use faction::*;
 pub use infantry::*;
 pub use month::*;
 pub use nation::*;

@@ -1,7 +1,10 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Acceptance, AppliedErratum, Infantry, MultiNote, NationalRule, Vehicle, VehicleNote};
+use crate::{
+    Acceptance, AppliedErratum, Faction, Infantry, MultiNote, NationalRule, Qualifier, Vehicle,
+    VehicleNote,
+};
 
 /// One nation's order of battle: the document written to `out/<nation>.json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -32,4 +35,27 @@ pub struct Nation {
     pub infantry: Infantry,
     /// National rules (`ob.toml`), in file order.
     pub national_rules: Vec<NationalRule>,
+    /// The factions some vehicles are restricted to (`ob.toml`), in file order.
+    pub factions: Vec<Faction>,
+}
+
+impl Nation {
+    /// The faction with this id.
+    pub fn faction(&self, id: &str) -> Option<&Faction> {
+        self.factions.iter().find(|f| f.id == id)
+    }
+
+    /// The name of the faction with this id, or the id when the nation has no such faction.
+    pub fn faction_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.faction(id).map_or(id, |f| f.name.as_str())
+    }
+
+    /// A qualifier in words, the faction named as the data names it ("Fascist use only").
+    pub fn qualifier_text(&self, q: &Qualifier) -> String {
+        match q {
+            Qualifier::RestrictedTo { faction } => {
+                format!("{} use only", self.faction_name(faction))
+            }
+        }
+    }
 }

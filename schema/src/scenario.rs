@@ -48,8 +48,9 @@ pub struct ScenarioSide {
     pub name: String,
     /// The nation's data id (`ita`); `null` for a free list without data.
     pub nation: Option<String>,
-    /// True when the side is Fascist Italian (RSI): it may use "Fascist use only" vehicles.
-    pub fascist: bool,
+    /// The nation's faction the side belongs to (a [`crate::Faction::id`]): it may use the
+    /// vehicles restricted to it; `null` for none.
+    pub faction: Option<String>,
     /// True when this side moves first.
     pub moves_first: bool,
     /// Set-up instructions.
@@ -86,7 +87,7 @@ pub struct ScenarioUnit {
     pub dvp_variable: Option<u16>,
     /// The availability entry for the scenario's theater and month, when the data has one.
     pub availability: Option<UnitAvailability>,
-    /// Facts for the card: radio, HEAT, Fascist use, red MP.
+    /// Facts for the card: radio, HEAT, restricted use, red MP.
     pub notes: Vec<CardNote>,
     /// The unit's entry in the scenario file.
     pub span: Span,
@@ -144,8 +145,8 @@ pub enum CardNoteKind {
     Heat,
     /// Red MP (178).
     RedMp,
-    /// "Fascist use only".
-    FascistOnly,
+    /// Use restricted to one faction ("Fascist use only").
+    RestrictedUse,
     /// Variable DVP (177.2).
     VariableDvp,
     /// A national rule (197.x).

@@ -70,12 +70,15 @@ pub struct Vehicle {
     pub availability: Vec<Availability>,
     /// Radio status over time (181.21); empty when the vehicle has no radio rule.
     pub radio: Vec<RadioStatus>,
-    /// Periods in which only Fascist Italians may use the vehicle.
-    pub fascist_only: Vec<Period>,
+    /// Periods in which only one faction of the nation may use the vehicle ("Fascist use
+    /// only"), per faction.
+    pub restricted_use: Vec<RestrictedUse>,
     /// Optional armament availability (e.g. the optional AAMG), when a note gives it.
     pub optional_armament: Vec<OptionalArmament>,
-    /// Month from which HEAT is available (multi-applicable note H); `null` otherwise.
+    /// Month from which HEAT is available (a multi-applicable note dates it); `null` otherwise.
     pub heat_from: Option<YearMonth>,
+    /// The letter of the multi-applicable note that dates HEAT; `null` when none does.
+    pub heat_note: Option<String>,
     /// Text printed on the counter.
     pub counter: Counter,
 }

@@ -1,6 +1,7 @@
 //! What the data says about a vehicle in a scenario's theater and month: whether it may be
-//! there at all (errors), whether only Fascists may use it (a warning unless the side is
-//! Fascist), and the facts the card prints (RF, radio, HEAT, red MP, variable DVP).
+//! there at all (errors), whether only one faction of the nation may use it (a warning unless
+//! the side is of that faction), and the facts the card prints (RF, radio, HEAT, red MP,
+//! variable DVP).
 
 use qm_parser::{Diagnostic, TextSpan};
 use qm_resolve::registry::{NationTheaters, VehicleTypeRegistry};
@@ -37,6 +38,7 @@ impl Setting<'_> {
 /// not there; when the notes are not resolved (no availability entries), only the listing's
 /// DATES can be checked.
 pub fn vehicle_availability(
+    nation: &Nation,
     v: &Vehicle,
     at: Setting<'_>,
     span: &TextSpan,
@@ -108,7 +110,7 @@ pub fn vehicle_availability(
     if !here.is_empty() {
         d = d.with_note(format!(
             "in {place} it is available {}",
-            periods_text(&here)
+            periods_text(nation, &here)
         ));
     }
     if !elsewhere.is_empty() {
@@ -119,7 +121,7 @@ pub fn vehicle_availability(
             } else {
                 "elsewhere it is"
             },
-            by_theater(&elsewhere, at.theaters)
+            by_theater(nation, &elsewhere, at.theaters)
         ));
     }
     diags.push(d.with_help("move the scenario to one of these dates, or choose another vehicle"));
@@ -133,7 +135,7 @@ pub fn rf_text(rf: qm_schema::Rf) -> String {
 
 /// "in Russia 2-6/42 (RF 1.3), 7-8/42 (RF 1.2); in Italy 9/43 (RF 1.3)": entries grouped by
 /// their theaters, in the order the data lists them.
-fn by_theater(entries: &[&Availability], theaters: &NationTheaters) -> String {
+fn by_theater(nation: &Nation, entries: &[&Availability], theaters: &NationTheaters) -> String {
     let mut groups: Vec<(String, Vec<&Availability>)> = Vec::new();
     for a in entries {
         let names: Vec<&str> = a.theaters.iter().map(|t| theaters.name(t)).collect();
@@ -145,20 +147,20 @@ fn by_theater(entries: &[&Availability], theaters: &NationTheaters) -> String {
     }
     groups
         .iter()
-        .map(|(k, v)| format!("in {k} {}", periods_text(v)))
+        .map(|(k, v)| format!("in {k} {}", periods_text(nation, v)))
         .collect::<Vec<_>>()
         .join("; ")
 }
 
-/// "12/41-6/42 (RF 1.6), 7-9/42 (RF 1.4)".
-fn periods_text(entries: &[&Availability]) -> String {
+/// "12/41-6/42 (RF 1.6), 7-9/42 (RF 1.4), 1/44-5/45 (RF 1.3; Fascist use only)".
+fn periods_text(nation: &Nation, entries: &[&Availability]) -> String {
     entries
         .iter()
         .map(|a| {
             let mut s = String::new();
             s.push_str(&format!("{} (RF {}", a.period, rf_text(a.rf)));
-            if a.qualifiers.contains(&Qualifier::FascistUseOnly) {
-                s.push_str("; Fascist use only");
+            for q in &a.qualifiers {
+                s.push_str(&format!("; {}", nation.qualifier_text(q)));
             }
             s.push(')');
             s
@@ -175,21 +177,37 @@ fn vehicle_note(v: &Vehicle) -> Option<String> {
     })
 }
 
-/// The Fascist-only period covering the month, from the entry or the vehicle's list.
-fn fascist_period(v: &Vehicle, entry: Option<&Availability>, month: YearMonth) -> Option<Period> {
+/// The faction the vehicle is restricted to in the month and the restricted period, from the
+/// entry or the vehicle's list.
+fn restricted_period<'v>(
+    v: &'v Vehicle,
+    entry: Option<&'v Availability>,
+    month: YearMonth,
+) -> Option<(&'v str, Period)> {
     entry
-        .filter(|a| a.qualifiers.contains(&Qualifier::FascistUseOnly))
-        .map(|a| a.period)
-        .or_else(|| v.fascist_only.iter().find(|p| p.contains(month)).copied())
+        .and_then(|a| {
+            a.qualifiers
+                .iter()
+                .find_map(Qualifier::restricted_to)
+                .map(|f| (f, a.period))
+        })
+        .or_else(|| {
+            v.restricted_use.iter().find_map(|r| {
+                r.periods
+                    .iter()
+                    .find(|p| p.contains(month))
+                    .map(|p| (r.faction.as_str(), *p))
+            })
+        })
 }
 
-/// The card notes of one vehicle, and a warning when a non-Fascist side fields a vehicle
-/// only Fascists may use then.
+/// The card notes of one vehicle, and a warning when a side of another faction (or none)
+/// fields a vehicle only one faction may use then.
 pub fn vehicle_notes(
     nation: &Nation,
     v: &Vehicle,
     at: Setting<'_>,
-    fascist_side: bool,
+    side_faction: Option<&str>,
     available: Option<&UnitAvailability>,
     span: &TextSpan,
     diags: &mut Vec<Diagnostic>,
@@ -216,24 +234,26 @@ pub fn vehicle_notes(
         None => {}
     }
     let entry = availability_at(v, at.theater, at.month, at.theaters);
-    if let Some(p) = fascist_period(v, entry, at.month) {
-        let text = format!("Fascist use only in {p}");
-        if !fascist_side {
+    if let Some((faction, p)) = restricted_period(v, entry, at.month) {
+        // The faction's name is the nation's data ("Fascist"), as the notes word it.
+        let name = nation.faction_name(faction);
+        let text = format!("{name} use only in {p}");
+        if side_faction != Some(faction) {
             diags.push(
                 Diagnostic::warning(
-                    "scenario::fascist-only",
+                    "scenario::restricted-use",
                     format!(
-                        "the {} is for Fascist use only in {p} (this side is not marked Fascist)",
+                        "the {} is for {name} use only in {p} (this side is not `faction = \"{faction}\"`)",
                         v.name
                     ),
                     span.clone(),
                 )
-                .with_label(format!("Fascist use only in {}", at.month))
-                .with_note("only Fascist Italians (RSI) may use it then")
-                .with_help("set `fascist = true` on the side if it is Fascist Italian, or choose another vehicle"),
+                .with_label(format!("{name} use only in {}", at.month))
+                .with_note(format!("only sides of the {name} faction may use it then"))
+                .with_help(format!("set `faction = \"{faction}\"` on the side if it is {name}, or choose another vehicle")),
             );
         }
-        notes.push(note(CardNoteKind::FascistOnly, text, own_note.clone()));
+        notes.push(note(CardNoteKind::RestrictedUse, text, own_note.clone()));
     }
     radio_notes(v, at, own_note.as_deref(), &mut notes);
     heat_notes(v, at, &mut notes);
@@ -305,13 +325,15 @@ fn radio_notes(v: &Vehicle, at: Setting<'_>, own_note: Option<&str>, notes: &mut
     }
 }
 
-/// HEAT (multi-applicable note H): a "†" before the H means HEAT only from `heat_from`.
+/// HEAT: a "†" before the H means HEAT only from `heat_from`, the month the multi-applicable
+/// note `heat_note` gives (the Italian H).
 fn heat_notes(v: &Vehicle, at: Setting<'_>, notes: &mut Vec<CardNote>) {
     let Some(ammo) = v.ammo.as_ref() else { return };
     if ammo.value.map(|a| a.kind) != Some(AmmoKind::Heat) {
         return;
     }
-    let rule = Some("note H".to_string());
+    // The note that dates HEAT is the nation's own: its letter comes from the data.
+    let rule = v.heat_note.as_ref().map(|l| format!("note {l}"));
     match v.heat_from {
         Some(from) if at.month < from => notes.push(CardNote {
             kind: CardNoteKind::Heat,

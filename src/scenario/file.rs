@@ -55,9 +55,10 @@ pub struct SideEntry {
     /// The nation's data id (`ita`); leave it out for a free list of a nation without data.
     #[schemars(with = "Option<String>")]
     pub nation: Option<Spanned<String>>,
-    /// True when the side is Fascist Italian (RSI), which may use "Fascist use only" vehicles.
-    #[serde(default)]
-    pub fascist: bool,
+    /// The nation's faction the side belongs to (an id of its `ob.toml` `[[faction]]`, e.g.
+    /// `fascist`): the side may use the vehicles restricted to it ("Fascist use only").
+    #[schemars(with = "Option<String>")]
+    pub faction: Option<Spanned<String>>,
     /// True when this side moves first.
     #[serde(default)]
     pub moves_first: bool,

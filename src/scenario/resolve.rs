@@ -278,6 +278,46 @@ impl<'a> Resolver<'a> {
         None
     }
 
+    /// The side's faction: an id the nation's data declares (`ob.toml` `[[faction]]`).
+    fn faction(&mut self, side: &SideEntry, nation: Option<&Nation>) -> Option<String> {
+        let f = side.faction.as_ref()?;
+        let declared: Vec<&str> = nation
+            .map(|n| n.factions.iter().map(|x| x.id.as_str()).collect())
+            .unwrap_or_default();
+        if declared.contains(&f.get_ref().as_str()) {
+            return Some(f.get_ref().clone());
+        }
+        let mut d = Diagnostic::error(
+            "scenario::unknown-faction",
+            format!("failed to find the faction `{}`", f.get_ref()),
+            span_of(self.file, f),
+        );
+        d = match nation {
+            // A faction belongs to a nation's data; a free list has none (a missing nation is
+            // reported already).
+            None => d
+                .with_label("a side without `nation` has no factions")
+                .with_help("add the side's `nation`, or remove `faction`"),
+            Some(n) => {
+                let d = d
+                    .with_label(format!("not a faction of {}", n.id))
+                    .with_note(if declared.is_empty() {
+                        format!("{} declares no [[faction]] in its ob.toml", n.id)
+                    } else {
+                        format!("factions of {}: {}", n.id, declared.join(", "))
+                    });
+                let close = did_you_mean(f.get_ref(), declared.iter().copied());
+                if close.is_empty() {
+                    d.with_help("remove `faction`, or declare the faction in the nation's ob.toml")
+                } else {
+                    with_suggestions(d, &close)
+                }
+            }
+        };
+        self.diags.push(d);
+        None
+    }
+
     fn side(
         &mut self,
         s: &SideEntry,
@@ -286,6 +326,7 @@ impl<'a> Resolver<'a> {
         turns: u8,
     ) -> ScenarioSide {
         let nation = self.nation(s);
+        let faction = self.faction(s, nation);
         // Each side is checked with its own nation's theaters (and registry).
         let (theaters, types) = match nation {
             Some(n) => (
@@ -328,7 +369,7 @@ impl<'a> Resolver<'a> {
         let units: Vec<ScenarioUnit> = s
             .units
             .iter()
-            .filter_map(|u| self.unit(u, nation, s.fascist, setting, turns))
+            .filter_map(|u| self.unit(u, nation, faction.as_deref(), setting, turns))
             .collect();
         let dvp_total = if desert_vp {
             units
@@ -346,7 +387,7 @@ impl<'a> Resolver<'a> {
         ScenarioSide {
             name: s.name.get_ref().clone(),
             nation: nation.map(|n| n.id.clone()),
-            fascist: s.fascist,
+            faction,
             moves_first: s.moves_first,
             setup: s.setup.clone(),
             entry: s.entry.clone(),
@@ -443,7 +484,7 @@ impl<'a> Resolver<'a> {
         &mut self,
         u: &UnitEntry,
         nation: Option<&'a Nation>,
-        fascist: bool,
+        faction: Option<&str>,
         setting: Option<Setting<'_>>,
         turns: u8,
     ) -> Option<ScenarioUnit> {
@@ -515,12 +556,12 @@ impl<'a> Resolver<'a> {
                 unit.dvp = Some(v.dvp.value);
                 unit.dvp_variable = v.dvp.variable;
                 if let (Some(n), Some(at)) = (nation, setting) {
-                    unit.availability = vehicle_availability(v, at, &span, &mut self.diags);
+                    unit.availability = vehicle_availability(n, v, at, &span, &mut self.diags);
                     unit.notes = vehicle_notes(
                         n,
                         v,
                         at,
-                        fascist,
+                        faction,
                         unit.availability.as_ref(),
                         &span,
                         &mut self.diags,

@@ -108,7 +108,11 @@ fn resolved_view(nation: &qm_schema::Nation) -> String {
         ));
         for a in &v.availability {
             let theaters: Vec<&str> = a.theaters.iter().map(|t| names.name(t)).collect();
-            let q: Vec<&str> = a.qualifiers.iter().map(|q| q.text()).collect();
+            let q: Vec<String> = a
+                .qualifiers
+                .iter()
+                .map(|q| nation.qualifier_text(q))
+                .collect();
             let q = if q.is_empty() {
                 String::new()
             } else {
@@ -143,9 +147,10 @@ fn resolved_view(nation: &qm_schema::Nation) -> String {
                 o.period.map(|p| p.to_string())
             ));
         }
-        if !v.fascist_only.is_empty() {
-            let f: Vec<String> = v.fascist_only.iter().map(|p| p.to_string()).collect();
-            out.push_str(&format!("  Fascist only: {}\n", f.join(", ")));
+        for r in &v.restricted_use {
+            let f: Vec<String> = r.periods.iter().map(|p| p.to_string()).collect();
+            let name = nation.faction_name(&r.faction);
+            out.push_str(&format!("  {name} only: {}\n", f.join(", ")));
         }
         out.push_str(&format!(
             "  DVP {} variable {:?}\n",

@@ -210,3 +210,20 @@ fn a_data_directory_may_replace_the_built_in_registries() {
         "{files:?}"
     );
 }
+
+#[test]
+fn a_nation_of_listing_and_notes_alone_assumes_nothing() {
+    let dir = rur_data(&[]);
+    let compiled = compile(dir.path());
+    let n = rur(&compiled);
+    assert_eq!((n.id.as_str(), n.name.as_str()), ("rur", "rur"));
+    assert!(!n.axis);
+    assert!(n.factions.is_empty() && n.national_rules.is_empty());
+    assert!(n.infantry.units.is_empty() && n.infantry.classes.is_empty());
+    // No radio default: only the ® column and the notes speak.
+    let rook = n.vehicles.iter().find(|v| v.name == "Rook Mk II").unwrap();
+    assert!(rook.radio.is_empty());
+    assert!(!codes(&compiled)
+        .iter()
+        .any(|c| c.starts_with("ob::") || *c == "notes::unknown-faction"));
+}

@@ -51,7 +51,7 @@ fn vehicle(name: &str, vtype: &str, bpv: u16, notes: &[&str], back: &[&str]) -> 
         "note_refs": refs,
         "availability": [],
         "radio": [],
-        "fascist_only": [],
+        "restricted_use": [],
         "optional_armament": [],
         "heat_from": null,
         "counter": {"front": [name], "back": back, "notations": []},

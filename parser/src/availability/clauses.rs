@@ -4,7 +4,9 @@
 use nom::combinator::opt;
 use nom::Parser;
 
-use super::entries::{date_entry, entry_list, list, rf_entry, rf_part, theater_entry};
+use super::entries::{
+    date_entry, entry_list, faction_before, list, rf_entry, rf_part, theater_entry,
+};
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, sentence_len, ws0, ws1};
 use super::period_token::{join, month_name_period, period};
@@ -53,7 +55,7 @@ pub(crate) const BODIES: [BodyFn; 13] = [
     dates_only,
     dates_and_rf,
     limited_to,
-    fascist_only,
+    restricted_use,
     used_in,
     ammo_from,
 ];
@@ -441,8 +443,8 @@ fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 }
 
 /// "Availability in 1945 is limited to Fascist Italians only", "[X] use in 1945 is limited
-/// ...", "1945 availability is limited ...".
-fn fascist_only<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+/// ...", "1945 availability is limited ...": the words before "only" name who may use it.
+fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, p) =
         if let Ok((i, _)) = (phrase("availability in").or(phrase("use in")), ws1).parse(start) {
             period(ctx, i)?
@@ -451,8 +453,13 @@ fn fascist_only<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             let (i, _) = (ws1, phrase("availability")).parse(i)?;
             (i, p)
         };
-    let (i, _) = (ws1, phrase("is limited to fascist italians only")).parse(i)?;
-    Ok((i, ClauseKind::FascistOnly { period: p }.into()))
+    let (i, _) = (ws1, phrase("is limited to"), ws1).parse(i)?;
+    let (i, faction) = faction_before(i, "only")?;
+    let faction = Spanned {
+        value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
+        span: ctx.span(faction),
+    };
+    Ok((i, ClauseKind::RestrictedUse { faction, period: p }.into()))
 }
 
 /// "[The] availability for WWII scenarios is limited to 6/40 (France) and 7/43 (Sicily)",

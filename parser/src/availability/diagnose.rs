@@ -37,7 +37,7 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
             }
         }
         ClauseKind::SameWithAddedRf { added } => rf(added, out),
-        ClauseKind::FascistOnly { period } => self::period(period, None, out),
+        ClauseKind::RestrictedUse { period, .. } => self::period(period, None, out),
         ClauseKind::Otherwise {
             rf: value,
             exceptions,
@@ -150,7 +150,7 @@ fn qualifier(q: &PrintedQualifier, out: &mut Vec<Diagnostic>) {
             q.span.clone(),
         )
         .with_label("unknown qualifier")
-        .with_help("the notes use \"Fascist use only\""),
+        .with_help("a qualifier reads \"X use only\", X naming who may use the vehicle"),
     );
 }
 

@@ -3,13 +3,15 @@
 //! ("1.2 for 1-6/42", "1.5 in 1943", "1.1 thereafter"), and the lists they come in.
 
 use nom::Parser;
-use qm_schema::Qualifier;
 
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::period_token::period;
 use super::rf_token::rf;
-use super::syntax::{EntryWhen, Misprint, MisprintAt, PrintedQualifier, ScheduleEntry, TheaterRef};
+use super::syntax::{
+    EntryWhen, Misprint, MisprintAt, PrintedQualifier, QualifierSyntax, ScheduleEntry, Spanned,
+    TheaterRef,
+};
 use super::theater_names::theaters;
 
 /// "6-12/40 (.9)", "44-5/45 (1.3; Fascist use only)", "9/43 (1.6.)", "6/40-6/41, (1.5)",
@@ -57,7 +59,7 @@ pub(crate) fn rf_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEnt
     }
     let (mut i, _) = (ws0, ch(')')).parse(i)?;
     // "(1.4) Fascist use only": the qualifier after the parenthesis.
-    if let Ok((r, (_, q))) = (ws1, phrase("fascist use only")).parse(i) {
+    if let Ok((r, q)) = ws1(i).and_then(|(r, _)| use_only(r)) {
         qualifiers.push(qualifier(ctx, q));
         i = r;
         if let Some(r) = i.strip_prefix(')') {
@@ -184,14 +186,49 @@ fn separator(i: &str) -> Res<'_, bool> {
     Ok((r, true))
 }
 
-/// A qualifier's text, looked up.
+/// One to three words of letters naming a part of a nation's forces ("Fascist", "Fascist
+/// Italians"), then `stop` ("use only", "only"); yields the words. Which faction they name is
+/// the nation's data, not the grammar's.
+pub(crate) fn faction_before<'a>(i: &'a str, stop: &'static str) -> Res<'a, &'a str> {
+    let mut rest = i;
+    for _ in 0..3 {
+        let (r, _) = letters_word(rest)?;
+        if let Ok((after, _)) = (ws1, phrase(stop)).parse(r) {
+            return Ok((after, &i[..i.len() - r.len()]));
+        }
+        rest = ws1(r)?.0;
+    }
+    fail(i)
+}
+
+/// A word of letters ("Fascist", "Italians'", "Free-French").
+fn letters_word(i: &str) -> Res<'_, &str> {
+    if !i.starts_with(char::is_alphabetic) {
+        return fail(i);
+    }
+    let len = i
+        .find(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))
+        .unwrap_or(i.len());
+    Ok((&i[len..], &i[..len]))
+}
+
+/// "X use only" after an entry's parenthesis ("(1.4) Fascist use only"), whole.
+fn use_only(i: &str) -> Res<'_, &str> {
+    let (r, _) = faction_before(i, "use only")?;
+    Ok((r, &i[..i.len() - r.len()]))
+}
+
+/// A qualifier's text, read: "X use only" restricts the entry to the faction X names.
 fn qualifier(ctx: &Ctx<'_>, text: &str) -> PrintedQualifier {
-    // Compare word by word: a merged paragraph may break a line inside the qualifier.
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let value = words
-        .join(" ")
-        .eq_ignore_ascii_case(Qualifier::FascistUseOnly.text())
-        .then_some(Qualifier::FascistUseOnly);
+    let value = faction_before(text, "use only")
+        .ok()
+        .filter(|(rest, _)| rest.trim().is_empty())
+        .map(|(_, faction)| QualifierSyntax::RestrictedUse {
+            faction: Spanned {
+                value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
+                span: ctx.span(faction),
+            },
+        });
     PrintedQualifier {
         raw: text.to_string(),
         span: ctx.span(text),

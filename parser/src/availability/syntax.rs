@@ -1,6 +1,6 @@
 //! The availability syntax tree: what one RF/date sentence of a vehicle note says, with spans.
 
-use qm_schema::{Period, Qualifier, Tenths, YearMonth};
+use qm_schema::{Period, Tenths, YearMonth};
 
 use crate::TextSpan;
 
@@ -44,8 +44,11 @@ pub enum ClauseKind {
         /// What is added to each RF.
         added: PrintedRf,
     },
-    /// "Availability in 1945 is limited to Fascist Italians only."
-    FascistOnly {
+    /// "Availability in 1945 is limited to Fascist Italians only": only the part of the
+    /// nation's forces the words name (a faction of its `ob.toml`) may use the vehicle then.
+    RestrictedUse {
+        /// The words naming who may use it ("Fascist Italians"), as printed.
+        faction: Spanned<String>,
         /// The months the limit covers.
         period: PrintedPeriod,
     },
@@ -271,8 +274,19 @@ pub struct PrintedQualifier {
     pub raw: String,
     /// Where it is.
     pub span: TextSpan,
-    /// The qualifier, or `None` when the text is none known (a diagnostic says so).
-    pub value: Option<Qualifier>,
+    /// What it says, or `None` when the text is no qualifier form (a diagnostic says so).
+    pub value: Option<QualifierSyntax>,
+}
+
+/// What a printed qualifier says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QualifierSyntax {
+    /// "X use only": only the part of the nation's forces the notes call X may use the vehicle
+    /// in the entry's months ("Fascist use only").
+    RestrictedUse {
+        /// X, as printed ("Fascist").
+        faction: Spanned<String>,
+    },
 }
 
 /// A vehicle named by a clause ("AB 41", "AS 42 aa", "Autocannone da 65/17").

@@ -66,7 +66,7 @@ fn entry(e: &ScheduleEntry) -> String {
     };
     let mut inside: Vec<String> = e.rf.iter().map(|r| rf(r.value)).collect();
     inside.extend(e.qualifiers.iter().map(|q| match &q.value {
-        Some(q) => q.text().to_string(),
+        Some(QualifierSyntax::RestrictedUse { faction }) => format!("{} use only", faction.value),
         None => format!("?{}", q.raw),
     }));
     if inside.is_empty() {
@@ -103,7 +103,9 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
             r.base_vehicle.raw
         ),
         ClauseKind::SameWithAddedRf { added } => format!("SameWithAddedRf +{}", rf(added.value)),
-        ClauseKind::FascistOnly { period: p } => format!("FascistOnly {}", period(p)),
+        ClauseKind::RestrictedUse { faction, period: p } => {
+            format!("RestrictedUse {} {}", faction.value, period(p))
+        }
         ClauseKind::Otherwise { rf: r, exceptions } => {
             let exc: Vec<String> = exceptions.iter().map(render).collect();
             format!("Otherwise {} EXC [{}]", rf(r.value), exc.join(" || "))
@@ -247,7 +249,7 @@ fn theater_schedules() {
         },
         Case {
             input: "TM 40 dates and RF for North-Africa/the ETO [EXC: the Balkans] are 9-11/40 (1.6). For the Balkans they are 44-5/45 (1.6; fascist use only).",
-            clauses: &["<TM 40> DatesAndRf | North-Africa/the ETO [EXC the Balkans]: 9-11/40 (1.6) | the Balkans: 1/44-5/45 (1.6; Fascist use only)"],
+            clauses: &["<TM 40> DatesAndRf | North-Africa/the ETO [EXC the Balkans]: 9-11/40 (1.6) | the Balkans: 1/44-5/45 (1.6; fascist use only)"],
             diagnostics: &[],
         },
         Case {
@@ -327,10 +329,16 @@ fn entries_and_their_misprints() {
             clauses: &["RfByPeriod | anywhere: ERR BadMonth { month: 13 } (1.2), ERR BadMonth { month: 0 } (1.3), ERR Backwards 8/42..5/42 (1.4)"],
             diagnostics: &[("notes::bad-month", "13/42"), ("notes::bad-month", "0/42"), ("notes::backwards-period", "8-5/42")],
         },
+        // "X use only" is read whatever X is: another nation's notes name their own factions.
         Case {
-            input: "Dates and RF are 9/43 (1.2; Allied use only).",
-            clauses: &["DatesAndRf | anywhere: 9/43 (1.2; ?Allied use only)"],
-            diagnostics: &[("notes::unknown-qualifier", "Allied use only")],
+            input: "Dates and RF are 9/43 (1.2; Free French use only), and 1944 (1.3) Royalist use only.",
+            clauses: &["DatesAndRf | anywhere: 9/43 (1.2; Free French use only), 1-12/44 (1.3; Royalist use only)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "Dates and RF are 9/43 (1.2; Allied only).",
+            clauses: &["DatesAndRf | anywhere: 9/43 (1.2; ?Allied only)"],
+            diagnostics: &[("notes::unknown-qualifier", "Allied only")],
         },
     ]);
 }
@@ -418,13 +426,18 @@ fn limits() {
         },
         Case {
             input: "Availability in 1945 is limited to Fascist Italians only.",
-            clauses: &["FascistOnly 1-12/45"],
+            clauses: &["RestrictedUse Fascist Italians 1-12/45"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "Use in 1944 is limited to Free French only.",
+            clauses: &["RestrictedUse Free French 1-12/44"],
             diagnostics: &[],
         },
         Case {
             input: "Autocannone da 70/65 use in 1945 is limited to Fascist Italians only. Autocannone da 65/17 RF for use in North Africa is 1.5 in 1943.",
             clauses: &[
-                "<Autocannone da 70/65> FascistOnly 1-12/45",
+                "<Autocannone da 70/65> RestrictedUse Fascist Italians 1-12/45",
                 "<Autocannone da 65/17> RfByPeriod | North Africa: 1-12/43 (1.5)",
             ],
             diagnostics: &[],
@@ -438,7 +451,7 @@ fn default_with_exceptions() {
         input: "RF for all three types is 1.3 for an 8/41-9/43-scenario set in North Africa/Russia/Italy, and for a 12/43 scenario set in Italy. Otherwise it is 1.4 [EXC: Dates and RF for use in East Africa are 6/40-6/41, (1.5) and 7-11/41 (1.6), RF for 44-5/45 use in Italy is 1.2, and 1945 availability is limited to Fascist Italians only].",
         clauses: &[
             "RfByPeriod | North Africa/Russia/Italy: 8/41-9/43 (1.3) | Italy: 12/43 (1.3)",
-            "Otherwise 1.4 EXC [DatesAndRf | East Africa: 6/40-6/41 (1.5), 7-11/41 (1.6) || RfByPeriod | Italy: 1/44-5/45 (1.2) || FascistOnly 1-12/45]",
+            "Otherwise 1.4 EXC [DatesAndRf | East Africa: 6/40-6/41 (1.5), 7-11/41 (1.6) || RfByPeriod | Italy: 1/44-5/45 (1.2) || RestrictedUse Fascist Italians 1-12/45]",
         ],
         diagnostics: &[("notes::misprint", ",")],
     }]);
@@ -681,7 +694,7 @@ const FORMS: [(&str, &str); 17] = [
     // The restricted-use wording stays as the notes print it (a registry will own it).
     (
         "Availability in 1945 is limited to Fascist Italians only.",
-        "FascistOnly 1-12/45",
+        "RestrictedUse Fascist Italians 1-12/45",
     ),
 ];
 
@@ -760,12 +773,12 @@ fn a_name_ends_where_a_clause_form_starts() {
         Case {
             // A name ending in a number is not read as a period.
             input: "Pz IV 1945 availability is limited to Fascist Italians only.",
-            clauses: &["<Pz IV> FascistOnly 1-12/45"],
+            clauses: &["<Pz IV> RestrictedUse Fascist Italians 1-12/45"],
             diagnostics: &[],
         },
         Case {
             input: "Sdkfz 251/1 use in 1945 is limited to Fascist Italians only.",
-            clauses: &["<Sdkfz 251/1> FascistOnly 1-12/45"],
+            clauses: &["<Sdkfz 251/1> RestrictedUse Fascist Italians 1-12/45"],
             diagnostics: &[],
         },
         Case {

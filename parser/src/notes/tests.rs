@@ -419,7 +419,7 @@ fn availability_of_every_note() {
         (22, &["DatesAndRf | Russia: 10-12/42 (1.5), 1-3/43 (1.6) | the Balkans: 10/42-9/43 (1.4), 1/44-5/45 (1.5; Fascist use only)"]),
         (23, &[
             "<Autocannone da 65/17> OptionalWeapon AAMG RF 1.2 always",
-            "<Autocannone da 70/65> FascistOnly 1-12/45",
+            "<Autocannone da 70/65> RestrictedUse Fascist Italians 1-12/45",
             "<Autocannone da 65/17> RfByPeriod | North Africa: 11/41-6/42 (1.5), 7-12/42 (1.6), 1-12/43 (1.5)",
         ]),
         (24, &[
@@ -428,7 +428,7 @@ fn availability_of_every_note() {
         ]),
         (25, &[
             "<TL 37> DatesAndRf | North-Africa/the ETO [EXC the Balkans]: 6/40-6/41 (1.3), ERR YearOutOfRange 7/43..5/47 (1.2), 7-8/43 (1.3), 9/43 (1.2), 10-12/43 (1.6), 1-12/44 (1.5), 1-12/45 (1.5; Fascist use only) | the Balkans: 10/40-4/41 (1.3), 5/41-9/43 (1.4), 1/44-5/45 (1.5; Fascist use only) | East Africa: 6/40-6/41 (1.5), 7-11/41 (1.6)",
-            "<TM 40> DatesAndRf | North-Africa/the ETO [EXC the Balkans]: 9-11/40 (1.6), 12/40-3/41 (1.5), 4-6/41 (1.4), 7/41-5/43 (1.3), ERR Unreadable (1.4), 9/43 (1.3), 10-11/43 (1.6), ERR BadMonth { month: 32 } (1.5), 1-12/45 (1.6; Fascist use only) | the Balkans: 10/40-9/43 (1.6), 1/44-5/45 (1.6; Fascist use only)",
+            "<TM 40> DatesAndRf | North-Africa/the ETO [EXC the Balkans]: 9-11/40 (1.6), 12/40-3/41 (1.5), 4-6/41 (1.4), 7/41-5/43 (1.3), ERR Unreadable (1.4), 9/43 (1.3), 10-11/43 (1.6), ERR BadMonth { month: 32 } (1.5), 1-12/45 (1.6; Fascist use only) | the Balkans: 10/40-9/43 (1.6), 1/44-5/45 (1.6; fascist use only)",
             "<TP 32> DatesAndRf | North-Africa/the ETO [EXC the Balkans]: 6/40-12/41 (1.5), 1/42-5/43 (1.4), 7-9/43 (1.4), 10-11/43 (1.6) | the Balkans: 10/40-4/41 (1.5), 5/41-9/43 (1.6) | East Africa: 6/40-11/41 (1.6)",
         ]),
         (26, &[
@@ -437,11 +437,11 @@ fn availability_of_every_note() {
         ]),
         (27, &[
             "OptionalWeapon AAMG (i.e., the Furgone version) RF 1.4 only 1/42-12/43 in North Africa",
-            "FascistOnly 1-12/45",
+            "RestrictedUse Fascist Italians 1-12/45",
         ]),
         (28, &[
             "RfByPeriod | North Africa/Russia/Italy: 8/41-9/43 (1.3) | Italy: 12/43 (1.3)",
-            "Otherwise 1.4 EXC [DatesAndRf | East Africa: 6/40-6/41 (1.5), 7-11/41 (1.6) || RfByPeriod | Italy: 1/44-5/45 (1.2) || FascistOnly 1-12/45]",
+            "Otherwise 1.4 EXC [DatesAndRf | East Africa: 6/40-6/41 (1.5), 7-11/41 (1.6) || RfByPeriod | Italy: 1/44-5/45 (1.2) || RestrictedUse Fascist Italians 1-12/45]",
         ]),
     ];
     let mut failures = Vec::new();

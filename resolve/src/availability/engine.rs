@@ -1,20 +1,20 @@
 //! One vehicle's availability from its rules, as a sequence of passes over plain data: the
 //! schedules' entries, the relative rules' copies, the fill of uncovered months, the lints,
-//! clipping to DATES and the N/R windows, Fascist-only months.
+//! clipping to DATES and the N/R windows, restricted-use months.
 
 use qm_parser::{Diagnostic, SourceMap};
 use qm_schema::Vehicle;
 
 use super::clip::{clip, sorted};
-use super::fascist::fascist_only;
 use super::fill::fill_entries;
 use super::lints::lint_stated;
 use super::relative::relative_entries;
+use super::restricted::restrict_use;
 use super::schedules::schedule_entries;
 use super::stated::{Bases, Stated, Subject, VehicleRules};
 use crate::lint::Finding;
 
-/// Resolves `v.availability` (and `v.fascist_only`) from its rules. `bases` looks up
+/// Resolves `v.availability` (and `v.restricted_use`) from its rules. `bases` looks up
 /// already-resolved vehicles by the notes' wording, for relative rules.
 pub fn resolve_vehicle(
     map: &SourceMap,
@@ -39,7 +39,7 @@ pub fn resolve_vehicle(
     fill_entries(&subject, &mut stated, diags);
     lint_stated(v, &stated.raw, rules.theaters, findings);
     let entries = clip(stated.raw, dates, &rules.windows);
-    let (entries, fascist) = fascist_only(entries, &rules.rules, &v.fascist_only, dates);
-    v.fascist_only = fascist;
+    let (entries, restricted) = restrict_use(entries, &rules.rules, dates);
+    v.restricted_use = restricted;
     v.availability = sorted(entries, rules.theaters);
 }

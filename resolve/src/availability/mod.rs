@@ -5,17 +5,17 @@
 //! plain data (`stated` holds what they share): the schedules' dated entries (`schedules`),
 //! the relative rules' copies of their base (`relative`), defaults and the listing fallback
 //! for uncovered months (`fill`), lints on what the notes state (`lints`), clipping to DATES
-//! and the N/R windows (`clip`), Fascist-only months (`fascist`).
+//! and the N/R windows (`clip`), restricted-use months (`restricted`).
 
 mod clip;
 mod engine;
-mod fascist;
 mod fill;
 mod lints;
 pub mod model;
 mod months;
 mod order;
 mod relative;
+mod restricted;
 mod schedules;
 mod stated;
 mod vehicles;

@@ -35,8 +35,11 @@ pub struct Entry {
     pub when: When,
     /// The RF; `None` means the listing's RF (e.g. "limited to 6/40 (France)").
     pub rf: Option<Rf>,
-    /// Conditions ("Fascist use only").
+    /// Conditions, resolved ("Fascist use only" as the nation's faction); filled from
+    /// `restricted_to` once the nation's factions are known ([`crate::factions`]).
     pub qualifiers: Vec<Qualifier>,
+    /// The factions the entry is restricted to, as the note words them.
+    pub restricted_to: Vec<FactionWords>,
     /// The entry's text.
     pub span: TextSpan,
 }
@@ -96,10 +99,13 @@ pub enum Rule {
         /// The sentence.
         span: TextSpan,
     },
-    /// "Availability in 1945 is limited to Fascist Italians only".
-    FascistOnly {
+    /// "Availability in 1945 is limited to Fascist Italians only": only one faction of the
+    /// nation may use the vehicle then.
+    RestrictedUse {
         /// The vehicle it is restricted to, if any.
         vehicle: Option<String>,
+        /// The faction, as the note words it and (once resolved) its id.
+        faction: FactionWords,
         /// The months.
         period: Period,
         /// The sentence.
@@ -131,6 +137,19 @@ pub enum Rule {
         /// The sentence.
         span: TextSpan,
     },
+}
+
+/// A faction as the notes word it ("Fascist" in "Fascist use only", "Fascist Italians"), and
+/// the nation's faction it names once resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FactionWords {
+    /// The words, as printed.
+    pub words: String,
+    /// Where they are.
+    pub span: TextSpan,
+    /// The [`qm_schema::Faction::id`] they name; `None` until resolved, or when they name
+    /// none of the nation's factions (a diagnostic says so).
+    pub faction: Option<String>,
 }
 
 /// The window a multi-applicable note opens for a theater (N: North Africa 6/40-5/43; N with

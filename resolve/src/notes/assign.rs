@@ -4,18 +4,21 @@ use qm_parser::{Diagnostic, NotesDoc};
 
 use super::links::NoteMembers;
 use crate::availability::model::{NoteRules, Rule};
+use crate::factions::Factions;
 use crate::mentions::NameIndex;
 use crate::registry::NationTheaters;
 use crate::rules::{translate, ScopedRule};
 
 /// Every vehicle's rules (by row), from the notes its row refers to: each rule paragraph
-/// translated and given to the rows it names, or to every row of the note.
+/// translated, its faction words named by the nation's factions (`ob.toml`), and given to the
+/// rows it names, or to every row of the note.
 pub fn assign_rules(
     doc: &NotesDoc,
     members: &NoteMembers,
     index: &NameIndex,
     names: &[String],
     nation: &NationTheaters,
+    factions: &Factions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<NoteRules> {
     let mut per_vehicle = vec![NoteRules::default(); names.len()];
@@ -24,7 +27,8 @@ pub fn assign_rules(
         let rows = members.of(n);
         let member_names: Vec<&str> = rows.iter().map(|&i| names[i].as_str()).collect();
         for rule in &note.rules {
-            for scoped in translate(&rule.availability, nation) {
+            for mut scoped in translate(&rule.availability, nation) {
+                factions.resolve(&mut scoped.rule, diags);
                 for i in scoped_rows(&scoped, rows, &member_names, index, diags) {
                     per_vehicle[i].note = n;
                     per_vehicle[i].rules.push(scoped.rule.clone());

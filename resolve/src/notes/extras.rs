@@ -27,7 +27,9 @@ pub fn extras(
         .is_some_and(|t| types.is_afv(t));
     if let Some(dates) = v.dates.value {
         v.radio = radio(map, v, rules, dates, afv && afv_radio);
-        v.heat_from = multi.heat_for(v);
+        let heat = multi.heat_for(v);
+        v.heat_from = heat.as_ref().map(|(m, _)| *m);
+        v.heat_note = heat.map(|(_, l)| l);
         v.optional_armament = optional(map, v, rules, multi);
     }
     if variable_dvp(doc, v) {

@@ -18,6 +18,7 @@ use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
 
 use crate::availability::{resolve_availability, AvailabilityInput};
 use crate::counter::front_text;
+use crate::factions::Factions;
 use crate::lint::Finding;
 use crate::mentions::NameIndex;
 use crate::ob::NationalData;
@@ -79,7 +80,9 @@ pub fn resolve_notes(
     lint_note_refs(&doc, rows, &names, diags);
     let multi = MultiReadings::read(&doc, &nation);
     let notes = link_notes(map, &doc, &members, &index, vehicles, findings);
-    let rules = assign_rules(&doc, &members, &index, &names, &nation, diags);
+    // The notes' words for factions name the nation's factions (ob.toml).
+    let factions = Factions::new(&national.factions);
+    let rules = assign_rules(&doc, &members, &index, &names, &nation, &factions, diags);
     let windows: Vec<_> = vehicles.iter().map(|v| multi.windows_for(v)).collect();
     let row_spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
     let input = AvailabilityInput {

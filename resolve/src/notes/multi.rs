@@ -77,9 +77,10 @@ impl MultiReadings {
         out
     }
 
-    /// The month HEAT becomes available, when one of the vehicle's notes says so.
-    pub fn heat_for(&self, v: &Vehicle) -> Option<YearMonth> {
-        multi_letters(v).find_map(|l| self.heat.get(l).copied())
+    /// The month HEAT becomes available and the letter of the note saying so, when one of the
+    /// vehicle's multi-applicable notes does.
+    pub fn heat_for(&self, v: &Vehicle) -> Option<(YearMonth, String)> {
+        multi_letters(v).find_map(|l| self.heat.get(l).map(|m| (*m, l.to_string())))
     }
 
     /// The optional-weapon rules the vehicle's multi-applicable notes state.

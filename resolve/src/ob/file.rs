@@ -22,6 +22,25 @@ pub struct ObFile {
     /// `[[national_rule]]`.
     #[serde(default)]
     pub national_rule: Vec<NationalRuleEntry>,
+    /// `[[faction]]`: parts of the nation's forces some vehicles are restricted to.
+    #[serde(default)]
+    pub faction: Vec<FactionEntry>,
+}
+
+/// `[[faction]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FactionEntry {
+    /// Identifier scenario sides use.
+    pub id: Spanned<String>,
+    /// The name cards print.
+    pub name: String,
+    /// What the notes call it: the X of "X use only", "is limited to X only".
+    pub words: Spanned<Vec<String>>,
+    /// The rule number, when a rule states it.
+    pub rule: Option<Spanned<String>>,
+    /// The publication lines naming it.
+    pub lines: Spanned<String>,
 }
 
 /// `[nation]`.

@@ -2,12 +2,14 @@
 
 use qm_parser::{Diagnostic, FileId, SourceMap};
 use qm_schema::{
-    Infantry, InfantryClass, InfantryKind, InfantryUnit, NationalRule, PublicationRef, Replacement,
-    ReplacementEvent, RuleConcern, RuleEffect, RulesSystem, SquadRating, TheaterId,
+    Faction, Infantry, InfantryClass, InfantryKind, InfantryUnit, NationalRule, PublicationRef,
+    Replacement, ReplacementEvent, RuleConcern, RuleEffect, RulesSystem, SquadRating, TheaterId,
 };
 use toml::Spanned;
 
-use super::file::{ClassEntry, InfantryEntry, NationalRuleEntry, ObFile, ReplacementEntry};
+use super::file::{
+    ClassEntry, FactionEntry, InfantryEntry, NationalRuleEntry, ObFile, ReplacementEntry,
+};
 use crate::names::{did_you_mean, vehicle_id};
 use crate::registry::{TheaterName, TheaterRegistry};
 use crate::spanned::{choice, is_rule_number, parse_lines, span_of, toml_diagnostic};
@@ -26,6 +28,8 @@ pub struct NationalData {
     pub infantry: Infantry,
     /// The national rules.
     pub national_rules: Vec<NationalRule>,
+    /// The factions some vehicles are restricted to.
+    pub factions: Vec<Faction>,
     /// Everything wrong with the file.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -118,6 +122,11 @@ pub fn resolve_ob(map: &SourceMap, file: FileId, registry: &TheaterRegistry) -> 
     for e in &ob.national_rule {
         if let Some(rule) = r.national_rule(e, &data.national_rules) {
             data.national_rules.push(rule);
+        }
+    }
+    for e in &ob.faction {
+        if let Some(f) = r.faction(e, &data.factions) {
+            data.factions.push(f);
         }
     }
     data.diagnostics.extend(r.diags);
@@ -468,6 +477,85 @@ impl Reader<'_> {
             system: system.ok()?,
             source: source?,
             span: self.provenance(&e.from),
+        })
+    }
+
+    fn faction(&mut self, e: &FactionEntry, known: &[Faction]) -> Option<Faction> {
+        let id = self.id(&e.id);
+        if id
+            .as_ref()
+            .is_some_and(|id| known.iter().any(|f| f.id == *id))
+        {
+            self.duplicate("faction", &e.id);
+            return None;
+        }
+        let rule_ok = match &e.rule {
+            Some(rule) if !is_rule_number(rule.get_ref()) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        "ob::bad-rule",
+                        format!("failed to read the rule number `{}`", rule.get_ref()),
+                        span_of(self.file, rule),
+                    )
+                    .with_label("not a rule number")
+                    .with_help("write it as printed, e.g. \"197.21\", or leave `rule` out"),
+                );
+                false
+            }
+            _ => true,
+        };
+        let lines = parse_lines(e.lines.get_ref());
+        if lines.is_none() {
+            self.diags.push(
+                Diagnostic::error(
+                    "ob::bad-lines",
+                    format!(
+                        "failed to read the publication lines `{}`",
+                        e.lines.get_ref()
+                    ),
+                    span_of(self.file, &e.lines),
+                )
+                .with_label("expected a line or an ascending range")
+                .with_help("write \"802\" or \"780-782\" (1-based, first <= last)"),
+            );
+        }
+        // The words are what the notes print; a faction without any could never be named.
+        let words: Vec<String> = e
+            .words
+            .get_ref()
+            .iter()
+            .map(|w| w.split_whitespace().collect::<Vec<_>>().join(" "))
+            .filter(|w| !w.is_empty())
+            .collect();
+        if words.is_empty() {
+            self.diags.push(
+                Diagnostic::error(
+                    "ob::no-words",
+                    format!(
+                        "failed to read faction `{}` (no words the notes use for it)",
+                        e.id.get_ref()
+                    ),
+                    span_of(self.file, &e.words),
+                )
+                .with_label("empty")
+                .with_help(
+                    "list the words X of the notes' \"X use only\" and \"is limited to X only\"",
+                ),
+            );
+            return None;
+        }
+        let (line_from, line_to) = lines?;
+        if !rule_ok {
+            return None;
+        }
+        Some(Faction {
+            id: id?,
+            name: e.name.clone(),
+            words,
+            rule: e.rule.as_ref().map(|r| r.get_ref().clone()),
+            line_from,
+            line_to,
+            span: self.provenance(&e.id),
         })
     }
 

@@ -10,13 +10,13 @@ mod scope;
 
 use qm_parser::{
     AvailabilityClause, ClauseKind, OptionalWeapon, PrintedPeriod, RelativeRf, ScheduleForm,
-    TextSpan, WeaponAvailability,
+    Spanned, TextSpan, WeaponAvailability,
 };
 use qm_schema::{Period, Rf, TheaterId};
 
 use crate::availability::model::{Rule, Schedule, Scope};
 use crate::registry::NationTheaters;
-use schedule::{dates_limits, schedules};
+use schedule::{dates_limits, faction_words, schedules};
 use scope::{period, scope};
 
 /// A rule and the vehicles it is restricted to, as the note words them (empty: every vehicle
@@ -88,9 +88,9 @@ impl Translator<'_> {
                 self.flush_dates();
                 self.same_with_added(added.value, only, span);
             }
-            ClauseKind::FascistOnly { period: p } => {
+            ClauseKind::RestrictedUse { faction, period: p } => {
                 self.flush_dates();
-                self.fascist_only(p, only, span);
+                self.restricted_use(faction, p, only, span);
             }
             ClauseKind::Otherwise { rf, exceptions } => {
                 self.flush_dates();
@@ -173,11 +173,19 @@ impl Translator<'_> {
         self.push(rule, only, span);
     }
 
-    /// "Availability in 1945 is limited to Fascist Italians only."
-    fn fascist_only(&mut self, p: &PrintedPeriod, only: &[String], span: &TextSpan) {
+    /// "Availability in 1945 is limited to Fascist Italians only": the faction as worded,
+    /// named once the nation's factions are known ([`crate::factions`]).
+    fn restricted_use(
+        &mut self,
+        faction: &Spanned<String>,
+        p: &PrintedPeriod,
+        only: &[String],
+        span: &TextSpan,
+    ) {
         if let Some(p) = period(p) {
-            let rule = Rule::FascistOnly {
+            let rule = Rule::RestrictedUse {
                 vehicle: None,
+                faction: faction_words(faction),
                 period: p,
                 span: span.clone(),
             };

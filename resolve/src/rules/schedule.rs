@@ -1,13 +1,15 @@
 //! A schedule clause ("Dates and RF for use in North Africa are 6/40-41 (1.4), ...") -> the
 //! resolver's [`Schedule`]s, one per theater section.
 
-use qm_parser::{EntryWhen, Schedule as ScheduleClause, ScheduleForm, ScheduleSection};
+use qm_parser::{
+    EntryWhen, QualifierSyntax, Schedule as ScheduleClause, ScheduleForm, ScheduleSection, Spanned,
+};
 use qm_schema::{Period, TheaterId};
 
 use crate::registry::NationTheaters;
 
 use super::scope::{period, scope};
-use crate::availability::model::{Completeness, Entry, Schedule, Scope, When};
+use crate::availability::model::{Completeness, Entry, FactionWords, Schedule, Scope, When};
 
 /// One schedule per section of the clause, its entries in printed order; an entry whose
 /// period did not parse is left out (the parser reported it).
@@ -42,10 +44,12 @@ fn schedule(
                 Some(Entry {
                     when,
                     rf: e.rf.as_ref().map(|r| r.value),
-                    qualifiers: e
+                    qualifiers: Vec::new(),
+                    restricted_to: e
                         .qualifiers
                         .iter()
-                        .filter_map(|q| q.value.clone())
+                        .filter_map(|q| q.value.as_ref())
+                        .map(|QualifierSyntax::RestrictedUse { faction }| faction_words(faction))
                         .collect(),
                     span: e.span.clone(),
                 })
@@ -71,4 +75,13 @@ pub fn dates_limits(schedules: &[Schedule]) -> Vec<(TheaterId, Period)> {
             })
         })
         .collect()
+}
+
+/// A faction as printed, not yet resolved against the nation's factions.
+pub fn faction_words(f: &Spanned<String>) -> FactionWords {
+    FactionWords {
+        words: f.value.clone(),
+        span: f.span.clone(),
+        faction: None,
+    }
 }

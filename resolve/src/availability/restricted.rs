@@ -1,0 +1,101 @@
+//! Restricted use: months in which only one faction of the nation may use a vehicle ("44-5/45
+//! (1.3; Fascist use only)", "Availability in 1945 is limited to Fascist Italians only").
+
+use qm_schema::{Availability, Period, Qualifier, RestrictedUse};
+
+use super::model::Rule;
+use super::months::gaps;
+
+/// Splits `entries` at the bounds of each "limited to X only" rule and marks the months inside
+/// with its faction; returns the entries and, per faction, every restricted period within the
+/// vehicle's `dates` (from those rules and from entries the notes mark themselves), each month
+/// once.
+pub fn restrict_use(
+    mut entries: Vec<Availability>,
+    rules: &[&Rule],
+    dates: Period,
+) -> (Vec<Availability>, Vec<RestrictedUse>) {
+    let mut periods: Vec<(String, Period)> = Vec::new();
+    for r in rules {
+        if let Rule::RestrictedUse {
+            faction, period, ..
+        } = r
+        {
+            // Words naming no faction of the nation were reported when they were resolved.
+            let Some(id) = &faction.faction else { continue };
+            entries = mark(entries, id, *period);
+            periods.push((id.clone(), *period));
+        }
+    }
+    for a in &entries {
+        for id in a.qualifiers.iter().filter_map(Qualifier::restricted_to) {
+            if !periods.iter().any(|(f, p)| f == id && p.covers(&a.period)) {
+                periods.push((id.to_string(), a.period));
+            }
+        }
+    }
+    let mut out: Vec<RestrictedUse> = Vec::new();
+    for (id, _) in &periods {
+        if out.iter().any(|r| r.faction == *id) {
+            continue;
+        }
+        let own: Vec<Period> = periods
+            .iter()
+            .filter(|(f, _)| f == id)
+            .map(|(_, p)| *p)
+            .collect();
+        out.push(RestrictedUse {
+            faction: id.clone(),
+            periods: distinct(&own, dates),
+        });
+    }
+    (entries, out)
+}
+
+/// Within the vehicle's own DATES, each month once: a period another one covers is dropped.
+fn distinct(periods: &[Period], dates: Period) -> Vec<Period> {
+    let mut within: Vec<Period> = periods.iter().filter_map(|p| p.intersect(&dates)).collect();
+    within.sort();
+    within.dedup();
+    let covered_by_other = |i: usize, p: &Period| {
+        within
+            .iter()
+            .enumerate()
+            .any(|(j, q)| j != i && q.covers(p) && (q != p || j < i))
+    };
+    within
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| !covered_by_other(*i, p))
+        .map(|(_, p)| *p)
+        .collect()
+}
+
+/// Splits entries at a restricted period's bounds and marks the months inside it.
+fn mark(entries: Vec<Availability>, faction: &str, restricted: Period) -> Vec<Availability> {
+    let qualifier = Qualifier::RestrictedTo {
+        faction: faction.to_string(),
+    };
+    let mut out = Vec::new();
+    for a in entries {
+        let Some(inner) = a.period.intersect(&restricted) else {
+            out.push(a);
+            continue;
+        };
+        for outer in gaps(a.period, &[inner]) {
+            out.push(Availability {
+                period: outer,
+                ..a.clone()
+            });
+        }
+        let mut marked = Availability {
+            period: inner,
+            ..a.clone()
+        };
+        if !marked.qualifiers.contains(&qualifier) {
+            marked.qualifiers.push(qualifier.clone());
+        }
+        out.push(marked);
+    }
+    out
+}
