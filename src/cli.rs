@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use qm_schema::ErratumChange;
 
 use crate::artifact::{
     tidy_interrupted, write_atomically, write_file_atomically, Input, InputRole, OutputDir,
@@ -271,16 +272,24 @@ fn check(a: CheckArgs) -> u8 {
                 n.vehicles.len()
             ));
             for e in &n.errata {
+                let change = match &e.change {
+                    ErratumChange::Text { find, replace } => format!("{find:?} -> {replace:?}"),
+                    ErratumChange::Cells { row, cells } => {
+                        let cells: Vec<String> = cells
+                            .iter()
+                            .map(|c| format!("{} {:?} -> {:?}", c.column, c.find, c.replace))
+                            .collect();
+                        format!("row {row:?}: {}", cells.join(", "))
+                    }
+                };
+                let notes = if e.notes.is_empty() {
+                    String::new()
+                } else {
+                    format!("; notes {}", e.notes.join(", "))
+                };
                 say(&format!(
-                    "  erratum {} at {}:{}:{}: {:?} -> {:?} ({}; source: {})",
-                    e.id,
-                    e.span.file,
-                    e.span.line,
-                    e.span.col,
-                    e.find,
-                    e.replace,
-                    e.reason,
-                    e.source
+                    "  erratum {} at {}:{}:{}: {change} ({}; source: {}{notes})",
+                    e.id, e.span.file, e.span.line, e.span.col, e.reason, e.source
                 ));
             }
             for acc in &n.acceptances {

@@ -133,6 +133,11 @@ pub struct Siblings {
 }
 
 impl Siblings {
+    /// The set's id in a [`NamedCache`].
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
     /// The names a note covers; `id` names the set.
     pub fn new(id: impl Into<String>, names: &[String]) -> Self {
         // A token is distinctive for a name when no name of another key has it.
@@ -216,7 +221,7 @@ pub fn sentence_context(paragraph: &str, quote: &str) -> String {
 }
 
 /// Splits prose at ". " before a capital letter (decimals such as "1.4" stay whole).
-fn sentences(text: &str) -> Vec<&str> {
+pub fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();

@@ -3,7 +3,7 @@
 use qm_parser::{parse_listing, Diagnostic, FileId, ListingRow, Source, SourceMap, TextSpan};
 use qm_schema::{Acceptance, AppliedErratum, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
 
-use crate::lint::{apply_acceptances, lint_listing, Accept, Finding};
+use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Accept, Finding};
 use crate::listing::vehicle_from_row;
 use crate::notes::{resolve_notes, NotesOutcome};
 use crate::ob::{resolve_ob, NationalData};
@@ -118,6 +118,7 @@ fn resolve_vehicles(
 ) -> (Vec<Vehicle>, NotesOutcome) {
     let rows = listing_rows(read.listing, diags);
     findings.extend(lint_listing(&rows));
+    findings.extend(lint_mg_columns(&rows));
     let mut vehicles = Vec::new();
     let mut kept = Vec::new();
     for row in &rows {

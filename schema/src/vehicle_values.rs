@@ -150,9 +150,12 @@ pub enum IfMark {
     Diamond,
 }
 
-/// One MG factor cell (B, C or AA): `4`, `2†`, `R4†`, `8R2`.
+/// One MG factor cell (B, C or AA): `4`, `2†`, `R4†`, `8R2`, `Opt2†`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MgFactor {
+    /// `Opt`: an optional MG (its availability has its own RF, given by a note).
+    #[serde(default)]
+    pub optional: bool,
     /// Firepower of the MG in this position, when printed without `R`.
     pub fp: Option<u8>,
     /// Firepower of the rear MG, when printed with `R` (`R4`, `8R2`).

@@ -11,7 +11,7 @@ use qm_parser::{Diagnostic, FileId, Severity, Source, SourceMap, TextSpan};
 use crate::input::{encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind};
 use qm_resolve::spanned::toml_diagnostic;
 use qm_resolve::{Accept, NationInput, NationRegistries, Registries};
-use qm_schema::AppliedErratum;
+use qm_schema::{AppliedErratum, CellChange, ErratumChange};
 
 pub use errata::*;
 pub use registry::{built_in_registries, BUILT_IN_THEATERS, BUILT_IN_VEHICLE_TYPES};
@@ -472,20 +472,75 @@ fn read_corrected(
         Some(ef) => locate(errata, file, &text, ef, &mut loaded.diagnostics),
         None => Vec::new(),
     };
-    let edits = matches.iter().map(|m| m.edit.clone()).collect::<Vec<_>>();
+    let edits = matches
+        .iter()
+        .flat_map(|m| m.edits.clone())
+        .collect::<Vec<_>>();
     let fid = add_source(loaded, name, text, bad, edits);
     for m in matches {
         let e = &errata.erratum[m.index];
-        applied.push(AppliedErratum {
-            id: e.id.get_ref().clone(),
-            find: e.find.get_ref().clone(),
-            replace: e.replace.clone(),
-            reason: e.reason.clone(),
-            source: e.source.clone(),
-            span: original_provenance(&loaded.sources, fid, m.edit.original.clone()),
-        });
+        applied.push(applied_erratum(&loaded.sources, fid, e, &m));
     }
     Some(fid)
+}
+
+/// The IR's record of an erratum that matched.
+fn applied_erratum(
+    sources: &SourceMap,
+    file: FileId,
+    e: &ErratumEntry,
+    m: &ErratumMatch,
+) -> AppliedErratum {
+    let at = |range: std::ops::Range<usize>| original_provenance(sources, file, range);
+    let (change, span) = match &m.row {
+        None => {
+            let edit = &m.edits[0];
+            let change = ErratumChange::Text {
+                find: e
+                    .find
+                    .as_ref()
+                    .map(|f| f.get_ref().clone())
+                    .unwrap_or_default(),
+                replace: edit.replacement.clone(),
+            };
+            (change, at(edit.original.clone()))
+        }
+        Some(row) => {
+            let entries = e
+                .cells
+                .as_ref()
+                .map(|c| c.get_ref().as_slice())
+                .unwrap_or_default();
+            let cells = entries
+                .iter()
+                .zip(&m.edits)
+                .zip(&row.columns)
+                .map(|((c, edit), column)| CellChange {
+                    column: (*column).to_string(),
+                    find: c.find.get_ref().clone(),
+                    replace: c.replace.clone(),
+                    span: at(edit.original.clone()),
+                })
+                .collect();
+            let change = ErratumChange::Cells {
+                row: e
+                    .row
+                    .as_ref()
+                    .map(|r| r.get_ref().clone())
+                    .unwrap_or_default(),
+                cells,
+            };
+            (change, at(row.line.clone()))
+        }
+    };
+    AppliedErratum {
+        id: e.id.get_ref().clone(),
+        change,
+        reason: e.reason.clone(),
+        source: e.source.clone(),
+        notes: e.notes.iter().map(|n| n.get_ref().clone()).collect(),
+        span,
+    }
 }
 
 /// Provenance of a range of the published (not normalized) text.

@@ -336,23 +336,28 @@ pub(crate) fn if_mark(text: &str) -> Result<IfMark, Problem> {
     run(text, value(IfMark::Diamond, char('◆')))
 }
 
-/// MG B / C / AA: a firepower, a rear firepower after `R`, or both (`8R2`).
+/// MG B / C / AA: a firepower, a rear firepower after `R`, or both (`8R2`); `Opt` first for an
+/// optional MG (`Opt2`).
 pub(crate) fn mg(text: &str) -> Result<MgFactor, Problem> {
     run(
         text,
-        alt((
-            map(
-                (uint::<u8>, opt(preceded(char('R'), uint::<u8>))),
-                |(fp, rear_fp)| MgFactor {
-                    fp: Some(fp),
-                    rear_fp,
-                },
+        map(
+            (
+                opt(tag("Opt")),
+                alt((
+                    map(
+                        (uint::<u8>, opt(preceded(char('R'), uint::<u8>))),
+                        |(fp, rear_fp)| (Some(fp), rear_fp),
+                    ),
+                    map(preceded(char('R'), uint::<u8>), |rear| (None, Some(rear))),
+                )),
             ),
-            map(preceded(char('R'), uint::<u8>), |rear| MgFactor {
-                fp: None,
-                rear_fp: Some(rear),
-            }),
-        )),
+            |(optional, (fp, rear_fp))| MgFactor {
+                optional: optional.is_some(),
+                fp,
+                rear_fp,
+            },
+        ),
     )
 }
 
@@ -808,13 +813,22 @@ mod tests {
 
     #[test]
     fn mg_factors() {
-        let f = |fp, rear_fp| MgFactor { fp, rear_fp };
+        let f = |fp, rear_fp| MgFactor {
+            optional: false,
+            fp,
+            rear_fp,
+        };
         assert_eq!(mg("4"), Ok(f(Some(4), None)));
+        let opt = MgFactor {
+            optional: true,
+            ..f(Some(2), None)
+        };
+        assert_eq!(mg("Opt2"), Ok(opt));
         assert_eq!(mg("2"), Ok(f(Some(2), None)));
         assert_eq!(mg("R4"), Ok(f(None, Some(4))));
         assert_eq!(mg("8R2"), Ok(f(Some(8), Some(2))));
         assert_eq!(mg("R2"), Ok(f(None, Some(2))));
-        for text in ["", "R", "8R", "r4", "4R4R4", "R-4"] {
+        for text in ["", "R", "8R", "r4", "4R4R4", "R-4", "Opt", "opt2", "Opt 2"] {
             assert!(syntax(mg(text)), "{text}");
         }
         assert!(too_large(mg("8R256")));

@@ -158,7 +158,7 @@ impl Column {
             Column::Rof => "2 or 1(4)",
             Column::Breakdown => "11 or B/X11",
             Column::IfMark => "◆",
-            Column::MgBow | Column::MgCoax | Column::MgAa => "4, R4 or 8R2",
+            Column::MgBow | Column::MgCoax | Column::MgAa => "4, R4, 8R2 or Opt2",
             Column::Secondary => "B37, Opt2 or 2",
             Column::Ammo => "H7, HE7 or AP7",
             Column::Capacity => "1C/9PP, 4PP or 4PP/T10",

@@ -10,6 +10,8 @@ mod header;
 mod parse;
 mod reader;
 mod syntax;
+mod table;
 
 pub use parse::parse_listing;
 pub use syntax::*;
+pub use table::{column_label, column_labels, listing_table, TableField, TableRow};

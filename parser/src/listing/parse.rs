@@ -86,7 +86,7 @@ pub fn parse_listing(source: &Source) -> Parsed<Listing> {
 }
 
 /// The byte ranges of the tab-separated fields of the line starting at `start`.
-fn split_fields(line: &str, start: usize) -> Vec<Range<usize>> {
+pub(crate) fn split_fields(line: &str, start: usize) -> Vec<Range<usize>> {
     let mut fields = Vec::new();
     let mut pos = start;
     for field in line.split('\t') {

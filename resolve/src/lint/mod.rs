@@ -5,11 +5,13 @@
 //! list cannot go stale.
 
 mod listing;
+mod mg;
 
 use qm_parser::{Diagnostic, TextSpan};
 use qm_schema::Acceptance;
 
 pub use listing::*;
+pub use mg::*;
 
 /// An `[[accept]]` entry of `errata.toml`: a lint finding that is right as published.
 #[derive(Debug, Clone)]

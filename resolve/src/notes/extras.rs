@@ -79,8 +79,8 @@ fn radio(
 }
 
 /// The optional weapons the vehicle's rules grant; a multi-applicable note's optional weapon
-/// ("If optional, the AAMG is always available with a 1.4 RF") for a vehicle whose SA is
-/// optional and whose own note sets no other RF for it.
+/// ("If optional, the AAMG is always available with a 1.4 RF") for a vehicle whose SA or an MG
+/// is optional ("Opt2") and whose own note sets no other RF for it.
 fn optional(
     map: &SourceMap,
     v: &Vehicle,
@@ -96,7 +96,11 @@ fn optional(
         .as_ref()
         .and_then(|f| f.value.as_ref())
         .is_some_and(|s| s.optional);
-    if optional_sa && optional.is_empty() {
+    let optional_mg = [&v.mg_bow, &v.mg_coax, &v.mg_aa]
+        .into_iter()
+        .filter_map(|f| f.as_ref().and_then(|f| f.value.as_ref()))
+        .any(|m| m.optional);
+    if (optional_sa || optional_mg) && optional.is_empty() {
         optional.extend(
             multi
                 .optional_for(v)

@@ -4,12 +4,14 @@
 //! Passes: the rows of each note (`links`), the lints on the links, the readings of the
 //! multi-applicable notes (`multi`), the notes' IR (`ir`), each note's rules given to its rows
 //! (`assign`), availability in dependency order ([`crate::availability`]), radio/HEAT/
-//! optional armament/variable DVP (`extras`), counter text (`notations`).
+//! optional armament/variable DVP (`extras`), counter text (`notations`); the MG a note's rules
+//! name, against the row's MG columns (`mg_mentions`).
 
 mod assign;
 mod extras;
 mod ir;
 mod links;
+mod mg_mentions;
 mod multi;
 mod notations;
 
@@ -28,6 +30,7 @@ use assign::assign_rules;
 use extras::extras;
 use ir::{ir_multi, ir_note};
 use links::{lint_note_refs, lint_see_also, title_rows, NoteMembers};
+use mg_mentions::lint_note_mgs;
 use multi::MultiReadings;
 use notations::counter_text;
 
@@ -78,6 +81,7 @@ pub fn resolve_notes(
     let index = NameIndex::new(&names);
     let members = NoteMembers::new(vehicles);
     lint_note_refs(&doc, rows, &names, diags);
+    lint_note_mgs(map, &doc, vehicles, rows, &members, &names, findings);
     let multi = MultiReadings::read(&doc, &nation);
     let notes = link_notes(map, &doc, &members, &index, vehicles, findings);
     // The notes' words for factions name the nation's factions (ob.toml).
