@@ -389,11 +389,15 @@ pub fn show(a: ShowArgs) -> u8 {
             origin_text(e)
         ));
     }
-    out.push_str(&format!(
-        "  counter front: {}\n",
-        v.counter.front.join(" | ")
-    ));
-    out.push_str(&format!("  counter back: {}\n", v.counter.back.join(" | ")));
+    let side = |items: &[qm_schema::CounterItem]| {
+        items
+            .iter()
+            .map(qm_schema::CounterItem::drawn)
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    out.push_str(&format!("  counter front: {}\n", side(&v.counter.front)));
+    out.push_str(&format!("  counter back: {}\n", side(&v.counter.back)));
     // Names and notes are data: control characters are printed visibly.
     print!("{}", diagnostics::escape(&out));
     EXIT_OK

@@ -3,7 +3,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use qm_schema::{CounterSide, Mount, Notation, Vehicle, Weapon};
+use qm_schema::{
+    AmmoKind, BarrelLength, BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide,
+    Field, GroundPressure, MainArmament, MgFactor, Mount, Notation, RateOfFire, SecondaryArmament,
+    Sign, SpecialAmmo, TargetAspect, Vehicle, Weapon,
+};
 
 use crate::mentions::Vocabulary;
 use crate::names::name_key;
@@ -27,38 +31,232 @@ pub struct NotationSource {
     pub span: qm_schema::Span,
 }
 
-/// The front of the counter: the listing's printed values, one item each, as printed.
-pub fn front_text(v: &Vehicle) -> Vec<String> {
-    let mut items = vec![v.name.clone()];
-    let mut push = |label: &str, raw: Option<&str>| {
-        if let Some(raw) = raw.filter(|r| !r.is_empty()) {
-            items.push(if label.is_empty() {
-                raw.to_string()
-            } else {
-                format!("{label} {raw}")
-            });
+/// The two sides of the counter, item by item, exactly as the templates draw them. Which
+/// side a value goes on is decided here, once: the front holds the name and what a player
+/// reads in play (MA and its ROF, B#, special ammo, IF, turret type, SA, MG factors, armor,
+/// target aspect, OT, size, MP) and the notations the notes put on the front; the back holds
+/// the name, the ® (rule 181.21 puts it on the reverse side), the values the front has no
+/// room for at a legible size (ground pressure, crew survival, capacity), the back and wreck
+/// notations and the wreck band. A cell holding only a "†" prints nothing (the chart shows
+/// it): a label is never drawn without its value.
+pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, Vec<CounterItem>) {
+    use CounterItemKind as K;
+    let mut front = vec![item(K::Name, None, v.name.clone())];
+    let mut push = |kind, label: Option<&str>, text: Option<String>| {
+        if let Some(text) = text {
+            front.push(item(kind, label, text));
         }
     };
-    push("", v.radioless.as_ref().map(|f| f.raw.as_str()));
-    push("MA", v.main_armament.as_ref().map(|f| f.raw.as_str()));
-    push("ROF", v.rof.as_ref().map(|f| f.raw.as_str()));
-    push("B#", v.breakdown.as_ref().map(|f| f.raw.as_str()));
-    push("IF", v.if_mark.as_ref().map(|f| f.raw.as_str()));
-    push("BMG", v.mg_bow.as_ref().map(|f| f.raw.as_str()));
-    push("CMG", v.mg_coax.as_ref().map(|f| f.raw.as_str()));
-    push("AAMG", v.mg_aa.as_ref().map(|f| f.raw.as_str()));
-    push("SA", v.secondary.as_ref().map(|f| f.raw.as_str()));
-    push("Ammo", v.ammo.as_ref().map(|f| f.raw.as_str()));
-    push("Turret", v.turret.as_ref().map(|f| f.raw.as_str()));
-    push("MP", v.mp.as_ref().map(|f| f.raw.as_str()));
-    push("GP", v.ground_pressure.as_ref().map(|f| f.raw.as_str()));
-    push("AF", v.armor.as_ref().map(|f| f.raw.as_str()));
-    push("TA", v.target_aspect.as_ref().map(|f| f.raw.as_str()));
-    push("OT", v.open_top.as_ref().map(|f| f.raw.as_str()));
-    push("CS", v.crew_survival.as_ref().map(|f| f.raw.as_str()));
-    push("Size", v.size.as_ref().map(|f| f.raw.as_str()));
-    push("Capacity", v.capacity.as_ref().map(|f| f.raw.as_str()));
-    items
+    push(K::Rof, None, text(&v.rof, format_rof));
+    push(K::MainArmament, None, text(&v.main_armament, format_ma));
+    push(K::Breakdown, None, text(&v.breakdown, format_breakdown));
+    push(K::Ammo, None, text(&v.ammo, format_ammo));
+    push(K::IfMark, None, text(&v.if_mark, |_| "◆".to_string()));
+    push(K::Turret, None, text(&v.turret, |t| t.code().to_string()));
+    push(
+        K::Secondary,
+        Some("SA"),
+        text(&v.secondary, format_secondary),
+    );
+    push(K::MgBow, Some("B"), text(&v.mg_bow, format_mg));
+    push(K::MgCoax, Some("C"), text(&v.mg_coax, format_mg));
+    push(K::MgAa, Some("AA"), text(&v.mg_aa, format_mg));
+    let [armor_front, armor_side, armor_rear] = armor(v);
+    push(K::ArmorFront, None, armor_front);
+    push(K::ArmorSide, None, armor_side);
+    push(K::ArmorRear, Some("R"), armor_rear);
+    push(
+        K::TargetAspect,
+        None,
+        text(&v.target_aspect, format_target_aspect),
+    );
+    push(K::OpenTop, None, flag(&v.open_top, "●"));
+    push(K::Size, None, text(&v.size, |s| signed(*s)));
+    push(K::Mp, None, text(&v.mp, u8::to_string));
+    let notation = |n: &Notation| CounterItem {
+        kind: K::Notation,
+        label: None,
+        text: n.text.clone(),
+        red: n.red,
+    };
+    front.extend(
+        notations
+            .iter()
+            .filter(|n| n.side == CounterSide::Front)
+            .map(notation),
+    );
+
+    let mut back = vec![item(K::Name, None, v.name.clone())];
+    let mut push = |kind, label: Option<&str>, text: Option<String>| {
+        if let Some(text) = text {
+            back.push(item(kind, label, text));
+        }
+    };
+    push(K::Radioless, None, flag(&v.radioless, "®"));
+    push(
+        K::GroundPressure,
+        Some("GP"),
+        text(&v.ground_pressure, format_gp),
+    );
+    push(
+        K::CrewSurvival,
+        Some("CS"),
+        text(&v.crew_survival, u8::to_string),
+    );
+    push(K::Capacity, None, text(&v.capacity, Capacity::text));
+    back.extend(
+        notations
+            .iter()
+            .filter(|n| n.side != CounterSide::Front)
+            .map(notation),
+    );
+    back.push(item(K::Wreck, None, "WRECK".to_string()));
+    (front, back)
+}
+
+fn item(kind: CounterItemKind, label: Option<&str>, text: String) -> CounterItem {
+    CounterItem {
+        kind,
+        label: label.map(str::to_string),
+        text,
+        red: false,
+    }
+}
+
+/// A field as printed: its value formatted, then "†" when marked; `None` for an absent cell
+/// or one holding only a "†".
+fn text<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<String> {
+    let f = field.as_ref()?;
+    let value = f.value.as_ref().map(format)?;
+    Some(dag(value, f.dagger))
+}
+
+/// A yes/no column printed as a symbol when set.
+fn flag(field: &Option<Field<bool>>, symbol: &str) -> Option<String> {
+    let f = field.as_ref()?;
+    (f.value == Some(true)).then(|| dag(symbol.to_string(), f.dagger))
+}
+
+fn dag(s: String, dagger: bool) -> String {
+    if dagger {
+        format!("{s}†")
+    } else {
+        s
+    }
+}
+
+fn signed(n: i8) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// Front and side factors, and a third facing when the cell ends in "/" ("-2/-2/": the facing
+/// after the slash is printed blank, drawn "–"). The cell's one dagger follows its last factor.
+fn armor(v: &Vehicle) -> [Option<String>; 3] {
+    let Some(f) = v.armor.as_ref() else {
+        return [None, None, None];
+    };
+    let Some(a) = f.value.as_ref() else {
+        return [None, None, None];
+    };
+    let mut out: Vec<Option<String>> = a.factors.iter().take(2).map(|n| Some(signed(*n))).collect();
+    out.resize(2, None);
+    let rear = (a.trailing_slash && a.factors.len() == 2).then(|| "–".to_string());
+    out.push(rear);
+    if f.dagger {
+        if let Some(last) = out
+            .iter_mut()
+            .rev()
+            .find_map(|o| o.as_mut().filter(|t| *t != "–"))
+        {
+            last.push('†');
+        }
+    }
+    [out[0].take(), out[1].take(), out[2].take()]
+}
+
+fn format_rof(r: &RateOfFire) -> String {
+    match r.paren {
+        Some(p) => format!("{}({p})", r.rof),
+        None => r.rof.to_string(),
+    }
+}
+
+fn format_ma(ma: &MainArmament) -> String {
+    let mount = ma.mount.map_or("", mount_code);
+    let weapon = match &ma.weapon {
+        Weapon::Gun { caliber_mm, length } => format!(
+            "{caliber_mm}{}",
+            match length {
+                BarrelLength::Normal => "",
+                BarrelLength::Long => "L",
+                BarrelLength::VeryLong => "LL",
+            }
+        ),
+        Weapon::MachineGun => "MG".to_string(),
+        Weapon::Flamethrower { rating } => format!("F{rating}"),
+    };
+    let star = if ma.limited_ammo { "*" } else { "" };
+    format!("{mount}{weapon}{star}")
+}
+
+fn format_breakdown(b: &BreakdownNumber) -> String {
+    if b.letters.is_empty() {
+        format!("B{}", b.number)
+    } else {
+        format!("{}{}", b.letters.join("/"), b.number)
+    }
+}
+
+fn format_ammo(a: &SpecialAmmo) -> String {
+    let kind = match a.kind {
+        AmmoKind::Heat => "H",
+        AmmoKind::He => "HE",
+        AmmoKind::Ap => "AP",
+    };
+    format!("{kind}{}", a.depletion)
+}
+
+fn format_secondary(s: &SecondaryArmament) -> String {
+    let mount = s.mount.map_or("", mount_code);
+    let opt = if s.optional { "Opt" } else { "" };
+    format!("{opt}{mount}{}", s.value)
+}
+
+fn format_mg(m: &MgFactor) -> String {
+    let opt = if m.optional { "Opt" } else { "" };
+    let fp = m.fp.map(|n| n.to_string()).unwrap_or_default();
+    let rear = m.rear_fp.map(|n| format!("R{n}")).unwrap_or_default();
+    format!("{opt}{fp}{rear}")
+}
+
+/// The letters as one aspect ("+FSR"); groups split at a space are printed apart.
+fn format_target_aspect(ta: &TargetAspect) -> String {
+    let sign = match ta.sign {
+        Sign::Plus => "+",
+        Sign::Minus => "-",
+    };
+    format!("{sign}{}", ta.groups.join(" "))
+}
+
+fn format_gp(g: &GroundPressure) -> String {
+    match g {
+        GroundPressure::Low => "L",
+        GroundPressure::High => "H",
+    }
+    .to_string()
+}
+
+fn mount_code(m: Mount) -> &'static str {
+    match m {
+        Mount::Turret => "T",
+        Mount::Bow => "B",
+        Mount::Coaxial => "C",
+        Mount::AntiAircraft => "AA",
+    }
 }
 
 /// True when the vehicle has a bow MG (as its MA or in the MG B column), or its own note

@@ -3,15 +3,162 @@ use serde::{Deserialize, Serialize};
 
 use crate::Span;
 
-/// The text printed on a counter's two sides.
+/// What a counter's two sides print: every text the counter templates draw, item by item,
+/// and nothing they do not. The templates draw from these items only.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Counter {
-    /// Front-side text from the listing's values, one entry per printed item.
-    pub front: Vec<String>,
-    /// Back-side notations exactly as quoted in the notes (e.g. `*REVx3`, `CE: +1RTCA`).
-    pub back: Vec<String>,
+    /// The front: the name and the values a player reads in play (MA, ROF, B#, special ammo,
+    /// MG factors, armor, MP, size, ...), in drawing order.
+    pub front: Vec<CounterItem>,
+    /// The back (the wreck side): the name, the ® of a radioless AFV (rule 181.21), the values
+    /// the front has no room for (ground pressure, crew survival, capacity), the notations the
+    /// notes put there, and the wreck band's word.
+    pub back: Vec<CounterItem>,
     /// Every notation with where the notes put it and why.
     pub notations: Vec<Notation>,
+}
+
+/// One item a counter side draws: a value, with the short label printed with it when the value
+/// alone would not say what it is ("SA" before "B37", "B" over a bow MG's "4"). A cell holding
+/// only a "†" is no item: a label is never drawn without a value (the chart shows the dagger).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CounterItem {
+    /// What the item is.
+    pub kind: CounterItemKind,
+    /// The label drawn with the value, if any ("SA", "B", "CS").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// The value exactly as drawn ("T47", "4†", "Opt2†", "®", "*REVx3").
+    pub text: String,
+    /// Drawn in red (a notation the notes print in red).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub red: bool,
+}
+
+impl CounterItem {
+    /// The item as one line of text: the label, a space and the value ("B 4†", "SA B37").
+    pub fn drawn(&self) -> String {
+        match &self.label {
+            Some(l) => format!("{l} {}", self.text),
+            None => self.text.clone(),
+        }
+    }
+}
+
+/// The kinds of counter item: the listing's columns a counter prints, and the notes' notations.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum CounterItemKind {
+    /// The vehicle's name.
+    Name,
+    /// Rate of fire (boxed).
+    Rof,
+    /// Main armament ("T47", "B75*", "CMG†").
+    MainArmament,
+    /// Breakdown number ("B11", "B/X11†").
+    Breakdown,
+    /// Special ammunition ("H7†").
+    Ammo,
+    /// The IF mark ("◆†").
+    IfMark,
+    /// Turret type ("ST", "1MT", "NT", "T").
+    Turret,
+    /// Secondary armament ("B37").
+    Secondary,
+    /// Bow MG factor.
+    MgBow,
+    /// Coaxial MG factor.
+    MgCoax,
+    /// AA MG factor.
+    MgAa,
+    /// Front armor factor.
+    ArmorFront,
+    /// Side armor factor.
+    ArmorSide,
+    /// A third facing, printed blank after a trailing "/" ("-2/-2/"): drawn as "–".
+    ArmorRear,
+    /// Target aspect ("+F").
+    TargetAspect,
+    /// The open-topped mark ("●").
+    OpenTop,
+    /// Size modifier (circled).
+    Size,
+    /// Movement points.
+    Mp,
+    /// Ground pressure ("L", "H").
+    GroundPressure,
+    /// Crew survival number.
+    CrewSurvival,
+    /// Passenger and portage capacity ("1C/5PP").
+    Capacity,
+    /// The radioless mark ® (rule 181.21: on the reverse side).
+    Radioless,
+    /// A notation the notes quote ("*REVx3", "B11").
+    Notation,
+    /// The word of the wreck band ("WRECK").
+    Wreck,
+}
+
+impl CounterItemKind {
+    /// Every kind, in the IR's order.
+    pub const ALL: [CounterItemKind; 24] = [
+        Self::Name,
+        Self::Rof,
+        Self::MainArmament,
+        Self::Breakdown,
+        Self::Ammo,
+        Self::IfMark,
+        Self::Turret,
+        Self::Secondary,
+        Self::MgBow,
+        Self::MgCoax,
+        Self::MgAa,
+        Self::ArmorFront,
+        Self::ArmorSide,
+        Self::ArmorRear,
+        Self::TargetAspect,
+        Self::OpenTop,
+        Self::Size,
+        Self::Mp,
+        Self::GroundPressure,
+        Self::CrewSurvival,
+        Self::Capacity,
+        Self::Radioless,
+        Self::Notation,
+        Self::Wreck,
+    ];
+
+    /// The kind's name in the IR ("main_armament", "mg_bow").
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Name => "name",
+            Self::Rof => "rof",
+            Self::MainArmament => "main_armament",
+            Self::Breakdown => "breakdown",
+            Self::Ammo => "ammo",
+            Self::IfMark => "if_mark",
+            Self::Turret => "turret",
+            Self::Secondary => "secondary",
+            Self::MgBow => "mg_bow",
+            Self::MgCoax => "mg_coax",
+            Self::MgAa => "mg_aa",
+            Self::ArmorFront => "armor_front",
+            Self::ArmorSide => "armor_side",
+            Self::ArmorRear => "armor_rear",
+            Self::TargetAspect => "target_aspect",
+            Self::OpenTop => "open_top",
+            Self::Size => "size",
+            Self::Mp => "mp",
+            Self::GroundPressure => "ground_pressure",
+            Self::CrewSurvival => "crew_survival",
+            Self::Capacity => "capacity",
+            Self::Radioless => "radioless",
+            Self::Notation => "notation",
+            Self::Wreck => "wreck",
+        }
+    }
 }
 
 /// A notation the notes say is printed on the counter.

@@ -37,7 +37,7 @@ pub use counter::{
     template_of, CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
     RED_MP_UNTIL,
 };
-pub use counter_view::{CounterView, MgView, NotationView};
+pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};
 pub use png::{render_pixmap, render_png};
 pub use sheet::{

@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 
 use qm_resolve::NationRegistries;
-use qm_schema::{CounterSide, InfantryUnit, Nation, NoteRef, Vehicle};
+use qm_schema::{
+    CounterItem, CounterItemKind, CounterSide, InfantryUnit, Nation, NoteRef, Vehicle,
+};
 use serde::Serialize;
 
 use super::config::ModuleConfig;
@@ -171,7 +173,7 @@ pub fn vehicle_properties(nation: &Nation, v: &Vehicle) -> Vec<(String, String)>
             .and_then(|f| f.value)
             .map_or_else(String::new, |m| m.to_string()),
         notes.join(", "),
-        v.counter.back.join("; "),
+        back_text(v),
     ];
     PROPERTY_KEYS
         .iter()
@@ -517,4 +519,16 @@ fn refuse_trailing_backslash(key: &str, what: &str, value: &str) -> Result<(), V
 
 fn board_png() -> Vec<u8> {
     super::images::Canvas::new(1000, 650, [214, 196, 150, 255]).to_png()
+}
+
+/// The `Back` property: what the back prints besides the name and the wreck band (the ®,
+/// crew survival, capacity, the notes' notations).
+fn back_text(v: &Vehicle) -> String {
+    v.counter
+        .back
+        .iter()
+        .filter(|i| !matches!(i.kind, CounterItemKind::Name | CounterItemKind::Wreck))
+        .map(CounterItem::drawn)
+        .collect::<Vec<_>>()
+        .join("; ")
 }

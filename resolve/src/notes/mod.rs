@@ -19,7 +19,7 @@ use qm_parser::{parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap
 use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
 
 use crate::availability::{resolve_availability, AvailabilityInput};
-use crate::counter::front_text;
+use crate::counter::counter_sides;
 use crate::factions::Factions;
 use crate::lint::Finding;
 use crate::mentions::NameIndex;
@@ -65,7 +65,7 @@ pub fn resolve_notes(
         // Without notes, the listing alone says nothing about theaters: availability stays
         // unknown rather than guessed.
         for v in vehicles.iter_mut() {
-            v.counter.front = front_text(v);
+            (v.counter.front, v.counter.back) = counter_sides(v, &[]);
         }
         let nation = nation_theaters(&registries.theaters, None, listed, diags);
         return NotesOutcome {

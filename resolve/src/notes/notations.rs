@@ -7,9 +7,11 @@ use qm_parser::{NotesDoc, NumberedNote, Paragraph, QuotedNotation, SourceMap};
 use qm_schema::{CounterSide, NoteRef, Vehicle};
 
 use super::links::NoteMembers;
-use crate::counter::{applies, back_notations, front_text, NamedCache, NotationSource, Siblings};
+use crate::counter::{
+    applies, back_notations, counter_sides, NamedCache, NotationSource, Siblings,
+};
 
-/// Sets every vehicle's counter front, back notations and back text.
+/// Sets every vehicle's counter notations and the items of its two sides.
 pub fn counter_text(
     map: &SourceMap,
     doc: &NotesDoc,
@@ -53,8 +55,7 @@ pub fn counter_text(
             })
             .collect();
         v.counter.notations = back_notations(&picked);
-        v.counter.back = v.counter.notations.iter().map(|n| n.text.clone()).collect();
-        v.counter.front = front_text(v);
+        (v.counter.front, v.counter.back) = counter_sides(v, &v.counter.notations);
     }
 }
 
