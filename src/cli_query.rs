@@ -389,10 +389,14 @@ pub fn show(a: ShowArgs) -> u8 {
             origin_text(e)
         ));
     }
+    // Each item with its kind's title ("MA T47", "BMG 4†"); the JSON has the kinds.
     let side = |items: &[qm_schema::CounterItem]| {
         items
             .iter()
-            .map(qm_schema::CounterItem::drawn)
+            .map(|i| match i.kind.title() {
+                Some(t) => format!("{t} {}", i.text),
+                None => i.text.clone(),
+            })
             .collect::<Vec<_>>()
             .join(" | ")
     };

@@ -11,7 +11,7 @@ const HEADER: &str = "NAME\t®\tWG T\tTYPE\tBPV\tRF\tDATES\tSZ\tAF\tTA\tOT\tCS\t
 
 /// A listing row of a tankette with the given name, RF, DATES and Notes column.
 fn row(name: &str, rf: &str, dates: &str, notes: &str) -> String {
-    format!("{name}\t\t3.5\tTt\t20\t{rf}\t{dates}\t+2\t-4 / -5\t\t\t2\t13\tL\t\tBMG\t\t11\t\t\t4\t\t\t\t{notes}\t\n")
+    format!("{name}\t\t3.5\tTt\t20\t{rf}\t{dates}\t+2\t-4 / -5\t\t\t2\t13\tL\t\tBMG\t\t11\t\t4\t\t\t\t\t{notes}\t\n")
 }
 
 /// Resolves a nation whose listing and notes are the given texts.
@@ -272,5 +272,73 @@ lines = "12-14"
             .as_deref()
             .is_some_and(|h| h.contains("\"Royalist\"")),
         "{d:?}"
+    );
+}
+
+/// A row like [`row`] with its own MA and MG B / C / AA / SA cells.
+fn mg_row(name: &str, ma: &str, [b, c, aa, sa]: [&str; 4], notes: &str) -> String {
+    format!("{name}\t\t3.5\tTt\t20\t1.2\t40-43\t+2\t-4 / -5\t\t\t2\t13\tL\t\t{ma}\t\t11\t\t{b}\t{c}\t{aa}\t{sa}\t\t{notes}\t\n")
+}
+
+/// The codes of the MG lints' findings, each with the vehicle its message names first.
+fn mg_findings(r: &Resolved) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.contains("mg"))
+        .map(|d| (d.code, d.message.clone()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_mg_lints_find_factors_one_column_right_of_their_headers() {
+    let mut listing = HEADER.to_string();
+    // As published: the BMG's 4 under C; an AAMG's factor under SA; a dagger alone in SA.
+    listing.push_str(&mg_row("Shifted", "BMG", ["", "4", "", ""], "1"));
+    listing.push_str(&mg_row("Carrier", "AAMG", ["", "", "", "4"], ""));
+    listing.push_str(&mg_row("Dagger", "T37", ["", "2", "", "†"], ""));
+    // Right as published: a gun in SA, an MA whose own column holds its factor.
+    listing.push_str(&mg_row("Plain", "CMG", ["", "4", "", "B37"], "2"));
+    let notes = "**1. Shifted:** A test vehicle.\n\n† The 4-FP BMG may be scrounged.\n\n\
+                 **2. Plain:** A test vehicle.\n\n† The BMG, if present, may fire while hull down. \
+                 The AAMG of the Shifted is removable.\n\n";
+    let r = resolve(&listing, notes);
+    let found = mg_findings(&r);
+    let codes: Vec<&str> = found.iter().map(|(c, _)| *c).collect();
+    assert_eq!(
+        codes,
+        [
+            "lint::ma-mg-column-empty",
+            "lint::ma-mg-column-empty",
+            "lint::mg-in-sa",
+            "lint::mg-in-sa",
+        ],
+        "{found:#?}"
+    );
+    assert!(found[0].1.contains("Carrier's MA AAMG"), "{found:#?}");
+    assert!(found[1].1.contains("Shifted's MA BMG"), "{found:#?}");
+    // Note 1's BMG is the row's MA, so only the empty B column is found; note 2 names a BMG
+    // only "if present" and an AAMG of another vehicle: nothing for Plain.
+    assert!(
+        !found.iter().any(|(_, m)| m.contains("Plain")),
+        "{found:#?}"
+    );
+
+    // The same rows corrected: no finding, and a note naming an MG the row lacks is found.
+    let mut listing = HEADER.to_string();
+    listing.push_str(&mg_row("Shifted", "CMG", ["", "4", "", ""], "1"));
+    listing.push_str(&mg_row("Carrier", "AAMG", ["", "", "4", ""], ""));
+    let r = resolve(
+        &listing,
+        "**1. Shifted:** A test vehicle.\n\n† The 4-FP BMG may be scrounged.\n\n",
+    );
+    let found = mg_findings(&r);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].0, "lint::note-names-missing-mg");
+    assert!(
+        found[0].1.contains("BMG that note 1 names on Shifted"),
+        "{found:#?}"
     );
 }

@@ -130,6 +130,34 @@ impl CounterItemKind {
         Self::Wreck,
     ];
 
+    /// A short title for listing items in text ("MA", "BMG", "AF side"); `None` for the
+    /// kinds whose text says what it is (name, ®, notation, the wreck band's word).
+    pub fn title(self) -> Option<&'static str> {
+        Some(match self {
+            Self::Name | Self::Radioless | Self::Notation | Self::Wreck => return None,
+            Self::Rof => "ROF",
+            Self::MainArmament => "MA",
+            Self::Breakdown => "B#",
+            Self::Ammo => "Ammo",
+            Self::IfMark => "IF",
+            Self::Turret => "Turret",
+            Self::Secondary => "SA",
+            Self::MgBow => "BMG",
+            Self::MgCoax => "CMG",
+            Self::MgAa => "AAMG",
+            Self::ArmorFront => "AF front",
+            Self::ArmorSide => "AF side",
+            Self::ArmorRear => "AF rear",
+            Self::TargetAspect => "TA",
+            Self::OpenTop => "OT",
+            Self::Size => "Size",
+            Self::Mp => "MP",
+            Self::GroundPressure => "GP",
+            Self::CrewSurvival => "CS",
+            Self::Capacity => "Capacity",
+        })
+    }
+
     /// The kind's name in the IR ("main_armament", "mg_bow").
     pub fn as_str(self) -> &'static str {
         match self {

@@ -137,7 +137,14 @@ pub fn locate(
                     }],
                     row: None,
                 })
-                .map_err(|why| stale(e, file, &why, at(e.context.as_ref().unwrap_or(find).span()))),
+                .map_err(|why| {
+                    Box::new(stale(
+                        e,
+                        file,
+                        &why,
+                        at(e.context.as_ref().unwrap_or(find).span()),
+                    ))
+                }),
             Ok(Kind::Cells(row, cells)) => {
                 let (source, rows) = table.get_or_insert_with(|| {
                     let source = Source::new(FileId(u32::MAX), file, text);
@@ -153,7 +160,7 @@ pub fn locate(
         };
         match located {
             Ok(m) => found.push(m),
-            Err(d) => diagnostics.push(d),
+            Err(d) => diagnostics.push(*d),
         }
     }
     report_overlaps(errata, &mut found, errata_file, diagnostics);
@@ -161,14 +168,16 @@ pub fn locate(
 }
 
 /// The entry's kind, or the error saying why it has none.
-fn kind(e: &ErratumEntry, errata_file: FileId) -> Result<Kind<'_>, Diagnostic> {
+fn kind(e: &ErratumEntry, errata_file: FileId) -> Result<Kind<'_>, Box<Diagnostic>> {
     let bad = |message: &str, help: &str| {
-        Diagnostic::error(
-            "errata::bad-erratum",
-            format!("failed to read erratum `{}` ({message})", e.id.get_ref()),
-            TextSpan::new(errata_file, e.id.span()),
+        Box::new(
+            Diagnostic::error(
+                "errata::bad-erratum",
+                format!("failed to read erratum `{}` ({message})", e.id.get_ref()),
+                TextSpan::new(errata_file, e.id.span()),
+            )
+            .with_help(help),
         )
-        .with_help(help)
     };
     match (&e.find, &e.replace, &e.row, &e.cells) {
         (Some(find), Some(_), None, None) if e.notes.is_empty() => Ok(Kind::Text(find)),
@@ -220,7 +229,7 @@ fn locate_cells(
     row: &Spanned<String>,
     cells: &Spanned<Vec<CellEntry>>,
     errata_file: FileId,
-) -> Result<(RowMatch, Vec<Edit>), Diagnostic> {
+) -> Result<(RowMatch, Vec<Edit>), Box<Diagnostic>> {
     let at = |span: Range<usize>| TextSpan::new(errata_file, span);
     let id = e.id.get_ref();
     let named: Vec<&TableRow> = rows.iter().filter(|r| &r.name == row.get_ref()).collect();
@@ -229,13 +238,15 @@ fn locate_cells(
             0 => "no row has this NAME".to_string(),
             n => format!("{n} rows have this NAME"),
         };
-        return Err(Diagnostic::error(
-            "errata::stale",
-            format!("erratum `{id}` no longer matches listing.tsv ({why})"),
-            at(row.span()),
-        )
-        .with_label("the NAME of one listing row, as published")
-        .with_help("write the row's NAME cell exactly as the listing prints it"));
+        return Err(Box::new(
+            Diagnostic::error(
+                "errata::stale",
+                format!("erratum `{id}` no longer matches listing.tsv ({why})"),
+                at(row.span()),
+            )
+            .with_label("the NAME of one listing row, as published")
+            .with_help("write the row's NAME cell exactly as the listing prints it"),
+        ));
     };
     let mut edits = Vec::new();
     let mut columns = Vec::new();
@@ -243,7 +254,7 @@ fn locate_cells(
         let (label, field) = cell_field(found, cell, id, errata_file)?;
         let published = source.text[field.clone()].trim();
         if published != cell.find.get_ref() {
-            return Err(Diagnostic::error(
+            return Err(Box::new(Diagnostic::error(
                 "errata::stale",
                 format!(
                     "erratum `{id}` no longer matches listing.tsv (the {label} cell of {} is \"{published}\")",
@@ -252,15 +263,17 @@ fn locate_cells(
                 at(cell.find.span()),
             )
             .with_label("the cell as published")
-            .with_help("if the source was corrected, delete this erratum; otherwise write the cell as published"));
+            .with_help("if the source was corrected, delete this erratum; otherwise write the cell as published")));
         }
         if columns.contains(&label) {
-            return Err(Diagnostic::error(
-                "errata::bad-erratum",
-                format!("failed to read erratum `{id}` (it corrects the {label} cell twice)"),
-                at(cell.column.span()),
-            )
-            .with_help("give each cell once"));
+            return Err(Box::new(
+                Diagnostic::error(
+                    "errata::bad-erratum",
+                    format!("failed to read erratum `{id}` (it corrects the {label} cell twice)"),
+                    at(cell.column.span()),
+                )
+                .with_help("give each cell once"),
+            ));
         }
         columns.push(label);
         edits.push(Edit {
@@ -279,31 +292,35 @@ fn cell_field(
     cell: &CellEntry,
     id: &str,
     errata_file: FileId,
-) -> Result<(&'static str, Range<usize>), Diagnostic> {
+) -> Result<(&'static str, Range<usize>), Box<Diagnostic>> {
     let at = TextSpan::new(errata_file, cell.column.span());
     let Some(label) = column_label(cell.column.get_ref()) else {
         let known = column_labels().collect::<Vec<_>>().join(", ");
-        return Err(Diagnostic::error(
-            "errata::unknown-column",
-            format!(
-                "failed to read erratum `{id}` (no column is named `{}`)",
-                cell.column.get_ref()
-            ),
-            at,
-        )
-        .with_help(format!("the columns are {known}")));
+        return Err(Box::new(
+            Diagnostic::error(
+                "errata::unknown-column",
+                format!(
+                    "failed to read erratum `{id}` (no column is named `{}`)",
+                    cell.column.get_ref()
+                ),
+                at,
+            )
+            .with_help(format!("the columns are {known}")),
+        ));
     };
     match row.field(label) {
         Some(f) => Ok((label, f.range.clone())),
-        None => Err(Diagnostic::error(
-            "errata::stale",
-            format!(
-                "erratum `{id}` no longer matches listing.tsv (the row {} has no {label} cell)",
-                row.name
-            ),
-            at,
-        )
-        .with_help("the row is shorter than its header; correct the row's text instead")),
+        None => Err(Box::new(
+            Diagnostic::error(
+                "errata::stale",
+                format!(
+                    "erratum `{id}` no longer matches listing.tsv (the row {} has no {label} cell)",
+                    row.name
+                ),
+                at,
+            )
+            .with_help("the row is shorter than its header; correct the row's text instead"),
+        )),
     }
 }
 
@@ -314,7 +331,7 @@ fn check_notes(
     row: &TableRow,
     e: &ErratumEntry,
     errata_file: FileId,
-) -> Result<(), Diagnostic> {
+) -> Result<(), Box<Diagnostic>> {
     let refs: Vec<&str> = ["Notes", "# / PP"]
         .into_iter()
         .filter_map(|label| row.field(label))
@@ -327,25 +344,27 @@ fn check_notes(
         .find(|n| !refs.contains(&n.get_ref().as_str()))
     {
         None => Ok(()),
-        Some(n) => Err(Diagnostic::error(
-            "errata::unknown-note",
-            format!(
-                "erratum `{}` rests on note {}, which the row {} does not refer to",
-                e.id.get_ref(),
-                n.get_ref(),
-                row.name
-            ),
-            TextSpan::new(errata_file, n.span()),
-        )
-        .with_label("not in the row's Notes column")
-        .with_help(format!(
-            "the row refers to {}; name the evidence that is not one of its notes in `source`",
-            refs.iter()
-                .filter(|r| !r.is_empty())
-                .copied()
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
+        Some(n) => Err(Box::new(
+            Diagnostic::error(
+                "errata::unknown-note",
+                format!(
+                    "erratum `{}` rests on note {}, which the row {} does not refer to",
+                    e.id.get_ref(),
+                    n.get_ref(),
+                    row.name
+                ),
+                TextSpan::new(errata_file, n.span()),
+            )
+            .with_label("not in the row's Notes column")
+            .with_help(format!(
+                "the row refers to {}; name the evidence that is not one of its notes in `source`",
+                refs.iter()
+                    .filter(|r| !r.is_empty())
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        )),
     }
 }
 

@@ -21,6 +21,8 @@ const FONT: f64 = 7.5;
 const PAD: f64 = 2.5;
 /// Notes text size.
 const NOTE_FONT: f64 = 7.5;
+/// The legend's size, in the page's bottom margin.
+const LEGEND_FONT: f64 = 6.5;
 
 /// One page of the chart PDF, positioned in points from the top-left corner.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -58,6 +60,8 @@ pub struct ChartPage {
     pub notes: Vec<TextItem>,
     /// The infantry section's tables (or parts of them) on this page.
     pub tables: Vec<PageTable>,
+    /// The table's legend at the page's foot, on the pages holding vehicle rows.
+    pub legend: Option<TextItem>,
 }
 
 /// A table of the infantry section, or the part of it on one page.
@@ -211,6 +215,14 @@ pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
         table_bottom: header_bottom,
         notes: Vec::new(),
         tables: Vec::new(),
+        legend: Some(TextItem {
+            x: MARGIN,
+            y: round2(PAGE.1 - MARGIN + LEGEND_FONT * 1.8),
+            text: model.legend.to_string(),
+            anchor: "start",
+            bold: false,
+            size: LEGEND_FONT,
+        }),
     };
     let mut pages = vec![new_page(1)];
     let mut y = header_bottom;
@@ -372,6 +384,7 @@ fn blank(number: usize) -> ChartPage {
         table_bottom: TABLE_TOP,
         notes: Vec::new(),
         tables: Vec::new(),
+        legend: None,
     }
 }
 

@@ -35,7 +35,16 @@ pub struct ChartModel {
     pub multi_notes: Vec<NoteView>,
     /// The infantry OB and national rules, printed after the vehicles.
     pub infantry: InfantrySection,
+    /// What the table's marks and the DVP column mean, printed under the table (HTML) and at
+    /// the foot of every table page (PDF).
+    pub legend: &'static str,
 }
+
+/// The legend of the table: the dagger, DVP (rule 177) and a variable DVP such as "2/2"
+/// (177.2).
+pub const LEGEND: &str = "† a rule in the vehicle's note applies. DVP: Desert VP, 10% of the \
+    BPV rounded up (177). Two values (\"2/2\"): a variable DVP (177.2); the second is the DVP \
+    while the removable MA is Removed or unloaded.";
 
 /// The nation a chart is for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -237,6 +246,7 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
             })
             .collect(),
         infantry: infantry_section(nation),
+        legend: LEGEND,
     }
 }
 

@@ -30,6 +30,8 @@ pub struct CounterView {
 /// One item to draw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ItemView {
+    /// The item's kind ("mp", "notation"), as the IR names it.
+    pub kind: &'static str,
     /// The label drawn with the value, if any ("SA", "B").
     pub label: Option<String>,
     /// The value as drawn.
@@ -73,6 +75,7 @@ fn by_kind(items: &[CounterItem]) -> (BTreeMap<&'static str, Option<ItemView>>, 
     let mut notations = Vec::new();
     for i in items {
         let view = ItemView {
+            kind: i.kind.as_str(),
             label: i.label.clone(),
             text: i.text.clone(),
             red: i.red,

@@ -82,9 +82,26 @@ fn summary(nation: &Value) -> String {
                 s.push_str(&format!("  {k} {}\n", strip_sources(&v[k])));
             }
         }
+        // Each counter item as kind=text (its label first when it has one).
+        let side = |items: &Value| {
+            items
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|i| {
+                    let label = i["label"]
+                        .as_str()
+                        .map_or(String::new(), |l| format!("{l} "));
+                    let kind = i["kind"].as_str().unwrap_or("?");
+                    format!("{kind}={label}{}", i["text"].as_str().unwrap_or("?"))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         s.push_str(&format!(
-            "  counter front {} back {}\n",
-            v["counter"]["front"], v["counter"]["back"]
+            "  counter front [{}] back [{}]\n",
+            side(&v["counter"]["front"]),
+            side(&v["counter"]["back"])
         ));
     }
     s

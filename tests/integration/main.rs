@@ -6,6 +6,8 @@ mod cli;
 mod hostile;
 mod infantry;
 mod ir;
+mod legibility;
+mod mg_columns;
 mod nations;
 mod out_safety;
 mod render;

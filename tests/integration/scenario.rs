@@ -132,7 +132,7 @@ fn example<'a>(compiled: &'a Compiled, id: &str) -> (&'a Scenario, &'a Nation) {
 /// A vehicle's picture in a card's HTML, found by the name its counter prints: from its
 /// `<span class="pic">` to the DVP badge's text, if any.
 fn html_picture<'a>(html: &'a str, name: &str) -> &'a str {
-    let title = format!("<tspan x=\"50.0\" y=\"13.57\">{name}</tspan>");
+    let title = format!("\">{name}</tspan>");
     let at = html
         .find(&title)
         .unwrap_or_else(|| panic!("no {name} counter"));

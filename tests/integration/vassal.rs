@@ -54,7 +54,14 @@ fn vehicle(name: &str, vtype: &str, bpv: u16, notes: &[&str], back: &[&str]) -> 
         "restricted_use": [],
         "optional_armament": [],
         "heat_from": null,
-        "counter": {"front": [name], "back": back, "notations": []},
+        "counter": {
+            "front": [{"kind": "name", "text": name}],
+            "back": back
+                .iter()
+                .map(|b| serde_json::json!({"kind": "notation", "text": b}))
+                .collect::<Vec<_>>(),
+            "notations": [],
+        },
     }))
     .expect("a valid vehicle")
 }
@@ -211,7 +218,20 @@ fn every_slot_decodes_trait_by_trait_to_the_ir() {
         assert_eq!(props["DVP"], v.dvp.value.to_string());
         assert_eq!(props["RF"], "0.9-1.6");
         assert_eq!(props["MP"], "13");
-        assert_eq!(props["Back"], v.counter.back.join("; "));
+        // Back: what the back prints besides the name and the wreck band.
+        let back: Vec<String> = v
+            .counter
+            .back
+            .iter()
+            .filter(|i| {
+                !matches!(
+                    i.kind,
+                    qm_schema::CounterItemKind::Name | qm_schema::CounterItemKind::Wreck
+                )
+            })
+            .map(qm_schema::CounterItem::drawn)
+            .collect();
+        assert_eq!(props["Back"], back.join("; "));
         // BasicPiece: name, image, gpid.
         let basic = piece.basic().unwrap();
         assert_eq!(basic.name, v.name);

@@ -1,9 +1,9 @@
 //! `lint::note-names-missing-mg`: a rule of a note a row refers to names an MG of a position
 //! ("The 4-FP BMG may be scrounged", "its AAMG may fire only ...") that the row does not have
-//! (neither as its MA nor in that MG column). On the published Italian listing this finds the
+//! (neither as its MG nor in that MG column). On the published Italian listing this finds the
 //! rows whose MG factors stand a column right of their headers; a sentence that names the MG
-//! conditionally ("The BMG, if present, ...") or names other vehicles of the note asks nothing
-//! of the row.
+//! conditionally ("The BMG, if present, ...") or names other vehicles (of the note, or of the
+//! listing and not this one) asks nothing of the row.
 
 use std::collections::HashMap;
 
@@ -81,10 +81,18 @@ pub fn lint_note_mgs(
                 }),
                 None => &everyone,
             };
+            let key = name_key(&v.name);
             let keys = named
                 .entry((siblings.id().to_string(), m.context.clone()))
                 .or_insert_with_key(|(_, context)| siblings.named_in(context));
-            if keys.is_empty() || keys.contains(&name_key(&v.name)) {
+            let for_row = keys.is_empty() || keys.contains(&key);
+            // A sentence that names other vehicles of the listing, and not this one, is
+            // about them ("exchange the L3 Lf for an L3 aa ...").
+            let listed = named
+                .entry((everyone.id().to_string(), m.context.clone()))
+                .or_insert_with_key(|(_, context)| everyone.named_in(context));
+            let elsewhere = !listed.is_empty() && !listed.contains(&key);
+            if for_row && !elsewhere {
                 findings.push(finding(map, v, row, &m));
                 reported.push((m.note.clone(), m.position));
             }
