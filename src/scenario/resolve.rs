@@ -8,8 +8,8 @@ use qm_parser::{Diagnostic, FileId, SourceMap};
 use qm_resolve::registry::{NationRegistries, NationTheaters, Registries, TheaterName};
 use qm_resolve::spanned::{choice, span_of, toml_diagnostic};
 use qm_schema::{
-    CardNote, CardNoteKind, InfantryUnit, Nation, RuleConcern, Scenario, ScenarioSide,
-    ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
+    CardNote, CardNoteKind, InfantryUnit, Nation, Nationality, RuleConcern, Scenario,
+    ScenarioSide, ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
 };
 use toml::Spanned;
 
@@ -17,7 +17,7 @@ use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use crate::compile::nation_theaters;
 use crate::load::Loaded;
-use crate::query::{find_vehicle, parse_month};
+use crate::query::{find_nationality, find_vehicle, nations_of_nationality, parse_month};
 use crate::render::rule_178_red_mp;
 use crate::resolve::names::{did_you_mean, name_key, vehicle_id};
 
@@ -72,11 +72,16 @@ pub fn resolve_scenario(
             };
         }
     };
-    let registries = loaded.registries_for(
-        sf.side
-            .iter()
-            .filter_map(|s| Some(s.nation.as_ref()?.get_ref().as_str())),
-    );
+    // A side naming only its nationality belongs to the nation holding it.
+    let registries = loaded.registries_for(sf.side.iter().filter_map(|s| {
+        match (&s.nation, &s.nationality) {
+            (Some(n), _) => Some(n.get_ref().as_str()),
+            (None, Some(x)) => nations_of_nationality(nations, x.get_ref())
+                .first()
+                .map(|(n, _)| n.id.as_str()),
+            (None, None) => None,
+        }
+    }));
     let mut r = Resolver {
         map,
         loaded,
@@ -278,6 +283,92 @@ impl<'a> Resolver<'a> {
         None
     }
 
+    /// The side's nationality (`nationality`), looked up in its nation, or, when the side
+    /// names no nation, in every nation's data; the side then belongs to the nation holding it.
+    /// Returns the side's nation and nationality.
+    fn nationality(
+        &mut self,
+        side: &SideEntry,
+        nation: Option<&'a Nation>,
+    ) -> (Option<&'a Nation>, Option<&'a Nationality>) {
+        let Some(want) = side.nationality.as_ref() else {
+            return (nation, None);
+        };
+        let name = want.get_ref();
+        let d = Diagnostic::error(
+            "scenario::unknown-nationality",
+            format!("failed to find the nationality `{name}`"),
+            span_of(self.file, want),
+        );
+        let d = match nation {
+            Some(n) => match find_nationality(n, name) {
+                Ok(x) => return (Some(n), Some(x)),
+                Err(close) => {
+                    let names: Vec<&str> =
+                        n.nationalities.iter().map(|x| x.name.as_str()).collect();
+                    let d = d
+                        .with_label(format!("not a nationality of {}", n.id))
+                        .with_note(if names.is_empty() {
+                            format!("{} declares no [[nationality]] in its ob.toml", n.id)
+                        } else {
+                            format!("nationalities of {}: {}", n.id, names.join(", "))
+                        });
+                    if close.is_empty() {
+                        d.with_help("remove `nationality`, or declare it in the nation's ob.toml")
+                    } else {
+                        with_suggestions(d, &close)
+                    }
+                }
+            },
+            // The unknown nation is reported already.
+            None if side.nation.is_some() => return (None, None),
+            None => {
+                let all: Vec<(&Nation, &Nationality)> = self
+                    .nations
+                    .iter()
+                    .flat_map(|n| n.nationalities.iter().map(move |x| (n, x)))
+                    .collect();
+                match nations_of_nationality(self.nations, name).as_slice() {
+                    [(n, x)] => return (Some(*n), Some(*x)),
+                    [] => {
+                        let d = d
+                            .with_label("no nation's data has this nationality")
+                            .with_note(if all.is_empty() {
+                                "no nation of the data declares a [[nationality]]".to_string()
+                            } else {
+                                format!(
+                                    "nationalities with data: {}",
+                                    all.iter()
+                                        .map(|(n, x)| format!("{} ({})", x.name, n.id))
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                )
+                            });
+                        let close = did_you_mean(name, all.iter().map(|(_, x)| x.name.as_str()));
+                        if close.is_empty() {
+                            d.with_help("leave `nationality` out to give the side as a free list")
+                        } else {
+                            with_suggestions(d, &close)
+                        }
+                    }
+                    several => d
+                        .with_label("a nationality of several nations")
+                        .with_note(format!(
+                            "it is a nationality of {}",
+                            several
+                                .iter()
+                                .map(|(n, _)| n.id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                        .with_help("add the side's `nation` to say which"),
+                }
+            }
+        };
+        self.diags.push(d);
+        (nation, None)
+    }
+
     /// The side's faction: an id the nation's data declares (`ob.toml` `[[faction]]`).
     fn faction(&mut self, side: &SideEntry, nation: Option<&Nation>) -> Option<String> {
         let f = side.faction.as_ref()?;
@@ -326,6 +417,7 @@ impl<'a> Resolver<'a> {
         turns: u8,
     ) -> ScenarioSide {
         let nation = self.nation(s);
+        let (nation, nationality) = self.nationality(s, nation);
         let faction = self.faction(s, nation);
         // Each side is checked with its own nation's theaters (and registry).
         let (theaters, types) = match nation {
@@ -359,7 +451,10 @@ impl<'a> Resolver<'a> {
                             at.month,
                             n.id
                         ),
-                        span_of(self.file, s.nation.as_ref().unwrap_or(&s.name)),
+                        span_of(
+                            self.file,
+                            s.nation.as_ref().or(s.nationality.as_ref()).unwrap_or(&s.name),
+                        ),
                     )
                     .with_label(format!("no {} vehicle exists in {}", n.name, at.month))
                     .with_help("check the scenario's `date`"),
@@ -381,12 +476,13 @@ impl<'a> Resolver<'a> {
             None
         };
         let notes = match (nation, setting) {
-            (Some(n), Some(at)) => side_notes(n, at, &units),
+            (Some(n), Some(at)) => side_notes(n, nationality, at, &units),
             _ => Vec::new(),
         };
         ScenarioSide {
             name: s.name.get_ref().clone(),
             nation: nation.map(|n| n.id.clone()),
+            nationality: nationality.map(|x| x.id.clone()),
             faction,
             moves_first: s.moves_first,
             setup: s.setup.clone(),
@@ -413,9 +509,10 @@ impl<'a> Resolver<'a> {
         let Some(n) = nation else {
             return Some(Found::Free(kind.unwrap_or(UnitKind::Other)));
         };
-        // The data covers vehicles and infantry; other kinds are free entries on any side.
-        if matches!(kind, Some(k) if !matches!(k, UnitKind::Vehicle | UnitKind::Infantry)) {
-            return kind.map(Found::Free);
+        // The data covers vehicles and infantry, each when it lists some (a nation without a
+        // vehicle listing covers no vehicle); other kinds are free entries on any side.
+        if let Some(k) = kind.filter(|&k| !covers(n, k)) {
+            return Some(Found::Free(k));
         }
         let name = u.name.get_ref();
         let vehicle = find_vehicle(n, name);
@@ -468,9 +565,7 @@ impl<'a> Resolver<'a> {
                     represented
                 };
                 d = if close.is_empty() {
-                    d.with_help(
-                        "give `kind = \"leader\"`, `\"support_weapon\"`, `\"gun\"` or `\"other\"` for a unit the data does not cover",
-                    )
+                    d.with_help(free_kinds_help(n))
                 } else {
                     with_suggestions(d, &close)
                 };
@@ -599,6 +694,58 @@ fn with_suggestions(d: Diagnostic, close: &[&str]) -> Diagnostic {
     }
 }
 
+/// True when the nation's data lists units of this kind (and so checks them by name).
+fn covers(n: &Nation, kind: UnitKind) -> bool {
+    match kind {
+        UnitKind::Vehicle => !n.vehicles.is_empty(),
+        UnitKind::Infantry => !n.infantry.units.is_empty(),
+        _ => false,
+    }
+}
+
+/// How to give a unit the nation's data does not cover: `kind`, with the kinds it lists none
+/// of first.
+fn free_kinds_help(n: &Nation) -> String {
+    let unlisted: Vec<(&str, &str)> = [
+        (UnitKind::Vehicle, "vehicle", "vehicles"),
+        (UnitKind::Infantry, "infantry", "infantry units"),
+    ]
+    .into_iter()
+    .filter(|(k, _, _)| !covers(n, *k))
+    .map(|(_, kind, words)| (kind, words))
+    .collect();
+    let kinds: Vec<&str> = unlisted
+        .iter()
+        .map(|(kind, _)| *kind)
+        .chain(["leader", "support_weapon", "gun", "other"])
+        .collect();
+    let quoted: Vec<String> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            if i == 0 {
+                format!("`kind = \"{k}\"`")
+            } else {
+                format!("`\"{k}\"`")
+            }
+        })
+        .collect();
+    let (last, rest) = quoted.split_last().expect("four kinds are never listed");
+    let mut help = format!(
+        "give {} or {last} for a unit the data does not cover",
+        rest.join(", ")
+    );
+    if !unlisted.is_empty() {
+        let words: Vec<&str> = unlisted.iter().map(|(_, w)| *w).collect();
+        help.push_str(&format!(
+            " (the {} data lists no {})",
+            n.id,
+            words.join(" and no ")
+        ));
+    }
+    help
+}
+
 /// Scenario-wide notes.
 fn scenario_notes(desert_vp: bool) -> Vec<CardNote> {
     let mut notes = Vec::new();
@@ -612,15 +759,22 @@ fn scenario_notes(desert_vp: bool) -> Vec<CardNote> {
     notes
 }
 
-/// The side's notes from its nation's rules: red MP (178) and the national rules that concern
-/// the units it fields.
-fn side_notes(n: &Nation, at: Setting<'_>, units: &[ScenarioUnit]) -> Vec<CardNote> {
+/// The side's notes from its nation's rules: red MP (178), the national rules that concern
+/// the units it fields, and what the publication states for the side's nationality alone.
+fn side_notes(
+    n: &Nation,
+    nationality: Option<&Nationality>,
+    at: Setting<'_>,
+    units: &[ScenarioUnit],
+) -> Vec<CardNote> {
     let vehicles: Vec<&Vehicle> = units
         .iter()
         .filter_map(|u| u.vehicle.as_ref())
         .filter_map(|id| n.vehicles.iter().find(|v| v.id == *id))
         .collect();
-    let has_infantry = units.iter().any(|u| u.infantry.is_some());
+    // Infantry the data does not list (a nation giving rules but no unit types) is infantry
+    // all the same.
+    let has_infantry = units.iter().any(|u| u.kind == UnitKind::Infantry);
     let has_afv = vehicles.iter().any(|v| {
         v.vehicle_type
             .value
@@ -661,6 +815,14 @@ fn side_notes(n: &Nation, at: Setting<'_>, units: &[ScenarioUnit]) -> Vec<CardNo
                 rule: Some(r.source.rule.clone()),
             });
         }
+    }
+    // Printed as stated ("Hungarians fighting in Hungary should be ..."), never checked.
+    for text in nationality.iter().flat_map(|x| &x.rules) {
+        notes.push(CardNote {
+            kind: CardNoteKind::NationalRule,
+            text: text.clone(),
+            rule: nationality.map(|x| x.source.rule.clone()),
+        });
     }
     notes
 }
