@@ -6,6 +6,7 @@ mod cli;
 mod hostile;
 mod infantry;
 mod ir;
+mod nation_groups;
 mod nations;
 mod out_safety;
 mod render;
