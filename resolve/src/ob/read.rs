@@ -651,7 +651,7 @@ impl Reader<'_> {
         if known.iter().any(|n| name_key(&n.name) == name_key(&name)) {
             self.diags.push(
                 Diagnostic::error(
-                    "ob::duplicate-id",
+                    "ob::duplicate-name",
                     format!("failed to add nationality `{name}` (the name is used twice)"),
                     span_of(self.file, &e.name),
                 )
