@@ -110,7 +110,11 @@ fn usage(message: &str, suggestions: &[&str]) {
 fn vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, u8> {
     if nation.vehicles.is_empty() {
         usage(
-            &format!("no vehicle `{name}` in {}: {}", nation.id, no_listing(nation)),
+            &format!(
+                "no vehicle `{name}` in {}: {}",
+                nation.id,
+                no_listing(nation)
+            ),
             &[],
         );
         return Err(EXIT_USAGE);

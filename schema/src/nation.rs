@@ -2,8 +2,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Acceptance, AppliedErratum, Faction, Infantry, MultiNote, NationalRule, Nationality,
-    Qualifier, Vehicle, VehicleNote,
+    Acceptance, AppliedErratum, Faction, Infantry, MultiNote, NationalRule, Nationality, Qualifier,
+    Vehicle, VehicleNote,
 };
 
 /// One nation's order of battle: the document written to `out/<nation>.json`.

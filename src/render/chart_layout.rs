@@ -418,7 +418,11 @@ fn infantry_specs(model: &ChartModel) -> Vec<TableSpec> {
     if !s.nationalities.is_empty() {
         specs.push(TableSpec {
             title: "Nationalities (every national rule holds for each)".into(),
-            columns: vec![("Nationality", 0.14), ("Its own rules", 0.72), ("Source", 0.14)],
+            columns: vec![
+                ("Nationality", 0.14),
+                ("Its own rules", 0.72),
+                ("Source", 0.14),
+            ],
             rows: s
                 .nationalities
                 .iter()

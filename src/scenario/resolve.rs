@@ -8,8 +8,8 @@ use qm_parser::{Diagnostic, FileId, SourceMap};
 use qm_resolve::registry::{NationRegistries, NationTheaters, Registries, TheaterName};
 use qm_resolve::spanned::{choice, span_of, toml_diagnostic};
 use qm_schema::{
-    CardNote, CardNoteKind, InfantryUnit, Nation, Nationality, RuleConcern, Scenario,
-    ScenarioSide, ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
+    CardNote, CardNoteKind, InfantryUnit, Nation, Nationality, RuleConcern, Scenario, ScenarioSide,
+    ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
 };
 use toml::Spanned;
 

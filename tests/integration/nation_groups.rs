@@ -35,9 +35,7 @@ fn the_group_ir_holds_what_section_198_states() {
     let published = std::fs::read_to_string(root().join("data-src/axm/ob.toml")).unwrap();
     assert!(published.contains("(EXC: elite seiwads)"));
     assert_eq!(axm.errata.len(), 1);
-    assert!(axm.national_rules[0]
-        .text
-        .ends_with("(EXC: elite squads)."));
+    assert!(axm.national_rules[0].text.ends_with("(EXC: elite squads)."));
     let json = serde_json::to_value(&axm).unwrap();
     assert!(qm::compile::validate_nation(&axm).is_empty());
     insta::assert_json_snapshot!("axm_ir", json);
@@ -50,7 +48,9 @@ fn the_chart_of_a_nation_without_vehicles_is_its_national_data() {
     let types = qm::load::built_in_registries().unwrap().types;
     let chart = vehicle_chart(&axm, &templates, &types).unwrap();
     assert!(!chart.html.contains("<table class=\"listing\">"));
-    assert!(chart.html.contains("No vehicles: the Axis Minors data holds no vehicle listing"));
+    assert!(chart
+        .html
+        .contains("No vehicles: the Axis Minors data holds no vehicle listing"));
     let body = &chart.html[chart.html.find("<body>").unwrap()..];
     insta::assert_snapshot!("axm_chart_html", body);
     // One PDF page: the nationalities and the national rules, no empty vehicle table.
@@ -70,10 +70,12 @@ fn the_chart_of_a_nation_without_vehicles_is_its_national_data() {
     // No counter, so no counter image and no counter sheet: the chart is all it has.
     let images = counter_images(&axm, &templates, &CounterOptions::default()).unwrap();
     assert!(images.is_empty());
-    let files = render_nation(&axm, &images, &templates, &BuildOptions::default(), &types)
-        .unwrap();
+    let files = render_nation(&axm, &images, &templates, &BuildOptions::default(), &types).unwrap();
     let paths: Vec<&str> = files.iter().map(|a| a.path.as_str()).collect();
-    assert_eq!(paths, ["axm/chart/axm-chart.html", "axm/chart/axm-chart.pdf"]);
+    assert_eq!(
+        paths,
+        ["axm/chart/axm-chart.html", "axm/chart/axm-chart.pdf"]
+    );
 }
 
 #[test]
@@ -81,10 +83,34 @@ fn avail_and_show_say_the_group_has_no_vehicles() {
     let mut text = String::new();
     for args in [
         &["avail", "axm", "--theater", "Russia", "--date", "12/42"][..],
-        &["avail", "axm", "--theater", "Russia", "--date", "12/42", "--json"],
+        &[
+            "avail",
+            "axm",
+            "--theater",
+            "Russia",
+            "--date",
+            "12/42",
+            "--json",
+        ],
         // A nationality stands for its nation.
-        &["avail", "Rumanian", "--theater", "Russia", "--date", "12/42"],
-        &["avail", "axm", "--theater", "Russia", "--date", "12/42", "--vehicle", "R-2"],
+        &[
+            "avail",
+            "Rumanian",
+            "--theater",
+            "Russia",
+            "--date",
+            "12/42",
+        ],
+        &[
+            "avail",
+            "axm",
+            "--theater",
+            "Russia",
+            "--date",
+            "12/42",
+            "--vehicle",
+            "R-2",
+        ],
         &["show", "axm", "R-2"],
         &["show", "Romanian", "R-2"],
     ] {
@@ -139,7 +165,11 @@ fn errata_correct_ob_toml_and_name_only_files_that_are_read() {
     let errata = dir.path().join("axm/errata.toml");
     let text = std::fs::read_to_string(&errata).unwrap();
     // A stale erratum of ob.toml is an error, like one of the listing's.
-    std::fs::write(&errata, text.replace("find = \"seiwads\"", "find = \"seiwadz\"")).unwrap();
+    std::fs::write(
+        &errata,
+        text.replace("find = \"seiwads\"", "find = \"seiwadz\""),
+    )
+    .unwrap();
     let out = check(dir.path());
     assert!(out.starts_with("exit: 1"), "{out}");
     assert!(out.contains("errata::stale"), "{out}");

@@ -249,7 +249,11 @@ fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
     }
     loaded.scenarios.clear();
     let path = root().join("tests/scenarios/ok_axis_minor_sides.toml");
-    load_scenarios(&mut loaded, &path, "tests/scenarios/ok_axis_minor_sides.toml");
+    load_scenarios(
+        &mut loaded,
+        &path,
+        "tests/scenarios/ok_axis_minor_sides.toml",
+    );
     let (scenarios, diags) = compile_scenarios(&loaded, &nations, &theaters);
     assert!(diags.is_empty(), "{diags:?}");
     let s = &scenarios[0];
@@ -263,7 +267,10 @@ fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
     };
     let hungarian = side("Hungarian");
     assert_eq!(
-        (hungarian.nation.as_deref(), hungarian.nationality.as_deref()),
+        (
+            hungarian.nation.as_deref(),
+            hungarian.nationality.as_deref()
+        ),
         (Some("axm"), Some("hungarian"))
     );
     let said = "Hungarians fighting in Hungary should be represented by elite squads.";
@@ -272,8 +279,12 @@ fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
         h.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>(),
         ["198.1", "198.2", "198.1"]
     );
-    assert!(h[0].1.contains("one less than their normal Morale Level (EXC: elite squads)"));
-    assert!(h[1].1.contains("must always pass a IPAAMC rather than a normal PAAMC"));
+    assert!(h[0]
+        .1
+        .contains("one less than their normal Morale Level (EXC: elite squads)"));
+    assert!(h[1]
+        .1
+        .contains("must always pass a IPAAMC rather than a normal PAAMC"));
     assert_eq!(h[2].1, said);
     // The group's rules, not the Hungarian sentence, on another nationality's side; none on a
     // side without infantry (both rules concern infantry).
@@ -285,6 +296,10 @@ fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
     let templates = Templates::new(None);
     let view = card_view(&templates, s, &nations, &loaded).unwrap();
     let html = card_html(&templates, &view).unwrap();
-    assert_eq!(html.matches(&format!("{said} [198.1]")).count(), 1, "{html}");
+    assert_eq!(
+        html.matches(&format!("{said} [198.1]")).count(),
+        1,
+        "{html}"
+    );
     assert_eq!(html.matches("(EXC: elite squads). [198.1]").count(), 2);
 }

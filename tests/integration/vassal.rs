@@ -693,7 +693,13 @@ fn the_real_module_is_deterministic_complete_and_sound() {
     assert_eq!(report.slots.len(), vehicles + infantry);
     // A tab per nation with pieces: the Axis Minors (national rules only, no counter in
     // section 198) have none, and no empty tab.
-    let tabs: Vec<&str> = a.model.palette.nations.iter().map(|t| t.id.as_str()).collect();
+    let tabs: Vec<&str> = a
+        .model
+        .palette
+        .nations
+        .iter()
+        .map(|t| t.id.as_str())
+        .collect();
     let with_pieces: Vec<&str> = compiled
         .nations
         .iter()
@@ -701,7 +707,10 @@ fn the_real_module_is_deterministic_complete_and_sound() {
         .map(|n| n.id.as_str())
         .collect();
     assert_eq!(tabs, with_pieces);
-    assert!(compiled.nations.iter().any(|n| !with_pieces.contains(&n.id.as_str())));
+    assert!(compiled
+        .nations
+        .iter()
+        .any(|n| !with_pieces.contains(&n.id.as_str())));
     assert!(a.model.palette.nations.iter().all(|t| !t.groups.is_empty()));
     // Every infantry unit is a slot of its own, trait by trait: the infantry prototype, its
     // properties, its counter (no flip: the Italians have no known broken side).

@@ -635,7 +635,12 @@ impl Reader<'_> {
             self.duplicate("nationality", &e.id);
             return None;
         }
-        let name = e.name.get_ref().split_whitespace().collect::<Vec<_>>().join(" ");
+        let name = e
+            .name
+            .get_ref()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         if name.is_empty() {
             self.diags.push(
                 Diagnostic::error(
