@@ -821,7 +821,9 @@ fn a_vehicle_without_a_committed_gpid_warns_until_the_registry_is_updated() {
 fn an_infantry_broken_side_becomes_a_flip_layer() {
     let real = qm::compile::compile(&root().join("data-src"))
         .nations
-        .remove(0);
+        .into_iter()
+        .find(|n| n.id == "ita")
+        .unwrap();
     let mut nation = tricky_nation();
     nation.infantry = real.infantry.clone();
     nation.infantry.units.truncate(2);
