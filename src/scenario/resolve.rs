@@ -15,9 +15,10 @@ use toml::Spanned;
 
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
+use super::nationality::{side_nation_id, side_nationality};
 use crate::compile::nation_theaters;
 use crate::load::Loaded;
-use crate::query::{find_nationality, find_vehicle, nations_of_nationality, parse_month};
+use crate::query::{find_vehicle, parse_month};
 use crate::resolve::names::{did_you_mean, name_key, vehicle_id};
 
 /// One scenario file resolved: the scenario (`None` when a required value is unreadable) and
@@ -72,15 +73,8 @@ pub fn resolve_scenario(
         }
     };
     // A side naming only its nationality belongs to the nation holding it.
-    let registries = loaded.registries_for(sf.side.iter().filter_map(|s| {
-        match (&s.nation, &s.nationality) {
-            (Some(n), _) => Some(n.get_ref().as_str()),
-            (None, Some(x)) => nations_of_nationality(nations, x.get_ref())
-                .first()
-                .map(|(n, _)| n.id.as_str()),
-            (None, None) => None,
-        }
-    }));
+    let registries =
+        loaded.registries_for(sf.side.iter().filter_map(|s| side_nation_id(s, nations)));
     let mut r = Resolver {
         map,
         loaded,
@@ -282,92 +276,6 @@ impl<'a> Resolver<'a> {
         None
     }
 
-    /// The side's nationality (`nationality`), looked up in its nation, or, when the side
-    /// names no nation, in every nation's data; the side then belongs to the nation holding it.
-    /// Returns the side's nation and nationality.
-    fn nationality(
-        &mut self,
-        side: &SideEntry,
-        nation: Option<&'a Nation>,
-    ) -> (Option<&'a Nation>, Option<&'a Nationality>) {
-        let Some(want) = side.nationality.as_ref() else {
-            return (nation, None);
-        };
-        let name = want.get_ref();
-        let d = Diagnostic::error(
-            "scenario::unknown-nationality",
-            format!("failed to find the nationality `{name}`"),
-            span_of(self.file, want),
-        );
-        let d = match nation {
-            Some(n) => match find_nationality(n, name) {
-                Ok(x) => return (Some(n), Some(x)),
-                Err(close) => {
-                    let names: Vec<&str> =
-                        n.nationalities.iter().map(|x| x.name.as_str()).collect();
-                    let d = d
-                        .with_label(format!("not a nationality of {}", n.id))
-                        .with_note(if names.is_empty() {
-                            format!("{} declares no [[nationality]] in its ob.toml", n.id)
-                        } else {
-                            format!("nationalities of {}: {}", n.id, names.join(", "))
-                        });
-                    if close.is_empty() {
-                        d.with_help("remove `nationality`, or declare it in the nation's ob.toml")
-                    } else {
-                        with_suggestions(d, &close)
-                    }
-                }
-            },
-            // The unknown nation is reported already.
-            None if side.nation.is_some() => return (None, None),
-            None => {
-                let all: Vec<(&Nation, &Nationality)> = self
-                    .nations
-                    .iter()
-                    .flat_map(|n| n.nationalities.iter().map(move |x| (n, x)))
-                    .collect();
-                match nations_of_nationality(self.nations, name).as_slice() {
-                    [(n, x)] => return (Some(*n), Some(*x)),
-                    [] => {
-                        let d = d
-                            .with_label("no nation's data has this nationality")
-                            .with_note(if all.is_empty() {
-                                "no nation of the data declares a [[nationality]]".to_string()
-                            } else {
-                                format!(
-                                    "nationalities with data: {}",
-                                    all.iter()
-                                        .map(|(n, x)| format!("{} ({})", x.name, n.id))
-                                        .collect::<Vec<_>>()
-                                        .join(", ")
-                                )
-                            });
-                        let close = did_you_mean(name, all.iter().map(|(_, x)| x.name.as_str()));
-                        if close.is_empty() {
-                            d.with_help("leave `nationality` out to give the side as a free list")
-                        } else {
-                            with_suggestions(d, &close)
-                        }
-                    }
-                    several => d
-                        .with_label("a nationality of several nations")
-                        .with_note(format!(
-                            "it is a nationality of {}",
-                            several
-                                .iter()
-                                .map(|(n, _)| n.id.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ))
-                        .with_help("add the side's `nation` to say which"),
-                }
-            }
-        };
-        self.diags.push(d);
-        (nation, None)
-    }
-
     /// The side's faction: an id the nation's data declares (`ob.toml` `[[faction]]`).
     fn faction(&mut self, side: &SideEntry, nation: Option<&Nation>) -> Option<String> {
         let f = side.faction.as_ref()?;
@@ -416,7 +324,11 @@ impl<'a> Resolver<'a> {
         turns: u8,
     ) -> ScenarioSide {
         let nation = self.nation(s);
-        let (nation, nationality) = self.nationality(s, nation);
+        let (nation, nationality) = side_nationality(self.file, s, nation, self.nations)
+            .unwrap_or_else(|d| {
+                self.diags.push(d);
+                (nation, None)
+            });
         let faction = self.faction(s, nation);
         // Each side is checked with its own nation's theaters (and registry).
         let (theaters, types) = match nation {
@@ -685,7 +597,7 @@ impl<'a> Resolver<'a> {
 }
 
 /// Adds "did you mean `a`, `b` or `c`?" to a diagnostic.
-fn with_suggestions(d: Diagnostic, close: &[&str]) -> Diagnostic {
+pub(super) fn with_suggestions(d: Diagnostic, close: &[&str]) -> Diagnostic {
     let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
     match quoted.split_last() {
         None => d,
