@@ -25,37 +25,40 @@ pub fn side_nation_id<'a>(side: &'a SideEntry, nations: &'a [Nation]) -> Option<
 
 /// A side's nation and nationality: `nationality` looked up in the side's `nation` when it
 /// names one (`nation` is what [`super::resolve`] found for it, `None` when unknown), else in
-/// every nation's data. An unknown or ambiguous nationality is an error pointing at it.
+/// every nation's data. An unknown or ambiguous nationality is an error pointing at it (boxed:
+/// a diagnostic is large beside the answer).
 pub fn side_nationality<'a>(
     file: FileId,
     side: &SideEntry,
     nation: Option<&'a Nation>,
     nations: &'a [Nation],
-) -> Result<(Option<&'a Nation>, Option<&'a Nationality>), Diagnostic> {
+) -> Result<(Option<&'a Nation>, Option<&'a Nationality>), Box<Diagnostic>> {
     let Some(want) = side.nationality.as_ref() else {
         return Ok((nation, None));
     };
     match nation {
         Some(n) => match find_nationality(n, want.get_ref()) {
             Ok(x) => Ok((Some(n), Some(x))),
-            Err(close) => Err(not_of_nation(file, want, n, &close)),
+            Err(close) => Err(Box::new(not_of_nation(file, want, n, &close))),
         },
         // The unknown nation is reported already.
         None if side.nation.is_some() => Ok((None, None)),
         None => match nations_of_nationality(nations, want.get_ref()).as_slice() {
             [(n, x)] => Ok((Some(*n), Some(*x))),
-            [] => Err(of_no_nation(file, want, nations)),
-            several => Err(unknown(file, want)
-                .with_label("a nationality of several nations")
-                .with_note(format!(
-                    "it is a nationality of {}",
-                    several
-                        .iter()
-                        .map(|(n, _)| n.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
-                .with_help("add the side's `nation` to say which")),
+            [] => Err(Box::new(of_no_nation(file, want, nations))),
+            several => Err(Box::new(
+                unknown(file, want)
+                    .with_label("a nationality of several nations")
+                    .with_note(format!(
+                        "it is a nationality of {}",
+                        several
+                            .iter()
+                            .map(|(n, _)| n.id.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                    .with_help("add the side's `nation` to say which"),
+            )),
         },
     }
 }

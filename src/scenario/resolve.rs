@@ -326,7 +326,7 @@ impl<'a> Resolver<'a> {
         let nation = self.nation(s);
         let (nation, nationality) = side_nationality(self.file, s, nation, self.nations)
             .unwrap_or_else(|d| {
-                self.diags.push(d);
+                self.diags.push(*d);
                 (nation, None)
             });
         let faction = self.faction(s, nation);
