@@ -251,13 +251,17 @@ struct NationRef<'a> {
 }
 
 /// A nation's counter sheets: one PDF per paper size, with its file name
-/// (`ita/sheets/ita-counters-a4.pdf`).
+/// (`ita/sheets/ita-counters-a4.pdf`); none for a nation without vehicles.
 pub fn counter_sheets(
     nation: &Nation,
     templates: &Templates,
     counter: &CounterOptions,
     opts: &SheetOptions,
 ) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
+    // A nation without vehicles has no counter to print: no sheet rather than an empty PDF.
+    if nation.vehicles.is_empty() {
+        return Ok(Vec::new());
+    }
     // Each counter side is rendered and converted once, then placed on every paper size.
     let mut faces = Vec::with_capacity(nation.vehicles.len());
     for v in &nation.vehicles {

@@ -8,6 +8,7 @@ mod infantry;
 mod ir;
 mod legibility;
 mod mg_columns;
+mod nation_groups;
 mod nations;
 mod out_safety;
 mod render;
