@@ -1,5 +1,6 @@
-//! Counter text: the front from the listing's values, the back from the notations the notes
-//! quote ("as signified by "X" on the reverse side").
+//! Counter text: what each side of a counter draws, item by item: the listing's values,
+//! formatted once, and the notations the notes quote ("as signified by "X" on the reverse
+//! side").
 
 use std::collections::{HashMap, HashSet};
 
@@ -233,7 +234,7 @@ fn format_mg(m: &MgFactor) -> String {
     format!("{opt}{fp}{rear}")
 }
 
-/// The letters as one aspect ("+FSR"); groups split at a space are printed apart.
+/// The sign and the letter groups as printed, apart where the cell splits them ("+F", "+SR").
 fn format_target_aspect(ta: &TargetAspect) -> String {
     let sign = match ta.sign {
         Sign::Plus => "+",

@@ -10,7 +10,7 @@
 //!
 //! # Steps
 //! 1. **listing** (`listing`, `fields`, [`names`]): parse the listing; each row -> a `Vehicle`
-//!    with provenance; [`lint`] the rows (duplicate names, RF ranges printed backwards).
+//!    with provenance; [`lint`] the rows (duplicate names, MG factors in the wrong column).
 //! 2. **links** (`notes`): parse the notes; find the rows of each numbered note by the
 //!    listing's Notes column; lint the links (unknown notes, title vehicles, "See also").
 //! 3. **rules** (`rules`): each rule paragraph's clauses -> `Rule`s, each given to the rows of
@@ -21,7 +21,8 @@
 //!    relative copies, defaults and the listing fallback, lints, clipping to DATES and the N/R
 //!    windows, Fascist-only months.
 //! 5. **extras and counters** (`notes`, `counter`): radio dates, HEAT, optional armament,
-//!    variable DVP; the counter's front text and back notations.
+//!    variable DVP; the counter's two sides, item by item (`counter`), and the MG a note's rules
+//!    name against the row's MG columns (`notes::mg_mentions`).
 //! 6. **acceptances** ([`lint`]): a finding an `[[accept]]` entry covers is dropped; an
 //!    acceptance that covers nothing is reported.
 //! 7. **national data** ([`ob`]): `ob.toml` -> infantry units, replacements, national rules.

@@ -201,6 +201,7 @@ fn every_counter_text_meets_the_size_floors() {
     let pt_per_px = SHEET_COUNTER_PT / opts.px as f32;
     let glance: Vec<&str> = GLANCE.iter().map(|k| k.as_str()).collect();
     let mut smallest: BTreeMap<&str, f32> = BTreeMap::new();
+    let mut largest = 0.0f32;
     for n in nations() {
         for v in &n.vehicles {
             for side in sides() {
@@ -233,13 +234,47 @@ fn every_counter_text_meets_the_size_floors() {
                     };
                     let s = smallest.entry(key).or_insert(f32::INFINITY);
                     *s = s.min(px);
+                    largest = largest.max(px);
                 }
             }
         }
     }
+    // Pixels, not viewBox units: the largest text (the MP, 18 of the 100 units) is 10.8 px.
+    assert!(
+        largest > 10.0 && largest < 11.0,
+        "largest text {largest} px"
+    );
     // Both classes were seen (the test measured something).
     assert!(smallest
         .get("glance")
         .is_some_and(|s| *s >= GLANCE_PX - 1e-3));
     assert!(smallest.get("other").is_some_and(|s| *s >= ANY_PX - 1e-3));
+}
+
+/// The DVP badge a scenario card draws on a counter picture's upper-left corner (rule 177),
+/// in the counter's units for a 5/8-inch picture: a circle of 1.85 mm radius centred 0.35 mm
+/// outside the corner (templates/scenario/card.svg, card.html).
+const BADGE_CENTRE: f32 = -0.35 / 15.875 * 100.0;
+const BADGE_RADIUS: f32 = 1.85 / 15.875 * 100.0;
+
+#[test]
+fn the_dvp_corner_of_every_front_stays_free() {
+    let t = Templates::new(None);
+    let opts = CounterOptions::default();
+    for n in nations() {
+        for v in &n.vehicles {
+            let svg = counter_svg(&n, v, CounterSide::Front, &t, &opts).unwrap();
+            for (text, r) in crate::render::text_boxes(&svg) {
+                // The point of the ink box nearest the badge's centre.
+                let x = BADGE_CENTRE.clamp(r.left(), r.right());
+                let y = BADGE_CENTRE.clamp(r.top(), r.bottom());
+                let d = ((x - BADGE_CENTRE).powi(2) + (y - BADGE_CENTRE).powi(2)).sqrt();
+                assert!(
+                    d > BADGE_RADIUS,
+                    "{}: {text:?} at {r:?} lies under the DVP badge",
+                    v.name
+                );
+            }
+        }
+    }
 }
