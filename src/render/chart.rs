@@ -58,11 +58,14 @@ pub fn vehicle_chart(
         let (w, h) = (page.width, page.height);
         pdf.add_page(w, h, &[Placement::top_left(g, 0.0, 0.0, w, h, h)]);
     }
+    let pdf = pdf
+        .finish()
+        .map_err(|m| RenderError::new(&pdf_path, RenderErrorKind::Pdf(m)))?;
     Ok(ChartFiles {
         html_path,
         html,
         pdf_path,
-        pdf: pdf.finish(),
+        pdf,
     })
 }
 

@@ -19,6 +19,7 @@ mod counter;
 mod counter_view;
 mod error;
 mod pdf;
+mod pdf_canonical;
 mod png;
 #[doc(hidden)]
 mod sheet;
@@ -39,6 +40,7 @@ pub use counter::{
 };
 pub use counter_view::{CounterView, MgView, NotationView};
 pub use error::{RenderError, RenderErrorKind};
+pub use pdf_canonical::canonical as canonical_pdf;
 pub use png::{render_pixmap, render_png};
 pub use sheet::{
     counter_sheets, sheet_layout, CounterSize, Paper, SheetLayout, SheetOptions, SheetSlot,

@@ -171,8 +171,9 @@ impl PdfBuilder {
         self.pages.push(page);
     }
 
-    /// The finished document. No dates are written, so the same input gives the same bytes.
-    pub fn finish(mut self) -> Vec<u8> {
+    /// The finished document. No dates are written and objects are put in canonical order
+    /// ([`super::pdf_canonical`]), so the same input gives the same bytes.
+    pub fn finish(mut self) -> Result<Vec<u8>, String> {
         self.pdf.catalog(self.catalog).pages(self.page_tree);
         let count = self.pages.len() as i32;
         self.pdf
@@ -183,6 +184,6 @@ impl PdfBuilder {
         self.pdf
             .document_info(info)
             .producer(TextStr("qm (Quartermaster)"));
-        self.pdf.finish()
+        super::pdf_canonical::canonical(&self.pdf.finish())
     }
 }

@@ -320,7 +320,10 @@ pub fn counter_sheets(
             }
             pdf.add_page(w, h, &placements);
         }
-        out.push((path, pdf.finish()));
+        let bytes = pdf
+            .finish()
+            .map_err(|m| RenderError::new(&path, RenderErrorKind::Pdf(m)))?;
+        out.push((path, bytes));
     }
     Ok(out)
 }
