@@ -10,12 +10,13 @@ use crate::artifact::{
     tidy_interrupted, write_atomically, write_file_atomically, Input, InputRole, OutputDir,
     OutputFile, Tidied,
 };
-use crate::build::{pretty, render_all, BuildOptions};
+use crate::build::{pretty, render_all_timed, BuildOptions};
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
 use crate::compile::compile_with;
 use crate::render::{CounterOptions, CounterSize, SheetOptions};
+use crate::timings::Timings;
 
 /// Quartermaster: compile wargame order-of-battle data into JSON, counters, charts and
 /// VASSAL modules.
@@ -59,6 +60,9 @@ pub struct DataArgs {
     /// Raise every input size cap to at least this many MiB (README: Input limits).
     #[arg(long, value_name = "MIB")]
     pub max_input_mib: Option<u64>,
+    /// Number of threads (default: one per core); the output does not depend on it.
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
 }
 
 impl DataArgs {
@@ -67,6 +71,13 @@ impl DataArgs {
     pub(crate) fn prepare(&self) -> Option<u8> {
         if let Some(mib) = self.max_input_mib {
             crate::input::raise_caps(mib);
+        }
+        if let Some(jobs) = self.jobs {
+            // The global pool is built once per process; a second build (tests) keeps the
+            // first one's size.
+            let _ = rayon::ThreadPoolBuilder::new()
+                .num_threads(usize::from(jobs))
+                .build_global();
         }
         let scenarios = self.scenarios.as_deref()?;
         if std::fs::symlink_metadata(scenarios).is_ok() {
@@ -104,6 +115,10 @@ pub struct BuildArgs {
     /// the back): calibrates a duplex printer.
     #[arg(long, default_value = "0,0", value_parser = parse_offset, allow_hyphen_values = true)]
     pub back_offset_mm: (f64, f64),
+    /// Print the time each stage took (load, resolve, validate, json, counters, sheets,
+    /// chart, cards, module, write) on stderr.
+    #[arg(long)]
+    pub timings: bool,
 }
 
 fn parse_counter_size(s: &str) -> Result<CounterSize, String> {
@@ -169,7 +184,9 @@ fn build(a: BuildArgs) -> u8 {
         Ok(t) => report_tidied(&out, &t),
         Err(e) => return output_error(&e),
     }
-    let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref());
+    let mut timings = Timings::default();
+    let compiled =
+        crate::compile::compile_timed(&a.data.data, a.data.scenarios.as_deref(), &mut timings);
     let status = report(&compiled, a.data.strict);
     if status != EXIT_OK {
         eprintln!("qm: nothing written; {} left as it was", a.out.display());
@@ -186,7 +203,7 @@ fn build(a: BuildArgs) -> u8 {
             back_offset_mm: a.back_offset_mm,
         },
     };
-    let artifacts = match render_all(&compiled, &opts) {
+    let artifacts = match render_all_timed(&compiled, &opts, &mut timings) {
         Ok(a) => a,
         Err(e) => {
             eprint!("{}", build_error_text(&e));
@@ -201,9 +218,12 @@ fn build(a: BuildArgs) -> u8 {
             a.out.display()
         );
     };
-    match write_atomically(&out, &artifacts, waiting) {
+    match timings.time("write", || write_atomically(&out, &artifacts, waiting)) {
         Ok(t) => report_tidied(&out, &t),
         Err(e) => return output_error(&e),
+    }
+    if a.timings {
+        eprint!("{}", timings.table());
     }
     let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
     println!(

@@ -32,6 +32,7 @@ pub mod resolve;
 pub mod scenario;
 pub mod templates;
 pub mod text;
+pub mod timings;
 pub mod vassal;
 pub mod views;
 
