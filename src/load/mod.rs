@@ -14,7 +14,9 @@ use qm_resolve::{Accept, NationInput, NationRegistries, Registries};
 use qm_schema::AppliedErratum;
 
 pub use errata::*;
-pub use registry::{built_in_registries, BUILT_IN_THEATERS, BUILT_IN_VEHICLE_TYPES};
+pub use registry::{
+    built_in_registries, BUILT_IN_RULES, BUILT_IN_THEATERS, BUILT_IN_VEHICLE_TYPES,
+};
 
 /// The files of one nation (`data-src/<id>/`).
 #[derive(Debug)]

@@ -1,5 +1,5 @@
 //! The registries a data directory is read with: the shared files — the data's own
-//! `registry/theaters.toml` and `registry/vehicle-types.toml`, or the repository's, built into
+//! `registry/theaters.toml`, `registry/vehicle-types.toml` and `registry/rules.toml`, or the repository's, built into
 //! `qm` — and each nation's additions (`<nation>/theaters.toml`, `<nation>/vehicle-types.toml`).
 
 use qm_resolve::Registries;
@@ -12,6 +12,9 @@ pub const BUILT_IN_THEATERS: &str = include_str!("../../data-src/registry/theate
 /// The repository's `data-src/registry/vehicle-types.toml`, used when a data directory has
 /// none.
 pub const BUILT_IN_VEHICLE_TYPES: &str = include_str!("../../data-src/registry/vehicle-types.toml");
+
+/// The repository's `data-src/registry/rules.toml`, used when a data directory has none.
+pub const BUILT_IN_RULES: &str = include_str!("../../data-src/registry/rules.toml");
 
 /// The name the built-in files carry in diagnostics.
 const BUILT_IN: &str = "(built in)";
@@ -33,8 +36,12 @@ pub(super) fn load_shared(loaded: &mut Loaded) {
     };
     let theaters = file("theaters.toml", BUILT_IN_THEATERS);
     let types = file("vehicle-types.toml", BUILT_IN_VEHICLE_TYPES);
+    let rules = file("rules.toml", BUILT_IN_RULES);
     let mut diags = Vec::new();
     loaded.registries = Registries::read(&loaded.sources, theaters, types, &mut diags);
+    loaded
+        .registries
+        .read_rules(&loaded.sources, rules, &mut diags);
     loaded.diagnostics.extend(diags);
 }
 
@@ -70,7 +77,51 @@ pub fn built_in_registries() -> Option<Registries> {
         "registry/vehicle-types.toml",
         BUILT_IN_VEHICLE_TYPES,
     ));
+    let rules = map.next_id();
+    map.add(qm_parser::Source::new(
+        rules,
+        "registry/rules.toml",
+        BUILT_IN_RULES,
+    ));
     let mut diags = Vec::new();
-    let r = Registries::read(&map, theaters, types, &mut diags);
+    let mut r = Registries::read(&map, theaters, types, &mut diags);
+    r.read_rules(&map, rules, &mut diags);
     diags.is_empty().then_some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use qm_resolve::registry::Silhouette;
+    use qm_schema::{TheaterId, YearMonth};
+
+    use super::*;
+
+    #[test]
+    fn rule_178_is_data_axis_north_africa_before_october_1941_except_motorcycles() {
+        let r = built_in_registries().expect("the built-in registry files read cleanly");
+        assert_eq!(r.rules.red_mp.len(), 1);
+        let red = |axis, theater: &str, year, month, class| {
+            r.rules
+                .red_mp(
+                    axis,
+                    &TheaterId::new(theater),
+                    YearMonth { year, month },
+                    class,
+                    &r.theaters,
+                )
+                .map(|rule| rule.rule.as_str())
+        };
+        let tank = Some(Silhouette::Tank);
+        assert_eq!(red(true, "NorthAfrica", 1941, 9, tank), Some("178"));
+        assert_eq!(red(true, "NorthAfrica", 1941, 10, tank), None);
+        assert_eq!(red(false, "NorthAfrica", 1940, 6, tank), None);
+        // Tunisia is part of North Africa (194.2); an unknown type is not excepted.
+        assert_eq!(red(true, "Tunisia", 1941, 9, None), Some("178"));
+        assert_eq!(red(true, "Russia", 1941, 8, tank), None);
+        // "[EXC: motorcycles]".
+        assert_eq!(
+            red(true, "NorthAfrica", 1941, 9, Some(Silhouette::Motorcycle)),
+            None
+        );
+    }
 }

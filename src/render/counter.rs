@@ -1,7 +1,6 @@
 //! Counters: one SVG per side per vehicle from `templates/counter/`, and its PNG.
 
-use qm_resolve::registry::TheaterRegistry;
-use qm_schema::{CounterSide, Nation, TheaterId, Vehicle, YearMonth};
+use qm_schema::{CounterSide, Nation, Vehicle};
 use serde::Serialize;
 
 use super::counter_view::CounterView;
@@ -21,9 +20,10 @@ pub const COUNTER_UNITS: f64 = 100.0;
 pub struct CounterOptions {
     /// PNG width and height in pixels (60: a 5/8 inch counter at 96 dpi).
     pub px: u32,
-    /// Print the MP in red. Rule 178 makes the MP of every Axis vehicle red in North Africa
-    /// before 10/41, which depends on the scenario, not the vehicle: `qm build` prints counters
-    /// with black MP (false), and a scenario renderer sets this from [`rule_178_red_mp`].
+    /// Print the MP in red. A red-MP rule of the game system (rule 178) depends on the
+    /// scenario's theater and month, not on the vehicle: `qm build` prints counters with black
+    /// MP (false), and a scenario renderer sets this from the registry's rules
+    /// (`SystemRules::red_mp`).
     pub red_mp: bool,
 }
 
@@ -34,31 +34,6 @@ impl Default for CounterOptions {
             red_mp: false,
         }
     }
-}
-
-/// Rule 178 stops applying in this month: "prior to October 1941".
-pub const RED_MP_UNTIL: YearMonth = YearMonth {
-    year: 1941,
-    month: 10,
-};
-
-/// The theater rule 178 speaks of: "North Africa (as defined in 194.2)". The rule is the game
-/// system's, not a nation's, so its area is named here; its parts come from the registry.
-pub const RED_MP_THEATER: &str = "NorthAfrica";
-
-/// Rule 178, the one implementation of it: every vehicle of an Axis nation in a North Africa
-/// scenario (194.2; a part of it such as Tunisia included) set before October 1941 has its MP
-/// printed in red. The rule excepts motorcycles; the IR has no motorcycle type, so no vehicle
-/// is excepted. The scenario checker (its card notes) and the card's counter pictures both
-/// call this.
-pub fn rule_178_red_mp(
-    axis: bool,
-    theater: &TheaterId,
-    date: YearMonth,
-    registry: &TheaterRegistry,
-) -> bool {
-    let desert = TheaterId::new(RED_MP_THEATER);
-    axis && (*theater == desert || registry.part_of(theater, &desert)) && date < RED_MP_UNTIL
 }
 
 /// One rendered counter side.
@@ -216,28 +191,4 @@ pub fn artifact_name(nation: &Nation, vehicle: &Vehicle, side: CounterSide, ext:
         vehicle.id,
         side_name(side)
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rule_178_is_axis_north_africa_before_october_1941() {
-        let registry = crate::load::built_in_registries().unwrap().theaters;
-        let red = |axis, theater: &str, year, month| {
-            rule_178_red_mp(
-                axis,
-                &TheaterId::new(theater),
-                YearMonth { year, month },
-                &registry,
-            )
-        };
-        assert!(red(true, "NorthAfrica", 1941, 9));
-        assert!(!red(true, "NorthAfrica", 1941, 10));
-        assert!(!red(false, "NorthAfrica", 1940, 6));
-        // Tunisia is part of North Africa (194.2).
-        assert!(red(true, "Tunisia", 1941, 9));
-        assert!(!red(true, "Russia", 1941, 8));
-    }
 }

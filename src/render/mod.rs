@@ -35,9 +35,8 @@ pub use chart_model::{
     chart_model, columns, Cell, ChartModel, Column, Group, NationRef, NoteLink, NoteView, Row,
 };
 pub use counter::{
-    artifact_name, counter_image, counter_images, counter_svg, rule_178_red_mp, side_name,
-    template_of, CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
-    RED_MP_UNTIL,
+    artifact_name, counter_image, counter_images, counter_svg, side_name, template_of,
+    CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
 };
 pub use counter_view::{CounterView, MgView, NotationView};
 pub use error::{RenderError, RenderErrorKind};

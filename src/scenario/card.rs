@@ -7,8 +7,8 @@
 //! so this module wraps every paragraph with the embedded font's metrics and stacks the blocks;
 //! the template decides how each block looks.
 
-use qm_resolve::registry::TheaterRegistry;
 use qm_resolve::NationRegistries;
+use qm_resolve::Registries;
 use qm_schema::{
     CardNote, CounterSide, InfantryUnit, Nation, Scenario, ScenarioSide, ScenarioUnit, UnitKind,
     Vehicle,
@@ -17,9 +17,7 @@ use serde::Serialize;
 
 use super::package::wrap;
 use crate::infantry::{infantry_counter_svg, InfantrySide};
-use crate::render::{
-    counter_svg, rule_178_red_mp, svg_with_size, CounterOptions, RenderError, RenderErrorKind,
-};
+use crate::render::{counter_svg, svg_with_size, CounterOptions, RenderError, RenderErrorKind};
 use crate::templates::{TemplateError, Templates};
 
 /// The HTML card template.
@@ -157,8 +155,8 @@ fn note_text(n: &CardNote) -> String {
 }
 
 /// Builds the view of a scenario's card: pictures, wrapped text and the page layout.
-/// `registries` name the theater and, with rule 178, place it (as the scenario was read: with
-/// its first nation's registries).
+/// `registries` name the theater (as the scenario was read: with its first nation's
+/// registries) and say whether a red-MP rule (178) holds for a vehicle's picture.
 pub fn card_view<'a>(
     templates: &Templates,
     scenario: &'a Scenario,
@@ -166,9 +164,8 @@ pub fn card_view<'a>(
     registries: &'a dyn NationRegistries,
 ) -> Result<CardView<'a>, RenderError> {
     let first_nation = scenario.sides.iter().find_map(|s| s.nation.as_deref());
-    let theaters = &registries
-        .registries_of(first_nation.unwrap_or(""))
-        .theaters;
+    let shared = registries.registries_of(first_nation.unwrap_or(""));
+    let theaters = &shared.theaters;
     let mut sides = Vec::new();
     for side in &scenario.sides {
         let nation = side
@@ -178,7 +175,9 @@ pub fn card_view<'a>(
         let mut units = Vec::new();
         let mut unit_notes = Vec::new();
         for u in &side.units {
-            units.push(unit_view(templates, scenario, nation, u, theaters)?);
+            units.push(unit_view(
+                templates, scenario, nation, u, shared, registries,
+            )?);
             if !u.notes.is_empty() {
                 let notes: Vec<String> = u.notes.iter().map(note_text).collect();
                 unit_notes.push(format!("{}: {}", u.name, notes.join("; ")));
@@ -235,7 +234,8 @@ fn unit_view<'a>(
     scenario: &Scenario,
     nation: Option<&Nation>,
     u: &'a ScenarioUnit,
-    theaters: &TheaterRegistry,
+    shared: &Registries,
+    registries: &dyn NationRegistries,
 ) -> Result<UnitView<'a>, RenderError> {
     let vehicle: Option<&Vehicle> = nation
         .zip(u.vehicle.as_ref())
@@ -247,10 +247,23 @@ fn unit_view<'a>(
     let template_error = |e| RenderError::new(&artifact, RenderErrorKind::Template(Box::new(e)));
     let (picture, size_mm) = match (vehicle, infantry, nation) {
         (Some(v), _, Some(n)) => {
-            // The counter renderer's own front, with rule 178's red MP when it applies then
-            // and there (it depends on the scenario, not on the vehicle).
+            // The counter renderer's own front, with a red-MP rule's (178) red MP when it holds
+            // then and there (it depends on the scenario, not on the vehicle).
+            let class = v
+                .vehicle_type
+                .value
+                .as_ref()
+                .and_then(|c| registries.registries_of(&n.id).types.resolve(c))
+                .map(|t| t.class);
+            let red_mp = shared.rules.red_mp(
+                n.axis,
+                &scenario.theater,
+                scenario.date,
+                class,
+                &shared.theaters,
+            );
             let opts = CounterOptions {
-                red_mp: rule_178_red_mp(n.axis, &scenario.theater, scenario.date, theaters),
+                red_mp: red_mp.is_some(),
                 ..CounterOptions::default()
             };
             (

@@ -4,14 +4,13 @@
 //! variable DVP).
 
 use qm_parser::{Diagnostic, TextSpan};
-use qm_resolve::registry::{NationTheaters, VehicleTypeRegistry};
+use qm_resolve::registry::{NationTheaters, Silhouette, SystemRules, VehicleTypeRegistry};
 use qm_schema::{
     AmmoKind, Availability, CardNote, CardNoteKind, Nation, NoteRef, Period, Qualifier, TheaterId,
     UnitAvailability, Vehicle, YearMonth,
 };
 
 use crate::query::availability_at;
-use crate::render::rule_178_red_mp;
 use crate::views::origin_text;
 
 /// Where and when a scenario is set, as one side's nation sees it.
@@ -25,12 +24,31 @@ pub struct Setting<'a> {
     pub theaters: &'a NationTheaters<'a>,
     /// The side's nation's vehicle types.
     pub types: &'a VehicleTypeRegistry,
+    /// The game system's rules.
+    pub rules: &'a SystemRules,
 }
 
 impl Setting<'_> {
     /// The theater's name.
     pub fn theater_name(&self) -> &str {
         self.theaters.name(self.theater)
+    }
+
+    /// The silhouette class of a vehicle's type (`None` for a type the registry lacks).
+    pub fn class_of(&self, v: &Vehicle) -> Option<Silhouette> {
+        let code = v.vehicle_type.value.as_ref()?;
+        self.types.resolve(code).map(|t| t.class)
+    }
+
+    /// The red-MP rule (rule 178) that holds for a vehicle of `nation` here and now.
+    pub fn red_mp(&self, nation: &Nation, v: &Vehicle) -> Option<&qm_resolve::registry::RedMpRule> {
+        self.rules.red_mp(
+            nation.axis,
+            self.theater,
+            self.month,
+            self.class_of(v),
+            self.theaters.registry(),
+        )
     }
 }
 
@@ -257,11 +275,11 @@ pub fn vehicle_notes(
     }
     radio_notes(v, at, own_note.as_deref(), &mut notes);
     heat_notes(v, at, &mut notes);
-    if rule_178_red_mp(nation.axis, at.theater, at.month, at.theaters.registry()) {
+    if let Some(rule) = at.red_mp(nation, v) {
         notes.push(note(
             CardNoteKind::RedMp,
             "red MP".into(),
-            Some("178".into()),
+            Some(rule.rule.clone()),
         ));
     }
     if let Some(x) = v.dvp.variable {

@@ -18,7 +18,6 @@ use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use crate::compile::nation_theaters;
 use crate::load::Loaded;
 use crate::query::{find_vehicle, parse_month};
-use crate::render::rule_178_red_mp;
 use crate::resolve::names::{did_you_mean, name_key, vehicle_id};
 
 /// One scenario file resolved: the scenario (`None` when a required value is unreadable) and
@@ -343,6 +342,7 @@ impl<'a> Resolver<'a> {
             month: *month,
             theaters: &theaters,
             types,
+            rules: &self.registries.rules,
         });
         if let (Some(n), Some(at)) = (nation, setting) {
             if !n.vehicles.is_empty() && !month_in_data(n, at.month) {
@@ -634,15 +634,12 @@ fn side_notes(n: &Nation, at: Setting<'_>, units: &[ScenarioUnit]) -> Vec<CardNo
             .is_some_and(|m| matches!(m.weapon, Weapon::Gun { .. }))
     });
     let mut notes = Vec::new();
-    if !vehicles.is_empty() && rule_178_red_mp(n.axis, at.theater, at.month, at.theaters.registry())
-    {
+    // The side's note when the rule concerns one of its vehicles (not only excepted ones).
+    if let Some(rule) = vehicles.iter().find_map(|v| at.red_mp(n, v)) {
         notes.push(CardNote {
             kind: CardNoteKind::RedMp,
-            text: format!(
-                "All {} vehicles [EXC: motorcycles] have red MP allotments (North Africa before 10/41): even wheeled vehicles are subject to Mechanical Reliability DR",
-                n.name
-            ),
-            rule: Some("178".into()),
+            text: rule.card_note(&n.name),
+            rule: Some(rule.rule.clone()),
         });
     }
     for r in &n.national_rules {

@@ -6,7 +6,7 @@
 use qm::compile::{compile, compile_scenarios, Compiled};
 use qm::infantry::{infantry_counter_svg, InfantrySide};
 use qm::load::{load, load_scenarios};
-use qm::render::{counter_svg, rule_178_red_mp, svg_with_size, CounterOptions};
+use qm::render::{counter_svg, svg_with_size, CounterOptions};
 use qm::resolve::resolve_nation;
 use qm::scenario::{card_html, card_svg, card_view, svg_to_png};
 use qm::templates::Templates;
@@ -152,9 +152,11 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
     ] {
         let (s, ita) = example(&compiled, id);
         assert!(s.desert_vp, "{id} uses Desert VP");
-        let registry = &compiled.loaded.registries.theaters;
+        let r = &compiled.loaded.registries;
         assert_eq!(
-            rule_178_red_mp(ita.axis, &s.theater, s.date, registry),
+            r.rules
+                .red_mp_for_nation(ita.axis, &s.theater, s.date, &r.theaters)
+                .is_some(),
             red,
             "{id}"
         );

@@ -1,5 +1,6 @@
 //! Registries: the open sets of values that grow with every nation — theaters (with their
-//! parts and groups) and vehicle types — read from data, never written into code.
+//! parts and groups) and vehicle types — and the game system's rules that depend on a
+//! scenario's theater and month, read from data, never written into code.
 //!
 //! The shared files (`registry/theaters.toml`, `registry/vehicle-types.toml`) are read first;
 //! a nation's own `theaters.toml` / `vehicle-types.toml` then add to a copy of them for that
@@ -8,6 +9,8 @@
 
 mod key;
 mod nation_theaters;
+mod system_rules;
+mod system_rules_file;
 mod theaters;
 mod theaters_file;
 mod vehicle_types;
@@ -18,6 +21,8 @@ mod tests;
 
 pub use key::theater_key;
 pub use nation_theaters::NationTheaters;
+pub use system_rules::{RedMpRule, RuleSides, SystemRules};
+pub use system_rules_file::read_system_rules;
 pub use theaters::{TheaterEntry, TheaterGroup, TheaterName, TheaterRegistry};
 pub use theaters_file::read_theaters;
 pub use vehicle_types::{Silhouette, VehicleTypeEntry, VehicleTypeRegistry};
@@ -25,13 +30,16 @@ pub use vehicle_types_file::{read_vehicle_types, TypesLayer};
 
 use qm_parser::{Diagnostic, FileId, SourceMap};
 
-/// The theater and vehicle type registries one nation's data is read with.
+/// The theater and vehicle type registries one nation's data is read with, and the game
+/// system's rules.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Registries {
     /// Theaters and groups of theaters.
     pub theaters: TheaterRegistry,
     /// Vehicle types.
     pub types: VehicleTypeRegistry,
+    /// Game-system rules (rule 178's red MP); shared by every nation.
+    pub rules: SystemRules,
 }
 
 impl Registries {
@@ -46,6 +54,12 @@ impl Registries {
         read_theaters(&mut r.theaters, map, theaters, diags);
         read_vehicle_types(&mut r.types, map, types, TypesLayer::Shared, diags);
         r
+    }
+
+    /// Adds the game-system rules of `file` (a `rules.toml`), whose theaters must be
+    /// registered already.
+    pub fn read_rules(&mut self, map: &SourceMap, file: FileId, diags: &mut Vec<Diagnostic>) {
+        read_system_rules(&mut self.rules, &self.theaters, map, file, diags);
     }
 
     /// A copy with a nation's own files added: new theaters and groups (an id or name the

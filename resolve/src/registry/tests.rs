@@ -412,3 +412,58 @@ afv = true
         Some("SP artillery trucks")
     );
 }
+
+#[test]
+fn system_rules_name_registered_theaters_and_every_bad_field_is_pointed_at() {
+    let rules = r#"
+[[red_mp]]
+rule = "178"
+sides = "axis"
+theater = "North Afrika"
+until = "10/41"
+card = "x"
+
+[[red_mp]]
+rule = "17x"
+lines = "9-3"
+sides = "axes"
+theater = "Tunisia"
+until = "41/10"
+except = ["bicycle"]
+card = "x"
+
+[[red_mp]]
+rule = "9.1"
+sides = "all"
+theater = "the Desert"
+until = "1942-01"
+except = ["motorcycle"]
+card = "All {nation} vehicles"
+"#;
+    let map = map(&[
+        ("theaters.toml", THEATERS),
+        ("vehicle-types.toml", TYPES),
+        ("rules.toml", rules),
+    ]);
+    let mut diags = Vec::new();
+    let mut r = Registries::read(&map, FileId(0), FileId(1), &mut diags);
+    r.read_rules(&map, FileId(2), &mut diags);
+    assert_eq!(
+        pointed(rules, &diags),
+        [
+            ("registry::bad-rule", "\"North Afrika\""),
+            ("registry::bad-rule", "\"17x\""),
+            ("registry::bad-rule", "\"9-3\""),
+            ("registry::bad-rule", "\"41/10\""),
+            ("registry::bad-rule", "\"axes\""),
+            ("registry::bad-class", "\"bicycle\""),
+        ]
+    );
+    assert!(diags[0].help.as_deref().unwrap().contains("North Africa"));
+    // Only the good entry is kept; an alias names its theater.
+    assert_eq!(r.rules.red_mp.len(), 1);
+    let kept = &r.rules.red_mp[0];
+    assert_eq!(kept.theater, id("NorthAfrica"));
+    assert_eq!(kept.card_note("Rur"), "All Rur vehicles");
+    assert!(kept.sides.includes(false) && kept.sides.includes(true));
+}
