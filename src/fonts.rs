@@ -216,8 +216,14 @@ mod tests {
             for c in (0..=0xFFFFu32).filter_map(char::from_u32) {
                 let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
                 let g = m.glyph(c);
-                assert_eq!(g.advance, face.glyph_hor_advance(glyph).unwrap_or(0), "{c:?}");
-                let bbox = face.glyph_bounding_box(glyph).map_or((0, 0), |r| (r.y_max, r.y_min));
+                assert_eq!(
+                    g.advance,
+                    face.glyph_hor_advance(glyph).unwrap_or(0),
+                    "{c:?}"
+                );
+                let bbox = face
+                    .glyph_bounding_box(glyph)
+                    .map_or((0, 0), |r| (r.y_max, r.y_min));
                 assert_eq!((g.top, g.bottom), bbox, "{c:?}");
             }
         }
