@@ -244,14 +244,22 @@ pub fn validate_nation(nation: &mut Nation) -> Vec<Diagnostic> {
             .collect(),
         Err(e) => return serialize_error(e),
     };
-    for (i, v) in nation.vehicles.iter().enumerate() {
-        let doc = match serde_json::to_value(v) {
-            Ok(doc) => doc,
+    // Vehicles are checked in parallel (serializing one costs more than checking it); the
+    // findings are gathered in listing order.
+    let found: Vec<Result<Vec<SchemaViolation>, serde_json::Error>> = nation
+        .vehicles
+        .par_iter()
+        .map(|v| serde_json::to_value(v).map(|doc| vehicle.validate(&doc)))
+        .collect();
+    for (i, found) in found.into_iter().enumerate() {
+        match found {
+            Ok(found) => {
+                for mut v in found {
+                    v.instance_path = format!("/vehicles/{i}{}", v.instance_path);
+                    out.push(violation(&document, &v));
+                }
+            }
             Err(e) => return serialize_error(e),
-        };
-        for mut found in vehicle.validate(&doc) {
-            found.instance_path = format!("/vehicles/{i}{}", found.instance_path);
-            out.push(violation(&document, &found));
         }
     }
     out
