@@ -33,6 +33,8 @@ pub struct Cli {
 pub enum Command {
     /// Compile the data and write every artifact to the output directory.
     Build(BuildArgs),
+    /// Build, then rebuild whenever the data, templates or scenarios change (Ctrl-C ends).
+    Watch(BuildArgs),
     /// Parse, resolve, lint and validate the data; write nothing.
     Check(CheckArgs),
     /// List the vehicles available in a theater in a month.
@@ -160,6 +162,7 @@ pub struct SchemaArgs {
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Build(a) => build(a),
+        Command::Watch(a) => crate::watch::run(a),
         Command::Check(a) => check(a),
         Command::Avail(a) => crate::cli_query::avail(a),
         Command::Show(a) => crate::cli_query::show(a),
@@ -169,46 +172,17 @@ pub fn run(cli: Cli) -> u8 {
 }
 
 fn build(a: BuildArgs) -> u8 {
-    if let Some(status) = a.data.prepare() {
-        return status;
-    }
-    // A refused --out is a usage error found before the compile, so nothing is computed in vain.
-    let out = match OutputDir::check(&a.out, &build_inputs(&a)) {
+    let out = match prepare_build(&a) {
         Ok(out) => out,
-        Err(e) => return output_error(&e),
+        Err(status) => return status,
     };
-    if let Some(status) = check_templates_dir(a.templates.as_deref()) {
-        return status;
-    }
-    match tidy_interrupted(&out) {
-        Ok(t) => report_tidied(&out, &t),
-        Err(e) => return output_error(&e),
-    }
-    let mut timings = Timings::default();
-    let compiled =
-        crate::compile::compile_timed(&a.data.data, a.data.scenarios.as_deref(), &mut timings);
-    let status = report(&compiled, a.data.strict);
-    if status != EXIT_OK {
-        eprintln!("qm: nothing written; {} left as it was", a.out.display());
-        return status;
-    }
-    let opts = BuildOptions {
-        templates: a.templates,
-        counters: CounterOptions {
-            px: a.counter_px,
-            ..CounterOptions::default()
-        },
-        sheets: SheetOptions {
-            counter_size: a.counter_size,
-            back_offset_mm: a.back_offset_mm,
-        },
-    };
-    let artifacts = match render_all_timed(&compiled, &opts, &mut timings) {
-        Ok(a) => a,
-        Err(e) => {
-            eprint!("{}", build_error_text(&e));
+    let progress = crate::progress::Progress::start();
+    let mut timings = Timings::with_progress(progress.bar());
+    let (compiled, artifacts) = match compile_and_render(&a, &mut timings, || progress.finish()) {
+        Ok(done) => done,
+        Err(status) => {
             eprintln!("qm: nothing written; {} left as it was", a.out.display());
-            return EXIT_DATA;
+            return status;
         }
     };
     let waiting = |lock: &std::path::Path| {
@@ -218,7 +192,9 @@ fn build(a: BuildArgs) -> u8 {
             a.out.display()
         );
     };
-    match timings.time("write", || write_atomically(&out, &artifacts, waiting)) {
+    let written = timings.time("write", || write_atomically(&out, &artifacts, waiting));
+    progress.finish();
+    match written {
         Ok(t) => report_tidied(&out, &t),
         Err(e) => return output_error(&e),
     }
@@ -237,6 +213,63 @@ fn build(a: BuildArgs) -> u8 {
     EXIT_OK
 }
 
+/// What `build` and `watch` check before any work: the data arguments, the output directory
+/// (a refused `--out` is a usage error found before the compile, so nothing is computed in
+/// vain), `--templates`; then what interrupted builds left is tidied. `Err` is the exit status.
+pub(crate) fn prepare_build(a: &BuildArgs) -> Result<OutputDir, u8> {
+    if let Some(status) = a.data.prepare() {
+        return Err(status);
+    }
+    let out = OutputDir::check(&a.out, &build_inputs(a)).map_err(|e| output_error(&e))?;
+    if let Some(status) = check_templates_dir(a.templates.as_deref()) {
+        return Err(status);
+    }
+    let tidied = tidy_interrupted(&out).map_err(|e| output_error(&e))?;
+    report_tidied(&out, &tidied);
+    Ok(out)
+}
+
+/// Compiles and renders every artifact in memory; diagnostics are printed (after `before_report`,
+/// which clears a progress line). `Err` is the exit status of a failed compile or render.
+pub(crate) fn compile_and_render(
+    a: &BuildArgs,
+    timings: &mut Timings,
+    before_report: impl Fn(),
+) -> Result<(crate::compile::Compiled, Vec<crate::artifact::Artifact>), u8> {
+    let compiled =
+        crate::compile::compile_timed(&a.data.data, a.data.scenarios.as_deref(), timings);
+    if !compiled.diagnostics.is_empty() {
+        before_report();
+    }
+    let status = report(&compiled, a.data.strict);
+    if status != EXIT_OK {
+        return Err(status);
+    }
+    match render_all_timed(&compiled, &build_options(a), timings) {
+        Ok(artifacts) => Ok((compiled, artifacts)),
+        Err(e) => {
+            before_report();
+            eprint!("{}", build_error_text(&e));
+            Err(EXIT_DATA)
+        }
+    }
+}
+
+/// The render options `build` and `watch` take from their arguments.
+pub(crate) fn build_options(a: &BuildArgs) -> BuildOptions {
+    BuildOptions {
+        templates: a.templates.clone(),
+        counters: CounterOptions {
+            px: a.counter_px,
+            ..CounterOptions::default()
+        },
+        sheets: SheetOptions {
+            counter_size: a.counter_size,
+            back_offset_mm: a.back_offset_mm,
+        },
+    }
+}
+
 /// A `--templates` that is not a directory is a usage error: falling back to the embedded
 /// templates would build something other than what was asked for.
 pub(crate) fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
@@ -247,7 +280,7 @@ pub(crate) fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
 }
 
 /// What `qm build` reads, which its output must stay clear of.
-fn build_inputs(a: &BuildArgs) -> Vec<Input> {
+pub(crate) fn build_inputs(a: &BuildArgs) -> Vec<Input> {
     let mut inputs = vec![Input::new(InputRole::DataDir, &a.data.data)];
     if let Some(t) = &a.templates {
         inputs.push(Input::new(InputRole::TemplatesDir, t));
@@ -259,7 +292,7 @@ fn build_inputs(a: &BuildArgs) -> Vec<Input> {
 }
 
 /// Says what was left by interrupted builds and has been dealt with.
-fn report_tidied(out: &OutputDir, t: &Tidied) {
+pub(crate) fn report_tidied(out: &OutputDir, t: &Tidied) {
     if let Some(aside) = &t.restored {
         eprintln!(
             "qm: put {} back in place (an interrupted build had moved it to {})",

@@ -27,6 +27,7 @@ pub mod fonts;
 pub mod infantry;
 pub mod input;
 pub mod load;
+pub mod progress;
 pub mod render;
 pub mod resolve;
 pub mod scenario;
@@ -35,5 +36,6 @@ pub mod text;
 pub mod timings;
 pub mod vassal;
 pub mod views;
+pub mod watch;
 
 pub use qm_resolve::query;

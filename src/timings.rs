@@ -7,11 +7,24 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Default, Clone)]
 pub struct Timings {
     stages: Vec<(&'static str, Duration)>,
+    /// Shows the stage being worked on (`qm build` on a terminal).
+    progress: Option<indicatif::ProgressBar>,
 }
 
 impl Timings {
+    /// Timings that also name each stage on `bar` as it starts.
+    pub fn with_progress(bar: indicatif::ProgressBar) -> Self {
+        Self {
+            stages: Vec::new(),
+            progress: Some(bar),
+        }
+    }
+
     /// Runs `f` as (part of) stage `name` and records its wall time.
     pub fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+        if let Some(bar) = &self.progress {
+            bar.set_message(name);
+        }
         let start = Instant::now();
         let out = f();
         self.add(name, start.elapsed());
