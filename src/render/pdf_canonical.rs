@@ -558,7 +558,7 @@ mod tests {
         ];
         objs.sort_by_key(|(id, _)| if *id == fa || *id == fb { 10 - id } else { *id });
         let mut out = b"%PDF-1.7\n%\x80\x80\x80\x80\n\n".to_vec();
-        let mut offsets = vec![0; 8];
+        let mut offsets = [0; 8];
         for (id, body) in &objs {
             offsets[*id as usize] = out.len();
             out.extend_from_slice(format!("{id} 0 obj\n{body}\nendobj\n\n").as_bytes());
