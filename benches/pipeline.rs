@@ -13,7 +13,11 @@ fn pipeline(c: &mut Criterion) {
     let mut group = c.benchmark_group("compile");
     group.sample_size(10);
     let real = root().join("data-src");
-    let n = qm::compile::compile(&real).nations[0].vehicles.len();
+    let n: usize = qm::compile::compile(&real)
+        .nations
+        .iter()
+        .map(|n| n.vehicles.len())
+        .sum();
     group.throughput(Throughput::Elements(n as u64));
     group.bench_function(BenchmarkId::new("italian", n), |b| {
         b.iter(|| qm::compile::compile(&real))

@@ -11,14 +11,16 @@ use qm_schema::{Nation, TheaterId, Vehicle, YearMonth};
 use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::{compile, Compiled};
 use crate::diagnostics;
-use crate::query::{availability_at, lookup_vehicle, parse_month, VehicleLookupError};
+use crate::query::{
+    availability_at, lookup_vehicle, nations_of_nationality, parse_month, VehicleLookupError,
+};
 use crate::resolve::names::did_you_mean;
 use crate::views::{origin_text, AvailRow, ShowView};
 
 /// `qm avail`.
 #[derive(Debug, Args)]
 pub struct AvailArgs {
-    /// The nation (its data folder name, e.g. `ita`).
+    /// The nation (its data folder name, e.g. `ita`, or a nationality of a group: `Rumanian`).
     pub nation: String,
     /// The theater ("North Africa", "NA", "Russia", ...; case is ignored).
     #[arg(long)]
@@ -40,7 +42,7 @@ pub struct AvailArgs {
 /// `qm show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The nation (its data folder name, e.g. `ita`).
+    /// The nation (its data folder name, e.g. `ita`, or a nationality of a group: `Rumanian`).
     pub nation: String,
     /// The vehicle (its name, ignoring case and spaces).
     pub vehicle: String,
@@ -65,15 +67,30 @@ fn nation<'a>(compiled: &'a Compiled, id: &str) -> Result<&'a Nation, u8> {
         eprintln!("qm: the data has errors; run `qm check` for details");
         return Err(EXIT_DATA);
     }
-    compiled
+    if let Some(n) = compiled
         .nations
         .iter()
         .find(|n| n.id.eq_ignore_ascii_case(id))
-        .ok_or_else(|| {
-            let ids = compiled.nations.iter().map(|n| n.id.as_str());
-            usage(&format!("unknown nation `{id}`"), &did_you_mean(id, ids));
-            EXIT_USAGE
-        })
+    {
+        return Ok(n);
+    }
+    // A nationality of a group ("Rumanian") stands for the nation holding it.
+    if let [(n, _)] = nations_of_nationality(&compiled.nations, id).as_slice() {
+        return Ok(n);
+    }
+    let names = compiled.nations.iter().flat_map(|n| {
+        std::iter::once(n.id.as_str()).chain(n.nationalities.iter().map(|x| x.name.as_str()))
+    });
+    usage(&format!("unknown nation `{id}`"), &did_you_mean(id, names));
+    Err(EXIT_USAGE)
+}
+
+/// Why a nation without vehicles has none: its data holds no listing.
+fn no_listing(nation: &Nation) -> String {
+    format!(
+        "the {} data holds no vehicle listing (listing.tsv), only national data",
+        nation.id
+    )
 }
 
 fn usage(message: &str, suggestions: &[&str]) {
@@ -91,6 +108,17 @@ fn usage(message: &str, suggestions: &[&str]) {
 }
 
 fn vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, u8> {
+    if nation.vehicles.is_empty() {
+        usage(
+            &format!(
+                "no vehicle `{name}` in {}: {}",
+                nation.id,
+                no_listing(nation)
+            ),
+            &[],
+        );
+        return Err(EXIT_USAGE);
+    }
     lookup_vehicle(nation, name).map_err(|e| {
         match e {
             VehicleLookupError::Unknown(near) => {
@@ -230,7 +258,8 @@ fn avail_table(
 
 /// `qm avail NATION --theater T --date M/YY [--vehicle NAME] [--json]`. A group ("ETO") is
 /// answered for each of its members the nation fought in, one table each (in JSON, every row
-/// names the member in `asked`).
+/// names the member in `asked`). A nation without vehicles answers with one line saying so
+/// (`[]` in JSON), exit 0: the question is right, the answer is none.
 pub fn avail(a: AvailArgs) -> u8 {
     let Some(month) = parse_month(&a.date) else {
         usage(
@@ -259,6 +288,14 @@ pub fn avail(a: AvailArgs) -> u8 {
         },
         None => None,
     };
+    if nation.vehicles.is_empty() {
+        if a.json {
+            return print_json(&Vec::<AvailRow>::new());
+        }
+        let line = format!("no {} vehicles: {}", nation.name, no_listing(nation));
+        println!("{}", diagnostics::escape(&line));
+        return EXIT_OK;
+    }
     let per_theater: Vec<(&TheaterId, Vec<AvailRow>)> = asked
         .theaters
         .iter()
@@ -310,7 +347,8 @@ pub fn avail(a: AvailArgs) -> u8 {
     EXIT_OK
 }
 
-/// `qm show NATION VEHICLE [--json]`.
+/// `qm show NATION VEHICLE [--json]`. A nation without vehicles has no vehicle to show: a
+/// usage error saying so, like an unknown vehicle.
 pub fn show(a: ShowArgs) -> u8 {
     let compiled = compile(&a.data);
     let nation = match nation(&compiled, &a.nation) {

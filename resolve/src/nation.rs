@@ -17,8 +17,8 @@ pub struct NationInput {
     pub id: String,
     /// Display name (`[nation] name` of `ob.toml`, else the id).
     pub name: String,
-    /// `listing.tsv`.
-    pub listing: FileId,
+    /// `listing.tsv`; `None` for a nation without vehicles (national data only).
+    pub listing: Option<FileId>,
     /// `notes.md`, when present.
     pub notes: Option<FileId>,
     /// `ob.toml`, when present.
@@ -68,7 +68,9 @@ pub fn resolve_nation(
         .map(|f| resolve_ob(sources, f, &registries.theaters))
         .unwrap_or_default();
     let listed = national.theaters.clone();
-    let (vehicles, notes) = match sources.get(input.listing) {
+    // A nation without a listing has no vehicles, so its notes (if any) would describe none:
+    // load does not read them.
+    let (vehicles, notes) = match input.listing.and_then(|f| sources.get(f)) {
         Some(listing) => {
             let notes = input.notes.and_then(|f| sources.get(f));
             let read = NotesInput {
@@ -172,7 +174,7 @@ fn nation_ir(
         name: input.name.clone(),
         axis: national.axis,
         publication: national.publication,
-        sources: [Some(input.listing), input.notes, input.ob, input.errata]
+        sources: [input.listing, input.notes, input.ob, input.errata]
             .into_iter()
             .flatten()
             .filter_map(|f| sources.get(f).map(|s| s.name.clone()))
@@ -185,5 +187,6 @@ fn nation_ir(
         infantry: national.infantry,
         national_rules: national.national_rules,
         factions: national.factions,
+        nationalities: national.nationalities,
     }
 }

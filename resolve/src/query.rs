@@ -1,6 +1,6 @@
 //! Questions asked of the IR: which vehicles exist where and when, and which one a user meant.
 
-use qm_schema::{Availability, Nation, TheaterId, Vehicle, YearMonth};
+use qm_schema::{Availability, Nation, Nationality, TheaterId, Vehicle, YearMonth};
 
 use crate::names::{did_you_mean, name_key};
 use crate::registry::NationTheaters;
@@ -54,6 +54,32 @@ pub fn find_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, V
         .iter()
         .find(|v| name_key(&v.name) == key || v.id == name.to_ascii_lowercase())
         .ok_or_else(|| did_you_mean(name, nation.vehicles.iter().map(|v| v.name.as_str())))
+}
+
+/// Finds a nationality of one nation by its name, ignoring case and spaces ("Rumanian",
+/// "rumanian"), or by its id; on failure, the closest names.
+pub fn find_nationality<'a>(
+    nation: &'a Nation,
+    name: &str,
+) -> Result<&'a Nationality, Vec<&'a str>> {
+    let key = name_key(name);
+    nation
+        .nationalities
+        .iter()
+        .find(|n| name_key(&n.name) == key || n.id == name)
+        .ok_or_else(|| did_you_mean(name, nation.nationalities.iter().map(|n| n.name.as_str())))
+}
+
+/// The nations that have a nationality named `name` (as [`find_nationality`] reads it), with
+/// it, in the order given.
+pub fn nations_of_nationality<'a>(
+    nations: &'a [Nation],
+    name: &str,
+) -> Vec<(&'a Nation, &'a Nationality)> {
+    nations
+        .iter()
+        .filter_map(|n| find_nationality(n, name).ok().map(|x| (n, x)))
+        .collect()
 }
 
 /// Why [`lookup_vehicle`] found no vehicle, with the names the user could mean.

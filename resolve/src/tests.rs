@@ -42,7 +42,7 @@ fn resolve_with(listing: &str, notes: &str, ob: Option<&str>) -> Resolved {
     let input = NationInput {
         id: "t".into(),
         name: "Test".into(),
-        listing,
+        listing: Some(listing),
         notes: Some(notes),
         ob,
         errata: None,

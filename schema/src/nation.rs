@@ -2,8 +2,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Acceptance, AppliedErratum, Faction, Infantry, MultiNote, NationalRule, Qualifier, Vehicle,
-    VehicleNote,
+    Acceptance, AppliedErratum, Faction, Infantry, MultiNote, NationalRule, Nationality, Qualifier,
+    Vehicle, VehicleNote,
 };
 
 /// One nation's order of battle: the document written to `out/<nation>.json`.
@@ -25,7 +25,8 @@ pub struct Nation {
     pub errata: Vec<AppliedErratum>,
     /// Lint findings accepted as published.
     pub acceptances: Vec<Acceptance>,
-    /// The vehicles, in listing order.
+    /// The vehicles, in listing order; empty for a nation whose data holds no vehicle listing
+    /// (national rules only, such as a group of nationalities).
     pub vehicles: Vec<Vehicle>,
     /// The numbered vehicle notes.
     pub notes: Vec<VehicleNote>,
@@ -37,6 +38,10 @@ pub struct Nation {
     pub national_rules: Vec<NationalRule>,
     /// The factions some vehicles are restricted to (`ob.toml`), in file order.
     pub factions: Vec<Faction>,
+    /// The nationalities the nation's rules cover (`ob.toml` `[[nationality]]`), in file
+    /// order; left out when the nation is one nationality.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nationalities: Vec<Nationality>,
 }
 
 impl Nation {

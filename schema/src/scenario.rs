@@ -48,6 +48,10 @@ pub struct ScenarioSide {
     pub name: String,
     /// The nation's data id (`ita`); `null` for a free list without data.
     pub nation: Option<String>,
+    /// The nationality of a nation group the side is (a [`crate::Nationality::id`]:
+    /// `rumanian`); left out when the side names none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nationality: Option<String>,
     /// The nation's faction the side belongs to (a [`crate::Faction::id`]): it may use the
     /// vehicles restricted to it; `null` for none.
     pub faction: Option<String>,

@@ -13,8 +13,10 @@ const DATA_FOLDERS: [&str; 2] = ["registry", "scenarios"];
 
 /// The nation folders of `data_dir`, sorted, and what is wrong with the others.
 ///
-/// A folder is a nation when it holds any of [`NATION_FILES`]. One whose `listing.tsv` is
-/// missing is skipped with a warning (a nation may one day be only notes); one whose name
+/// A folder is a nation when it holds `listing.tsv` (a nation with vehicles) or `ob.toml` (a
+/// nation without vehicles when there is no listing: national rules, infantry, nationalities).
+/// One holding only other [`NATION_FILES`] is skipped with a warning; notes without a listing
+/// are not read, with a warning (they would describe no vehicle); one whose name
 /// cannot be a nation id (a control character, a backslash, not UTF-8: it would end up in
 /// output paths and module entry names) is an error.
 pub fn nation_folders(data_dir: &Path) -> std::io::Result<(Vec<String>, Vec<Diagnostic>)> {
@@ -47,22 +49,38 @@ pub fn nation_folders(data_dir: &Path) -> std::io::Result<(Vec<String>, Vec<Diag
             );
             continue;
         }
-        if !held.contains(&"listing.tsv") {
+        let listing = held.contains(&"listing.tsv");
+        if !listing && !held.contains(&"ob.toml") {
             diagnostics.push(
                 Diagnostic::new(
                     Severity::Warning,
                     "load::no-listing",
                     format!(
-                        "{lossy}/ holds {} but no listing.tsv; it is not read as a nation",
+                        "{lossy}/ holds {} but neither listing.tsv nor ob.toml; it is not read as a nation",
                         held.join(", ")
                     ),
                     None,
                 )
                 .with_help(format!(
-                    "add {lossy}/listing.tsv (the vehicle listing), or move the folder out of the data directory"
+                    "add {lossy}/listing.tsv (the vehicle listing) or {lossy}/ob.toml (the national data), or move the folder out of the data directory"
                 )),
             );
             continue;
+        }
+        if !listing && held.contains(&"notes.md") {
+            diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "load::notes-without-listing",
+                    format!(
+                        "{lossy}/ holds notes.md but no listing.tsv; the vehicle notes are not read (a nation without a listing has no vehicles)"
+                    ),
+                    None,
+                )
+                .with_help(format!(
+                    "add {lossy}/listing.tsv, or remove {lossy}/notes.md"
+                )),
+            );
         }
         ids.push(lossy);
     }

@@ -25,7 +25,7 @@ pub struct ErrataFile {
 pub struct ErratumEntry {
     /// A short identifier.
     pub id: Spanned<String>,
-    /// The file, relative to the nation's folder (`listing.tsv`, `notes.md`).
+    /// The file, relative to the nation's folder (`listing.tsv`, `notes.md`, `ob.toml`).
     pub file: Spanned<String>,
     /// Text that occurs exactly once in the file and holds `find` exactly once; pins the
     /// erratum to one place when `find` alone is ambiguous.

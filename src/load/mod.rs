@@ -25,11 +25,11 @@ pub struct NationSources {
     pub id: String,
     /// Display name from `ob.toml` (`[nation] name`), else the id.
     pub name: String,
-    /// `listing.tsv`.
-    pub listing: FileId,
+    /// `listing.tsv`; `None` for a nation without vehicles (a folder with `ob.toml` only).
+    pub listing: Option<FileId>,
     /// `notes.md`, when present.
     pub notes: Option<FileId>,
-    /// `ob.toml`, when present.
+    /// `ob.toml`, when present (corrected by the errata that name it).
     pub ob: Option<FileId>,
     /// `errata.toml`, when present.
     pub errata_file: Option<FileId>,
@@ -108,8 +108,9 @@ impl Loaded {
     }
 }
 
-/// Reads the data directory: the registries, then every `<nation>/listing.tsv` with its
-/// notes, OB, errata and registry additions. `registry/` holds no listing, so it is no nation.
+/// Reads the data directory: the registries, then every nation folder (`<nation>/listing.tsv`
+/// and/or `ob.toml`) with its notes, errata and registry additions. `registry/` and
+/// `scenarios/` are never nations.
 pub fn load(data_dir: &Path) -> Loaded {
     let mut loaded = Loaded {
         data_dir: data_dir.to_path_buf(),
@@ -144,7 +145,7 @@ pub fn load(data_dir: &Path) -> Loaded {
                 format!("failed to find any nation in {}", data_dir.display()),
                 None,
             )
-            .with_help("a nation is a folder holding listing.tsv, e.g. data-src/ita/listing.tsv"),
+            .with_help("a nation is a folder holding listing.tsv or ob.toml, e.g. data-src/ita/listing.tsv"),
         );
     }
     for id in dirs {
@@ -253,33 +254,58 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
     let errata = errata_file
         .and_then(|f| parse_errata(loaded, f))
         .unwrap_or_default();
-    let ob = read_plain(loaded, &dir, id, "ob.toml");
-    let name = ob
-        .and_then(|f| nation_name(loaded, f))
-        .unwrap_or_else(|| id.to_string());
     let mut applied = Vec::new();
-    let listing = read_corrected(
+    let ob = read_corrected(
         loaded,
         &dir,
         id,
-        "listing.tsv",
-        &errata,
-        errata_file,
-        &mut applied,
-    )?;
-    let notes = read_corrected(
-        loaded,
-        &dir,
-        id,
-        "notes.md",
+        "ob.toml",
         &errata,
         errata_file,
         &mut applied,
     );
-    // An erratum naming a file that is not there can never match: report it.
+    let name = ob
+        .and_then(|f| nation_name(loaded, f))
+        .unwrap_or_else(|| id.to_string());
+    // A folder with ob.toml and no listing is a nation without vehicles; a listing that is
+    // there but cannot be read has been reported, and the nation is left out.
+    let has_listing = std::fs::symlink_metadata(dir.join("listing.tsv")).is_ok();
+    let listing = if has_listing || ob.is_none() {
+        Some(read_corrected(
+            loaded,
+            &dir,
+            id,
+            "listing.tsv",
+            &errata,
+            errata_file,
+            &mut applied,
+        )?)
+    } else {
+        None
+    };
+    // Vehicle notes describe the listing's vehicles: without a listing they are not read
+    // (discover said so).
+    let notes = listing.and_then(|_| {
+        read_corrected(
+            loaded,
+            &dir,
+            id,
+            "notes.md",
+            &errata,
+            errata_file,
+            &mut applied,
+        )
+    });
+    // An erratum naming a file that is not read can never match: report it.
     for e in &errata.erratum {
         let f = e.file.get_ref().as_str();
-        if !(f == "listing.tsv" || (f == "notes.md" && notes.is_some())) {
+        let read = match f {
+            "listing.tsv" => listing.is_some(),
+            "notes.md" => notes.is_some(),
+            "ob.toml" => ob.is_some(),
+            _ => false,
+        };
+        if !read {
             if let Some(ef) = errata_file {
                 loaded.diagnostics.push(
                     Diagnostic::error(
@@ -290,7 +316,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
                         ),
                         TextSpan::new(ef, e.file.span()),
                     )
-                    .with_help("errata apply to listing.tsv and notes.md; add the file or delete the erratum"),
+                    .with_help("errata apply to the nation's listing.tsv, notes.md and ob.toml; add the file or delete the erratum"),
                 );
             }
         }
@@ -452,10 +478,10 @@ fn read_corrected(
     applied: &mut Vec<AppliedErratum>,
 ) -> Option<FileId> {
     let name = format!("{id}/{file}");
-    let kind = if file == "listing.tsv" {
-        InputKind::Listing
-    } else {
-        InputKind::Notes
+    let kind = match file {
+        "listing.tsv" => InputKind::Listing,
+        "notes.md" => InputKind::Notes,
+        _ => InputKind::Toml,
     };
     let Some((text, bad)) = read_text(loaded, &dir.join(file), &name, kind) else {
         // A listing that is there but unreadable has been reported by read_text.

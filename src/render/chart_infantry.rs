@@ -1,4 +1,5 @@
-//! The vehicle chart's infantry section: the nation's infantry OB (unit types by class,
+//! The vehicle chart's infantry section: the nationalities of a group (with what the
+//! publication states for each alone), the nation's infantry OB (unit types by class,
 //! half-squads, crews), what units become on ELR failure or battle hardening, and the national
 //! rules (197.x, 181.21), from the IR only.
 //!
@@ -14,6 +15,8 @@ pub const UNKNOWN: &str = "–";
 /// The infantry section of a nation's chart.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct InfantrySection {
+    /// The nationalities of a group, in `ob.toml` order; empty for a nation of one.
+    pub nationalities: Vec<NationalityRow>,
     /// Unit types grouped by class, in class order; units of no stated class come last.
     pub classes: Vec<ClassGroup>,
     /// ELR failure and battle hardening, in `ob.toml` order.
@@ -25,10 +28,27 @@ pub struct InfantrySection {
 }
 
 impl InfantrySection {
-    /// True when the nation's data has no infantry, replacements or national rules.
+    /// True when the nation's data has no nationalities, infantry, replacements or national
+    /// rules.
     pub fn is_empty(&self) -> bool {
-        self.classes.is_empty() && self.replacements.is_empty() && self.rules.is_empty()
+        self.nationalities.is_empty()
+            && self.classes.is_empty()
+            && self.replacements.is_empty()
+            && self.rules.is_empty()
     }
+}
+
+/// A nationality of the group.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NationalityRow {
+    /// Its id (`hungarian`), used as its anchor (`nationality-hungarian`).
+    pub id: String,
+    /// "Hungarian".
+    pub name: String,
+    /// What the publication states for it alone, verbatim.
+    pub rules: Vec<String>,
+    /// "198.1, line 788".
+    pub source: String,
 }
 
 /// The unit types of one class.
@@ -165,6 +185,16 @@ pub fn infantry_section(nation: &Nation) -> InfantrySection {
             .map_or_else(|| id.to_string(), |u| u.name.clone())
     };
     InfantrySection {
+        nationalities: nation
+            .nationalities
+            .iter()
+            .map(|x| NationalityRow {
+                id: x.id.clone(),
+                name: x.name.clone(),
+                rules: x.rules.clone(),
+                source: source(&x.source),
+            })
+            .collect(),
         classes,
         replacements: nation
             .infantry

@@ -114,7 +114,8 @@ pub struct TextItem {
     pub size: f64,
 }
 
-/// Lays out the chart's pages: the table first, then the notes when there are any.
+/// Lays out the chart's pages: the table first, then the notes when there are any, then the
+/// infantry section. A nation without vehicles gets no table page (at least one page, though).
 pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
     let (regular, bold) = (Metrics::get(false), Metrics::get(true));
     let ncols = model.columns.len();
@@ -282,8 +283,18 @@ pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
             page.table_bottom = round2(y);
         }
     }
+    // A nation without vehicles has no listing to print: its chart is its national data.
+    if model.groups.is_empty() {
+        pages.clear();
+    }
     notes_pages(model, &mut pages);
     infantry_pages(model, &mut pages);
+    if pages.is_empty() {
+        pages.push(ChartPage {
+            section: "infantry",
+            ..blank(1)
+        });
+    }
     pages
 }
 
@@ -398,11 +409,27 @@ impl SpecRow {
     }
 }
 
-/// The infantry section's tables: unit types by class, replacements, national rules.
+/// The infantry section's tables: nationalities, unit types by class, replacements, national
+/// rules.
 fn infantry_specs(model: &ChartModel) -> Vec<TableSpec> {
     let s = &model.infantry;
     let one = |t: &str| vec![t.to_string()];
     let mut specs = Vec::new();
+    if !s.nationalities.is_empty() {
+        specs.push(TableSpec {
+            title: "Nationalities (every national rule holds for each)".into(),
+            columns: vec![
+                ("Nationality", 0.14),
+                ("Its own rules", 0.72),
+                ("Source", 0.14),
+            ],
+            rows: s
+                .nationalities
+                .iter()
+                .map(|x| SpecRow::cells([one(&x.name), x.rules.clone(), one(&x.source)]))
+                .collect(),
+        });
+    }
     if !s.classes.is_empty() {
         let mut rows = Vec::new();
         for g in &s.classes {

@@ -252,7 +252,7 @@ struct NationRef<'a> {
 }
 
 /// A nation's counter sheets: one PDF per paper size, with its file name
-/// (`ita/sheets/ita-counters-a4.pdf`).
+/// (`ita/sheets/ita-counters-a4.pdf`); none for a nation without vehicles.
 pub fn counter_sheets(
     nation: &Nation,
     templates: &Templates,
@@ -285,13 +285,17 @@ pub fn counter_sheets(
 
 /// [`counter_sheets`] from counter sides converted earlier (`faces`: front, back of every
 /// vehicle in listing order, as [`super::render_sides`] makes them); both paper sizes are made
-/// in parallel.
+/// in parallel; none for a nation without vehicles.
 pub fn counter_sheets_with(
     nation: &Nation,
     templates: &Templates,
     faces: &[&Converted],
     opts: &SheetOptions,
 ) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
+    // A nation without vehicles has no counter to print: no sheet rather than an empty PDF.
+    if nation.vehicles.is_empty() {
+        return Ok(Vec::new());
+    }
     let size = match opts.counter_size {
         CounterSize::FiveEighths => "5/8 in",
         CounterSize::Half => "1/2 in",

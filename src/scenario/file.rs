@@ -55,6 +55,11 @@ pub struct SideEntry {
     /// The nation's data id (`ita`); leave it out for a free list of a nation without data.
     #[schemars(with = "Option<String>")]
     pub nation: Option<Spanned<String>>,
+    /// A nationality of a nation group (its `ob.toml` `[[nationality]]`, by name or id:
+    /// "Rumanian"): the side gets the group's rules and the nationality's own. `nation` may be
+    /// left out: the nation holding the nationality is found.
+    #[schemars(with = "Option<String>")]
+    pub nationality: Option<Spanned<String>>,
     /// The nation's faction the side belongs to (an id of its `ob.toml` `[[faction]]`, e.g.
     /// `fascist`): the side may use the vehicles restricted to it ("Fascist use only").
     #[schemars(with = "Option<String>")]

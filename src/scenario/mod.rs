@@ -4,6 +4,7 @@
 mod card;
 mod check;
 mod file;
+mod nationality;
 mod package;
 mod resolve;
 

@@ -8,13 +8,14 @@ use qm_parser::{Diagnostic, FileId, SourceMap};
 use qm_resolve::registry::{NationRegistries, NationTheaters, Registries, TheaterName};
 use qm_resolve::spanned::{choice, span_of, toml_diagnostic};
 use qm_schema::{
-    CardNote, CardNoteKind, InfantryUnit, Nation, RuleConcern, Scenario, ScenarioSide,
+    CardNote, CardNoteKind, InfantryUnit, Nation, Nationality, RuleConcern, Scenario, ScenarioSide,
     ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
 };
 use toml::Spanned;
 
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
+use super::nationality::{side_nation_id, side_nationality};
 use crate::compile::nation_theaters;
 use crate::load::Loaded;
 use crate::query::{find_vehicle, parse_month};
@@ -71,11 +72,9 @@ pub fn resolve_scenario(
             };
         }
     };
-    let registries = loaded.registries_for(
-        sf.side
-            .iter()
-            .filter_map(|s| Some(s.nation.as_ref()?.get_ref().as_str())),
-    );
+    // A side naming only its nationality belongs to the nation holding it.
+    let registries =
+        loaded.registries_for(sf.side.iter().filter_map(|s| side_nation_id(s, nations)));
     let mut r = Resolver {
         map,
         loaded,
@@ -325,6 +324,11 @@ impl<'a> Resolver<'a> {
         turns: u8,
     ) -> ScenarioSide {
         let nation = self.nation(s);
+        let (nation, nationality) = side_nationality(self.file, s, nation, self.nations)
+            .unwrap_or_else(|d| {
+                self.diags.push(*d);
+                (nation, None)
+            });
         let faction = self.faction(s, nation);
         // Each side is checked with its own nation's theaters (and registry).
         let (theaters, types) = match nation {
@@ -359,7 +363,10 @@ impl<'a> Resolver<'a> {
                             at.month,
                             n.id
                         ),
-                        span_of(self.file, s.nation.as_ref().unwrap_or(&s.name)),
+                        span_of(
+                            self.file,
+                            s.nation.as_ref().or(s.nationality.as_ref()).unwrap_or(&s.name),
+                        ),
                     )
                     .with_label(format!("no {} vehicle exists in {}", n.name, at.month))
                     .with_help("check the scenario's `date`"),
@@ -381,12 +388,13 @@ impl<'a> Resolver<'a> {
             None
         };
         let notes = match (nation, setting) {
-            (Some(n), Some(at)) => side_notes(n, at, &units),
+            (Some(n), Some(at)) => side_notes(n, nationality, at, &units),
             _ => Vec::new(),
         };
         ScenarioSide {
             name: s.name.get_ref().clone(),
             nation: nation.map(|n| n.id.clone()),
+            nationality: nationality.map(|x| x.id.clone()),
             faction,
             moves_first: s.moves_first,
             setup: s.setup.clone(),
@@ -413,9 +421,10 @@ impl<'a> Resolver<'a> {
         let Some(n) = nation else {
             return Some(Found::Free(kind.unwrap_or(UnitKind::Other)));
         };
-        // The data covers vehicles and infantry; other kinds are free entries on any side.
-        if matches!(kind, Some(k) if !matches!(k, UnitKind::Vehicle | UnitKind::Infantry)) {
-            return kind.map(Found::Free);
+        // The data covers vehicles and infantry, each when it lists some (a nation without a
+        // vehicle listing covers no vehicle); other kinds are free entries on any side.
+        if let Some(k) = kind.filter(|&k| !covers(n, k)) {
+            return Some(Found::Free(k));
         }
         let name = u.name.get_ref();
         let vehicle = find_vehicle(n, name);
@@ -468,9 +477,7 @@ impl<'a> Resolver<'a> {
                     represented
                 };
                 d = if close.is_empty() {
-                    d.with_help(
-                        "give `kind = \"leader\"`, `\"support_weapon\"`, `\"gun\"` or `\"other\"` for a unit the data does not cover",
-                    )
+                    d.with_help(free_kinds_help(n))
                 } else {
                     with_suggestions(d, &close)
                 };
@@ -590,13 +597,65 @@ impl<'a> Resolver<'a> {
 }
 
 /// Adds "did you mean `a`, `b` or `c`?" to a diagnostic.
-fn with_suggestions(d: Diagnostic, close: &[&str]) -> Diagnostic {
+pub(super) fn with_suggestions(d: Diagnostic, close: &[&str]) -> Diagnostic {
     let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
     match quoted.split_last() {
         None => d,
         Some((last, [])) => d.with_help(format!("did you mean {last}?")),
         Some((last, rest)) => d.with_help(format!("did you mean {} or {last}?", rest.join(", "))),
     }
+}
+
+/// True when the nation's data lists units of this kind (and so checks them by name).
+fn covers(n: &Nation, kind: UnitKind) -> bool {
+    match kind {
+        UnitKind::Vehicle => !n.vehicles.is_empty(),
+        UnitKind::Infantry => !n.infantry.units.is_empty(),
+        _ => false,
+    }
+}
+
+/// How to give a unit the nation's data does not cover: `kind`, with the kinds it lists none
+/// of first.
+fn free_kinds_help(n: &Nation) -> String {
+    let unlisted: Vec<(&str, &str)> = [
+        (UnitKind::Vehicle, "vehicle", "vehicles"),
+        (UnitKind::Infantry, "infantry", "infantry units"),
+    ]
+    .into_iter()
+    .filter(|(k, _, _)| !covers(n, *k))
+    .map(|(_, kind, words)| (kind, words))
+    .collect();
+    let kinds: Vec<&str> = unlisted
+        .iter()
+        .map(|(kind, _)| *kind)
+        .chain(["leader", "support_weapon", "gun", "other"])
+        .collect();
+    let quoted: Vec<String> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            if i == 0 {
+                format!("`kind = \"{k}\"`")
+            } else {
+                format!("`\"{k}\"`")
+            }
+        })
+        .collect();
+    let (last, rest) = quoted.split_last().expect("four kinds are never listed");
+    let mut help = format!(
+        "give {} or {last} for a unit the data does not cover",
+        rest.join(", ")
+    );
+    if !unlisted.is_empty() {
+        let words: Vec<&str> = unlisted.iter().map(|(_, w)| *w).collect();
+        help.push_str(&format!(
+            " (the {} data lists no {})",
+            n.id,
+            words.join(" and no ")
+        ));
+    }
+    help
 }
 
 /// Scenario-wide notes.
@@ -612,15 +671,22 @@ fn scenario_notes(desert_vp: bool) -> Vec<CardNote> {
     notes
 }
 
-/// The side's notes from its nation's rules: red MP (178) and the national rules that concern
-/// the units it fields.
-fn side_notes(n: &Nation, at: Setting<'_>, units: &[ScenarioUnit]) -> Vec<CardNote> {
+/// The side's notes from its nation's rules: red MP (178), the national rules that concern
+/// the units it fields, and what the publication states for the side's nationality alone.
+fn side_notes(
+    n: &Nation,
+    nationality: Option<&Nationality>,
+    at: Setting<'_>,
+    units: &[ScenarioUnit],
+) -> Vec<CardNote> {
     let vehicles: Vec<&Vehicle> = units
         .iter()
         .filter_map(|u| u.vehicle.as_ref())
         .filter_map(|id| n.vehicles.iter().find(|v| v.id == *id))
         .collect();
-    let has_infantry = units.iter().any(|u| u.infantry.is_some());
+    // Infantry the data does not list (a nation giving rules but no unit types) is infantry
+    // all the same.
+    let has_infantry = units.iter().any(|u| u.kind == UnitKind::Infantry);
     let has_afv = vehicles.iter().any(|v| {
         v.vehicle_type
             .value
@@ -658,6 +724,14 @@ fn side_notes(n: &Nation, at: Setting<'_>, units: &[ScenarioUnit]) -> Vec<CardNo
                 rule: Some(r.source.rule.clone()),
             });
         }
+    }
+    // Printed as stated ("Hungarians fighting in Hungary should be ..."), never checked.
+    for text in nationality.iter().flat_map(|x| &x.rules) {
+        notes.push(CardNote {
+            kind: CardNoteKind::NationalRule,
+            text: text.clone(),
+            rule: nationality.map(|x| x.source.rule.clone()),
+        });
     }
     notes
 }

@@ -40,7 +40,7 @@ pub struct Palette {
     pub name: String,
     /// Button tooltip.
     pub tooltip: String,
-    /// One tab per nation.
+    /// One tab per nation that has pieces (vehicles or infantry units).
     pub nations: Vec<NationTab>,
 }
 
@@ -377,11 +377,15 @@ pub fn assemble(
                 slots: infantry,
             });
         }
-        tabs.push(NationTab {
-            id: n.id.clone(),
-            name: n.name.clone(),
-            groups,
-        });
+        // A nation without vehicles or infantry units (national rules only) has no piece:
+        // an empty tab would only confuse players.
+        if !groups.is_empty() {
+            tabs.push(NationTab {
+                id: n.id.clone(),
+                name: n.name.clone(),
+                groups,
+            });
+        }
     }
     let map = MapModel {
         name: "Main Map".into(),

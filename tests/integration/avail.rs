@@ -83,7 +83,7 @@ const SPOT_CHECKS: &[(&str, &str, &str, Option<f64>)] = &[
 #[test]
 fn availability_matches_the_notes() {
     let compiled = qm::compile::compile(&root().join("data-src"));
-    let ita = &compiled.nations[0];
+    let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     let theaters = compiled.nation_theaters(&ita.id);
     let mut wrong = Vec::new();
     for &(name, theater, month, rf) in SPOT_CHECKS {
@@ -242,7 +242,7 @@ fn avail_json_is_the_public_contract() {
 #[test]
 fn a_group_answers_for_each_member_and_a_whole_for_its_parts() {
     let compiled = qm::compile::compile(&root().join("data-src"));
-    let ita = &compiled.nations[0];
+    let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     let theaters = compiled.nation_theaters(&ita.id);
     let registry = theaters.registry();
     let m = parse_month("3/41").unwrap();

@@ -40,7 +40,7 @@ fn listing_view(nation: &qm_schema::Nation) -> String {
 #[test]
 fn listing_ir_of_every_vehicle() {
     let compiled = qm::compile::compile(&root().join("data-src"));
-    let ita = &compiled.nations[0];
+    let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     assert_eq!(ita.vehicles.len(), 41, "every row of the published listing");
     assert!(ita.vehicles.iter().any(|v| v.name == "L5/21"));
     assert!(ita.vehicles.iter().any(|v| v.name == "L5/30"));
@@ -177,7 +177,7 @@ fn resolved_availability_and_counter_backs_of_every_vehicle() {
         "{:?}",
         compiled.diagnostics
     );
-    let ita = &compiled.nations[0];
+    let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     assert!(
         ita.vehicles.iter().all(|v| !v.availability.is_empty()),
         "every vehicle is available somewhere"

@@ -7,6 +7,7 @@ mod determinism;
 mod hostile;
 mod infantry;
 mod ir;
+mod nation_groups;
 mod nations;
 mod out_safety;
 mod render;

@@ -71,7 +71,7 @@ fn scenario_fixtures() {
 fn example_scenarios_resolve_and_render() {
     let compiled = compile(&root().join("data-src"));
     assert!(!compiled.failed(true), "{:?}", compiled.diagnostics);
-    assert_eq!(compiled.scenarios.len(), 2);
+    assert_eq!(compiled.scenarios.len(), 3);
     let templates = Templates::new(None);
     for s in &compiled.scenarios {
         insta::assert_json_snapshot!(format!("example_{}", s.id), s);
@@ -104,7 +104,11 @@ fn build_writes_each_scenario_as_json_html_and_pdf() {
     let dir = out.path().join("out");
     let output = run_qm(&["build", "--out", dir.to_str().unwrap()], &root());
     assert!(output.starts_with("exit: 0\n"), "{output}");
-    for id in ["ariete-in-the-cauldron", "rearguard-at-buq-buq"] {
+    for id in [
+        "ariete-in-the-cauldron",
+        "italians-and-rumanians",
+        "rearguard-at-buq-buq",
+    ] {
         for ext in ["json", "html", "pdf"] {
             let path = dir.join(format!("scenarios/{id}.{ext}"));
             assert!(path.is_file(), "missing {}", path.display());
@@ -230,4 +234,74 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
         assert!(!svg.contains("class=\"dvp\""), "{id}");
         assert!(html_picture(&html, "M13/40").contains(">T47</tspan>"));
     }
+}
+
+/// A side naming a nationality of a group gets the group's rules on its card, and a Hungarian
+/// side 198.1's sentence about Hungarians, printed as the publication states it: the card does
+/// not check the theater against it (the registry has no Hungary to check it with).
+#[test]
+fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
+    let mut loaded = load(&root().join("data-src"));
+    let mut nations: Vec<Nation> = Vec::new();
+    let mut theaters = std::collections::BTreeMap::new();
+    for n in &loaded.nations {
+        let resolved = resolve_nation(&loaded, n);
+        theaters.insert(n.id.clone(), resolved.theaters);
+        nations.push(resolved.nation);
+    }
+    loaded.scenarios.clear();
+    let path = root().join("tests/scenarios/ok_axis_minor_sides.toml");
+    load_scenarios(
+        &mut loaded,
+        &path,
+        "tests/scenarios/ok_axis_minor_sides.toml",
+    );
+    let (scenarios, diags) = compile_scenarios(&loaded, &nations, &theaters);
+    assert!(diags.is_empty(), "{diags:?}");
+    let s = &scenarios[0];
+    let side = |name: &str| s.sides.iter().find(|x| x.name == name).unwrap();
+    let texts = |name: &str| -> Vec<(String, String)> {
+        side(name)
+            .notes
+            .iter()
+            .map(|n| (n.rule.clone().unwrap_or_default(), n.text.clone()))
+            .collect()
+    };
+    let hungarian = side("Hungarian");
+    assert_eq!(
+        (
+            hungarian.nation.as_deref(),
+            hungarian.nationality.as_deref()
+        ),
+        (Some("axm"), Some("hungarian"))
+    );
+    let said = "Hungarians fighting in Hungary should be represented by elite squads.";
+    let h = texts("Hungarian");
+    assert_eq!(
+        h.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>(),
+        ["198.1", "198.2", "198.1"]
+    );
+    assert!(h[0]
+        .1
+        .contains("one less than their normal Morale Level (EXC: elite squads)"));
+    assert!(h[1]
+        .1
+        .contains("must always pass a IPAAMC rather than a normal PAAMC"));
+    assert_eq!(h[2].1, said);
+    // The group's rules, not the Hungarian sentence, on another nationality's side; none on a
+    // side without infantry (both rules concern infantry).
+    let b = texts("Bulgarian");
+    assert_eq!(b.len(), 2);
+    assert!(b.iter().all(|(_, t)| t != said));
+    assert!(texts("Slovakian").is_empty());
+    // The card prints them.
+    let templates = Templates::new(None);
+    let view = card_view(&templates, s, &nations, &loaded).unwrap();
+    let html = card_html(&templates, &view).unwrap();
+    assert_eq!(
+        html.matches(&format!("{said} [198.1]")).count(),
+        1,
+        "{html}"
+    );
+    assert_eq!(html.matches("(EXC: elite squads). [198.1]").count(), 2);
 }

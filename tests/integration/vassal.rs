@@ -684,8 +684,34 @@ fn the_real_module_is_deterministic_complete_and_sound() {
     let report = check_vmod(&a.bytes).unwrap();
     assert!(report.is_ok(), "{:#?}", report.problems);
     let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
-    let ita = &compiled.nations[0];
-    assert_eq!(report.slots.len(), vehicles + ita.infantry.units.len());
+    let infantry: usize = compiled
+        .nations
+        .iter()
+        .map(|n| n.infantry.units.len())
+        .sum();
+    let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
+    assert_eq!(report.slots.len(), vehicles + infantry);
+    // A tab per nation with pieces: the Axis Minors (national rules only, no counter in
+    // section 198) have none, and no empty tab.
+    let tabs: Vec<&str> = a
+        .model
+        .palette
+        .nations
+        .iter()
+        .map(|t| t.id.as_str())
+        .collect();
+    let with_pieces: Vec<&str> = compiled
+        .nations
+        .iter()
+        .filter(|n| !n.vehicles.is_empty() || !n.infantry.units.is_empty())
+        .map(|n| n.id.as_str())
+        .collect();
+    assert_eq!(tabs, with_pieces);
+    assert!(compiled
+        .nations
+        .iter()
+        .any(|n| !with_pieces.contains(&n.id.as_str())));
+    assert!(a.model.palette.nations.iter().all(|t| !t.groups.is_empty()));
     // Every infantry unit is a slot of its own, trait by trait: the infantry prototype, its
     // properties, its counter (no flip: the Italians have no known broken side).
     let files: BTreeSet<String> = read_entries(&a.bytes)
@@ -795,7 +821,9 @@ fn a_vehicle_without_a_committed_gpid_warns_until_the_registry_is_updated() {
 fn an_infantry_broken_side_becomes_a_flip_layer() {
     let real = qm::compile::compile(&root().join("data-src"))
         .nations
-        .remove(0);
+        .into_iter()
+        .find(|n| n.id == "ita")
+        .unwrap();
     let mut nation = tricky_nation();
     nation.infantry = real.infantry.clone();
     nation.infantry.units.truncate(2);

@@ -25,6 +25,26 @@ pub struct ObFile {
     /// `[[faction]]`: parts of the nation's forces some vehicles are restricted to.
     #[serde(default)]
     pub faction: Vec<FactionEntry>,
+    /// `[[nationality]]`: the nationalities the nation's rules cover, when it is a group.
+    #[serde(default)]
+    pub nationality: Vec<NationalityEntry>,
+}
+
+/// `[[nationality]]`: one member of a group of nationalities sharing the nation's rules.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NationalityEntry {
+    /// Identifier, unique within the nation.
+    pub id: Spanned<String>,
+    /// The name as printed ("Rumanian").
+    pub name: Spanned<String>,
+    /// What the publication states for this nationality alone, verbatim.
+    #[serde(default)]
+    pub rules: Vec<String>,
+    /// The rule number.
+    pub rule: Spanned<String>,
+    /// The publication lines.
+    pub lines: Spanned<String>,
 }
 
 /// `[[faction]]`.

@@ -2,15 +2,17 @@
 
 use qm_parser::{Diagnostic, FileId, SourceMap};
 use qm_schema::{
-    Faction, Infantry, InfantryClass, InfantryKind, InfantryUnit, NationalRule, PublicationRef,
-    Replacement, ReplacementEvent, RuleConcern, RuleEffect, RulesSystem, SquadRating, TheaterId,
+    Faction, Infantry, InfantryClass, InfantryKind, InfantryUnit, NationalRule, Nationality,
+    PublicationRef, Replacement, ReplacementEvent, RuleConcern, RuleEffect, RulesSystem,
+    SquadRating, TheaterId,
 };
 use toml::Spanned;
 
 use super::file::{
-    ClassEntry, FactionEntry, InfantryEntry, NationalRuleEntry, ObFile, ReplacementEntry,
+    ClassEntry, FactionEntry, InfantryEntry, NationalRuleEntry, NationalityEntry, ObFile,
+    ReplacementEntry,
 };
-use crate::names::{did_you_mean, vehicle_id};
+use crate::names::{did_you_mean, name_key, vehicle_id};
 use crate::registry::{TheaterName, TheaterRegistry};
 use crate::spanned::{choice, is_rule_number, parse_lines, span_of, toml_diagnostic};
 
@@ -30,6 +32,8 @@ pub struct NationalData {
     pub national_rules: Vec<NationalRule>,
     /// The factions some vehicles are restricted to.
     pub factions: Vec<Faction>,
+    /// The nationalities the nation's rules cover (a group's members).
+    pub nationalities: Vec<Nationality>,
     /// Everything wrong with the file.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -127,6 +131,11 @@ pub fn resolve_ob(map: &SourceMap, file: FileId, registry: &TheaterRegistry) -> 
     for e in &ob.faction {
         if let Some(f) = r.faction(e, &data.factions) {
             data.factions.push(f);
+        }
+    }
+    for e in &ob.nationality {
+        if let Some(n) = r.nationality(e, &data.nationalities) {
+            data.nationalities.push(n);
         }
     }
     data.diagnostics.extend(r.diags);
@@ -609,6 +618,57 @@ impl Reader<'_> {
             system: system.ok()?,
             concerns: concerns.transpose().ok()?,
             effect: effect.transpose().ok()?,
+            source: source?,
+            span: self.provenance(&e.id),
+        })
+    }
+
+    /// A nationality of the group: its id and name each used once (a scenario side names it
+    /// by either, so a name may not repeat in another spelling either).
+    fn nationality(&mut self, e: &NationalityEntry, known: &[Nationality]) -> Option<Nationality> {
+        let source = self.source(&e.rule, &e.lines);
+        let id = self.id(&e.id);
+        if id
+            .as_ref()
+            .is_some_and(|id| known.iter().any(|n| n.id == *id))
+        {
+            self.duplicate("nationality", &e.id);
+            return None;
+        }
+        let name = e
+            .name
+            .get_ref()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if name.is_empty() {
+            self.diags.push(
+                Diagnostic::error(
+                    "ob::bad-value",
+                    "failed to read a nationality without a name",
+                    span_of(self.file, &e.name),
+                )
+                .with_label("empty")
+                .with_help("write the name as the publication prints it, e.g. \"Rumanian\""),
+            );
+            return None;
+        }
+        if known.iter().any(|n| name_key(&n.name) == name_key(&name)) {
+            self.diags.push(
+                Diagnostic::error(
+                    "ob::duplicate-name",
+                    format!("failed to add nationality `{name}` (the name is used twice)"),
+                    span_of(self.file, &e.name),
+                )
+                .with_label("second nationality with this name")
+                .with_help("scenario sides name a nationality by its name: give each its own"),
+            );
+            return None;
+        }
+        Some(Nationality {
+            id: id?,
+            name,
+            rules: e.rules.clone(),
             source: source?,
             span: self.provenance(&e.id),
         })
