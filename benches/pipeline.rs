@@ -2,37 +2,12 @@
 //! 10,000 and 100,000 rows made from the real rows (names made unique; the real notes and
 //! ob.toml alongside, so the notes are resolved against every row); and the notes parser alone.
 
-use std::path::{Path, PathBuf};
+#[path = "support/mod.rs"]
+mod support;
+
+use support::{long_listing, root};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A data directory whose listing repeats the real data rows until it has `rows` rows.
-fn synthetic(rows: usize, dir: &Path) {
-    let real = std::fs::read_to_string(root().join("data-src/ita/listing.tsv")).unwrap();
-    let mut lines = real.lines();
-    let header: Vec<&str> = lines.by_ref().take(2).collect();
-    let data: Vec<&str> = real
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with("NAME") && !l.starts_with('\t'))
-        .collect();
-    let mut out = header.join("\n");
-    out.push('\n');
-    for i in 0..rows {
-        let row = data[i % data.len()];
-        let (name, rest) = row.split_once('\t').unwrap();
-        out.push_str(&format!("{name} #{i}\t{rest}\n"));
-    }
-    let ita = dir.join("ita");
-    std::fs::create_dir_all(&ita).unwrap();
-    std::fs::write(ita.join("listing.tsv"), out).unwrap();
-    for f in ["notes.md", "ob.toml"] {
-        let _ = std::fs::copy(root().join("data-src/ita").join(f), ita.join(f));
-    }
-}
 
 fn pipeline(c: &mut Criterion) {
     let mut group = c.benchmark_group("compile");
@@ -49,7 +24,7 @@ fn pipeline(c: &mut Criterion) {
     });
     for rows in [10_000usize, 100_000] {
         let dir = tempfile::tempdir().unwrap();
-        synthetic(rows, dir.path());
+        long_listing(rows, dir.path());
         group.throughput(Throughput::Elements(rows as u64));
         group.bench_function(BenchmarkId::new("synthetic", rows), |b| {
             b.iter(|| qm::compile::compile(dir.path()))

@@ -11,12 +11,13 @@ use crate::artifact::{
     tidy_interrupted, write_atomically, write_file_atomically, Input, InputRole, OutputDir,
     OutputFile, Tidied,
 };
-use crate::build::{pretty, render_all, BuildOptions};
+use crate::build::{pretty, render_all_timed, BuildOptions};
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
 use crate::compile::compile_with;
 use crate::render::{CounterOptions, CounterSize, SheetOptions};
+use crate::timings::Timings;
 
 /// Quartermaster: compile wargame order-of-battle data into JSON, counters, charts and
 /// VASSAL modules.
@@ -33,6 +34,8 @@ pub struct Cli {
 pub enum Command {
     /// Compile the data and write every artifact to the output directory.
     Build(BuildArgs),
+    /// Build, then rebuild whenever the data, templates or scenarios change (Ctrl-C ends).
+    Watch(BuildArgs),
     /// Parse, resolve, lint and validate the data; write nothing.
     Check(CheckArgs),
     /// List the vehicles available in a theater in a month.
@@ -60,6 +63,9 @@ pub struct DataArgs {
     /// Raise every input size cap to at least this many MiB (README: Input limits).
     #[arg(long, value_name = "MIB")]
     pub max_input_mib: Option<u64>,
+    /// Number of threads (default: one per core); the output does not depend on it.
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
 }
 
 impl DataArgs {
@@ -68,6 +74,13 @@ impl DataArgs {
     pub(crate) fn prepare(&self) -> Option<u8> {
         if let Some(mib) = self.max_input_mib {
             crate::input::raise_caps(mib);
+        }
+        if let Some(jobs) = self.jobs {
+            // The global pool is built once per process; a second build (tests) keeps the
+            // first one's size.
+            let _ = rayon::ThreadPoolBuilder::new()
+                .num_threads(usize::from(jobs))
+                .build_global();
         }
         let scenarios = self.scenarios.as_deref()?;
         if std::fs::symlink_metadata(scenarios).is_ok() {
@@ -105,6 +118,10 @@ pub struct BuildArgs {
     /// the back): calibrates a duplex printer.
     #[arg(long, default_value = "0,0", value_parser = parse_offset, allow_hyphen_values = true)]
     pub back_offset_mm: (f64, f64),
+    /// Print the time each stage took (load, resolve, validate, json, counters, sheets,
+    /// chart, cards, module, write) on stderr.
+    #[arg(long)]
+    pub timings: bool,
 }
 
 fn parse_counter_size(s: &str) -> Result<CounterSize, String> {
@@ -146,6 +163,7 @@ pub struct SchemaArgs {
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Build(a) => build(a),
+        Command::Watch(a) => crate::watch::run(a),
         Command::Check(a) => check(a),
         Command::Avail(a) => crate::cli_query::avail(a),
         Command::Show(a) => crate::cli_query::show(a),
@@ -155,44 +173,17 @@ pub fn run(cli: Cli) -> u8 {
 }
 
 fn build(a: BuildArgs) -> u8 {
-    if let Some(status) = a.data.prepare() {
-        return status;
-    }
-    // A refused --out is a usage error found before the compile, so nothing is computed in vain.
-    let out = match OutputDir::check(&a.out, &build_inputs(&a)) {
+    let out = match prepare_build(&a) {
         Ok(out) => out,
-        Err(e) => return output_error(&e),
+        Err(status) => return status,
     };
-    if let Some(status) = check_templates_dir(a.templates.as_deref()) {
-        return status;
-    }
-    match tidy_interrupted(&out) {
-        Ok(t) => report_tidied(&out, &t),
-        Err(e) => return output_error(&e),
-    }
-    let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref());
-    let status = report(&compiled, a.data.strict);
-    if status != EXIT_OK {
-        eprintln!("qm: nothing written; {} left as it was", a.out.display());
-        return status;
-    }
-    let opts = BuildOptions {
-        templates: a.templates,
-        counters: CounterOptions {
-            px: a.counter_px,
-            ..CounterOptions::default()
-        },
-        sheets: SheetOptions {
-            counter_size: a.counter_size,
-            back_offset_mm: a.back_offset_mm,
-        },
-    };
-    let artifacts = match render_all(&compiled, &opts) {
-        Ok(a) => a,
-        Err(e) => {
-            eprint!("{}", build_error_text(&e));
+    let progress = crate::progress::Progress::start();
+    let mut timings = Timings::with_progress(progress.bar());
+    let (compiled, artifacts) = match compile_and_render(&a, &mut timings, || progress.finish()) {
+        Ok(done) => done,
+        Err(status) => {
             eprintln!("qm: nothing written; {} left as it was", a.out.display());
-            return EXIT_DATA;
+            return status;
         }
     };
     let waiting = |lock: &std::path::Path| {
@@ -202,9 +193,14 @@ fn build(a: BuildArgs) -> u8 {
             a.out.display()
         );
     };
-    match write_atomically(&out, &artifacts, waiting) {
+    let written = timings.time("write", || write_atomically(&out, &artifacts, waiting));
+    progress.finish();
+    match written {
         Ok(t) => report_tidied(&out, &t),
         Err(e) => return output_error(&e),
+    }
+    if a.timings {
+        eprint!("{}", timings.table());
     }
     let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
     println!(
@@ -218,6 +214,63 @@ fn build(a: BuildArgs) -> u8 {
     EXIT_OK
 }
 
+/// What `build` and `watch` check before any work: the data arguments, the output directory
+/// (a refused `--out` is a usage error found before the compile, so nothing is computed in
+/// vain), `--templates`; then what interrupted builds left is tidied. `Err` is the exit status.
+pub(crate) fn prepare_build(a: &BuildArgs) -> Result<OutputDir, u8> {
+    if let Some(status) = a.data.prepare() {
+        return Err(status);
+    }
+    let out = OutputDir::check(&a.out, &build_inputs(a)).map_err(|e| output_error(&e))?;
+    if let Some(status) = check_templates_dir(a.templates.as_deref()) {
+        return Err(status);
+    }
+    let tidied = tidy_interrupted(&out).map_err(|e| output_error(&e))?;
+    report_tidied(&out, &tidied);
+    Ok(out)
+}
+
+/// Compiles and renders every artifact in memory; diagnostics are printed (after `before_report`,
+/// which clears a progress line). `Err` is the exit status of a failed compile or render.
+pub(crate) fn compile_and_render(
+    a: &BuildArgs,
+    timings: &mut Timings,
+    before_report: impl Fn(),
+) -> Result<(crate::compile::Compiled, Vec<crate::artifact::Artifact>), u8> {
+    let compiled =
+        crate::compile::compile_timed(&a.data.data, a.data.scenarios.as_deref(), timings);
+    if !compiled.diagnostics.is_empty() {
+        before_report();
+    }
+    let status = report(&compiled, a.data.strict);
+    if status != EXIT_OK {
+        return Err(status);
+    }
+    match render_all_timed(&compiled, &build_options(a), timings) {
+        Ok(artifacts) => Ok((compiled, artifacts)),
+        Err(e) => {
+            before_report();
+            eprint!("{}", build_error_text(&e));
+            Err(EXIT_DATA)
+        }
+    }
+}
+
+/// The render options `build` and `watch` take from their arguments.
+pub(crate) fn build_options(a: &BuildArgs) -> BuildOptions {
+    BuildOptions {
+        templates: a.templates.clone(),
+        counters: CounterOptions {
+            px: a.counter_px,
+            ..CounterOptions::default()
+        },
+        sheets: SheetOptions {
+            counter_size: a.counter_size,
+            back_offset_mm: a.back_offset_mm,
+        },
+    }
+}
+
 /// A `--templates` that is not a directory is a usage error: falling back to the embedded
 /// templates would build something other than what was asked for.
 pub(crate) fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
@@ -228,7 +281,7 @@ pub(crate) fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
 }
 
 /// What `qm build` reads, which its output must stay clear of.
-fn build_inputs(a: &BuildArgs) -> Vec<Input> {
+pub(crate) fn build_inputs(a: &BuildArgs) -> Vec<Input> {
     let mut inputs = vec![Input::new(InputRole::DataDir, &a.data.data)];
     if let Some(t) = &a.templates {
         inputs.push(Input::new(InputRole::TemplatesDir, t));
@@ -240,7 +293,7 @@ fn build_inputs(a: &BuildArgs) -> Vec<Input> {
 }
 
 /// Says what was left by interrupted builds and has been dealt with.
-fn report_tidied(out: &OutputDir, t: &Tidied) {
+pub(crate) fn report_tidied(out: &OutputDir, t: &Tidied) {
     if let Some(aside) = &t.restored {
         eprintln!(
             "qm: put {} back in place (an interrupted build had moved it to {})",

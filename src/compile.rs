@@ -2,15 +2,21 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use qm_parser::{Diagnostic, Severity};
 use qm_resolve::{NationRegistries, NationTheaters};
-use qm_schema::{nation_schema, scenario_schema, validate, Nation, Scenario, TheaterId};
+use qm_schema::{
+    nation_schema, scenario_schema, schema_value, Nation, Scenario, SchemaValidator,
+    SchemaViolation, TheaterId, Vehicle,
+};
+use rayon::prelude::*;
 
 use crate::diagnostics;
 use crate::load::{load, load_scenarios, Loaded};
 use crate::resolve::resolve_nation;
 use crate::scenario::resolve_scenario;
+use crate::timings::Timings;
 
 /// The result of compiling a data directory.
 #[derive(Debug)]
@@ -50,25 +56,56 @@ pub fn compile(data_dir: &Path) -> Compiled {
 /// Like [`compile`], with the scenarios taken from `scenarios` (a `.toml` file or a folder)
 /// instead of `data_dir/scenarios/`.
 pub fn compile_with(data_dir: &Path, scenarios: Option<&Path>) -> Compiled {
-    let mut loaded = load(data_dir);
-    if let Some(path) = scenarios {
-        loaded.scenarios.clear();
-        load_scenarios(&mut loaded, path, &path.to_string_lossy());
-    }
+    compile_timed(data_dir, scenarios, &mut Timings::default())
+}
+
+/// [`compile_with`], recording the time of each stage (`load`, `resolve`, `validate`) in
+/// `timings`. Nations are resolved and validated in parallel; the IR and the diagnostics do
+/// not depend on the number of threads.
+pub fn compile_timed(data_dir: &Path, scenarios: Option<&Path>, timings: &mut Timings) -> Compiled {
+    let mut loaded = timings.time("load", || {
+        let mut loaded = load(data_dir);
+        if let Some(path) = scenarios {
+            loaded.scenarios.clear();
+            load_scenarios(&mut loaded, path, &path.to_string_lossy());
+        }
+        loaded
+    });
     let mut diagnostics = loaded.diagnostics.clone();
-    let mut nations = Vec::new();
+    // Parsing happens inside resolving (`qm_resolve` reads the listing and the notes itself),
+    // so `resolve` includes it.
+    let resolved: Vec<_> = timings.time("resolve", || {
+        loaded
+            .nations
+            .par_iter()
+            .map(|sources| resolve_nation(&loaded, sources))
+            .collect()
+    });
+    let mut nations = Vec::with_capacity(resolved.len());
     let mut theaters = BTreeMap::new();
-    for sources in &loaded.nations {
-        let resolved = resolve_nation(&loaded, sources);
+    let validated: Vec<_> = timings.time("validate", || {
+        resolved
+            .into_par_iter()
+            .map(|mut r| {
+                let found = validate_nation(&mut r.nation);
+                (r, found)
+            })
+            .collect()
+    });
+    for (resolved, found) in validated {
         diagnostics.extend(resolved.diagnostics);
-        diagnostics.extend(validate_nation(&resolved.nation));
+        diagnostics.extend(found);
         theaters.insert(resolved.nation.id.clone(), resolved.theaters);
         nations.push(resolved.nation);
     }
-    diagnostics.extend(crate::vassal::gpids::lint(data_dir, &nations));
-    diagnostics.extend(crate::buildable::check_nations(&loaded.sources, &nations));
-    diagnostics.extend(crate::vassal::config::lint(&mut loaded.sources, data_dir));
-    let (scenarios, scenario_diags) = compile_scenarios(&loaded, &nations, &theaters);
+    timings.time("validate", || {
+        diagnostics.extend(crate::vassal::gpids::lint(data_dir, &nations));
+        diagnostics.extend(crate::buildable::check_nations(&loaded.sources, &nations));
+        diagnostics.extend(crate::vassal::config::lint(&mut loaded.sources, data_dir));
+    });
+    let (scenarios, scenario_diags) = timings.time("resolve", || {
+        compile_scenarios(&loaded, &nations, &theaters)
+    });
     diagnostics.extend(scenario_diags);
     diagnostics::sort(&loaded.sources, &mut diagnostics);
     Compiled {
@@ -126,23 +163,41 @@ pub fn compile_scenarios(
     (scenarios, diagnostics)
 }
 
+/// A schema compiled once per process (validators are reused by every nation and vehicle).
+fn compiled(
+    cell: &'static OnceLock<Result<SchemaValidator, SchemaViolation>>,
+    schema: fn() -> serde_json::Value,
+) -> Result<&'static SchemaValidator, &'static SchemaViolation> {
+    cell.get_or_init(|| SchemaValidator::new(&schema()))
+        .as_ref()
+}
+
+fn violation(document: &str, v: &SchemaViolation) -> Diagnostic {
+    Diagnostic::new(
+        Severity::Error,
+        "schema::violation",
+        format!(
+            "failed to validate {document} at {} ({})",
+            v.instance_path, v.message
+        ),
+        None,
+    )
+    .with_help("this is a bug in qm: please report it with the data that caused it")
+}
+
 /// Checks a resolved scenario against its committed schema; a violation is a bug in qm.
 pub fn validate_scenario(s: &Scenario) -> Vec<Diagnostic> {
+    static SCHEMA: OnceLock<Result<SchemaValidator, SchemaViolation>> = OnceLock::new();
+    let document = format!("scenarios/{}.json", s.id);
+    let validator = match compiled(&SCHEMA, scenario_schema) {
+        Ok(v) => v,
+        Err(e) => return vec![violation(&document, e)],
+    };
     match serde_json::to_value(s) {
-        Ok(doc) => validate(&scenario_schema(), &doc)
-            .into_iter()
-            .map(|v| {
-                Diagnostic::new(
-                    Severity::Error,
-                    "schema::violation",
-                    format!(
-                        "failed to validate scenarios/{}.json at {} ({})",
-                        s.id, v.instance_path, v.message
-                    ),
-                    None,
-                )
-                .with_help("this is a bug in qm: please report it with the data that caused it")
-            })
+        Ok(doc) => validator
+            .validate(&doc)
+            .iter()
+            .map(|v| violation(&document, v))
             .collect(),
         Err(e) => vec![Diagnostic::new(
             Severity::Error,
@@ -154,31 +209,58 @@ pub fn validate_scenario(s: &Scenario) -> Vec<Diagnostic> {
 }
 
 /// Checks the IR against the committed schema. A violation is a bug in qm, not in the data.
-pub fn validate_nation(nation: &Nation) -> Vec<Diagnostic> {
-    let doc = match serde_json::to_value(nation) {
-        Ok(v) => v,
-        Err(e) => {
-            return vec![Diagnostic::new(
-                Severity::Error,
-                "schema::serialize",
-                format!("failed to serialize the {} IR ({e})", nation.id),
-                None,
-            )]
-        }
+///
+/// The document is never held as one JSON value: the nation without its vehicles is checked
+/// against the nation schema, then each vehicle on its own against the vehicle schema (its
+/// violations at `/vehicles/<i>/...`), so memory stays that of one vehicle however long the
+/// listing. The vehicles are taken out for that time and put back.
+pub fn validate_nation(nation: &mut Nation) -> Vec<Diagnostic> {
+    static NATION: OnceLock<Result<SchemaValidator, SchemaViolation>> = OnceLock::new();
+    static VEHICLE: OnceLock<Result<SchemaValidator, SchemaViolation>> = OnceLock::new();
+    let document = format!("{}.json", nation.id);
+    let serialize_error = |e: serde_json::Error| {
+        vec![Diagnostic::new(
+            Severity::Error,
+            "schema::serialize",
+            format!("failed to serialize the {} IR ({e})", nation.id),
+            None,
+        )]
     };
-    validate(&nation_schema(), &doc)
-        .into_iter()
-        .map(|v| {
-            Diagnostic::new(
-                Severity::Error,
-                "schema::violation",
-                format!(
-                    "failed to validate {}.json at {} ({})",
-                    nation.id, v.instance_path, v.message
-                ),
-                None,
-            )
-            .with_help("this is a bug in qm: please report it with the data that caused it")
-        })
-        .collect()
+    let (shell, vehicle) = match (
+        compiled(&NATION, nation_schema),
+        compiled(&VEHICLE, schema_value::<Vehicle>),
+    ) {
+        (Ok(n), Ok(v)) => (n, v),
+        (Err(e), _) | (_, Err(e)) => return vec![violation(&document, e)],
+    };
+    let vehicles = std::mem::take(&mut nation.vehicles);
+    let doc = serde_json::to_value(&*nation);
+    nation.vehicles = vehicles;
+    let mut out: Vec<Diagnostic> = match doc {
+        Ok(doc) => shell
+            .validate(&doc)
+            .iter()
+            .map(|v| violation(&document, v))
+            .collect(),
+        Err(e) => return serialize_error(e),
+    };
+    // Vehicles are checked in parallel (serializing one costs more than checking it); the
+    // findings are gathered in listing order.
+    let found: Vec<Result<Vec<SchemaViolation>, serde_json::Error>> = nation
+        .vehicles
+        .par_iter()
+        .map(|v| serde_json::to_value(v).map(|doc| vehicle.validate(&doc)))
+        .collect();
+    for (i, found) in found.into_iter().enumerate() {
+        match found {
+            Ok(found) => {
+                for mut v in found {
+                    v.instance_path = format!("/vehicles/{i}{}", v.instance_path);
+                    out.push(violation(&document, &v));
+                }
+            }
+            Err(e) => return serialize_error(e),
+        }
+    }
+    out
 }

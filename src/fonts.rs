@@ -70,18 +70,33 @@ impl Metrics {
                         .map_or((0, 0), |r| (r.y_max, r.y_min))
                 })
                 .collect();
-            let bmp = (0..=0xFFFFu32)
-                .map(|u| {
-                    let c = char::from_u32(u).unwrap_or('\u{FFFD}');
-                    let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
-                    let (top, bottom) = ink.get(usize::from(glyph.0)).copied().unwrap_or((0, 0));
-                    GlyphMetrics {
-                        advance: face.glyph_hor_advance(glyph).unwrap_or(0),
-                        top,
-                        bottom,
+            let metrics_of = |glyph: ttf_parser::GlyphId| {
+                let (top, bottom) = ink.get(usize::from(glyph.0)).copied().unwrap_or((0, 0));
+                GlyphMetrics {
+                    advance: face.glyph_hor_advance(glyph).unwrap_or(0),
+                    top,
+                    bottom,
+                }
+            };
+            // Every character the font does not map draws glyph 0; only the characters its
+            // cmap lists (a few thousand, not 65,536) are looked up.
+            let mut bmp = vec![metrics_of(ttf_parser::GlyphId(0)); 0x10000];
+            let mut listed = Vec::new();
+            if let Some(cmap) = face.tables().cmap {
+                for table in cmap.subtables {
+                    if table.is_unicode() {
+                        table.codepoints(|u| listed.push(u));
                     }
-                })
-                .collect();
+                }
+            }
+            for u in listed {
+                let (Some(slot), Some(c)) = (bmp.get_mut(u as usize), char::from_u32(u)) else {
+                    continue;
+                };
+                if let Some(glyph) = face.glyph_index(c) {
+                    *slot = metrics_of(glyph);
+                }
+            }
             Metrics {
                 face,
                 units_per_em,
@@ -190,6 +205,27 @@ mod tests {
         assert_eq!(db.len(), 2);
         for face in db.faces() {
             assert!(face.families.iter().any(|(f, _)| f == FAMILY), "{face:?}");
+        }
+    }
+
+    #[test]
+    fn the_character_table_matches_a_lookup_of_every_character() {
+        for (bold, data) in [(false, REGULAR), (true, BOLD)] {
+            let m = Metrics::get(bold);
+            let face = ttf_parser::Face::parse(data, 0).unwrap();
+            for c in (0..=0xFFFFu32).filter_map(char::from_u32) {
+                let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+                let g = m.glyph(c);
+                assert_eq!(
+                    g.advance,
+                    face.glyph_hor_advance(glyph).unwrap_or(0),
+                    "{c:?}"
+                );
+                let bbox = face
+                    .glyph_bounding_box(glyph)
+                    .map_or((0, 0), |r| (r.y_max, r.y_min));
+                assert_eq!((g.top, g.bottom), bbox, "{c:?}");
+            }
         }
     }
 

@@ -27,12 +27,15 @@ pub mod fonts;
 pub mod infantry;
 pub mod input;
 pub mod load;
+pub mod progress;
 pub mod render;
 pub mod resolve;
 pub mod scenario;
 pub mod templates;
 pub mod text;
+pub mod timings;
 pub mod vassal;
 pub mod views;
+pub mod watch;
 
 pub use qm_resolve::query;

@@ -36,20 +36,34 @@ impl fmt::Display for SchemaViolation {
 
 /// Validates `doc` against `schema`; every violation is returned, none is fatal.
 pub fn validate(schema: &serde_json::Value, doc: &serde_json::Value) -> Vec<SchemaViolation> {
-    let validator = match jsonschema::validator_for(schema) {
-        Ok(v) => v,
-        Err(e) => {
-            return vec![SchemaViolation {
+    match SchemaValidator::new(schema) {
+        Ok(v) => v.validate(doc),
+        Err(e) => vec![e],
+    }
+}
+
+/// A schema compiled once, for validating many documents (every vehicle of every nation).
+pub struct SchemaValidator(jsonschema::Validator);
+
+impl SchemaValidator {
+    /// Compiles `schema`; a schema that does not compile is reported as a violation.
+    pub fn new(schema: &serde_json::Value) -> Result<Self, SchemaViolation> {
+        jsonschema::validator_for(schema)
+            .map(Self)
+            .map_err(|e| SchemaViolation {
                 instance_path: String::new(),
                 message: format!("failed to compile the schema ({e})"),
-            }]
-        }
-    };
-    validator
-        .iter_errors(doc)
-        .map(|e| SchemaViolation {
-            instance_path: e.instance_path().to_string(),
-            message: e.to_string(),
-        })
-        .collect()
+            })
+    }
+
+    /// Every way `doc` breaks the schema.
+    pub fn validate(&self, doc: &serde_json::Value) -> Vec<SchemaViolation> {
+        self.0
+            .iter_errors(doc)
+            .map(|e| SchemaViolation {
+                instance_path: e.instance_path().to_string(),
+                message: e.to_string(),
+            })
+            .collect()
+    }
 }

@@ -10,7 +10,9 @@ use qm_schema::Nation;
 use super::chart_layout::{paginate, ChartPage};
 use super::chart_model::chart_model;
 use super::error::{RenderError, RenderErrorKind};
-use super::pdf::{PdfBuilder, Placement};
+use rayon::prelude::*;
+
+use super::pdf::{convert_template, PdfBuilder, Placement};
 use crate::templates::Templates;
 
 /// The chart's HTML template.
@@ -46,23 +48,33 @@ pub fn vehicle_chart(
         .render(CHART_HTML_TEMPLATE, minijinja::context! { chart => &model })
         .map_err(|e| RenderError::new(&html_path, RenderErrorKind::Template(Box::new(e))))?;
     let pages = paginate(&model);
+    // Pages are drawn and converted in parallel, then placed in order.
+    let converted = pages
+        .par_iter()
+        .map(|page| {
+            convert_template(
+                templates,
+                CHART_PAGE_TEMPLATE,
+                minijinja::context! { chart => &model, page => page, pages => pages.len() },
+                EMBED,
+                &pdf_path,
+            )
+        })
+        .collect::<Vec<_>>();
     let mut pdf = PdfBuilder::new();
-    for page in &pages {
-        let g = pdf.add_template(
-            templates,
-            CHART_PAGE_TEMPLATE,
-            minijinja::context! { chart => &model, page => page, pages => pages.len() },
-            EMBED,
-            &pdf_path,
-        )?;
+    for (page, converted) in pages.iter().zip(converted) {
+        let g = pdf.add(&converted?);
         let (w, h) = (page.width, page.height);
         pdf.add_page(w, h, &[Placement::top_left(g, 0.0, 0.0, w, h, h)]);
     }
+    let pdf = pdf
+        .finish()
+        .map_err(|m| RenderError::new(&pdf_path, RenderErrorKind::Pdf(m)))?;
     Ok(ChartFiles {
         html_path,
         html,
         pdf_path,
-        pdf: pdf.finish(),
+        pdf,
     })
 }
 

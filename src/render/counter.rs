@@ -161,20 +161,26 @@ pub fn counter_image(
     })
 }
 
-/// Every counter side of a nation, front then back for each vehicle in listing order. This is
-/// what the VASSAL exporter calls for its piece images.
+/// Every counter side of a nation, front then back for each vehicle in listing order (drawn
+/// in parallel; the order and the first error reported do not depend on the thread count).
+/// This is what the VASSAL exporter calls for its piece images.
 pub fn counter_images(
     nation: &Nation,
     templates: &Templates,
     opts: &CounterOptions,
 ) -> Result<Vec<CounterImage>, RenderError> {
-    let mut out = Vec::with_capacity(nation.vehicles.len() * 2);
-    for v in &nation.vehicles {
-        for side in [CounterSide::Front, CounterSide::Back] {
-            out.push(counter_image(nation, v, side, templates, opts)?);
-        }
-    }
-    Ok(out)
+    use rayon::prelude::*;
+    let sides: Vec<(&Vehicle, CounterSide)> = nation
+        .vehicles
+        .iter()
+        .flat_map(|v| [(v, CounterSide::Front), (v, CounterSide::Back)])
+        .collect();
+    sides
+        .par_iter()
+        .map(|&(v, side)| counter_image(nation, v, side, templates, opts))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .collect()
 }
 
 /// Where a counter file goes under `out/`: `ita/counters/m13-40-front.svg`.

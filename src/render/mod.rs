@@ -19,9 +19,11 @@ mod counter;
 mod counter_view;
 mod error;
 mod pdf;
+mod pdf_canonical;
 mod png;
 #[doc(hidden)]
 mod sheet;
+mod sides;
 mod svg;
 
 pub use chart::{chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE, CHART_PAGE_TEMPLATE};
@@ -38,9 +40,12 @@ pub use counter::{
 };
 pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};
+pub use pdf::Converted;
+pub use pdf_canonical::canonical as canonical_pdf;
 pub use png::{render_pixmap, render_png};
 pub use sheet::{
-    counter_sheets, sheet_layout, CounterSize, Paper, SheetLayout, SheetOptions, SheetSlot,
-    SHEET_TEMPLATE,
+    counter_sheets, counter_sheets_with, sheet_layout, CounterSize, Paper, SheetLayout,
+    SheetOptions, SheetSlot, SHEET_TEMPLATE,
 };
+pub use sides::{render_side, render_sides, RenderedSide};
 pub use svg::{parse as parse_svg, with_size as svg_with_size};

@@ -35,6 +35,28 @@ impl Converted {
     }
 }
 
+/// Renders the SVG template `name` with `ctx` and converts it, ready for [`PdfBuilder::add`]:
+/// the part of making a page that needs no document, so pages can be converted in parallel.
+pub fn convert_template<S: serde::Serialize>(
+    templates: &Templates,
+    name: &str,
+    ctx: S,
+    embed_text: bool,
+    artifact: &str,
+) -> Result<Converted, RenderError> {
+    let err = |kind| RenderError::new(artifact, kind);
+    let text = templates
+        .render(name, ctx)
+        .map_err(|e| err(RenderErrorKind::Template(Box::new(e))))?;
+    let tree = super::svg::parse(&text).map_err(|message| {
+        err(RenderErrorKind::Svg {
+            template: templates.origin(name),
+            message,
+        })
+    })?;
+    Converted::new(&tree, embed_text).map_err(|m| err(RenderErrorKind::Pdf(m)))
+}
+
 /// An SVG placed on a page: `matrix` maps the graphic's unit square into page points
 /// (PDF's origin is the bottom-left corner).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -93,12 +115,6 @@ impl PdfBuilder {
         }
     }
 
-    /// Converts an SVG tree into a graphic that pages can place any number of times.
-    pub fn add_svg(&mut self, tree: &Tree, embed_text: bool) -> Result<Graphic, String> {
-        let converted = Converted::new(tree, embed_text)?;
-        Ok(self.add(&converted))
-    }
-
     /// Renders the SVG template `name` with `ctx` and adds the result as a graphic; an error
     /// names `artifact`, the PDF being made.
     pub fn add_template<S: serde::Serialize>(
@@ -109,18 +125,8 @@ impl PdfBuilder {
         embed_text: bool,
         artifact: &str,
     ) -> Result<Graphic, RenderError> {
-        let err = |kind| RenderError::new(artifact, kind);
-        let text = templates
-            .render(name, ctx)
-            .map_err(|e| err(RenderErrorKind::Template(Box::new(e))))?;
-        let tree = super::svg::parse(&text).map_err(|message| {
-            err(RenderErrorKind::Svg {
-                template: templates.origin(name),
-                message,
-            })
-        })?;
-        self.add_svg(&tree, embed_text)
-            .map_err(|m| err(RenderErrorKind::Pdf(m)))
+        let converted = convert_template(templates, name, ctx, embed_text, artifact)?;
+        Ok(self.add(&converted))
     }
 
     /// Adds an SVG converted earlier (the same one can go into several documents).
@@ -171,8 +177,9 @@ impl PdfBuilder {
         self.pages.push(page);
     }
 
-    /// The finished document. No dates are written, so the same input gives the same bytes.
-    pub fn finish(mut self) -> Vec<u8> {
+    /// The finished document. No dates are written and objects are put in canonical order
+    /// ([`super::pdf_canonical`]), so the same input gives the same bytes.
+    pub fn finish(mut self) -> Result<Vec<u8>, String> {
         self.pdf.catalog(self.catalog).pages(self.page_tree);
         let count = self.pages.len() as i32;
         self.pdf
@@ -183,6 +190,6 @@ impl PdfBuilder {
         self.pdf
             .document_info(info)
             .producer(TextStr("qm (Quartermaster)"));
-        self.pdf.finish()
+        super::pdf_canonical::canonical(&self.pdf.finish())
     }
 }

@@ -6,6 +6,7 @@
 //! `sheet/page.svg`, which gets the same numbers.
 
 use qm_schema::{CounterSide, Nation};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::counter::{artifact_name, counter_svg, template_of, CounterOptions};
@@ -20,7 +21,7 @@ pub const SHEET_TEMPLATE: &str = "sheet/page.svg";
 /// Points per millimetre.
 const PT_PER_MM: f64 = 72.0 / 25.4;
 /// Counters as outlines: 41 font subsets (one per counter side) would double the file.
-const EMBED: bool = false;
+pub(super) const EMBED: bool = false;
 
 /// A paper size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -258,14 +259,9 @@ pub fn counter_sheets(
     counter: &CounterOptions,
     opts: &SheetOptions,
 ) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
-    // A nation without vehicles has no counter to print: no sheet rather than an empty PDF.
-    if nation.vehicles.is_empty() {
-        return Ok(Vec::new());
-    }
     // Each counter side is rendered and converted once, then placed on every paper size.
-    let mut faces = Vec::with_capacity(nation.vehicles.len());
+    let mut faces = Vec::with_capacity(nation.vehicles.len() * 2);
     for v in &nation.vehicles {
-        let mut pair = Vec::with_capacity(2);
         for side in [CounterSide::Front, CounterSide::Back] {
             let text = counter_svg(nation, v, side, templates, counter)?;
             let artifact = artifact_name(nation, v, side, "svg");
@@ -280,53 +276,72 @@ pub fn counter_sheets(
             })?;
             let converted = Converted::new(&tree, EMBED)
                 .map_err(|m| RenderError::new(&artifact, RenderErrorKind::Pdf(m)))?;
-            pair.push(converted);
+            faces.push(converted);
         }
-        faces.push(pair);
+    }
+    let faces: Vec<&Converted> = faces.iter().collect();
+    counter_sheets_with(nation, templates, &faces, opts)
+}
+
+/// [`counter_sheets`] from counter sides converted earlier (`faces`: front, back of every
+/// vehicle in listing order, as [`super::render_sides`] makes them); both paper sizes are made
+/// in parallel; none for a nation without vehicles.
+pub fn counter_sheets_with(
+    nation: &Nation,
+    templates: &Templates,
+    faces: &[&Converted],
+    opts: &SheetOptions,
+) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
+    // A nation without vehicles has no counter to print: no sheet rather than an empty PDF.
+    if nation.vehicles.is_empty() {
+        return Ok(Vec::new());
     }
     let size = match opts.counter_size {
         CounterSize::FiveEighths => "5/8 in",
         CounterSize::Half => "1/2 in",
     };
-    let mut out = Vec::new();
-    for paper in Paper::ALL {
-        let path = format!(
-            "{}/sheets/{}-counters-{}.pdf",
-            nation.id,
-            nation.id,
-            paper.name()
-        );
-        let layout = sheet_layout(nation.vehicles.len(), paper, opts);
-        let mut pdf = PdfBuilder::new();
-        let graphics: Vec<Vec<Graphic>> = faces
-            .iter()
-            .map(|pair| pair.iter().map(|c| pdf.add(c)).collect())
-            .collect();
-        for page in &layout.pages {
-            let ctx = PageContext {
-                nation: NationRef {
-                    id: &nation.id,
-                    name: &nation.name,
-                },
-                layout: &layout,
-                page,
-                pages: layout.pages.len(),
-                counter_size: size,
-            };
-            let g = pdf.add_template(templates, SHEET_TEMPLATE, &ctx, true, &path)?;
-            let (w, h) = (layout.width, layout.height);
-            let mut placements = vec![Placement::top_left(g, 0.0, 0.0, w, h, h)];
-            let k = usize::from(page.side == "back");
-            for slot in &page.slots {
-                let s = layout.counter;
-                let g = graphics[slot.vehicle][k];
-                placements.push(Placement::top_left(g, slot.x, slot.y, s, s, h));
+    Paper::ALL
+        .par_iter()
+        .map(|&paper| {
+            let path = format!(
+                "{}/sheets/{}-counters-{}.pdf",
+                nation.id,
+                nation.id,
+                paper.name()
+            );
+            let layout = sheet_layout(nation.vehicles.len(), paper, opts);
+            let mut pdf = PdfBuilder::new();
+            let graphics: Vec<Graphic> = faces.iter().map(|c| pdf.add(c)).collect();
+            for page in &layout.pages {
+                let ctx = PageContext {
+                    nation: NationRef {
+                        id: &nation.id,
+                        name: &nation.name,
+                    },
+                    layout: &layout,
+                    page,
+                    pages: layout.pages.len(),
+                    counter_size: size,
+                };
+                let g = pdf.add_template(templates, SHEET_TEMPLATE, &ctx, true, &path)?;
+                let (w, h) = (layout.width, layout.height);
+                let mut placements = vec![Placement::top_left(g, 0.0, 0.0, w, h, h)];
+                let k = usize::from(page.side == "back");
+                for slot in &page.slots {
+                    let s = layout.counter;
+                    let g = graphics[slot.vehicle * 2 + k];
+                    placements.push(Placement::top_left(g, slot.x, slot.y, s, s, h));
+                }
+                pdf.add_page(w, h, &placements);
             }
-            pdf.add_page(w, h, &placements);
-        }
-        out.push((path, pdf.finish()));
-    }
-    Ok(out)
+            let bytes = pdf
+                .finish()
+                .map_err(|m| RenderError::new(&path, RenderErrorKind::Pdf(m)))?;
+            Ok((path, bytes))
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .collect()
 }
 
 #[cfg(test)]

@@ -6,20 +6,22 @@
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 
 use crate::fonts::Metrics;
-use crate::render::{parse_svg, render_pixmap};
+use crate::render::{canonical_pdf, parse_svg, render_pixmap};
 
 /// usvg works in CSS pixels: 96 per inch.
 const CSS_DPI: f32 = 96.0;
 
-/// A one-page vector PDF of the SVG, at the SVG's own physical size.
+/// A one-page vector PDF of the SVG, at the SVG's own physical size, in canonical order
+/// (the same SVG always gives the same bytes).
 pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, String> {
     let tree = parse_svg(svg).map_err(|e| format!("failed to read the SVG ({e})"))?;
-    svg2pdf::to_pdf(
+    let pdf = svg2pdf::to_pdf(
         &tree,
         svg2pdf::ConversionOptions::default(),
         svg2pdf::PageOptions { dpi: CSS_DPI },
     )
-    .map_err(|e| format!("failed to write the PDF ({e})"))
+    .map_err(|e| format!("failed to write the PDF ({e})"))?;
+    canonical_pdf(&pdf).map_err(|e| format!("failed to write the PDF ({e})"))
 }
 
 /// A PNG of the SVG at `dpi` pixels per inch, on white (a page has no transparent parts).

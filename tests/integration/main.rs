@@ -3,6 +3,7 @@
 mod any_nation;
 mod avail;
 mod cli;
+mod determinism;
 mod hostile;
 mod infantry;
 mod ir;

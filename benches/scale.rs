@@ -1,0 +1,57 @@
+//! The issue-11 table (README, Performance): `qm build` of the Italian data and of 50 nations
+//! (copies of `ita/`, generated here), `qm check` of the 50 nations and of a 10,000-row
+//! listing. Each is what the command does short of writing files; the thread count is
+//! rayon's default (one per core) unless `RAYON_NUM_THREADS` says otherwise. One nation and
+//! 50 are measured side by side, so "linear" can be read off (50 nations <= 30x one).
+
+#[path = "support/mod.rs"]
+mod support;
+
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use qm::build::{render_all, BuildOptions};
+use support::{long_listing, nations, root};
+
+fn build(c: &mut Criterion) {
+    let italian = root().join("data-src");
+    let fifty = tempfile::tempdir().unwrap();
+    nations(50, fifty.path());
+
+    let mut group = c.benchmark_group("build");
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("nations", 1), |b| {
+        b.iter(|| {
+            let compiled = qm::compile::compile(&italian);
+            render_all(&compiled, &BuildOptions::default()).unwrap()
+        })
+    });
+    group.measurement_time(Duration::from_secs(60));
+    group.bench_function(BenchmarkId::new("nations", 50), |b| {
+        b.iter(|| {
+            let compiled = qm::compile::compile(fifty.path());
+            assert!(!compiled.failed(false));
+            render_all(&compiled, &BuildOptions::default()).unwrap()
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("check");
+    group.sample_size(10);
+    for (name, dir) in [
+        ("nations-1", italian.clone()),
+        ("nations-50", fifty.path().into()),
+    ] {
+        group.bench_function(name, |b| b.iter(|| qm::compile::compile(&dir)));
+    }
+    let rows = tempfile::tempdir().unwrap();
+    long_listing(10_000, rows.path());
+    group.throughput(Throughput::Elements(10_000));
+    group.bench_function(BenchmarkId::new("listing-rows", 10_000), |b| {
+        b.iter(|| qm::compile::compile(rows.path()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, build);
+criterion_main!(benches);

@@ -1,0 +1,81 @@
+//! Output bytes do not depend on the run or on the number of threads: the Italian data built
+//! with `--jobs 1`, `--jobs 2` and `--jobs 2` again gives the same files, and the same entries
+//! inside the VASSAL module. svg2pdf writes fonts and resources in hash-map order (random per
+//! process), so separate processes are what catches a PDF that is not made canonical.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use sha2::{Digest, Sha256};
+
+use crate::support::root;
+
+/// Every file under `dir` (and every entry of every `.vmod`) with the SHA-256 of its bytes.
+fn hashes(dir: &Path) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let name = path
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            let bytes = std::fs::read(&path).unwrap();
+            if name.ends_with(".vmod") {
+                for (entry, data) in qm::vassal::archive::read_entries(&bytes).unwrap() {
+                    out.insert(format!("{name}!{entry}"), hex(&data));
+                }
+            }
+            out.insert(name, hex(&bytes));
+        }
+    }
+    out
+}
+
+fn hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn build(jobs: &str, out: &Path) -> BTreeMap<String, String> {
+    let status = Command::new(env!("CARGO_BIN_EXE_qm"))
+        .args(["build", "--jobs", jobs, "--data"])
+        .arg(root().join("data-src"))
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("qm runs");
+    assert!(status.status.success(), "{status:?}");
+    hashes(out)
+}
+
+#[test]
+fn builds_are_byte_identical_across_runs_and_thread_counts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let one = build("1", &tmp.path().join("one"));
+    let two = build("2", &tmp.path().join("two"));
+    let again = build("2", &tmp.path().join("again"));
+    assert!(one.keys().any(|k| k.ends_with("-chart.pdf")), "{one:?}");
+    assert!(one.keys().any(|k| k.contains(".vmod!images/")), "{one:?}");
+    for (name, other) in [("--jobs 2", &two), ("a second --jobs 2", &again)] {
+        let differ: Vec<&String> = one
+            .iter()
+            .filter(|(k, v)| other.get(*k) != Some(v))
+            .map(|(k, _)| k)
+            .collect();
+        assert!(
+            differ.is_empty(),
+            "{name} differs from --jobs 1 in {differ:?}"
+        );
+        assert_eq!(one.len(), other.len(), "{name}: another set of files");
+    }
+}
