@@ -1,6 +1,6 @@
 //! What `qm build` needs of the data that resolving does not check, checked by `qm check`
 //! too: every vehicle's id (which names its files and module entries) non-empty, unique in
-//! its nation and short, and names short enough to lay out. Characters XML cannot hold are
+//! its nation and short (names short enough to lay out are checked where the row is read). Characters XML cannot hold are
 //! found at load, in every file ([`non_xml_character`]).
 
 use std::collections::BTreeMap;
@@ -8,21 +8,11 @@ use std::collections::BTreeMap;
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
 use qm_schema::{Nation, Span};
 
-/// Longest vehicle name, in characters: the longest real one is about 30, and a counter,
-/// a chart cell or a palette entry has room for far less than this.
-pub const MAX_NAME: usize = 120;
-
 /// Longest id (vehicle or scenario), in bytes: it names files (`<id>-front.svg`) and file
 /// systems stop at 255.
 pub const MAX_ID: usize = 120;
 
-/// The first characters of a long text, for messages.
-pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((i, _)) => format!("{}… ({} characters)", &text[..i], text.chars().count()),
-        None => text.to_string(),
-    }
-}
+pub use crate::resolve::names::{shorten, MAX_NAME};
 
 /// A character XML 1.0 cannot hold (and SVG, HTML and VASSAL's buildFile with it): C0
 /// controls other than tab, LF and CR, and the non-characters U+FFFE and U+FFFF.
@@ -48,30 +38,14 @@ fn error(sources: &SourceMap, code: &'static str, message: String, at: &Span) ->
     d
 }
 
-/// Checks every nation's vehicles for what the build needs: ids non-empty, unique and short,
-/// names not too long.
+/// Checks every nation's vehicles for what the build needs: ids non-empty, unique and short
+/// (names too long to lay out are refused where the listing row is read).
 pub fn check_nations(sources: &SourceMap, nations: &[Nation]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for n in nations {
         let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
         for v in &n.vehicles {
             let at = &v.name_cell.span;
-            let chars = v.name.chars().count();
-            if chars > MAX_NAME {
-                out.push(
-                    error(
-                        sources,
-                        "build::name-too-long",
-                        format!(
-                            "failed to use the vehicle name {} (at most {MAX_NAME} characters)",
-                            shorten(&v.name)
-                        ),
-                        at,
-                    )
-                    .with_help("shorten the name with an erratum"),
-                );
-                continue;
-            }
             if v.id.is_empty() || v.id.len() > MAX_ID {
                 out.push(
                     error(

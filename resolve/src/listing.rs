@@ -4,7 +4,7 @@ use qm_parser::{Cell, Diagnostic, ListingRow, SourceMap};
 use qm_schema::{Counter, Dvp, Field, Vehicle, VehicleTypeCode};
 
 use crate::fields::{field, opt_field};
-use crate::names::{normalize_name, vehicle_id};
+use crate::names::{normalize_name, shorten, vehicle_id, MAX_NAME};
 use crate::registry::VehicleTypeRegistry;
 
 /// A vehicle from one listing row; `None` (with a diagnostic) when a required column is
@@ -18,6 +18,20 @@ pub fn vehicle_from_row(
 ) -> Option<Vehicle> {
     let name_cell = field(map, &row.name)?;
     let name = normalize_name(&row.name.raw);
+    if name.chars().count() > MAX_NAME {
+        diags.push(
+            Diagnostic::error(
+                "build::name-too-long",
+                format!(
+                    "failed to use the vehicle name {} (at most {MAX_NAME} characters)",
+                    shorten(&name)
+                ),
+                row.name.span.clone(),
+            )
+            .with_help("shorten the name with an erratum"),
+        );
+        return None;
+    }
     let bpv = required(map, &row.bpv, "BPV", &row.name, diags);
     let vehicle_type = required(map, &row.vehicle_type, "TYPE", &row.name, diags);
     let rf = required(map, &row.rf, "RF", &row.name, diags);

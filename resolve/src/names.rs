@@ -1,5 +1,18 @@
 //! Vehicle names: normalization for display and matching, and stable ids.
 
+/// Longest vehicle name, in characters: the longest real one is about 30, and a counter,
+/// a chart cell or a palette entry has room for far less than this. A longer name is an
+/// error where the row is read, so it never reaches the passes that match names.
+pub const MAX_NAME: usize = 120;
+
+/// The first characters of a long text, for messages.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}… ({} characters)", &text[..i], text.chars().count()),
+        None => text.to_string(),
+    }
+}
+
 /// The normalized name: spaces around "/" dropped and runs of spaces collapsed
 /// ("L3 / 35" -> "L3/35", "L6 / 40" -> "L6/40").
 pub fn normalize_name(raw: &str) -> String {
@@ -41,10 +54,21 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Vec<&'a str> {
     let key = name_key(wanted);
+    let key_len = key.chars().count();
     let mut scored: Vec<(usize, &str)> = candidates
         .into_iter()
-        .map(|c| (strsim::levenshtein(&key, &name_key(c)), c))
-        .filter(|(d, c)| *d <= (name_key(c).len() / 2).max(2))
+        .filter_map(|c| {
+            let candidate = name_key(c);
+            let len = candidate.chars().count();
+            let limit = (candidate.len() / 2).max(2);
+            // The distance is at least the difference in length: a candidate that cannot be
+            // close is never compared, so a huge name costs one pass, not a quadratic one.
+            if key_len.abs_diff(len) > limit {
+                return None;
+            }
+            let d = strsim::levenshtein(&key, &candidate);
+            (d <= limit).then_some((d, c))
+        })
         .collect();
     scored.sort();
     scored.into_iter().take(3).map(|(_, c)| c).collect()
