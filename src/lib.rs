@@ -14,6 +14,7 @@
 //!
 //! [`diagnostics`] prints every finding of a run as `file:line:col` with a caret and a help.
 
+pub mod art;
 pub mod artifact;
 pub mod build;
 pub mod buildable;
