@@ -185,7 +185,8 @@ fn prepare_file(folder: &ArtFolder, file: &ArtFile, users: &[&str]) -> Prepared 
         Ok(image) => Ok(Arc::new(Art { file: shown, image })),
         Err(p) => {
             let code = match p {
-                ArtProblem::Unreadable(_) | ArtProblem::Blank => "art::unreadable",
+                ArtProblem::Unreadable(_) => "art::unreadable",
+                ArtProblem::Blank => "art::blank",
                 ArtProblem::Oversized(_) => "art::too-large",
                 ArtProblem::Refused(_) => "art::refused",
             };
@@ -303,13 +304,16 @@ fn duplicate(
         Claim::Index(s) => Some(s.clone()),
         Claim::ById => None,
     });
+    let (init, last) = names.split_at(names.len() - 1);
+    let all = if init.len() == 1 { "both" } else { "all" };
     Diagnostic::new(
         Severity::Error,
         "art::duplicate",
         format!(
-            "failed to choose the art of {}: {} all picture it",
+            "failed to choose the art of {} ({} and {} {all} picture it)",
             nation.vehicles[v].name,
-            names.join(", ")
+            init.join(", "),
+            last[0]
         ),
         span,
     )

@@ -150,7 +150,7 @@ fn read_entry(
     if is_dir {
         loaded.diagnostics.push(not_read(
             "art is read from the folder itself, not from subfolders",
-            "move the file into the art folder, or map it in index.toml",
+            "move the pictures into the art folder itself",
         ));
     } else if name == INDEX_FILE {
         if !leads_into(path, dir) {
