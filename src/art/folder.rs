@@ -199,15 +199,7 @@ fn read_art_file(path: &Path, dir: &Path) -> Result<Arc<[u8]>, ReadFailure> {
     read_input(path, InputKind::Art)
         .map(Arc::from)
         .map_err(|e| ReadFailure {
-            cause: match &e.kind {
-                InputErrorKind::NotFound => "not found".into(),
-                InputErrorKind::NotAFile(what) => format!("it is {what}"),
-                InputErrorKind::TooLarge { cap } => format!(
-                    "it is larger than {} MiB, the limit for a picture",
-                    cap / (1024 * 1024)
-                ),
-                InputErrorKind::Io(io) => io.to_string(),
-            },
+            cause: crate::load::input_cause(&e),
             help: e.help(),
             refused: false,
             too_large: matches!(e.kind, InputErrorKind::TooLarge { .. }),

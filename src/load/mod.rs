@@ -393,7 +393,7 @@ fn read_text(
 }
 
 /// The cause of a read error, without the path (the message names the file).
-fn input_cause(e: &crate::input::InputError) -> String {
+pub(crate) fn input_cause(e: &crate::input::InputError) -> String {
     match &e.kind {
         InputErrorKind::NotFound => "not found".into(),
         InputErrorKind::NotAFile(what) => format!("it is {what}"),
