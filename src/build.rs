@@ -13,7 +13,7 @@ use crate::compile::Compiled;
 use crate::infantry::{infantry_artifacts, infantry_images, infantry_px};
 use crate::render::{
     counter_sheets, counter_sheets_with, render_sides, vehicle_chart, Converted, CounterImage,
-    CounterOptions, RenderError, RenderErrorKind, SheetOptions,
+    CounterOptions, Pictures, RenderError, RenderErrorKind, SheetOptions,
 };
 use crate::scenario::{card_html, card_svg, card_view, svg_to_pdf, ScenarioFile};
 use crate::templates::{TemplateError, Templates};
@@ -137,10 +137,16 @@ pub fn render_all_timed(
         Ok(out)
     })?;
 
+    // Each vehicle's art or silhouette, made once for every side, sheet, card and module image.
+    let pictures = timings.time("pictures", || compiled.pictures(&templates))?;
+    let counter_opts = CounterOptions {
+        pictures: pictures.clone(),
+        ..opts.counters.clone()
+    };
     let px = infantry_px(opts.counters.px);
     let counters = timings.time("counters", || {
         in_order(nations.par_iter().map(|nation| {
-            let sides = render_sides(nation, &templates, &opts.counters)?;
+            let sides = render_sides(nation, &templates, &counter_opts)?;
             let infantry = infantry_images(&templates, nation, px)?;
             Ok::<_, RenderError>((sides, infantry))
         }))
@@ -165,12 +171,11 @@ pub fn render_all_timed(
         }))
     })?;
 
-    let cards =
-        timings.time("cards", || {
-            in_order(compiled.scenarios.par_iter().map(|scenario| {
-                scenario_artifacts(&templates, scenario, nations, &compiled.loaded)
-            }))
-        })?;
+    let cards = timings.time("cards", || {
+        in_order(compiled.scenarios.par_iter().map(|scenario| {
+            scenario_artifacts(&templates, scenario, nations, &compiled.loaded, &pictures)
+        }))
+    })?;
 
     let mut pngs = Vec::new();
     for (((nation, (sides, infantry)), sheets), chart) in
@@ -269,14 +274,16 @@ pub fn pretty<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, serde_json::Err
     Ok(bytes)
 }
 
-/// `scenarios/<id>.json` (the resolved scenario), `.html` and `.pdf` (the card).
+/// `scenarios/<id>.json` (the resolved scenario), `.html` and `.pdf` (the card, its counters
+/// drawn with `pictures`).
 pub fn scenario_artifacts(
     templates: &Templates,
     scenario: &Scenario,
     nations: &[Nation],
     registries: &dyn NationRegistries,
+    pictures: &Pictures,
 ) -> Result<Vec<Artifact>, BuildError> {
-    let view = card_view(templates, scenario, nations, registries)?;
+    let view = card_view(templates, scenario, nations, registries, pictures)?;
     let html = card_html(templates, &view)?;
     let svg = card_svg(templates, &view)?;
     let pdf = svg_to_pdf(&svg).map_err(|message| BuildError::ScenarioPdf {

@@ -118,8 +118,8 @@ pub struct BuildArgs {
     /// the back): calibrates a duplex printer.
     #[arg(long, default_value = "0,0", value_parser = parse_offset, allow_hyphen_values = true)]
     pub back_offset_mm: (f64, f64),
-    /// Print the time each stage took (load, resolve, validate, json, counters, sheets,
-    /// chart, cards, module, write) on stderr.
+    /// Print the time each stage took (load, resolve, validate, art, json, pictures,
+    /// counters, sheets, chart, cards, module, write) on stderr.
     #[arg(long)]
     pub timings: bool,
 }

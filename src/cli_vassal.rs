@@ -107,7 +107,14 @@ fn merge(a: MergeArgs) -> u8 {
         Err(s) => return s,
     };
     let templates = Templates::new(a.templates.as_deref());
-    let images = match rendered_images(&compiled.nations, &templates, &CounterOptions::default()) {
+    let images = compiled.pictures(&templates).and_then(|pictures| {
+        let opts = CounterOptions {
+            pictures,
+            ..CounterOptions::default()
+        };
+        rendered_images(&compiled.nations, &templates, &opts)
+    });
+    let images = match images {
         Ok(i) => i,
         Err(e) => {
             eprint!("{}", build_error_text(&e.into()));

@@ -30,6 +30,8 @@ pub struct Compiled {
     pub theaters: BTreeMap<String, Vec<TheaterId>>,
     /// The scenarios that resolved, in file order.
     pub scenarios: Vec<Scenario>,
+    /// The maintainers' vehicle art, checked and ready to draw, by nation id.
+    pub art: crate::art::ArtBook,
     /// Every diagnostic of the run, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -38,6 +40,14 @@ impl Compiled {
     /// The theaters nation `id` fought in, with its theater registry.
     pub fn nation_theaters(&self, id: &str) -> NationTheaters<'_> {
         nation_theaters(&self.loaded, &self.theaters, id)
+    }
+
+    /// Every vehicle's picture: its art, else its type's silhouette drawn by `templates`.
+    pub fn pictures(
+        &self,
+        templates: &crate::templates::Templates,
+    ) -> Result<crate::render::Pictures, crate::render::RenderError> {
+        crate::render::Pictures::new(&self.nations, &self.loaded, &self.art, templates)
     }
 
     /// True when the run found errors (or, with `strict`, warnings).
@@ -107,12 +117,17 @@ pub fn compile_timed(data_dir: &Path, scenarios: Option<&Path>, timings: &mut Ti
         compile_scenarios(&loaded, &nations, &theaters)
     });
     diagnostics.extend(scenario_diags);
+    // Art is matched to the resolved vehicles and decoded here, once, so that `check` reports
+    // every bad picture and a build that passed it draws them all.
+    let (art, art_diags) = timings.time("art", || crate::art::assign_nations(&loaded, &nations));
+    diagnostics.extend(art_diags);
     diagnostics::sort(&loaded.sources, &mut diagnostics);
     Compiled {
         loaded,
         nations,
         theaters,
         scenarios,
+        art,
         diagnostics,
     }
 }

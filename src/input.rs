@@ -27,6 +27,8 @@ pub enum InputKind {
     Scenario,
     /// A VASSAL module read by `qm vassal merge` or `check`: 512 MiB.
     Module,
+    /// A vehicle's art (`<nation>/art/*.svg`, `*.png`): 8 MiB.
+    Art,
 }
 
 impl InputKind {
@@ -37,6 +39,7 @@ impl InputKind {
             Self::Notes => 16 * MIB,
             Self::Scenario => MIB,
             Self::Module => 512 * MIB,
+            Self::Art => 8 * MIB,
         }
     }
 

@@ -7,13 +7,15 @@
 //!    DVP, counter text; read `ob.toml`.
 //! 4. **lint** (`qm_resolve::lint`): data checks; findings are fixed by errata or accepted with
 //!    a reason.
-//! 5. **validate** ([`compile`]): every JSON document against the committed JSON Schema.
+//! 5. **validate** ([`compile`]): every JSON document against the committed JSON Schema; each
+//!    nation's vehicle [`art`] matched to its vehicles and made ready once.
 //! 6. **render** + **package** ([`build`], [`artifact`]): artifacts in memory, written at once;
 //!    [`render`] lays them out with [`templates`], which size text with [`text`] and [`fonts`];
 //!    [`infantry`] counters and [`scenario`] cards (checked against the IR first).
 //!
 //! [`diagnostics`] prints every finding of a run as `file:line:col` with a caret and a help.
 
+pub mod art;
 pub mod artifact;
 pub mod build;
 pub mod buildable;

@@ -40,6 +40,8 @@ pub struct NationSources {
     /// The registries its data is read with: the shared ones plus its own `theaters.toml`
     /// and `vehicle-types.toml`.
     pub registries: Registries,
+    /// `art/`, when the nation has one: the maintainer's pictures ([`crate::art`]).
+    pub art: Option<crate::art::ArtFolder>,
 }
 
 impl NationSources {
@@ -322,6 +324,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         }
     }
     let registries = registry::load_nation_registries(loaded, id);
+    let art = crate::art::read_art_folder(loaded, id);
     Some(NationSources {
         id: id.to_string(),
         name,
@@ -332,6 +335,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         errata,
         applied,
         registries,
+        art,
     })
 }
 
@@ -389,7 +393,7 @@ fn read_text(
 }
 
 /// The cause of a read error, without the path (the message names the file).
-fn input_cause(e: &crate::input::InputError) -> String {
+pub(crate) fn input_cause(e: &crate::input::InputError) -> String {
     match &e.kind {
         InputErrorKind::NotFound => "not found".into(),
         InputErrorKind::NotAFile(what) => format!("it is {what}"),
@@ -462,7 +466,8 @@ fn add_source(
     id
 }
 
-fn read_plain(loaded: &mut Loaded, dir: &Path, id: &str, file: &str) -> Option<FileId> {
+/// Reads `dir/file` (a TOML file of nation `id`, named `id/file` in diagnostics) as a source.
+pub(crate) fn read_plain(loaded: &mut Loaded, dir: &Path, id: &str, file: &str) -> Option<FileId> {
     let name = format!("{id}/{file}");
     let (text, bad) = read_text(loaded, &dir.join(file), &name, InputKind::Toml)?;
     Some(add_source(loaded, name, text, bad, Vec::new()))

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::counter_view::CounterView;
 use super::error::{RenderError, RenderErrorKind};
+use super::picture::{Picture, Pictures};
 use super::{png, svg};
 use crate::templates::Templates;
 
@@ -16,7 +17,7 @@ pub const BACK_TEMPLATE: &str = "counter/back.svg";
 pub const COUNTER_UNITS: f64 = 100.0;
 
 /// How counters are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CounterOptions {
     /// PNG width and height in pixels (60: a 5/8 inch counter at 96 dpi).
     pub px: u32,
@@ -25,6 +26,9 @@ pub struct CounterOptions {
     /// MP (false), and a scenario renderer sets this from the registry's rules
     /// (`SystemRules::red_mp`).
     pub red_mp: bool,
+    /// Each vehicle's picture (art or silhouette); empty by default, which leaves the picture
+    /// box empty.
+    pub pictures: Pictures,
 }
 
 impl Default for CounterOptions {
@@ -32,6 +36,7 @@ impl Default for CounterOptions {
         Self {
             px: 60,
             red_mp: false,
+            pictures: Pictures::default(),
         }
     }
 }
@@ -89,6 +94,8 @@ struct CounterContext<'a> {
     red_mp: bool,
     /// The viewBox side length.
     units: f64,
+    /// The vehicle's picture, when the build has one.
+    picture: Option<&'a Picture>,
 }
 
 #[derive(Serialize)]
@@ -117,6 +124,7 @@ pub fn counter_svg(
         px: opts.px,
         red_mp: opts.red_mp,
         units: COUNTER_UNITS,
+        picture: opts.pictures.get(&nation.id, &vehicle.id),
     };
     templates.render(template, &ctx).map_err(|e| {
         RenderError::new(

@@ -20,6 +20,7 @@ mod counter_view;
 mod error;
 mod pdf;
 mod pdf_canonical;
+mod picture;
 mod png;
 #[doc(hidden)]
 mod sheet;
@@ -42,6 +43,7 @@ pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};
 pub use pdf::Converted;
 pub use pdf_canonical::canonical as canonical_pdf;
+pub use picture::{silhouette, silhouette_template, Picture, Pictures, SILHOUETTE_DIR};
 pub use png::{render_pixmap, render_png};
 pub use sheet::{
     counter_sheets, counter_sheets_with, sheet_layout, CounterSize, Paper, SheetLayout,

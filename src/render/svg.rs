@@ -4,12 +4,15 @@ use resvg::usvg::{self, Tree};
 
 use crate::fonts;
 
-/// usvg options that resolve every font to the embedded DejaVu faces.
+/// usvg options that resolve every font to the embedded DejaVu faces and read no file: an
+/// image is drawn only from a `data:` URI (the way pictures travel in counters), never from a
+/// path or URL a template writes.
 pub fn options() -> usvg::Options<'static> {
     let mut opt = usvg::Options {
         font_family: fonts::FAMILY.to_string(),
         ..usvg::Options::default()
     };
+    opt.image_href_resolver.resolve_string = Box::new(|_, _| None);
     opt.fontdb = fonts::database();
     opt
 }

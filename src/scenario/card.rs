@@ -17,7 +17,9 @@ use serde::Serialize;
 
 use super::package::wrap;
 use crate::infantry::{infantry_counter_svg, InfantrySide};
-use crate::render::{counter_svg, svg_with_size, CounterOptions, RenderError, RenderErrorKind};
+use crate::render::{
+    counter_svg, svg_with_size, CounterOptions, Pictures, RenderError, RenderErrorKind,
+};
 use crate::templates::{TemplateError, Templates};
 
 /// The HTML card template.
@@ -156,12 +158,14 @@ fn note_text(n: &CardNote) -> String {
 
 /// Builds the view of a scenario's card: pictures, wrapped text and the page layout.
 /// `registries` name the theater (as the scenario was read: with its first nation's
-/// registries) and say whether a red-MP rule (178) holds for a vehicle's picture.
+/// registries) and say whether a red-MP rule (178) holds for a vehicle's picture; `pictures`
+/// hold the vehicles' art or silhouettes, drawn on their counters as everywhere else.
 pub fn card_view<'a>(
     templates: &Templates,
     scenario: &'a Scenario,
     nations: &'a [Nation],
     registries: &'a dyn NationRegistries,
+    pictures: &Pictures,
 ) -> Result<CardView<'a>, RenderError> {
     let first_nation = scenario.sides.iter().find_map(|s| s.nation.as_deref());
     let shared = registries.registries_of(first_nation.unwrap_or(""));
@@ -176,7 +180,7 @@ pub fn card_view<'a>(
         let mut unit_notes = Vec::new();
         for u in &side.units {
             units.push(unit_view(
-                templates, scenario, nation, u, shared, registries,
+                templates, scenario, nation, u, shared, registries, pictures,
             )?);
             if !u.notes.is_empty() {
                 let notes: Vec<String> = u.notes.iter().map(note_text).collect();
@@ -236,6 +240,7 @@ fn unit_view<'a>(
     u: &'a ScenarioUnit,
     shared: &Registries,
     registries: &dyn NationRegistries,
+    pictures: &Pictures,
 ) -> Result<UnitView<'a>, RenderError> {
     let vehicle: Option<&Vehicle> = nation
         .zip(u.vehicle.as_ref())
@@ -264,6 +269,7 @@ fn unit_view<'a>(
             );
             let opts = CounterOptions {
                 red_mp: red_mp.is_some(),
+                pictures: pictures.clone(),
                 ..CounterOptions::default()
             };
             (

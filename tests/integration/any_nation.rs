@@ -174,8 +174,10 @@ fn the_second_nation_draws_counters_and_vassal_pieces() {
         std::fs::read_to_string(out.join(format!("rur/counters/bastion-{side}.svg")))
             .unwrap_or_else(|e| panic!("bastion {side}: {e}"))
     };
-    insta::assert_snapshot!("bastion_front", svg("front"));
-    insta::assert_snapshot!("bastion_back", svg("back"));
+    insta::with_settings!({ filters => crate::support::DATA_URI_FILTERS.to_vec() }, {
+        insta::assert_snapshot!("bastion_front", svg("front"));
+        insta::assert_snapshot!("bastion_back", svg("back"));
+    });
 
     let vmod_dir = out.join("vassal");
     let vmod = std::fs::read_dir(&vmod_dir)

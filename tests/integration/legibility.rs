@@ -30,8 +30,10 @@ const ANY_PX: f32 = 6.0;
 const SHEET_PT: f32 = 5.0;
 const SHEET_COUNTER_PT: f32 = 45.0;
 
-/// The nations whose counters are checked: the Italian data and the made-up second nation.
-fn nations() -> Vec<Nation> {
+/// The nations whose counters are checked: the Italian data and the made-up second nation,
+/// each with the options a build draws its counters with (every vehicle's picture in its box).
+fn nations() -> Vec<(Nation, CounterOptions)> {
+    let t = Templates::new(None);
     let mut out = Vec::new();
     for dir in [
         root().join("data-src"),
@@ -39,9 +41,13 @@ fn nations() -> Vec<Nation> {
     ] {
         let compiled = qm::compile::compile(&dir);
         assert!(!compiled.failed(false), "{} compiles", dir.display());
-        out.extend(compiled.nations);
+        let opts = CounterOptions {
+            pictures: compiled.pictures(&t).unwrap(),
+            ..CounterOptions::default()
+        };
+        out.extend(compiled.nations.into_iter().map(|n| (n, opts.clone())));
     }
-    assert!(out.iter().any(|n| n.id == "ita") && out.len() >= 2);
+    assert!(out.iter().any(|(n, _)| n.id == "ita") && out.len() >= 2);
     out
 }
 
@@ -141,9 +147,8 @@ fn sides() -> [CounterSide; 2] {
 #[test]
 fn every_counter_draws_its_ir_items_and_nothing_else() {
     let t = Templates::new(None);
-    let opts = CounterOptions::default();
     let mut checked = 0;
-    for n in nations() {
+    for (n, opts) in nations() {
         for v in &n.vehicles {
             for side in sides() {
                 let items = match side {
@@ -193,16 +198,13 @@ fn every_counter_draws_its_ir_items_and_nothing_else() {
 #[test]
 fn every_counter_text_meets_the_size_floors() {
     let t = Templates::new(None);
-    let opts = CounterOptions::default();
-    assert_eq!(
-        opts.px, 60,
-        "the floors are set for the default 60 px counter"
-    );
-    let pt_per_px = SHEET_COUNTER_PT / opts.px as f32;
+    let px = CounterOptions::default().px;
+    assert_eq!(px, 60, "the floors are set for the default 60 px counter");
+    let pt_per_px = SHEET_COUNTER_PT / px as f32;
     let glance: Vec<&str> = GLANCE.iter().map(|k| k.as_str()).collect();
     let mut smallest: BTreeMap<&str, f32> = BTreeMap::new();
     let mut largest = 0.0f32;
-    for n in nations() {
+    for (n, opts) in nations() {
         for v in &n.vehicles {
             for side in sides() {
                 let svg = counter_svg(&n, v, side, &t, &opts).unwrap();
@@ -260,12 +262,18 @@ const BADGE_RADIUS: f32 = 1.85 / 15.875 * 100.0;
 #[test]
 fn the_dvp_corner_of_every_front_stays_free() {
     let t = Templates::new(None);
-    let opts = CounterOptions::default();
-    for n in nations() {
+    for (n, opts) in nations() {
         for v in &n.vehicles {
             let svg = counter_svg(&n, v, CounterSide::Front, &t, &opts).unwrap();
-            for (text, r) in crate::render::text_boxes(&svg) {
-                // The point of the ink box nearest the badge's centre.
+            let pictures = crate::render::picture_boxes(&svg);
+            // Every front draws its vehicle's picture (a silhouette here: no art in this data).
+            assert_eq!(pictures.len(), 1, "{}: one picture on the front", v.name);
+            let texts = crate::render::text_boxes(&svg);
+            let drawn = texts
+                .into_iter()
+                .chain(pictures.into_iter().map(|r| ("the picture".to_string(), r)));
+            for (text, r) in drawn {
+                // The point of the box nearest the badge's centre.
                 let x = BADGE_CENTRE.clamp(r.left(), r.right());
                 let y = BADGE_CENTRE.clamp(r.top(), r.bottom());
                 let d = ((x - BADGE_CENTRE).powi(2) + (y - BADGE_CENTRE).powi(2)).sqrt();

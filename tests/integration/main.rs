@@ -1,6 +1,7 @@
 //! Integration tests, grouped in one binary (cargo runs test binaries one after another).
 
 mod any_nation;
+mod art;
 mod avail;
 mod cli;
 mod determinism;

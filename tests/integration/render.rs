@@ -21,6 +21,21 @@ fn italian() -> Nation {
         .expect("ita")
 }
 
+/// The Italian OB with the counter options a build draws it with: each vehicle's picture.
+fn italian_with_pictures(t: &Templates) -> (Nation, CounterOptions) {
+    let compiled = qm::compile::compile(&root().join("data-src"));
+    let opts = CounterOptions {
+        pictures: compiled.pictures(t).unwrap(),
+        ..CounterOptions::default()
+    };
+    let n = compiled
+        .nations
+        .into_iter()
+        .find(|n| n.id == "ita")
+        .unwrap();
+    (n, opts)
+}
+
 /// The vehicle types built into qm (the repository's registry).
 fn types() -> qm_resolve::registry::VehicleTypeRegistry {
     qm::load::built_in_registries()
@@ -39,9 +54,8 @@ fn vehicle<'a>(n: &'a Nation, id: &str) -> &'a qm_schema::Vehicle {
 /// many back notations: both sides of each, as SVG.
 #[test]
 fn counter_svg_snapshots() {
-    let n = italian();
     let t = Templates::new(None);
-    let opts = CounterOptions::default();
+    let (n, opts) = italian_with_pictures(&t);
     for id in [
         "m13-40",
         "smv-m40-75-18",
@@ -52,7 +66,9 @@ fn counter_svg_snapshots() {
         for side in [CounterSide::Front, CounterSide::Back] {
             let svg = counter_svg(&n, vehicle(&n, id), side, &t, &opts).unwrap();
             let name = format!("counter_{id}_{}", qm::render::side_name(side));
-            insta::assert_snapshot!(name, svg);
+            insta::with_settings!({ filters => crate::support::DATA_URI_FILTERS.to_vec() }, {
+                insta::assert_snapshot!(name, svg);
+            });
         }
     }
 }
@@ -77,6 +93,42 @@ pub fn text_boxes(svg: &str) -> Vec<(String, Rect)> {
     out
 }
 
+/// The picture boxes of a counter SVG (each `<image data-picture>`'s rectangle, which the
+/// picture is fitted into), in viewBox units.
+pub fn picture_boxes(svg: &str) -> Vec<Rect> {
+    let doc = roxmltree::Document::parse(svg).expect("the counter SVG is XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("image") && n.has_attribute("data-picture"))
+        .map(|n| {
+            let num = |a: &str| n.attribute(a).and_then(|v| v.parse::<f32>().ok()).unwrap();
+            Rect::from_xywh(num("x"), num("y"), num("width"), num("height")).unwrap()
+        })
+        .collect()
+}
+
+/// The boxes of the white shapes of a counter SVG (the size circle, the ROF box), in viewBox
+/// units; the text drawn on them lies inside, so they are compared with the picture only.
+pub fn white_shapes(svg: &str) -> Vec<Rect> {
+    let doc = roxmltree::Document::parse(svg).expect("the counter SVG is XML");
+    let num = |n: &roxmltree::Node, a: &str| n.attribute(a).and_then(|v| v.parse::<f32>().ok());
+    doc.descendants()
+        .filter(|n| n.attribute("fill") == Some("#ffffff"))
+        .filter_map(|n| match n.tag_name().name() {
+            "circle" => {
+                let (cx, cy, r) = (num(&n, "cx")?, num(&n, "cy")?, num(&n, "r")?);
+                Rect::from_xywh(cx - r, cy - r, 2.0 * r, 2.0 * r)
+            }
+            "rect" => Rect::from_xywh(
+                num(&n, "x")?,
+                num(&n, "y")?,
+                num(&n, "width")?,
+                num(&n, "height")?,
+            ),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The counter frame's inner edge (stroke 1 unit wide centred on 1.5): text must stay inside.
 const INNER: (f32, f32) = (2.0, 98.0);
 
@@ -89,14 +141,29 @@ pub fn overlaps(a: &Rect, b: &Rect) -> bool {
 fn every_counter_keeps_its_text_inside_and_apart() {
     let t = Templates::new(None);
     // 1/2-inch counters and big PNGs use the same SVG geometry; px changes only the raster.
-    let opts = CounterOptions::default();
+    let (n, opts) = italian_with_pictures(&t);
     let mut checked = 0;
-    for n in [italian()] {
+    let mut pictured = 0;
+    {
         for v in &n.vehicles {
             for side in [CounterSide::Front, CounterSide::Back] {
                 let svg = counter_svg(&n, v, side, &t, &opts).unwrap();
-                let boxes = text_boxes(&svg);
+                let mut boxes = text_boxes(&svg);
                 assert!(!boxes.is_empty(), "{} {side:?} prints nothing", v.id);
+                // The picture is one more box that no text may overlap, nor the white size
+                // circle and ROF box.
+                let pictures = picture_boxes(&svg);
+                pictured += pictures.len();
+                for p in &pictures {
+                    for w in white_shapes(&svg) {
+                        assert!(
+                            !overlaps(p, &w),
+                            "{} {side:?}: the picture {p:?} overlaps {w:?}",
+                            v.id
+                        );
+                    }
+                }
+                boxes.extend(pictures.into_iter().map(|r| ("the picture".to_string(), r)));
                 for (label, r) in &boxes {
                     assert!(
                         r.left() >= INNER.0
@@ -121,6 +188,8 @@ fn every_counter_keeps_its_text_inside_and_apart() {
         }
     }
     assert!(checked >= 2 * 41, "checked {checked} sides");
+    // Every front and most backs (a back full of notations has no room left) show the vehicle.
+    assert!(pictured >= 41 + 35, "{pictured} pictures");
 }
 
 #[test]

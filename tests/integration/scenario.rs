@@ -73,11 +73,21 @@ fn example_scenarios_resolve_and_render() {
     assert!(!compiled.failed(true), "{:?}", compiled.diagnostics);
     assert_eq!(compiled.scenarios.len(), 3);
     let templates = Templates::new(None);
+    let pictures = compiled.pictures(&templates).unwrap();
     for s in &compiled.scenarios {
         insta::assert_json_snapshot!(format!("example_{}", s.id), s);
-        let view = card_view(&templates, s, &compiled.nations, &compiled.loaded).unwrap();
+        let view = card_view(
+            &templates,
+            s,
+            &compiled.nations,
+            &compiled.loaded,
+            &pictures,
+        )
+        .unwrap();
         let html = card_html(&templates, &view).unwrap();
-        insta::assert_snapshot!(format!("card_{}", s.id), html);
+        insta::with_settings!({ filters => crate::support::DATA_URI_FILTERS.to_vec() }, {
+            insta::assert_snapshot!(format!("card_{}", s.id), html);
+        });
         // The PNG is for people to look at; the test checks only that it renders.
         let svg = card_svg(&templates, &view).unwrap();
         let png = svg_to_png(&svg, 100.0).unwrap();
@@ -149,6 +159,7 @@ fn html_picture<'a>(html: &'a str, name: &str) -> &'a str {
 fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
     let compiled = compile(&root().join("data-src"));
     let templates = Templates::new(None);
+    let pictures = compiled.pictures(&templates).unwrap();
     // 12/40 in North Africa: rule 178 makes the Italian MP red; 6/42: black.
     for (id, red) in [
         ("rearguard-at-buq-buq", true),
@@ -164,7 +175,14 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
             red,
             "{id}"
         );
-        let view = card_view(&templates, s, &compiled.nations, &compiled.loaded).unwrap();
+        let view = card_view(
+            &templates,
+            s,
+            &compiled.nations,
+            &compiled.loaded,
+            &pictures,
+        )
+        .unwrap();
         let html = card_html(&templates, &view).unwrap();
         let svg = card_svg(&templates, &view).unwrap();
         let italian = s.sides.iter().find(|d| d.nation.is_some()).unwrap();
@@ -174,6 +192,7 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
                 let v = ita.vehicles.iter().find(|v| v.id == *vid).unwrap();
                 let opts = CounterOptions {
                     red_mp: red,
+                    pictures: pictures.clone(),
                     ..CounterOptions::default()
                 };
                 let front = counter_svg(ita, v, CounterSide::Front, &templates, &opts).unwrap();
@@ -227,7 +246,14 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
         // Without Desert VP, no picture carries a DVP.
         let mut plain = s.clone();
         plain.desert_vp = false;
-        let view = card_view(&templates, &plain, &compiled.nations, &compiled.loaded).unwrap();
+        let view = card_view(
+            &templates,
+            &plain,
+            &compiled.nations,
+            &compiled.loaded,
+            &pictures,
+        )
+        .unwrap();
         let html = card_html(&templates, &view).unwrap();
         let svg = card_svg(&templates, &view).unwrap();
         assert!(!html.contains("<span class=\"dvp\""), "{id}");
@@ -296,7 +322,7 @@ fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
     assert!(texts("Slovakian").is_empty());
     // The card prints them.
     let templates = Templates::new(None);
-    let view = card_view(&templates, s, &nations, &loaded).unwrap();
+    let view = card_view(&templates, s, &nations, &loaded, &Default::default()).unwrap();
     let html = card_html(&templates, &view).unwrap();
     assert_eq!(
         html.matches(&format!("{said} [198.1]")).count(),

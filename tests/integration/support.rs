@@ -3,6 +3,14 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Snapshot filters for pictures embedded as `data:` URIs (counters' art and silhouettes):
+/// the bytes are unreadable in a snapshot, and the `<image>` says what it shows
+/// (`data-picture`, `data-class`); the pictures themselves have snapshots of their own.
+pub const DATA_URI_FILTERS: [(&str, &str); 1] = [(
+    r"data:image/(svg\+xml|png);base64,[A-Za-z0-9+/=]+",
+    "data:image/$1;base64,[…]",
+)];
+
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

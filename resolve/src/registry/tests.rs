@@ -467,3 +467,10 @@ card = "All {nation} vehicles"
     assert_eq!(kept.card_note("Rur"), "All Rur vehicles");
     assert!(kept.sides.includes(false) && kept.sides.includes(true));
 }
+
+#[test]
+fn every_silhouette_is_named_as_in_the_registry_files() {
+    for (name, s) in Silhouette::NAMES {
+        assert_eq!(s.name(), name);
+    }
+}

@@ -40,6 +40,21 @@ impl Silhouette {
         ("carrier", Silhouette::Carrier),
         ("motorcycle", Silhouette::Motorcycle),
     ];
+
+    /// Its name in the registry files ("armored_car"), which is also the name of the template
+    /// that draws it (`counter/silhouettes/armored_car.svg`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Tank => "tank",
+            Self::Turretless => "turretless",
+            Self::Tankette => "tankette",
+            Self::ArmoredCar => "armored_car",
+            Self::Halftrack => "halftrack",
+            Self::Truck => "truck",
+            Self::Carrier => "carrier",
+            Self::Motorcycle => "motorcycle",
+        }
+    }
 }
 
 /// One vehicle type of the registry.
