@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 
 use qm_parser::{Diagnostic, FileId, Severity, Source, SourceMap, TextSpan};
 
-use crate::input::{encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind};
+use crate::input::{
+    encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind, InputLimits,
+};
 use qm_resolve::spanned::toml_diagnostic;
 use qm_resolve::{Accept, NationInput, NationRegistries, Registries};
 use qm_schema::{AppliedErratum, CellChange, ErratumChange};
@@ -86,6 +88,9 @@ pub struct Loaded {
     pub registries: Registries,
     /// Problems found while loading.
     pub diagnostics: Vec<Diagnostic>,
+    /// The input caps the data was read with; whatever reads more of it (scenarios given
+    /// apart, `vassal.toml`, the gpid registry) uses the same.
+    pub limits: InputLimits,
 }
 
 impl NationRegistries for Loaded {
@@ -110,10 +115,11 @@ impl Loaded {
 
 /// Reads the data directory: the registries, then every nation folder (`<nation>/listing.tsv`
 /// and/or `ob.toml`) with its notes, errata and registry additions. `registry/` and
-/// `scenarios/` are never nations.
-pub fn load(data_dir: &Path) -> Loaded {
+/// `scenarios/` are never nations. Every file is read within `limits`.
+pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
     let mut loaded = Loaded {
         data_dir: data_dir.to_path_buf(),
+        limits,
         ..Loaded::default()
     };
     if data_dir.is_dir() {
@@ -344,7 +350,7 @@ fn read_text(
     name: &str,
     kind: InputKind,
 ) -> Option<(String, Option<usize>)> {
-    let bytes = match read_input(path, kind) {
+    let bytes = match read_input(path, kind, loaded.limits) {
         Ok(b) => b,
         Err(e) if matches!(e.kind, InputErrorKind::NotFound) => return None,
         Err(e) => {

@@ -37,7 +37,7 @@ fn notes_text(s: &Scenario) -> String {
 fn scenario_fixtures() {
     insta::glob!("../scenarios", "*.toml", |path: &std::path::Path| {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let mut loaded = load(&root().join("data-src"));
+        let mut loaded = load(&root().join("data-src"), Default::default());
         let mut nations: Vec<Nation> = Vec::new();
         let mut theaters = std::collections::BTreeMap::new();
         for n in &loaded.nations {
@@ -241,7 +241,7 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
 /// not check the theater against it (the registry has no Hungary to check it with).
 #[test]
 fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
-    let mut loaded = load(&root().join("data-src"));
+    let mut loaded = load(&root().join("data-src"), Default::default());
     let mut nations: Vec<Nation> = Vec::new();
     let mut theaters = std::collections::BTreeMap::new();
     for n in &loaded.nations {
