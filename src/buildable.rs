@@ -1,6 +1,6 @@
 //! What `qm build` needs of the data that resolving does not check, checked by `qm check`
-//! too: every vehicle's id (which names its files and module entries) non-empty, unique in
-//! its nation and short, and names short enough to lay out. Characters XML cannot hold are
+//! too: every vehicle's id (which names its files and module entries; short by making)
+//! non-empty and unique in its nation, and names short enough to lay out. Characters XML cannot hold are
 //! found at load, in every file ([`non_xml_character`]).
 
 use std::collections::BTreeMap;
@@ -12,8 +12,9 @@ use qm_schema::{Nation, Span};
 /// a chart cell or a palette entry has room for far less than this.
 pub const MAX_NAME: usize = 120;
 
-/// Longest id (vehicle or scenario), in bytes: it names files (`<id>-front.svg`) and file
-/// systems stop at 255.
+/// Longest id written by hand (a scenario's), in bytes: it names files (`<scenario>.pdf`)
+/// and file systems stop at 255. Ids made from names are shorter still
+/// (`names::MAX_ID_LEN`).
 pub const MAX_ID: usize = 120;
 
 /// The first characters of a long text, for messages.
@@ -72,7 +73,9 @@ pub fn check_nations(sources: &SourceMap, nations: &[Nation]) -> Vec<Diagnostic>
                 );
                 continue;
             }
-            if v.id.is_empty() || v.id.len() > MAX_ID {
+            // Ids are never long (a long one is cut and hashed, `names::vehicle_id`); only a
+            // name without a letter or digit has none.
+            if v.id.is_empty() {
                 out.push(
                     error(
                         sources,

@@ -170,8 +170,25 @@ pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
 /// Each is named `<prefix>/<file name>` in diagnostics (the data folder's `scenarios/`, or the
 /// path as the user gave it).
 pub fn load_scenarios(loaded: &mut Loaded, path: &Path, prefix: &str) {
+    load_scenarios_listed(loaded, path, prefix, list_dir);
+}
+
+/// What lists a folder: [`list_dir`], or a stand-in in tests (they run as root, who can read
+/// any folder, so an unreadable one cannot be made on disk).
+type ListDir = fn(&Path) -> std::io::Result<Vec<PathBuf>>;
+
+/// The paths in a folder; an entry that cannot be read fails the whole listing, so no file is
+/// skipped without a word.
+fn list_dir(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::read_dir(dir)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect()
+}
+
+/// [`load_scenarios`], with a folder listed by `list`.
+fn load_scenarios_listed(loaded: &mut Loaded, path: &Path, prefix: &str, list: ListDir) {
     let files: Vec<PathBuf> = if path.is_dir() {
-        match scenario_files(path, prefix) {
+        match scenario_files(path, prefix, list) {
             Ok((files, diagnostics)) => {
                 loaded.diagnostics.extend(diagnostics);
                 files
@@ -214,12 +231,15 @@ pub fn load_scenarios(loaded: &mut Loaded, path: &Path, prefix: &str) {
 
 /// The `.toml` files of a scenario folder, sorted; a file whose extension differs only in case
 /// (`x.TOML`) or a subfolder would be silently skipped, so each is an error.
-fn scenario_files(dir: &Path, prefix: &str) -> std::io::Result<(Vec<PathBuf>, Vec<Diagnostic>)> {
+fn scenario_files(
+    dir: &Path,
+    prefix: &str,
+    list: ListDir,
+) -> std::io::Result<(Vec<PathBuf>, Vec<Diagnostic>)> {
     let mut files = Vec::new();
     let mut diagnostics = Vec::new();
     let prefix = prefix.trim_end_matches('/');
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
+    for path in list(dir)? {
         let name = path
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
@@ -617,5 +637,34 @@ fn nation_name(loaded: &mut Loaded, file: FileId) -> Option<String> {
                 .push(toml_diagnostic("ob::syntax", "ob.toml", file, &e));
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unreadable_scenario_folder_is_an_error_not_no_scenarios() {
+        let dir = tempfile::tempdir().unwrap();
+        let scenarios = dir.path().join("scenarios");
+        std::fs::create_dir(&scenarios).unwrap();
+        std::fs::write(scenarios.join("a.toml"), "id = \"a\"\n").unwrap();
+        let denied: ListDir = |_| Err(std::io::ErrorKind::PermissionDenied.into());
+        let mut loaded = Loaded::default();
+        load_scenarios_listed(&mut loaded, &scenarios, "scenarios", denied);
+        assert!(loaded.scenarios.is_empty());
+        let [d] = loaded.diagnostics.as_slice() else {
+            panic!("{:?}", loaded.diagnostics);
+        };
+        assert!(d.is_error(), "{d:?}");
+        assert_eq!(
+            d.message,
+            "failed to read the scenario folder scenarios (permission denied)"
+        );
+        // The real listing reads the same folder.
+        let mut loaded = Loaded::default();
+        load_scenarios(&mut loaded, &scenarios, "scenarios");
+        assert_eq!(loaded.scenarios.len(), 1, "{:?}", loaded.diagnostics);
     }
 }

@@ -19,7 +19,7 @@ use super::nationality::{side_nation_id, side_nationality};
 use crate::compile::nation_theaters;
 use crate::load::Loaded;
 use crate::query::{find_vehicle, parse_month};
-use crate::resolve::names::{did_you_mean, name_key, vehicle_id};
+use crate::resolve::names::{did_you_mean, name_key, slug};
 
 /// One scenario file resolved: the scenario (`None` when a required value is unreadable) and
 /// every diagnostic about it.
@@ -212,7 +212,7 @@ impl<'a> Resolver<'a> {
     }
 
     fn id(&mut self, id: &Spanned<String>) -> Option<String> {
-        let want = vehicle_id(id.get_ref());
+        let want = slug(id.get_ref());
         // The id names out/scenarios/<id>.json|html|pdf: an empty one or one past what file
         // systems take would fail the build late.
         if want == *id.get_ref() && (want.is_empty() || want.len() > crate::buildable::MAX_ID) {
