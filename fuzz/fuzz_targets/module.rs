@@ -30,7 +30,7 @@ fn ours() -> &'static Vmod {
         let templates = Templates::new(None);
         let images = rendered_images(&compiled.nations, &templates, &CounterOptions::default())
             .expect("the reference counters render");
-        build_from_data(&data, &compiled.nations, &images, None, &compiled.loaded)
+        build_from_data(&compiled.loaded, &compiled.nations, &images, None)
             .expect("the reference module builds")
     })
 }
