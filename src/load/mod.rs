@@ -322,6 +322,13 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
             &mut applied,
         )
     });
+    // A file of the nation that is there but could not be read has been reported; what
+    // resolving the rest would report follows from it (stale errata, unknown notes, lints the
+    // errata would have settled), so the nation is left out, as when its listing is unreadable.
+    let notes_read = listing.is_none() || !unread(&dir, "notes.md", notes);
+    if unread(&dir, "errata.toml", errata_file) || unread(&dir, "ob.toml", ob) || !notes_read {
+        return None;
+    }
     // An erratum naming a file that is not read can never match: report it.
     for e in &errata.erratum {
         let f = e.file.get_ref().as_str();
@@ -347,7 +354,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
             }
         }
     }
-    let registries = registry::load_nation_registries(loaded, id);
+    let registries = registry::load_nation_registries(loaded, id)?;
     Some(NationSources {
         id: id.to_string(),
         name,
@@ -362,8 +369,9 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
 }
 
 /// Reads `dir/file` as UTF-8 text; a file with invalid bytes is reported and read lossily.
-/// Only a regular file within the cap of its `kind` is read ([`crate::input`]); a UTF-16,
-/// binary or CR-only file is reported once and read as well as it can be.
+/// Only a regular file within the cap of its `kind` is read ([`crate::input`]); a UTF-16 or
+/// CR-only file is reported once and read as well as it can be; a binary one is reported once
+/// and not read, like a file that cannot be opened.
 fn read_text(
     loaded: &mut Loaded,
     path: &Path,
@@ -400,7 +408,7 @@ fn read_text(
             )
             .with_help(problem.help()),
         );
-        return Some((readable_text(&bytes, problem), None));
+        return readable_text(&bytes, problem).map(|text| (text, None));
     }
     match String::from_utf8(bytes) {
         Ok(s) => Some((s, None)),
@@ -412,6 +420,12 @@ fn read_text(
             ))
         }
     }
+}
+
+/// True when `dir/file` is there but was not read (`read` is `None`): it could not be (and
+/// that was reported).
+fn unread(dir: &Path, file: &str, read: Option<FileId>) -> bool {
+    read.is_none() && std::fs::symlink_metadata(dir.join(file)).is_ok()
 }
 
 /// The cause of a read error, without the path (the message names the file).
@@ -429,9 +443,10 @@ fn input_cause(e: &crate::input::InputError) -> String {
 
 /// The text of a file with an encoding problem, read as well as it can be so that the rest of
 /// the run reports real problems instead of one per line: UTF-16 decoded, lone CRs as line
-/// ends, a binary file as nothing.
-fn readable_text(bytes: &[u8], problem: EncodingProblem) -> String {
-    match problem {
+/// ends. A binary file has none: read as empty, its nation's errata, notes and scenarios would
+/// each report what it lacks (hundreds of lines about one wrong file), so it is left out.
+fn readable_text(bytes: &[u8], problem: EncodingProblem) -> Option<String> {
+    Some(match problem {
         EncodingProblem::Utf16 => {
             let big_endian = bytes.starts_with(&[0xFE, 0xFF])
                 || (!bytes.starts_with(&[0xFF, 0xFE]) && bytes.first() == Some(&0));
@@ -450,8 +465,8 @@ fn readable_text(bytes: &[u8], problem: EncodingProblem) -> String {
         EncodingProblem::CrOnly => String::from_utf8_lossy(bytes)
             .replace("\r\n", "\n")
             .replace('\r', "\n"),
-        EncodingProblem::Binary => String::new(),
-    }
+        EncodingProblem::Binary => return None,
+    })
 }
 
 fn add_source(

@@ -170,3 +170,51 @@ fn long_names_get_short_stable_distinct_ids_and_build() {
     qm(tmp.path(), &["build", "--data", "data", "--out", "out"]).expect(0);
     assert_eq!(ids(&tmp.path().join("out")), first);
 }
+
+/// A scenario of two free lists (no nation's data), with `extra` lines at its top.
+fn free_scenario(extra: &str, title: &str, unit: &str) -> String {
+    format!(
+        "{extra}id = \"s\"\ntitle = \"{title}\"\ndate = \"12/40\"\ntheater = \"North Africa\"\nlocation = \"L\"\nboards = [\"25\"]\nturns = 5\nvictory = \"V\"\n\n[[side]]\nname = \"A\"\nunits = [{{ name = \"{unit}\", count = 1, kind = \"vehicle\", enters = 2 }}]\n\n[[side]]\nname = \"B\"\nunits = [{{ name = \"Squad\", count = 2, kind = \"infantry\" }}]\n"
+    )
+}
+
+#[test]
+fn a_scenario_its_card_cannot_show_fails_the_check() {
+    let (tmp, data) = workspace();
+    let scenario = data.join("scenarios/s.toml");
+    write(&scenario, &free_scenario("", "T", "Tank"));
+    qm(tmp.path(), &["check", "--data", "data"]).expect(0);
+    // 5,000 special rules (70 KB) are 80 pages: the card would print them at 1% size (a
+    // 990 KB file of them took 9 s and 1.3 GB to build; past that, the build ran out of fuel
+    // after the check said ok). A title, a place, a board list or a name is one line.
+    let ssrs: Vec<String> = (0..5000).map(|i| format!("\"Rule {i}\"")).collect();
+    let long = "w".repeat(100_000);
+    let cases = [
+        (
+            free_scenario(&format!("ssr = [{}]\n", ssrs.join(", ")), "T", "Tank"),
+            "scenario::card-too-full",
+            "s.toml:2:6",
+        ),
+        (
+            free_scenario("", &long, "Tank"),
+            "failed to use the title www",
+            "s.toml:2:9",
+        ),
+        (
+            free_scenario("", "T", &long),
+            "failed to use the unit name www",
+            "s.toml:12:19",
+        ),
+    ];
+    for (text, says, at) in cases {
+        write(&scenario, &text);
+        qm(tmp.path(), &["check", "--data", "data"])
+            .expect(1)
+            .says(says)
+            .says(at);
+        qm(tmp.path(), &["build", "--data", "data", "--out", "out"])
+            .expect(1)
+            .says(says);
+        assert!(!tmp.path().join("out").exists());
+    }
+}

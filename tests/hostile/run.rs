@@ -165,6 +165,20 @@ pub fn workspace() -> (tempfile::TempDir, PathBuf) {
     (tmp, data)
 }
 
+/// Copies the files of `from` (a data directory: folders one level deep) into `to`.
+pub fn copy_into(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.path().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_into(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
 /// Writes `text` to `path`, making its folder.
 pub fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();

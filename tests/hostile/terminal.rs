@@ -93,3 +93,40 @@ fn missing_scenarios_are_a_usage_error() {
         .says("given as --scenarios");
     }
 }
+
+#[test]
+fn a_binary_nation_file_is_reported_once_and_its_nation_left_out() {
+    let (_tmp, data) = workspace();
+    // The same junk as above; the nation's errata, notes and scenario would each report what
+    // the file lacks if it were read as empty.
+    let mut x: u32 = 54321;
+    let junk: Vec<u8> = (0..50_000)
+        .map(|_| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (x >> 16) as u8
+        })
+        .collect();
+    let scenario = std::fs::read_to_string(
+        crate::run::root().join("data-src/scenarios/rearguard-at-buq-buq.toml"),
+    )
+    .unwrap();
+    write(&data.join("scenarios/s.toml"), &scenario);
+    let erratum = "[[erratum]]\nid = \"e\"\nfile = \"notes.md\"\nfind = \"A tank\"\nreplace = \"A tank.\"\nreason = \"r\"\nsource = \"s\"\n";
+    for file in ["notes.md", "ob.toml", "errata.toml", "theaters.toml"] {
+        let (tmp2, data2) = workspace();
+        crate::run::copy_into(&data, &data2);
+        write(&data2.join("ita/errata.toml"), erratum);
+        std::fs::write(data2.join("ita").join(file), &junk).unwrap();
+        let run = qm(tmp2.path(), &["check", "--data", "data"]);
+        run.expect(1)
+            .says(&format!("failed to read ita/{file} as UTF-8 text"))
+            .says("failed to use the nation `ita` (its data could not be read)");
+        assert_eq!(
+            run.stderr.matches("error[").count(),
+            2,
+            "{file}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("warning["), "{file}: {}", run.stderr);
+    }
+}

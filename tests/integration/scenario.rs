@@ -8,7 +8,7 @@ use qm::infantry::{infantry_counter_svg, InfantrySide};
 use qm::load::{load, load_scenarios};
 use qm::render::{counter_svg, svg_with_size, CounterOptions};
 use qm::resolve::resolve_nation;
-use qm::scenario::{card_html, card_svg, card_view, svg_to_png};
+use qm::scenario::{card_html, card_scale, card_svg, card_view, svg_to_png};
 use qm::templates::Templates;
 use qm_schema::{CounterSide, Nation, Scenario};
 
@@ -76,6 +76,15 @@ fn example_scenarios_resolve_and_render() {
     for s in &compiled.scenarios {
         insta::assert_json_snapshot!(format!("example_{}", s.id), s);
         let view = card_view(&templates, s, &compiled.nations, &compiled.loaded).unwrap();
+        // What `qm check` measures without drawing is what the build lays out, for a card
+        // that fits and for one shrunk to fit.
+        assert_eq!(card_scale(s), view.scale, "{}", s.id);
+        let mut full = s.clone();
+        full.ssrs
+            .extend((0..40).map(|i| format!("Rule {i}: {}", "words ".repeat(30))));
+        let shrunk = card_view(&templates, &full, &compiled.nations, &compiled.loaded).unwrap();
+        assert!(shrunk.scale < 1.0, "{}", shrunk.scale);
+        assert_eq!(card_scale(&full), shrunk.scale, "{}", s.id);
         let html = card_html(&templates, &view).unwrap();
         insta::assert_snapshot!(format!("card_{}", s.id), html);
         // The PNG is for people to look at; the test checks only that it renders.
