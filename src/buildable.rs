@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
-use qm_schema::{Nation, Span};
+use qm_schema::{CounterItemKind, Nation, Span};
 
 /// Longest vehicle name, in characters: the longest real one is about 30, and a counter,
 /// a chart cell or a palette entry has room for far less than this.
@@ -49,11 +49,12 @@ fn error(sources: &SourceMap, code: &'static str, message: String, at: &Span) ->
     d
 }
 
-/// Checks every nation's vehicles for what the build needs: ids non-empty, unique and short,
-/// names not too long.
+/// Checks every nation's vehicles for what the build needs: ids non-empty and unique, names
+/// and every other text printed in a fitted box not too long.
 pub fn check_nations(sources: &SourceMap, nations: &[Nation]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for n in nations {
+        out.extend(check_printed(sources, n));
         let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
         for v in &n.vehicles {
             let at = &v.name_cell.span;
@@ -116,6 +117,77 @@ pub fn check_nations(sources: &SourceMap, nations: &[Nation]) -> Vec<Diagnostic>
             }
             seen.insert(&v.id, v);
         }
+    }
+    out
+}
+
+/// A text printed in one fitted box (a counter's value or notation, an infantry unit's or a
+/// class's name, the sheet's title), if longer than [`MAX_NAME`]: the box could not show it,
+/// and the text functions refuse it (`text::MAX_FIT_TEXT`) at build time.
+fn too_long(sources: &SourceMap, what: &str, text: &str, at: Option<&Span>) -> Option<Diagnostic> {
+    if text.chars().count() <= MAX_NAME {
+        return None;
+    }
+    let message = format!(
+        "failed to print the {what} {} (at most {MAX_NAME} characters)",
+        shorten(text)
+    );
+    let d = match at {
+        Some(at) => error(sources, "build::text-too-long", message, at),
+        None => Diagnostic::new(
+            qm_parser::Severity::Error,
+            "build::text-too-long",
+            message,
+            None,
+        ),
+    };
+    Some(d.with_help("shorten it (an erratum for published text)"))
+}
+
+/// What a nation's counters and sheets print besides vehicle names (checked with the ids).
+fn check_printed(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let title = format!("nation name of {}", n.id);
+    let at_ob = format!("at {}/ob.toml, [nation] name", n.id);
+    out.extend(too_long(sources, &title, &n.name, None).map(|d| d.with_note(at_ob)));
+    // A notation several vehicles share is one quote: reported once.
+    let mut quotes = std::collections::BTreeSet::new();
+    for v in &n.vehicles {
+        let mut noted = Vec::new();
+        for q in &v.counter.notations {
+            if quotes.insert((q.span.file.as_str(), q.span.start)) {
+                out.extend(too_long(
+                    sources,
+                    "counter notation",
+                    &q.text,
+                    Some(&q.span),
+                ));
+            }
+            noted.push(q.text.as_str());
+        }
+        let items = v.counter.front.iter().chain(&v.counter.back);
+        for item in items.filter(|i| i.kind != CounterItemKind::Name) {
+            // A notation is reported at its quote, above.
+            if !noted.contains(&item.text.as_str()) {
+                out.extend(too_long(
+                    sources,
+                    "counter value",
+                    &item.drawn(),
+                    Some(&v.row),
+                ));
+            }
+        }
+    }
+    for c in &n.infantry.classes {
+        out.extend(too_long(sources, "class name", &c.name, Some(&c.span)));
+    }
+    for u in &n.infantry.units {
+        out.extend(too_long(
+            sources,
+            "infantry unit name",
+            &u.name,
+            Some(&u.span),
+        ));
     }
     out
 }

@@ -218,3 +218,51 @@ fn a_scenario_its_card_cannot_show_fails_the_check() {
         assert!(!tmp.path().join("out").exists());
     }
 }
+
+#[test]
+fn texts_the_counters_print_are_checked_not_left_to_the_build() {
+    // A fitted box takes at most 10,000 bytes (`fit` refuses more at build time, blaming the
+    // template); the check refuses a printed text over 120 characters at its place.
+    let long = "W".repeat(20_000);
+    let ob = |nation: &str, class: &str| {
+        format!(
+            "[nation]\nname = \"{nation}\"\naxis = true\npublication = \"x\"\n\n[[class]]\nid = \"elite\"\nname = \"{class}\"\nrule = \"1\"\nlines = \"1\"\n\n[[infantry]]\nname = \"4-4-7\"\nkind = \"squad\"\nclass = \"elite\"\nrule = \"1\"\nlines = \"1\"\n"
+        )
+    };
+    let notes = format!(
+        "**1. L5/21:** A tank, as signified by \"{long}\" on the reverse side of the counter.\n"
+    );
+    let cases = [
+        (
+            "ita/ob.toml",
+            ob(&long, "Elite"),
+            "nation name of ita WWW",
+            "",
+        ),
+        (
+            "ita/ob.toml",
+            ob("Italian", &long),
+            "class name WWW",
+            "ita/ob.toml:7:",
+        ),
+        (
+            "ita/notes.md",
+            notes,
+            "counter notation WWW",
+            "ita/notes.md:1:",
+        ),
+    ];
+    for (file, text, says, at) in cases {
+        let (tmp, data) = workspace();
+        write(&data.join(file), &text);
+        qm(tmp.path(), &["check", "--data", "data"])
+            .expect(1)
+            .says("error[build::text-too-long]")
+            .says(says)
+            .says(at);
+        qm(tmp.path(), &["build", "--data", "data", "--out", "out"])
+            .expect(1)
+            .says("build::text-too-long");
+        assert!(!tmp.path().join("out").exists());
+    }
+}
