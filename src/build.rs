@@ -202,13 +202,7 @@ pub fn render_all_timed(
     artifacts.extend(cards.into_iter().flatten());
 
     let module = timings.time("module", || {
-        crate::vassal::module_artifact(
-            &compiled.loaded.data_dir,
-            nations,
-            &pngs,
-            opts.templates.as_deref(),
-            &compiled.loaded,
-        )
+        crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, opts.templates.as_deref())
     })?;
     artifacts.push(module);
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));

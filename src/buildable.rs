@@ -1,15 +1,17 @@
 //! What `qm build` needs of the data that resolving does not check, checked by `qm check`
-//! too: every vehicle's id (which names its files and module entries) non-empty, unique in
-//! its nation and short (names short enough to lay out are checked where the row is read). Characters XML cannot hold are
+//! too: every vehicle's id (which names its files and module entries; short by making)
+//! non-empty and unique in its nation, and every text printed in a fitted box short enough to
+//! lay out (names are checked where the listing row is read). Characters XML cannot hold are
 //! found at load, in every file ([`non_xml_character`]).
 
 use std::collections::BTreeMap;
 
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
-use qm_schema::{Nation, Span};
+use qm_schema::{CounterItemKind, Nation, Span};
 
-/// Longest id (vehicle or scenario), in bytes: it names files (`<id>-front.svg`) and file
-/// systems stop at 255.
+/// Longest id written by hand (a scenario's), in bytes: it names files (`<scenario>.pdf`)
+/// and file systems stop at 255. Ids made from names are shorter still
+/// (`names::MAX_ID_LEN`).
 pub const MAX_ID: usize = 120;
 
 pub use crate::resolve::names::{shorten, MAX_NAME};
@@ -38,15 +40,19 @@ fn error(sources: &SourceMap, code: &'static str, message: String, at: &Span) ->
     d
 }
 
-/// Checks every nation's vehicles for what the build needs: ids non-empty, unique and short
-/// (names too long to lay out are refused where the listing row is read).
+/// Checks every nation's vehicles for what the build needs: ids non-empty and unique, every
+/// text printed in a fitted box not too long (names too long to lay out are refused where
+/// the listing row is read).
 pub fn check_nations(sources: &SourceMap, nations: &[Nation]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for n in nations {
+        out.extend(check_printed(sources, n));
         let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
         for v in &n.vehicles {
             let at = &v.name_cell.span;
-            if v.id.is_empty() || v.id.len() > MAX_ID {
+            // Ids are never long (a long one is cut and hashed, `names::vehicle_id`); only a
+            // name without a letter or digit has none.
+            if v.id.is_empty() {
                 out.push(
                     error(
                         sources,
@@ -87,6 +93,77 @@ pub fn check_nations(sources: &SourceMap, nations: &[Nation]) -> Vec<Diagnostic>
             }
             seen.insert(&v.id, v);
         }
+    }
+    out
+}
+
+/// A text printed in one fitted box (a counter's value or notation, an infantry unit's or a
+/// class's name, the sheet's title), if longer than [`MAX_NAME`]: the box could not show it,
+/// and the text functions refuse it (`text::MAX_FIT_TEXT`) at build time.
+fn too_long(sources: &SourceMap, what: &str, text: &str, at: Option<&Span>) -> Option<Diagnostic> {
+    if text.chars().count() <= MAX_NAME {
+        return None;
+    }
+    let message = format!(
+        "failed to print the {what} {} (at most {MAX_NAME} characters)",
+        shorten(text)
+    );
+    let d = match at {
+        Some(at) => error(sources, "build::text-too-long", message, at),
+        None => Diagnostic::new(
+            qm_parser::Severity::Error,
+            "build::text-too-long",
+            message,
+            None,
+        ),
+    };
+    Some(d.with_help("shorten it (an erratum for published text)"))
+}
+
+/// What a nation's counters and sheets print besides vehicle names (checked with the ids).
+fn check_printed(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let title = format!("nation name of {}", n.id);
+    let at_ob = format!("at {}/ob.toml, [nation] name", n.id);
+    out.extend(too_long(sources, &title, &n.name, None).map(|d| d.with_note(at_ob)));
+    // A notation several vehicles share is one quote: reported once.
+    let mut quotes = std::collections::BTreeSet::new();
+    for v in &n.vehicles {
+        let mut noted = Vec::new();
+        for q in &v.counter.notations {
+            if quotes.insert((q.span.file.as_str(), q.span.start)) {
+                out.extend(too_long(
+                    sources,
+                    "counter notation",
+                    &q.text,
+                    Some(&q.span),
+                ));
+            }
+            noted.push(q.text.as_str());
+        }
+        let items = v.counter.front.iter().chain(&v.counter.back);
+        for item in items.filter(|i| i.kind != CounterItemKind::Name) {
+            // A notation is reported at its quote, above.
+            if !noted.contains(&item.text.as_str()) {
+                out.extend(too_long(
+                    sources,
+                    "counter value",
+                    &item.drawn(),
+                    Some(&v.row),
+                ));
+            }
+        }
+    }
+    for c in &n.infantry.classes {
+        out.extend(too_long(sources, "class name", &c.name, Some(&c.span)));
+    }
+    for u in &n.infantry.units {
+        out.extend(too_long(
+            sources,
+            "infantry unit name",
+            &u.name,
+            Some(&u.span),
+        ));
     }
     out
 }

@@ -16,6 +16,7 @@ use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
 use crate::compile::compile_with;
+use crate::input::InputLimits;
 use crate::render::{CounterOptions, CounterSize, SheetOptions};
 use crate::timings::Timings;
 
@@ -69,12 +70,15 @@ pub struct DataArgs {
 }
 
 impl DataArgs {
-    /// Applies `--max-input-mib` and checks `--scenarios` exists: a usage error (exit 2) when
-    /// it does not, returned as the exit status.
+    /// The input caps of this run: the defaults, raised by `--max-input-mib`.
+    pub fn limits(&self) -> InputLimits {
+        self.max_input_mib
+            .map_or_else(InputLimits::default, InputLimits::raised_to_mib)
+    }
+
+    /// Sizes the thread pool (`--jobs`) and checks `--scenarios` exists: a usage error
+    /// (exit 2) when it does not, returned as the exit status.
     pub(crate) fn prepare(&self) -> Option<u8> {
-        if let Some(mib) = self.max_input_mib {
-            crate::input::raise_caps(mib);
-        }
         if let Some(jobs) = self.jobs {
             // The global pool is built once per process; a second build (tests) keeps the
             // first one's size.
@@ -237,8 +241,12 @@ pub(crate) fn compile_and_render(
     timings: &mut Timings,
     before_report: impl Fn(),
 ) -> Result<(crate::compile::Compiled, Vec<crate::artifact::Artifact>), u8> {
-    let compiled =
-        crate::compile::compile_timed(&a.data.data, a.data.scenarios.as_deref(), timings);
+    let compiled = crate::compile::compile_timed(
+        &a.data.data,
+        a.data.scenarios.as_deref(),
+        a.data.limits(),
+        timings,
+    );
     if !compiled.diagnostics.is_empty() {
         before_report();
     }
@@ -315,7 +323,7 @@ fn check(a: CheckArgs) -> u8 {
     if let Some(status) = a.data.prepare() {
         return status;
     }
-    let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref());
+    let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref(), a.data.limits());
     if a.verbose {
         for n in &compiled.nations {
             say(&format!(

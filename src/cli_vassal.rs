@@ -10,7 +10,7 @@ use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
 use crate::compile::{compile, Compiled};
-use crate::input::{read_input, InputError, InputKind};
+use crate::input::{read_input, InputError, InputKind, InputLimits};
 use crate::render::CounterOptions;
 use crate::templates::Templates;
 use crate::vassal::check::check_vmod;
@@ -90,7 +90,7 @@ fn compiled_ok(data: &Path) -> Result<Compiled, u8> {
 }
 
 fn merge(a: MergeArgs) -> u8 {
-    let existing = match read_input(&a.into, InputKind::Module) {
+    let existing = match read_input(&a.into, InputKind::Module, InputLimits::default()) {
         Ok(b) => b,
         Err(e) => return input_error(&e),
     };
@@ -122,11 +122,10 @@ fn merge(a: MergeArgs) -> u8 {
         }
     };
     let merged = build_from_data(
-        &a.data,
+        &compiled.loaded,
         &compiled.nations,
         &images,
         a.templates.as_deref(),
-        &compiled.loaded,
     )
     .and_then(|vmod| merge_vmod(&existing, &vmod.build_file, &vmod.model.images));
     let merged = match merged {
@@ -178,7 +177,7 @@ fn gpids(a: GpidsArgs) -> u8 {
         Ok(c) => c,
         Err(s) => return s,
     };
-    let mut registry = match GpidRegistry::load(&a.data) {
+    let mut registry = match GpidRegistry::load(&a.data, compiled.loaded.limits) {
         Ok(r) => r.unwrap_or_default(),
         Err(e) => {
             eprintln!("error: {e}");
@@ -253,7 +252,7 @@ fn input_error(e: &InputError) -> u8 {
 }
 
 fn check(path: &Path) -> u8 {
-    let bytes = match read_input(path, InputKind::Module) {
+    let bytes = match read_input(path, InputKind::Module, InputLimits::default()) {
         Ok(b) => b,
         Err(e) => return input_error(&e),
     };

@@ -13,6 +13,7 @@ use qm_schema::{
 use rayon::prelude::*;
 
 use crate::diagnostics;
+use crate::input::InputLimits;
 use crate::load::{load, load_scenarios, Loaded};
 use crate::resolve::resolve_nation;
 use crate::scenario::resolve_scenario;
@@ -58,23 +59,29 @@ impl Compiled {
     }
 }
 
-/// Compiles every nation and scenario under `data_dir`; never stops at the first problem.
+/// Compiles every nation and scenario under `data_dir`, inputs within their default caps;
+/// never stops at the first problem.
 pub fn compile(data_dir: &Path) -> Compiled {
-    compile_with(data_dir, None)
+    compile_with(data_dir, None, InputLimits::default())
 }
 
 /// Like [`compile`], with the scenarios taken from `scenarios` (a `.toml` file or a folder)
-/// instead of `data_dir/scenarios/`.
-pub fn compile_with(data_dir: &Path, scenarios: Option<&Path>) -> Compiled {
-    compile_timed(data_dir, scenarios, &mut Timings::default())
+/// instead of `data_dir/scenarios/`, and inputs read within `limits`.
+pub fn compile_with(data_dir: &Path, scenarios: Option<&Path>, limits: InputLimits) -> Compiled {
+    compile_timed(data_dir, scenarios, limits, &mut Timings::default())
 }
 
 /// [`compile_with`], recording the time of each stage (`load`, `resolve`, `validate`) in
 /// `timings`. Nations are resolved and validated in parallel; the IR and the diagnostics do
 /// not depend on the number of threads.
-pub fn compile_timed(data_dir: &Path, scenarios: Option<&Path>, timings: &mut Timings) -> Compiled {
+pub fn compile_timed(
+    data_dir: &Path,
+    scenarios: Option<&Path>,
+    limits: InputLimits,
+    timings: &mut Timings,
+) -> Compiled {
     let mut loaded = timings.time("load", || {
-        let mut loaded = load(data_dir);
+        let mut loaded = load(data_dir, limits);
         if let Some(path) = scenarios {
             loaded.scenarios.clear();
             load_scenarios(&mut loaded, path, &path.to_string_lossy());
@@ -109,9 +116,13 @@ pub fn compile_timed(data_dir: &Path, scenarios: Option<&Path>, timings: &mut Ti
         nations.push(resolved.nation);
     }
     timings.time("validate", || {
-        diagnostics.extend(crate::vassal::gpids::lint(data_dir, &nations));
+        diagnostics.extend(crate::vassal::gpids::lint(data_dir, limits, &nations));
         diagnostics.extend(crate::buildable::check_nations(&loaded.sources, &nations));
-        diagnostics.extend(crate::vassal::config::lint(&mut loaded.sources, data_dir));
+        diagnostics.extend(crate::vassal::config::lint(
+            &mut loaded.sources,
+            data_dir,
+            limits,
+        ));
     });
     let (scenarios, scenario_diags) = timings.time("resolve", || {
         compile_scenarios(&loaded, &nations, &theaters)

@@ -4,13 +4,12 @@
 //! parsed into thousands of errors.
 //!
 //! The caps are generous (the Italian data's largest file is 43 KB) and can be raised for a
-//! run with `--max-input-mib`; they exist so that a hostile or mistaken path (`--scenarios
-//! /dev/zero`, a 4 GB log renamed `.toml`) fails at once with a message instead of eating the
-//! machine's memory.
+//! run with `--max-input-mib` ([`InputLimits`]); they exist so that a hostile or mistaken
+//! path (`--scenarios /dev/zero`, a 4 GB log renamed `.toml`) fails at once with a message
+//! instead of eating the machine's memory.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 const MIB: u64 = 1024 * 1024;
 
@@ -42,19 +41,29 @@ impl InputKind {
             Self::Art => 8 * MIB,
         }
     }
-
-    /// The cap in force: the default, or `--max-input-mib` when that is larger.
-    pub fn cap(self) -> u64 {
-        self.default_cap().max(RAISED.load(Ordering::Relaxed))
-    }
 }
 
-/// `--max-input-mib`: a floor for every cap, set once by the command line.
-static RAISED: AtomicU64 = AtomicU64::new(0);
+/// The input caps of one run: each kind's default, raised by `--max-input-mib`. Passed to
+/// whatever reads inputs ([`read_input`], [`crate::load::load`]), so two runs in one process
+/// (tests, `qm watch`) never see each other's setting.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct InputLimits {
+    /// Every cap is at least this many bytes (0: the defaults).
+    floor: u64,
+}
 
-/// Raises every input cap to at least `mib` MiB for the rest of the run (`--max-input-mib`).
-pub fn raise_caps(mib: u64) {
-    RAISED.store(mib.saturating_mul(MIB), Ordering::Relaxed);
+impl InputLimits {
+    /// Every cap raised to at least `mib` MiB (`--max-input-mib`).
+    pub fn raised_to_mib(mib: u64) -> Self {
+        Self {
+            floor: mib.saturating_mul(MIB),
+        }
+    }
+
+    /// The cap in force for `kind`, in bytes: its default, or the raised floor when larger.
+    pub fn cap(self, kind: InputKind) -> u64 {
+        kind.default_cap().max(self.floor)
+    }
 }
 
 /// An input that could not be read.
@@ -139,8 +148,13 @@ fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
     Some("not a regular file")
 }
 
-/// Reads `path` (symlinks followed) if it is a regular file no larger than `kind`'s cap.
-pub fn read_input(path: &Path, kind: InputKind) -> Result<Vec<u8>, InputError> {
+/// Reads `path` (symlinks followed) if it is a regular file no larger than `kind`'s cap
+/// under `limits`.
+pub fn read_input(
+    path: &Path,
+    kind: InputKind,
+    limits: InputLimits,
+) -> Result<Vec<u8>, InputError> {
     let err = |kind| InputError {
         path: path.to_path_buf(),
         kind,
@@ -154,7 +168,7 @@ pub fn read_input(path: &Path, kind: InputKind) -> Result<Vec<u8>, InputError> {
     if let Some(what) = not_a_file(&meta) {
         return Err(err(InputErrorKind::NotAFile(what)));
     }
-    let cap = kind.cap();
+    let cap = limits.cap(kind);
     if meta.len() > cap {
         return Err(err(InputErrorKind::TooLarge { cap }));
     }
@@ -261,21 +275,27 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn only_regular_files_within_the_cap_are_read() {
-        let e = read_input(Path::new("/dev/zero"), InputKind::Scenario).unwrap_err();
+        let limits = InputLimits::default();
+        let e = read_input(Path::new("/dev/zero"), InputKind::Scenario, limits).unwrap_err();
         assert!(
             matches!(e.kind, InputErrorKind::NotAFile("a device")),
             "{e}"
         );
         let dir = tempfile::tempdir().unwrap();
-        let e = read_input(dir.path(), InputKind::Scenario).unwrap_err();
+        let e = read_input(dir.path(), InputKind::Scenario, limits).unwrap_err();
         assert!(
             matches!(e.kind, InputErrorKind::NotAFile("a directory")),
             "{e}"
         );
         let big = dir.path().join("big.toml");
         std::fs::write(&big, vec![b'#'; (MIB + 1) as usize]).unwrap();
-        let e = read_input(&big, InputKind::Scenario).unwrap_err();
+        let e = read_input(&big, InputKind::Scenario, limits).unwrap_err();
         assert!(matches!(e.kind, InputErrorKind::TooLarge { .. }), "{e}");
-        assert!(read_input(&big, InputKind::Toml).is_ok());
+        assert!(read_input(&big, InputKind::Toml, limits).is_ok());
+        // --max-input-mib raises the cap for the run it is given to, and for no other.
+        let raised = InputLimits::raised_to_mib(2);
+        assert!(read_input(&big, InputKind::Scenario, raised).is_ok());
+        assert!(read_input(&big, InputKind::Scenario, limits).is_err());
+        assert_eq!(raised.cap(InputKind::Module), 512 * MIB);
     }
 }

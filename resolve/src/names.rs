@@ -31,9 +31,40 @@ pub fn name_key(name: &str) -> String {
         .collect()
 }
 
-/// A stable identifier for file names and registries: lower-case ASCII letters and digits
-/// joined by single hyphens ("L3/35" -> "l3-35", "Autocann 20/65(b)" -> "autocann-20-65-b").
+/// Longest id [`vehicle_id`] makes, in bytes: ids name files (`<id>-front.svg`) and module
+/// entries, so a longer slug is cut and ended with a hash of the whole.
+pub const MAX_ID_LEN: usize = 64;
+
+/// Hex digits of the hash ending a cut id.
+const HASH_DIGITS: usize = 8;
+
+/// A stable identifier for file names and registries: the name's [`slug`] ("L3/35" ->
+/// "l3-35"), at most [`MAX_ID_LEN`] bytes. A longer slug keeps its beginning and ends in `-`
+/// and a hash of the whole slug, so the id is short, the same on every machine and in every
+/// version, and two long names that begin alike still get two ids. The hash is of the slug,
+/// not of the raw name: names that differ only in spaces and punctuation share an id whatever
+/// their length (and `qm check` reports them, `build::duplicate-id`).
 pub fn vehicle_id(name: &str) -> String {
+    let slug = slug(name);
+    if slug.len() <= MAX_ID_LEN {
+        return slug;
+    }
+    // The slug is ASCII, so any byte index is a char boundary.
+    let head = slug[..MAX_ID_LEN - HASH_DIGITS - 1].trim_end_matches('-');
+    format!("{head}-{:08x}", fnv1a32(slug.as_bytes()))
+}
+
+/// FNV-1a (32 bits): tiny, and fixed by its definition (std's hasher may change between
+/// Rust versions, and an id must not).
+fn fnv1a32(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5, |h: u32, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// Lower-case ASCII letters and digits of a name joined by single hyphens ("L3/35" -> "l3-35",
+/// "Autocann 20/65(b)" -> "autocann-20-65-b"): what an id written by hand must be.
+pub fn slug(name: &str) -> String {
     let mut id = String::new();
     for c in name.chars().flat_map(char::to_lowercase) {
         if c.is_ascii_alphanumeric() {
@@ -86,5 +117,24 @@ mod tests {
         assert_eq!(vehicle_id("Autocann 20/65(b)"), "autocann-20-65-b");
         assert_eq!(vehicle_id("L3/35"), "l3-35");
         assert_eq!(did_you_mean("L3/36", ["L3/35", "M13/40"]), vec!["L3/35"]);
+    }
+
+    #[test]
+    fn long_ids_are_cut_and_hashed_short_stable_and_distinct() {
+        let long = format!("Semovente {} da 47/32", "M".repeat(100));
+        let id = vehicle_id(&long);
+        assert_eq!(id.len(), MAX_ID_LEN);
+        assert!(id.starts_with("semovente-mmm"), "{id}");
+        // Fixed by FNV-1a's definition: the same id on every machine and in every version.
+        assert_eq!(&id[MAX_ID_LEN - 9..], "-ec016cf8", "{id}");
+        let other = format!("Semovente {} da 75/18", "M".repeat(100));
+        assert_ne!(vehicle_id(&other), id);
+        // Spaces and punctuation do not count, as for short names.
+        assert_eq!(vehicle_id(&long.replace(' ', "  ")), id);
+        // A slug of exactly the limit is kept whole; no cut id ends in two hyphens.
+        let exact = "a".repeat(MAX_ID_LEN);
+        assert_eq!(vehicle_id(&exact), exact);
+        let hyphen_at_cut = format!("{} {}", "a".repeat(MAX_ID_LEN - 10), "b".repeat(40));
+        assert!(!vehicle_id(&hyphen_at_cut).contains("--"));
     }
 }

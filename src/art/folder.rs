@@ -8,7 +8,7 @@ use std::sync::Arc;
 use qm_parser::{Diagnostic, FileId, Severity};
 
 use super::prepare::ArtFormat;
-use crate::input::{read_input, InputErrorKind, InputKind};
+use crate::input::{read_input, InputErrorKind, InputKind, InputLimits};
 use crate::load::Loaded;
 
 /// The folder of a nation's art, inside the nation's folder.
@@ -171,7 +171,7 @@ fn read_entry(
         let file = format!("{ART_DIR}/{INDEX_FILE}");
         folder.index = crate::load::read_plain(loaded, &nation_dir, nation, &file);
     } else if let Some(format) = format {
-        let bytes = read_art_file(path, dir);
+        let bytes = read_art_file(path, dir, loaded.limits);
         folder.files.push(ArtFile {
             name,
             format,
@@ -187,7 +187,7 @@ fn read_entry(
 
 /// The bytes of an art file: a regular file within the art cap that is, once symlinks are
 /// followed, inside the art folder.
-fn read_art_file(path: &Path, dir: &Path) -> Result<Arc<[u8]>, ReadFailure> {
+fn read_art_file(path: &Path, dir: &Path, limits: InputLimits) -> Result<Arc<[u8]>, ReadFailure> {
     if !leads_into(path, dir) {
         return Err(ReadFailure {
             cause: "it is a symlink leading out of the art folder".into(),
@@ -196,7 +196,7 @@ fn read_art_file(path: &Path, dir: &Path) -> Result<Arc<[u8]>, ReadFailure> {
             too_large: false,
         });
     }
-    read_input(path, InputKind::Art)
+    read_input(path, InputKind::Art, limits)
         .map(Arc::from)
         .map_err(|e| ReadFailure {
             cause: crate::load::input_cause(&e),

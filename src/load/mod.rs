@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 
 use qm_parser::{Diagnostic, FileId, Severity, Source, SourceMap, TextSpan};
 
-use crate::input::{encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind};
+use crate::input::{
+    encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind, InputLimits,
+};
 use qm_resolve::spanned::toml_diagnostic;
 use qm_resolve::{Accept, NationInput, NationRegistries, Registries};
 use qm_schema::{AppliedErratum, CellChange, ErratumChange};
@@ -88,6 +90,9 @@ pub struct Loaded {
     pub registries: Registries,
     /// Problems found while loading.
     pub diagnostics: Vec<Diagnostic>,
+    /// The input caps the data was read with; whatever reads more of it (scenarios given
+    /// apart, `vassal.toml`, the gpid registry) uses the same.
+    pub limits: InputLimits,
 }
 
 impl NationRegistries for Loaded {
@@ -112,10 +117,11 @@ impl Loaded {
 
 /// Reads the data directory: the registries, then every nation folder (`<nation>/listing.tsv`
 /// and/or `ob.toml`) with its notes, errata and registry additions. `registry/` and
-/// `scenarios/` are never nations.
-pub fn load(data_dir: &Path) -> Loaded {
+/// `scenarios/` are never nations. Every file is read within `limits`.
+pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
     let mut loaded = Loaded {
         data_dir: data_dir.to_path_buf(),
+        limits,
         ..Loaded::default()
     };
     if data_dir.is_dir() {
@@ -166,8 +172,25 @@ pub fn load(data_dir: &Path) -> Loaded {
 /// Each is named `<prefix>/<file name>` in diagnostics (the data folder's `scenarios/`, or the
 /// path as the user gave it).
 pub fn load_scenarios(loaded: &mut Loaded, path: &Path, prefix: &str) {
+    load_scenarios_listed(loaded, path, prefix, list_dir);
+}
+
+/// What lists a folder: [`list_dir`], or a stand-in in tests (they run as root, who can read
+/// any folder, so an unreadable one cannot be made on disk).
+type ListDir = fn(&Path) -> std::io::Result<Vec<PathBuf>>;
+
+/// The paths in a folder; an entry that cannot be read fails the whole listing, so no file is
+/// skipped without a word.
+fn list_dir(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::read_dir(dir)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect()
+}
+
+/// [`load_scenarios`], with a folder listed by `list`.
+fn load_scenarios_listed(loaded: &mut Loaded, path: &Path, prefix: &str, list: ListDir) {
     let files: Vec<PathBuf> = if path.is_dir() {
-        match scenario_files(path, prefix) {
+        match scenario_files(path, prefix, list) {
             Ok((files, diagnostics)) => {
                 loaded.diagnostics.extend(diagnostics);
                 files
@@ -210,12 +233,15 @@ pub fn load_scenarios(loaded: &mut Loaded, path: &Path, prefix: &str) {
 
 /// The `.toml` files of a scenario folder, sorted; a file whose extension differs only in case
 /// (`x.TOML`) or a subfolder would be silently skipped, so each is an error.
-fn scenario_files(dir: &Path, prefix: &str) -> std::io::Result<(Vec<PathBuf>, Vec<Diagnostic>)> {
+fn scenario_files(
+    dir: &Path,
+    prefix: &str,
+    list: ListDir,
+) -> std::io::Result<(Vec<PathBuf>, Vec<Diagnostic>)> {
     let mut files = Vec::new();
     let mut diagnostics = Vec::new();
     let prefix = prefix.trim_end_matches('/');
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
+    for path in list(dir)? {
         let name = path
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
@@ -298,6 +324,13 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
             &mut applied,
         )
     });
+    // A file of the nation that is there but could not be read has been reported; what
+    // resolving the rest would report follows from it (stale errata, unknown notes, lints the
+    // errata would have settled), so the nation is left out, as when its listing is unreadable.
+    let notes_read = listing.is_none() || !unread(&dir, "notes.md", notes);
+    if unread(&dir, "errata.toml", errata_file) || unread(&dir, "ob.toml", ob) || !notes_read {
+        return None;
+    }
     // An erratum naming a file that is not read can never match: report it.
     for e in &errata.erratum {
         let f = e.file.get_ref().as_str();
@@ -323,7 +356,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
             }
         }
     }
-    let registries = registry::load_nation_registries(loaded, id);
+    let registries = registry::load_nation_registries(loaded, id)?;
     let art = crate::art::read_art_folder(loaded, id);
     Some(NationSources {
         id: id.to_string(),
@@ -340,15 +373,16 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
 }
 
 /// Reads `dir/file` as UTF-8 text; a file with invalid bytes is reported and read lossily.
-/// Only a regular file within the cap of its `kind` is read ([`crate::input`]); a UTF-16,
-/// binary or CR-only file is reported once and read as well as it can be.
+/// Only a regular file within the cap of its `kind` is read ([`crate::input`]); a UTF-16 or
+/// CR-only file is reported once and read as well as it can be; a binary one is reported once
+/// and not read, like a file that cannot be opened.
 fn read_text(
     loaded: &mut Loaded,
     path: &Path,
     name: &str,
     kind: InputKind,
 ) -> Option<(String, Option<usize>)> {
-    let bytes = match read_input(path, kind) {
+    let bytes = match read_input(path, kind, loaded.limits) {
         Ok(b) => b,
         Err(e) if matches!(e.kind, InputErrorKind::NotFound) => return None,
         Err(e) => {
@@ -378,7 +412,7 @@ fn read_text(
             )
             .with_help(problem.help()),
         );
-        return Some((readable_text(&bytes, problem), None));
+        return readable_text(&bytes, problem).map(|text| (text, None));
     }
     match String::from_utf8(bytes) {
         Ok(s) => Some((s, None)),
@@ -390,6 +424,12 @@ fn read_text(
             ))
         }
     }
+}
+
+/// True when `dir/file` is there but was not read (`read` is `None`): it could not be (and
+/// that was reported).
+fn unread(dir: &Path, file: &str, read: Option<FileId>) -> bool {
+    read.is_none() && std::fs::symlink_metadata(dir.join(file)).is_ok()
 }
 
 /// The cause of a read error, without the path (the message names the file).
@@ -407,9 +447,10 @@ pub(crate) fn input_cause(e: &crate::input::InputError) -> String {
 
 /// The text of a file with an encoding problem, read as well as it can be so that the rest of
 /// the run reports real problems instead of one per line: UTF-16 decoded, lone CRs as line
-/// ends, a binary file as nothing.
-fn readable_text(bytes: &[u8], problem: EncodingProblem) -> String {
-    match problem {
+/// ends. A binary file has none: read as empty, its nation's errata, notes and scenarios would
+/// each report what it lacks (hundreds of lines about one wrong file), so it is left out.
+fn readable_text(bytes: &[u8], problem: EncodingProblem) -> Option<String> {
+    Some(match problem {
         EncodingProblem::Utf16 => {
             let big_endian = bytes.starts_with(&[0xFE, 0xFF])
                 || (!bytes.starts_with(&[0xFF, 0xFE]) && bytes.first() == Some(&0));
@@ -428,8 +469,8 @@ fn readable_text(bytes: &[u8], problem: EncodingProblem) -> String {
         EncodingProblem::CrOnly => String::from_utf8_lossy(bytes)
             .replace("\r\n", "\n")
             .replace('\r', "\n"),
-        EncodingProblem::Binary => String::new(),
-    }
+        EncodingProblem::Binary => return None,
+    })
 }
 
 fn add_source(
@@ -616,5 +657,34 @@ fn nation_name(loaded: &mut Loaded, file: FileId) -> Option<String> {
                 .push(toml_diagnostic("ob::syntax", "ob.toml", file, &e));
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unreadable_scenario_folder_is_an_error_not_no_scenarios() {
+        let dir = tempfile::tempdir().unwrap();
+        let scenarios = dir.path().join("scenarios");
+        std::fs::create_dir(&scenarios).unwrap();
+        std::fs::write(scenarios.join("a.toml"), "id = \"a\"\n").unwrap();
+        let denied: ListDir = |_| Err(std::io::ErrorKind::PermissionDenied.into());
+        let mut loaded = Loaded::default();
+        load_scenarios_listed(&mut loaded, &scenarios, "scenarios", denied);
+        assert!(loaded.scenarios.is_empty());
+        let [d] = loaded.diagnostics.as_slice() else {
+            panic!("{:?}", loaded.diagnostics);
+        };
+        assert!(d.is_error(), "{d:?}");
+        assert_eq!(
+            d.message,
+            "failed to read the scenario folder scenarios (permission denied)"
+        );
+        // The real listing reads the same folder.
+        let mut loaded = Loaded::default();
+        load_scenarios(&mut loaded, &scenarios, "scenarios");
+        assert_eq!(loaded.scenarios.len(), 1, "{:?}", loaded.diagnostics);
     }
 }

@@ -4,7 +4,7 @@
 
 use qm_resolve::Registries;
 
-use super::{add_source, read_plain, Loaded};
+use super::{add_source, read_plain, unread, Loaded};
 
 /// The repository's `data-src/registry/theaters.toml`, used when a data directory has none.
 pub const BUILT_IN_THEATERS: &str = include_str!("../../data-src/registry/theaters.toml");
@@ -45,20 +45,24 @@ pub(super) fn load_shared(loaded: &mut Loaded) {
     loaded.diagnostics.extend(diags);
 }
 
-/// The registries of nation `id`: the shared ones with the nation's own files added.
-pub(super) fn load_nation_registries(loaded: &mut Loaded, id: &str) -> Registries {
+/// The registries of nation `id`: the shared ones with the nation's own files added; `None`
+/// when one of its files is there but could not be read (reported).
+pub(super) fn load_nation_registries(loaded: &mut Loaded, id: &str) -> Option<Registries> {
     let dir = loaded.data_dir.join(id);
     let theaters = read_plain(loaded, &dir, id, "theaters.toml");
     let types = read_plain(loaded, &dir, id, "vehicle-types.toml");
+    if unread(&dir, "theaters.toml", theaters) || unread(&dir, "vehicle-types.toml", types) {
+        return None;
+    }
     if theaters.is_none() && types.is_none() {
-        return loaded.registries.clone();
+        return Some(loaded.registries.clone());
     }
     let mut diags = Vec::new();
     let r = loaded
         .registries
         .with_nation(&loaded.sources, theaters, types, &mut diags);
     loaded.diagnostics.extend(diags);
-    r
+    Some(r)
 }
 
 /// The registries built into `qm` (the repository's files), for code that reads an IR without

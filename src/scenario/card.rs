@@ -169,19 +169,52 @@ pub fn card_view<'a>(
 ) -> Result<CardView<'a>, RenderError> {
     let first_nation = scenario.sides.iter().find_map(|s| s.nation.as_deref());
     let shared = registries.registries_of(first_nation.unwrap_or(""));
-    let theaters = &shared.theaters;
-    let mut sides = Vec::new();
-    for side in &scenario.sides {
+    let theater = shared.theaters.name(&scenario.theater);
+    view_with(scenario, theater, |side, u| {
         let nation = side
             .nation
             .as_ref()
             .and_then(|id| nations.iter().find(|n| n.id == *id));
+        unit_view(templates, scenario, nation, u, shared, registries, pictures)
+    })
+}
+
+/// The least [`CardView::scale`] a card may need: its content at most twice a page, printed
+/// at half size (body text 1.5 mm). Below that nothing on the card is legible, and the
+/// templates' instruction budget runs out before the content does.
+pub const MIN_CARD_SCALE: f64 = 0.5;
+
+/// How much the card's content is shrunk to fit its one page (1 when it fits), found by the
+/// same layout as [`card_view`] without drawing a picture: `qm check` refuses a card below
+/// [`MIN_CARD_SCALE`].
+pub fn card_scale(scenario: &Scenario) -> f64 {
+    let view = view_with(scenario, "", |_, u| {
+        Ok(UnitView {
+            unit: u,
+            picture: String::new(),
+            picture_page: String::new(),
+            size_mm: VEHICLE_MM,
+            dvp: None,
+            name_lines: name_lines(u),
+            x: 0.0,
+            y: 0.0,
+        })
+    });
+    view.map_or(1.0, |v| v.scale)
+}
+
+/// The view of a scenario's card with each unit's view made by `unit` (its side, the unit).
+fn view_with<'a>(
+    scenario: &'a Scenario,
+    theater: &'a str,
+    mut unit: impl FnMut(&'a ScenarioSide, &'a ScenarioUnit) -> Result<UnitView<'a>, RenderError>,
+) -> Result<CardView<'a>, RenderError> {
+    let mut sides = Vec::new();
+    for side in &scenario.sides {
         let mut units = Vec::new();
         let mut unit_notes = Vec::new();
         for u in &side.units {
-            units.push(unit_view(
-                templates, scenario, nation, u, shared, registries, pictures,
-            )?);
+            units.push(unit(side, u)?);
             if !u.notes.is_empty() {
                 let notes: Vec<String> = u.notes.iter().map(note_text).collect();
                 unit_notes.push(format!("{}: {}", u.name, notes.join("; ")));
@@ -212,7 +245,7 @@ pub fn card_view<'a>(
     let mut view = CardView {
         scenario,
         date: scenario.date.to_string(),
-        theater: theaters.name(&scenario.theater),
+        theater,
         turns,
         moves_first: scenario
             .sides
@@ -315,10 +348,15 @@ fn unit_view<'a>(
         picture: svg_with_size(picture, &mm, &mm),
         size_mm,
         dvp,
-        name_lines: wrap(&u.name, CELL_W - 1.0, SMALL, false),
+        name_lines: name_lines(u),
         x: 0.0,
         y: 0.0,
     })
+}
+
+/// A unit's name split into lines that fit its cell.
+fn name_lines(u: &ScenarioUnit) -> Vec<String> {
+    wrap(&u.name, CELL_W - 1.0, SMALL, false)
 }
 
 /// Blocks stacked top to bottom.

@@ -15,7 +15,8 @@ pub struct ScenarioFile {
     #[schemars(with = "String")]
     pub id: Spanned<String>,
     /// Title.
-    pub title: String,
+    #[schemars(with = "String")]
+    pub title: Spanned<String>,
     /// The month: `12/40` or `1940-12`.
     #[schemars(with = "String")]
     pub date: Spanned<String>,
@@ -23,10 +24,12 @@ pub struct ScenarioFile {
     #[schemars(with = "String")]
     pub theater: Spanned<String>,
     /// Where it takes place, in words.
-    pub location: String,
+    #[schemars(with = "String")]
+    pub location: Spanned<String>,
     /// The boards used.
     #[serde(default)]
-    pub boards: Vec<String>,
+    #[schemars(with = "Vec<String>")]
+    pub boards: Vec<Spanned<String>>,
     /// Number of game turns (1-30).
     #[schemars(with = "u8")]
     pub turns: Spanned<u8>,

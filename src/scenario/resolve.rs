@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use qm_parser::{Diagnostic, FileId, SourceMap};
+use qm_parser::{Diagnostic, FileId, SourceMap, TextSpan};
 use qm_resolve::registry::{NationRegistries, NationTheaters, Registries, TheaterName};
 use qm_resolve::spanned::{choice, span_of, toml_diagnostic};
 use qm_schema::{
@@ -13,13 +13,15 @@ use qm_schema::{
 };
 use toml::Spanned;
 
+use super::card::MIN_CARD_SCALE;
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use super::nationality::{side_nation_id, side_nationality};
+use crate::buildable::{shorten, MAX_NAME};
 use crate::compile::nation_theaters;
 use crate::load::Loaded;
 use crate::query::{find_vehicle, parse_month};
-use crate::resolve::names::{did_you_mean, name_key, vehicle_id};
+use crate::resolve::names::{did_you_mean, name_key, slug};
 
 /// One scenario file resolved: the scenario (`None` when a required value is unreadable) and
 /// every diagnostic about it.
@@ -84,11 +86,49 @@ pub fn resolve_scenario(
         nations,
         diags,
     };
-    let scenario = r.scenario(&sf, &src.name);
+    let mut scenario = r.scenario(&sf, &src.name);
+    // Measured only when nothing else is wrong: a name too long to print would be reported
+    // twice.
+    let clean = !r.diags.iter().any(Diagnostic::is_error);
+    let full = scenario.as_ref().filter(|_| clean);
+    if let Some(d) = full.and_then(|s| card_too_full(s, file, &sf)) {
+        r.diags.push(d);
+        scenario = None;
+    }
     ResolvedScenario {
         scenario,
         diagnostics: r.diags,
     }
+}
+
+/// The build lays the card out on one page, shrinking what does not fit: a scenario holding
+/// more than [`MIN_CARD_SCALE`] lets it show is refused here rather than drawn illegibly (or
+/// past the templates' budget) by the build.
+fn card_too_full(s: &Scenario, file: FileId, sf: &ScenarioFile) -> Option<Diagnostic> {
+    let scale = super::card::card_scale(s);
+    if scale >= MIN_CARD_SCALE {
+        return None;
+    }
+    Some(
+        Diagnostic::error(
+            "scenario::card-too-full",
+            format!(
+                "failed to lay out the card of `{}` (its content is {:.1} pages long; a card is one page, holding at most {} at reduced size)",
+                shorten(&s.id),
+                1.0 / scale,
+                1.0 / MIN_CARD_SCALE
+            ),
+            span_of(file, &sf.id),
+        )
+        .with_label("this scenario's card")
+        .with_note(format!(
+            "{} special rules, {} units, victory conditions of {} characters",
+            s.ssrs.len(),
+            s.sides.iter().map(|x| x.units.len()).sum::<usize>(),
+            s.victory.chars().count()
+        ))
+        .with_help("shorten the special rules, the victory conditions, the aftermath or the OB"),
+    )
 }
 
 struct Resolver<'a> {
@@ -148,6 +188,7 @@ impl<'a> Resolver<'a> {
                 .with_help("add a `[[side]]` table with a `name` and `units` for each side"),
             );
         }
+        self.one_line_texts(sf);
         let place = theater.zip(month);
         let sides: Vec<ScenarioSide> = sf
             .side
@@ -158,11 +199,11 @@ impl<'a> Resolver<'a> {
         Some(Scenario {
             schema_version: SCHEMA_VERSION,
             id: id?,
-            title: sf.title.clone(),
+            title: sf.title.get_ref().clone(),
             date,
             theater,
-            location: sf.location.clone(),
-            boards: sf.boards.clone(),
+            location: sf.location.get_ref().clone(),
+            boards: sf.boards.iter().map(|b| b.get_ref().clone()).collect(),
             turns,
             desert_vp: sf.desert_vp,
             sides,
@@ -172,6 +213,48 @@ impl<'a> Resolver<'a> {
             notes: scenario_notes(sf.desert_vp),
             source: source.to_string(),
         })
+    }
+
+    /// The texts the card prints on one line each, unwrapped (the title, the place, the
+    /// boards, the side and unit names) are at most [`MAX_NAME`] characters: the card would
+    /// not show more, and the PDF writer lays a text run out in time quadratic in its length.
+    fn one_line_texts(&mut self, sf: &ScenarioFile) {
+        let mut texts: Vec<(&str, &Spanned<String>)> =
+            vec![("title", &sf.title), ("location", &sf.location)];
+        for side in &sf.side {
+            texts.push(("side name", &side.name));
+            texts.extend(side.units.iter().map(|u| ("unit name", &u.name)));
+        }
+        for (what, text) in texts {
+            self.at_most_one_line(what, text.get_ref(), span_of(self.file, text));
+        }
+        let boards: Vec<&str> = sf.boards.iter().map(|b| b.get_ref().as_str()).collect();
+        if let Some(first) = sf.boards.first() {
+            self.at_most_one_line(
+                "list of boards",
+                &boards.join(", "),
+                span_of(self.file, first),
+            );
+        }
+    }
+
+    fn at_most_one_line(&mut self, what: &str, text: &str, span: TextSpan) {
+        let chars = text.chars().count();
+        if chars <= MAX_NAME {
+            return;
+        }
+        self.diags.push(
+            Diagnostic::error(
+                "scenario::too-long",
+                format!(
+                    "failed to use the {what} {} (at most {MAX_NAME} characters)",
+                    shorten(text)
+                ),
+                span,
+            )
+            .with_label("the card prints this on one line")
+            .with_help(format!("shorten the {what}")),
+        );
     }
 
     /// The scenario's theater, by any name or alias of the registry; a group or an unknown
@@ -212,7 +295,7 @@ impl<'a> Resolver<'a> {
     }
 
     fn id(&mut self, id: &Spanned<String>) -> Option<String> {
-        let want = vehicle_id(id.get_ref());
+        let want = slug(id.get_ref());
         // The id names out/scenarios/<id>.json|html|pdf: an empty one or one past what file
         // systems take would fail the build late.
         if want == *id.get_ref() && (want.is_empty() || want.len() > crate::buildable::MAX_ID) {
@@ -221,7 +304,7 @@ impl<'a> Resolver<'a> {
                     "scenario::bad-id",
                     format!(
                         "failed to use `{}` as a scenario id (it must be 1 to {} characters)",
-                        crate::buildable::shorten(id.get_ref()),
+                        shorten(id.get_ref()),
                         crate::buildable::MAX_ID
                     ),
                     span_of(self.file, id),
@@ -252,9 +335,24 @@ impl<'a> Resolver<'a> {
         if let Some(found) = nations.iter().find(|x| x.id == *n.get_ref()) {
             return Some(found);
         }
+        let id = n.get_ref();
+        // A folder that is there but could not be read (reported at load) is no unknown id.
+        let plain = !id.is_empty() && !id.starts_with('.') && !id.contains(['/', '\\']);
+        if plain && self.loaded.data_dir.join(id).is_dir() {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::unknown-nation",
+                    format!("failed to use the nation `{id}` (its data could not be read)"),
+                    span_of(self.file, n),
+                )
+                .with_label("its data folder is there, unreadable")
+                .with_help(format!("fix what qm reports about reading {id}/ first")),
+            );
+            return None;
+        }
         let mut d = Diagnostic::error(
             "scenario::unknown-nation",
-            format!("failed to find the nation `{}` in the data", n.get_ref()),
+            format!("failed to find the nation `{id}` in the data"),
             span_of(self.file, n),
         )
         .with_label("no data folder has this id")
@@ -266,7 +364,7 @@ impl<'a> Resolver<'a> {
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
-        let close = did_you_mean(n.get_ref(), nations.iter().map(|x| x.id.as_str()));
+        let close = did_you_mean(id, nations.iter().map(|x| x.id.as_str()));
         d = if close.is_empty() {
             d.with_help("leave `nation` out to give the side as a free list")
         } else {

@@ -5,6 +5,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::VassalError;
+use crate::input::{read_input, InputKind, InputLimits};
 
 /// The config file's name inside the data directory.
 pub const CONFIG_FILE: &str = "vassal.toml";
@@ -50,14 +51,14 @@ impl Default for ModuleConfig {
 }
 
 impl ModuleConfig {
-    /// Reads `<data_dir>/vassal.toml`; the defaults when there is none.
-    pub fn load(data_dir: &Path) -> Result<Self, VassalError> {
+    /// Reads `<data_dir>/vassal.toml` (within `limits`); the defaults when there is none.
+    pub fn load(data_dir: &Path, limits: InputLimits) -> Result<Self, VassalError> {
         let path = data_dir.join(CONFIG_FILE);
         // Only absence means "none": a directory or an unreadable file is an error.
         if std::fs::symlink_metadata(&path).is_err() {
             return Ok(Self::default());
         }
-        let bytes = crate::input::read_input(&path, crate::input::InputKind::Toml)
+        let bytes = read_input(&path, InputKind::Toml, limits)
             .map_err(|e| VassalError::new(e.to_string()))?;
         let text = String::from_utf8(bytes).map_err(|_| {
             VassalError::new(format!("failed to read {} (not UTF-8)", path.display()))
@@ -97,13 +98,17 @@ impl ModuleConfig {
 /// `qm check` reads `vassal.toml` as the build will: a syntax error, an unknown key or a bad
 /// value is a diagnostic at its place in the file (the file is added to `sources`), so a
 /// check that passes means the build can make the module.
-pub fn lint(sources: &mut qm_parser::SourceMap, data_dir: &Path) -> Vec<qm_parser::Diagnostic> {
+pub fn lint(
+    sources: &mut qm_parser::SourceMap,
+    data_dir: &Path,
+    limits: InputLimits,
+) -> Vec<qm_parser::Diagnostic> {
     use qm_parser::{Diagnostic, Severity, Source, TextSpan};
     let path = data_dir.join(CONFIG_FILE);
     if std::fs::symlink_metadata(&path).is_err() {
         return Vec::new();
     }
-    let bytes = match crate::input::read_input(&path, crate::input::InputKind::Toml) {
+    let bytes = match read_input(&path, InputKind::Toml, limits) {
         Ok(b) => b,
         Err(e) => {
             let d = Diagnostic::new(Severity::Error, "vassal::config", e.to_string(), None);

@@ -16,6 +16,7 @@ use qm_schema::Nation;
 use serde::Deserialize;
 
 use super::VassalError;
+use crate::input::{read_input, InputKind, InputLimits};
 
 /// The registry's file name inside the data directory.
 pub const REGISTRY_FILE: &str = "vassal-gpids.toml";
@@ -145,14 +146,15 @@ pub fn slot_keys(nations: &[Nation]) -> Vec<String> {
 }
 
 impl GpidRegistry {
-    /// Reads `<data_dir>/vassal-gpids.toml`; `None` when the file does not exist.
-    pub fn load(data_dir: &Path) -> Result<Option<Self>, VassalError> {
+    /// Reads `<data_dir>/vassal-gpids.toml` (within `limits`); `None` when the file does not
+    /// exist.
+    pub fn load(data_dir: &Path, limits: InputLimits) -> Result<Option<Self>, VassalError> {
         let path = data_dir.join(REGISTRY_FILE);
         // Only absence means "none": a directory or an unreadable file is an error.
         if std::fs::symlink_metadata(&path).is_err() {
             return Ok(None);
         }
-        let bytes = crate::input::read_input(&path, crate::input::InputKind::Toml)
+        let bytes = read_input(&path, InputKind::Toml, limits)
             .map_err(|e| VassalError::new(e.to_string()))?;
         let text = String::from_utf8(bytes).map_err(|_| {
             VassalError::new(format!("failed to read {} (not UTF-8)", path.display()))
@@ -301,8 +303,8 @@ fn toml_key(key: &str) -> String {
 
 /// `qm check` / `qm build` findings about the registry: missing, unreadable, out of numbers,
 /// or lacking vehicles.
-pub fn lint(data_dir: &Path, nations: &[Nation]) -> Vec<Diagnostic> {
-    let registry = match GpidRegistry::load(data_dir) {
+pub fn lint(data_dir: &Path, limits: InputLimits, nations: &[Nation]) -> Vec<Diagnostic> {
+    let registry = match GpidRegistry::load(data_dir, limits) {
         Ok(Some(r)) => r,
         // A data directory that configures a module (vassal.toml) publishes it: without the
         // registry every build numbers the pieces afresh, and a new vehicle would shift other

@@ -38,6 +38,7 @@ pub use images::{rendered_images, CounterPng};
 pub use palette::{assemble, ModuleModel};
 
 use crate::artifact::Artifact;
+use crate::load::Loaded;
 use crate::templates::Templates;
 
 /// A failure while making, reading or merging a module.
@@ -118,29 +119,28 @@ pub fn build_vmod(
     })
 }
 
-/// Reads `vassal.toml` and the gpid registry from the data directory and builds the module.
+/// Reads `vassal.toml` and the gpid registry from the loaded data directory (within its
+/// input limits) and builds the module; names are read with the data's registries.
 pub fn build_from_data(
-    data_dir: &Path,
+    loaded: &Loaded,
     nations: &[Nation],
     images: &[CounterPng],
     template_overrides: Option<&Path>,
-    registries: &dyn NationRegistries,
 ) -> Result<Vmod, VassalError> {
-    let config = ModuleConfig::load(data_dir)?;
-    let registry = GpidRegistry::load(data_dir)?.unwrap_or_default();
+    let config = ModuleConfig::load(&loaded.data_dir, loaded.limits)?;
+    let registry = GpidRegistry::load(&loaded.data_dir, loaded.limits)?.unwrap_or_default();
     let templates = build_file::vassal_templates(template_overrides);
-    build_vmod(nations, images, &config, &registry, &templates, registries)
+    build_vmod(nations, images, &config, &registry, &templates, loaded)
 }
 
 /// The module as a build artifact: `vassal/<module file>`.
 pub fn module_artifact(
-    data_dir: &Path,
+    loaded: &Loaded,
     nations: &[Nation],
     images: &[CounterPng],
     template_overrides: Option<&Path>,
-    registries: &dyn NationRegistries,
 ) -> Result<Artifact, VassalError> {
-    let vmod = build_from_data(data_dir, nations, images, template_overrides, registries)?;
+    let vmod = build_from_data(loaded, nations, images, template_overrides)?;
     // The module is read back by qm's own checker: a module VASSAL would choke on (a
     // duplicate gpid, a missing image) fails the build instead of being written.
     let report = check::check_vmod(&vmod.bytes)?;

@@ -8,7 +8,7 @@ use qm::infantry::{infantry_counter_svg, InfantrySide};
 use qm::load::{load, load_scenarios};
 use qm::render::{counter_svg, svg_with_size, CounterOptions};
 use qm::resolve::resolve_nation;
-use qm::scenario::{card_html, card_svg, card_view, svg_to_png};
+use qm::scenario::{card_html, card_scale, card_svg, card_view, svg_to_png};
 use qm::templates::Templates;
 use qm_schema::{CounterSide, Nation, Scenario};
 
@@ -37,7 +37,7 @@ fn notes_text(s: &Scenario) -> String {
 fn scenario_fixtures() {
     insta::glob!("../scenarios", "*.toml", |path: &std::path::Path| {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let mut loaded = load(&root().join("data-src"));
+        let mut loaded = load(&root().join("data-src"), Default::default());
         let mut nations: Vec<Nation> = Vec::new();
         let mut theaters = std::collections::BTreeMap::new();
         for n in &loaded.nations {
@@ -84,6 +84,22 @@ fn example_scenarios_resolve_and_render() {
             &pictures,
         )
         .unwrap();
+        // What `qm check` measures without drawing is what the build lays out, for a card
+        // that fits and for one shrunk to fit.
+        assert_eq!(card_scale(s), view.scale, "{}", s.id);
+        let mut full = s.clone();
+        full.ssrs
+            .extend((0..40).map(|i| format!("Rule {i}: {}", "words ".repeat(30))));
+        let shrunk = card_view(
+            &templates,
+            &full,
+            &compiled.nations,
+            &compiled.loaded,
+            &pictures,
+        )
+        .unwrap();
+        assert!(shrunk.scale < 1.0, "{}", shrunk.scale);
+        assert_eq!(card_scale(&full), shrunk.scale, "{}", s.id);
         let html = card_html(&templates, &view).unwrap();
         insta::with_settings!({ filters => crate::support::DATA_URI_FILTERS.to_vec() }, {
             insta::assert_snapshot!(format!("card_{}", s.id), html);
@@ -267,7 +283,7 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
 /// not check the theater against it (the registry has no Hungary to check it with).
 #[test]
 fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
-    let mut loaded = load(&root().join("data-src"));
+    let mut loaded = load(&root().join("data-src"), Default::default());
     let mut nations: Vec<Nation> = Vec::new();
     let mut theaters = std::collections::BTreeMap::new();
     for n in &loaded.nations {

@@ -690,10 +690,8 @@ fn the_real_module_is_deterministic_complete_and_sound() {
         &qm::render::CounterOptions::default(),
     )
     .unwrap();
-    let build = || {
-        qm::vassal::build_from_data(&data, &compiled.nations, &images, None, &compiled.loaded)
-            .unwrap()
-    };
+    let build =
+        || qm::vassal::build_from_data(&compiled.loaded, &compiled.nations, &images, None).unwrap();
     let (a, b) = (build(), build());
     assert_eq!(a.bytes, b.bytes, "two builds give the same bytes");
     assert!(

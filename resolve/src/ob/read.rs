@@ -12,7 +12,7 @@ use super::file::{
     ClassEntry, FactionEntry, InfantryEntry, NationalRuleEntry, NationalityEntry, ObFile,
     ReplacementEntry,
 };
-use crate::names::{did_you_mean, name_key, vehicle_id};
+use crate::names::{did_you_mean, name_key, slug, vehicle_id};
 use crate::registry::{TheaterName, TheaterRegistry};
 use crate::spanned::{choice, is_rule_number, parse_lines, span_of, toml_diagnostic};
 
@@ -286,7 +286,7 @@ impl Reader<'_> {
                     span_of(self.file, id),
                 )
                 .with_label("ids are lower-case letters and digits joined by `-` or `_`")
-                .with_help(format!("write \"{}\"", vehicle_id(text).replace('-', "_"))),
+                .with_help(format!("write \"{}\"", slug(text).replace('-', "_"))),
             );
         }
         ok.then(|| text.clone())
@@ -395,7 +395,7 @@ impl Reader<'_> {
             }
         }
         let id = match &e.id {
-            Some(id) if vehicle_id(id.get_ref()) == *id.get_ref() => id.get_ref().clone(),
+            Some(id) if slug(id.get_ref()) == *id.get_ref() => id.get_ref().clone(),
             Some(id) => {
                 self.diags.push(
                     Diagnostic::error(
@@ -404,7 +404,7 @@ impl Reader<'_> {
                         span_of(file, id),
                     )
                     .with_label("ids are lower-case letters and digits joined by hyphens")
-                    .with_help(format!("write \"{}\"", vehicle_id(id.get_ref()))),
+                    .with_help(format!("write \"{}\"", slug(id.get_ref()))),
                 );
                 return None;
             }

@@ -1,12 +1,24 @@
-//! `--out` safety: qm refuses outputs that would destroy what is there, replaces only what it
-//! wrote, and recovers from builds that were killed or ran at the same time.
+//! Items 1 and 2: `--out` safety: qm refuses outputs that would destroy what is there,
+//! replaces only what it wrote, and recovers from builds that were killed or ran at the same
+//! time.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::support::{root, run_qm};
+use crate::run::{limit, qm, root};
+
+/// The outcome of one limited `qm` run, formatted for a snapshot.
+fn run_qm(args: &[&str], cwd: &Path) -> String {
+    let run = qm(cwd, args);
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        run.code.map_or("signal".to_string(), |c| c.to_string()),
+        run.stdout,
+        run.stderr
+    )
+}
 
 /// Every file, directory and symlink under `dir`, with contents: compared before and after a
 /// refused run, byte for byte.
@@ -185,13 +197,16 @@ fn vassal_merge_and_schema_refuse_to_overwrite_inputs() {
     insta::assert_snapshot!(transcript);
 }
 
-/// `qm build` of the repository's data into `out` under `dir`, as a child process.
+/// `qm build` of the repository's data into `out` under `dir`, as a child process under the
+/// suite's memory and CPU limits (these runs are killed or raced, so they are spawned here).
 fn spawn_build(dir: &Path, data: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_qm"));
     cmd.args(["build", "--data", data.to_str().unwrap(), "--out", "out"])
         .current_dir(dir)
+        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
+    limit(&mut cmd);
     cmd
 }
 

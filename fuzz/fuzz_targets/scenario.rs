@@ -1,0 +1,56 @@
+//! Feeds arbitrary bytes as a scenario file, resolved against the compiled Italian data the
+//! way `qm check` and `qm build` do (`compile_scenarios`), then, when it resolves without
+//! errors, renders its card (JSON, HTML, PDF) as `qm build` does. Nothing may panic or hang,
+//! every diagnostic must print, and a resolved scenario must meet its schema.
+
+#![no_main]
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use libfuzzer_sys::fuzz_target;
+use qm::build::scenario_artifacts;
+use qm::compile::{compile, compile_scenarios, Compiled};
+use qm::load::Loaded;
+use qm::templates::Templates;
+use qm_parser::Source;
+
+/// The reference data, compiled once.
+fn base() -> &'static (Compiled, Templates) {
+    static BASE: OnceLock<(Compiled, Templates)> = OnceLock::new();
+    BASE.get_or_init(|| {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
+        let compiled = compile(&data);
+        assert!(!compiled.failed(false), "the reference data compiles");
+        (compiled, Templates::new(None))
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (compiled, templates) = base();
+    let text = String::from_utf8_lossy(data);
+    let mut sources = compiled.loaded.sources.clone();
+    let file = sources.add(Source::new(sources.next_id(), "scenarios/fuzz.toml", text.as_ref()));
+    let loaded = Loaded {
+        data_dir: compiled.loaded.data_dir.clone(),
+        sources,
+        scenarios: vec![file],
+        registries: compiled.loaded.registries.clone(),
+        ..Loaded::default()
+    };
+    let (scenarios, diagnostics) = compile_scenarios(&loaded, &compiled.nations, &compiled.theaters);
+    // The printer must be able to show every span.
+    let _ = qm::diagnostics::render(&loaded.sources, &diagnostics);
+    assert!(
+        diagnostics.iter().all(|d| d.code != "schema::violation"),
+        "a resolved scenario breaks its schema: {diagnostics:?}"
+    );
+    if diagnostics.iter().any(|d| d.is_error()) {
+        return;
+    }
+    for s in &scenarios {
+        if let Err(e) = scenario_artifacts(templates, s, &compiled.nations, &loaded) {
+            panic!("a scenario that checks clean fails to build: {e}");
+        }
+    }
+});

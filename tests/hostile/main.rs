@@ -1,0 +1,14 @@
+//! The hostile-input suite (issue 12): every reproduction of an attack on `qm` run against the
+//! binary under a wall-clock limit and, on Unix, a memory and CPU limit ([`run`]), so a
+//! regression fails here instead of hanging, swapping or destroying files. One module per kind
+//! of attack, named by the issue's items; fixtures are made at test time in temporary
+//! directories.
+
+mod bounded;
+mod check_means_build;
+mod gpids;
+mod out_safety;
+mod run;
+mod silent;
+mod templates;
+mod terminal;
