@@ -32,7 +32,7 @@ pub fn non_xml_character(c: char) -> bool {
 
 /// A parser span from IR provenance (file name and published byte range).
 fn text_span(sources: &SourceMap, span: &Span) -> Option<TextSpan> {
-    let source = sources.iter().find(|s| s.name == span.file)?;
+    let source = sources.iter().find(|s| *s.name == *span.file)?;
     Some(TextSpan::new(
         source.id,
         source.text_range(span.start..span.end),

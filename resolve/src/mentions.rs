@@ -64,6 +64,7 @@ pub struct Vocabulary {
 
 impl Vocabulary {
     /// The words of `names` (listing names).
+    #[cfg(test)]
     pub fn new<S: AsRef<str>>(names: &[S]) -> Self {
         let words = names
             .iter()
@@ -71,6 +72,13 @@ impl Vocabulary {
             .map(|p| p.word)
             .collect();
         Self { words }
+    }
+
+    /// The vocabulary of names already read: their words.
+    pub fn from_words<'w>(words: impl Iterator<Item = &'w String>) -> Self {
+        Self {
+            words: words.cloned().collect(),
+        }
     }
 
     /// Words of a name as the notes or the listing write it, made comparable: lower case,
@@ -139,7 +147,6 @@ fn is_subsequence(short: &str, long: &str) -> bool {
 /// Every listing name with its words and how often each word occurs across the listing, so
 /// matching a mention costs time in the candidates only.
 pub struct NameIndex {
-    #[cfg_attr(not(test), allow(dead_code))]
     names: Vec<String>,
     vocabulary: Vocabulary,
     words: Vec<Vec<String>>,
@@ -159,8 +166,13 @@ impl NameIndex {
     /// Indexes `names` (the listing's vehicle names, in order).
     pub fn new<S: AsRef<str>>(names: &[S]) -> Self {
         let names: Vec<String> = names.iter().map(|n| n.as_ref().to_string()).collect();
-        let vocabulary = Vocabulary::new(&names);
-        let words: Vec<Vec<String>> = names.iter().map(|n| vocabulary.words(n)).collect();
+        // A listing name's words are all in the listing's vocabulary, so each name is read
+        // once, as it is, and the vocabulary gathered from the readings.
+        let words: Vec<Vec<String>> = names
+            .iter()
+            .map(|n| printed_words(n, true).into_iter().map(|p| p.word).collect())
+            .collect();
+        let vocabulary = Vocabulary::from_words(words.iter().flatten());
         let keys: Vec<String> = words.iter().map(|w| w.concat()).collect();
         let stripped = names.iter().map(|n| stripped_key(n)).collect();
         let mut freq = std::collections::HashMap::new();
@@ -188,6 +200,17 @@ impl NameIndex {
     #[cfg(test)]
     pub fn name(&self, i: usize) -> &str {
         &self.names[i]
+    }
+
+    /// Every name, in listing order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The words of the name at `i` ([`Vocabulary::words`] with the listing's vocabulary;
+    /// any vocabulary holding the name reads it so).
+    pub fn words(&self, i: usize) -> &[String] {
+        &self.words[i]
     }
 
     /// The first row whose name is exactly the mention (ignoring case, spaces, "/" and a
@@ -357,5 +380,22 @@ mod tests {
         // Lower-case prose the listing never uses is dropped; model numbers never are.
         assert_eq!(v.words("Kfz von 251/1"), vec!["kfz", "2511"]);
         assert!(!same_word("m40", "m400"));
+    }
+
+    #[test]
+    fn a_listing_name_reads_the_same_in_any_vocabulary_holding_it() {
+        let all = [
+            "Autocann 65/17(b)",
+            "SMV M40 75/18",
+            "L3 / 35",
+            "Fiat 611A & 611B",
+            "L6/40",
+        ];
+        let index = NameIndex::new(&all);
+        let whole = Vocabulary::new(&all);
+        for (i, name) in all.iter().enumerate() {
+            assert_eq!(index.words(i), whole.words(name).as_slice(), "{name}");
+            assert_eq!(Vocabulary::new(&[name]).words(name), whole.words(name));
+        }
     }
 }

@@ -121,8 +121,10 @@ fn resolve_vehicles(
     let rows = listing_rows(read.listing, diags);
     findings.extend(lint_listing(&rows));
     findings.extend(lint_mg_columns(&rows));
-    let mut vehicles = Vec::new();
-    let mut kept = Vec::new();
+    // Sized once: a vehicle is large, and a doubling vector would hold up to twice the
+    // listing (and both copies while it grows).
+    let mut vehicles = Vec::with_capacity(rows.len());
+    let mut kept = Vec::with_capacity(rows.len());
     for row in &rows {
         if let Some(v) = vehicle_from_row(read.sources, row, &read.registries.types, diags) {
             vehicles.push(v);

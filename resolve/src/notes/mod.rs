@@ -5,7 +5,8 @@
 //! multi-applicable notes (`multi`), the notes' IR (`ir`), each note's rules given to its rows
 //! (`assign`), availability in dependency order ([`crate::availability`]), radio/HEAT/
 //! optional armament/variable DVP (`extras`), counter text (`notations`); the MG a note's rules
-//! name, against the row's MG columns (`mg_mentions`).
+//! name, against the row's MG columns (`mg_mentions`). Both of the last ask which vehicles a
+//! sentence names among those its note covers (`siblings`, answered once per sentence).
 
 mod assign;
 mod extras;
@@ -14,6 +15,7 @@ mod links;
 mod mg_mentions;
 mod multi;
 mod notations;
+mod siblings;
 
 use qm_parser::{parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan};
 use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
@@ -33,6 +35,7 @@ use links::{lint_note_refs, lint_see_also, title_rows, NoteMembers};
 use mg_mentions::lint_note_mgs;
 use multi::MultiReadings;
 use notations::counter_text;
+use siblings::SiblingSets;
 
 /// What resolving the notes adds to the nation.
 #[derive(Debug, Default)]
@@ -81,7 +84,8 @@ pub fn resolve_notes(
     let index = NameIndex::new(&names);
     let members = NoteMembers::new(vehicles);
     lint_note_refs(&doc, rows, &names, diags);
-    lint_note_mgs(map, &doc, vehicles, rows, &members, &names, findings);
+    let mut sets = SiblingSets::new(&index, &members);
+    lint_note_mgs(map, &doc, vehicles, rows, &mut sets, findings);
     let multi = MultiReadings::read(&doc, &nation);
     let notes = link_notes(map, &doc, &members, &index, vehicles, findings);
     // The notes' words for factions name the nation's factions (ob.toml).
@@ -108,7 +112,7 @@ pub fn resolve_notes(
             national.afv_radio(),
         );
     }
-    counter_text(map, &doc, vehicles, &members, &names);
+    counter_text(map, &doc, vehicles, &mut sets);
     NotesOutcome {
         notes,
         multi: doc.multi.iter().map(|m| ir_multi(map, m)).collect(),
