@@ -121,6 +121,12 @@ pub fn check_nations(sources: &SourceMap, nations: &[Nation]) -> Vec<Diagnostic>
 /// of the others is in the message.
 pub fn check_characters(sources: &SourceMap, file: qm_parser::FileId) -> Option<Diagnostic> {
     let source = sources.get(file)?;
+    // Every character it finds is an ASCII control or U+FFFE/U+FFFF (bytes EF BF BE/BF): a
+    // file without such bytes is read once, byte by byte, and not decoded.
+    let suspect = |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0xEF;
+    if !source.text.bytes().fold(false, |seen, b| seen | suspect(b)) {
+        return None;
+    }
     let mut bad = source
         .text
         .char_indices()

@@ -20,6 +20,8 @@ pub(crate) enum Entry {
     String(Text),
     /// An object member's name, right before its value.
     Key(Text),
+    /// A struct field's name (serde gives it as a `&'static str`: nothing to copy).
+    Name(&'static str),
     /// An array of `len` elements; the node after the last one is at `end`.
     Array {
         len: usize,
@@ -85,6 +87,15 @@ impl Tape {
         &self.strings[text.start..text.start + text.len]
     }
 
+    /// The member name at `at` (a [`Entry::Key`] or [`Entry::Name`]).
+    pub(crate) fn name(&self, at: usize) -> &str {
+        match &self.nodes[at] {
+            Entry::Key(t) => self.str(*t),
+            Entry::Name(n) => n,
+            _ => unreachable!("an object's members start with their names"),
+        }
+    }
+
     /// Records that the container opened at `header` ends here with `len` members or elements.
     pub(crate) fn close(&mut self, header: usize, count: usize) {
         let end = self.nodes.len();
@@ -111,6 +122,7 @@ impl Tape {
             Entry::Bool(b) => Value::Bool(*b),
             Entry::Number(n) => Value::Number(n.clone()),
             Entry::String(t) | Entry::Key(t) => Value::String(self.str(*t).to_string()),
+            Entry::Name(n) => Value::String(n.to_string()),
             Entry::Array { end, .. } => {
                 let mut items = Vec::new();
                 let mut i = at + 1;
@@ -124,9 +136,7 @@ impl Tape {
                 let mut members = serde_json::Map::new();
                 let mut i = at + 1;
                 while i < *end {
-                    let name = self.value_at(i);
-                    let value = self.value_at(i + 1);
-                    members.insert(name.as_str().unwrap_or_default().to_string(), value);
+                    members.insert(self.name(i).to_string(), self.value_at(i + 1));
                     i = self.after(i + 1);
                 }
                 Value::Object(members)

@@ -84,6 +84,7 @@ impl<'a> Node<'a, TapeJson> for TapeNode<'a> {
     fn as_string(&self) -> Option<Cow<'a, str>> {
         match self.entry() {
             Entry::String(t) | Entry::Key(t) => Some(Cow::Borrowed(self.tape.str(*t))),
+            Entry::Name(n) => Some(Cow::Borrowed(n)),
             _ => None,
         }
     }
@@ -111,7 +112,7 @@ impl<'a> Node<'a, TapeJson> for TapeNode<'a> {
             Entry::Null => JsonType::Null,
             Entry::Bool(_) => JsonType::Boolean,
             Entry::Number(_) => JsonType::Number,
-            Entry::String(_) | Entry::Key(_) => JsonType::String,
+            Entry::String(_) | Entry::Key(_) | Entry::Name(_) => JsonType::String,
             Entry::Array { .. } => JsonType::Array,
             Entry::Object { .. } => JsonType::Object,
         }
@@ -125,6 +126,7 @@ impl<'a> Node<'a, TapeJson> for TapeNode<'a> {
             (Entry::Bool(b), _) => expected.as_bool() == Some(*b),
             (Entry::Number(n), Value::Number(e)) => cmp::equal_numbers(&n, e),
             (Entry::String(t) | Entry::Key(t), _) => expected.as_str() == Some(self.tape.str(*t)),
+            (Entry::Name(n), _) => expected.as_str() == Some(*n),
             (Entry::Array { .. } | Entry::Object { .. }, Value::Array(_) | Value::Object(_)) => {
                 cmp::equal(&self.to_value(), expected)
             }
@@ -171,8 +173,12 @@ impl<'a> Object<'a, TapeJson> for TapeContainer<'a> {
     }
 
     fn get(&self, key: &String) -> Option<TapeNode<'a>> {
+        // Most names differ from the key in length or first byte: tell those apart first.
+        let first = key.as_bytes().first();
         self.members()
-            .find(|(name, _)| *name == key)
+            .find(|(name, _)| {
+                name.len() == key.len() && name.as_bytes().first() == first && *name == key
+            })
             .map(|(_, node)| node)
     }
 
@@ -216,13 +222,11 @@ impl<'a> Iterator for Members<'a> {
         if self.next >= self.end {
             return None;
         }
-        let Entry::Key(name) = &self.tape.nodes[self.next] else {
-            unreachable!("an object's members start with their names");
-        };
+        let name = self.tape.name(self.next);
         let value = self.next + 1;
         self.next = self.tape.after(value);
         Some((
-            self.tape.str(*name),
+            name,
             TapeNode {
                 tape: self.tape,
                 at: value,

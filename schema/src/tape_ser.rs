@@ -92,9 +92,13 @@ impl<'a> Compound<'a> {
         value.serialize(&mut *self.tape)
     }
 
-    fn member<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), TapeError> {
+    fn member<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), TapeError> {
         self.count += 1;
-        self.tape.key(key);
+        self.tape.push(Entry::Name(key));
         value.serialize(&mut *self.tape)
     }
 

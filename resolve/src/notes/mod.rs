@@ -49,7 +49,8 @@ pub struct NotesOutcome {
 }
 
 /// Parses `notes.md`, resolves every vehicle's availability, radio, HEAT, optional armament,
-/// DVP and counter text, and lints the links between listing and notes. `listed` is the
+/// DVP and counter text, and lints the links between listing and notes. `rows` are the
+/// vehicles' listing rows, one per vehicle (consumed: freed once the lints have read them). `listed` is the
 /// nation's `[nation] theaters` from its `ob.toml`, when given; `national` its national rules
 /// (the radio default).
 #[allow(clippy::too_many_arguments)] // the notes' inputs, each plain data
@@ -58,7 +59,7 @@ pub fn resolve_notes(
     src: Option<&Source>,
     national: &NationalData,
     vehicles: &mut [Vehicle],
-    rows: &[&ListingRow],
+    rows: Vec<ListingRow>,
     registries: &Registries,
     listed: Option<Vec<TheaterId>>,
     findings: &mut Vec<Finding>,
@@ -83,16 +84,22 @@ pub fn resolve_notes(
     let names: Vec<String> = vehicles.iter().map(|v| v.name.clone()).collect();
     let index = NameIndex::new(&names);
     let members = NoteMembers::new(vehicles);
-    lint_note_refs(&doc, rows, &names, diags);
     let mut sets = SiblingSets::new(&index, &members);
-    lint_note_mgs(map, &doc, vehicles, rows, &mut sets, findings);
+    // The rows' last use: freed here, before the rest of the notes is resolved (a long
+    // listing's rows are as large as its vehicles).
+    let row_spans: Vec<TextSpan> = {
+        let rows: Vec<&ListingRow> = rows.iter().collect();
+        lint_note_refs(&doc, &rows, &names, diags);
+        lint_note_mgs(map, &doc, vehicles, &rows, &mut sets, findings);
+        rows.iter().map(|r| r.span.clone()).collect()
+    };
+    drop(rows);
     let multi = MultiReadings::read(&doc, &nation);
     let notes = link_notes(map, &doc, &members, &index, vehicles, findings);
     // The notes' words for factions name the nation's factions (ob.toml).
     let factions = Factions::new(&national.factions);
     let rules = assign_rules(&doc, &members, &index, &names, &nation, &factions, diags);
     let windows: Vec<_> = vehicles.iter().map(|v| multi.windows_for(v)).collect();
-    let row_spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
     let input = AvailabilityInput {
         rules: &rules,
         windows: &windows,
