@@ -28,36 +28,44 @@ struct Printed {
 
 fn printed_words(name: &str, drop_parenthesized: bool) -> Vec<Printed> {
     // A parenthesized suffix ("(b)", "(f)", "(Hvy)") never tells two vehicles of a note apart.
-    let mut plain = String::new();
+    // Parentheses are never part of a word; words end at spaces, "&" and ","; "/", "-" and
+    // "." are dropped from them. One pass, one buffer (this reads every name of a listing).
+    let mut out = Vec::new();
+    let mut kept = String::new();
     let mut depth = 0usize;
     for c in name.chars() {
         match c {
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
-            _ if depth == 0 || !drop_parenthesized => plain.push(c),
-            _ => {}
+            _ if depth > 0 && drop_parenthesized => {}
+            c if c.is_whitespace() || c == '&' || c == ',' => {
+                push_printed(&mut out, &kept);
+                kept.clear();
+            }
+            '/' | '-' | '.' => {}
+            c => kept.push(c),
         }
     }
-    plain
-        .split(|c: char| c.is_whitespace() || c == '&' || c == ',')
-        .map(|w| {
-            let kept: String = w
-                .chars()
-                .filter(|c| !matches!(c, '/' | '-' | '(' | ')' | '.'))
-                .collect();
-            Printed {
-                word: kept.to_lowercase(),
-                capitalized: kept.chars().next().is_some_and(char::is_uppercase),
-                lower: !kept.chars().any(char::is_uppercase),
-            }
-        })
-        .filter(|p| !p.word.is_empty())
-        .collect()
+    push_printed(&mut out, &kept);
+    out
+}
+
+/// One word as printed (the characters it keeps), unless it kept none.
+fn push_printed(out: &mut Vec<Printed>, kept: &str) {
+    if kept.is_empty() {
+        return;
+    }
+    out.push(Printed {
+        word: kept.to_lowercase(),
+        capitalized: kept.chars().next().is_some_and(char::is_uppercase),
+        lower: !kept.chars().any(char::is_uppercase),
+    });
 }
 
 /// The words of a set of listing names, which decide how the notes' wording of a name is
 /// read. No word list of one nation's spellings is needed: the listing itself says which
 /// words name vehicles.
+#[derive(Clone)]
 pub struct Vocabulary {
     words: HashSet<String>,
 }
@@ -148,6 +156,8 @@ fn is_subsequence(short: &str, long: &str) -> bool {
 /// matching a mention costs time in the candidates only.
 pub struct NameIndex {
     names: Vec<String>,
+    /// [`name_key`] of each name.
+    name_keys: Vec<String>,
     vocabulary: Vocabulary,
     words: Vec<Vec<String>>,
     keys: Vec<String>,
@@ -173,6 +183,7 @@ impl NameIndex {
             .map(|n| printed_words(n, true).into_iter().map(|p| p.word).collect())
             .collect();
         let vocabulary = Vocabulary::from_words(words.iter().flatten());
+        let name_keys = names.iter().map(|n| name_key(n)).collect();
         let keys: Vec<String> = words.iter().map(|w| w.concat()).collect();
         let stripped = names.iter().map(|n| stripped_key(n)).collect();
         let mut freq = std::collections::HashMap::new();
@@ -187,6 +198,7 @@ impl NameIndex {
         }
         Self {
             names,
+            name_keys,
             vocabulary,
             words,
             keys,
@@ -211,6 +223,21 @@ impl NameIndex {
     /// any vocabulary holding the name reads it so).
     pub fn words(&self, i: usize) -> &[String] {
         &self.words[i]
+    }
+
+    /// The words of the name at `i` run together.
+    pub fn run(&self, i: usize) -> &str {
+        &self.keys[i]
+    }
+
+    /// [`name_key`] of the name at `i`.
+    pub fn name_key(&self, i: usize) -> &str {
+        &self.name_keys[i]
+    }
+
+    /// The words of every name of the listing.
+    pub fn vocabulary(&self) -> &Vocabulary {
+        &self.vocabulary
     }
 
     /// The first row whose name is exactly the mention (ignoring case, spaces, "/" and a
@@ -396,6 +423,55 @@ mod tests {
         for (i, name) in all.iter().enumerate() {
             assert_eq!(index.words(i), whole.words(name).as_slice(), "{name}");
             assert_eq!(Vocabulary::new(&[name]).words(name), whole.words(name));
+        }
+    }
+
+    /// The one-pass reading of names: the same words and flags as splitting the name with
+    /// its parenthesized parts removed and cleaning each word.
+    #[test]
+    fn printed_words_read_as_split_and_cleaned_words() {
+        fn reference(name: &str, drop_parenthesized: bool) -> Vec<(String, bool, bool)> {
+            let mut plain = String::new();
+            let mut depth = 0usize;
+            for c in name.chars() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth = depth.saturating_sub(1),
+                    _ if depth == 0 || !drop_parenthesized => plain.push(c),
+                    _ => {}
+                }
+            }
+            plain
+                .split(|c: char| c.is_whitespace() || c == '&' || c == ',')
+                .map(|w| {
+                    let kept: String = w
+                        .chars()
+                        .filter(|c| !matches!(c, '/' | '-' | '(' | ')' | '.'))
+                        .collect();
+                    let capitalized = kept.chars().next().is_some_and(char::is_uppercase);
+                    let lower = !kept.chars().any(char::is_uppercase);
+                    (kept.to_lowercase(), capitalized, lower)
+                })
+                .filter(|p| !p.0.is_empty())
+                .collect()
+        }
+        for name in [
+            "Autocann 65/17(b)",
+            "AB(x y)CD",
+            "Fiat 611A & 611B,  L3-35 .",
+            "((a) b) c) d(",
+            "SMV M40 75/18 da",
+            "ΣΑΣ ÉCLAIR",
+            "",
+            " ( ) ",
+        ] {
+            for drop in [true, false] {
+                let read: Vec<(String, bool, bool)> = printed_words(name, drop)
+                    .into_iter()
+                    .map(|p| (p.word, p.capitalized, p.lower))
+                    .collect();
+                assert_eq!(read, reference(name, drop), "{name:?} {drop}");
+            }
         }
     }
 }

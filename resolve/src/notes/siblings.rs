@@ -7,45 +7,42 @@
 //! ([`SiblingSets`], shared by the passes that ask), so the cost grows with the listing and
 //! the notes, not with their product.
 
+use std::borrow::Cow;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
 use super::links::NoteMembers;
 use crate::counter::Named;
 use crate::mentions::{NameIndex, Vocabulary};
-use crate::names::name_key;
 
 /// The vehicles a note covers, with the words that tell each apart from the others, read once
-/// so that asking which of them a sentence names costs time in the sentence only.
-pub struct Siblings {
-    /// Per name: its key (for the answer), its words run together, its distinctive tokens.
-    names: Vec<(String, String, Vec<String>)>,
+/// so that asking which of them a sentence names costs time in the sentence only. Names,
+/// words and keys are the listing's ([`NameIndex`]), borrowed.
+pub struct Siblings<'a> {
+    /// Per name: its key (for the answer), its words run together, its distinctive tokens
+    /// long enough to tell (four characters or more).
+    names: Vec<(&'a str, &'a str, Vec<&'a str>)>,
     /// The names' words, which decide how a paragraph's words are read.
-    vocabulary: Vocabulary,
+    vocabulary: Cow<'a, Vocabulary>,
 }
 
-impl Siblings {
-    /// The set of `names` (listing names).
-    #[cfg(test)]
-    pub fn new(names: &[String]) -> Self {
-        let vocabulary = Vocabulary::new(names);
-        let read: Vec<(String, Vec<String>)> = names
-            .iter()
-            .map(|n| (name_key(n), vocabulary.words(n)))
-            .collect();
-        Self::of(read.iter().map(|(k, w)| (k.as_str(), w.as_slice())))
-    }
-
-    /// The set of names given as (key, words): a name's key ([`name_key`]) and its words as
-    /// the listing's vocabulary reads them ([`Vocabulary::words`]).
-    pub fn of<'w>(names: impl Iterator<Item = (&'w str, &'w [String])>) -> Self {
-        let names: Vec<(&str, &[String])> = names.collect();
-        let vocabulary = Vocabulary::from_words(names.iter().flat_map(|(_, ws)| ws.iter()));
+impl<'a> Siblings<'a> {
+    /// The set of the listing's `rows`; `all` when they are every row (the listing's
+    /// vocabulary is then the set's).
+    pub fn of(index: &'a NameIndex, rows: &[usize], all: bool) -> Self {
+        let vocabulary = if all {
+            Cow::Borrowed(index.vocabulary())
+        } else {
+            Cow::Owned(Vocabulary::from_words(
+                rows.iter().flat_map(|&i| index.words(i)),
+            ))
+        };
         // A token is distinctive for a name when no name of another key has it: per word,
         // the one key having it, or `None` once a second key does.
         let mut key_of: HashMap<&str, Option<&str>> = HashMap::new();
-        for &(key, ws) in &names {
-            for w in ws {
+        for &i in rows {
+            let key = index.name_key(i);
+            for w in index.words(i) {
                 match key_of.entry(w.as_str()) {
                     Entry::Vacant(e) => {
                         e.insert(Some(key));
@@ -58,15 +55,17 @@ impl Siblings {
                 }
             }
         }
-        let names = names
+        let names = rows
             .iter()
-            .map(|&(key, ws)| {
-                let distinctive = ws
+            .map(|&i| {
+                let key = index.name_key(i);
+                let distinctive = index
+                    .words(i)
                     .iter()
-                    .filter(|w| key_of.get(w.as_str()).is_none_or(|k| *k == Some(key)))
-                    .cloned()
+                    .map(String::as_str)
+                    .filter(|w| w.len() >= 4 && key_of.get(w).is_none_or(|k| *k == Some(key)))
                     .collect();
-                (key.to_string(), ws.concat(), distinctive)
+                (key, index.run(i), distinctive)
             })
             .collect();
         Self { names, vocabulary }
@@ -75,23 +74,21 @@ impl Siblings {
     /// The keys of the names `paragraph` names (and not merely the class the note covers):
     /// either the whole name without spaces, or a token that no other covered vehicle shares
     /// ("65/17" for the "Autocann 65/17(b)", "cc" for the "AS 42 cc").
-    pub fn named_in(&self, paragraph: &str) -> HashSet<String> {
+    pub fn named_in(&self, paragraph: &str) -> HashSet<&'a str> {
         let text = self.vocabulary.prose_words(paragraph);
         // The name's words, run together, as one to three consecutive words of the text
         // ("L3cc", "MR/35", "AB 40", "Autocannone da 65/17").
         let spelled: HashSet<String> = (1..=3)
             .flat_map(|n| text.windows(n).map(|w| w.concat()))
             .collect();
-        let words: HashSet<&String> = text.iter().collect();
+        let words: HashSet<&str> = text.iter().map(String::as_str).collect();
         self.names
             .iter()
             .filter(|(_, run, distinctive)| {
-                (spelled.contains(run) && self.names.len() > 1)
-                    || distinctive
-                        .iter()
-                        .any(|t| t.len() >= 4 && words.contains(t))
+                (self.names.len() > 1 && spelled.contains(*run))
+                    || distinctive.iter().any(|t| words.contains(t))
             })
-            .map(|(key, _, _)| key.clone())
+            .map(|(key, _, _)| *key)
             .collect()
     }
 }
@@ -108,12 +105,10 @@ pub enum SetOf {
 /// The listing's sibling sets, each built on first use, and the answers given so far.
 pub struct SiblingSets<'a> {
     index: &'a NameIndex,
-    /// `name_key` of every row's name.
-    keys: Vec<String>,
     members: &'a NoteMembers,
-    sets: HashMap<SetOf, Siblings>,
+    sets: HashMap<SetOf, Siblings<'a>>,
     /// Per set, per sentence: the keys of the names it names.
-    named: HashMap<SetOf, HashMap<String, HashSet<String>>>,
+    named: HashMap<SetOf, HashMap<String, HashSet<&'a str>>>,
 }
 
 impl<'a> SiblingSets<'a> {
@@ -122,7 +117,6 @@ impl<'a> SiblingSets<'a> {
     pub fn new(index: &'a NameIndex, members: &'a NoteMembers) -> Self {
         Self {
             index,
-            keys: index.names().iter().map(|n| name_key(n)).collect(),
             members,
             sets: HashMap::new(),
             named: HashMap::new(),
@@ -131,22 +125,22 @@ impl<'a> SiblingSets<'a> {
 
     /// What `sentence` names among the vehicles of `set`, seen from row `row`'s vehicle.
     pub fn named(&mut self, set: SetOf, sentence: &str, row: usize) -> Named {
+        let (index, members) = (self.index, self.members);
         let known = self.named.entry(set).or_default();
         if !known.contains_key(sentence) {
-            let (index, keys, members) = (self.index, &self.keys, self.members);
-            let siblings = self.sets.entry(set).or_insert_with(|| {
-                let read = |i: usize| (keys[i].as_str(), index.words(i));
-                match set {
-                    SetOf::Listing => Siblings::of((0..keys.len()).map(read)),
-                    SetOf::Note(n) => Siblings::of(members.of(n).iter().map(|&i| read(i))),
+            let siblings = self.sets.entry(set).or_insert_with(|| match set {
+                SetOf::Listing => {
+                    let rows: Vec<usize> = (0..index.names().len()).collect();
+                    Siblings::of(index, &rows, true)
                 }
+                SetOf::Note(n) => Siblings::of(index, members.of(n), false),
             });
             known.insert(sentence.to_string(), siblings.named_in(sentence));
         }
         let keys = &known[sentence];
         if keys.is_empty() {
             Named::NoneOfThem
-        } else if keys.contains(&self.keys[row]) {
+        } else if keys.contains(index.name_key(row)) {
             Named::This
         } else {
             Named::Others
@@ -196,73 +190,51 @@ pub fn sentences(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::names::name_key;
+
+    fn named(names: &[&str], sentence: &str) -> HashSet<String> {
+        let index = NameIndex::new(names);
+        let rows: Vec<usize> = (0..names.len()).collect();
+        let found = Siblings::of(&index, &rows, true).named_in(sentence);
+        found.into_iter().map(str::to_string).collect()
+    }
 
     #[test]
     fn paragraphs_naming_one_vehicle_apply_to_it_only() {
         let key = |s: &str| name_key(s);
-        let sib = Siblings::new(&[
-            "Autocann 20/65(b)".to_string(),
-            "Autocann 65/17(b)".to_string(),
-        ]);
         let para = "(The optional AAMG of the Autocannone da 65/17 is always available";
         assert_eq!(
-            sib.named_in(para),
+            named(&["Autocann 20/65(b)", "Autocann 65/17(b)"], para),
             HashSet::from([key("Autocann 65/17(b)")])
         );
-        let all = Siblings::new(&[
-            "L3 cc".to_string(),
-            "AS 42 cc".to_string(),
-            "L3/35".to_string(),
-        ]);
-        let named = all.named_in("The MA of the L3cc may not be used");
-        assert_eq!(named, HashSet::from([key("L3 cc")]));
+        let all = ["L3 cc", "AS 42 cc", "L3/35"];
+        let found = named(&all, "The MA of the L3cc may not be used");
+        assert_eq!(found, HashSet::from([key("L3 cc")]));
         // A sentence naming no vehicle of the set names none (it applies to all of them).
-        assert!(all.named_in("The MA may not be used").is_empty());
+        assert!(named(&all, "The MA may not be used").is_empty());
     }
 
     #[test]
-    fn sets_read_from_the_listing_index_answer_as_sets_read_from_names() {
-        let names: Vec<String> = ["L3 cc", "AS 42 cc", "L3/35", "AS 42", "L3 / 35"]
-            .map(String::from)
-            .to_vec();
+    fn a_note_set_is_read_with_its_own_rows_and_words() {
+        let names = ["L3 cc", "AS 42 cc", "L3/35", "AS 42", "L3 / 35"];
         let index = NameIndex::new(&names);
         let members = NoteMembers::from_rows([(7, vec![1, 3])].into_iter().collect());
         let mut sets = SiblingSets::new(&index, &members);
-        let reading = |named: &HashSet<String>, row: usize| {
-            if named.is_empty() {
-                Named::NoneOfThem
-            } else if named.contains(&name_key(&names[row])) {
-                Named::This
-            } else {
-                Named::Others
-            }
-        };
-        let note = [names[1].clone(), names[3].clone()];
-        for sentence in [
-            "The MA of the L3cc may not be used",
-            "The AS 42 cc has",
-            "x",
-        ] {
-            let whole = Siblings::new(&names).named_in(sentence);
-            let of_note = Siblings::new(&note).named_in(sentence);
-            for row in 0..names.len() {
-                let listing = sets.named(SetOf::Listing, sentence, row);
-                assert_eq!(listing, reading(&whole, row), "{sentence} {row}");
-                let noted = sets.named(SetOf::Note(7), sentence, row);
-                assert_eq!(noted, reading(&of_note, row), "{sentence} {row}");
-            }
-        }
+        let l3cc = "The MA of the L3cc may not be used";
+        assert_eq!(sets.named(SetOf::Listing, l3cc, 0), Named::This);
+        assert_eq!(sets.named(SetOf::Listing, l3cc, 2), Named::Others);
+        // Note 7 covers the two AS 42: the L3cc is none of them.
+        assert_eq!(sets.named(SetOf::Note(7), l3cc, 1), Named::NoneOfThem);
+        // Within note 7, "cc" is the AS 42 cc's own token... but only tokens of four or
+        // more characters tell; "AS 42 cc" run together names it (and "AS 42" the other).
+        let as42cc = "The AS 42 cc has no radio";
+        assert_eq!(sets.named(SetOf::Note(7), as42cc, 1), Named::This);
+        assert_eq!(sets.named(SetOf::Note(7), as42cc, 3), Named::This);
         assert_eq!(
-            sets.named(SetOf::Listing, "The MA of the L3cc may not be used", 0),
-            Named::This
-        );
-        assert_eq!(
-            sets.named(SetOf::Listing, "The MA of the L3cc may not be used", 2),
+            sets.named(SetOf::Note(7), "The AS42cc has", 3),
             Named::Others
         );
-        assert_eq!(
-            sets.named(SetOf::Note(7), "The MA of the L3cc may not be used", 1),
-            Named::NoneOfThem
-        );
+        // "L3 / 35" and "L3/35" share a key: a sentence naming one names both.
+        assert_eq!(sets.named(SetOf::Listing, "The L3/35 is", 4), Named::This);
     }
 }
