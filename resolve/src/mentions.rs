@@ -1,7 +1,7 @@
 //! Matching the notes' wording of a vehicle ("Autocannone da 65/17", "Semovente M40",
 //! "MR/35(f)", "Autocarri ... P") to listing rows, by the listing's own words.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::names::name_key;
 
@@ -68,25 +68,33 @@ fn push_printed(out: &mut Vec<Printed>, kept: &str) {
 #[derive(Clone)]
 pub struct Vocabulary {
     words: HashSet<String>,
+    /// The alphabetic words by their first letter: the only ones another spelling of a word
+    /// can be ([`same_word`]), looked up without scanning the model numbers.
+    by_initial: HashMap<char, Vec<String>>,
 }
 
 impl Vocabulary {
     /// The words of `names` (listing names).
     #[cfg(test)]
     pub fn new<S: AsRef<str>>(names: &[S]) -> Self {
-        let words = names
+        let words: Vec<String> = names
             .iter()
             .flat_map(|n| printed_words(n.as_ref(), true))
             .map(|p| p.word)
             .collect();
-        Self { words }
+        Self::from_words(words.iter())
     }
 
     /// The vocabulary of names already read: their words.
     pub fn from_words<'w>(words: impl Iterator<Item = &'w String>) -> Self {
-        Self {
-            words: words.cloned().collect(),
+        let words: HashSet<String> = words.cloned().collect();
+        let mut by_initial: HashMap<char, Vec<String>> = HashMap::new();
+        for w in words.iter().filter(|w| alphabetic(w)) {
+            if let Some(c) = w.chars().next() {
+                by_initial.entry(c).or_default().push(w.clone());
+            }
         }
+        Self { words, by_initial }
     }
 
     /// Words of a name as the notes or the listing write it, made comparable: lower case,
@@ -117,7 +125,9 @@ impl Vocabulary {
         if p.capitalized {
             // "Semovente" is the listing's "SMV", "Autocannone" its "Autocann", "Autocarri"
             // its "Autocarro" — when exactly one listing word fits.
-            let mut fits = self.words.iter().filter(|v| same_word(v, &p.word));
+            let initial = p.word.chars().next().unwrap_or_default();
+            let candidates = self.by_initial.get(&initial).into_iter().flatten();
+            let mut fits = candidates.filter(|v| same_word(v, &p.word));
             if let (Some(v), None) = (fits.next(), fits.next()) {
                 return Some(v.clone());
             }
@@ -130,7 +140,9 @@ impl Vocabulary {
 /// as initials ("smv" of "semovente"), or inflected ("autocarri", "autocarro"). Model numbers
 /// (words with digits) are never abbreviated.
 fn same_word(a: &str, b: &str) -> bool {
-    let alphabetic = |w: &str| w.chars().all(char::is_alphabetic);
+    // Each way requires both words alphabetic and their first letters equal (clipped: a
+    // prefix; initials: the same first letter; inflected: all but the last letter equal), so
+    // `Vocabulary::by_initial` holds every candidate.
     if !alphabetic(a) || !alphabetic(b) || a == b {
         return false;
     }
@@ -144,6 +156,10 @@ fn same_word(a: &str, b: &str) -> bool {
         && a.chars().count() >= 6
         && a.chars().rev().skip(1).eq(b.chars().rev().skip(1));
     clipped || initials || inflected
+}
+
+fn alphabetic(w: &str) -> bool {
+    w.chars().all(char::is_alphabetic)
 }
 
 /// True when the letters of `short` appear in `long` in order.
@@ -162,8 +178,8 @@ pub struct NameIndex {
     words: Vec<Vec<String>>,
     keys: Vec<String>,
     stripped: Vec<String>,
-    freq: std::collections::HashMap<String, usize>,
-    by_key: std::collections::HashMap<String, usize>,
+    freq: HashMap<String, usize>,
+    by_key: HashMap<String, usize>,
 }
 
 /// "MR35(f)" and "MR/35(f)" are the same name: the suffix and "/" do not distinguish.
@@ -186,13 +202,13 @@ impl NameIndex {
         let name_keys = names.iter().map(|n| name_key(n)).collect();
         let keys: Vec<String> = words.iter().map(|w| w.concat()).collect();
         let stripped = names.iter().map(|n| stripped_key(n)).collect();
-        let mut freq = std::collections::HashMap::new();
+        let mut freq = HashMap::new();
         for ws in &words {
             for w in ws {
                 *freq.entry(w.clone()).or_insert(0) += 1;
             }
         }
-        let mut by_key = std::collections::HashMap::new();
+        let mut by_key = HashMap::new();
         for (i, k) in keys.iter().enumerate() {
             by_key.entry(k.clone()).or_insert(i);
         }

@@ -16,12 +16,16 @@ use crate::counter::Named;
 use crate::mentions::{NameIndex, Vocabulary};
 
 /// The vehicles a note covers, with the words that tell each apart from the others, read once
-/// so that asking which of them a sentence names costs time in the sentence only. Names,
-/// words and keys are the listing's ([`NameIndex`]), borrowed.
+/// so that asking which of them a sentence names costs time in the sentence only (not in the
+/// number of vehicles). Names, words and keys are the listing's ([`NameIndex`]), borrowed.
 pub struct Siblings<'a> {
-    /// Per name: its key (for the answer), its words run together, its distinctive tokens
-    /// long enough to tell (four characters or more).
-    names: Vec<(&'a str, &'a str, Vec<&'a str>)>,
+    /// How many vehicles the note covers.
+    count: usize,
+    /// A name's words run together -> the keys of the names spelled so.
+    by_run: HashMap<&'a str, Vec<&'a str>>,
+    /// A token only one key's names have, long enough to tell (four characters or more) ->
+    /// that key.
+    by_token: HashMap<&'a str, &'a str>,
     /// The names' words, which decide how a paragraph's words are read.
     vocabulary: Cow<'a, Vocabulary>,
 }
@@ -40,8 +44,10 @@ impl<'a> Siblings<'a> {
         // A token is distinctive for a name when no name of another key has it: per word,
         // the one key having it, or `None` once a second key does.
         let mut key_of: HashMap<&str, Option<&str>> = HashMap::new();
+        let mut by_run: HashMap<&str, Vec<&str>> = HashMap::new();
         for &i in rows {
             let key = index.name_key(i);
+            by_run.entry(index.run(i)).or_default().push(key);
             for w in index.words(i) {
                 match key_of.entry(w.as_str()) {
                     Entry::Vacant(e) => {
@@ -55,20 +61,17 @@ impl<'a> Siblings<'a> {
                 }
             }
         }
-        let names = rows
-            .iter()
-            .map(|&i| {
-                let key = index.name_key(i);
-                let distinctive = index
-                    .words(i)
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|w| w.len() >= 4 && key_of.get(w).is_none_or(|k| *k == Some(key)))
-                    .collect();
-                (key, index.run(i), distinctive)
-            })
+        let by_token = key_of
+            .into_iter()
+            .filter_map(|(w, key)| Some((w, key?)))
+            .filter(|(w, _)| w.len() >= 4)
             .collect();
-        Self { names, vocabulary }
+        Self {
+            count: rows.len(),
+            by_run,
+            by_token,
+            vocabulary,
+        }
     }
 
     /// The keys of the names `paragraph` names (and not merely the class the note covers):
@@ -76,20 +79,20 @@ impl<'a> Siblings<'a> {
     /// ("65/17" for the "Autocann 65/17(b)", "cc" for the "AS 42 cc").
     pub fn named_in(&self, paragraph: &str) -> HashSet<&'a str> {
         let text = self.vocabulary.prose_words(paragraph);
+        let mut named = HashSet::new();
         // The name's words, run together, as one to three consecutive words of the text
         // ("L3cc", "MR/35", "AB 40", "Autocannone da 65/17").
-        let spelled: HashSet<String> = (1..=3)
-            .flat_map(|n| text.windows(n).map(|w| w.concat()))
-            .collect();
-        let words: HashSet<&str> = text.iter().map(String::as_str).collect();
-        self.names
-            .iter()
-            .filter(|(_, run, distinctive)| {
-                (self.names.len() > 1 && spelled.contains(*run))
-                    || distinctive.iter().any(|t| words.contains(t))
-            })
-            .map(|(key, _, _)| *key)
-            .collect()
+        if self.count > 1 {
+            for n in 1..=3 {
+                for w in text.windows(n) {
+                    if let Some(keys) = self.by_run.get(w.concat().as_str()) {
+                        named.extend(keys.iter().copied());
+                    }
+                }
+            }
+        }
+        named.extend(text.iter().filter_map(|t| self.by_token.get(t.as_str())));
+        named
     }
 }
 
