@@ -24,7 +24,7 @@ pub fn non_xml_character(c: char) -> bool {
 
 /// A parser span from IR provenance (file name and published byte range).
 fn text_span(sources: &SourceMap, span: &Span) -> Option<TextSpan> {
-    let source = sources.iter().find(|s| s.name == span.file)?;
+    let source = sources.iter().find(|s| *s.name == *span.file)?;
     Some(TextSpan::new(
         source.id,
         source.text_range(span.start..span.end),
@@ -172,6 +172,12 @@ fn check_printed(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
 /// of the others is in the message.
 pub fn check_characters(sources: &SourceMap, file: qm_parser::FileId) -> Option<Diagnostic> {
     let source = sources.get(file)?;
+    // Every character it finds is an ASCII control or U+FFFE/U+FFFF (bytes EF BF BE/BF): a
+    // file without such bytes is read once, byte by byte, and not decoded.
+    let suspect = |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0xEF;
+    if !source.text.bytes().fold(false, |seen, b| seen | suspect(b)) {
+        return None;
+    }
     let mut bad = source
         .text
         .char_indices()

@@ -8,7 +8,7 @@ use qm_parser::{Diagnostic, Severity};
 use qm_resolve::{NationRegistries, NationTheaters};
 use qm_schema::{
     nation_schema, scenario_schema, schema_value, Nation, Scenario, SchemaValidator,
-    SchemaViolation, TheaterId, Vehicle,
+    SchemaViolation, Tape, TapeError, TheaterId, Vehicle,
 };
 use rayon::prelude::*;
 
@@ -219,12 +219,8 @@ pub fn validate_scenario(s: &Scenario) -> Vec<Diagnostic> {
         Ok(v) => v,
         Err(e) => return vec![violation(&document, e)],
     };
-    match serde_json::to_value(s) {
-        Ok(doc) => validator
-            .validate(&doc)
-            .iter()
-            .map(|v| violation(&document, v))
-            .collect(),
+    match validator.validate(s, &mut Tape::new()) {
+        Ok(found) => found.iter().map(|v| violation(&document, v)).collect(),
         Err(e) => vec![Diagnostic::new(
             Severity::Error,
             "schema::serialize",
@@ -236,15 +232,16 @@ pub fn validate_scenario(s: &Scenario) -> Vec<Diagnostic> {
 
 /// Checks the IR against the committed schema. A violation is a bug in qm, not in the data.
 ///
-/// The document is never held as one JSON value: the nation without its vehicles is checked
-/// against the nation schema, then each vehicle on its own against the vehicle schema (its
-/// violations at `/vehicles/<i>/...`), so memory stays that of one vehicle however long the
-/// listing. The vehicles are taken out for that time and put back.
+/// The nation without its vehicles is checked against the nation schema, then each vehicle on
+/// its own against the vehicle schema (its violations at `/vehicles/<i>/...`), each serialized
+/// onto a [`Tape`] reused from one vehicle to the next: memory stays that of one vehicle
+/// however long the listing, and no `serde_json::Value` is built. The vehicles are taken out
+/// for the first check and put back.
 pub fn validate_nation(nation: &mut Nation) -> Vec<Diagnostic> {
     static NATION: OnceLock<Result<SchemaValidator, SchemaViolation>> = OnceLock::new();
     static VEHICLE: OnceLock<Result<SchemaValidator, SchemaViolation>> = OnceLock::new();
     let document = format!("{}.json", nation.id);
-    let serialize_error = |e: serde_json::Error| {
+    let serialize_error = |e: TapeError| {
         vec![Diagnostic::new(
             Severity::Error,
             "schema::serialize",
@@ -260,22 +257,18 @@ pub fn validate_nation(nation: &mut Nation) -> Vec<Diagnostic> {
         (Err(e), _) | (_, Err(e)) => return vec![violation(&document, e)],
     };
     let vehicles = std::mem::take(&mut nation.vehicles);
-    let doc = serde_json::to_value(&*nation);
+    let found = shell.validate(&*nation, &mut Tape::new());
     nation.vehicles = vehicles;
-    let mut out: Vec<Diagnostic> = match doc {
-        Ok(doc) => shell
-            .validate(&doc)
-            .iter()
-            .map(|v| violation(&document, v))
-            .collect(),
+    let mut out: Vec<Diagnostic> = match found {
+        Ok(found) => found.iter().map(|v| violation(&document, v)).collect(),
         Err(e) => return serialize_error(e),
     };
-    // Vehicles are checked in parallel (serializing one costs more than checking it); the
-    // findings are gathered in listing order.
-    let found: Vec<Result<Vec<SchemaViolation>, serde_json::Error>> = nation
+    // Vehicles are checked in parallel, a tape per task; the findings are gathered in listing
+    // order.
+    let found: Vec<Result<Vec<SchemaViolation>, TapeError>> = nation
         .vehicles
         .par_iter()
-        .map(|v| serde_json::to_value(v).map(|doc| vehicle.validate(&doc)))
+        .map_init(Tape::new, |tape, v| vehicle.validate(v, tape))
         .collect();
     for (i, found) in found.into_iter().enumerate() {
         match found {

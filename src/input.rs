@@ -222,6 +222,15 @@ pub fn encoding_problem(bytes: &[u8]) -> Option<EncodingProblem> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return Some(EncodingProblem::Utf16);
     }
+    // Text as it should be (no control character but tab and line ends, no CR at all) has
+    // none of the problems below: one pass over the bytes instead of four.
+    let control = |b: u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r');
+    if !bytes
+        .iter()
+        .fold(false, |seen, &b| seen | control(b) | (b == b'\r'))
+    {
+        return None;
+    }
     let zeros = bytes.iter().filter(|&&b| b == 0).count();
     // UTF-16 without a mark: about every other byte is zero.
     if zeros * 3 >= bytes.len() && bytes.len() >= 4 {

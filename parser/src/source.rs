@@ -142,13 +142,7 @@ impl Source {
     fn map_offset(&self, offset: usize, is_end: bool) -> usize {
         // Find the segment holding the offset; at a boundary an end belongs to the segment
         // before it and a start to the one after it.
-        let found = self.segments.iter().find(|s| {
-            if is_end {
-                s.text.start < offset && offset <= s.text.end
-            } else {
-                s.text.start <= offset && offset < s.text.end
-            }
-        });
+        let found = holding(&self.segments, offset, is_end, |s| &s.text);
         match found {
             Some(s) if s.edited => {
                 if is_end {
@@ -175,13 +169,7 @@ impl Source {
     /// [`Source::original_range`]); a range inside an edited region covers its replacement.
     pub fn text_range(&self, original: Range<usize>) -> Range<usize> {
         let map = |offset: usize, is_end: bool| {
-            let found = self.segments.iter().find(|s| {
-                if is_end {
-                    s.original.start < offset && offset <= s.original.end
-                } else {
-                    s.original.start <= offset && offset < s.original.end
-                }
-            });
+            let found = holding(&self.segments, offset, is_end, |s| &s.original);
             match found {
                 Some(s) if s.edited => {
                     if is_end {
@@ -214,6 +202,39 @@ impl Source {
     pub fn line_starts(&self) -> &[usize] {
         &self.line_starts
     }
+}
+
+/// The first segment whose range (`range` of it: text or original) holds `offset`: as a start
+/// (`start <= offset < end`) or, with `is_end`, as an end (`start < offset <= end`).
+///
+/// Segments tile both texts in order, so their ends never decrease and a binary search finds
+/// the first candidate: a CRLF file has a segment per line, and a scan per span would make
+/// mapping a long listing's spans quadratic.
+fn holding(
+    segments: &[Segment],
+    offset: usize,
+    is_end: bool,
+    range: impl Fn(&Segment) -> &Range<usize>,
+) -> Option<&Segment> {
+    let first = segments.partition_point(|s| {
+        let r = range(s);
+        if is_end {
+            r.end < offset
+        } else {
+            r.end <= offset
+        }
+    });
+    segments[first..]
+        .iter()
+        .take_while(|s| range(s).start <= offset)
+        .find(|s| {
+            let r = range(s);
+            if is_end {
+                r.start < offset && offset <= r.end
+            } else {
+                r.start <= offset && offset < r.end
+            }
+        })
 }
 
 /// Removes a UTF-8 BOM and the `\r` of every CRLF, as edits, so both parse like the original.
@@ -270,5 +291,56 @@ mod tests {
         assert_eq!(s.text, "x 1/41 y");
         assert_eq!(s.original_range(2..6), 2..5);
         assert_eq!(s.original_range(7..8), 6..7);
+    }
+
+    /// The segment search is a binary search; it must find what a scan from the first
+    /// segment finds, for every offset, at the boundaries of BOM, CRLF and errata edits.
+    #[test]
+    fn segments_are_found_as_a_scan_finds_them() {
+        let s = Source::with_edits(
+            FileId(0),
+            "f",
+            "\u{feff}a 1/1\r\n\r\nbc\r\nd 1/1 e\r\n",
+            vec![
+                Edit {
+                    original: 5..8,
+                    replacement: "1/41".into(),
+                },
+                Edit {
+                    original: 18..21,
+                    replacement: String::new(),
+                },
+            ],
+        );
+        fn text(g: &Segment) -> &Range<usize> {
+            &g.text
+        }
+        fn original(g: &Segment) -> &Range<usize> {
+            &g.original
+        }
+        let scan = |offset: usize, is_end: bool, range: fn(&Segment) -> &Range<usize>| {
+            s.segments.iter().find(|seg| {
+                let r = range(seg);
+                if is_end {
+                    r.start < offset && offset <= r.end
+                } else {
+                    r.start <= offset && offset < r.end
+                }
+            })
+        };
+        for offset in 0..=s.original.len() + 1 {
+            for is_end in [false, true] {
+                for range in [text as fn(&Segment) -> &Range<usize>, original] {
+                    assert_eq!(
+                        holding(&s.segments, offset, is_end, range),
+                        scan(offset, is_end, range),
+                        "offset {offset}, end {is_end}"
+                    );
+                }
+            }
+        }
+        assert_eq!(s.text, "a 1/41\n\nbc\nd  e\n");
+        assert_eq!(s.original_range(11..12), 16..17);
+        assert_eq!(s.original_range(2..6), 5..8);
     }
 }

@@ -1,6 +1,7 @@
 //! Every source file of a run, by id: spans back to published text and IR provenance.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use qm_schema::Span;
 
@@ -10,6 +11,8 @@ use crate::{FileId, Source, TextSpan};
 #[derive(Debug, Default, Clone)]
 pub struct SourceMap {
     sources: Vec<Source>,
+    /// Each source's name, shared by the provenance of every value read from it.
+    names: Vec<Arc<str>>,
 }
 
 impl SourceMap {
@@ -27,6 +30,7 @@ impl SourceMap {
     pub fn add(&mut self, source: Source) -> FileId {
         debug_assert_eq!(source.id, self.next_id());
         let id = source.id;
+        self.names.push(source.name.as_str().into());
         self.sources.push(source);
         id
     }
@@ -53,7 +57,7 @@ impl SourceMap {
     pub fn provenance(&self, span: &TextSpan) -> Span {
         let Some(source) = self.get(span.file) else {
             return Span {
-                file: String::new(),
+                file: "".into(),
                 start: 0,
                 end: 0,
                 line: 0,
@@ -63,7 +67,7 @@ impl SourceMap {
         let range = source.original_range(span.range.clone());
         let (line, col) = source.line_col(range.start);
         Span {
-            file: source.name.clone(),
+            file: self.names[span.file.0 as usize].clone(),
             start: range.start,
             end: range.end,
             line,

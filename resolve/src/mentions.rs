@@ -1,7 +1,7 @@
 //! Matching the notes' wording of a vehicle ("Autocannone da 65/17", "Semovente M40",
 //! "MR/35(f)", "Autocarri ... P") to listing rows, by the listing's own words.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::names::name_key;
 
@@ -28,49 +28,73 @@ struct Printed {
 
 fn printed_words(name: &str, drop_parenthesized: bool) -> Vec<Printed> {
     // A parenthesized suffix ("(b)", "(f)", "(Hvy)") never tells two vehicles of a note apart.
-    let mut plain = String::new();
+    // Parentheses are never part of a word; words end at spaces, "&" and ","; "/", "-" and
+    // "." are dropped from them. One pass, one buffer (this reads every name of a listing).
+    let mut out = Vec::new();
+    let mut kept = String::new();
     let mut depth = 0usize;
     for c in name.chars() {
         match c {
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
-            _ if depth == 0 || !drop_parenthesized => plain.push(c),
-            _ => {}
+            _ if depth > 0 && drop_parenthesized => {}
+            c if c.is_whitespace() || c == '&' || c == ',' => {
+                push_printed(&mut out, &kept);
+                kept.clear();
+            }
+            '/' | '-' | '.' => {}
+            c => kept.push(c),
         }
     }
-    plain
-        .split(|c: char| c.is_whitespace() || c == '&' || c == ',')
-        .map(|w| {
-            let kept: String = w
-                .chars()
-                .filter(|c| !matches!(c, '/' | '-' | '(' | ')' | '.'))
-                .collect();
-            Printed {
-                word: kept.to_lowercase(),
-                capitalized: kept.chars().next().is_some_and(char::is_uppercase),
-                lower: !kept.chars().any(char::is_uppercase),
-            }
-        })
-        .filter(|p| !p.word.is_empty())
-        .collect()
+    push_printed(&mut out, &kept);
+    out
+}
+
+/// One word as printed (the characters it keeps), unless it kept none.
+fn push_printed(out: &mut Vec<Printed>, kept: &str) {
+    if kept.is_empty() {
+        return;
+    }
+    out.push(Printed {
+        word: kept.to_lowercase(),
+        capitalized: kept.chars().next().is_some_and(char::is_uppercase),
+        lower: !kept.chars().any(char::is_uppercase),
+    });
 }
 
 /// The words of a set of listing names, which decide how the notes' wording of a name is
 /// read. No word list of one nation's spellings is needed: the listing itself says which
 /// words name vehicles.
+#[derive(Clone)]
 pub struct Vocabulary {
     words: HashSet<String>,
+    /// The alphabetic words by their first letter: the only ones another spelling of a word
+    /// can be ([`same_word`]), looked up without scanning the model numbers.
+    by_initial: HashMap<char, Vec<String>>,
 }
 
 impl Vocabulary {
     /// The words of `names` (listing names).
+    #[cfg(test)]
     pub fn new<S: AsRef<str>>(names: &[S]) -> Self {
-        let words = names
+        let words: Vec<String> = names
             .iter()
             .flat_map(|n| printed_words(n.as_ref(), true))
             .map(|p| p.word)
             .collect();
-        Self { words }
+        Self::from_words(words.iter())
+    }
+
+    /// The vocabulary of names already read: their words.
+    pub fn from_words<'w>(words: impl Iterator<Item = &'w String>) -> Self {
+        let words: HashSet<String> = words.cloned().collect();
+        let mut by_initial: HashMap<char, Vec<String>> = HashMap::new();
+        for w in words.iter().filter(|w| alphabetic(w)) {
+            if let Some(c) = w.chars().next() {
+                by_initial.entry(c).or_default().push(w.clone());
+            }
+        }
+        Self { words, by_initial }
     }
 
     /// Words of a name as the notes or the listing write it, made comparable: lower case,
@@ -101,7 +125,9 @@ impl Vocabulary {
         if p.capitalized {
             // "Semovente" is the listing's "SMV", "Autocannone" its "Autocann", "Autocarri"
             // its "Autocarro" — when exactly one listing word fits.
-            let mut fits = self.words.iter().filter(|v| same_word(v, &p.word));
+            let initial = p.word.chars().next().unwrap_or_default();
+            let candidates = self.by_initial.get(&initial).into_iter().flatten();
+            let mut fits = candidates.filter(|v| same_word(v, &p.word));
             if let (Some(v), None) = (fits.next(), fits.next()) {
                 return Some(v.clone());
             }
@@ -114,7 +140,9 @@ impl Vocabulary {
 /// as initials ("smv" of "semovente"), or inflected ("autocarri", "autocarro"). Model numbers
 /// (words with digits) are never abbreviated.
 fn same_word(a: &str, b: &str) -> bool {
-    let alphabetic = |w: &str| w.chars().all(char::is_alphabetic);
+    // Each way requires both words alphabetic and their first letters equal (clipped: a
+    // prefix; initials: the same first letter; inflected: all but the last letter equal), so
+    // `Vocabulary::by_initial` holds every candidate.
     if !alphabetic(a) || !alphabetic(b) || a == b {
         return false;
     }
@@ -130,6 +158,10 @@ fn same_word(a: &str, b: &str) -> bool {
     clipped || initials || inflected
 }
 
+fn alphabetic(w: &str) -> bool {
+    w.chars().all(char::is_alphabetic)
+}
+
 /// True when the letters of `short` appear in `long` in order.
 fn is_subsequence(short: &str, long: &str) -> bool {
     let mut rest = long.chars();
@@ -139,14 +171,15 @@ fn is_subsequence(short: &str, long: &str) -> bool {
 /// Every listing name with its words and how often each word occurs across the listing, so
 /// matching a mention costs time in the candidates only.
 pub struct NameIndex {
-    #[cfg_attr(not(test), allow(dead_code))]
     names: Vec<String>,
+    /// [`name_key`] of each name.
+    name_keys: Vec<String>,
     vocabulary: Vocabulary,
     words: Vec<Vec<String>>,
     keys: Vec<String>,
     stripped: Vec<String>,
-    freq: std::collections::HashMap<String, usize>,
-    by_key: std::collections::HashMap<String, usize>,
+    freq: HashMap<String, usize>,
+    by_key: HashMap<String, usize>,
 }
 
 /// "MR35(f)" and "MR/35(f)" are the same name: the suffix and "/" do not distinguish.
@@ -159,22 +192,29 @@ impl NameIndex {
     /// Indexes `names` (the listing's vehicle names, in order).
     pub fn new<S: AsRef<str>>(names: &[S]) -> Self {
         let names: Vec<String> = names.iter().map(|n| n.as_ref().to_string()).collect();
-        let vocabulary = Vocabulary::new(&names);
-        let words: Vec<Vec<String>> = names.iter().map(|n| vocabulary.words(n)).collect();
+        // A listing name's words are all in the listing's vocabulary, so each name is read
+        // once, as it is, and the vocabulary gathered from the readings.
+        let words: Vec<Vec<String>> = names
+            .iter()
+            .map(|n| printed_words(n, true).into_iter().map(|p| p.word).collect())
+            .collect();
+        let vocabulary = Vocabulary::from_words(words.iter().flatten());
+        let name_keys = names.iter().map(|n| name_key(n)).collect();
         let keys: Vec<String> = words.iter().map(|w| w.concat()).collect();
         let stripped = names.iter().map(|n| stripped_key(n)).collect();
-        let mut freq = std::collections::HashMap::new();
+        let mut freq = HashMap::new();
         for ws in &words {
             for w in ws {
                 *freq.entry(w.clone()).or_insert(0) += 1;
             }
         }
-        let mut by_key = std::collections::HashMap::new();
+        let mut by_key = HashMap::new();
         for (i, k) in keys.iter().enumerate() {
             by_key.entry(k.clone()).or_insert(i);
         }
         Self {
             names,
+            name_keys,
             vocabulary,
             words,
             keys,
@@ -188,6 +228,32 @@ impl NameIndex {
     #[cfg(test)]
     pub fn name(&self, i: usize) -> &str {
         &self.names[i]
+    }
+
+    /// Every name, in listing order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The words of the name at `i` ([`Vocabulary::words`] with the listing's vocabulary;
+    /// any vocabulary holding the name reads it so).
+    pub fn words(&self, i: usize) -> &[String] {
+        &self.words[i]
+    }
+
+    /// The words of the name at `i` run together.
+    pub fn run(&self, i: usize) -> &str {
+        &self.keys[i]
+    }
+
+    /// [`name_key`] of the name at `i`.
+    pub fn name_key(&self, i: usize) -> &str {
+        &self.name_keys[i]
+    }
+
+    /// The words of every name of the listing.
+    pub fn vocabulary(&self) -> &Vocabulary {
+        &self.vocabulary
     }
 
     /// The first row whose name is exactly the mention (ignoring case, spaces, "/" and a
@@ -357,5 +423,71 @@ mod tests {
         // Lower-case prose the listing never uses is dropped; model numbers never are.
         assert_eq!(v.words("Kfz von 251/1"), vec!["kfz", "2511"]);
         assert!(!same_word("m40", "m400"));
+    }
+
+    #[test]
+    fn a_listing_name_reads_the_same_in_any_vocabulary_holding_it() {
+        let all = [
+            "Autocann 65/17(b)",
+            "SMV M40 75/18",
+            "L3 / 35",
+            "Fiat 611A & 611B",
+            "L6/40",
+        ];
+        let index = NameIndex::new(&all);
+        let whole = Vocabulary::new(&all);
+        for (i, name) in all.iter().enumerate() {
+            assert_eq!(index.words(i), whole.words(name).as_slice(), "{name}");
+            assert_eq!(Vocabulary::new(&[name]).words(name), whole.words(name));
+        }
+    }
+
+    /// The one-pass reading of names: the same words and flags as splitting the name with
+    /// its parenthesized parts removed and cleaning each word.
+    #[test]
+    fn printed_words_read_as_split_and_cleaned_words() {
+        fn reference(name: &str, drop_parenthesized: bool) -> Vec<(String, bool, bool)> {
+            let mut plain = String::new();
+            let mut depth = 0usize;
+            for c in name.chars() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth = depth.saturating_sub(1),
+                    _ if depth == 0 || !drop_parenthesized => plain.push(c),
+                    _ => {}
+                }
+            }
+            plain
+                .split(|c: char| c.is_whitespace() || c == '&' || c == ',')
+                .map(|w| {
+                    let kept: String = w
+                        .chars()
+                        .filter(|c| !matches!(c, '/' | '-' | '(' | ')' | '.'))
+                        .collect();
+                    let capitalized = kept.chars().next().is_some_and(char::is_uppercase);
+                    let lower = !kept.chars().any(char::is_uppercase);
+                    (kept.to_lowercase(), capitalized, lower)
+                })
+                .filter(|p| !p.0.is_empty())
+                .collect()
+        }
+        for name in [
+            "Autocann 65/17(b)",
+            "AB(x y)CD",
+            "Fiat 611A & 611B,  L3-35 .",
+            "((a) b) c) d(",
+            "SMV M40 75/18 da",
+            "ΣΑΣ ÉCLAIR",
+            "",
+            " ( ) ",
+        ] {
+            for drop in [true, false] {
+                let read: Vec<(String, bool, bool)> = printed_words(name, drop)
+                    .into_iter()
+                    .map(|p| (p.word, p.capitalized, p.lower))
+                    .collect();
+                assert_eq!(read, reference(name, drop), "{name:?} {drop}");
+            }
+        }
     }
 }

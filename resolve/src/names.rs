@@ -16,11 +16,15 @@ pub fn shorten(text: &str) -> String {
 /// The normalized name: spaces around "/" dropped and runs of spaces collapsed
 /// ("L3 / 35" -> "L3/35", "L6 / 40" -> "L6/40").
 pub fn normalize_name(raw: &str) -> String {
-    let collapsed = raw.split_whitespace().collect::<Vec<_>>().join(" ");
-    collapsed
-        .replace(" / ", "/")
-        .replace(" /", "/")
-        .replace("/ ", "/")
+    // Words joined by one space, except next to a "/" (one pass: this runs for every row).
+    let mut out = String::with_capacity(raw.len());
+    for word in raw.split_whitespace() {
+        if !out.is_empty() && !out.ends_with('/') && !word.starts_with('/') {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// The key names are matched by: lower case, no whitespace ("L3 / 35", "l3/35" -> "l3/35").
@@ -113,6 +117,15 @@ mod tests {
     fn names_normalize_and_key() {
         assert_eq!(normalize_name("L3 / 35"), "L3/35");
         assert_eq!(normalize_name("SMV M40 75/18"), "SMV M40 75/18");
+        for (raw, normalized) in [
+            ("  Fiat\t 508 /  MC ", "Fiat 508/MC"),
+            ("a / / b", "a//b"),
+            ("a/ b /c", "a/b/c"),
+            ("/ x /", "/x/"),
+            ("", ""),
+        ] {
+            assert_eq!(normalize_name(raw), normalized, "{raw:?}");
+        }
         assert_eq!(name_key("L3 / 35"), name_key("l3/35"));
         assert_eq!(vehicle_id("Autocann 20/65(b)"), "autocann-20-65-b");
         assert_eq!(vehicle_id("L3/35"), "l3-35");

@@ -118,23 +118,27 @@ fn resolve_vehicles(
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Vehicle>, NotesOutcome) {
-    let rows = listing_rows(read.listing, diags);
+    let mut rows = listing_rows(read.listing, diags);
     findings.extend(lint_listing(&rows));
     findings.extend(lint_mg_columns(&rows));
-    let mut vehicles = Vec::new();
-    let mut kept = Vec::new();
+    // Sized once: a vehicle is large, and a doubling vector would hold up to twice the
+    // listing (and both copies while it grows).
+    let mut vehicles = Vec::with_capacity(rows.len());
+    let mut kept = Vec::with_capacity(rows.len());
     for row in &rows {
-        if let Some(v) = vehicle_from_row(read.sources, row, &read.registries.types, diags) {
-            vehicles.push(v);
-            kept.push(row);
-        }
+        let v = vehicle_from_row(read.sources, row, &read.registries.types, diags);
+        kept.push(v.is_some());
+        vehicles.extend(v);
     }
+    // The rows of the vehicles, in place (a row without a vehicle was reported).
+    let mut kept = kept.into_iter();
+    rows.retain(|_| kept.next().unwrap_or(false));
     let outcome = resolve_notes(
         read.sources,
         read.notes,
         read.national,
         &mut vehicles,
-        &kept,
+        rows,
         read.registries,
         read.listed.clone(),
         findings,

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -7,7 +9,9 @@ use serde::{Deserialize, Serialize};
 )]
 pub struct Span {
     /// Source file, relative to the data directory (e.g. `ita/listing.tsv`).
-    pub file: String,
+    // Shared: every value of a listing carries its file's name, so a string each would be
+    // most of a long listing's allocations.
+    pub file: Arc<str>,
     /// Byte offset of the first byte.
     pub start: usize,
     /// Byte offset one past the last byte.

@@ -1,8 +1,9 @@
 use std::fmt;
 
 use schemars::JsonSchema;
+use serde::Serialize;
 
-use crate::{Nation, Scenario};
+use crate::{Nation, Scenario, Tape, TapeError, TapeJson};
 
 /// The JSON Schema of the nation document, as committed in `schema/nation.schema.json`.
 pub fn nation_schema() -> serde_json::Value {
@@ -36,19 +37,28 @@ impl fmt::Display for SchemaViolation {
 
 /// Validates `doc` against `schema`; every violation is returned, none is fatal.
 pub fn validate(schema: &serde_json::Value, doc: &serde_json::Value) -> Vec<SchemaViolation> {
-    match SchemaValidator::new(schema) {
-        Ok(v) => v.validate(doc),
+    let found = SchemaValidator::new(schema).map(|v| v.validate(doc, &mut Tape::new()));
+    match found {
+        Ok(Ok(found)) => found,
+        Ok(Err(e)) => vec![SchemaViolation {
+            instance_path: String::new(),
+            message: e.to_string(),
+        }],
         Err(e) => vec![e],
     }
 }
 
 /// A schema compiled once, for validating many documents (every vehicle of every nation).
-pub struct SchemaValidator(jsonschema::Validator);
+///
+/// Documents are validated as a [`Tape`], serialized straight from the IR: no
+/// `serde_json::Value` is built unless a violation has to be described.
+pub struct SchemaValidator(jsonschema::Validator<TapeJson>);
 
 impl SchemaValidator {
     /// Compiles `schema`; a schema that does not compile is reported as a violation.
     pub fn new(schema: &serde_json::Value) -> Result<Self, SchemaViolation> {
-        jsonschema::validator_for(schema)
+        jsonschema::options_for::<TapeJson>()
+            .build(schema)
             .map(Self)
             .map_err(|e| SchemaViolation {
                 instance_path: String::new(),
@@ -56,14 +66,30 @@ impl SchemaValidator {
             })
     }
 
-    /// Every way `doc` breaks the schema.
-    pub fn validate(&self, doc: &serde_json::Value) -> Vec<SchemaViolation> {
-        self.0
-            .iter_errors(doc)
+    /// Every way `value`, as `serde_json` serializes it, breaks the schema. `tape` is scratch
+    /// space, reused from call to call; an error is a value `serde_json` could not serialize
+    /// either.
+    pub fn validate<T: Serialize + ?Sized>(
+        &self,
+        value: &T,
+        tape: &mut Tape,
+    ) -> Result<Vec<SchemaViolation>, TapeError> {
+        tape.fill(value)?;
+        let Some(root) = tape.root() else {
+            return Ok(Vec::new());
+        };
+        // Checking validity stops early and builds no error; the errors are collected only
+        // for a document that has some (a bug).
+        if self.0.is_valid(root) {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .0
+            .iter_errors(root)
             .map(|e| SchemaViolation {
                 instance_path: e.instance_path().to_string(),
                 message: e.to_string(),
             })
-            .collect()
+            .collect())
     }
 }

@@ -422,7 +422,8 @@ fn find_once(text: &str, e: &ErratumEntry, find: &Spanned<String>) -> Result<Ran
 
 /// The offset of the only occurrence of `needle`, or the number of occurrences.
 fn unique(hay: &str, needle: &str) -> Result<usize, usize> {
-    let mut it = hay.match_indices(needle).map(|(i, _)| i);
+    // Non-overlapping occurrences, as `str::match_indices` counts them.
+    let mut it = memchr::memmem::find_iter(hay.as_bytes(), needle.as_bytes());
     match (it.next(), it.next()) {
         (Some(i), None) => Ok(i),
         (None, _) => Err(0),

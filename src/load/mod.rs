@@ -626,7 +626,7 @@ fn original_provenance(
     let source = sources.get(file);
     let (line, col) = source.map_or((0, 0), |s| s.line_col(range.start));
     qm_schema::Span {
-        file: source.map(|s| s.name.clone()).unwrap_or_default(),
+        file: source.map_or("".into(), |s| s.name.as_str().into()),
         start: range.start,
         end: range.end,
         line,

@@ -170,7 +170,7 @@ fn the_corrected_mg_columns_match_the_notes() {
             e.id
         );
         assert!(!cells.is_empty(), "{}", e.id);
-        assert_eq!(e.span.file, "ita/listing.tsv");
+        assert_eq!(&*e.span.file, "ita/listing.tsv");
         for c in cells.iter() {
             assert_eq!(
                 c.span.line, e.span.line,

@@ -19,6 +19,8 @@ pub fn parse_listing(source: &Source) -> Parsed<Listing> {
     let mut missing_header_reported = false;
 
     let text = source.text.as_str();
+    // A row is large: room for every line at once rather than a doubling vector.
+    listing.rows.reserve(text.lines().count());
     let mut start = 0;
     for (index, line) in text.split('\n').enumerate() {
         let range = start..start + line.len();

@@ -29,6 +29,12 @@ impl NoteMembers {
         Self { rows }
     }
 
+    /// Members given directly, by note.
+    #[cfg(test)]
+    pub fn from_rows(rows: HashMap<u16, Vec<usize>>) -> Self {
+        Self { rows }
+    }
+
     /// The rows referring to note `n`, in listing order.
     pub fn of(&self, n: u16) -> &[usize] {
         self.rows.get(&n).map_or(&[], Vec::as_slice)

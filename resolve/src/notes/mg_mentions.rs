@@ -10,10 +10,9 @@ use std::collections::HashMap;
 use qm_parser::{Diagnostic, ListingRow, NotesDoc, Paragraph, SourceMap, TextSpan};
 use qm_schema::{NoteRef, Vehicle};
 
-use super::links::NoteMembers;
-use crate::counter::{sentence_context, sentences, NamedCache, Siblings};
+use super::siblings::{sentence_context, sentences, SetOf, SiblingSets};
+use crate::counter::Named;
 use crate::lint::{Finding, MgPosition};
-use crate::names::name_key;
 
 /// The words that make a sentence's MG conditional: it names the MG only if the vehicle has
 /// one.
@@ -39,75 +38,54 @@ pub fn lint_note_mgs(
     doc: &NotesDoc,
     vehicles: &[Vehicle],
     rows: &[&ListingRow],
-    members: &NoteMembers,
-    names: &[String],
+    sets: &mut SiblingSets,
     findings: &mut Vec<Finding>,
 ) {
-    let everyone = Siblings::new("", names);
-    let mut own: HashMap<u16, Siblings> = HashMap::new();
-    let mut named = NamedCache::new();
     let multi = multi_mentions(doc);
-    for (v, row) in vehicles.iter().zip(rows) {
-        // Each mention with the numbered note whose rows it is read against (None: the whole
-        // listing's, for a multi-applicable note).
-        let mut mentions: Vec<(Mention, Option<u16>)> = Vec::new();
+    // Each numbered note's mentions, read once (a number given twice means its first note).
+    let mut numbered: HashMap<u16, Vec<Mention>> = HashMap::new();
+    for note in &doc.notes {
+        let n = note.number.value;
+        numbered.entry(n).or_insert_with(|| {
+            mentions_in(
+                &n.to_string(),
+                note.rules.iter().map(|r| &r.paragraph),
+                true,
+            )
+        });
+    }
+    for (i, (v, row)) in vehicles.iter().zip(rows).enumerate() {
+        // Each mention with the set of vehicles it is read against: its numbered note's rows,
+        // or the whole listing's for a multi-applicable note.
+        let mut mentions: Vec<(&Mention, SetOf)> = Vec::new();
         for r in v.note_refs.iter().filter_map(|r| r.value.as_ref()) {
             match r {
                 NoteRef::Vehicle(n) => {
-                    let Some(note) = doc.note(*n) else { continue };
-                    let paras = note.rules.iter().map(|r| &r.paragraph);
-                    for m in mentions_in(&n.to_string(), paras, true) {
-                        mentions.push((m, Some(*n)));
-                    }
+                    let Some(found) = numbered.get(n) else {
+                        continue;
+                    };
+                    mentions.extend(found.iter().map(|m| (m, SetOf::Note(*n))));
                 }
                 NoteRef::Multi(l) => {
-                    for m in multi.iter().filter(|m| &m.note == l) {
-                        mentions.push((m.clone_ref(), None));
-                    }
+                    let found = multi.iter().filter(|m| &m.note == l);
+                    mentions.extend(found.map(|m| (m, SetOf::Listing)));
                 }
             }
         }
         // One finding per note and MG, however many of the note's sentences name it.
-        let mut reported: Vec<(String, MgPosition)> = Vec::new();
-        for (m, note) in mentions {
-            if m.position.row_has(row) || reported.contains(&(m.note.clone(), m.position)) {
+        let mut reported: Vec<(&str, MgPosition)> = Vec::new();
+        for (m, set) in mentions {
+            if m.position.row_has(row) || reported.contains(&(m.note.as_str(), m.position)) {
                 continue;
             }
-            let siblings = match note {
-                Some(n) => &*own.entry(n).or_insert_with(|| {
-                    let names: Vec<String> =
-                        members.of(n).iter().map(|&k| names[k].clone()).collect();
-                    Siblings::new(n.to_string(), &names)
-                }),
-                None => &everyone,
-            };
-            let key = name_key(&v.name);
-            let keys = named
-                .entry((siblings.id().to_string(), m.context.clone()))
-                .or_insert_with_key(|(_, context)| siblings.named_in(context));
-            let for_row = keys.is_empty() || keys.contains(&key);
+            let for_row = sets.named(set, &m.context, i) != Named::Others;
             // A sentence that names other vehicles of the listing, and not this one, is
             // about them ("exchange the L3 Lf for an L3 aa ...").
-            let listed = named
-                .entry((everyone.id().to_string(), m.context.clone()))
-                .or_insert_with_key(|(_, context)| everyone.named_in(context));
-            let elsewhere = !listed.is_empty() && !listed.contains(&key);
+            let elsewhere = sets.named(SetOf::Listing, &m.context, i) == Named::Others;
             if for_row && !elsewhere {
-                findings.push(finding(map, v, row, &m));
-                reported.push((m.note.clone(), m.position));
+                findings.push(finding(map, v, row, m));
+                reported.push((m.note.as_str(), m.position));
             }
-        }
-    }
-}
-
-impl Mention<'_> {
-    fn clone_ref(&self) -> Self {
-        Mention {
-            note: self.note.clone(),
-            position: self.position,
-            context: self.context.clone(),
-            paragraph: self.paragraph,
-            numbered: self.numbered,
         }
     }
 }

@@ -5,7 +5,8 @@
 //! multi-applicable notes (`multi`), the notes' IR (`ir`), each note's rules given to its rows
 //! (`assign`), availability in dependency order ([`crate::availability`]), radio/HEAT/
 //! optional armament/variable DVP (`extras`), counter text (`notations`); the MG a note's rules
-//! name, against the row's MG columns (`mg_mentions`).
+//! name, against the row's MG columns (`mg_mentions`). Both of the last ask which vehicles a
+//! sentence names among those its note covers (`siblings`, answered once per sentence).
 
 mod assign;
 mod extras;
@@ -14,6 +15,7 @@ mod links;
 mod mg_mentions;
 mod multi;
 mod notations;
+mod siblings;
 
 use qm_parser::{parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan};
 use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
@@ -33,6 +35,7 @@ use links::{lint_note_refs, lint_see_also, title_rows, NoteMembers};
 use mg_mentions::lint_note_mgs;
 use multi::MultiReadings;
 use notations::counter_text;
+use siblings::SiblingSets;
 
 /// What resolving the notes adds to the nation.
 #[derive(Debug, Default)]
@@ -46,7 +49,8 @@ pub struct NotesOutcome {
 }
 
 /// Parses `notes.md`, resolves every vehicle's availability, radio, HEAT, optional armament,
-/// DVP and counter text, and lints the links between listing and notes. `listed` is the
+/// DVP and counter text, and lints the links between listing and notes. `rows` are the
+/// vehicles' listing rows, one per vehicle (consumed: freed once the lints have read them). `listed` is the
 /// nation's `[nation] theaters` from its `ob.toml`, when given; `national` its national rules
 /// (the radio default).
 #[allow(clippy::too_many_arguments)] // the notes' inputs, each plain data
@@ -55,7 +59,7 @@ pub fn resolve_notes(
     src: Option<&Source>,
     national: &NationalData,
     vehicles: &mut [Vehicle],
-    rows: &[&ListingRow],
+    rows: Vec<ListingRow>,
     registries: &Registries,
     listed: Option<Vec<TheaterId>>,
     findings: &mut Vec<Finding>,
@@ -80,15 +84,22 @@ pub fn resolve_notes(
     let names: Vec<String> = vehicles.iter().map(|v| v.name.clone()).collect();
     let index = NameIndex::new(&names);
     let members = NoteMembers::new(vehicles);
-    lint_note_refs(&doc, rows, &names, diags);
-    lint_note_mgs(map, &doc, vehicles, rows, &members, &names, findings);
+    let mut sets = SiblingSets::new(&index, &members);
+    // The rows' last use: freed here, before the rest of the notes is resolved (a long
+    // listing's rows are as large as its vehicles).
+    let row_spans: Vec<TextSpan> = {
+        let rows: Vec<&ListingRow> = rows.iter().collect();
+        lint_note_refs(&doc, &rows, &names, diags);
+        lint_note_mgs(map, &doc, vehicles, &rows, &mut sets, findings);
+        rows.iter().map(|r| r.span.clone()).collect()
+    };
+    drop(rows);
     let multi = MultiReadings::read(&doc, &nation);
     let notes = link_notes(map, &doc, &members, &index, vehicles, findings);
     // The notes' words for factions name the nation's factions (ob.toml).
     let factions = Factions::new(&national.factions);
     let rules = assign_rules(&doc, &members, &index, &names, &nation, &factions, diags);
     let windows: Vec<_> = vehicles.iter().map(|v| multi.windows_for(v)).collect();
-    let row_spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
     let input = AvailabilityInput {
         rules: &rules,
         windows: &windows,
@@ -108,7 +119,7 @@ pub fn resolve_notes(
             national.afv_radio(),
         );
     }
-    counter_text(map, &doc, vehicles, &members, &names);
+    counter_text(map, &doc, vehicles, &mut sets);
     NotesOutcome {
         notes,
         multi: doc.multi.iter().map(|m| ir_multi(map, m)).collect(),

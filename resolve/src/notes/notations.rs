@@ -3,57 +3,62 @@
 
 use std::collections::HashMap;
 
-use qm_parser::{NotesDoc, NumberedNote, Paragraph, QuotedNotation, SourceMap};
+use qm_parser::{
+    MultiApplicableNote, NotesDoc, NumberedNote, Paragraph, QuotedNotation, SourceMap,
+};
 use qm_schema::{CounterSide, NoteRef, Vehicle};
 
-use super::links::NoteMembers;
-use crate::counter::{
-    applies, back_notations, counter_sides, NamedCache, NotationSource, Siblings,
-};
+use super::siblings::{sentence_context, SetOf, SiblingSets};
+use crate::counter::{applies, back_notations, counter_sides, NotationSource};
 
 /// Sets every vehicle's counter notations and the items of its two sides.
 pub fn counter_text(
     map: &SourceMap,
     doc: &NotesDoc,
     vehicles: &mut [Vehicle],
-    members: &NoteMembers,
-    names: &[String],
+    sets: &mut SiblingSets,
 ) {
-    // Multi-applicable notes name vehicles of the whole listing ("the L3cc").
-    let everyone = Siblings::new("", names);
-    let empty = Siblings::new("none", &[]);
-    let mut own_siblings: HashMap<u16, Siblings> = HashMap::new();
-    let mut named = NamedCache::new();
-    for v in vehicles.iter_mut() {
+    // Each note's notations are read once; a vehicle picks from its notes'. (A number or
+    // letter given twice means its first note, as `NotesDoc::note` has it.)
+    let mut numbered: HashMap<u16, (Vec<NotationSource>, String)> = HashMap::new();
+    for n in &doc.notes {
+        numbered
+            .entry(n.number.value)
+            .or_insert_with(|| (numbered_sources(map, n), note_text(n)));
+    }
+    let mut multi: HashMap<&str, Vec<NotationSource>> = HashMap::new();
+    for m in &doc.multi {
+        multi
+            .entry(m.letter.value.as_str())
+            .or_insert_with(|| multi_sources(map, m));
+    }
+    for (i, v) in vehicles.iter_mut().enumerate() {
         let own = v.note_refs.iter().find_map(|r| match r.value {
-            Some(NoteRef::Vehicle(n)) => doc.note(n),
+            Some(NoteRef::Vehicle(n)) => numbered.get(&n).map(|own| (n, own)),
             _ => None,
         });
-        let sources = notation_sources(map, doc, v, own);
-        let own_text = own.map(note_text).unwrap_or_default();
-        // A numbered note's vehicles are the rows referring to it.
-        let siblings = own.map(|n| {
-            let number = n.number.value;
-            &*own_siblings.entry(number).or_insert_with(|| {
-                let names: Vec<String> = members
-                    .of(number)
-                    .iter()
-                    .map(|&k| names[k].clone())
-                    .collect();
-                Siblings::new(number.to_string(), &names)
-            })
-        });
-        let picked: Vec<&NotationSource> = sources
-            .iter()
-            .filter(|n| {
-                let sib = if n.note.parse::<u16>().is_ok() {
-                    siblings.unwrap_or(&empty)
-                } else {
-                    &everyone
-                };
-                applies(n, v, sib, &mut named, &own_text)
-            })
-            .collect();
+        let own_text = own.map_or("", |(_, (_, text))| text.as_str());
+        let mut picked: Vec<&NotationSource> = Vec::new();
+        // A numbered note's sentences name its own rows; a multi-applicable note's, any row
+        // of the listing ("the L3cc").
+        if let Some((number, (sources, _))) = own {
+            for n in sources {
+                let named = sets.named(SetOf::Note(number), &n.context, i);
+                if applies(n, v, named, own_text) {
+                    picked.push(n);
+                }
+            }
+        }
+        for r in &v.note_refs {
+            let Some(NoteRef::Multi(l)) = &r.value else {
+                continue;
+            };
+            for n in multi.get(l.as_str()).into_iter().flatten() {
+                if applies(n, v, sets.named(SetOf::Listing, &n.context, i), own_text) {
+                    picked.push(n);
+                }
+            }
+        }
         v.counter.notations = back_notations(&picked);
         (v.counter.front, v.counter.back) = counter_sides(v, &v.counter.notations);
     }
@@ -68,38 +73,30 @@ fn note_text(n: &NumberedNote) -> String {
         .join("\n")
 }
 
-/// Every quoted counter notation of the vehicle's own note and its multi-applicable notes,
-/// in note order, with the paragraph around each.
-fn notation_sources(
-    map: &SourceMap,
-    doc: &NotesDoc,
-    v: &Vehicle,
-    own: Option<&NumberedNote>,
-) -> Vec<NotationSource> {
+/// A numbered note's quoted counter notations, with the paragraph around each.
+fn numbered_sources(map: &SourceMap, n: &NumberedNote) -> Vec<NotationSource> {
+    let paras: Vec<&Paragraph> = n
+        .rules
+        .iter()
+        .map(|r| &r.paragraph)
+        .chain(n.history.iter())
+        .collect();
     let mut out = Vec::new();
-    if let Some(n) = own {
-        let paras: Vec<&Paragraph> = n
-            .rules
-            .iter()
-            .map(|r| &r.paragraph)
-            .chain(n.history.iter())
-            .collect();
-        add_sources(
-            map,
-            &mut out,
-            n.number.value.to_string(),
-            &paras,
-            &n.notations,
-        );
-    }
-    for r in &v.note_refs {
-        if let Some(NoteRef::Multi(l)) = &r.value {
-            if let Some(m) = doc.multi_note(l) {
-                let paras: Vec<&Paragraph> = m.paragraphs.iter().collect();
-                add_sources(map, &mut out, l.clone(), &paras, &m.notations);
-            }
-        }
-    }
+    add_sources(
+        map,
+        &mut out,
+        n.number.value.to_string(),
+        &paras,
+        &n.notations,
+    );
+    out
+}
+
+/// A multi-applicable note's quoted counter notations, with the paragraph around each.
+fn multi_sources(map: &SourceMap, m: &MultiApplicableNote) -> Vec<NotationSource> {
+    let paras: Vec<&Paragraph> = m.paragraphs.iter().collect();
+    let mut out = Vec::new();
+    add_sources(map, &mut out, m.letter.value.clone(), &paras, &m.notations);
     out
 }
 
@@ -120,6 +117,7 @@ fn add_sources(
             .map(|p| p.text.clone())
             .unwrap_or_default();
         out.push(NotationSource {
+            context: sentence_context(&para, &q.text),
             note: note.clone(),
             text: q.text.clone(),
             side: q.side.unwrap_or(CounterSide::Back),
