@@ -131,7 +131,7 @@ fn check_printed(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     for v in &n.vehicles {
         let mut noted = Vec::new();
         for q in &v.counter.notations {
-            if quotes.insert((q.span.file.as_str(), q.span.start)) {
+            if quotes.insert((&*q.span.file, q.span.start)) {
                 out.extend(too_long(
                     sources,
                     "counter notation",
