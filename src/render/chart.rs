@@ -8,7 +8,7 @@ use qm_resolve::registry::VehicleTypeRegistry;
 use qm_schema::Nation;
 
 use super::chart_layout::{paginate, ChartPage};
-use super::chart_model::chart_model;
+use super::chart_model::{chart_model, ChartModel};
 use super::error::{RenderError, RenderErrorKind};
 use rayon::prelude::*;
 
@@ -55,7 +55,7 @@ pub fn vehicle_chart(
             convert_template(
                 templates,
                 CHART_PAGE_TEMPLATE,
-                minijinja::context! { chart => &model, page => page, pages => pages.len() },
+                page_context(&model, page, pages.len()),
                 EMBED,
                 &pdf_path,
             )
@@ -76,6 +76,11 @@ pub fn vehicle_chart(
         pdf_path,
         pdf,
     })
+}
+
+/// What the page template sees for `page` of `pages`.
+pub(super) fn page_context(model: &ChartModel, page: &ChartPage, pages: usize) -> minijinja::Value {
+    minijinja::context! { chart => model, page => page, pages => pages }
 }
 
 /// The pages of a nation's chart PDF (for tests and custom page templates).

@@ -17,6 +17,7 @@ mod chart_layout;
 mod chart_model;
 mod counter;
 mod counter_view;
+pub mod drawing;
 mod error;
 mod pdf;
 mod pdf_canonical;
@@ -40,7 +41,7 @@ pub use counter::{
 };
 pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};
-pub use pdf::Converted;
+pub use pdf::{drawing_pdf, Converted};
 pub use pdf_canonical::canonical as canonical_pdf;
 pub use png::{render_pixmap, render_png};
 pub use sheet::{
