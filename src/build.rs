@@ -1,21 +1,26 @@
 //! `qm build`: compile, render every artifact in memory, then write them all at once.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use qm_resolve::registry::VehicleTypeRegistry;
 use qm_resolve::NationRegistries;
-use qm_schema::{nation_schema, scenario_schema, schema_value, Nation, Scenario};
+use qm_schema::{
+    nation_schema, scenario_schema, schema_value, CounterSide, Nation, Scenario, Vehicle,
+};
 
 use rayon::prelude::*;
 
 use crate::artifact::Artifact;
+use crate::build_cache::{get_or_make, Key, KeyHasher, RenderCache};
 use crate::compile::Compiled;
-use crate::infantry::{infantry_artifacts, infantry_images, infantry_px};
+use crate::infantry::{infantry_artifacts, infantry_images, infantry_px, InfantryImage};
 use crate::render::{
-    counter_sheets, counter_sheets_with, render_sides, vehicle_chart, Converted, CounterImage,
-    CounterOptions, RenderError, RenderErrorKind, SheetOptions,
+    chart_files, chart_key, chart_model, counter_key, counter_sheets, counter_sheets_with,
+    render_side, vehicle_chart, ChartFiles, ChartModel, Converted, CounterImage, CounterOptions,
+    RenderError, RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE,
 };
-use crate::scenario::{card_html, card_svg, card_view, svg_to_pdf, ScenarioFile};
+use crate::scenario::{card_html, card_svg, card_view, svg_to_pdf, CardView, ScenarioFile};
 use crate::templates::{TemplateError, Templates};
 use crate::timings::Timings;
 use crate::vassal::{CounterPng, VassalError};
@@ -112,102 +117,269 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
 
 /// [`render_all`], recording the time of each stage (`json`, `counters`, `sheets`, `chart`,
 /// `cards`, `module`) in `timings`.
-///
-/// Each stage runs its pieces on every core of the current rayon pool (counter sides, paper
-/// sizes, chart pages, scenarios, nations); results are gathered in input order and the first
-/// failure in that order is the one reported, so the output bytes and the error are the same
-/// with 1 thread or 32. Every counter side is drawn once (one template render, one SVG parse)
-/// for its files, the sheets and the module.
 pub fn render_all_timed(
     compiled: &Compiled,
     opts: &BuildOptions,
     timings: &mut Timings,
 ) -> Result<Vec<Artifact>, BuildError> {
+    render_all_cached(compiled, opts, timings, &mut RenderCache::default())
+}
+
+/// [`render_all_timed`], taking from `cache` every piece whose inputs the last build in this
+/// process had too (`qm watch`), and leaving this build's pieces there.
+///
+/// Each stage runs its pieces on every core of the current rayon pool (counter sides, paper
+/// sizes, chart pages, scenarios, nations); results are gathered in input order and the first
+/// failure in that order is the one reported, so the output bytes and the error are the same
+/// with 1 thread or 32, and with or without a cache. Every counter side is drawn once (one
+/// template render, one SVG parse) for its files, the sheets and the module.
+pub fn render_all_cached(
+    compiled: &Compiled,
+    opts: &BuildOptions,
+    timings: &mut Timings,
+    cache: &mut RenderCache,
+) -> Result<Vec<Artifact>, BuildError> {
     let templates = Templates::new(opts.templates.as_deref());
+    let fp = templates.fingerprint();
     let nations = &compiled.nations;
-    let mut artifacts = timings.time("json", || -> Result<_, BuildError> {
-        let mut out = Vec::new();
-        for (name, schema) in schema_files() {
-            out.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
-        }
-        let json: Vec<_> = nations.par_iter().map(nation_json).collect();
-        for a in json {
-            out.push(a?);
-        }
-        Ok(out)
-    })?;
-
-    let px = infantry_px(opts.counters.px);
+    let mut artifacts = timings.time("json", || json_artifacts(nations))?;
+    cache.made = 0;
     let counters = timings.time("counters", || {
-        in_order(nations.par_iter().map(|nation| {
-            let sides = render_sides(nation, &templates, &opts.counters)?;
-            let infantry = infantry_images(&templates, nation, px)?;
-            Ok::<_, RenderError>((sides, infantry))
-        }))
+        counters(nations, &templates, fp, opts, cache)
     })?;
-
     let sheets = timings.time("sheets", || {
-        in_order(
-            nations
-                .par_iter()
-                .zip(&counters)
-                .map(|(nation, (sides, _))| {
-                    let faces: Vec<&Converted> = sides.iter().map(|s| &s.pdf).collect();
-                    counter_sheets_with(nation, &templates, &faces, &opts.sheets)
-                }),
-        )
+        sheets(nations, &counters, &templates, fp, opts, cache)
     })?;
-
-    let charts = timings.time("chart", || {
-        in_order(nations.par_iter().map(|nation| {
-            let types = &compiled.loaded.registries_of(&nation.id).types;
-            vehicle_chart(nation, &templates, types)
-        }))
-    })?;
-
-    let cards =
-        timings.time("cards", || {
-            in_order(compiled.scenarios.par_iter().map(|scenario| {
-                scenario_artifacts(&templates, scenario, nations, &compiled.loaded)
-            }))
-        })?;
+    let charts = timings.time("chart", || charts(compiled, &templates, fp, cache))?;
+    let cards = timings.time("cards", || cards(compiled, &templates, fp, cache))?;
 
     let mut pngs = Vec::new();
-    for (((nation, (sides, infantry)), sheets), chart) in
-        nations.iter().zip(counters).zip(sheets).zip(charts)
-    {
-        let images: Vec<CounterImage> = sides.into_iter().map(|s| s.image).collect();
+    for (((nation, c), sheets), chart) in nations.iter().zip(&counters).zip(sheets).zip(charts) {
+        let images: Vec<CounterImage> = c.sides.iter().map(|s| s.image.clone()).collect();
         artifacts.extend(counter_artifacts(nation, &images));
         artifacts.extend(
             sheets
-                .into_iter()
-                .map(|(path, pdf)| Artifact::new(path, pdf)),
+                .iter()
+                .map(|(path, pdf)| Artifact::new(path, pdf.clone())),
         );
-        artifacts.push(Artifact::new(chart.html_path, chart.html));
-        artifacts.push(Artifact::new(chart.pdf_path, chart.pdf));
-        artifacts.extend(infantry_artifacts(nation, &infantry));
+        artifacts.push(Artifact::new(&chart.html_path, chart.html.clone()));
+        artifacts.push(Artifact::new(&chart.pdf_path, chart.pdf.clone()));
+        artifacts.extend(infantry_artifacts(nation, &c.infantry));
         // Drawn once: the same PNGs go to out/ and into the VASSAL module.
         pngs.extend(images.into_iter().map(|i| CounterPng::new(&nation.id, i)));
         pngs.extend(
-            infantry
-                .into_iter()
-                .map(|i| CounterPng::infantry(&nation.id, i)),
+            c.infantry
+                .iter()
+                .map(|i| CounterPng::infantry(&nation.id, i.clone())),
         );
     }
-    artifacts.extend(cards.into_iter().flatten());
+    artifacts.extend(cards.iter().flat_map(|c| c.iter().cloned()));
 
+    let key = module_key(compiled, &counters, opts, fp);
     let module = timings.time("module", || {
-        crate::vassal::module_artifact(
-            &compiled.loaded.data_dir,
-            nations,
-            &pngs,
-            opts.templates.as_deref(),
-            &compiled.loaded,
-        )
+        get_or_make(&mut cache.module, &[key], |_| {
+            crate::vassal::module_artifact(
+                &compiled.loaded.data_dir,
+                nations,
+                &pngs,
+                opts.templates.as_deref(),
+                &compiled.loaded,
+            )
+        })
     })?;
-    artifacts.push(module);
+    cache.made += module.1;
+    artifacts.extend(module.0.iter().map(|m| (**m).clone()));
+    cache.sweep();
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
+}
+
+/// The schema files and each nation's IR.
+fn json_artifacts(nations: &[Nation]) -> Result<Vec<Artifact>, BuildError> {
+    let mut out = Vec::new();
+    for (name, schema) in schema_files() {
+        out.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
+    }
+    let json: Vec<_> = nations.par_iter().map(nation_json).collect();
+    for a in json {
+        out.push(a?);
+    }
+    Ok(out)
+}
+
+/// A nation's drawn counters, and the keys of its sides' inputs.
+struct NationCounters {
+    sides: Vec<Arc<RenderedSide>>,
+    keys: Vec<Key>,
+    infantry: Arc<Vec<InfantryImage>>,
+    infantry_key: Key,
+}
+
+/// Every counter side of every nation (front, back of each vehicle in listing order) and
+/// each nation's infantry counters, made where the cache lacks them.
+fn counters(
+    nations: &[Nation],
+    templates: &Templates,
+    fp: u64,
+    opts: &BuildOptions,
+    cache: &mut RenderCache,
+) -> Result<Vec<NationCounters>, BuildError> {
+    let all: Vec<(&Nation, &Vehicle, CounterSide)> = nations
+        .iter()
+        .flat_map(|n| {
+            n.vehicles
+                .iter()
+                .flat_map(move |v| [(n, v, CounterSide::Front), (n, v, CounterSide::Back)])
+        })
+        .collect();
+    let keys: Vec<Key> = all
+        .par_iter()
+        .map(|&(n, v, side)| counter_key(n, v, side, &opts.counters, fp))
+        .collect();
+    let (mut sides, made) = get_or_make(&mut cache.sides, &keys, |i| {
+        let (n, v, side) = all[i];
+        render_side(n, v, side, templates, &opts.counters)
+    })?;
+    cache.made += made;
+    let px = infantry_px(opts.counters.px);
+    let infantry_keys: Vec<Key> = nations.iter().map(|n| infantry_key(n, px, fp)).collect();
+    let (infantry, made) = get_or_make(&mut cache.infantry, &infantry_keys, |i| {
+        infantry_images(templates, &nations[i], px)
+    })?;
+    cache.made += made;
+    let mut keys = keys.into_iter();
+    let mut out = Vec::with_capacity(nations.len());
+    for ((n, infantry), infantry_key) in nations.iter().zip(infantry).zip(infantry_keys) {
+        let count = n.vehicles.len() * 2;
+        let rest = sides.split_off(count);
+        out.push(NationCounters {
+            sides: std::mem::replace(&mut sides, rest),
+            keys: keys.by_ref().take(count).collect(),
+            infantry,
+            infantry_key,
+        });
+    }
+    Ok(out)
+}
+
+/// What a nation's infantry counters are drawn from.
+fn infantry_key(nation: &Nation, px: u32, fp: u64) -> Key {
+    KeyHasher::new("infantry")
+        .value(&nation.id)
+        .value(&nation.infantry)
+        .key(u64::from(px))
+        .key(fp)
+        .finish()
+}
+
+/// A nation's counter sheets: (path, PDF) per paper size.
+type SheetFiles = Vec<(String, Vec<u8>)>;
+
+/// Each nation's counter sheets (both paper sizes), from its sides.
+fn sheets(
+    nations: &[Nation],
+    counters: &[NationCounters],
+    templates: &Templates,
+    fp: u64,
+    opts: &BuildOptions,
+    cache: &mut RenderCache,
+) -> Result<Vec<Arc<SheetFiles>>, BuildError> {
+    let keys: Vec<Key> = nations
+        .iter()
+        .zip(counters)
+        .map(|(n, c)| {
+            let s = &opts.sheets;
+            KeyHasher::new(SHEET_TEMPLATE)
+                .value(&n.id)
+                .value(&n.name)
+                .value(&c.keys)
+                .value(&format!("{:?}", s.counter_size))
+                .value(&s.back_offset_mm)
+                .key(fp)
+                .finish()
+        })
+        .collect();
+    let (sheets, made) = get_or_make(&mut cache.sheets, &keys, |i| {
+        let faces: Vec<&Converted> = counters[i].sides.iter().map(|s| &s.pdf).collect();
+        counter_sheets_with(&nations[i], templates, &faces, &opts.sheets)
+    })?;
+    cache.made += made;
+    Ok(sheets)
+}
+
+/// Each nation's chart.
+fn charts(
+    compiled: &Compiled,
+    templates: &Templates,
+    fp: u64,
+    cache: &mut RenderCache,
+) -> Result<Vec<Arc<ChartFiles>>, BuildError> {
+    let nations = &compiled.nations;
+    let models: Vec<ChartModel> = nations
+        .par_iter()
+        .map(|n| chart_model(n, &compiled.loaded.registries_of(&n.id).types))
+        .collect();
+    let keys: Vec<Key> = nations
+        .iter()
+        .zip(&models)
+        .map(|(n, m)| chart_key(n, m, fp))
+        .collect();
+    let (charts, made) = get_or_make(&mut cache.charts, &keys, |i| {
+        chart_files(&nations[i], &models[i], templates)
+    })?;
+    cache.made += made;
+    Ok(charts)
+}
+
+/// Each scenario's JSON, card HTML and card PDF.
+fn cards(
+    compiled: &Compiled,
+    templates: &Templates,
+    fp: u64,
+    cache: &mut RenderCache,
+) -> Result<Vec<Arc<Vec<Artifact>>>, BuildError> {
+    let views = in_order(
+        compiled
+            .scenarios
+            .par_iter()
+            .map(|scenario| card_view(templates, scenario, &compiled.nations, &compiled.loaded)),
+    )?;
+    let keys: Vec<Key> = compiled
+        .scenarios
+        .iter()
+        .zip(&views)
+        .map(|(s, v)| KeyHasher::new("card").value(s).value(v).key(fp).finish())
+        .collect();
+    let (cards, made) = get_or_make(&mut cache.cards, &keys, |i| {
+        scenario_files(templates, &compiled.scenarios[i], &views[i])
+    })?;
+    cache.made += made;
+    Ok(cards)
+}
+
+/// What the module is made from: every source read, the module's own files, the counter
+/// images, the options and the templates.
+fn module_key(
+    compiled: &Compiled,
+    counters: &[NationCounters],
+    opts: &BuildOptions,
+    fp: u64,
+) -> Key {
+    let mut h = KeyHasher::new("module");
+    for source in compiled.loaded.sources.iter() {
+        h = h.value(&source.name).value(&source.text);
+    }
+    let dir = &compiled.loaded.data_dir;
+    for file in [
+        crate::vassal::config::CONFIG_FILE,
+        crate::vassal::gpids::REGISTRY_FILE,
+    ] {
+        h = h.bytes(&std::fs::read(dir.join(file)).unwrap_or_default());
+    }
+    for c in counters {
+        h = h.value(&c.keys).key(c.infantry_key);
+    }
+    h.value(&opts.templates).key(fp).finish()
 }
 
 /// The results of a parallel map in input order, or the first failure in that order (not
@@ -277,8 +449,17 @@ pub fn scenario_artifacts(
     registries: &dyn NationRegistries,
 ) -> Result<Vec<Artifact>, BuildError> {
     let view = card_view(templates, scenario, nations, registries)?;
-    let html = card_html(templates, &view)?;
-    let svg = card_svg(templates, &view)?;
+    scenario_files(templates, scenario, &view)
+}
+
+/// [`scenario_artifacts`] from the card's view.
+fn scenario_files(
+    templates: &Templates,
+    scenario: &Scenario,
+    view: &CardView<'_>,
+) -> Result<Vec<Artifact>, BuildError> {
+    let html = card_html(templates, view)?;
+    let svg = card_svg(templates, view)?;
     let pdf = svg_to_pdf(&svg).map_err(|message| BuildError::ScenarioPdf {
         scenario: scenario.id.clone(),
         message,

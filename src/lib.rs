@@ -16,6 +16,7 @@
 
 pub mod artifact;
 pub mod build;
+pub mod build_cache;
 pub mod buildable;
 pub mod cli;
 pub mod cli_query;

@@ -248,6 +248,18 @@ impl Templates {
         }
     }
 
+    /// A hash of what the templates are: the override directory's files (names and bytes);
+    /// the embedded templates are fixed in the binary. Equal fingerprints render equal output
+    /// from equal contexts (the render cache keys pieces with it).
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::Hasher;
+        let mut h = std::hash::DefaultHasher::new();
+        if let Some(dir) = &self.overrides {
+            hash_dir(dir, Path::new(""), 0, &mut h);
+        }
+        h.finish()
+    }
+
     /// Where template `name` is read from, for messages.
     pub fn origin(&self, name: &str) -> String {
         match &self.overrides {
@@ -372,6 +384,31 @@ fn safe_name(name: &str) -> Result<(), Error> {
         Err(refuse(format!(
             "template name {name:?} is not a relative path inside the template directory"
         )))
+    }
+}
+
+/// Adds the files under `dir` (their names relative to the template root, `rel`, and their
+/// bytes) to `h`, in name order; a file the loader would refuse as too big adds its size only.
+fn hash_dir(dir: &Path, rel: &Path, depth: usize, h: &mut impl std::hash::Hasher) {
+    // Deeper than any template tree; stops a loop of symlinked directories.
+    const MAX_DEPTH: usize = 16;
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        h.write_u8(0);
+        return;
+    };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.file_name()).collect();
+    entries.sort();
+    for name in entries {
+        let (path, rel) = (dir.join(&name), rel.join(&name));
+        h.write(rel.as_os_str().as_encoded_bytes());
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() && depth < MAX_DEPTH => hash_dir(&path, &rel, depth + 1, h),
+            Ok(m) if m.is_file() && m.len() <= MAX_TEMPLATE_FILE => {
+                h.write(&std::fs::read(&path).unwrap_or_default());
+            }
+            Ok(m) => h.write_u64(m.len()),
+            Err(_) => h.write_u8(1),
+        }
     }
 }
 

@@ -6,16 +6,15 @@
 //! build` does, and the changed files are listed. Ctrl-C ends the watch between rebuilds
 //! (never in the middle of a write).
 
-use std::collections::BTreeMap;
-use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
-use crate::artifact::{write_atomically, Artifact, OutputDir};
-use crate::cli::{compile_and_render, prepare_build, report_tidied, BuildArgs};
+use crate::artifact::{Rewriter, Rewritten};
+use crate::build_cache::RenderCache;
+use crate::cli::{compile_and_render_cached, prepare_build, report_tidied, BuildArgs};
 use crate::cli_report::{output_error, plural, EXIT_OK, EXIT_USAGE};
 use crate::timings::Timings;
 
@@ -30,9 +29,6 @@ enum Message {
     Changed,
     Stop,
 }
-
-/// The fingerprint of a written file: its length and a hash of its bytes.
-type Fingerprint = (usize, u64);
 
 /// Runs `qm watch`; returns the exit status (0 after Ctrl-C).
 pub fn run(a: BuildArgs) -> u8 {
@@ -69,8 +65,12 @@ pub fn run(a: BuildArgs) -> u8 {
         }
     }
 
-    let mut last: Option<BTreeMap<String, Fingerprint>> = None;
-    rebuild(&a, &out, &mut last);
+    let mut session = Session {
+        cache: RenderCache::default(),
+        out: Rewriter::new(out),
+        wrote_once: false,
+    };
+    session.rebuild(&a, Instant::now());
     eprintln!(
         "qm: watching {} (Ctrl-C ends)",
         watched
@@ -83,6 +83,7 @@ pub fn run(a: BuildArgs) -> u8 {
         if let Message::Stop = message {
             break;
         }
+        let first_event = Instant::now();
         std::thread::sleep(SETTLE);
         let mut stopped = false;
         while let Ok(m) = rx.try_recv() {
@@ -91,8 +92,9 @@ pub fn run(a: BuildArgs) -> u8 {
         if stopped {
             break;
         }
-        rebuild(&a, &out, &mut last);
+        session.rebuild(&a, first_event);
     }
+    session.out.finish();
     eprintln!(
         "qm: watch ended; {} holds the last good build",
         a.out.display()
@@ -100,86 +102,60 @@ pub fn run(a: BuildArgs) -> u8 {
     EXIT_OK
 }
 
-/// One build; `last` holds what the previous successful one wrote.
-fn rebuild(a: &BuildArgs, out: &OutputDir, last: &mut Option<BTreeMap<String, Fingerprint>>) {
-    let start = Instant::now();
-    let mut timings = Timings::default();
-    let Ok((_, artifacts)) = compile_and_render(a, &mut timings, || {}) else {
-        eprintln!(
-            "qm: {} kept as it was (the last good build)",
-            a.out.display()
-        );
-        return;
-    };
-    let now: BTreeMap<String, Fingerprint> = artifacts
-        .iter()
-        .map(|a| (a.path.clone(), fingerprint(&a.bytes)))
-        .collect();
-    let changed = last.as_ref().map(|before| changed_files(before, &now));
-    if changed.as_ref().is_some_and(Vec::is_empty) {
-        println!("qm: no file changed");
-        return;
-    }
-    if !write(out, &artifacts, &a.out) {
-        return;
-    }
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
-    match changed {
-        Some(files) => println!("qm: {} ({ms:.0} ms)", updated_line(&files)),
-        None => println!(
-            "qm: wrote {} files to {} ({ms:.0} ms)",
-            artifacts.len(),
-            a.out.display()
-        ),
-    }
-    *last = Some(now);
+/// What a watch keeps between rebuilds: the pieces of the last build and the output it wrote.
+struct Session {
+    cache: RenderCache,
+    out: Rewriter,
+    wrote_once: bool,
 }
 
-fn write(out: &OutputDir, artifacts: &[Artifact], shown: &Path) -> bool {
-    let waiting = |lock: &Path| {
-        eprintln!(
-            "qm: waiting for lock on {} (another qm is writing {})",
-            lock.display(),
-            shown.display()
-        );
-    };
-    match write_atomically(out, artifacts, waiting) {
-        Ok(t) => {
-            report_tidied(out, &t);
-            true
-        }
-        Err(e) => {
-            output_error(&e);
-            false
+impl Session {
+    /// One build, timed from `since` (the change that caused it): compiled in full, rendered
+    /// where its inputs changed, written where its files changed.
+    fn rebuild(&mut self, a: &BuildArgs, since: Instant) {
+        let mut timings = Timings::default();
+        let Ok((_, artifacts)) = compile_and_render_cached(a, &mut timings, || {}, &mut self.cache)
+        else {
+            eprintln!(
+                "qm: {} kept as it was (the last good build)",
+                a.out.display()
+            );
+            return;
+        };
+        let made = self.cache.made;
+        let written = self.out.write(&artifacts, |lock: &Path| {
+            eprintln!(
+                "qm: waiting for lock on {} (another qm is writing {})",
+                lock.display(),
+                a.out.display()
+            );
+        });
+        let ms = since.elapsed().as_secs_f64() * 1000.0;
+        match written {
+            Ok(r) => {
+                report_tidied(self.out.out(), &r.tidied);
+                self.report(&r, artifacts.len(), made, ms, &a.out);
+            }
+            Err(e) => {
+                output_error(&e);
+            }
         }
     }
-}
 
-fn fingerprint(bytes: &[u8]) -> Fingerprint {
-    // Fixed keys: the same bytes always hash alike within the run.
-    let mut h = std::hash::DefaultHasher::new();
-    bytes.hash(&mut h);
-    (bytes.len(), h.finish())
-}
-
-/// The files added, changed or removed between two builds, in path order.
-fn changed_files(
-    before: &BTreeMap<String, Fingerprint>,
-    now: &BTreeMap<String, Fingerprint>,
-) -> Vec<String> {
-    let mut out: Vec<String> = now
-        .iter()
-        .filter(|(path, f)| before.get(*path) != Some(f))
-        .map(|(path, _)| path.clone())
-        .collect();
-    out.extend(
-        before
-            .keys()
-            .filter(|path| !now.contains_key(*path))
-            .map(|path| format!("{path} (removed)")),
-    );
-    out.sort();
-    out
+    fn report(&mut self, r: &Rewritten, files: usize, made: usize, ms: f64, out: &Path) {
+        let rendered = format!("{made} piece{} rendered", plural(made));
+        if !self.wrote_once {
+            self.wrote_once = true;
+            println!(
+                "qm: wrote {files} files to {} ({rendered}, {ms:.0} ms)",
+                out.display()
+            );
+        } else if r.changed.is_empty() {
+            println!("qm: no file changed ({rendered}, {ms:.0} ms)");
+        } else {
+            println!("qm: {} ({rendered}, {ms:.0} ms)", updated_line(&r.changed));
+        }
+    }
 }
 
 /// "3 files updated: a, b, c" (at most [`SHOWN`] named, then "and N more").
@@ -206,21 +182,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn changes_name_added_changed_and_removed_files() {
-        let before: BTreeMap<String, Fingerprint> = [
-            ("a.json".to_string(), fingerprint(b"1")),
-            ("b.pdf".to_string(), fingerprint(b"2")),
-            ("gone.png".to_string(), fingerprint(b"3")),
-        ]
-        .into();
-        let now: BTreeMap<String, Fingerprint> = [
-            ("a.json".to_string(), fingerprint(b"1")),
-            ("b.pdf".to_string(), fingerprint(b"2x")),
-            ("new.svg".to_string(), fingerprint(b"4")),
-        ]
-        .into();
-        let files = changed_files(&before, &now);
-        assert_eq!(files, ["b.pdf", "gone.png (removed)", "new.svg"]);
+    fn at_most_eight_changed_files_are_named() {
+        let files = ["b.pdf", "gone.png (removed)", "new.svg"].map(String::from);
         assert_eq!(
             updated_line(&files),
             "3 files updated: b.pdf, gone.png (removed), new.svg"

@@ -41,13 +41,31 @@ pub fn vehicle_chart(
     templates: &Templates,
     types: &VehicleTypeRegistry,
 ) -> Result<ChartFiles, RenderError> {
-    let model = chart_model(nation, types);
+    chart_files(nation, &chart_model(nation, types), templates)
+}
+
+/// A hash of everything a nation's chart is drawn from: the nation's id, its chart model and
+/// the templates' fingerprint (`templates`); the render cache keys charts with it.
+pub fn chart_key(nation: &Nation, model: &ChartModel, templates: u64) -> crate::build_cache::Key {
+    crate::build_cache::KeyHasher::new(CHART_PAGE_TEMPLATE)
+        .value(&nation.id)
+        .value(model)
+        .key(templates)
+        .finish()
+}
+
+/// [`vehicle_chart`] from the nation's chart model.
+pub fn chart_files(
+    nation: &Nation,
+    model: &ChartModel,
+    templates: &Templates,
+) -> Result<ChartFiles, RenderError> {
     let html_path = format!("{}/chart/{}-chart.html", nation.id, nation.id);
     let pdf_path = format!("{}/chart/{}-chart.pdf", nation.id, nation.id);
     let html = templates
-        .render(CHART_HTML_TEMPLATE, minijinja::context! { chart => &model })
+        .render(CHART_HTML_TEMPLATE, minijinja::context! { chart => model })
         .map_err(|e| RenderError::new(&html_path, RenderErrorKind::Template(Box::new(e))))?;
-    let pages = paginate(&model);
+    let pages = paginate(model);
     // Pages are drawn and converted in parallel, then placed in order.
     let converted = pages
         .par_iter()
@@ -55,7 +73,7 @@ pub fn vehicle_chart(
             convert_template(
                 templates,
                 CHART_PAGE_TEMPLATE,
-                page_context(&model, page, pages.len()),
+                page_context(model, page, pages.len()),
                 EMBED,
                 &pdf_path,
             )

@@ -27,7 +27,10 @@ mod sheet;
 mod sides;
 mod svg;
 
-pub use chart::{chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE, CHART_PAGE_TEMPLATE};
+pub use chart::{
+    chart_files, chart_key, chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE,
+    CHART_PAGE_TEMPLATE,
+};
 pub use chart_infantry::{
     infantry_section, ClassGroup, InfantryRow, InfantrySection, ReplacementRow, RuleRow, UNKNOWN,
 };
@@ -36,7 +39,7 @@ pub use chart_model::{
     chart_model, columns, Cell, ChartModel, Column, Group, NationRef, NoteLink, NoteView, Row,
 };
 pub use counter::{
-    artifact_name, counter_image, counter_images, counter_svg, side_name, template_of,
+    artifact_name, counter_image, counter_images, counter_key, counter_svg, side_name, template_of,
     CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
 };
 pub use counter_view::{CounterView, ItemView};

@@ -17,3 +17,4 @@ mod scenario;
 mod schema;
 mod support;
 mod vassal;
+mod watch;

@@ -18,8 +18,10 @@ use crate::fonts;
 
 /// The resource names of the two faces in every form.
 const FONT_NAMES: [&[u8]; 2] = [b"F0", b"F1"];
-/// How hard streams are compressed (zlib's scale, 0-9).
-pub(crate) const DEFLATE_LEVEL: u32 = 6;
+/// How hard streams are compressed (zlib's scale, 0-9). Measured on the Italian build: level 2
+/// makes the PDFs 6 % larger than level 6 for 5 % fewer instructions in the whole build;
+/// level 1 makes them 54 % larger.
+const DEFLATE_LEVEL: u32 = 2;
 
 /// The glyphs a document's drawings use, per face (regular, bold), each with the text it
 /// stands for (the first met).
