@@ -12,7 +12,7 @@ use qm_schema::{
 use rayon::prelude::*;
 
 use crate::artifact::Artifact;
-use crate::build_cache::{get_or_make, Key, KeyHasher, RenderCache};
+use crate::build_cache::{get_or_make, Key, KeyHasher, RenderCache, SideInputs};
 use crate::compile::Compiled;
 use crate::infantry::{infantry_artifacts, infantry_images, infantry_px, InfantryImage};
 use crate::render::{
@@ -142,7 +142,7 @@ pub fn render_all_cached(
     let templates = Templates::new(opts.templates.as_deref());
     let fp = templates.fingerprint();
     let nations = &compiled.nations;
-    let mut artifacts = timings.time("json", || json_artifacts(nations))?;
+    let mut artifacts = timings.time("json", || json_artifacts(nations, cache))?;
     cache.made = 0;
     let counters = timings.time("counters", || {
         counters(nations, &templates, fp, opts, cache)
@@ -151,7 +151,9 @@ pub fn render_all_cached(
         sheets(nations, &counters, &templates, fp, opts, cache)
     })?;
     let charts = timings.time("chart", || charts(compiled, &templates, fp, cache))?;
-    let cards = timings.time("cards", || cards(compiled, &templates, fp, cache))?;
+    let cards = timings.time("cards", || {
+        cards(compiled, &counters, &templates, fp, cache)
+    })?;
 
     let mut pngs = Vec::new();
     for (((nation, c), sheets), chart) in nations.iter().zip(&counters).zip(sheets).zip(charts) {
@@ -195,15 +197,37 @@ pub fn render_all_cached(
 }
 
 /// The schema files and each nation's IR.
-fn json_artifacts(nations: &[Nation]) -> Result<Vec<Artifact>, BuildError> {
-    let mut out = Vec::new();
-    for (name, schema) in schema_files() {
-        out.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
+fn json_artifacts(
+    nations: &[Nation],
+    cache: &mut RenderCache,
+) -> Result<Vec<Artifact>, BuildError> {
+    // The schemas are fixed in the binary: generated once per process.
+    static SCHEMAS: std::sync::OnceLock<Vec<Artifact>> = std::sync::OnceLock::new();
+    let mut out = match SCHEMAS.get() {
+        Some(s) => s.clone(),
+        None => {
+            let mut made = Vec::new();
+            for (name, schema) in schema_files() {
+                made.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
+            }
+            SCHEMAS.get_or_init(|| made).clone()
+        }
+    };
+    // A nation equal to the one last written has the same JSON.
+    let json: Vec<_> = nations
+        .par_iter()
+        .map(|n| match cache.json.get(&n.id) {
+            Some((last, bytes)) if last == n => Ok(bytes.clone()),
+            _ => pretty(n).map(Arc::new),
+        })
+        .collect();
+    let mut kept = std::collections::HashMap::new();
+    for (n, bytes) in nations.iter().zip(json) {
+        let bytes = bytes?;
+        out.push(Artifact::new(format!("{}.json", n.id), (*bytes).clone()));
+        kept.insert(n.id.clone(), (n.clone(), bytes));
     }
-    let json: Vec<_> = nations.par_iter().map(nation_json).collect();
-    for a in json {
-        out.push(a?);
-    }
+    cache.json = kept;
     Ok(out)
 }
 
@@ -232,10 +256,7 @@ fn counters(
                 .flat_map(move |v| [(n, v, CounterSide::Front), (n, v, CounterSide::Back)])
         })
         .collect();
-    let keys: Vec<Key> = all
-        .par_iter()
-        .map(|&(n, v, side)| counter_key(n, v, side, &opts.counters, fp))
-        .collect();
+    let keys = side_keys(nations, fp, &opts.counters, cache);
     let (mut sides, made) = get_or_make(&mut cache.sides, &keys, |i| {
         let (n, v, side) = all[i];
         render_side(n, v, side, templates, &opts.counters)
@@ -260,6 +281,50 @@ fn counters(
         });
     }
     Ok(out)
+}
+
+/// The keys of every side (front, back of each vehicle of each nation), the last build's
+/// where a vehicle, its nation's name, the options and the templates are as they were.
+fn side_keys(
+    nations: &[Nation],
+    fp: u64,
+    opts: &CounterOptions,
+    cache: &mut RenderCache,
+) -> Vec<Key> {
+    let vehicles: Vec<(&Nation, &Vehicle)> = nations
+        .iter()
+        .flat_map(|n| n.vehicles.iter().map(move |v| (n, v)))
+        .collect();
+    let mut last = std::mem::take(&mut cache.side_keys);
+    let found: Vec<Option<SideInputs>> = vehicles
+        .iter()
+        .map(|(n, v)| {
+            last.remove(&(n.id.clone(), v.id.clone())).filter(|s| {
+                s.vehicle == **v && s.nation_name == n.name && s.opts == *opts && s.templates == fp
+            })
+        })
+        .collect();
+    let inputs: Vec<SideInputs> = vehicles
+        .par_iter()
+        .zip(found)
+        .map(|(&(n, v), found)| {
+            found.unwrap_or_else(|| SideInputs {
+                nation_name: n.name.clone(),
+                vehicle: v.clone(),
+                #[allow(clippy::clone_on_copy, reason = "options need not stay Copy")]
+                opts: opts.clone(),
+                templates: fp,
+                keys: [CounterSide::Front, CounterSide::Back]
+                    .map(|side| counter_key(n, v, side, opts, fp)),
+            })
+        })
+        .collect();
+    let mut keys = Vec::with_capacity(inputs.len() * 2);
+    for ((n, v), i) in vehicles.iter().zip(inputs) {
+        keys.extend(i.keys);
+        cache.side_keys.insert((n.id.clone(), v.id.clone()), i);
+    }
+    keys
 }
 
 /// What a nation's infantry counters are drawn from.
@@ -334,41 +399,56 @@ fn charts(
 /// Each scenario's JSON, card HTML and card PDF.
 fn cards(
     compiled: &Compiled,
+    counters: &[NationCounters],
     templates: &Templates,
     fp: u64,
     cache: &mut RenderCache,
 ) -> Result<Vec<Arc<Vec<Artifact>>>, BuildError> {
-    let views = in_order(
-        compiled
-            .scenarios
-            .par_iter()
-            .map(|scenario| card_view(templates, scenario, &compiled.nations, &compiled.loaded)),
-    )?;
+    let data = data_key(compiled, counters);
     let keys: Vec<Key> = compiled
         .scenarios
         .iter()
-        .zip(&views)
-        .map(|(s, v)| KeyHasher::new("card").value(s).value(v).key(fp).finish())
+        .map(|s| KeyHasher::new("card").value(s).key(data).key(fp).finish())
         .collect();
     let (cards, made) = get_or_make(&mut cache.cards, &keys, |i| {
-        scenario_files(templates, &compiled.scenarios[i], &views[i])
+        let scenario = &compiled.scenarios[i];
+        let view = card_view(templates, scenario, &compiled.nations, &compiled.loaded)?;
+        scenario_files(templates, scenario, &view)
     })?;
     cache.made += made;
     Ok(cards)
 }
 
-/// What the module is made from: every source read, the module's own files, the counter
-/// images, the options and the templates.
+/// What cards and the module take from the data besides the scenarios: each nation's id,
+/// name, side and counters (their keys hold the vehicles and infantry) and every TOML source
+/// (registries, OB files, errata, module settings); not the notes.
+fn data_key(compiled: &Compiled, counters: &[NationCounters]) -> Key {
+    let mut h = KeyHasher::new("data");
+    for (n, c) in compiled.nations.iter().zip(counters) {
+        h = h
+            .value(&n.id)
+            .value(&n.name)
+            .value(&n.axis)
+            .value(&c.keys)
+            .key(c.infantry_key);
+    }
+    for source in compiled.loaded.sources.iter() {
+        if source.name.ends_with(".toml") {
+            h = h.value(&source.name).value(&source.text);
+        }
+    }
+    h.finish()
+}
+
+/// What the module is made from: the data (see [`data_key`]), the module's own files, the
+/// options and the templates.
 fn module_key(
     compiled: &Compiled,
     counters: &[NationCounters],
     opts: &BuildOptions,
     fp: u64,
 ) -> Key {
-    let mut h = KeyHasher::new("module");
-    for source in compiled.loaded.sources.iter() {
-        h = h.value(&source.name).value(&source.text);
-    }
+    let mut h = KeyHasher::new("module").key(data_key(compiled, counters));
     let dir = &compiled.loaded.data_dir;
     for file in [
         crate::vassal::config::CONFIG_FILE,
@@ -376,24 +456,7 @@ fn module_key(
     ] {
         h = h.bytes(&std::fs::read(dir.join(file)).unwrap_or_default());
     }
-    for c in counters {
-        h = h.value(&c.keys).key(c.infantry_key);
-    }
     h.value(&opts.templates).key(fp).finish()
-}
-
-/// The results of a parallel map in input order, or the first failure in that order (not
-/// the first to happen), so errors do not depend on scheduling.
-fn in_order<T: Send, E: Send>(
-    results: impl IndexedParallelIterator<Item = Result<T, E>>,
-) -> Result<Vec<T>, BuildError>
-where
-    BuildError: From<E>,
-{
-    let all: Vec<Result<T, E>> = results.collect();
-    all.into_iter()
-        .map(|r| r.map_err(BuildError::from))
-        .collect()
 }
 
 /// `<nation>/counters/<id>-<side>.svg` and `.png` for every side in `images`.

@@ -158,7 +158,30 @@ pub struct RenderCache {
     pub module: Slot<crate::artifact::Artifact>,
     /// How many pieces the last build made (the rest it found here).
     pub made: usize,
+    /// Each vehicle's side keys with the inputs they were computed from, by nation and
+    /// vehicle id: comparing a vehicle with the last build's costs less than serializing it.
+    pub side_keys: HashMap<(String, String), SideInputs>,
+    /// Each nation's IR with its JSON, by nation id: an unchanged nation is not written out
+    /// again.
+    pub json: HashMap<String, (crate::build_cache::NationInputs, Arc<Vec<u8>>)>,
 }
+
+/// What a vehicle's counter sides are drawn from, and their keys (front, back).
+pub struct SideInputs {
+    /// The nation's name (its id is the map key).
+    pub nation_name: String,
+    /// The vehicle.
+    pub vehicle: qm_schema::Vehicle,
+    /// The counter options.
+    pub opts: crate::render::CounterOptions,
+    /// The templates' fingerprint.
+    pub templates: u64,
+    /// The keys of the front and the back.
+    pub keys: [Key; 2],
+}
+
+/// A nation as last written to its JSON file.
+pub type NationInputs = qm_schema::Nation;
 
 impl RenderCache {
     /// Drops what the last build did not use.

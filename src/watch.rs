@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
-use crate::artifact::{Rewriter, Rewritten};
+use crate::artifact::{OutputDir, Rewriter, Rewritten};
 use crate::build_cache::RenderCache;
 use crate::cli::{compile_and_render_cached, prepare_build, report_tidied, BuildArgs};
 use crate::cli_report::{output_error, plural, EXIT_OK, EXIT_USAGE};
@@ -65,12 +65,8 @@ pub fn run(a: BuildArgs) -> u8 {
         }
     }
 
-    let mut session = Session {
-        cache: RenderCache::default(),
-        out: Rewriter::new(out),
-        wrote_once: false,
-    };
-    session.rebuild(&a, Instant::now());
+    let mut session = Session::new(out);
+    session.rebuild_and_report(&a, Instant::now());
     eprintln!(
         "qm: watching {} (Ctrl-C ends)",
         watched
@@ -92,9 +88,9 @@ pub fn run(a: BuildArgs) -> u8 {
         if stopped {
             break;
         }
-        session.rebuild(&a, first_event);
+        session.rebuild_and_report(&a, first_event);
     }
-    session.out.finish();
+    session.finish();
     eprintln!(
         "qm: watch ended; {} holds the last good build",
         a.out.display()
@@ -103,58 +99,116 @@ pub fn run(a: BuildArgs) -> u8 {
 }
 
 /// What a watch keeps between rebuilds: the pieces of the last build and the output it wrote.
-struct Session {
+pub struct Session {
     cache: RenderCache,
     out: Rewriter,
     wrote_once: bool,
 }
 
+/// What one rebuild did.
+#[derive(Debug)]
+pub enum Rebuilt {
+    /// The data (or a template) has errors: printed, the output left as it was.
+    Failed,
+    /// The output could not be written (printed).
+    NotWritten,
+    /// The output holds the new build (`changed` empty: it already did).
+    Written {
+        /// What the write did.
+        rewritten: Rewritten,
+        /// How many files the build has.
+        files: usize,
+        /// How many pieces had to be rendered (the others were the last build's).
+        made: usize,
+    },
+}
+
 impl Session {
-    /// One build, timed from `since` (the change that caused it): compiled in full, rendered
-    /// where its inputs changed, written where its files changed.
-    fn rebuild(&mut self, a: &BuildArgs, since: Instant) {
+    /// A session writing to `out` (checked by [`prepare_build`]).
+    pub fn new(out: OutputDir) -> Self {
+        Self {
+            cache: RenderCache::default(),
+            out: Rewriter::new(out),
+            wrote_once: false,
+        }
+    }
+
+    /// One build: compiled in full, rendered where its inputs changed, written where its
+    /// files changed. Diagnostics and output errors are printed.
+    pub fn rebuild(&mut self, a: &BuildArgs) -> Rebuilt {
         let mut timings = Timings::default();
         let Ok((_, artifacts)) = compile_and_render_cached(a, &mut timings, || {}, &mut self.cache)
         else {
-            eprintln!(
-                "qm: {} kept as it was (the last good build)",
-                a.out.display()
-            );
-            return;
+            return Rebuilt::Failed;
         };
         let made = self.cache.made;
-        let written = self.out.write(&artifacts, |lock: &Path| {
-            eprintln!(
-                "qm: waiting for lock on {} (another qm is writing {})",
-                lock.display(),
-                a.out.display()
-            );
+        let written = timings.time("write", || {
+            self.out.write(&artifacts, |lock: &Path| {
+                eprintln!(
+                    "qm: waiting for lock on {} (another qm is writing {})",
+                    lock.display(),
+                    a.out.display()
+                );
+            })
         });
-        let ms = since.elapsed().as_secs_f64() * 1000.0;
+        if a.timings {
+            eprint!("{}", timings.table());
+        }
         match written {
-            Ok(r) => {
-                report_tidied(self.out.out(), &r.tidied);
-                self.report(&r, artifacts.len(), made, ms, &a.out);
+            Ok(rewritten) => {
+                report_tidied(self.out.out(), &rewritten.tidied);
+                Rebuilt::Written {
+                    rewritten,
+                    files: artifacts.len(),
+                    made,
+                }
             }
             Err(e) => {
                 output_error(&e);
+                Rebuilt::NotWritten
             }
         }
     }
 
-    fn report(&mut self, r: &Rewritten, files: usize, made: usize, ms: f64, out: &Path) {
+    /// [`Session::rebuild`], then a line saying what changed, timed from `since` (the change
+    /// that caused it).
+    fn rebuild_and_report(&mut self, a: &BuildArgs, since: Instant) {
+        let (rewritten, files, made) = match self.rebuild(a) {
+            Rebuilt::Written {
+                rewritten,
+                files,
+                made,
+            } => (rewritten, files, made),
+            Rebuilt::Failed => {
+                eprintln!(
+                    "qm: {} kept as it was (the last good build)",
+                    a.out.display()
+                );
+                return;
+            }
+            Rebuilt::NotWritten => return,
+        };
+        let ms = since.elapsed().as_secs_f64() * 1000.0;
         let rendered = format!("{made} piece{} rendered", plural(made));
         if !self.wrote_once {
             self.wrote_once = true;
             println!(
                 "qm: wrote {files} files to {} ({rendered}, {ms:.0} ms)",
-                out.display()
+                a.out.display()
             );
-        } else if r.changed.is_empty() {
+        } else if rewritten.changed.is_empty() {
             println!("qm: no file changed ({rendered}, {ms:.0} ms)");
         } else {
-            println!("qm: {} ({rendered}, {ms:.0} ms)", updated_line(&r.changed));
+            println!(
+                "qm: {} ({rendered}, {ms:.0} ms)",
+                updated_line(&rewritten.changed)
+            );
         }
+    }
+
+    /// Ends the session: removes the directory kept for the next write.
+    pub fn finish(self) {
+        self.out.finish();
     }
 }
 

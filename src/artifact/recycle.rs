@@ -15,7 +15,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::hash::{Hash, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -272,10 +271,12 @@ fn changed_paths(
 }
 
 fn fingerprint(bytes: &[u8]) -> Fingerprint {
-    // Fixed keys: the same bytes always hash alike within the run.
-    let mut h = std::hash::DefaultHasher::new();
-    bytes.hash(&mut h);
-    (bytes.len(), h.finish())
+    use std::hash::BuildHasher;
+    // A fixed seed: the same bytes always hash alike within the run.
+    (
+        bytes.len(),
+        foldhash::fast::FixedState::default().hash_one(bytes),
+    )
 }
 
 /// Removes `file` and then each parent left empty, up to (not including) `root`.

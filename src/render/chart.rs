@@ -62,8 +62,13 @@ pub fn chart_files(
 ) -> Result<ChartFiles, RenderError> {
     let html_path = format!("{}/chart/{}-chart.html", nation.id, nation.id);
     let pdf_path = format!("{}/chart/{}-chart.pdf", nation.id, nation.id);
+    // Made into a template value once, for the HTML and every page.
+    let chart = minijinja::Value::from_serialize(model);
     let html = templates
-        .render(CHART_HTML_TEMPLATE, minijinja::context! { chart => model })
+        .render(
+            CHART_HTML_TEMPLATE,
+            minijinja::context! { chart => chart.clone() },
+        )
         .map_err(|e| RenderError::new(&html_path, RenderErrorKind::Template(Box::new(e))))?;
     let pages = paginate(model);
     // Pages are drawn and converted in parallel, then placed in order.
@@ -73,7 +78,7 @@ pub fn chart_files(
             convert_template(
                 templates,
                 CHART_PAGE_TEMPLATE,
-                page_context(model, page, pages.len()),
+                page_context(chart.clone(), page, pages.len()),
                 EMBED,
                 &pdf_path,
             )
@@ -96,9 +101,14 @@ pub fn chart_files(
     })
 }
 
-/// What the page template sees for `page` of `pages`.
-pub(super) fn page_context(model: &ChartModel, page: &ChartPage, pages: usize) -> minijinja::Value {
-    minijinja::context! { chart => model, page => page, pages => pages }
+/// What the page template sees for `page` of `pages`; `chart` is the chart model as a
+/// template value.
+pub(super) fn page_context(
+    chart: minijinja::Value,
+    page: &ChartPage,
+    pages: usize,
+) -> minijinja::Value {
+    minijinja::context! { chart => chart, page => page, pages => pages }
 }
 
 /// The pages of a nation's chart PDF (for tests and custom page templates).

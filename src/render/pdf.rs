@@ -30,8 +30,8 @@ enum Form {
 impl Converted {
     /// A page drawn directly: written when the document is finished, its text in one font
     /// subset per face for the whole document.
-    pub fn drawn(drawing: Drawing) -> Self {
-        Self(Form::Drawn(Arc::new(drawing)))
+    pub fn drawn(drawing: Arc<Drawing>) -> Self {
+        Self(Form::Drawn(drawing))
     }
 
     /// Converts an SVG tree with svg2pdf. With `embed_text` the text stays text (a font
@@ -72,7 +72,7 @@ pub fn convert_template<S: serde::Serialize>(
     if embed_text {
         // The built-in page templates are drawn directly; other SVG (an override using more
         // of SVG) goes through usvg and svg2pdf.
-        if let Ok(drawing) = Drawing::read(&text) {
+        if let Ok(drawing) = Drawing::read_shared(&text) {
             return Ok(Converted::drawn(drawing));
         }
     }
@@ -184,7 +184,7 @@ impl PdfBuilder {
 
     /// Appends a page showing `drawing` at `scale` points per CSS pixel, its content written
     /// straight into the page (as svg2pdf writes a one-page PDF).
-    pub fn add_drawn_page(&mut self, drawing: Drawing, scale: f32) {
+    pub fn add_drawn_page(&mut self, drawing: Arc<Drawing>, scale: f32) {
         let (page, content) = (self.next.bump(), self.next.bump());
         self.fonts.add(&drawing);
         let target = Target::Page {
@@ -193,7 +193,7 @@ impl PdfBuilder {
             parent: self.page_tree,
             scale,
         };
-        self.drawn.push((target, Arc::new(drawing)));
+        self.drawn.push((target, drawing));
         self.pages.push(page);
     }
 
@@ -253,7 +253,7 @@ impl PdfBuilder {
 }
 
 /// A one-page PDF of `drawing` at its own physical size (CSS pixels at 96 per inch).
-pub fn drawing_pdf(drawing: Drawing) -> Result<Vec<u8>, String> {
+pub fn drawing_pdf(drawing: Arc<Drawing>) -> Result<Vec<u8>, String> {
     let mut pdf = PdfBuilder::new();
     pdf.add_drawn_page(drawing, 72.0 / 96.0);
     pdf.finish()

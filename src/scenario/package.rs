@@ -16,7 +16,7 @@ const CSS_DPI: f32 = 96.0;
 /// (the same SVG always gives the same bytes).
 pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, String> {
     // The built-in card is drawn directly; SVG using more of SVG goes through usvg + svg2pdf.
-    if let Ok(drawing) = Drawing::read(svg) {
+    if let Ok(drawing) = Drawing::read_shared(svg) {
         return drawing_pdf(drawing).map_err(|e| format!("failed to write the PDF ({e})"));
     }
     let tree = parse_svg(svg).map_err(|e| format!("failed to read the SVG ({e})"))?;

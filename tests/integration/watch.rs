@@ -55,9 +55,9 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
         render_all(&compiled, &opts).unwrap(),
         "as a fresh build"
     );
-    // The note is in the IR: the chart (its notes) and the module (made from every source)
-    // are made again; no counter, sheet or card shows the note.
-    assert_eq!(cache.made, 2, "of {all} pieces");
+    // The note is in the IR and the chart: the chart is made again; no counter, sheet,
+    // card or module piece shows the note.
+    assert_eq!(cache.made, 1, "of {all} pieces");
     let changed: Vec<&str> = edited
         .iter()
         .zip(&first)
@@ -72,6 +72,14 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
             "ita/chart/ita-chart.pdf"
         ]
     );
+
+    // A vehicle's value: its sides, the sheets, the chart, the cards and the module are
+    // made again, and the build is still a fresh build's.
+    edit(&data.join("ita/listing.tsv"), "5.5\tTt\t19\t", "5.5\tTt\t20\t");
+    let (compiled, edited) = build(&mut cache);
+    assert_eq!(edited, render_all(&compiled, &opts).unwrap(), "as a fresh build");
+    let scenarios = compiled.scenarios.len();
+    assert_eq!(cache.made, 2 + 1 + 1 + scenarios + 1, "of {all} pieces");
 }
 
 /// A running `qm watch` and the lines it prints.

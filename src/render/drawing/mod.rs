@@ -18,6 +18,7 @@
 //! [`write`] (operations -> a content stream; the document's fonts).
 
 mod geometry;
+mod memo;
 mod parse;
 mod shape;
 #[cfg(test)]
@@ -27,6 +28,10 @@ mod write;
 
 pub use write::{outline_form, write_drawings, DocumentFonts, Target};
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use memo::Memo;
 use resvg::usvg::tiny_skia_path::{Path, Transform};
 
 /// An SVG page as drawing operations in its own user space, ready to become a PDF form.
@@ -37,6 +42,18 @@ pub struct Drawing {
     /// Height of the SVG's root, in CSS pixels.
     pub height: f32,
     ops: Vec<Op>,
+    /// Unique to this drawing in the process (a memo key for its written content).
+    id: u64,
+}
+
+/// Pages read, by their SVG text: `qm watch` redraws a chart whose pages mostly did not
+/// change.
+static READ: Memo<String, Result<Arc<Drawing>, Unsupported>> = Memo::new(256);
+
+/// The next [`Drawing::id`].
+fn next_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Why an SVG is not drawn directly: what it uses that [`Drawing::read`] does not draw.
@@ -55,6 +72,17 @@ impl Drawing {
     /// reports the error).
     pub fn read(svg: &str) -> Result<Drawing, Unsupported> {
         parse::read(svg)
+    }
+
+    /// [`Drawing::read`], remembered: the same text gives the same shared drawing.
+    pub fn read_shared(svg: &str) -> Result<Arc<Drawing>, Unsupported> {
+        let read = READ.get_or(svg.to_string(), || {
+            Ok::<_, std::convert::Infallible>(parse::read(svg).map(Arc::new))
+        });
+        match read {
+            Ok(r) => r,
+            Err(never) => match never {},
+        }
     }
 
     /// The drawing of a tree usvg has read, its text as the outlines usvg made of it (for

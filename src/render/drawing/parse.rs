@@ -65,6 +65,7 @@ pub(super) fn read(svg: &str) -> Result<Drawing, Unsupported> {
         width,
         height,
         ops: reader.ops,
+        id: super::next_id(),
     })
 }
 

@@ -11,11 +11,14 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use rustybuzz::{Direction, Script, ShapePlan, UnicodeBuffer};
 use unicode_bidi::{BidiInfo, Level};
 
+use super::memo::Memo;
 use super::{Glyph, Unsupported};
 use crate::fonts;
 
@@ -36,6 +39,12 @@ thread_local! {
     static PLANS: RefCell<Plans> = RefCell::new(HashMap::new());
 }
 
+/// A string shaped in a face (bold or not), its glyphs not yet placed.
+type Shaped = Result<Arc<[Glyph]>, Unsupported>;
+
+/// Shaped strings by face: a chart repeats its cell texts hundreds of times.
+static SHAPED: Memo<(bool, String), Shaped> = Memo::new(100_000);
+
 /// The glyphs of `text` in the regular or `bold` face at `size`, the chunk starting at `x`
 /// and anchored by `anchor`.
 pub(super) fn shape(
@@ -48,6 +57,26 @@ pub(super) fn shape(
     if text.is_empty() {
         return Ok(Vec::new());
     }
+    let shaped = SHAPED.get_or((bold, text.to_string()), || {
+        Ok::<_, Infallible>(shape_unplaced(text, bold).map(Arc::from))
+    });
+    let mut glyphs = match shaped {
+        Ok(Ok(g)) => g.to_vec(),
+        Ok(Err(e)) => return Err(e),
+        Err(never) => match never {},
+    };
+    place(
+        &mut glyphs,
+        fonts::shaping_face(bold).units_per_em(),
+        size,
+        x,
+        anchor,
+    );
+    Ok(glyphs)
+}
+
+/// The glyphs of `text` with their advances, not yet placed.
+fn shape_unplaced(text: &str, bold: bool) -> Result<Vec<Glyph>, Unsupported> {
     check_direction(text)?;
     let face = fonts::shaping_face(bold);
     let mut buffer = UnicodeBuffer::new();
@@ -80,7 +109,6 @@ pub(super) fn shape(
             text: (info.cluster, end),
         });
     }
-    place(&mut glyphs, face.units_per_em(), size, x, anchor);
     Ok(glyphs)
 }
 

@@ -276,7 +276,8 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
         let model = chart_model::chart_model(nation, types);
         let chart_pages = chart_layout::paginate(&model);
         for page in &chart_pages {
-            let ctx = chart::page_context(&model, page, chart_pages.len());
+            let value = minijinja::Value::from_serialize(&model);
+            let ctx = chart::page_context(value, page, chart_pages.len());
             same_as_usvg(&templates.render(chart::CHART_PAGE_TEMPLATE, ctx).unwrap());
             pages += 1;
         }

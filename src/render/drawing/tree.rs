@@ -15,6 +15,7 @@ pub(super) fn from_tree(tree: &usvg::Tree) -> Result<Drawing, Unsupported> {
         width: tree.size().width(),
         height: tree.size().height(),
         ops,
+        id: super::next_id(),
     })
 }
 

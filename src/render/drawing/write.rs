@@ -4,15 +4,17 @@
 //! can be selected and extracted.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use pdf_writer::types::{
     CidFontType, FontFlags, LineCapStyle, LineJoinStyle, SystemInfo, UnicodeCmap,
 };
-use pdf_writer::{Chunk, Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
+use pdf_writer::{Chunk, Filter, Finish, Name, Pdf, Rect, Ref, Str};
 use rayon::prelude::*;
 use resvg::usvg::tiny_skia_path::{Path, PathSegment};
 use subsetter::GlyphRemapper;
 
+use super::memo::Memo;
 use super::{Drawing, Op, Rgb, Stroke, TextRun};
 use crate::fonts;
 
@@ -42,6 +44,20 @@ impl DocumentFonts {
         }
     }
 }
+
+/// A drawing's compressed content stream and the faces it uses.
+type Content = Arc<(Vec<u8>, [bool; 2])>;
+
+/// What a drawing's written content depends on: the drawing, its target's scale (a page) or
+/// none (a form) and the glyphs of the document's subsets, per face.
+type ContentKey = (u64, Option<u32>, Arc<[Vec<u16>; 2]>);
+
+/// Written contents (see [`super::memo`]).
+static CONTENT: Memo<ContentKey, Content> = Memo::new(512);
+
+/// Compressed subsets by face and glyphs: `qm watch` rewrites a chart whose glyphs rarely
+/// change.
+static SUBSETS: Memo<(usize, Vec<u16>), Arc<Vec<u8>>> = Memo::new(64);
 
 /// A face as written into one document.
 struct EmbeddedFace {
@@ -81,17 +97,29 @@ pub fn write_drawings(
             faces[face] = Some(write_font(pdf, next, face, used)?);
         }
     }
-    let contents: Vec<(Vec<u8>, [bool; 2])> = drawings
+    // A drawing's content depends on it, its target and the glyphs of the document's subsets
+    // (which number the glyphs): the memo key.
+    let glyphs: Arc<[Vec<u16>; 2]> = Arc::new(fonts.used.clone().map(|u| u.into_keys().collect()));
+    let contents: Vec<Content> = drawings
         .par_iter()
-        .map(|(target, d)| content(d, *target, &faces))
+        .map(|(target, d)| {
+            let scale = match target {
+                Target::Form(_) => None,
+                Target::Page { scale, .. } => Some(scale.to_bits()),
+            };
+            CONTENT.get_or((d.id, scale, glyphs.clone()), || {
+                content(d, *target, &faces).map(Arc::new)
+            })
+        })
         .collect::<Result<_, String>>()?;
-    for ((target, d), (stream, uses)) in drawings.iter().zip(contents) {
+    for ((target, d), written) in drawings.iter().zip(contents) {
+        let (stream, uses) = &*written;
         let font_refs = faces.iter().enumerate().filter_map(|(face, e)| {
             Some((FONT_NAMES[face], e.as_ref()?.font)).filter(|_| uses[face])
         });
         match *target {
             Target::Form(id) => {
-                let mut form = pdf.form_xobject(id, &stream);
+                let mut form = pdf.form_xobject(id, stream);
                 form.bbox(Rect::new(0.0, 0.0, d.width, d.height));
                 form.matrix([1.0 / d.width, 0.0, 0.0, 1.0 / d.height, 0.0, 0.0]);
                 form.filter(Filter::FlateDecode);
@@ -105,7 +133,7 @@ pub fn write_drawings(
                 parent,
                 scale,
             } => {
-                pdf.stream(content, &stream).filter(Filter::FlateDecode);
+                pdf.stream(content, stream).filter(Filter::FlateDecode);
                 let mut p = pdf.page(page);
                 p.media_box(Rect::new(0.0, 0.0, d.width * scale, d.height * scale));
                 p.parent(parent);
@@ -140,7 +168,7 @@ fn content(
     target: Target,
     faces: &[Option<EmbeddedFace>; 2],
 ) -> Result<(Vec<u8>, [bool; 2]), String> {
-    let mut c = Content::new();
+    let mut c = pdf_writer::Content::new();
     let mut uses = [false, false];
     c.save_state();
     if let Target::Page { scale, .. } = target {
@@ -186,7 +214,7 @@ fn content(
     Ok((deflate(&c.finish()), uses))
 }
 
-fn set_fill(c: &mut Content, Rgb(r, g, b): Rgb) {
+fn set_fill(c: &mut pdf_writer::Content, Rgb(r, g, b): Rgb) {
     c.set_fill_rgb(channel(r), channel(g), channel(b));
 }
 
@@ -194,7 +222,7 @@ fn channel(v: u8) -> f32 {
     f32::from(v) / 255.0
 }
 
-fn stroke_path(c: &mut Content, path: &Path, s: &Stroke) {
+fn stroke_path(c: &mut pdf_writer::Content, path: &Path, s: &Stroke) {
     let Rgb(r, g, b) = s.color;
     c.save_state();
     c.set_stroke_rgb(channel(r), channel(g), channel(b));
@@ -220,7 +248,7 @@ fn stroke_path(c: &mut Content, path: &Path, s: &Stroke) {
 }
 
 /// The path's segments; quadratic curves become the cubic ones svg2pdf makes of them.
-fn draw_path(c: &mut Content, path: &Path) {
+fn draw_path(c: &mut pdf_writer::Content, path: &Path) {
     let mut last = None;
     for segment in path.segments() {
         match segment {
@@ -258,7 +286,7 @@ fn draw_path(c: &mut Content, path: &Path) {
 
 /// One text run: its glyphs in one `TJ`, kerning and rounding made up by adjustments, so each
 /// glyph lands where usvg puts it.
-fn show(c: &mut Content, run: &TextRun, face: &EmbeddedFace) -> Result<(), String> {
+fn show(c: &mut pdf_writer::Content, run: &TextRun, face: &EmbeddedFace) -> Result<(), String> {
     let Some(first) = run.glyphs.first() else {
         return Ok(());
     };
@@ -375,10 +403,12 @@ fn write_font(
         }
     }
     pdf.cmap(cmap, &unicode.finish());
-    let subset = subsetter::subset(fonts::face_data(bold), 0, &remapper)
-        .map_err(|e| format!("failed to subset the font ({e})"))?;
-    pdf.stream(data, &deflate(&subset))
-        .filter(Filter::FlateDecode);
+    let subset = SUBSETS.get_or((face, used.keys().copied().collect()), || {
+        subsetter::subset(fonts::face_data(bold), 0, &remapper)
+            .map(|s| Arc::new(deflate(&s)))
+            .map_err(|e| format!("failed to subset the font ({e})"))
+    })?;
+    pdf.stream(data, &subset).filter(Filter::FlateDecode);
     Ok(EmbeddedFace {
         font,
         remapper,
