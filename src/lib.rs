@@ -28,6 +28,7 @@ pub mod fonts;
 pub mod infantry;
 pub mod input;
 pub mod load;
+pub mod memo;
 pub mod progress;
 pub mod render;
 pub mod resolve;

@@ -481,10 +481,16 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
         .get_temp(KEY)
         .and_then(|v| u64::try_from(v).ok())
         .unwrap_or(0);
-    let len = value
-        .as_str()
-        .map_or_else(|| value.to_string().len(), str::len) as u64;
-    let total = written.saturating_add(len);
+    // Formatted once (a number is formatted for its length and for the output alike).
+    let formatted;
+    let text = match value.as_str() {
+        Some(s) => s,
+        None => {
+            formatted = value.to_string();
+            &formatted
+        }
+    };
+    let total = written.saturating_add(text.len() as u64);
     state.set_temp(KEY, Value::from(total));
     if total > MAX_OUTPUT as u64 {
         let message = format!("the output passed {MAX_OUTPUT} bytes");
@@ -493,8 +499,27 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
     if state.auto_escape() != AutoEscape::Html || value.is_safe() || value.is_undefined() {
         return minijinja::escape_formatter(out, state, value);
     }
-    out.write_str(&xml_escape(&value.to_string()))
-        .map_err(Error::from)
+    write_escaped(out, text).map_err(Error::from)
+}
+
+/// Writes `text` XML-escaped as [`xml_escape`] does, the runs between special characters as
+/// they are (most values have none).
+fn write_escaped(out: &mut Output<'_>, text: &str) -> std::fmt::Result {
+    let mut from = 0;
+    for (i, b) in text.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.write_str(&text[from..i])?;
+        out.write_str(entity)?;
+        from = i + 1;
+    }
+    out.write_str(&text[from..])
 }
 
 /// Marks the error of a render that wrote too much.

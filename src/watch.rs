@@ -18,9 +18,11 @@ use crate::cli::{compile_and_render_cached, prepare_build, report_tidied, BuildA
 use crate::cli_report::{output_error, plural, EXIT_OK, EXIT_USAGE};
 use crate::timings::Timings;
 
-/// Edits often come as a burst of events (an editor writes a temporary file, renames it):
-/// after the first, events are gathered this long before rebuilding.
-const SETTLE: Duration = Duration::from_millis(15);
+/// Edits often come as a burst of events (an editor truncates and writes a file, or writes a
+/// temporary file and renames it): a rebuild starts once no event came for this long...
+const QUIET: Duration = Duration::from_millis(5);
+/// ... or this long after the first event of a burst that does not end.
+const MAX_SETTLE: Duration = Duration::from_millis(250);
 
 /// At most this many changed files are named; the rest are counted.
 const SHOWN: usize = 8;
@@ -80,12 +82,7 @@ pub fn run(a: BuildArgs) -> u8 {
             break;
         }
         let first_event = Instant::now();
-        std::thread::sleep(SETTLE);
-        let mut stopped = false;
-        while let Ok(m) = rx.try_recv() {
-            stopped |= matches!(m, Message::Stop);
-        }
-        if stopped {
+        if settle(&rx, first_event) {
             break;
         }
         session.rebuild_and_report(&a, first_event);
@@ -96,6 +93,22 @@ pub fn run(a: BuildArgs) -> u8 {
         a.out.display()
     );
     EXIT_OK
+}
+
+/// Waits for the end of a burst of events that began at `first`; true when Ctrl-C came.
+fn settle(rx: &mpsc::Receiver<Message>, first: Instant) -> bool {
+    loop {
+        let left = MAX_SETTLE.saturating_sub(first.elapsed());
+        if left.is_zero() {
+            return false;
+        }
+        match rx.recv_timeout(QUIET.min(left)) {
+            Ok(Message::Stop) => return true,
+            Ok(Message::Changed) => continue,
+            Err(mpsc::RecvTimeoutError::Timeout) => return false,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return true,
+        }
+    }
 }
 
 /// What a watch keeps between rebuilds: the pieces of the last build and the output it wrote.

@@ -75,9 +75,17 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
 
     // A vehicle's value: its sides, the sheets, the chart, the cards and the module are
     // made again, and the build is still a fresh build's.
-    edit(&data.join("ita/listing.tsv"), "5.5\tTt\t19\t", "5.5\tTt\t20\t");
+    edit(
+        &data.join("ita/listing.tsv"),
+        "5.5\tTt\t19\t",
+        "5.5\tTt\t20\t",
+    );
     let (compiled, edited) = build(&mut cache);
-    assert_eq!(edited, render_all(&compiled, &opts).unwrap(), "as a fresh build");
+    assert_eq!(
+        edited,
+        render_all(&compiled, &opts).unwrap(),
+        "as a fresh build"
+    );
     let scenarios = compiled.scenarios.len();
     assert_eq!(cache.made, 2 + 1 + 1 + scenarios + 1, "of {all} pieces");
 }

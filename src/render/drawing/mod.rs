@@ -18,7 +18,6 @@
 //! [`write`] (operations -> a content stream; the document's fonts).
 
 mod geometry;
-mod memo;
 mod parse;
 mod shape;
 #[cfg(test)]
@@ -31,7 +30,7 @@ pub use write::{outline_form, write_drawings, DocumentFonts, Target};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use memo::Memo;
+use crate::memo::Memo;
 use resvg::usvg::tiny_skia_path::{Path, Transform};
 
 /// An SVG page as drawing operations in its own user space, ready to become a PDF form.
@@ -44,6 +43,9 @@ pub struct Drawing {
     ops: Vec<Op>,
     /// Unique to this drawing in the process (a memo key for its written content).
     id: u64,
+    /// The glyphs it uses per face, with their text, once asked for (a drawing shared by
+    /// several documents, or by the builds of a watch, is looked through once).
+    glyphs: std::sync::OnceLock<[std::collections::BTreeMap<u16, String>; 2]>,
 }
 
 /// Pages read, by their SVG text: `qm watch` redraws a chart whose pages mostly did not
@@ -76,13 +78,7 @@ impl Drawing {
 
     /// [`Drawing::read`], remembered: the same text gives the same shared drawing.
     pub fn read_shared(svg: &str) -> Result<Arc<Drawing>, Unsupported> {
-        let read = READ.get_or(svg.to_string(), || {
-            Ok::<_, std::convert::Infallible>(parse::read(svg).map(Arc::new))
-        });
-        match read {
-            Ok(r) => r,
-            Err(never) => match never {},
-        }
+        READ.get(svg.to_string(), || parse::read(svg).map(Arc::new))
     }
 
     /// The drawing of a tree usvg has read, its text as the outlines usvg made of it (for

@@ -66,6 +66,7 @@ pub(super) fn read(svg: &str) -> Result<Drawing, Unsupported> {
         height,
         ops: reader.ops,
         id: super::next_id(),
+        glyphs: Default::default(),
     })
 }
 

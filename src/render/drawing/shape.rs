@@ -11,16 +11,15 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use rustybuzz::{Direction, Script, ShapePlan, UnicodeBuffer};
 use unicode_bidi::{BidiInfo, Level};
 
-use super::memo::Memo;
 use super::{Glyph, Unsupported};
 use crate::fonts;
+use crate::memo::Memo;
 
 /// `text-anchor`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,14 +56,10 @@ pub(super) fn shape(
     if text.is_empty() {
         return Ok(Vec::new());
     }
-    let shaped = SHAPED.get_or((bold, text.to_string()), || {
-        Ok::<_, Infallible>(shape_unplaced(text, bold).map(Arc::from))
+    let shaped = SHAPED.get((bold, text.to_string()), || {
+        shape_unplaced(text, bold).map(Arc::from)
     });
-    let mut glyphs = match shaped {
-        Ok(Ok(g)) => g.to_vec(),
-        Ok(Err(e)) => return Err(e),
-        Err(never) => match never {},
-    };
+    let mut glyphs = shaped?.to_vec();
     place(
         &mut glyphs,
         fonts::shaping_face(bold).units_per_em(),

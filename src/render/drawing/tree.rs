@@ -16,6 +16,7 @@ pub(super) fn from_tree(tree: &usvg::Tree) -> Result<Drawing, Unsupported> {
         height: tree.size().height(),
         ops,
         id: super::next_id(),
+        glyphs: Default::default(),
     })
 }
 

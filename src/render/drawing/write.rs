@@ -14,9 +14,9 @@ use rayon::prelude::*;
 use resvg::usvg::tiny_skia_path::{Path, PathSegment};
 use subsetter::GlyphRemapper;
 
-use super::memo::Memo;
 use super::{Drawing, Op, Rgb, Stroke, TextRun};
 use crate::fonts;
+use crate::memo::Memo;
 
 /// The resource names of the two faces in every form.
 const FONT_NAMES: [&[u8]; 2] = [b"F0", b"F1"];
@@ -35,14 +35,26 @@ pub struct DocumentFonts {
 impl DocumentFonts {
     /// Notes the glyphs `drawing` uses.
     pub fn add(&mut self, drawing: &Drawing) {
-        for run in drawing.runs() {
-            for g in &run.glyphs {
-                self.used[run.face]
-                    .entry(g.id)
-                    .or_insert_with(|| run.text_of(g).to_string());
+        let own = drawing.glyphs.get_or_init(|| glyphs_of(drawing));
+        for (used, own) in self.used.iter_mut().zip(own.iter()) {
+            for (id, text) in own {
+                used.entry(*id).or_insert_with(|| text.clone());
             }
         }
     }
+}
+
+/// The glyphs one drawing uses, per face, each with the text it first stands for.
+fn glyphs_of(drawing: &Drawing) -> [BTreeMap<u16, String>; 2] {
+    let mut used: [BTreeMap<u16, String>; 2] = Default::default();
+    for run in drawing.runs() {
+        for g in &run.glyphs {
+            used[run.face]
+                .entry(g.id)
+                .or_insert_with(|| run.text_of(g).to_string());
+        }
+    }
+    used
 }
 
 /// A drawing's compressed content stream and the faces it uses.
@@ -52,7 +64,7 @@ type Content = Arc<(Vec<u8>, [bool; 2])>;
 /// none (a form) and the glyphs of the document's subsets, per face.
 type ContentKey = (u64, Option<u32>, Arc<[Vec<u16>; 2]>);
 
-/// Written contents (see [`super::memo`]).
+/// Written contents (see [`crate::memo`]).
 static CONTENT: Memo<ContentKey, Content> = Memo::new(512);
 
 /// Compressed subsets by face and glyphs: `qm watch` rewrites a chart whose glyphs rarely

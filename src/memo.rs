@@ -1,9 +1,9 @@
-//! Process-wide memos of pure, costly steps of drawing pages: shaping a string, reading a
-//! page's SVG, subsetting a face, writing a page's content. A chart repeats its cell texts
-//! hundreds of times, and `qm watch` redraws a chart whose pages mostly did not change. Each
-//! memo only saves work: its value is what the step returns for that key, so output never
-//! depends on what is memoized. Each holds at most `cap` entries (emptied when full), which
-//! bounds a long watch session's memory.
+//! Process-wide memos of pure, costly steps of rendering: shaping a string, reading a page's
+//! SVG, subsetting a face, writing a page's content, wrapping a note. A chart repeats its cell
+//! texts hundreds of times, and `qm watch` redraws a chart whose pages mostly did not change.
+//! Each memo only saves work: its value is what the step returns for that key, so output
+//! never depends on what is memoized. Each holds at most `cap` entries (emptied when full),
+//! which bounds a long watch session's memory.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -30,8 +30,16 @@ impl<K: Hash + Eq, V: Clone> Memo<K, V> {
         m.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The value for `key`, made by `make` when absent.
+    pub fn get(&self, key: K, make: impl FnOnce() -> V) -> V {
+        match self.get_or(key, || Ok::<_, std::convert::Infallible>(make())) {
+            Ok(v) => v,
+            Err(never) => match never {},
+        }
+    }
+
     /// The value for `key`, made by `make` when absent (outside the lock: two threads may
-    /// both make it; both get equal values).
+    /// both make it; both get equal values); a failure is returned and not remembered.
     pub fn get_or<E>(&self, key: K, make: impl FnOnce() -> Result<V, E>) -> Result<V, E> {
         if let Some(v) = self.map().get(&key) {
             return Ok(v.clone());
