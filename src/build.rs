@@ -1,21 +1,26 @@
 //! `qm build`: compile, render every artifact in memory, then write them all at once.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use qm_resolve::registry::VehicleTypeRegistry;
 use qm_resolve::NationRegistries;
-use qm_schema::{nation_schema, scenario_schema, schema_value, Nation, Scenario};
+use qm_schema::{
+    nation_schema, scenario_schema, schema_value, CounterSide, Nation, Scenario, Vehicle,
+};
 
 use rayon::prelude::*;
 
 use crate::artifact::Artifact;
+use crate::build_cache::{get_or_make, Key, KeyHasher, RenderCache, SideInputs};
 use crate::compile::Compiled;
-use crate::infantry::{infantry_artifacts, infantry_images, infantry_px};
+use crate::infantry::{infantry_artifacts, infantry_images, infantry_px, InfantryImage};
 use crate::render::{
-    counter_sheets, counter_sheets_with, render_sides, vehicle_chart, Converted, CounterImage,
-    CounterOptions, Pictures, RenderError, RenderErrorKind, SheetOptions,
+    chart_files, chart_key, chart_model, counter_key, counter_sheets, counter_sheets_with,
+    render_side, vehicle_chart, ChartFiles, ChartModel, Converted, CounterImage, CounterOptions,
+    Pictures, RenderError, RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE,
 };
-use crate::scenario::{card_html, card_svg, card_view, svg_to_pdf, ScenarioFile};
+use crate::scenario::{card_html, card_svg, card_view, svg_to_pdf, CardView, ScenarioFile};
 use crate::templates::{TemplateError, Templates};
 use crate::timings::Timings;
 use crate::vassal::{CounterPng, VassalError};
@@ -112,115 +117,358 @@ pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifa
 
 /// [`render_all`], recording the time of each stage (`json`, `counters`, `sheets`, `chart`,
 /// `cards`, `module`) in `timings`.
-///
-/// Each stage runs its pieces on every core of the current rayon pool (counter sides, paper
-/// sizes, chart pages, scenarios, nations); results are gathered in input order and the first
-/// failure in that order is the one reported, so the output bytes and the error are the same
-/// with 1 thread or 32. Every counter side is drawn once (one template render, one SVG parse)
-/// for its files, the sheets and the module.
 pub fn render_all_timed(
     compiled: &Compiled,
     opts: &BuildOptions,
     timings: &mut Timings,
 ) -> Result<Vec<Artifact>, BuildError> {
-    let templates = Templates::new(opts.templates.as_deref());
-    let nations = &compiled.nations;
-    let mut artifacts = timings.time("json", || -> Result<_, BuildError> {
-        let mut out = Vec::new();
-        for (name, schema) in schema_files() {
-            out.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
-        }
-        let json: Vec<_> = nations.par_iter().map(nation_json).collect();
-        for a in json {
-            out.push(a?);
-        }
-        Ok(out)
-    })?;
+    render_all_cached(compiled, opts, timings, &mut RenderCache::default())
+}
 
+/// [`render_all_timed`], taking from `cache` every piece whose inputs the last build in this
+/// process had too (`qm watch`), and leaving this build's pieces there.
+///
+/// Each stage runs its pieces on every core of the current rayon pool (counter sides, paper
+/// sizes, chart pages, scenarios, nations); results are gathered in input order and the first
+/// failure in that order is the one reported, so the output bytes and the error are the same
+/// with 1 thread or 32, and with or without a cache. Every counter side is drawn once (one
+/// template render, one SVG parse) for its files, the sheets and the module.
+pub fn render_all_cached(
+    compiled: &Compiled,
+    opts: &BuildOptions,
+    timings: &mut Timings,
+    cache: &mut RenderCache,
+) -> Result<Vec<Artifact>, BuildError> {
+    let templates = Templates::new(opts.templates.as_deref());
+    let fp = templates.fingerprint();
+    let nations = &compiled.nations;
+    let mut artifacts = timings.time("json", || json_artifacts(nations, cache))?;
+    cache.made = 0;
     // Each vehicle's art or silhouette, made once for every side, sheet, card and module image.
     let pictures = timings.time("pictures", || compiled.pictures(&templates))?;
     let counter_opts = CounterOptions {
         pictures: pictures.clone(),
         ..opts.counters.clone()
     };
-    let px = infantry_px(opts.counters.px);
     let counters = timings.time("counters", || {
-        in_order(nations.par_iter().map(|nation| {
-            let sides = render_sides(nation, &templates, &counter_opts)?;
-            let infantry = infantry_images(&templates, nation, px)?;
-            Ok::<_, RenderError>((sides, infantry))
-        }))
+        counters(nations, &templates, fp, &counter_opts, cache)
     })?;
-
     let sheets = timings.time("sheets", || {
-        in_order(
-            nations
-                .par_iter()
-                .zip(&counters)
-                .map(|(nation, (sides, _))| {
-                    let faces: Vec<&Converted> = sides.iter().map(|s| &s.pdf).collect();
-                    counter_sheets_with(nation, &templates, &faces, &opts.sheets)
-                }),
-        )
+        sheets(nations, &counters, &templates, fp, opts, cache)
     })?;
-
-    let charts = timings.time("chart", || {
-        in_order(nations.par_iter().map(|nation| {
-            let types = &compiled.loaded.registries_of(&nation.id).types;
-            vehicle_chart(nation, &templates, types)
-        }))
-    })?;
-
+    let charts = timings.time("chart", || charts(compiled, &templates, fp, cache))?;
     let cards = timings.time("cards", || {
-        in_order(compiled.scenarios.par_iter().map(|scenario| {
-            scenario_artifacts(&templates, scenario, nations, &compiled.loaded, &pictures)
-        }))
+        cards(compiled, &counters, &templates, fp, &pictures, cache)
     })?;
 
     let mut pngs = Vec::new();
-    for (((nation, (sides, infantry)), sheets), chart) in
-        nations.iter().zip(counters).zip(sheets).zip(charts)
-    {
-        let images: Vec<CounterImage> = sides.into_iter().map(|s| s.image).collect();
+    for (((nation, c), sheets), chart) in nations.iter().zip(&counters).zip(sheets).zip(charts) {
+        let images: Vec<CounterImage> = c.sides.iter().map(|s| s.image.clone()).collect();
         artifacts.extend(counter_artifacts(nation, &images));
         artifacts.extend(
             sheets
-                .into_iter()
-                .map(|(path, pdf)| Artifact::new(path, pdf)),
+                .iter()
+                .map(|(path, pdf)| Artifact::new(path, pdf.clone())),
         );
-        artifacts.push(Artifact::new(chart.html_path, chart.html));
-        artifacts.push(Artifact::new(chart.pdf_path, chart.pdf));
-        artifacts.extend(infantry_artifacts(nation, &infantry));
+        artifacts.push(Artifact::new(&chart.html_path, chart.html.clone()));
+        artifacts.push(Artifact::new(&chart.pdf_path, chart.pdf.clone()));
+        artifacts.extend(infantry_artifacts(nation, &c.infantry));
         // Drawn once: the same PNGs go to out/ and into the VASSAL module.
         pngs.extend(images.into_iter().map(|i| CounterPng::new(&nation.id, i)));
         pngs.extend(
-            infantry
-                .into_iter()
-                .map(|i| CounterPng::infantry(&nation.id, i)),
+            c.infantry
+                .iter()
+                .map(|i| CounterPng::infantry(&nation.id, i.clone())),
         );
     }
-    artifacts.extend(cards.into_iter().flatten());
+    artifacts.extend(cards.iter().flat_map(|c| c.iter().cloned()));
 
+    let key = module_key(compiled, &counters, opts, fp);
     let module = timings.time("module", || {
-        crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, opts.templates.as_deref())
+        get_or_make(&mut cache.module, &[key], |_| {
+            crate::vassal::module_artifact(
+                &compiled.loaded,
+                nations,
+                &pngs,
+                opts.templates.as_deref(),
+            )
+        })
     })?;
-    artifacts.push(module);
+    cache.made += module.1;
+    artifacts.extend(module.0.iter().map(|m| (**m).clone()));
+    cache.sweep();
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
 }
 
-/// The results of a parallel map in input order, or the first failure in that order (not
-/// the first to happen), so errors do not depend on scheduling.
-fn in_order<T: Send, E: Send>(
-    results: impl IndexedParallelIterator<Item = Result<T, E>>,
-) -> Result<Vec<T>, BuildError>
-where
-    BuildError: From<E>,
-{
-    let all: Vec<Result<T, E>> = results.collect();
-    all.into_iter()
-        .map(|r| r.map_err(BuildError::from))
-        .collect()
+/// The schema files and each nation's IR.
+fn json_artifacts(
+    nations: &[Nation],
+    cache: &mut RenderCache,
+) -> Result<Vec<Artifact>, BuildError> {
+    // The schemas are fixed in the binary: generated once per process.
+    static SCHEMAS: std::sync::OnceLock<Vec<Artifact>> = std::sync::OnceLock::new();
+    let mut out = match SCHEMAS.get() {
+        Some(s) => s.clone(),
+        None => {
+            let mut made = Vec::new();
+            for (name, schema) in schema_files() {
+                made.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
+            }
+            SCHEMAS.get_or_init(|| made).clone()
+        }
+    };
+    // A nation equal to the one last written has the same JSON.
+    let json: Vec<_> = nations
+        .par_iter()
+        .map(|n| match cache.json.get(&n.id) {
+            Some((last, bytes)) if last == n => Ok(bytes.clone()),
+            _ => pretty(n).map(Arc::new),
+        })
+        .collect();
+    let mut kept = std::collections::HashMap::new();
+    for (n, bytes) in nations.iter().zip(json) {
+        let bytes = bytes?;
+        out.push(Artifact::new(format!("{}.json", n.id), (*bytes).clone()));
+        kept.insert(n.id.clone(), (n.clone(), bytes));
+    }
+    cache.json = kept;
+    Ok(out)
+}
+
+/// A nation's drawn counters, and the keys of its sides' inputs.
+struct NationCounters {
+    sides: Vec<Arc<RenderedSide>>,
+    keys: Vec<Key>,
+    infantry: Arc<Vec<InfantryImage>>,
+    infantry_key: Key,
+}
+
+/// Every counter side of every nation (front, back of each vehicle in listing order) and
+/// each nation's infantry counters, made where the cache lacks them.
+fn counters(
+    nations: &[Nation],
+    templates: &Templates,
+    fp: u64,
+    opts: &CounterOptions,
+    cache: &mut RenderCache,
+) -> Result<Vec<NationCounters>, BuildError> {
+    let all: Vec<(&Nation, &Vehicle, CounterSide)> = nations
+        .iter()
+        .flat_map(|n| {
+            n.vehicles
+                .iter()
+                .flat_map(move |v| [(n, v, CounterSide::Front), (n, v, CounterSide::Back)])
+        })
+        .collect();
+    let keys = side_keys(nations, fp, opts, cache);
+    let (mut sides, made) = get_or_make(&mut cache.sides, &keys, |i| {
+        let (n, v, side) = all[i];
+        render_side(n, v, side, templates, opts)
+    })?;
+    cache.made += made;
+    let px = infantry_px(opts.px);
+    let infantry_keys: Vec<Key> = nations.iter().map(|n| infantry_key(n, px, fp)).collect();
+    let (infantry, made) = get_or_make(&mut cache.infantry, &infantry_keys, |i| {
+        infantry_images(templates, &nations[i], px)
+    })?;
+    cache.made += made;
+    let mut keys = keys.into_iter();
+    let mut out = Vec::with_capacity(nations.len());
+    for ((n, infantry), infantry_key) in nations.iter().zip(infantry).zip(infantry_keys) {
+        let count = n.vehicles.len() * 2;
+        let rest = sides.split_off(count);
+        out.push(NationCounters {
+            sides: std::mem::replace(&mut sides, rest),
+            keys: keys.by_ref().take(count).collect(),
+            infantry,
+            infantry_key,
+        });
+    }
+    Ok(out)
+}
+
+/// The keys of every side (front, back of each vehicle of each nation), the last build's
+/// where a vehicle, its nation's name, the options and the templates are as they were.
+fn side_keys(
+    nations: &[Nation],
+    fp: u64,
+    opts: &CounterOptions,
+    cache: &mut RenderCache,
+) -> Vec<Key> {
+    let vehicles: Vec<(&Nation, &Vehicle)> = nations
+        .iter()
+        .flat_map(|n| n.vehicles.iter().map(move |v| (n, v)))
+        .collect();
+    let mut last = std::mem::take(&mut cache.side_keys);
+    let found: Vec<Option<SideInputs>> = vehicles
+        .iter()
+        .map(|(n, v)| {
+            last.remove(&(n.id.clone(), v.id.clone())).filter(|s| {
+                s.vehicle == **v && s.nation_name == n.name && s.opts == *opts && s.templates == fp
+            })
+        })
+        .collect();
+    let inputs: Vec<SideInputs> = vehicles
+        .par_iter()
+        .zip(found)
+        .map(|(&(n, v), found)| {
+            found.unwrap_or_else(|| SideInputs {
+                nation_name: n.name.clone(),
+                vehicle: v.clone(),
+                #[allow(clippy::clone_on_copy, reason = "options need not stay Copy")]
+                opts: opts.clone(),
+                templates: fp,
+                keys: [CounterSide::Front, CounterSide::Back]
+                    .map(|side| counter_key(n, v, side, opts, fp)),
+            })
+        })
+        .collect();
+    let mut keys = Vec::with_capacity(inputs.len() * 2);
+    for ((n, v), i) in vehicles.iter().zip(inputs) {
+        keys.extend(i.keys);
+        cache.side_keys.insert((n.id.clone(), v.id.clone()), i);
+    }
+    keys
+}
+
+/// What a nation's infantry counters are drawn from.
+fn infantry_key(nation: &Nation, px: u32, fp: u64) -> Key {
+    KeyHasher::new("infantry")
+        .value(&nation.id)
+        .value(&nation.infantry)
+        .key(u64::from(px))
+        .key(fp)
+        .finish()
+}
+
+/// A nation's counter sheets: (path, PDF) per paper size.
+type SheetFiles = Vec<(String, Vec<u8>)>;
+
+/// Each nation's counter sheets (both paper sizes), from its sides.
+fn sheets(
+    nations: &[Nation],
+    counters: &[NationCounters],
+    templates: &Templates,
+    fp: u64,
+    opts: &BuildOptions,
+    cache: &mut RenderCache,
+) -> Result<Vec<Arc<SheetFiles>>, BuildError> {
+    let keys: Vec<Key> = nations
+        .iter()
+        .zip(counters)
+        .map(|(n, c)| {
+            let s = &opts.sheets;
+            KeyHasher::new(SHEET_TEMPLATE)
+                .value(&n.id)
+                .value(&n.name)
+                .value(&c.keys)
+                .value(&format!("{:?}", s.counter_size))
+                .value(&s.back_offset_mm)
+                .key(fp)
+                .finish()
+        })
+        .collect();
+    let (sheets, made) = get_or_make(&mut cache.sheets, &keys, |i| {
+        let faces: Vec<&Converted> = counters[i].sides.iter().map(|s| &s.pdf).collect();
+        counter_sheets_with(&nations[i], templates, &faces, &opts.sheets)
+    })?;
+    cache.made += made;
+    Ok(sheets)
+}
+
+/// Each nation's chart.
+fn charts(
+    compiled: &Compiled,
+    templates: &Templates,
+    fp: u64,
+    cache: &mut RenderCache,
+) -> Result<Vec<Arc<ChartFiles>>, BuildError> {
+    let nations = &compiled.nations;
+    let models: Vec<ChartModel> = nations
+        .par_iter()
+        .map(|n| chart_model(n, &compiled.loaded.registries_of(&n.id).types))
+        .collect();
+    let keys: Vec<Key> = nations
+        .iter()
+        .zip(&models)
+        .map(|(n, m)| chart_key(n, m, fp))
+        .collect();
+    let (charts, made) = get_or_make(&mut cache.charts, &keys, |i| {
+        chart_files(&nations[i], &models[i], templates)
+    })?;
+    cache.made += made;
+    Ok(charts)
+}
+
+/// Each scenario's JSON, card HTML and card PDF.
+fn cards(
+    compiled: &Compiled,
+    counters: &[NationCounters],
+    templates: &Templates,
+    fp: u64,
+    pictures: &Pictures,
+    cache: &mut RenderCache,
+) -> Result<Vec<Arc<Vec<Artifact>>>, BuildError> {
+    let data = data_key(compiled, counters);
+    let keys: Vec<Key> = compiled
+        .scenarios
+        .iter()
+        .map(|s| KeyHasher::new("card").value(s).key(data).key(fp).finish())
+        .collect();
+    let (cards, made) = get_or_make(&mut cache.cards, &keys, |i| {
+        let scenario = &compiled.scenarios[i];
+        let view = card_view(
+            templates,
+            scenario,
+            &compiled.nations,
+            &compiled.loaded,
+            pictures,
+        )?;
+        scenario_files(templates, scenario, &view)
+    })?;
+    cache.made += made;
+    Ok(cards)
+}
+
+/// What cards and the module take from the data besides the scenarios: each nation's id,
+/// name, side and counters (their keys hold the vehicles and infantry) and every TOML source
+/// (registries, OB files, errata, module settings); not the notes.
+fn data_key(compiled: &Compiled, counters: &[NationCounters]) -> Key {
+    let mut h = KeyHasher::new("data");
+    for (n, c) in compiled.nations.iter().zip(counters) {
+        h = h
+            .value(&n.id)
+            .value(&n.name)
+            .value(&n.axis)
+            .value(&c.keys)
+            .key(c.infantry_key);
+    }
+    for source in compiled.loaded.sources.iter() {
+        if source.name.ends_with(".toml") {
+            h = h.value(&source.name).value(&source.text);
+        }
+    }
+    h.finish()
+}
+
+/// What the module is made from: the data (see [`data_key`]), the module's own files, the
+/// options and the templates.
+fn module_key(
+    compiled: &Compiled,
+    counters: &[NationCounters],
+    opts: &BuildOptions,
+    fp: u64,
+) -> Key {
+    let mut h = KeyHasher::new("module").key(data_key(compiled, counters));
+    let dir = &compiled.loaded.data_dir;
+    for file in [
+        crate::vassal::config::CONFIG_FILE,
+        crate::vassal::gpids::REGISTRY_FILE,
+    ] {
+        h = h.bytes(&std::fs::read(dir.join(file)).unwrap_or_default());
+    }
+    h.value(&opts.templates).key(fp).finish()
 }
 
 /// `<nation>/counters/<id>-<side>.svg` and `.png` for every side in `images`.
@@ -278,8 +526,17 @@ pub fn scenario_artifacts(
     pictures: &Pictures,
 ) -> Result<Vec<Artifact>, BuildError> {
     let view = card_view(templates, scenario, nations, registries, pictures)?;
-    let html = card_html(templates, &view)?;
-    let svg = card_svg(templates, &view)?;
+    scenario_files(templates, scenario, &view)
+}
+
+/// [`scenario_artifacts`] from the card's view.
+fn scenario_files(
+    templates: &Templates,
+    scenario: &Scenario,
+    view: &CardView<'_>,
+) -> Result<Vec<Artifact>, BuildError> {
+    let html = card_html(templates, view)?;
+    let svg = card_svg(templates, view)?;
     let pdf = svg_to_pdf(&svg).map_err(|message| BuildError::ScenarioPdf {
         scenario: scenario.id.clone(),
         message,

@@ -11,7 +11,7 @@ use crate::artifact::{
     tidy_interrupted, write_atomically, write_file_atomically, Input, InputRole, OutputDir,
     OutputFile, Tidied,
 };
-use crate::build::{pretty, render_all_timed, BuildOptions};
+use crate::build::{pretty, render_all_cached, BuildOptions};
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
@@ -241,6 +241,17 @@ pub(crate) fn compile_and_render(
     timings: &mut Timings,
     before_report: impl Fn(),
 ) -> Result<(crate::compile::Compiled, Vec<crate::artifact::Artifact>), u8> {
+    let mut cache = crate::build_cache::RenderCache::default();
+    compile_and_render_cached(a, timings, before_report, &mut cache)
+}
+
+/// [`compile_and_render`] with the pieces of the last build in `cache` (`qm watch`).
+pub(crate) fn compile_and_render_cached(
+    a: &BuildArgs,
+    timings: &mut Timings,
+    before_report: impl Fn(),
+    cache: &mut crate::build_cache::RenderCache,
+) -> Result<(crate::compile::Compiled, Vec<crate::artifact::Artifact>), u8> {
     let compiled = crate::compile::compile_timed(
         &a.data.data,
         a.data.scenarios.as_deref(),
@@ -254,7 +265,7 @@ pub(crate) fn compile_and_render(
     if status != EXIT_OK {
         return Err(status);
     }
-    match render_all_timed(&compiled, &build_options(a), timings) {
+    match render_all_cached(&compiled, &build_options(a), timings, cache) {
         Ok(artifacts) => Ok((compiled, artifacts)),
         Err(e) => {
             before_report();

@@ -17,6 +17,27 @@ pub static BOLD: &[u8] = include_bytes!("../assets/fonts/DejaVuSansCondensed-Bol
 /// The family name templates use (`font-family="DejaVu Sans"`); both faces are condensed.
 pub const FAMILY: &str = "DejaVu Sans";
 
+/// The bytes of the regular or bold face.
+pub fn face_data(bold: bool) -> &'static [u8] {
+    if bold {
+        BOLD
+    } else {
+        REGULAR
+    }
+}
+
+/// The regular or bold face as the text shaper reads it, parsed once per process (parsing a
+/// face's layout tables costs more than shaping a line of text).
+pub fn shaping_face(bold: bool) -> &'static rustybuzz::Face<'static> {
+    static REG: OnceLock<rustybuzz::Face<'static>> = OnceLock::new();
+    static BLD: OnceLock<rustybuzz::Face<'static>> = OnceLock::new();
+    let cell = if bold { &BLD } else { &REG };
+    // The bytes are ours and checked by a test; a parse failure is a build defect.
+    cell.get_or_init(|| {
+        rustybuzz::Face::from_slice(face_data(bold), 0).expect("embedded font parses")
+    })
+}
+
 /// The font database holding only the embedded faces, built once.
 pub fn database() -> Arc<Database> {
     static DB: OnceLock<Arc<Database>> = OnceLock::new();

@@ -18,6 +18,7 @@
 pub mod art;
 pub mod artifact;
 pub mod build;
+pub mod build_cache;
 pub mod buildable;
 pub mod cli;
 pub mod cli_query;
@@ -29,6 +30,7 @@ pub mod fonts;
 pub mod infantry;
 pub mod input;
 pub mod load;
+pub mod memo;
 pub mod progress;
 pub mod render;
 pub mod resolve;

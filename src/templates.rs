@@ -248,6 +248,18 @@ impl Templates {
         }
     }
 
+    /// A hash of what the templates are: the override directory's files (names and bytes);
+    /// the embedded templates are fixed in the binary. Equal fingerprints render equal output
+    /// from equal contexts (the render cache keys pieces with it).
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::Hasher;
+        let mut h = std::hash::DefaultHasher::new();
+        if let Some(dir) = &self.overrides {
+            hash_dir(dir, Path::new(""), 0, &mut h);
+        }
+        h.finish()
+    }
+
     /// Where template `name` is read from, for messages.
     pub fn origin(&self, name: &str) -> String {
         match &self.overrides {
@@ -375,6 +387,31 @@ fn safe_name(name: &str) -> Result<(), Error> {
     }
 }
 
+/// Adds the files under `dir` (their names relative to the template root, `rel`, and their
+/// bytes) to `h`, in name order; a file the loader would refuse as too big adds its size only.
+fn hash_dir(dir: &Path, rel: &Path, depth: usize, h: &mut impl std::hash::Hasher) {
+    // Deeper than any template tree; stops a loop of symlinked directories.
+    const MAX_DEPTH: usize = 16;
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        h.write_u8(0);
+        return;
+    };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.file_name()).collect();
+    entries.sort();
+    for name in entries {
+        let (path, rel) = (dir.join(&name), rel.join(&name));
+        h.write(rel.as_os_str().as_encoded_bytes());
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() && depth < MAX_DEPTH => hash_dir(&path, &rel, depth + 1, h),
+            Ok(m) if m.is_file() && m.len() <= MAX_TEMPLATE_FILE => {
+                h.write(&std::fs::read(&path).unwrap_or_default());
+            }
+            Ok(m) => h.write_u64(m.len()),
+            Err(_) => h.write_u8(1),
+        }
+    }
+}
+
 /// The loader: an override file inside `root` (refused when it resolves outside it, is not a
 /// regular file or is too big), else the embedded template.
 fn load(root: Option<&Path>, name: &str) -> Result<Option<String>, Error> {
@@ -444,10 +481,16 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
         .get_temp(KEY)
         .and_then(|v| u64::try_from(v).ok())
         .unwrap_or(0);
-    let len = value
-        .as_str()
-        .map_or_else(|| value.to_string().len(), str::len) as u64;
-    let total = written.saturating_add(len);
+    // Formatted once (a number is formatted for its length and for the output alike).
+    let formatted;
+    let text = match value.as_str() {
+        Some(s) => s,
+        None => {
+            formatted = value.to_string();
+            &formatted
+        }
+    };
+    let total = written.saturating_add(text.len() as u64);
     state.set_temp(KEY, Value::from(total));
     if total > MAX_OUTPUT as u64 {
         let message = format!("the output passed {MAX_OUTPUT} bytes");
@@ -456,8 +499,27 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
     if state.auto_escape() != AutoEscape::Html || value.is_safe() || value.is_undefined() {
         return minijinja::escape_formatter(out, state, value);
     }
-    out.write_str(&xml_escape(&value.to_string()))
-        .map_err(Error::from)
+    write_escaped(out, text).map_err(Error::from)
+}
+
+/// Writes `text` XML-escaped as [`xml_escape`] does, the runs between special characters as
+/// they are (most values have none).
+fn write_escaped(out: &mut Output<'_>, text: &str) -> std::fmt::Result {
+    let mut from = 0;
+    for (i, b) in text.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.write_str(&text[from..i])?;
+        out.write_str(entity)?;
+        from = i + 1;
+    }
+    out.write_str(&text[from..])
 }
 
 /// Marks the error of a render that wrote too much.

@@ -6,22 +6,23 @@
 //! build` does, and the changed files are listed. Ctrl-C ends the watch between rebuilds
 //! (never in the middle of a write).
 
-use std::collections::BTreeMap;
-use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
-use crate::artifact::{write_atomically, Artifact, OutputDir};
-use crate::cli::{compile_and_render, prepare_build, report_tidied, BuildArgs};
+use crate::artifact::{OutputDir, Rewriter, Rewritten};
+use crate::build_cache::RenderCache;
+use crate::cli::{compile_and_render_cached, prepare_build, report_tidied, BuildArgs};
 use crate::cli_report::{output_error, plural, EXIT_OK, EXIT_USAGE};
 use crate::timings::Timings;
 
-/// Edits often come as a burst of events (an editor writes a temporary file, renames it):
-/// after the first, events are gathered this long before rebuilding.
-const SETTLE: Duration = Duration::from_millis(15);
+/// Edits often come as a burst of events (an editor truncates and writes a file, or writes a
+/// temporary file and renames it): a rebuild starts once no event came for this long...
+const QUIET: Duration = Duration::from_millis(5);
+/// ... or this long after the first event of a burst that does not end.
+const MAX_SETTLE: Duration = Duration::from_millis(250);
 
 /// At most this many changed files are named; the rest are counted.
 const SHOWN: usize = 8;
@@ -30,9 +31,6 @@ enum Message {
     Changed,
     Stop,
 }
-
-/// The fingerprint of a written file: its length and a hash of its bytes.
-type Fingerprint = (usize, u64);
 
 /// Runs `qm watch`; returns the exit status (0 after Ctrl-C).
 pub fn run(a: BuildArgs) -> u8 {
@@ -69,8 +67,8 @@ pub fn run(a: BuildArgs) -> u8 {
         }
     }
 
-    let mut last: Option<BTreeMap<String, Fingerprint>> = None;
-    rebuild(&a, &out, &mut last);
+    let mut session = Session::new(out);
+    session.rebuild_and_report(&a, Instant::now());
     eprintln!(
         "qm: watching {} (Ctrl-C ends)",
         watched
@@ -83,16 +81,13 @@ pub fn run(a: BuildArgs) -> u8 {
         if let Message::Stop = message {
             break;
         }
-        std::thread::sleep(SETTLE);
-        let mut stopped = false;
-        while let Ok(m) = rx.try_recv() {
-            stopped |= matches!(m, Message::Stop);
-        }
-        if stopped {
+        let first_event = Instant::now();
+        if settle(&rx, first_event) {
             break;
         }
-        rebuild(&a, &out, &mut last);
+        session.rebuild_and_report(&a, first_event);
     }
+    session.finish();
     eprintln!(
         "qm: watch ended; {} holds the last good build",
         a.out.display()
@@ -100,86 +95,134 @@ pub fn run(a: BuildArgs) -> u8 {
     EXIT_OK
 }
 
-/// One build; `last` holds what the previous successful one wrote.
-fn rebuild(a: &BuildArgs, out: &OutputDir, last: &mut Option<BTreeMap<String, Fingerprint>>) {
-    let start = Instant::now();
-    let mut timings = Timings::default();
-    let Ok((_, artifacts)) = compile_and_render(a, &mut timings, || {}) else {
-        eprintln!(
-            "qm: {} kept as it was (the last good build)",
-            a.out.display()
-        );
-        return;
-    };
-    let now: BTreeMap<String, Fingerprint> = artifacts
-        .iter()
-        .map(|a| (a.path.clone(), fingerprint(&a.bytes)))
-        .collect();
-    let changed = last.as_ref().map(|before| changed_files(before, &now));
-    if changed.as_ref().is_some_and(Vec::is_empty) {
-        println!("qm: no file changed");
-        return;
-    }
-    if !write(out, &artifacts, &a.out) {
-        return;
-    }
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
-    match changed {
-        Some(files) => println!("qm: {} ({ms:.0} ms)", updated_line(&files)),
-        None => println!(
-            "qm: wrote {} files to {} ({ms:.0} ms)",
-            artifacts.len(),
-            a.out.display()
-        ),
-    }
-    *last = Some(now);
-}
-
-fn write(out: &OutputDir, artifacts: &[Artifact], shown: &Path) -> bool {
-    let waiting = |lock: &Path| {
-        eprintln!(
-            "qm: waiting for lock on {} (another qm is writing {})",
-            lock.display(),
-            shown.display()
-        );
-    };
-    match write_atomically(out, artifacts, waiting) {
-        Ok(t) => {
-            report_tidied(out, &t);
-            true
+/// Waits for the end of a burst of events that began at `first`; true when Ctrl-C came.
+fn settle(rx: &mpsc::Receiver<Message>, first: Instant) -> bool {
+    loop {
+        let left = MAX_SETTLE.saturating_sub(first.elapsed());
+        if left.is_zero() {
+            return false;
         }
-        Err(e) => {
-            output_error(&e);
-            false
+        match rx.recv_timeout(QUIET.min(left)) {
+            Ok(Message::Stop) => return true,
+            Ok(Message::Changed) => continue,
+            Err(mpsc::RecvTimeoutError::Timeout) => return false,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return true,
         }
     }
 }
 
-fn fingerprint(bytes: &[u8]) -> Fingerprint {
-    // Fixed keys: the same bytes always hash alike within the run.
-    let mut h = std::hash::DefaultHasher::new();
-    bytes.hash(&mut h);
-    (bytes.len(), h.finish())
+/// What a watch keeps between rebuilds: the pieces of the last build and the output it wrote.
+pub struct Session {
+    cache: RenderCache,
+    out: Rewriter,
+    wrote_once: bool,
 }
 
-/// The files added, changed or removed between two builds, in path order.
-fn changed_files(
-    before: &BTreeMap<String, Fingerprint>,
-    now: &BTreeMap<String, Fingerprint>,
-) -> Vec<String> {
-    let mut out: Vec<String> = now
-        .iter()
-        .filter(|(path, f)| before.get(*path) != Some(f))
-        .map(|(path, _)| path.clone())
-        .collect();
-    out.extend(
-        before
-            .keys()
-            .filter(|path| !now.contains_key(*path))
-            .map(|path| format!("{path} (removed)")),
-    );
-    out.sort();
-    out
+/// What one rebuild did.
+#[derive(Debug)]
+pub enum Rebuilt {
+    /// The data (or a template) has errors: printed, the output left as it was.
+    Failed,
+    /// The output could not be written (printed).
+    NotWritten,
+    /// The output holds the new build (`changed` empty: it already did).
+    Written {
+        /// What the write did.
+        rewritten: Rewritten,
+        /// How many files the build has.
+        files: usize,
+        /// How many pieces had to be rendered (the others were the last build's).
+        made: usize,
+    },
+}
+
+impl Session {
+    /// A session writing to `out` (checked by [`prepare_build`]).
+    pub fn new(out: OutputDir) -> Self {
+        Self {
+            cache: RenderCache::default(),
+            out: Rewriter::new(out),
+            wrote_once: false,
+        }
+    }
+
+    /// One build: compiled in full, rendered where its inputs changed, written where its
+    /// files changed. Diagnostics and output errors are printed.
+    pub fn rebuild(&mut self, a: &BuildArgs) -> Rebuilt {
+        let mut timings = Timings::default();
+        let Ok((_, artifacts)) = compile_and_render_cached(a, &mut timings, || {}, &mut self.cache)
+        else {
+            return Rebuilt::Failed;
+        };
+        let made = self.cache.made;
+        let written = timings.time("write", || {
+            self.out.write(&artifacts, |lock: &Path| {
+                eprintln!(
+                    "qm: waiting for lock on {} (another qm is writing {})",
+                    lock.display(),
+                    a.out.display()
+                );
+            })
+        });
+        if a.timings {
+            eprint!("{}", timings.table());
+        }
+        match written {
+            Ok(rewritten) => {
+                report_tidied(self.out.out(), &rewritten.tidied);
+                Rebuilt::Written {
+                    rewritten,
+                    files: artifacts.len(),
+                    made,
+                }
+            }
+            Err(e) => {
+                output_error(&e);
+                Rebuilt::NotWritten
+            }
+        }
+    }
+
+    /// [`Session::rebuild`], then a line saying what changed, timed from `since` (the change
+    /// that caused it).
+    fn rebuild_and_report(&mut self, a: &BuildArgs, since: Instant) {
+        let (rewritten, files, made) = match self.rebuild(a) {
+            Rebuilt::Written {
+                rewritten,
+                files,
+                made,
+            } => (rewritten, files, made),
+            Rebuilt::Failed => {
+                eprintln!(
+                    "qm: {} kept as it was (the last good build)",
+                    a.out.display()
+                );
+                return;
+            }
+            Rebuilt::NotWritten => return,
+        };
+        let ms = since.elapsed().as_secs_f64() * 1000.0;
+        let rendered = format!("{made} piece{} rendered", plural(made));
+        if !self.wrote_once {
+            self.wrote_once = true;
+            println!(
+                "qm: wrote {files} files to {} ({rendered}, {ms:.0} ms)",
+                a.out.display()
+            );
+        } else if rewritten.changed.is_empty() {
+            println!("qm: no file changed ({rendered}, {ms:.0} ms)");
+        } else {
+            println!(
+                "qm: {} ({rendered}, {ms:.0} ms)",
+                updated_line(&rewritten.changed)
+            );
+        }
+    }
+
+    /// Ends the session: removes the directory kept for the next write.
+    pub fn finish(self) {
+        self.out.finish();
+    }
 }
 
 /// "3 files updated: a, b, c" (at most [`SHOWN`] named, then "and N more").
@@ -206,21 +249,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn changes_name_added_changed_and_removed_files() {
-        let before: BTreeMap<String, Fingerprint> = [
-            ("a.json".to_string(), fingerprint(b"1")),
-            ("b.pdf".to_string(), fingerprint(b"2")),
-            ("gone.png".to_string(), fingerprint(b"3")),
-        ]
-        .into();
-        let now: BTreeMap<String, Fingerprint> = [
-            ("a.json".to_string(), fingerprint(b"1")),
-            ("b.pdf".to_string(), fingerprint(b"2x")),
-            ("new.svg".to_string(), fingerprint(b"4")),
-        ]
-        .into();
-        let files = changed_files(&before, &now);
-        assert_eq!(files, ["b.pdf", "gone.png (removed)", "new.svg"]);
+    fn at_most_eight_changed_files_are_named() {
+        let files = ["b.pdf", "gone.png (removed)", "new.svg"].map(String::from);
         assert_eq!(
             updated_line(&files),
             "3 files updated: b.pdf, gone.png (removed), new.svg"

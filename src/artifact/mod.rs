@@ -9,6 +9,7 @@
 
 mod error;
 mod lock;
+mod recycle;
 mod swap;
 mod target;
 
@@ -16,6 +17,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use error::{IoStep, OutputError, OutputErrorKind, Overlap, Refusal, Wanted};
+pub use recycle::{Rewriter, Rewritten};
 pub use swap::{tidy_interrupted, write_atomically, Tidied};
 pub use target::{Input, InputRole, OutputDir, OutputFile, MARKER};
 

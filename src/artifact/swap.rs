@@ -73,10 +73,12 @@ pub(crate) fn write_with(
     let lock_path = sibling(out, "lock");
     let _lock =
         lock::acquire(&lock_path, waiting).map_err(|e| out.io(IoStep::Lock, &lock_path, e))?;
-    let tidied = tidy_locked(out)?;
+    let tidied = tidy_locked(out, None)?;
     out.recheck()?;
     let staging = stage(out, artifacts, &rels)?;
-    swap_in(out, staging, how)?;
+    // Dropping what the swap moved out removes the previous output. Should the removal fail,
+    // the next run removes the leftover.
+    drop(swap_in_with(out, staging, how)?);
     Ok(tidied)
 }
 
@@ -92,14 +94,14 @@ pub fn tidy_interrupted(out: &OutputDir) -> Result<Tidied, OutputError> {
     let lock: Option<OutputLock> =
         lock::try_acquire(&lock_path).map_err(|e| out.io(IoStep::Lock, &lock_path, e))?;
     match lock {
-        Some(_held) => tidy_locked(out),
+        Some(_held) => tidy_locked(out, None),
         None => Ok(Tidied::default()),
     }
 }
 
 /// Under the lock: restores the newest moved-aside output when `out` is missing, then removes
-/// every other leftover.
-fn tidy_locked(out: &OutputDir) -> Result<Tidied, OutputError> {
+/// every other leftover but `keep` (a watch's kept directory, see [`super::recycle`]).
+pub(super) fn tidy_locked(out: &OutputDir, keep: Option<&Path>) -> Result<Tidied, OutputError> {
     let tidy_err = |at: &Path, e| out.io(IoStep::Tidy, at, e);
     let found = leftovers(out).map_err(|e| tidy_err(out.parent(), e))?;
     let mut tidied = Tidied::default();
@@ -113,7 +115,7 @@ fn tidy_locked(out: &OutputDir) -> Result<Tidied, OutputError> {
         }
     }
     for dir in found.new.iter().chain(&found.old) {
-        if tidied.restored.as_ref() == Some(dir) {
+        if tidied.restored.as_ref() == Some(dir) || keep == Some(dir.as_path()) {
             continue;
         }
         fs::remove_dir_all(dir).map_err(|e| tidy_err(dir, e))?;
@@ -178,7 +180,11 @@ fn newest(dirs: &[PathBuf]) -> io::Result<Option<PathBuf>> {
 
 /// Writes the marker and every artifact into a new staging directory beside `out`; the
 /// directory is removed again when dropped before the swap.
-fn stage(out: &OutputDir, artifacts: &[Artifact], rels: &[&Path]) -> Result<TempDir, OutputError> {
+pub(super) fn stage(
+    out: &OutputDir,
+    artifacts: &[Artifact],
+    rels: &[&Path],
+) -> Result<TempDir, OutputError> {
     let staging = tempfile::Builder::new()
         .prefix(&sibling_name(out.name(), "new-"))
         .tempdir_in(out.parent())
@@ -198,20 +204,30 @@ fn stage(out: &OutputDir, artifacts: &[Artifact], rels: &[&Path]) -> Result<Temp
     Ok(staging)
 }
 
-/// Moves the staged output into place.
-fn swap_in(out: &OutputDir, staging: TempDir, how: Swap) -> Result<(), OutputError> {
+/// Moves the staged output into place; after an exchange, returns the staging directory,
+/// which now holds the previous output (dropping it removes that).
+pub(super) fn swap_in(out: &OutputDir, staging: TempDir) -> Result<Option<TempDir>, OutputError> {
+    swap_in_with(out, staging, Swap::Exchange)
+}
+
+fn swap_in_with(
+    out: &OutputDir,
+    staging: TempDir,
+    how: Swap,
+) -> Result<Option<TempDir>, OutputError> {
     let swap_err = |e| out.io(IoStep::Swap, out.path(), e);
     if metadata(out.path()).map_err(swap_err)?.is_none() {
-        return fs::rename(staging.path(), out.path()).map_err(swap_err);
+        fs::rename(staging.path(), out.path()).map_err(swap_err)?;
+        // The staging path is gone: nothing for the TempDir to remove.
+        let _ = staging.keep();
+        return Ok(None);
     }
     if how == Swap::Exchange && exchange(staging.path(), out.path()).map_err(swap_err)? {
-        // The staging path now holds the previous output: dropping it removes that. Should
-        // the removal fail, the next run removes the leftover.
-        drop(staging);
-        return Ok(());
+        return Ok(Some(staging));
     }
     let aside = move_aside(out)?;
-    move_in(out, staging, &aside)
+    move_in(out, staging, &aside)?;
+    Ok(None)
 }
 
 /// The fallback's first rename: the previous output to `.<name>.old-*`.
@@ -244,7 +260,7 @@ fn move_in(out: &OutputDir, staging: TempDir, aside: &Path) -> Result<(), Output
 
 /// Exchanges two directories in one step; `false` when the system or file system cannot.
 #[cfg(any(target_os = "linux", target_os = "android", target_os = "macos"))]
-fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
+pub(super) fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
     use rustix::fs::{renameat_with, RenameFlags, CWD};
     use rustix::io::Errno;
 
@@ -258,12 +274,15 @@ fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
 
 /// Exchanges two directories in one step; never available here.
 #[cfg(not(any(target_os = "linux", target_os = "android", target_os = "macos")))]
-fn exchange(_a: &Path, _b: &Path) -> io::Result<bool> {
+pub(super) fn exchange(_a: &Path, _b: &Path) -> io::Result<bool> {
     Ok(false)
 }
 
 /// `artifact`'s path, checked to stay inside the output and off the marker.
-fn relative<'a>(out: &OutputDir, artifact: &'a Artifact) -> Result<&'a Path, OutputError> {
+pub(super) fn relative<'a>(
+    out: &OutputDir,
+    artifact: &'a Artifact,
+) -> Result<&'a Path, OutputError> {
     let rel = Path::new(&artifact.path);
     let inside = !rel.as_os_str().is_empty()
         && rel.components().all(|c| matches!(c, Component::Normal(_)))
@@ -279,7 +298,7 @@ fn relative<'a>(out: &OutputDir, artifact: &'a Artifact) -> Result<&'a Path, Out
 }
 
 /// `<parent>/.<name>.<what>`.
-fn sibling(out: &OutputDir, what: &str) -> PathBuf {
+pub(super) fn sibling(out: &OutputDir, what: &str) -> PathBuf {
     out.parent().join(sibling_name(out.name(), what))
 }
 

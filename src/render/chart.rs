@@ -8,7 +8,7 @@ use qm_resolve::registry::VehicleTypeRegistry;
 use qm_schema::Nation;
 
 use super::chart_layout::{paginate, ChartPage};
-use super::chart_model::chart_model;
+use super::chart_model::{chart_model, ChartModel};
 use super::error::{RenderError, RenderErrorKind};
 use rayon::prelude::*;
 
@@ -41,13 +41,36 @@ pub fn vehicle_chart(
     templates: &Templates,
     types: &VehicleTypeRegistry,
 ) -> Result<ChartFiles, RenderError> {
-    let model = chart_model(nation, types);
+    chart_files(nation, &chart_model(nation, types), templates)
+}
+
+/// A hash of everything a nation's chart is drawn from: the nation's id, its chart model and
+/// the templates' fingerprint (`templates`); the render cache keys charts with it.
+pub fn chart_key(nation: &Nation, model: &ChartModel, templates: u64) -> crate::build_cache::Key {
+    crate::build_cache::KeyHasher::new(CHART_PAGE_TEMPLATE)
+        .value(&nation.id)
+        .value(model)
+        .key(templates)
+        .finish()
+}
+
+/// [`vehicle_chart`] from the nation's chart model.
+pub fn chart_files(
+    nation: &Nation,
+    model: &ChartModel,
+    templates: &Templates,
+) -> Result<ChartFiles, RenderError> {
     let html_path = format!("{}/chart/{}-chart.html", nation.id, nation.id);
     let pdf_path = format!("{}/chart/{}-chart.pdf", nation.id, nation.id);
+    // Made into a template value once, for the HTML and every page.
+    let chart = minijinja::Value::from_serialize(model);
     let html = templates
-        .render(CHART_HTML_TEMPLATE, minijinja::context! { chart => &model })
+        .render(
+            CHART_HTML_TEMPLATE,
+            minijinja::context! { chart => chart.clone() },
+        )
         .map_err(|e| RenderError::new(&html_path, RenderErrorKind::Template(Box::new(e))))?;
-    let pages = paginate(&model);
+    let pages = paginate(model);
     // Pages are drawn and converted in parallel, then placed in order.
     let converted = pages
         .par_iter()
@@ -55,7 +78,7 @@ pub fn vehicle_chart(
             convert_template(
                 templates,
                 CHART_PAGE_TEMPLATE,
-                minijinja::context! { chart => &model, page => page, pages => pages.len() },
+                page_context(chart.clone(), page, pages.len()),
                 EMBED,
                 &pdf_path,
             )
@@ -76,6 +99,16 @@ pub fn vehicle_chart(
         pdf_path,
         pdf,
     })
+}
+
+/// What the page template sees for `page` of `pages`; `chart` is the chart model as a
+/// template value.
+pub(super) fn page_context(
+    chart: minijinja::Value,
+    page: &ChartPage,
+    pages: usize,
+) -> minijinja::Value {
+    minijinja::context! { chart => chart, page => page, pages => pages }
 }
 
 /// The pages of a nation's chart PDF (for tests and custom page templates).

@@ -3,11 +3,13 @@
 //! heading never alone at the foot of a page, then the notes in two columns, then the infantry
 //! section's tables (cells wrapped, headers repeated when a table continues on the next page).
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use super::chart_model::ChartModel;
 use crate::fonts::Metrics;
-use crate::text::{round2, wrap_lines};
+use crate::text::round2;
 
 /// Landscape A4 in points.
 const PAGE: (f64, f64) = (841.89, 595.28);
@@ -321,7 +323,7 @@ fn notes_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
             Some(t) => format!("{}. {t}", n.label),
             None => format!("{}.", n.label),
         };
-        for (k, l) in wrap_lines(&heading, NOTE_FONT, col_w, true)
+        for (k, l) in wrapped(&heading, NOTE_FONT, col_w, true)
             .into_iter()
             .enumerate()
         {
@@ -333,10 +335,7 @@ fn notes_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
             .cloned()
             .chain(n.rules.iter().map(|r| format!("† {r}")));
         for p in paras {
-            for (k, l) in wrap_lines(&p, NOTE_FONT, col_w, false)
-                .into_iter()
-                .enumerate()
-            {
+            for (k, l) in wrapped(&p, NOTE_FONT, col_w, false).into_iter().enumerate() {
                 blocks.push((l, false, if k == 0 { lh * 0.25 } else { 0.0 }));
             }
         }
@@ -574,7 +573,7 @@ fn infantry_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
                         let bold = r.group || i == 0;
                         paras
                             .iter()
-                            .flat_map(|p| wrap_lines(p, font, w, bold))
+                            .flat_map(|p| wrapped(p, font, w, bold))
                             .collect()
                     })
                     .collect();
@@ -688,4 +687,17 @@ fn infantry_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
         y = ty + 8.0;
     }
     pages.push(page);
+}
+
+/// [`crate::text::wrap_lines`], remembered: a chart redrawn after a note edit wraps its other
+/// notes as before.
+fn wrapped(text: &str, size: f64, width: f64, bold: bool) -> Vec<String> {
+    static WRAPPED: crate::memo::Memo<(String, u64, u64, bool), Arc<Vec<String>>> =
+        crate::memo::Memo::new(20_000);
+    let key = (text.to_string(), size.to_bits(), width.to_bits(), bold);
+    WRAPPED
+        .get(key, || {
+            Arc::new(crate::text::wrap_lines(text, size, width, bold))
+        })
+        .to_vec()
 }

@@ -104,16 +104,14 @@ struct NationRef<'a> {
     name: &'a str,
 }
 
-/// Renders one side of a vehicle's counter to SVG.
-pub fn counter_svg(
-    nation: &Nation,
-    vehicle: &Vehicle,
+/// What the template of `side` gets.
+fn context<'a>(
+    nation: &'a Nation,
+    vehicle: &'a Vehicle,
     side: CounterSide,
-    templates: &Templates,
-    opts: &CounterOptions,
-) -> Result<String, RenderError> {
-    let template = template_of(side);
-    let ctx = CounterContext {
+    opts: &'a CounterOptions,
+) -> CounterContext<'a> {
+    CounterContext {
         nation: NationRef {
             id: &nation.id,
             name: &nation.name,
@@ -125,7 +123,35 @@ pub fn counter_svg(
         red_mp: opts.red_mp,
         units: COUNTER_UNITS,
         picture: opts.pictures.get(&nation.id, &vehicle.id),
-    };
+    }
+}
+
+/// A hash of everything one side is drawn from: its template's name and context, and the
+/// templates' fingerprint ([`Templates::fingerprint`], given as `templates`); the render
+/// cache keys sides with it.
+pub fn counter_key(
+    nation: &Nation,
+    vehicle: &Vehicle,
+    side: CounterSide,
+    opts: &CounterOptions,
+    templates: u64,
+) -> crate::build_cache::Key {
+    crate::build_cache::KeyHasher::new(template_of(side))
+        .value(&context(nation, vehicle, side, opts))
+        .key(templates)
+        .finish()
+}
+
+/// Renders one side of a vehicle's counter to SVG.
+pub fn counter_svg(
+    nation: &Nation,
+    vehicle: &Vehicle,
+    side: CounterSide,
+    templates: &Templates,
+    opts: &CounterOptions,
+) -> Result<String, RenderError> {
+    let template = template_of(side);
+    let ctx = context(nation, vehicle, side, opts);
     templates.render(template, &ctx).map_err(|e| {
         RenderError::new(
             artifact_name(nation, vehicle, side, "svg"),

@@ -17,6 +17,7 @@ mod chart_layout;
 mod chart_model;
 mod counter;
 mod counter_view;
+pub mod drawing;
 mod error;
 mod pdf;
 mod pdf_canonical;
@@ -27,7 +28,10 @@ mod sheet;
 mod sides;
 mod svg;
 
-pub use chart::{chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE, CHART_PAGE_TEMPLATE};
+pub use chart::{
+    chart_files, chart_key, chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE,
+    CHART_PAGE_TEMPLATE,
+};
 pub use chart_infantry::{
     infantry_section, ClassGroup, InfantryRow, InfantrySection, ReplacementRow, RuleRow, UNKNOWN,
 };
@@ -36,12 +40,12 @@ pub use chart_model::{
     chart_model, columns, Cell, ChartModel, Column, Group, NationRef, NoteLink, NoteView, Row,
 };
 pub use counter::{
-    artifact_name, counter_image, counter_images, counter_svg, side_name, template_of,
+    artifact_name, counter_image, counter_images, counter_key, counter_svg, side_name, template_of,
     CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
 };
 pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};
-pub use pdf::Converted;
+pub use pdf::{drawing_pdf, Converted};
 pub use pdf_canonical::canonical as canonical_pdf;
 pub use picture::{silhouette, silhouette_template, Picture, Pictures, SILHOUETTE_DIR};
 pub use png::{render_pixmap, render_png};

@@ -3,10 +3,12 @@
 //! two sheets (A4 and Letter) is converted once.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use pdf_writer::{Chunk, Content, Finish, Name, Pdf, Rect, Ref, TextStr};
 use resvg::usvg::Tree;
 
+use super::drawing::{outline_form, write_drawings, DocumentFonts, Drawing, Target};
 use super::error::{RenderError, RenderErrorKind};
 use crate::templates::Templates;
 
@@ -15,23 +17,42 @@ use crate::templates::Templates;
 pub struct Graphic(Ref);
 
 /// An SVG converted to PDF objects, not yet part of a document.
-pub struct Converted {
-    chunk: Chunk,
-    root: Ref,
+pub struct Converted(Form);
+
+enum Form {
+    /// A form XObject in a chunk of its own (svg2pdf's, or an outline drawing's), renumbered
+    /// into each document that places it.
+    Chunk { chunk: Chunk, root: Ref },
+    /// Drawn directly ([`Drawing`]); its text is written with the document's fonts.
+    Drawn(Arc<Drawing>),
 }
 
 impl Converted {
+    /// A page drawn directly: written when the document is finished, its text in one font
+    /// subset per face for the whole document.
+    pub fn drawn(drawing: Arc<Drawing>) -> Self {
+        Self(Form::Drawn(drawing))
+    }
+
     /// Converts an SVG tree with svg2pdf. With `embed_text` the text stays text (a font
     /// subset is embedded: selectable, small for text-heavy pages); without, glyphs become
     /// outlines (smaller for a counter's few glyphs, which would each need their own subset).
     pub fn new(tree: &Tree, embed_text: bool) -> Result<Self, String> {
+        // Outlines only (a counter): written here, compressed once, whatever svg2pdf would
+        // write with more than fills and strokes left to svg2pdf.
+        if !embed_text {
+            if let Ok(drawing) = Drawing::from_tree(tree) {
+                let (chunk, root) = outline_form(&drawing)?;
+                return Ok(Self(Form::Chunk { chunk, root }));
+            }
+        }
         let options = svg2pdf::ConversionOptions {
             compress: true,
             embed_text,
             ..svg2pdf::ConversionOptions::default()
         };
         let (chunk, root) = svg2pdf::to_chunk(tree, options).map_err(|e| e.to_string())?;
-        Ok(Self { chunk, root })
+        Ok(Self(Form::Chunk { chunk, root }))
     }
 }
 
@@ -48,6 +69,13 @@ pub fn convert_template<S: serde::Serialize>(
     let text = templates
         .render(name, ctx)
         .map_err(|e| err(RenderErrorKind::Template(Box::new(e))))?;
+    if embed_text {
+        // The built-in page templates are drawn directly; other SVG (an override using more
+        // of SVG) goes through usvg and svg2pdf.
+        if let Ok(drawing) = Drawing::read_shared(&text) {
+            return Ok(Converted::drawn(drawing));
+        }
+    }
     let tree = super::svg::parse(&text).map_err(|message| {
         err(RenderErrorKind::Svg {
             template: templates.origin(name),
@@ -92,6 +120,9 @@ pub struct PdfBuilder {
     catalog: Ref,
     page_tree: Ref,
     pages: Vec<Ref>,
+    /// Drawings added, written at the end with the fonts they need.
+    drawn: Vec<(Target, Arc<Drawing>)>,
+    fonts: DocumentFonts,
 }
 
 impl Default for PdfBuilder {
@@ -112,6 +143,8 @@ impl PdfBuilder {
             catalog,
             page_tree,
             pages: Vec::new(),
+            drawn: Vec::new(),
+            fonts: DocumentFonts::default(),
         }
     }
 
@@ -131,14 +164,37 @@ impl PdfBuilder {
 
     /// Adds an SVG converted earlier (the same one can go into several documents).
     pub fn add(&mut self, converted: &Converted) -> Graphic {
-        let mut map = HashMap::new();
-        let next = &mut self.next;
-        let chunk = converted
-            .chunk
-            .renumber(|old| *map.entry(old).or_insert_with(|| next.bump()));
-        self.pdf.extend(&chunk);
-        // renumber visits every reference of the chunk, the root included.
-        Graphic(map.get(&converted.root).copied().unwrap_or(converted.root))
+        match &converted.0 {
+            Form::Chunk { chunk, root } => {
+                let mut map = HashMap::new();
+                let next = &mut self.next;
+                let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| next.bump()));
+                self.pdf.extend(&chunk);
+                // renumber visits every reference of the chunk, the root included.
+                Graphic(map.get(root).copied().unwrap_or(*root))
+            }
+            Form::Drawn(drawing) => {
+                let id = self.next.bump();
+                self.fonts.add(drawing);
+                self.drawn.push((Target::Form(id), drawing.clone()));
+                Graphic(id)
+            }
+        }
+    }
+
+    /// Appends a page showing `drawing` at `scale` points per CSS pixel, its content written
+    /// straight into the page (as svg2pdf writes a one-page PDF).
+    pub fn add_drawn_page(&mut self, drawing: Arc<Drawing>, scale: f32) {
+        let (page, content) = (self.next.bump(), self.next.bump());
+        self.fonts.add(&drawing);
+        let target = Target::Page {
+            page,
+            content,
+            parent: self.page_tree,
+            scale,
+        };
+        self.drawn.push((target, drawing));
+        self.pages.push(page);
     }
 
     /// Appends a page `width` x `height` points holding `placements`, drawn in order.
@@ -180,6 +236,8 @@ impl PdfBuilder {
     /// The finished document. No dates are written and objects are put in canonical order
     /// ([`super::pdf_canonical`]), so the same input gives the same bytes.
     pub fn finish(mut self) -> Result<Vec<u8>, String> {
+        let drawn: Vec<(Target, &Drawing)> = self.drawn.iter().map(|(t, d)| (*t, &**d)).collect();
+        write_drawings(&mut self.pdf, &mut self.next, &self.fonts, &drawn)?;
         self.pdf.catalog(self.catalog).pages(self.page_tree);
         let count = self.pages.len() as i32;
         self.pdf
@@ -192,4 +250,11 @@ impl PdfBuilder {
             .producer(TextStr("qm (Quartermaster)"));
         super::pdf_canonical::canonical(&self.pdf.finish())
     }
+}
+
+/// A one-page PDF of `drawing` at its own physical size (CSS pixels at 96 per inch).
+pub fn drawing_pdf(drawing: Arc<Drawing>) -> Result<Vec<u8>, String> {
+    let mut pdf = PdfBuilder::new();
+    pdf.add_drawn_page(drawing, 72.0 / 96.0);
+    pdf.finish()
 }

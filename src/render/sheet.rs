@@ -251,6 +251,25 @@ struct NationRef<'a> {
     name: &'a str,
 }
 
+/// What the sheet template sees for `page` of `layout`.
+pub(super) fn page_context<'a>(
+    nation: &'a Nation,
+    layout: &'a SheetLayout,
+    page: &'a SheetPage,
+    counter_size: &'static str,
+) -> impl Serialize + 'a {
+    PageContext {
+        nation: NationRef {
+            id: &nation.id,
+            name: &nation.name,
+        },
+        layout,
+        page,
+        pages: layout.pages.len(),
+        counter_size,
+    }
+}
+
 /// A nation's counter sheets: one PDF per paper size, with its file name
 /// (`ita/sheets/ita-counters-a4.pdf`); none for a nation without vehicles.
 pub fn counter_sheets(
@@ -313,16 +332,7 @@ pub fn counter_sheets_with(
             let mut pdf = PdfBuilder::new();
             let graphics: Vec<Graphic> = faces.iter().map(|c| pdf.add(c)).collect();
             for page in &layout.pages {
-                let ctx = PageContext {
-                    nation: NationRef {
-                        id: &nation.id,
-                        name: &nation.name,
-                    },
-                    layout: &layout,
-                    page,
-                    pages: layout.pages.len(),
-                    counter_size: size,
-                };
+                let ctx = page_context(nation, &layout, page, size);
                 let g = pdf.add_template(templates, SHEET_TEMPLATE, &ctx, true, &path)?;
                 let (w, h) = (layout.width, layout.height);
                 let mut placements = vec![Placement::top_left(g, 0.0, 0.0, w, h, h)];

@@ -6,7 +6,8 @@
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 
 use crate::fonts::Metrics;
-use crate::render::{canonical_pdf, parse_svg, render_pixmap};
+use crate::render::drawing::Drawing;
+use crate::render::{canonical_pdf, drawing_pdf, parse_svg, render_pixmap};
 
 /// usvg works in CSS pixels: 96 per inch.
 const CSS_DPI: f32 = 96.0;
@@ -14,6 +15,10 @@ const CSS_DPI: f32 = 96.0;
 /// A one-page vector PDF of the SVG, at the SVG's own physical size, in canonical order
 /// (the same SVG always gives the same bytes).
 pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, String> {
+    // The built-in card is drawn directly; SVG using more of SVG goes through usvg + svg2pdf.
+    if let Ok(drawing) = Drawing::read_shared(svg) {
+        return drawing_pdf(drawing).map_err(|e| format!("failed to write the PDF ({e})"));
+    }
     let tree = parse_svg(svg).map_err(|e| format!("failed to read the SVG ({e})"))?;
     let pdf = svg2pdf::to_pdf(
         &tree,

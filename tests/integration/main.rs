@@ -16,3 +16,4 @@ mod scenario;
 mod schema;
 mod support;
 mod vassal;
+mod watch;

@@ -1,0 +1,236 @@
+//! What a build rendered, by a hash of each piece's inputs, so that the next build in the same
+//! process (`qm watch`) renders again only what an edit changed.
+//!
+//! A key hashes everything a piece is made from: the template context it is rendered with
+//! (serialized as JSON, the form every IR type and context already has), the options, and the
+//! templates' fingerprint ([`crate::templates::Templates::fingerprint`]). Equal keys mean equal
+//! inputs, hence equal bytes; a piece whose key is new is rendered, one whose key was seen
+//! last time is taken from here. Entries the last build did not use are dropped after it, so
+//! the cache holds one build's pieces.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::Hasher;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+/// A hash of a piece's inputs.
+pub type Key = u64;
+
+/// Builds a [`Key`] from a piece's inputs.
+pub struct KeyHasher(std::hash::DefaultHasher);
+
+impl KeyHasher {
+    /// A hasher for pieces of `kind` (`"side"`, `"chart"`, ...): the same inputs of two kinds
+    /// give different keys.
+    pub fn new(kind: &str) -> Self {
+        let mut h = std::hash::DefaultHasher::new();
+        h.write(kind.as_bytes());
+        Self(h)
+    }
+
+    /// Adds a value as its JSON text (followed by a separator JSON never writes).
+    pub fn value<T: Serialize + ?Sized>(mut self, value: &T) -> Self {
+        // Writing into a hasher cannot fail; a value that cannot be serialized adds what was
+        // written before the failure, and rendering it then fails the same way.
+        let _ = serde_json::to_writer(HashWriter(&mut self.0), value);
+        self.0.write_u8(0xff);
+        self
+    }
+
+    /// Adds raw bytes (length first, so that parts cannot run into each other).
+    pub fn bytes(mut self, bytes: &[u8]) -> Self {
+        self.0.write_usize(bytes.len());
+        self.0.write(bytes);
+        self
+    }
+
+    /// Adds a key or a number.
+    pub fn key(mut self, key: u64) -> Self {
+        self.0.write_u64(key);
+        self
+    }
+
+    /// The key.
+    pub fn finish(self) -> Key {
+        self.0.finish()
+    }
+}
+
+struct HashWriter<'a>(&'a mut std::hash::DefaultHasher);
+
+impl std::io::Write for HashWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Pieces of one kind by key, with the keys the current build has used.
+pub struct Slot<T> {
+    made: HashMap<Key, Arc<T>>,
+    used: HashSet<Key>,
+}
+
+impl<T> Default for Slot<T> {
+    fn default() -> Self {
+        Self {
+            made: HashMap::new(),
+            used: HashSet::new(),
+        }
+    }
+}
+
+impl<T> Slot<T> {
+    /// The piece made from inputs `key`, if a build made it; marks it used.
+    pub fn get(&mut self, key: Key) -> Option<Arc<T>> {
+        let found = self.made.get(&key).cloned();
+        if found.is_some() {
+            self.used.insert(key);
+        }
+        found
+    }
+
+    /// Keeps a piece made from inputs `key`.
+    pub fn put(&mut self, key: Key, piece: Arc<T>) {
+        self.used.insert(key);
+        self.made.insert(key, piece);
+    }
+
+    /// How many pieces were found and how many are kept (for tests and reports).
+    pub fn len(&self) -> usize {
+        self.made.len()
+    }
+
+    /// True when nothing is kept.
+    pub fn is_empty(&self) -> bool {
+        self.made.is_empty()
+    }
+
+    /// Drops what the build just finished did not use.
+    fn sweep(&mut self) {
+        let used = std::mem::take(&mut self.used);
+        self.made.retain(|k, _| used.contains(k));
+    }
+}
+
+/// Looks up `keys` in `slot`, makes the missing pieces with `make` (in parallel, in input
+/// order, the first failure in that order reported) and keeps them; returns every piece and
+/// how many had to be made.
+pub fn get_or_make<T: Send + Sync, E: Send>(
+    slot: &mut Slot<T>,
+    keys: &[Key],
+    make: impl Fn(usize) -> Result<T, E> + Sync,
+) -> Result<(Vec<Arc<T>>, usize), E> {
+    use rayon::prelude::*;
+    let found: Vec<Option<Arc<T>>> = keys.iter().map(|k| slot.get(*k)).collect();
+    let missing: Vec<usize> = (0..keys.len()).filter(|i| found[*i].is_none()).collect();
+    let made: Vec<Result<T, E>> = missing.par_iter().map(|&i| make(i)).collect();
+    let mut made_count = 0;
+    let mut out = found;
+    for (i, piece) in missing.into_iter().zip(made) {
+        let piece = Arc::new(piece?);
+        slot.put(keys[i], piece.clone());
+        out[i] = Some(piece);
+        made_count += 1;
+    }
+    Ok((out.into_iter().flatten().collect(), made_count))
+}
+
+/// Every kind of piece a build renders, kept from the last build.
+#[derive(Default)]
+pub struct RenderCache {
+    /// Counter sides (SVG, PNG, PDF form) by their template context.
+    pub sides: Slot<crate::render::RenderedSide>,
+    /// A nation's infantry counters.
+    pub infantry: Slot<Vec<crate::infantry::InfantryImage>>,
+    /// A nation's counter sheets, by the keys of its sides and the sheet options.
+    pub sheets: Slot<Vec<(String, Vec<u8>)>>,
+    /// A nation's chart, by its chart model.
+    pub charts: Slot<crate::render::ChartFiles>,
+    /// A scenario's files, by its card's view.
+    pub cards: Slot<Vec<crate::artifact::Artifact>>,
+    /// The VASSAL module, by the nations, images and module files.
+    pub module: Slot<crate::artifact::Artifact>,
+    /// How many pieces the last build made (the rest it found here).
+    pub made: usize,
+    /// Each vehicle's side keys with the inputs they were computed from, by nation and
+    /// vehicle id: comparing a vehicle with the last build's costs less than serializing it.
+    pub side_keys: HashMap<(String, String), SideInputs>,
+    /// Each nation's IR with its JSON, by nation id: an unchanged nation is not written out
+    /// again.
+    pub json: HashMap<String, (crate::build_cache::NationInputs, Arc<Vec<u8>>)>,
+}
+
+/// What a vehicle's counter sides are drawn from, and their keys (front, back).
+pub struct SideInputs {
+    /// The nation's name (its id is the map key).
+    pub nation_name: String,
+    /// The vehicle.
+    pub vehicle: qm_schema::Vehicle,
+    /// The counter options.
+    pub opts: crate::render::CounterOptions,
+    /// The templates' fingerprint.
+    pub templates: u64,
+    /// The keys of the front and the back.
+    pub keys: [Key; 2],
+}
+
+/// A nation as last written to its JSON file.
+pub type NationInputs = qm_schema::Nation;
+
+impl RenderCache {
+    /// Drops what the last build did not use.
+    pub fn sweep(&mut self) {
+        self.sides.sweep();
+        self.infantry.sweep();
+        self.sheets.sweep();
+        self.charts.sweep();
+        self.cards.sweep();
+        self.module.sweep();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_differ_by_kind_value_and_part_boundaries() {
+        let k = |kind: &str, a: &str, b: &str| KeyHasher::new(kind).value(a).value(b).finish();
+        assert_eq!(k("side", "a", "b"), k("side", "a", "b"));
+        assert_ne!(k("side", "a", "b"), k("chart", "a", "b"));
+        assert_ne!(k("side", "ab", ""), k("side", "a", "b"));
+        let b = |x: &[u8], y: &[u8]| KeyHasher::new("x").bytes(x).bytes(y).finish();
+        assert_ne!(b(b"ab", b""), b(b"a", b"b"));
+    }
+
+    #[test]
+    fn pieces_are_made_once_and_unused_ones_dropped() {
+        let mut slot: Slot<String> = Slot::default();
+        let make = |i: usize| Ok::<_, ()>(format!("piece {i}"));
+        let (pieces, made) = get_or_make(&mut slot, &[1, 2], make).unwrap();
+        assert_eq!((pieces.len(), made), (2, 2));
+        slot.sweep();
+        let (pieces, made) = get_or_make(&mut slot, &[2, 3], make).unwrap();
+        assert_eq!(made, 1);
+        assert_eq!(
+            *pieces[0], "piece 1",
+            "key 2 was made as the second piece before"
+        );
+        slot.sweep();
+        assert_eq!(slot.len(), 2, "key 1 was not used by the second build");
+        let failed = get_or_make(&mut slot, &[4, 5], |i| {
+            if i == 0 {
+                Err(i)
+            } else {
+                Ok(String::new())
+            }
+        });
+        assert_eq!(failed.unwrap_err(), 0);
+    }
+}

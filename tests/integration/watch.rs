@@ -1,0 +1,233 @@
+//! `qm watch`: the render cache gives what a fresh build gives and renders only what an edit
+//! changed; the watch process updates `out/` after an edit to a note, survives a broken edit
+//! and ends cleanly on Ctrl-C.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use qm::build::{render_all, render_all_cached, BuildOptions};
+use qm::build_cache::RenderCache;
+use qm::timings::Timings;
+
+use crate::support::{copy_dir, root};
+
+/// The repository's data in a temporary folder, to edit.
+fn data_copy() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data-src");
+    copy_dir(&root().join("data-src"), &data);
+    (dir, data)
+}
+
+/// Replaces `from` by `to` in `file` (once; it must be there).
+fn edit(file: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains(from), "{from:?} not in {}", file.display());
+    std::fs::write(file, text.replacen(from, to, 1)).unwrap();
+}
+
+const NOTE: &str = "Approximately a total of 100 L5/21";
+const EDITED: &str = "Approximately a total of 101 L5/21";
+
+#[test]
+fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
+    let (_dir, data) = data_copy();
+    let opts = BuildOptions::default();
+    let mut cache = RenderCache::default();
+    let build = |cache: &mut RenderCache| {
+        let compiled = qm::compile::compile(&data);
+        let cached = render_all_cached(&compiled, &opts, &mut Timings::default(), cache);
+        (compiled, cached.unwrap())
+    };
+    let (_, first) = build(&mut cache);
+    let all = cache.made;
+    let (_, again) = build(&mut cache);
+    assert_eq!(again, first);
+    assert_eq!(cache.made, 0, "nothing changed, nothing rendered");
+
+    edit(&data.join("ita/notes.md"), NOTE, EDITED);
+    let (compiled, edited) = build(&mut cache);
+    assert_eq!(
+        edited,
+        render_all(&compiled, &opts).unwrap(),
+        "as a fresh build"
+    );
+    // The note is in the IR and the chart: the chart is made again; no counter, sheet,
+    // card or module piece shows the note.
+    assert_eq!(cache.made, 1, "of {all} pieces");
+    let changed: Vec<&str> = edited
+        .iter()
+        .zip(&first)
+        .filter(|(a, b)| a.bytes != b.bytes)
+        .map(|(a, _)| a.path.as_str())
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            "ita.json",
+            "ita/chart/ita-chart.html",
+            "ita/chart/ita-chart.pdf"
+        ]
+    );
+
+    // A vehicle's value: its sides, the sheets, the chart, the cards and the module are
+    // made again, and the build is still a fresh build's.
+    edit(
+        &data.join("ita/listing.tsv"),
+        "5.5\tTt\t19\t",
+        "5.5\tTt\t20\t",
+    );
+    let (compiled, edited) = build(&mut cache);
+    assert_eq!(
+        edited,
+        render_all(&compiled, &opts).unwrap(),
+        "as a fresh build"
+    );
+    let scenarios = compiled.scenarios.len();
+    assert_eq!(cache.made, 2 + 1 + 1 + scenarios + 1, "of {all} pieces");
+}
+
+/// A running `qm watch` and the lines it prints.
+struct Watch {
+    child: Child,
+    lines: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Watch {
+    fn start(data: &Path, out: &Path) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qm"))
+            .args(["watch", "--data"])
+            .arg(data)
+            .arg("--out")
+            .arg(out)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("qm watch starts");
+        let (tx, lines) = mpsc::channel();
+        for stream in [
+            Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
+            Box::new(child.stderr.take().unwrap()),
+        ] {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    let _ = tx.send(line);
+                }
+            });
+        }
+        Self {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a line containing `text`; returns it.
+    fn expect(&mut self, text: &str) -> String {
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(120)) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(text) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!("no line with {text:?}; saw:\n{}", self.seen.join("\n")),
+            }
+        }
+    }
+
+    #[cfg(unix)]
+    fn interrupt(mut self) -> i32 {
+        // SAFETY: signalling our own child by its pid.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGINT) };
+        self.expect("watch ended");
+        self.child.wait().unwrap().code().unwrap_or(-1)
+    }
+}
+
+/// Every file under `dir`, relative, with its bytes.
+fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push((
+                    p.strip_prefix(dir).unwrap().to_path_buf(),
+                    std::fs::read(&p).unwrap(),
+                ));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[cfg(unix)]
+#[test]
+fn watch_updates_out_after_a_note_edit_and_keeps_it_through_a_broken_one() {
+    let (dir, data) = data_copy();
+    let out = dir.path().join("out");
+    let mut watch = Watch::start(&data, &out);
+    watch.expect("qm: wrote");
+    watch.expect("watching");
+
+    let notes = data.join("ita/notes.md");
+    edit(&notes, NOTE, EDITED);
+    let line = watch.expect("updated:");
+    assert!(
+        line.contains(
+            "3 files updated: ita.json, ita/chart/ita-chart.html, ita/chart/ita-chart.pdf"
+        ),
+        "{line}"
+    );
+
+    // out/ is what `qm build` makes of the edited data.
+    let fresh = dir.path().join("fresh");
+    let run = crate::support::run_qm(
+        &[
+            "build",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            fresh.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert!(run.starts_with("exit: 0"), "{run}");
+    assert_eq!(files(&out), files(&fresh));
+
+    // A broken edit: diagnostics, and out/ stays as it was.
+    let before = files(&out);
+    let listing = data.join("ita/listing.tsv");
+    let good = std::fs::read_to_string(&listing).unwrap();
+    std::fs::write(&listing, good.replacen('\t', "\t\t\t", 3)).unwrap();
+    watch.expect("kept as it was");
+    assert_eq!(files(&out), before);
+
+    // Fixed again: back to the same output, which no file differs from.
+    std::fs::write(&listing, &good).unwrap();
+    watch.expect("no file changed");
+    assert_eq!(files(&out), before);
+
+    assert_eq!(watch.interrupt(), 0);
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [".fresh.lock", ".out.lock", "data-src", "fresh", "out"],
+        "no staging left"
+    );
+}
