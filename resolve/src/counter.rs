@@ -330,5 +330,6 @@ pub fn back_notations(sources: &[&NotationSource]) -> Vec<Notation> {
             span: n.span.clone(),
         });
     }
+    out.shrink_to_fit();
     out
 }
