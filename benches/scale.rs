@@ -35,7 +35,14 @@ fn build(c: &mut Criterion) {
         })
     });
     group.finish();
+}
 
+/// `qm check` of the 50 nations and of a 10,000-row listing; run before the builds, so the
+/// peak memory printed after it is the checks' (the process's high-water mark).
+fn check(c: &mut Criterion) {
+    let italian = root().join("data-src");
+    let fifty = tempfile::tempdir().unwrap();
+    nations(50, fifty.path());
     let mut group = c.benchmark_group("check");
     group.sample_size(10);
     for (name, dir) in [
@@ -51,7 +58,20 @@ fn build(c: &mut Criterion) {
         b.iter(|| qm::compile::compile(rows.path()))
     });
     group.finish();
+    println!("check: peak memory of the bench process {}", peak_memory());
 }
 
-criterion_group!(benches, build);
+/// The process's peak resident memory (Linux: `VmHWM` of /proc/self/status).
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .map(|v| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+criterion_group!(benches, check, build);
 criterion_main!(benches);

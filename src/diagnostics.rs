@@ -239,7 +239,8 @@ fn to_codespan(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<u32> {
 
 /// Sorts diagnostics into a stable order: by file, position, then code.
 pub fn sort(sources: &SourceMap, diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by_key(|d| {
+    // Each key once (locating a span is not free), then a stable sort of the keys.
+    diagnostics.sort_by_cached_key(|d| {
         let (file, start) = d.span.as_ref().map_or((u32::MAX, 0), |s| {
             (s.file.0, sources.original_range(s).start)
         });

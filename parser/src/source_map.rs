@@ -35,6 +35,18 @@ impl SourceMap {
         id
     }
 
+    /// Adds every source of `other` (a map filled apart, its ids from 0) after this map's,
+    /// renumbered in order; returns the offset its ids moved by (add it to every [`FileId`]
+    /// that names one of them).
+    pub fn append(&mut self, other: SourceMap) -> u32 {
+        let offset = self.sources.len() as u32;
+        for mut source in other.sources {
+            source.id = FileId(source.id.0 + offset);
+            self.add(source);
+        }
+        offset
+    }
+
     /// The source with `id`.
     pub fn get(&self, id: FileId) -> Option<&Source> {
         self.sources.get(id.0 as usize)

@@ -110,6 +110,9 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
             .map(notation),
     );
     back.push(item(K::Wreck, None, "WRECK".to_string()));
+    // Kept with the IR for the rest of the run: no room to spare.
+    front.shrink_to_fit();
+    back.shrink_to_fit();
     (front, back)
 }
 
@@ -327,5 +330,6 @@ pub fn back_notations(sources: &[&NotationSource]) -> Vec<Notation> {
             span: n.span.clone(),
         });
     }
+    out.shrink_to_fit();
     out
 }

@@ -76,7 +76,7 @@ pub fn vehicle_from_row(
         secondary: opt_field(map, &row.secondary),
         ammo: opt_field(map, &row.ammo),
         capacity: opt_field(map, &row.capacity),
-        note_refs: row.note_refs.iter().filter_map(|c| field(map, c)).collect(),
+        note_refs: note_refs(map, row),
         availability: Vec::new(),
         radio: Vec::new(),
         restricted_use: Vec::new(),
@@ -85,6 +85,13 @@ pub fn vehicle_from_row(
         heat_note: None,
         counter: Counter::default(),
     })
+}
+
+/// The Notes column's references, kept with the IR without spare room.
+fn note_refs(map: &SourceMap, row: &ListingRow) -> Vec<Field<qm_schema::NoteRef>> {
+    let mut refs: Vec<_> = row.note_refs.iter().filter_map(|c| field(map, c)).collect();
+    refs.shrink_to_fit();
+    refs
 }
 
 /// A column every vehicle must have. A blank one is reported here; a bad one was reported by

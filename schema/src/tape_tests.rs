@@ -113,3 +113,37 @@ fn violations_carry_the_json_path_of_the_offending_value() {
         missing[0].message
     );
 }
+
+/// A `oneOf` of string constants is validated as the `enum` it is equivalent to: what passes
+/// and what fails does not change, nor does a `oneOf` that is anything more.
+#[test]
+fn one_of_string_constants_validate_as_their_enum() {
+    let schema = json!({
+        "$defs": {
+            "Side": {"oneOf": [
+                {"description": "front", "type": "string", "const": "front"},
+                {"type": "string", "const": "back"}
+            ]},
+            "Loose": {"oneOf": [{"type": "string"}, {"const": "x"}]}
+        },
+        "type": "object",
+        "properties": {
+            "side": {"$ref": "#/$defs/Side"},
+            "loose": {"$ref": "#/$defs/Loose"}
+        }
+    });
+    let simplified = super::validate::for_validation(&schema);
+    assert_eq!(
+        simplified["$defs"]["Side"],
+        json!({"enum": ["front", "back"]})
+    );
+    assert_eq!(simplified["$defs"]["Loose"], schema["$defs"]["Loose"]);
+    let validator = SchemaValidator::new(&schema).unwrap();
+    let mut tape = Tape::new();
+    let check = |doc: Value, tape: &mut Tape| validator.validate(&doc, tape).unwrap().len();
+    assert_eq!(check(json!({"side": "back", "loose": "y"}), &mut tape), 0);
+    assert_eq!(check(json!({"side": "wreck"}), &mut tape), 1);
+    assert_eq!(check(json!({"side": 1}), &mut tape), 1);
+    // "x" is a string and the constant: both branches, so `oneOf` fails.
+    assert_eq!(check(json!({"loose": "x"}), &mut tape), 1);
+}

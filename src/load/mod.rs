@@ -7,6 +7,7 @@ mod registry;
 use std::path::{Path, PathBuf};
 
 use qm_parser::{Diagnostic, FileId, Severity, Source, SourceMap, TextSpan};
+use rayon::prelude::*;
 
 use crate::input::{
     encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind, InputLimits,
@@ -156,8 +157,15 @@ pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
             .with_help("a nation is a folder holding listing.tsv or ob.toml, e.g. data-src/ita/listing.tsv"),
         );
     }
-    for id in dirs {
-        if let Some(n) = load_nation(&mut loaded, &id) {
+    // Each nation's files are read, corrected and checked apart, on all cores, then added in
+    // folder order: ids, diagnostics and errors come out as if read one after another.
+    let data_dir = loaded.data_dir.clone();
+    let parts: Vec<NationLoad> = dirs
+        .par_iter()
+        .map(|id| read_nation(&data_dir, id, limits))
+        .collect();
+    for (id, part) in dirs.iter().zip(parts) {
+        if let Some(n) = merge_nation(&mut loaded, id, part) {
             loaded.nations.push(n);
         }
     }
@@ -276,6 +284,49 @@ fn scenario_files(
     Ok((files, diagnostics))
 }
 
+/// One nation's files read apart from the rest of the run: its sources (ids from 0) and
+/// diagnostics, and the nation unless its listing could not be read.
+struct NationLoad {
+    scratch: Loaded,
+    nation: Option<NationSources>,
+}
+
+fn read_nation(data_dir: &Path, id: &str, limits: InputLimits) -> NationLoad {
+    let mut scratch = Loaded {
+        data_dir: data_dir.to_path_buf(),
+        limits,
+        ..Loaded::default()
+    };
+    let nation = load_nation(&mut scratch, id);
+    NationLoad { scratch, nation }
+}
+
+/// Adds a nation read apart to the run: its sources after the run's (ids shifted), its
+/// diagnostics, then its registries (which add to the run's shared ones).
+fn merge_nation(loaded: &mut Loaded, id: &str, part: NationLoad) -> Option<NationSources> {
+    let offset = loaded.sources.append(part.scratch.sources);
+    let shift = |f: FileId| FileId(f.0 + offset);
+    loaded
+        .diagnostics
+        .extend(part.scratch.diagnostics.into_iter().map(|mut d| {
+            if let Some(span) = &mut d.span {
+                span.file = shift(span.file);
+            }
+            d
+        }));
+    let mut n = part.nation?;
+    for f in [&mut n.listing, &mut n.notes, &mut n.ob, &mut n.errata_file] {
+        *f = f.map(shift);
+    }
+    if let Some(art) = &mut n.art {
+        art.index = art.index.map(shift);
+    }
+    n.registries = registry::load_nation_registries(loaded, id)?;
+    Some(n)
+}
+
+/// Reads nation `id`'s listing, notes, `ob.toml` and errata into `loaded` (its registries
+/// are added by [`merge_nation`]).
 fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
     let dir = loaded.data_dir.join(id);
     let errata_file = read_plain(loaded, &dir, id, "errata.toml");
@@ -356,7 +407,6 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
             }
         }
     }
-    let registries = registry::load_nation_registries(loaded, id)?;
     let art = crate::art::read_art_folder(loaded, id);
     Some(NationSources {
         id: id.to_string(),
@@ -367,7 +417,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         errata_file,
         errata,
         applied,
-        registries,
+        registries: Registries::default(),
         art,
     })
 }

@@ -42,4 +42,7 @@ pub fn resolve_vehicle(
     let (entries, restricted) = restrict_use(entries, &rules.rules, dates);
     v.restricted_use = restricted;
     v.availability = sorted(entries, rules.theaters);
+    // Kept with the IR for the rest of the run: no room to spare.
+    v.availability.shrink_to_fit();
+    v.restricted_use.shrink_to_fit();
 }

@@ -119,6 +119,9 @@ pub fn resolve_notes(
             national.afv_radio(),
         );
     }
+    // The rules and windows have been read: freed before the counters are written (a long
+    // listing's are megabytes).
+    drop((rules, windows, row_spans));
     counter_text(map, &doc, vehicles, &mut sets);
     NotesOutcome {
         notes,
