@@ -143,3 +143,17 @@ fn scenarios_from_dev_zero_or_huge_files_are_refused() {
     run.expect(1).says("scenario::syntax");
     assert!(!run.stderr.contains("larger than"), "{}", run.stderr);
 }
+
+#[test]
+fn a_notes_file_pasted_many_times_is_read_once_in_linear_time() {
+    // Every copy of note 1 added its rules to note 1's rows again: the real notes pasted 350
+    // times (15 MB) took 55 s and 12 GB. A repeated number is now an error, read once.
+    let (tmp, data) = workspace();
+    let note =
+        "**1. L5/21:** A tank.\n\n† Dates and RF for use in North Africa are 6/40 (1.2).\n\n";
+    write(&data.join("ita/notes.md"), &note.repeat(40_000));
+    let run = qm(tmp.path(), &["check", "--data", "data"]);
+    run.expect(1)
+        .says("error[notes::repeated-note]: failed to read a second note 1")
+        .says("more diagnostics in ita/notes.md, not shown");
+}

@@ -14,6 +14,7 @@ mod tests;
 
 pub use syntax::*;
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use crate::{
@@ -292,6 +293,7 @@ impl Builder<'_> {
 
     /// Reads availability and notations, checks references, numbering and names.
     fn finish(mut self) -> Parsed<NotesDoc> {
+        self.drop_repeated_numbers();
         let (text, file) = (self.text, self.file);
         for note in &mut self.doc.notes {
             for rule in &mut note.rules {
@@ -452,6 +454,31 @@ impl Builder<'_> {
     }
 
     /// Numbered notes run 1, 2, 3, ...; multi-applicable letters appear once each.
+    /// A note number given twice is an error, and only its first note is read: rows refer to
+    /// notes by number, so a second note 12 would add its rules to note 12's rows again (a
+    /// notes file pasted twice doubled every rule and grew as the square of its length).
+    fn drop_repeated_numbers(&mut self) {
+        let mut seen = HashSet::new();
+        let mut kept = Vec::with_capacity(self.doc.notes.len());
+        for note in std::mem::take(&mut self.doc.notes) {
+            let n = note.number.value;
+            if seen.insert(n) {
+                kept.push(note);
+                continue;
+            }
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "notes::repeated-note",
+                    format!("failed to read a second note {n} (only the first note {n} is read)"),
+                    note.number.span.clone(),
+                )
+                .with_label("repeated number")
+                .with_help("renumber the note, or delete the copy (an erratum for published text)"),
+            );
+        }
+        self.doc.notes = kept;
+    }
+
     fn check_numbering(&mut self) {
         let mut expected = 1u32;
         for note in &self.doc.notes {
@@ -469,11 +496,9 @@ impl Builder<'_> {
             }
             expected = n + 1;
         }
-        for (k, m) in self.doc.multi.iter().enumerate() {
-            if self.doc.multi[..k]
-                .iter()
-                .any(|o| o.letter.value == m.letter.value)
-            {
+        let mut letters = HashSet::new();
+        for m in &self.doc.multi {
+            if !letters.insert(m.letter.value.as_str()) {
                 self.diagnostics.push(
                     Diagnostic::warning(
                         "notes::numbering",

@@ -671,6 +671,36 @@ A paragraph before any letter.
 }
 
 #[test]
+fn a_repeated_note_number_is_an_error_and_read_once() {
+    let text = "\
+**1. Alpha:** History.
+
+† Dates and RF for use in Atlantis are 6/40 (1.2).
+
+**2. Beta:** More.
+
+**1. Alpha:** History again.
+
+† Dates and RF for use in Atlantis are 6/41 (1.3).
+";
+    let source = Source::new(FileId(0), "x.md", text);
+    let parsed = parse_notes(&source);
+    let repeated: Vec<&str> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "notes::repeated-note")
+        .map(|d| d.span.as_ref().map_or("", |s| at(text, s)))
+        .collect();
+    assert_eq!(repeated, ["1"]);
+    assert!(parsed.has_errors());
+    let doc = &parsed.value;
+    let numbers: Vec<u16> = doc.notes.iter().map(|n| n.number.value).collect();
+    assert_eq!(numbers, [1, 2]);
+    // The first note 1 is the one read.
+    assert_eq!(doc.notes[0].history[0].text, "History.");
+}
+
+#[test]
 fn truncated_and_hostile_input_never_panics() {
     // Every 701st character boundary of the real file (the fuzz target covers the rest), and
     // some junk.
