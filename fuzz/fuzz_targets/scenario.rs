@@ -30,7 +30,11 @@ fuzz_target!(|data: &[u8]| {
     let (compiled, templates) = base();
     let text = String::from_utf8_lossy(data);
     let mut sources = compiled.loaded.sources.clone();
-    let file = sources.add(Source::new(sources.next_id(), "scenarios/fuzz.toml", text.as_ref()));
+    let file = sources.add(Source::new(
+        sources.next_id(),
+        "scenarios/fuzz.toml",
+        text.as_ref(),
+    ));
     let loaded = Loaded {
         data_dir: compiled.loaded.data_dir.clone(),
         sources,
@@ -38,7 +42,8 @@ fuzz_target!(|data: &[u8]| {
         registries: compiled.loaded.registries.clone(),
         ..Loaded::default()
     };
-    let (scenarios, diagnostics) = compile_scenarios(&loaded, &compiled.nations, &compiled.theaters);
+    let (scenarios, diagnostics) =
+        compile_scenarios(&loaded, &compiled.nations, &compiled.theaters);
     // The printer must be able to show every span.
     let _ = qm::diagnostics::render(&loaded.sources, &diagnostics);
     assert!(
@@ -49,7 +54,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     for s in &scenarios {
-        if let Err(e) = scenario_artifacts(templates, s, &compiled.nations, &loaded) {
+        if let Err(e) = scenario_artifacts(
+            templates,
+            s,
+            &compiled.nations,
+            &loaded,
+            &Default::default(),
+        ) {
             panic!("a scenario that checks clean fails to build: {e}");
         }
     }
