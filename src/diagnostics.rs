@@ -161,8 +161,8 @@ const MAX_LINE: usize = 240;
 fn render_long_line(sources: &SourceMap, d: &Diagnostic) -> Option<String> {
     let span = d.span.as_ref()?;
     let source = sources.get(span.file)?;
-    let range = sources.original_range(span);
     let text = &source.original;
+    let range = on_char_boundaries(text, sources.original_range(span));
     let line_start = text[..range.start.min(text.len())]
         .rfind('\n')
         .map_or(0, |i| i + 1);
@@ -211,6 +211,17 @@ fn render_long_line(sources: &SourceMap, d: &Diagnostic) -> Option<String> {
     Some(s)
 }
 
+/// `range` moved out to the characters it touches: a span that splits a character (a bug in
+/// whatever made it) must still print, not panic on slicing.
+fn on_char_boundaries(text: &str, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let start = qm_parser::floor_char_boundary(text, range.start);
+    let mut end = range.end.clamp(start, text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
+}
+
 fn severity_word(s: Severity) -> &'static str {
     match s {
         Severity::Error => "error",
@@ -225,7 +236,10 @@ fn to_codespan(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<u32> {
     };
     let mut cs = base.with_code(d.code).with_message(&d.message);
     if let Some(span) = &d.span {
-        let range = sources.original_range(span);
+        let mut range = sources.original_range(span);
+        if let Some(source) = sources.get(span.file) {
+            range = on_char_boundaries(&source.original, range);
+        }
         cs = cs.with_labels(vec![
             Label::primary(span.file.0, range).with_message(&d.label)
         ]);

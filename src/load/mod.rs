@@ -538,17 +538,20 @@ fn add_source(
         loaded.diagnostics.push(d);
     }
     if let Some(at) = bad {
-        let end = loaded.sources.get(id).map_or(at, |s| {
-            s.original[at..]
+        // `at` counts bytes of the file as read (the original); a span counts bytes of the
+        // normalized text, which differs once a BOM or a CR before it was removed.
+        let range = loaded.sources.get(id).map_or(at..at, |s| {
+            let end = s.original[at..]
                 .chars()
                 .next()
-                .map_or(at, |c| at + c.len_utf8())
+                .map_or(at, |c| at + c.len_utf8());
+            s.text_range(at..end)
         });
         loaded.diagnostics.push(
             Diagnostic::error(
                 "load::not-utf8",
                 format!("failed to read {name} as UTF-8 (invalid byte sequence)"),
-                TextSpan::new(id, at..end),
+                TextSpan::new(id, range),
             )
             .with_label("not UTF-8")
             .with_help("save the file as UTF-8; the invalid bytes are shown as \u{fffd}"),

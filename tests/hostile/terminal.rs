@@ -130,3 +130,27 @@ fn a_binary_nation_file_is_reported_once_and_its_nation_left_out() {
         assert!(!run.stderr.contains("warning["), "{file}: {}", run.stderr);
     }
 }
+
+/// An invalid byte after CRLF line ends (found by fuzzing `ob.toml`): the span was taken in
+/// the file's bytes but read in the normalized text, one byte off per CR, and the printer
+/// panicked slicing inside the U+FFFD that replaced the byte.
+#[test]
+fn an_invalid_byte_after_crlf_lines_is_shown_where_it_is() {
+    for long in [false, true] {
+        let (tmp, data) = workspace();
+        let ob = std::fs::read_to_string(crate::run::root().join("data-src/ita/ob.toml")).unwrap();
+        let pad = if long { "x".repeat(300) } else { String::new() };
+        let mut bytes = ob.replace('\n', "\r\n").into_bytes();
+        bytes.extend_from_slice(format!("# {pad}ab").as_bytes());
+        bytes.push(0x92);
+        bytes.extend_from_slice(b"cd\r\n");
+        std::fs::write(data.join("ita/ob.toml"), &bytes).unwrap();
+        let line = ob.lines().count() + 1;
+        let col = 2 + pad.len() + 3;
+        let run = qm(tmp.path(), &["check", "--data", "data"]);
+        run.expect(1)
+            .says("failed to read ita/ob.toml as UTF-8 (invalid byte sequence)")
+            .says(&format!("ita/ob.toml:{line}:{col}"));
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    }
+}
