@@ -130,6 +130,13 @@ pub(crate) enum Op {
     Stroke(Path, Stroke),
     /// A run of glyphs on one baseline in one face, size and colour.
     Text(TextRun),
+    /// Begin a group composited as one at `opacity` (a transparency group, so shapes inside
+    /// do not darken where they overlap), painting within `bbox` (x, y, w, h in the current
+    /// user space). Only [`Drawing::from_tree`] makes groups (a dimmed picture), and only an
+    /// outline form ([`outline_form`]) can hold them.
+    BeginGroup { opacity: f32, bbox: [f32; 4] },
+    /// End the group begun by the matching `BeginGroup`.
+    EndGroup,
 }
 
 /// Shaped text: one chunk of an SVG `<text>` (the text, or one absolutely placed `<tspan>`).

@@ -27,6 +27,8 @@ struct Style {
     anchor: Anchor,
     /// `xml:space="preserve"`.
     preserve: bool,
+    /// `fill-rule="evenodd"`.
+    even_odd: bool,
 }
 
 impl Default for Style {
@@ -41,6 +43,7 @@ impl Default for Style {
             bold: false,
             anchor: Anchor::Start,
             preserve: false,
+            even_odd: false,
         }
     }
 }
@@ -97,6 +100,10 @@ impl Reader {
         if matches!(name, "title" | "desc" | "metadata") {
             return Ok(());
         }
+        // An empty `<defs/>` (usvg writes one into every picture it sanitizes) defines nothing.
+        if name == "defs" && !node.children().any(|c| c.is_element()) {
+            return Ok(());
+        }
         let geometry: &[&str] = match name {
             "g" => &[],
             "svg" => &["x", "y", "width", "height", "viewBox"],
@@ -105,6 +112,7 @@ impl Reader {
             "circle" => &["cx", "cy", "r"],
             "path" => &["d"],
             "text" => &["x", "y"],
+            "image" => &["x", "y", "width", "height", "preserveAspectRatio", "href"],
             _ => return Err(Unsupported(format!("the element <{name}>"))),
         };
         let style = parent.apply(node, geometry)?;
@@ -116,6 +124,10 @@ impl Reader {
             "g" => r.children(node, &style),
             "svg" => r.nested_svg(node, &style),
             "text" => r.text(node, &style),
+            "image" => {
+                r.image(node)?;
+                no_children(node)
+            }
             _ => {
                 r.shape(node, name, &style)?;
                 no_children(node)
@@ -167,7 +179,7 @@ impl Reader {
             .stroke
             .filter(|_| style.stroke_width > 0.0 && (b.width() != 0.0 || b.height() != 0.0));
         if let Some(color) = style.fill.filter(|_| b.width() != 0.0 && b.height() != 0.0) {
-            self.ops.push(Op::Fill(path.clone(), color, false));
+            self.ops.push(Op::Fill(path.clone(), color, style.even_odd));
         }
         if let Some(color) = stroke {
             self.ops.push(Op::Stroke(
@@ -207,6 +219,55 @@ impl Reader {
         self.with_transform(inner, |r| r.children(node, style))?;
         self.ops.push(Op::Pop);
         Ok(())
+    }
+
+    /// An `<image>` of SVG in a `data:` URI (a counter's picture on a card): a document of
+    /// its own (nothing inherited), its size fitted into (x, y, width, height) as
+    /// `xMidYMid meet` and clipped to that size, as usvg places it and svg2pdf clips it.
+    fn image(&mut self, node: Node) -> Result<(), Unsupported> {
+        let aspect = node.attribute("preserveAspectRatio").unwrap_or("xMidYMid");
+        if !matches!(aspect.trim(), "xMidYMid" | "xMidYMid meet") {
+            return Err(Unsupported(format!("preserveAspectRatio=\"{aspect}\"")));
+        }
+        let text = svg_data_uri(node.attribute("href").unwrap_or(""))?;
+        let doc =
+            roxmltree::Document::parse(&text).map_err(|e| Unsupported(format!("XML: {e}")))?;
+        let root = doc.root_element();
+        if !is_svg(root, "svg") {
+            return Err(Unsupported("an image whose root is not <svg>".into()));
+        }
+        let (iw, ih) = (root_length(root, "width")?, root_length(root, "height")?);
+        let n = |a: &str| number_or(node, a, 0.0);
+        let (x, y, w, h) = (n("x")?, n("y")?, n("width")?, n("height")?);
+        if !(w > 0.0 && h > 0.0 && iw > 0.0 && ih > 0.0) {
+            return Ok(());
+        }
+        let s = (w / iw).min(h / ih);
+        let (vw, vh) = (iw * s, ih * s);
+        let place = Transform::from_row(
+            vw / iw,
+            0.0,
+            0.0,
+            vh / ih,
+            x + (w - vw) / 2.0,
+            y + (h - vh) / 2.0,
+        );
+        let style = Style::default().apply(root, &["width", "height", "viewBox", "version"])?;
+        let view = match view_box(root)? {
+            Some(vb) => fit_view_box(vb, iw, ih)?,
+            None => Transform::identity(),
+        };
+        self.with_transform(place, |r| {
+            r.ops.push(Op::Clip {
+                x: 0.0,
+                y: 0.0,
+                w: iw,
+                h: ih,
+            });
+            r.with_transform(view, |r| r.children(root, &style))?;
+            r.ops.push(Op::Pop);
+            Ok(())
+        })
     }
 
     fn text(&mut self, node: Node, style: &Style) -> Result<(), Unsupported> {
@@ -359,6 +420,19 @@ fn trim_single(text: &str, preserve: bool) -> String {
     t.strip_suffix(' ').unwrap_or(t).to_string()
 }
 
+/// The SVG text of a `data:image/svg+xml;base64,` URI (how counter pictures are embedded).
+fn svg_data_uri(href: &str) -> Result<String, Unsupported> {
+    use base64::Engine;
+    let not_svg = || Unsupported("an image that is not SVG in a data: URI".into());
+    let b64 = href
+        .strip_prefix("data:image/svg+xml;base64,")
+        .ok_or_else(not_svg)?;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(b64)
+        .map_err(|_| not_svg())?;
+    String::from_utf8(bytes).map_err(|_| not_svg())
+}
+
 fn no_children(node: Node) -> Result<(), Unsupported> {
     for child in node.children() {
         let blank = child.is_text() && child.text().unwrap_or("").trim().is_empty();
@@ -429,7 +503,13 @@ impl Style {
             "font-family" => {}
             "font-stretch" | "font-style" if is_font_keyword(name, value) => {}
             "opacity" | "fill-opacity" | "stroke-opacity" if value.trim() == "1" => {}
-            "fill-rule" if value == "nonzero" => {}
+            "fill-rule" => {
+                self.even_odd = match value.trim() {
+                    "nonzero" => false,
+                    "evenodd" => true,
+                    _ => return Err(bad()),
+                }
+            }
             _ => return Err(bad()),
         }
         Ok(())

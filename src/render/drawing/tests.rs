@@ -12,7 +12,8 @@ use super::{Drawing, Op, Rgb};
 /// One painting operation in page coordinates.
 #[derive(Debug, Clone)]
 enum Mark {
-    Fill(Transform, Vec<PathSegment>, Rgb),
+    /// (transform, path, colour, even-odd)
+    Fill(Transform, Vec<PathSegment>, Rgb, bool),
     Stroke(Transform, Vec<PathSegment>, Rgb, f32, Option<Vec<f32>>),
     Clip(Transform, [f32; 4]),
     /// (transform of the text element, face, glyph, x, y, size, colour)
@@ -24,7 +25,7 @@ pub(crate) fn same_as_usvg(svg: &str) {
     let drawing = Drawing::read(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
     let tree = crate::render::parse_svg(svg).unwrap();
     let mut theirs = Vec::new();
-    usvg_marks(&tree, tree.root(), &mut theirs);
+    usvg_marks(&tree, tree.root(), Transform::identity(), &mut theirs);
     let ours = drawing_marks(&drawing);
     let (ts, ds) = (tree.size(), (drawing.width, drawing.height));
     assert!(
@@ -40,15 +41,17 @@ pub(crate) fn same_as_usvg(svg: &str) {
     assert_eq!(theirs.len(), ours.len(), "mark counts differ");
 }
 
-fn usvg_marks(tree: &usvg::Tree, group: &usvg::Group, out: &mut Vec<Mark>) {
+/// The marks of `group` of `tree`; `base` places `tree` on the page (the transform of the
+/// `<image>` holding it; the identity for the page itself).
+fn usvg_marks(tree: &usvg::Tree, group: &usvg::Group, base: Transform, out: &mut Vec<Mark>) {
     if let Some(clip) = group.clip_path() {
         let b = clip_rect(clip.root());
-        out.push(Mark::Clip(group.abs_transform(), b));
+        out.push(Mark::Clip(base.pre_concat(group.abs_transform()), b));
     }
     for node in group.children() {
         match node {
-            Node::Group(g) => usvg_marks(tree, g, out),
-            Node::Path(p) => path_marks(p, out),
+            Node::Group(g) => usvg_marks(tree, g, base, out),
+            Node::Path(p) => path_marks(p, base, out),
             Node::Text(t) => {
                 for span in t.layouted() {
                     let color = span.fill.as_ref().map_or(Rgb(0, 0, 0), |f| rgb(f.paint()));
@@ -58,7 +61,7 @@ fn usvg_marks(tree: &usvg::Tree, group: &usvg::Group, out: &mut Vec<Mark>) {
                         let m = g.transform();
                         let size = span.font_size.get();
                         out.push(Mark::Glyph(
-                            t.abs_transform(),
+                            base.pre_concat(t.abs_transform()),
                             bold,
                             g.id.0,
                             m.tx,
@@ -69,7 +72,16 @@ fn usvg_marks(tree: &usvg::Tree, group: &usvg::Group, out: &mut Vec<Mark>) {
                     }
                 }
             }
-            Node::Image(_) => panic!("an image in a drawn page"),
+            // A picture in SVG, which svg2pdf draws as a form clipped to the picture's size.
+            Node::Image(image) => {
+                let usvg::ImageKind::SVG(inner) = image.kind() else {
+                    panic!("a raster image in a drawn page");
+                };
+                let at = base.pre_concat(image.abs_transform());
+                let size = inner.size();
+                out.push(Mark::Clip(at, [0.0, 0.0, size.width(), size.height()]));
+                usvg_marks(inner, inner.root(), at, out);
+            }
         }
     }
 }
@@ -84,20 +96,22 @@ fn clip_rect(g: &usvg::Group) -> [f32; 4] {
 
 /// What svg2pdf paints of a path: its fill unless it has no area, then its stroke unless it
 /// has no extent.
-fn path_marks(p: &usvg::Path, out: &mut Vec<Mark>) {
+fn path_marks(p: &usvg::Path, base: Transform, out: &mut Vec<Mark>) {
     let b = p.data().bounds();
+    let at = base.pre_concat(p.abs_transform());
     let segments: Vec<PathSegment> = p.data().segments().collect();
     if let Some(f) = p.fill().filter(|_| b.width() != 0.0 && b.height() != 0.0) {
         out.push(Mark::Fill(
-            p.abs_transform(),
+            at,
             segments.clone(),
             rgb(f.paint()),
+            f.rule() == usvg::FillRule::EvenOdd,
         ));
     }
     if let Some(s) = p.stroke().filter(|_| b.width() != 0.0 || b.height() != 0.0) {
         let dash = s.dasharray().map(<[f32]>::to_vec);
         out.push(Mark::Stroke(
-            p.abs_transform(),
+            at,
             segments,
             rgb(s.paint()),
             s.width().get(),
@@ -127,7 +141,7 @@ fn drawing_marks(d: &Drawing) -> Vec<Mark> {
             Op::Pop => {
                 stack.pop();
             }
-            Op::Fill(p, c, _) => out.push(Mark::Fill(top, segments(p), *c)),
+            Op::Fill(p, c, even_odd) => out.push(Mark::Fill(top, segments(p), *c, *even_odd)),
             Op::Stroke(p, s) => out.push(Mark::Stroke(
                 top,
                 segments(p),
@@ -135,6 +149,8 @@ fn drawing_marks(d: &Drawing) -> Vec<Mark> {
                 s.width,
                 s.dash.as_ref().map(|d| d.0.clone()),
             )),
+            // Pages (what these marks compare) have no translucent groups.
+            Op::BeginGroup { .. } | Op::EndGroup => panic!("a translucent group in a page"),
             Op::Text(run) => {
                 for g in &run.glyphs {
                     out.push(Mark::Glyph(
@@ -174,8 +190,8 @@ fn same_segments(a: &[PathSegment], b: &[PathSegment]) -> bool {
 
 fn same(a: &Mark, b: &Mark) -> bool {
     match (a, b) {
-        (Mark::Fill(t1, s1, c1), Mark::Fill(t2, s2, c2)) => {
-            same_transform(t1, t2) && same_segments(s1, s2) && c1 == c2
+        (Mark::Fill(t1, s1, c1, e1), Mark::Fill(t2, s2, c2, e2)) => {
+            same_transform(t1, t2) && same_segments(s1, s2) && c1 == c2 && e1 == e2
         }
         (Mark::Stroke(t1, s1, c1, w1, d1), Mark::Stroke(t2, s2, c2, w2, d2)) => {
             same_transform(t1, t2) && same_segments(s1, s2) && c1 == c2 && w1 == w2 && d1 == d2
@@ -307,19 +323,17 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
         )
         .unwrap();
         let svg = crate::scenario::card_svg(&templates, &view).unwrap();
-        // A card shows the counters' pictures (art or silhouettes, embedded as <image>), which
-        // this module does not draw: such a card is converted the general way (svg2pdf).
-        match Drawing::read(&svg) {
-            Ok(_) => same_as_usvg(&svg),
-            Err(e) => assert!(e.0.contains("<image>"), "{e}"),
-        }
+        // The counters' pictures (silhouettes here, embedded as <image>) are drawn too.
+        assert!(svg.contains("<image "), "{}", scenario.id);
+        same_as_usvg(&svg);
         pages += 1;
     }
     assert!(pages > 15, "{pages} pages");
 }
 
-/// Every counter side of the repository's data becomes an outline drawing (none falls back to
-/// svg2pdf), with one fill or stroke per painted shape and glyph run of usvg's tree.
+/// Every counter side of the repository's data, its picture included, becomes an outline
+/// drawing (none falls back to svg2pdf), with one fill or stroke per painted shape and glyph
+/// run of usvg's tree.
 #[test]
 fn every_counter_side_is_drawn_from_its_tree() {
     use crate::render::{counter_svg, parse_svg, CounterOptions};
@@ -327,11 +341,15 @@ fn every_counter_side_is_drawn_from_its_tree() {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data-src");
     let compiled = crate::compile::compile(&data);
     let templates = crate::templates::Templates::new(None);
+    let opts = CounterOptions {
+        pictures: compiled.pictures(&templates).unwrap(),
+        ..CounterOptions::default()
+    };
     let mut sides = 0;
     for nation in &compiled.nations {
         for v in &nation.vehicles {
             for side in [CounterSide::Front, CounterSide::Back] {
-                let svg = counter_svg(nation, v, side, &templates, &CounterOptions::default());
+                let svg = counter_svg(nation, v, side, &templates, &opts);
                 let tree = parse_svg(&svg.unwrap()).unwrap();
                 let d = Drawing::from_tree(&tree).unwrap_or_else(|e| panic!("{}: {e}", v.id));
                 let mut paths = 0;
@@ -360,7 +378,11 @@ fn count_paths(g: &usvg::Group, n: &mut usize) {
                 *n += usize::from(p.fill().is_some() && b.width() != 0.0 && b.height() != 0.0);
                 *n += usize::from(p.stroke().is_some() && (b.width() != 0.0 || b.height() != 0.0));
             }
-            Node::Image(_) => {}
+            Node::Image(image) => {
+                if let usvg::ImageKind::SVG(tree) = image.kind() {
+                    count_paths(tree.root(), n);
+                }
+            }
         }
     }
 }
@@ -368,8 +390,9 @@ fn count_paths(g: &usvg::Group, n: &mut usize) {
 #[test]
 fn a_tree_with_more_than_fills_and_strokes_is_left_to_svg2pdf() {
     for body in [
-        r#"<g opacity="0.5"><rect width="5" height="5"/></g>"#,
-        r#"<image width="4" height="4" href="data:image/svg+xml;utf8,&lt;svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>&lt;rect width='4' height='4'/>&lt;/svg>"/>"#,
+        r#"<defs><clipPath id="c"><rect width="2" height="2"/></clipPath></defs><g clip-path="url(#c)"><rect width="5" height="5"/></g>"#,
+        // A 1 x 1 PNG: raster art.
+        r#"<image width="4" height="4" href="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="/>"#,
         r##"<defs><linearGradient id="g"><stop offset="0"/><stop offset="1" stop-color="red"/></linearGradient></defs><rect width="5" height="5" fill="url(#g)"/>"##,
     ] {
         let svg = format!(
@@ -378,4 +401,43 @@ fn a_tree_with_more_than_fills_and_strokes_is_left_to_svg2pdf() {
         let tree = crate::render::parse_svg(&svg).unwrap();
         assert!(Drawing::from_tree(&tree).is_err(), "{body}");
     }
+}
+
+/// A translucent group (the wreck side's dimmed picture) becomes a transparency group of its
+/// own, painted at its opacity: shapes inside it overlap without darkening each other, as in
+/// svg2pdf's output and resvg's PNG.
+#[test]
+fn a_translucent_group_is_one_transparency_group() {
+    let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g opacity="0.45" transform="translate(1 1)"><rect width="5" height="5"/><rect x="2" width="5" height="5"/></g><rect y="8" width="2" height="2"/></svg>"#;
+    let tree = crate::render::parse_svg(svg).unwrap();
+    let d = Drawing::from_tree(&tree).unwrap();
+    assert!(
+        matches!(
+            d.ops.first(),
+            Some(Op::BeginGroup { opacity, bbox }) if (*opacity - 0.45).abs() < 1e-6
+                && bbox.iter().zip([1.0, 1.0, 7.0, 5.0]).all(|(a, b)| close(*a, b))
+        ),
+        "{:?}",
+        d.ops
+    );
+    let (chunk, _) = super::outline_form(&d).unwrap();
+    let text = String::from_utf8_lossy(chunk.as_bytes());
+    for wanted in [
+        "/S /Transparency",
+        "/ca 0.45",
+        "/CA 0.45",
+        "/G0 2 0 R",
+        "/A0 3 0 R",
+        "/BBox [1 1 8 6]",
+    ] {
+        assert!(text.contains(wanted), "{wanted} missing from\n{text}");
+    }
+    // Both rectangles inside the group, the third outside it.
+    let painted = |ops: &[Op]| ops.iter().filter(|op| matches!(op, Op::Fill(..))).count();
+    let end = d
+        .ops
+        .iter()
+        .position(|op| matches!(op, Op::EndGroup))
+        .unwrap();
+    assert_eq!((painted(&d.ops[..end]), painted(&d.ops[end..])), (2, 1));
 }

@@ -1,5 +1,6 @@
 //! A tree usvg has read -> [`Drawing`], for pictures whose tree is needed anyway (a counter's
-//! PNG is rasterized from it): groups and their transforms, fills and strokes in solid colours,
+//! PNG is rasterized from it): groups with their transforms and opacity, fills and strokes in
+//! solid colours, pictures in SVG (their own trees),
 //! text as the outlines usvg made of it. The operations are the ones svg2pdf writes for the
 //! same tree, without svg2pdf's fixed deflate level and per-path graphics states.
 
@@ -21,17 +22,36 @@ pub(super) fn from_tree(tree: &usvg::Tree) -> Result<Drawing, Unsupported> {
 }
 
 fn group(g: &usvg::Group, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
-    let plain = g.opacity() == usvg::Opacity::ONE
-        && g.clip_path().is_none()
+    let plain = g.clip_path().is_none()
         && g.mask().is_none()
         && g.filters().is_empty()
         && g.blend_mode() == usvg::BlendMode::Normal
         && !g.isolate();
     if !plain {
         return Err(Unsupported(
-            "a group with opacity, a clip, a mask or a filter".into(),
+            "a group with a clip, a mask, a filter or a blend mode".into(),
         ));
     }
+    if g.opacity() == usvg::Opacity::ONE {
+        return group_content(g, ops);
+    }
+    // Composited as one, as svg2pdf does: a transparency group bounded by the group's layer
+    // box in its parent's space.
+    let b = g
+        .layer_bounding_box()
+        .transform(g.transform())
+        .ok_or_else(|| Unsupported("a group that cannot be bounded".into()))?;
+    ops.push(Op::BeginGroup {
+        opacity: g.opacity().get(),
+        bbox: [b.x(), b.y(), b.width(), b.height()],
+    });
+    group_content(g, ops)?;
+    ops.push(Op::EndGroup);
+    Ok(())
+}
+
+/// A group's transform and children.
+fn group_content(g: &usvg::Group, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
     let t = g.transform();
     let pushed = !t.is_identity();
     if pushed {
@@ -42,12 +62,35 @@ fn group(g: &usvg::Group, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
             Node::Group(g) => group(g, ops)?,
             Node::Path(p) => path(p, ops)?,
             Node::Text(text) => group(text.flattened(), ops)?,
-            Node::Image(_) => return Err(Unsupported("an image".into())),
+            Node::Image(image) => picture(image, ops)?,
         }
     }
     if pushed {
         ops.push(Op::Pop);
     }
+    Ok(())
+}
+
+/// An `<image>` of SVG (a counter's silhouette or SVG art): its own tree, drawn in place.
+/// usvg has already put the viewport's scale and offset on the enclosing group, so the nested
+/// tree is drawn in the image's own space, as resvg draws it, clipped to its size as svg2pdf
+/// clips it (a form's bounding box). Raster art is left to svg2pdf.
+fn picture(image: &usvg::Image, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
+    if !image.is_visible() {
+        return Ok(());
+    }
+    let usvg::ImageKind::SVG(tree) = image.kind() else {
+        return Err(Unsupported("a raster image".into()));
+    };
+    let size = tree.size();
+    ops.push(Op::Clip {
+        x: 0.0,
+        y: 0.0,
+        w: size.width(),
+        h: size.height(),
+    });
+    group(tree.root(), ops)?;
+    ops.push(Op::Pop);
     Ok(())
 }
 

@@ -120,7 +120,11 @@ pub fn write_drawings(
                 Target::Page { scale, .. } => Some(scale.to_bits()),
             };
             CONTENT.get_or((d.id, scale, glyphs.clone()), || {
-                content(d, *target, &faces).map(Arc::new)
+                let (stream, uses, groups) = content(d, *target, &faces)?;
+                if !groups.forms.is_empty() {
+                    return Err("a page drawing with a translucent group".to_string());
+                }
+                Ok(Arc::new((stream, uses)))
             })
         })
         .collect::<Result<_, String>>()?;
@@ -164,24 +168,96 @@ pub fn write_drawings(
 /// documents place it.
 pub fn outline_form(d: &Drawing) -> Result<(Chunk, Ref), String> {
     let root = Ref::new(1);
-    let (stream, _) = content(d, Target::Form(root), &[None, None])?;
+    let (stream, _, groups) = content(d, Target::Form(root), &[None, None])?;
+    // The groups' forms and graphics states follow the root: group k is object 2 + 2k, its
+    // opacity 3 + 2k.
+    let form_ref = |k: usize| Ref::new(2 + 2 * k as i32);
+    let state_ref = |k: usize| Ref::new(3 + 2 * k as i32);
     let mut chunk = Chunk::new();
     let mut form = chunk.form_xobject(root, &stream);
     form.bbox(Rect::new(0.0, 0.0, d.width, d.height));
     form.matrix([1.0 / d.width, 0.0, 0.0, 1.0 / d.height, 0.0, 0.0]);
     form.filter(Filter::FlateDecode);
+    group_resources(&mut form, &groups.root, form_ref, state_ref);
     form.finish();
+    for (k, g) in groups.forms.iter().enumerate() {
+        let [x, y, w, h] = g.bbox;
+        let mut form = chunk.form_xobject(form_ref(k), &g.stream);
+        form.bbox(Rect::new(x, y, x + w, y + h));
+        form.filter(Filter::FlateDecode);
+        form.group().transparency().isolated(true).knockout(false);
+        group_resources(&mut form, &g.children, form_ref, state_ref);
+        form.finish();
+        chunk
+            .ext_graphics(state_ref(k))
+            .non_stroking_alpha(g.opacity)
+            .stroking_alpha(g.opacity);
+    }
     Ok((chunk, root))
 }
 
-/// The compressed content stream of `d` as `target`, and which faces it uses.
+/// The groups of one drawing: each a form of its own, painted by its parent with `Gk Do`
+/// under the graphics state `Ak` (its opacity).
+#[derive(Default)]
+struct Groups {
+    forms: Vec<GroupForm>,
+    /// The groups the drawing's own content paints.
+    root: Vec<usize>,
+}
+
+struct GroupForm {
+    stream: Vec<u8>,
+    bbox: [f32; 4],
+    opacity: f32,
+    /// The groups this group paints.
+    children: Vec<usize>,
+}
+
+fn group_name(prefix: char, k: usize) -> String {
+    format!("{prefix}{k}")
+}
+
+/// Lists the groups `children` a form paints in its resources.
+fn group_resources(
+    form: &mut pdf_writer::writers::FormXObject<'_>,
+    children: &[usize],
+    form_ref: impl Fn(usize) -> Ref,
+    state_ref: impl Fn(usize) -> Ref,
+) {
+    if children.is_empty() {
+        return;
+    }
+    let names: Vec<(String, String)> = children
+        .iter()
+        .map(|&k| (group_name('G', k), group_name('A', k)))
+        .collect();
+    let mut resources = form.resources();
+    resources.x_objects().pairs(
+        children
+            .iter()
+            .zip(&names)
+            .map(|(&k, (g, _))| (Name(g.as_bytes()), form_ref(k))),
+    );
+    resources.ext_g_states().pairs(
+        children
+            .iter()
+            .zip(&names)
+            .map(|(&k, (_, a))| (Name(a.as_bytes()), state_ref(k))),
+    );
+}
+
+/// The compressed content stream of `d` as `target`, which faces it uses, and its groups.
 fn content(
     d: &Drawing,
     target: Target,
     faces: &[Option<EmbeddedFace>; 2],
-) -> Result<(Vec<u8>, [bool; 2]), String> {
+) -> Result<(Vec<u8>, [bool; 2], Groups), String> {
     let mut c = pdf_writer::Content::new();
     let mut uses = [false, false];
+    let mut groups = Groups::default();
+    // The streams of the groups being written, outermost first, each with its opacity,
+    // bounds and the groups it paints; `c` is the innermost.
+    let mut open: Vec<(pdf_writer::Content, f32, [f32; 4], Vec<usize>)> = Vec::new();
     c.save_state();
     if let Target::Page { scale, .. } = target {
         c.transform([scale, 0.0, 0.0, scale, 0.0, 0.0]);
@@ -190,6 +266,30 @@ fn content(
     c.transform([1.0, 0.0, 0.0, -1.0, 0.0, d.height]);
     for op in &d.ops {
         match op {
+            Op::BeginGroup { opacity, bbox } => {
+                let outer = std::mem::replace(&mut c, pdf_writer::Content::new());
+                open.push((outer, *opacity, *bbox, Vec::new()));
+            }
+            Op::EndGroup => {
+                let (outer, opacity, bbox, children) =
+                    open.pop().ok_or("a group ended that did not begin")?;
+                let inner = std::mem::replace(&mut c, outer);
+                let k = groups.forms.len();
+                groups.forms.push(GroupForm {
+                    stream: deflate(&inner.finish()),
+                    bbox,
+                    opacity,
+                    children,
+                });
+                match open.last_mut() {
+                    Some(parent) => parent.3.push(k),
+                    None => groups.root.push(k),
+                }
+                c.save_state();
+                c.set_parameters(Name(group_name('A', k).as_bytes()));
+                c.x_object(Name(group_name('G', k).as_bytes()));
+                c.restore_state();
+            }
             Op::Push(t) => {
                 c.save_state();
                 c.transform([t.sx, t.ky, t.kx, t.sy, t.tx, t.ty]);
@@ -222,8 +322,11 @@ fn content(
             }
         }
     }
+    if !open.is_empty() {
+        return Err("a group began that did not end".into());
+    }
     c.restore_state();
-    Ok((deflate(&c.finish()), uses))
+    Ok((deflate(&c.finish()), uses, groups))
 }
 
 fn set_fill(c: &mut pdf_writer::Content, Rgb(r, g, b): Rgb) {
