@@ -25,16 +25,21 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// A data directory under `dir` with `count` nations: `ita/` and copies `n01/`, `n02/`, ...
-/// of it, the registries, scenarios and module settings of `data-src/`, and a gpid for every
+/// A data directory under `dir` with `count` vehicle nations: `ita/` and copies `n01/`,
+/// `n02/`, ... of it, beside everything else of `data-src/` (the registries, scenarios, module
+/// settings and the other nation folders, which the scenarios name), and a gpid for every
 /// copy's vehicles (numbered after the Italian ones), so it builds like the real data.
 pub fn nations(count: usize, dir: &Path) {
     let src = root().join("data-src");
-    for sub in ["registry", "scenarios"] {
-        copy_dir(&src.join(sub), &dir.join(sub));
+    for e in std::fs::read_dir(&src).unwrap() {
+        let e = e.unwrap();
+        let target = dir.join(e.file_name());
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else if e.file_name() != "vassal-gpids.toml" {
+            std::fs::copy(e.path(), target).unwrap();
+        }
     }
-    std::fs::copy(src.join("vassal.toml"), dir.join("vassal.toml")).unwrap();
-    copy_dir(&src.join("ita"), &dir.join("ita"));
     let gpids = std::fs::read_to_string(src.join("vassal-gpids.toml")).unwrap();
     let ita: Vec<&str> = gpids
         .lines()

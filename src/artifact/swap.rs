@@ -6,11 +6,13 @@
 //! output moved aside by the two-rename fallback). Whoever holds the lock is the only writer,
 //! so any staging or moved-aside directory found under it belongs to a dead process.
 
+use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
+use rayon::prelude::*;
 use tempfile::TempDir;
 
 use super::error::{IoStep, OutputError, OutputErrorKind};
@@ -189,18 +191,22 @@ pub(super) fn stage(
         .prefix(&sibling_name(out.name(), "new-"))
         .tempdir_in(out.parent())
         .map_err(|e| out.io(IoStep::Stage, out.parent(), e))?;
-    let write = |path: &Path, bytes: &[u8]| {
-        if let Some(dir) = path.parent() {
-            fs::create_dir_all(dir)?;
-        }
-        fs::write(path, bytes)
-    };
     let marker = staging.path().join(MARKER);
-    write(&marker, MARKER_TEXT.as_bytes()).map_err(|e| out.io(IoStep::Stage, &marker, e))?;
-    for (a, rel) in artifacts.iter().zip(rels) {
-        let path = staging.path().join(rel);
-        write(&path, &a.bytes).map_err(|e| out.io(IoStep::Stage, &path, e))?;
+    fs::write(&marker, MARKER_TEXT.as_bytes()).map_err(|e| out.io(IoStep::Stage, &marker, e))?;
+    // The folders first, each once; then the files on all cores: creating a file waits on the
+    // file system (half a millisecond each on the ext4 measured), and those waits overlap.
+    let folders: BTreeSet<&Path> = rels.iter().filter_map(|rel| rel.parent()).collect();
+    for folder in folders {
+        let path = staging.path().join(folder);
+        fs::create_dir_all(&path).map_err(|e| out.io(IoStep::Stage, &path, e))?;
     }
+    artifacts
+        .par_iter()
+        .zip(rels.par_iter())
+        .try_for_each(|(a, rel)| {
+            let path = staging.path().join(rel);
+            fs::write(&path, &a.bytes).map_err(|e| out.io(IoStep::Stage, &path, e))
+        })?;
     Ok(staging)
 }
 

@@ -142,6 +142,16 @@ impl Watch {
         }
     }
 
+    /// Waits until every one of `texts` has been in a line, in any order: stdout and stderr
+    /// are read by two threads, so lines of the two streams arrive in either order.
+    fn expect_all(&mut self, texts: &[&str]) {
+        let mut missing: Vec<&str> = texts.to_vec();
+        while !missing.is_empty() {
+            let line = self.expect("");
+            missing.retain(|t| !line.contains(t));
+        }
+    }
+
     #[cfg(unix)]
     fn interrupt(mut self) -> i32 {
         // SAFETY: signalling our own child by its pid.
@@ -178,8 +188,7 @@ fn watch_updates_out_after_a_note_edit_and_keeps_it_through_a_broken_one() {
     let (dir, data) = data_copy();
     let out = dir.path().join("out");
     let mut watch = Watch::start(&data, &out);
-    watch.expect("qm: wrote");
-    watch.expect("watching");
+    watch.expect_all(&["qm: wrote", "watching"]);
 
     let notes = data.join("ita/notes.md");
     edit(&notes, NOTE, EDITED);

@@ -553,14 +553,37 @@ fn postscript_name(face: &ttf_parser::Face) -> String {
         .unwrap_or_else(|| "DejaVuSans".to_string())
 }
 
-/// zlib-compressed bytes (a PDF `FlateDecode` stream).
+/// zlib-compressed bytes (a PDF `FlateDecode` stream). Each thread keeps one compressor and
+/// resets it: making a new one (its window and tables) cost as much as a counter's whole
+/// stream.
 pub(crate) fn deflate(bytes: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut e = flate2::write::ZlibEncoder::new(
-        Vec::with_capacity(bytes.len() / 3),
-        flate2::Compression::new(DEFLATE_LEVEL),
-    );
-    // Writing into a Vec cannot fail.
-    let _ = e.write_all(bytes);
-    e.finish().unwrap_or_default()
+    use flate2::{Compress, Compression, FlushCompress, Status};
+    thread_local! {
+        static ENCODER: std::cell::RefCell<Compress> =
+            std::cell::RefCell::new(Compress::new(Compression::new(DEFLATE_LEVEL), true));
+    }
+    ENCODER.with_borrow_mut(|z| {
+        z.reset();
+        let mut out = Vec::with_capacity(bytes.len() / 3 + 64);
+        loop {
+            let read = usize::try_from(z.total_in()).unwrap_or(bytes.len());
+            match z.compress_vec(
+                &bytes[read.min(bytes.len())..],
+                &mut out,
+                FlushCompress::Finish,
+            ) {
+                Ok(Status::StreamEnd) => break,
+                // Out of room: more, and go on where it stopped.
+                Ok(_) => out.reserve(out.capacity().max(64)),
+                // Compressing in memory cannot fail; an empty stream would still be a valid
+                // PDF, but say so loudly in tests.
+                Err(e) => {
+                    debug_assert!(false, "deflate failed: {e}");
+                    out.clear();
+                    break;
+                }
+            }
+        }
+        out
+    })
 }
