@@ -274,49 +274,28 @@ impl<'a> ser::Serializer for &'a mut Tape {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.finish()
-    }
+/// The sequence-like serializers: each element is one more child of the open node.
+macro_rules! sequence_like {
+    ($($serializer:ident :: $method:ident),* $(,)?) => {$(
+        impl ser::$serializer for Compound<'_> {
+            type Ok = ();
+            type Error = TapeError;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
+                self.element(value)
+            }
+            fn end(self) -> Result<(), TapeError> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.finish()
-    }
-}
+sequence_like!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field,
+);
 
 impl ser::SerializeMap for Compound<'_> {
     type Ok = ();

@@ -21,18 +21,7 @@ fn templates_cannot_include_files_outside_their_directory() {
     ] {
         let front = format!("<svg>\n  {{% include \"{include}\" %}}\n</svg>\n");
         write(&tmp.path().join("tpl/counter/front.svg"), &front);
-        let run = qm(
-            tmp.path(),
-            &[
-                "build",
-                "--data",
-                "data",
-                "--out",
-                "out",
-                "--templates",
-                "tpl",
-            ],
-        );
+        let run = build_with_templates(tmp.path());
         run.expect(1)
             .says("error[template::refused]")
             .says("tpl/counter/front.svg:2:6")
@@ -47,20 +36,9 @@ fn templates_cannot_include_files_outside_their_directory() {
             &tmp.path().join("tpl/counter/front.svg"),
             "<svg>{% include \"p.svg\" %}</svg>",
         );
-        qm(
-            tmp.path(),
-            &[
-                "build",
-                "--data",
-                "data",
-                "--out",
-                "out",
-                "--templates",
-                "tpl",
-            ],
-        )
-        .expect(1)
-        .says("outside the template directory");
+        build_with_templates(tmp.path())
+            .expect(1)
+            .says("outside the template directory");
     }
 }
 
@@ -87,21 +65,10 @@ fn template_loops_run_out_of_fuel_and_fit_arguments_are_checked() {
     ];
     for (front, says) in cases {
         write(&tmp.path().join("tpl/counter/front.svg"), front);
-        qm(
-            tmp.path(),
-            &[
-                "build",
-                "--data",
-                "data",
-                "--out",
-                "out",
-                "--templates",
-                "tpl",
-            ],
-        )
-        .expect(1)
-        .says(says)
-        .says("front.svg:2:");
+        build_with_templates(tmp.path())
+            .expect(1)
+            .says(says)
+            .says("front.svg:2:");
     }
 }
 
@@ -124,4 +91,20 @@ fn a_missing_templates_directory_is_a_usage_error() {
         .expect(2)
         .says("as the template directory");
     }
+}
+
+/// `qm build --data data --out out --templates tpl` in `dir`.
+fn build_with_templates(dir: &std::path::Path) -> crate::run::Run {
+    qm(
+        dir,
+        &[
+            "build",
+            "--data",
+            "data",
+            "--out",
+            "out",
+            "--templates",
+            "tpl",
+        ],
+    )
 }
