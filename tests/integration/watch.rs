@@ -161,6 +161,14 @@ impl Watch {
     }
 }
 
+/// A test that fails part-way must not leave its watch running.
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// Every file under `dir`, relative, with its bytes.
 fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
