@@ -1,7 +1,8 @@
 //! Feeds arbitrary bytes as a scenario file, resolved against the compiled Italian data the
 //! way `qm check` and `qm build` do (`compile_scenarios`), then, when it resolves without
-//! errors, renders its card (JSON, HTML, PDF) as `qm build` does. Nothing may panic or hang,
-//! every diagnostic must print, and a resolved scenario must meet its schema.
+//! errors, renders its card (JSON, HTML, PDF, the counters with their silhouettes) as
+//! `qm build` does. Nothing may panic or hang, every diagnostic must print, and a resolved
+//! scenario must meet its schema.
 
 #![no_main]
 
@@ -12,22 +13,26 @@ use libfuzzer_sys::fuzz_target;
 use qm::build::scenario_artifacts;
 use qm::compile::{compile, compile_scenarios, Compiled};
 use qm::load::Loaded;
+use qm::render::Pictures;
 use qm::templates::Templates;
 use qm_parser::Source;
 
-/// The reference data, compiled once.
-fn base() -> &'static (Compiled, Templates) {
-    static BASE: OnceLock<(Compiled, Templates)> = OnceLock::new();
+/// The reference data, compiled once, with the counters' pictures (silhouettes) the cards
+/// draw.
+fn base() -> &'static (Compiled, Templates, Pictures) {
+    static BASE: OnceLock<(Compiled, Templates, Pictures)> = OnceLock::new();
     BASE.get_or_init(|| {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
         let compiled = compile(&data);
         assert!(!compiled.failed(false), "the reference data compiles");
-        (compiled, Templates::new(None))
+        let templates = Templates::new(None);
+        let pictures = compiled.pictures(&templates).expect("the pictures render");
+        (compiled, templates, pictures)
     })
 }
 
 fuzz_target!(|data: &[u8]| {
-    let (compiled, templates) = base();
+    let (compiled, templates, pictures) = base();
     let text = String::from_utf8_lossy(data);
     let mut sources = compiled.loaded.sources.clone();
     let file = sources.add(Source::new(
@@ -54,13 +59,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     for s in &scenarios {
-        if let Err(e) = scenario_artifacts(
-            templates,
-            s,
-            &compiled.nations,
-            &loaded,
-            &Default::default(),
-        ) {
+        if let Err(e) = scenario_artifacts(templates, s, &compiled.nations, &loaded, pictures) {
             panic!("a scenario that checks clean fails to build: {e}");
         }
     }
