@@ -5,7 +5,7 @@ use std::ops::Range;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{self, Config};
-use qm_parser::{Diagnostic, Severity, SourceMap};
+use qm_parser::{Diagnostic, Severity, SourceMap, TextSpan};
 
 /// The published text of every source, as codespan reads files.
 struct PrintFiles<'a> {
@@ -162,7 +162,7 @@ fn render_long_line(sources: &SourceMap, d: &Diagnostic) -> Option<String> {
     let span = d.span.as_ref()?;
     let source = sources.get(span.file)?;
     let text = &source.original;
-    let range = on_char_boundaries(text, sources.original_range(span));
+    let range = printed_range(sources, span);
     let line_start = text[..range.start.min(text.len())]
         .rfind('\n')
         .map_or(0, |i| i + 1);
@@ -211,9 +211,14 @@ fn render_long_line(sources: &SourceMap, d: &Diagnostic) -> Option<String> {
     Some(s)
 }
 
-/// `range` moved out to the characters it touches: a span that splits a character (a bug in
-/// whatever made it) must still print, not panic on slicing.
-fn on_char_boundaries(text: &str, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+/// The published text `span` covers, moved out to the characters it touches: a span that
+/// splits a character (a bug in whatever made it) must still print, not panic on slicing.
+fn printed_range(sources: &SourceMap, span: &TextSpan) -> Range<usize> {
+    let range = sources.original_range(span);
+    let Some(source) = sources.get(span.file) else {
+        return range;
+    };
+    let text = &source.original;
     let start = qm_parser::floor_char_boundary(text, range.start);
     let mut end = range.end.clamp(start, text.len());
     while !text.is_char_boundary(end) {
@@ -236,13 +241,11 @@ fn to_codespan(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<u32> {
     };
     let mut cs = base.with_code(d.code).with_message(&d.message);
     if let Some(span) = &d.span {
-        let mut range = sources.original_range(span);
-        if let Some(source) = sources.get(span.file) {
-            range = on_char_boundaries(&source.original, range);
-        }
-        cs = cs.with_labels(vec![
-            Label::primary(span.file.0, range).with_message(&d.label)
-        ]);
+        cs = cs.with_labels(vec![Label::primary(
+            span.file.0,
+            printed_range(sources, span),
+        )
+        .with_message(&d.label)]);
     }
     let mut notes: Vec<String> = d.notes.clone();
     if let Some(help) = &d.help {

@@ -21,7 +21,7 @@ fn templates_cannot_include_files_outside_their_directory() {
     ] {
         let front = format!("<svg>\n  {{% include \"{include}\" %}}\n</svg>\n");
         write(&tmp.path().join("tpl/counter/front.svg"), &front);
-        let run = build_with_templates(tmp.path());
+        let run = build_with_templates(tmp.path(), "tpl");
         run.expect(1)
             .says("error[template::refused]")
             .says("tpl/counter/front.svg:2:6")
@@ -36,7 +36,7 @@ fn templates_cannot_include_files_outside_their_directory() {
             &tmp.path().join("tpl/counter/front.svg"),
             "<svg>{% include \"p.svg\" %}</svg>",
         );
-        build_with_templates(tmp.path())
+        build_with_templates(tmp.path(), "tpl")
             .expect(1)
             .says("outside the template directory");
     }
@@ -65,7 +65,7 @@ fn template_loops_run_out_of_fuel_and_fit_arguments_are_checked() {
     ];
     for (front, says) in cases {
         write(&tmp.path().join("tpl/counter/front.svg"), front);
-        build_with_templates(tmp.path())
+        build_with_templates(tmp.path(), "tpl")
             .expect(1)
             .says(says)
             .says("front.svg:2:");
@@ -76,25 +76,14 @@ fn template_loops_run_out_of_fuel_and_fit_arguments_are_checked() {
 fn a_missing_templates_directory_is_a_usage_error() {
     let (tmp, _) = workspace();
     for dir in ["/nonexistent", "data/vassal.toml"] {
-        qm(
-            tmp.path(),
-            &[
-                "build",
-                "--data",
-                "data",
-                "--out",
-                "out",
-                "--templates",
-                dir,
-            ],
-        )
-        .expect(2)
-        .says("as the template directory");
+        build_with_templates(tmp.path(), dir)
+            .expect(2)
+            .says("as the template directory");
     }
 }
 
-/// `qm build --data data --out out --templates tpl` in `dir`.
-fn build_with_templates(dir: &std::path::Path) -> crate::run::Run {
+/// `qm build --data data --out out --templates TEMPLATES` in `dir`.
+fn build_with_templates(dir: &std::path::Path, templates: &str) -> crate::run::Run {
     qm(
         dir,
         &[
@@ -104,7 +93,7 @@ fn build_with_templates(dir: &std::path::Path) -> crate::run::Run {
             "--out",
             "out",
             "--templates",
-            "tpl",
+            templates,
         ],
     )
 }

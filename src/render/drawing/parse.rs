@@ -242,16 +242,9 @@ impl Reader {
         if !(w > 0.0 && h > 0.0 && iw > 0.0 && ih > 0.0) {
             return Ok(());
         }
-        let s = (w / iw).min(h / ih);
-        let (vw, vh) = (iw * s, ih * s);
-        let place = Transform::from_row(
-            vw / iw,
-            0.0,
-            0.0,
-            vh / ih,
-            x + (w - vw) / 2.0,
-            y + (h - vh) / 2.0,
-        );
+        // The picture's own size is fitted as a viewBox of that size would be.
+        let place =
+            Transform::from_translate(x, y).pre_concat(fit_view_box([0.0, 0.0, iw, ih], w, h)?);
         let style = Style::default().apply(root, &["width", "height", "viewBox", "version"])?;
         let view = match view_box(root)? {
             Some(vb) => fit_view_box(vb, iw, ih)?,

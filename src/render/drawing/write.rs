@@ -227,23 +227,16 @@ fn group_resources(
     if children.is_empty() {
         return;
     }
-    let names: Vec<(String, String)> = children
-        .iter()
-        .map(|&k| (group_name('G', k), group_name('A', k)))
-        .collect();
     let mut resources = form.resources();
-    resources.x_objects().pairs(
-        children
-            .iter()
-            .zip(&names)
-            .map(|(&k, (g, _))| (Name(g.as_bytes()), form_ref(k))),
-    );
-    resources.ext_g_states().pairs(
-        children
-            .iter()
-            .zip(&names)
-            .map(|(&k, (_, a))| (Name(a.as_bytes()), state_ref(k))),
-    );
+    let mut forms = resources.x_objects();
+    for &k in children {
+        forms.pair(Name(group_name('G', k).as_bytes()), form_ref(k));
+    }
+    forms.finish();
+    let mut states = resources.ext_g_states();
+    for &k in children {
+        states.pair(Name(group_name('A', k).as_bytes()), state_ref(k));
+    }
 }
 
 /// The compressed content stream of `d` as `target`, which faces it uses, and its groups.
@@ -255,9 +248,9 @@ fn content(
     let mut c = pdf_writer::Content::new();
     let mut uses = [false, false];
     let mut groups = Groups::default();
-    // The streams of the groups being written, outermost first, each with its opacity,
-    // bounds and the groups it paints; `c` is the innermost.
-    let mut open: Vec<(pdf_writer::Content, f32, [f32; 4], Vec<usize>)> = Vec::new();
+    // The groups being written, outermost first, each with the stream of what holds it (`c`
+    // is the innermost group's); a group's own stream is filled in when it ends.
+    let mut open: Vec<(pdf_writer::Content, GroupForm)> = Vec::new();
     c.save_state();
     if let Target::Page { scale, .. } = target {
         c.transform([scale, 0.0, 0.0, scale, 0.0, 0.0]);
@@ -268,21 +261,21 @@ fn content(
         match op {
             Op::BeginGroup { opacity, bbox } => {
                 let outer = std::mem::replace(&mut c, pdf_writer::Content::new());
-                open.push((outer, *opacity, *bbox, Vec::new()));
+                let form = GroupForm {
+                    stream: Vec::new(),
+                    bbox: *bbox,
+                    opacity: *opacity,
+                    children: Vec::new(),
+                };
+                open.push((outer, form));
             }
             Op::EndGroup => {
-                let (outer, opacity, bbox, children) =
-                    open.pop().ok_or("a group ended that did not begin")?;
-                let inner = std::mem::replace(&mut c, outer);
+                let (outer, mut form) = open.pop().ok_or("a group ended that did not begin")?;
+                form.stream = deflate(&std::mem::replace(&mut c, outer).finish());
                 let k = groups.forms.len();
-                groups.forms.push(GroupForm {
-                    stream: deflate(&inner.finish()),
-                    bbox,
-                    opacity,
-                    children,
-                });
+                groups.forms.push(form);
                 match open.last_mut() {
-                    Some(parent) => parent.3.push(k),
+                    Some((_, parent)) => parent.children.push(k),
                     None => groups.root.push(k),
                 }
                 c.save_state();
