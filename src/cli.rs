@@ -15,7 +15,7 @@ use crate::build::{pretty, render_all_cached, BuildOptions};
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
-use crate::compile::compile_with;
+use crate::compile::compile_timed;
 use crate::input::InputLimits;
 use crate::render::{CounterOptions, CounterSize, SheetOptions};
 use crate::timings::Timings;
@@ -152,6 +152,9 @@ pub struct CheckArgs {
     /// Also list the errata applied and the findings accepted.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Print the time each stage took (load, resolve, validate, art, report) on stderr.
+    #[arg(long)]
+    pub timings: bool,
 }
 
 /// `qm schema`.
@@ -334,7 +337,13 @@ fn check(a: CheckArgs) -> u8 {
     if let Some(status) = a.data.prepare() {
         return status;
     }
-    let compiled = compile_with(&a.data.data, a.data.scenarios.as_deref(), a.data.limits());
+    let mut timings = Timings::default();
+    let compiled = compile_timed(
+        &a.data.data,
+        a.data.scenarios.as_deref(),
+        a.data.limits(),
+        &mut timings,
+    );
     if a.verbose {
         for n in &compiled.nations {
             say(&format!(
@@ -377,7 +386,10 @@ fn check(a: CheckArgs) -> u8 {
             print_scenario_notes(s);
         }
     }
-    let status = report(&compiled, a.data.strict);
+    let status = timings.time("report", || report(&compiled, a.data.strict));
+    if a.timings {
+        eprint!("{}", timings.table());
+    }
     if status == EXIT_OK {
         let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
         let scenarios = if compiled.scenarios.is_empty() {

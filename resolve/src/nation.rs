@@ -2,6 +2,7 @@
 
 use qm_parser::{parse_listing, Diagnostic, FileId, ListingRow, Source, SourceMap, TextSpan};
 use qm_schema::{Acceptance, AppliedErratum, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
+use rayon::prelude::*;
 
 use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Accept, Finding};
 use crate::listing::vehicle_from_row;
@@ -119,20 +120,33 @@ fn resolve_vehicles(
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Vehicle>, NotesOutcome) {
     let mut rows = listing_rows(read.listing, diags);
-    findings.extend(lint_listing(&rows));
-    findings.extend(lint_mg_columns(&rows));
-    // Sized once: a vehicle is large, and a doubling vector would hold up to twice the
-    // listing (and both copies while it grows).
-    let mut vehicles = Vec::with_capacity(rows.len());
-    let mut kept = Vec::with_capacity(rows.len());
-    for row in &rows {
-        let v = vehicle_from_row(read.sources, row, &read.registries.types, diags);
-        kept.push(v.is_some());
-        vehicles.extend(v);
-    }
+    // The listing's lints beside the vehicles: they only read the rows.
+    let (lint_findings, (built, row_diags)) = rayon::join(
+        || {
+            let mut f = lint_listing(&rows);
+            f.extend(lint_mg_columns(&rows));
+            f
+        },
+        || -> (Vec<Option<Vehicle>>, Vec<Vec<Diagnostic>>) {
+            // Row by row on every core, collected in row order (each row's diagnostics too,
+            // so neither depends on the thread count). An indexed collect sizes each vector
+            // once: a vehicle is large, and a growing vector would hold the listing twice.
+            rows.par_iter()
+                .map(|row| {
+                    let mut d = Vec::new();
+                    let v = vehicle_from_row(read.sources, row, &read.registries.types, &mut d);
+                    (v, d)
+                })
+                .unzip()
+        },
+    );
+    findings.extend(lint_findings);
+    diags.extend(row_diags.into_iter().flatten());
     // The rows of the vehicles, in place (a row without a vehicle was reported).
-    let mut kept = kept.into_iter();
+    let mut kept = built.iter().map(Option::is_some);
     rows.retain(|_| kept.next().unwrap_or(false));
+    // In place too: `Option<Vehicle>` and `Vehicle` have the same size.
+    let mut vehicles: Vec<Vehicle> = built.into_iter().filter_map(|v| v).collect();
     let outcome = resolve_notes(
         read.sources,
         read.notes,

@@ -79,3 +79,49 @@ fn builds_are_byte_identical_across_runs_and_thread_counts() {
         assert_eq!(one.len(), other.len(), "{name}: another set of files");
     }
 }
+
+/// `qm check`'s report (every diagnostic, in order) with `--jobs N`.
+fn check_report(jobs: &str, data: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_qm"))
+        .args(["check", "--jobs", jobs, "--data"])
+        .arg(data)
+        .output()
+        .expect("qm runs");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn check_reports_the_same_diagnostics_in_the_same_order_on_any_thread_count() {
+    // The Italian data with its rows listed four times over and a broken row: the listing's
+    // lints, the rows' vehicles and the notes' lints (resolved side by side on several cores)
+    // all have something to say about most rows.
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    crate::support::copy_dir(&root().join("data-src"), &data);
+    let listing = data.join("ita/listing.tsv");
+    let text = std::fs::read_to_string(&listing).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("L3") || l.starts_with("M1") || l.starts_with("AB"))
+        .collect();
+    assert!(rows.len() > 5, "{rows:?}");
+    let mut grown = text.clone();
+    for _ in 0..3 {
+        for r in &rows {
+            grown.push_str(r);
+            grown.push('\n');
+        }
+    }
+    grown.push_str("Broken\tx\ty\n");
+    std::fs::write(&listing, grown).unwrap();
+    let one = check_report("1", &data);
+    for code in [
+        "lint::duplicate-name",
+        "lint::note-names-missing-mg",
+        "listing::",
+    ] {
+        assert!(one.contains(code), "no {code} in:\n{one}");
+    }
+    assert_eq!(one, check_report("4", &data), "--jobs 4 differs from --jobs 1");
+    assert_eq!(one, check_report("3", &data), "--jobs 3 differs from --jobs 1");
+}

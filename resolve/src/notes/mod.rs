@@ -19,6 +19,7 @@ mod siblings;
 
 use qm_parser::{parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan};
 use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
+use rayon::prelude::*;
 
 use crate::availability::{resolve_availability, AvailabilityInput};
 use crate::counter::counter_sides;
@@ -87,18 +88,34 @@ pub fn resolve_notes(
     let mut sets = SiblingSets::new(&index, &members);
     // The rows' last use: freed here, before the rest of the notes is resolved (a long
     // listing's rows are as large as its vehicles).
-    let row_spans: Vec<TextSpan> = {
-        let rows: Vec<&ListingRow> = rows.iter().collect();
-        lint_note_refs(&doc, &rows, &names, diags);
-        lint_note_mgs(map, &doc, vehicles, &rows, &mut sets, findings);
-        rows.iter().map(|r| r.span.clone()).collect()
-    };
+    // The lints of the rows and the reading of the notes share nothing they write: both at
+    // once, their diagnostics and findings appended in the order one after the other gives.
+    let ((row_spans, lint_diags, lint_findings), (multi, notes, rules, note_findings, rule_diags)) =
+        rayon::join(
+            || {
+                let (mut d, mut f) = (Vec::new(), Vec::new());
+                let rows: Vec<&ListingRow> = rows.iter().collect();
+                lint_note_refs(&doc, &rows, &names, &mut d);
+                lint_note_mgs(map, &doc, vehicles, &rows, &mut sets, &mut f);
+                let spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
+                (spans, d, f)
+            },
+            || {
+                let (mut d, mut f) = (Vec::new(), Vec::new());
+                let multi = MultiReadings::read(&doc, &nation);
+                let notes = link_notes(map, &doc, &members, &index, vehicles, &mut f);
+                // The notes' words for factions name the nation's factions (ob.toml).
+                let factions = Factions::new(&national.factions);
+                let rules =
+                    assign_rules(&doc, &members, &index, &names, &nation, &factions, &mut d);
+                (multi, notes, rules, f, d)
+            },
+        );
     drop(rows);
-    let multi = MultiReadings::read(&doc, &nation);
-    let notes = link_notes(map, &doc, &members, &index, vehicles, findings);
-    // The notes' words for factions name the nation's factions (ob.toml).
-    let factions = Factions::new(&national.factions);
-    let rules = assign_rules(&doc, &members, &index, &names, &nation, &factions, diags);
+    diags.extend(lint_diags);
+    diags.extend(rule_diags);
+    findings.extend(lint_findings);
+    findings.extend(note_findings);
     let windows: Vec<_> = vehicles.iter().map(|v| multi.windows_for(v)).collect();
     let input = AvailabilityInput {
         rules: &rules,
@@ -108,7 +125,9 @@ pub fn resolve_notes(
         theaters: &nation,
     };
     resolve_availability(map, vehicles, &input, findings, diags);
-    for (v, own) in vehicles.iter_mut().zip(&rules) {
+    // Each vehicle's extras read only its own rules: on every core.
+    let afv_radio = national.afv_radio();
+    vehicles.par_iter_mut().zip(&rules).for_each(|(v, own)| {
         extras(
             map,
             &doc,
@@ -116,9 +135,9 @@ pub fn resolve_notes(
             v,
             &own.rules,
             &registries.types,
-            national.afv_radio(),
-        );
-    }
+            afv_radio,
+        )
+    });
     // The rules and windows have been read: freed before the counters are written (a long
     // listing's are megabytes).
     drop((rules, windows, row_spans));

@@ -8,6 +8,8 @@ use qm_parser::{
 };
 use qm_schema::{CounterSide, NoteRef, Vehicle};
 
+use rayon::prelude::*;
+
 use super::siblings::{sentence_context, SetOf, SiblingSets};
 use crate::counter::{applies, back_notations, counter_sides, NotationSource};
 
@@ -60,8 +62,11 @@ pub fn counter_text(
             }
         }
         v.counter.notations = back_notations(&picked);
-        (v.counter.front, v.counter.back) = counter_sides(v, &v.counter.notations);
     }
+    // Each side is formatted from its own vehicle alone: on every core.
+    vehicles.par_iter_mut().for_each(|v| {
+        (v.counter.front, v.counter.back) = counter_sides(v, &v.counter.notations);
+    });
 }
 
 /// The text of a note's rules, one paragraph a line.
