@@ -145,7 +145,9 @@ fn resolve_vehicles(
     // The rows of the vehicles, in place (a row without a vehicle was reported).
     let mut kept = built.iter().map(Option::is_some);
     rows.retain(|_| kept.next().unwrap_or(false));
-    // In place too: `Option<Vehicle>` and `Vehicle` have the same size.
+    // In place too: `Option<Vehicle>` and `Vehicle` have the same size, and `filter_map`
+    // reuses the buffer where `flatten` (what clippy suggests) allocates a second listing.
+    #[allow(clippy::filter_map_identity)]
     let mut vehicles: Vec<Vehicle> = built.into_iter().filter_map(|v| v).collect();
     let outcome = resolve_notes(
         read.sources,

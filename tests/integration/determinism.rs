@@ -122,6 +122,14 @@ fn check_reports_the_same_diagnostics_in_the_same_order_on_any_thread_count() {
     ] {
         assert!(one.contains(code), "no {code} in:\n{one}");
     }
-    assert_eq!(one, check_report("4", &data), "--jobs 4 differs from --jobs 1");
-    assert_eq!(one, check_report("3", &data), "--jobs 3 differs from --jobs 1");
+    assert_eq!(
+        one,
+        check_report("4", &data),
+        "--jobs 4 differs from --jobs 1"
+    );
+    assert_eq!(
+        one,
+        check_report("3", &data),
+        "--jobs 3 differs from --jobs 1"
+    );
 }
