@@ -61,18 +61,20 @@ pub fn database() -> Arc<Database> {
 pub struct Metrics {
     face: ttf_parser::Face<'static>,
     units_per_em: f64,
-    /// Advance and ink (top, bottom) of every character of the Basic Multilingual Plane:
-    /// looking a glyph up in the font costs microseconds, too slow for long texts, so each is
-    /// read once.
+    /// Advance and glyph of every character of the Basic Multilingual Plane: looking a glyph
+    /// up in the font costs microseconds, too slow for long texts, so each is read once.
     bmp: Vec<GlyphMetrics>,
+    /// Ink (top, bottom) of each glyph, by glyph id, read when first asked for: a glyph's
+    /// bounding box is found by walking its outline, and walking all of a face's six thousand
+    /// costs more than a whole `qm check` of fifty nations (most are never drawn).
+    ink: Vec<OnceLock<(i16, i16)>>,
 }
 
-/// One character's advance and ink extent, in font units.
+/// One character's advance, in font units, and its glyph.
 #[derive(Debug, Clone, Copy)]
 struct GlyphMetrics {
     advance: u16,
-    top: i16,
-    bottom: i16,
+    glyph: ttf_parser::GlyphId,
 }
 
 impl Metrics {
@@ -85,19 +87,9 @@ impl Metrics {
             // The bytes are ours and checked by a test; a parse failure is a build defect.
             let face = ttf_parser::Face::parse(data, 0).expect("embedded font parses");
             let units_per_em = f64::from(face.units_per_em());
-            let ink: Vec<(i16, i16)> = (0..face.number_of_glyphs())
-                .map(|g| {
-                    face.glyph_bounding_box(ttf_parser::GlyphId(g))
-                        .map_or((0, 0), |r| (r.y_max, r.y_min))
-                })
-                .collect();
-            let metrics_of = |glyph: ttf_parser::GlyphId| {
-                let (top, bottom) = ink.get(usize::from(glyph.0)).copied().unwrap_or((0, 0));
-                GlyphMetrics {
-                    advance: face.glyph_hor_advance(glyph).unwrap_or(0),
-                    top,
-                    bottom,
-                }
+            let metrics_of = |glyph: ttf_parser::GlyphId| GlyphMetrics {
+                advance: face.glyph_hor_advance(glyph).unwrap_or(0),
+                glyph,
             };
             // Every character the font does not map draws glyph 0; only the characters its
             // cmap lists (a few thousand, not 65,536) are looked up.
@@ -118,10 +110,14 @@ impl Metrics {
                     *slot = metrics_of(glyph);
                 }
             }
+            let ink = (0..face.number_of_glyphs())
+                .map(|_| OnceLock::new())
+                .collect();
             Metrics {
                 face,
                 units_per_em,
                 bmp,
+                ink,
             }
         })
     }
@@ -169,9 +165,9 @@ impl Metrics {
     pub fn ink_units(&self, text: &str) -> (i16, i16) {
         let (mut top, mut bottom) = (0i16, 0i16);
         for c in text.chars() {
-            let g = self.glyph(c);
-            top = top.max(g.top);
-            bottom = bottom.min(g.bottom);
+            let (t, b) = self.glyph_ink(self.glyph(c).glyph);
+            top = top.max(t);
+            bottom = bottom.min(b);
         }
         (top, bottom)
     }
@@ -181,14 +177,22 @@ impl Metrics {
             return *g;
         }
         let glyph = self.face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
-        let (top, bottom) = self
-            .face
-            .glyph_bounding_box(glyph)
-            .map_or((0, 0), |r| (r.y_max, r.y_min));
         GlyphMetrics {
             advance: self.face.glyph_hor_advance(glyph).unwrap_or(0),
-            top,
-            bottom,
+            glyph,
+        }
+    }
+
+    /// The top and bottom of a glyph's outline bounding box, in font units (0, 0 without one).
+    fn glyph_ink(&self, glyph: ttf_parser::GlyphId) -> (i16, i16) {
+        let read = || {
+            self.face
+                .glyph_bounding_box(glyph)
+                .map_or((0, 0), |r| (r.y_max, r.y_min))
+        };
+        match self.ink.get(usize::from(glyph.0)) {
+            Some(cell) => *cell.get_or_init(read),
+            None => read(),
         }
     }
 
@@ -242,10 +246,11 @@ mod tests {
                     face.glyph_hor_advance(glyph).unwrap_or(0),
                     "{c:?}"
                 );
+                assert_eq!(g.glyph, glyph, "{c:?}");
                 let bbox = face
                     .glyph_bounding_box(glyph)
                     .map_or((0, 0), |r| (r.y_max, r.y_min));
-                assert_eq!((g.top, g.bottom), bbox, "{c:?}");
+                assert_eq!(m.glyph_ink(g.glyph), bbox, "{c:?}");
             }
         }
     }
