@@ -40,59 +40,56 @@ fn error(sources: &SourceMap, code: &'static str, message: String, at: &Span) ->
     d
 }
 
-/// Checks every nation's vehicles for what the build needs: ids non-empty and unique, every
+/// Checks one nation's vehicles for what the build needs: ids non-empty and unique, every
 /// text printed in a fitted box not too long (names too long to lay out are refused where
-/// the listing row is read).
-pub fn check_nations(sources: &SourceMap, nations: &[Nation]) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for n in nations {
-        out.extend(check_printed(sources, n));
-        let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
-        for v in &n.vehicles {
-            let at = &v.name_cell.span;
-            // Ids are never long (a long one is cut and hashed, `names::vehicle_id`); only a
-            // name without a letter or digit has none.
-            if v.id.is_empty() {
-                out.push(
-                    error(
-                        sources,
-                        "build::bad-id",
-                        format!(
-                            "failed to make an id for the vehicle {:?} (ids are its letters and digits; it has none)",
-                            v.name
-                        ),
-                        at,
-                    )
-                    .with_help("the name must hold a letter or a digit: it names the vehicle's files"),
-                );
-                continue;
-            }
-            if let Some(first) = seen.get(v.id.as_str()) {
-                // Names equal but for case and spacing are lint::duplicate-name already.
-                let key = crate::resolve::names::name_key;
-                if key(&first.name) == key(&v.name) {
-                    continue;
-                }
-                out.push(
-                    error(
-                        sources,
-                        "build::duplicate-id",
-                        format!(
-                            "failed to give {:?} its id `{}` (the vehicle {:?} has it: names that differ only in spaces and punctuation share one)",
-                            v.name, v.id, first.name
-                        ),
-                        at,
-                    )
-                    .with_note(format!(
-                        "{:?} is at {}:{}:{}",
-                        first.name, first.name_cell.span.file, first.name_cell.span.line, first.name_cell.span.col
-                    ))
-                    .with_help("make the names differ in a letter or digit (an erratum)"),
-                );
-                continue;
-            }
-            seen.insert(&v.id, v);
+/// the listing row is read). Nations are checked apart (on every core).
+pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
+    let mut out = check_printed(sources, n);
+    let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
+    for v in &n.vehicles {
+        let at = &v.name_cell.span;
+        // Ids are never long (a long one is cut and hashed, `names::vehicle_id`); only a
+        // name without a letter or digit has none.
+        if v.id.is_empty() {
+            out.push(
+                error(
+                    sources,
+                    "build::bad-id",
+                    format!(
+                        "failed to make an id for the vehicle {:?} (ids are its letters and digits; it has none)",
+                        v.name
+                    ),
+                    at,
+                )
+                .with_help("the name must hold a letter or a digit: it names the vehicle's files"),
+            );
+            continue;
         }
+        if let Some(first) = seen.get(v.id.as_str()) {
+            // Names equal but for case and spacing are lint::duplicate-name already.
+            let key = crate::resolve::names::name_key;
+            if key(&first.name) == key(&v.name) {
+                continue;
+            }
+            out.push(
+                error(
+                    sources,
+                    "build::duplicate-id",
+                    format!(
+                        "failed to give {:?} its id `{}` (the vehicle {:?} has it: names that differ only in spaces and punctuation share one)",
+                        v.name, v.id, first.name
+                    ),
+                    at,
+                )
+                .with_note(format!(
+                    "{:?} is at {}:{}:{}",
+                    first.name, first.name_cell.span.file, first.name_cell.span.line, first.name_cell.span.col
+                ))
+                .with_help("make the names differ in a letter or digit (an erratum)"),
+            );
+            continue;
+        }
+        seen.insert(&v.id, v);
     }
     out
 }
@@ -144,7 +141,10 @@ fn check_printed(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
         let items = v.counter.front.iter().chain(&v.counter.back);
         for item in items.filter(|i| i.kind != CounterItemKind::Name) {
             // A notation is reported at its quote, above.
-            if !noted.contains(&item.text.as_str()) {
+            // Counted before the line is made: nearly every value is short.
+            let chars = item.label.as_ref().map_or(0, |l| l.chars().count() + 1)
+                + item.text.chars().count();
+            if chars > MAX_NAME && !noted.contains(&item.text.as_str()) {
                 out.extend(too_long(
                     sources,
                     "counter value",

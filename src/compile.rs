@@ -18,6 +18,7 @@ use crate::load::{load, load_scenarios, Loaded};
 use crate::resolve::resolve_nation;
 use crate::scenario::resolve_scenario;
 use crate::timings::Timings;
+use crate::vassal::gpids::GpidRegistry;
 
 /// The result of compiling a data directory.
 #[derive(Debug)]
@@ -91,12 +92,18 @@ pub fn compile_timed(
     let mut diagnostics = loaded.diagnostics.clone();
     // Parsing happens inside resolving (`qm_resolve` reads the listing and the notes itself),
     // so `resolve` includes it.
-    let resolved: Vec<_> = timings.time("resolve", || {
-        loaded
-            .nations
-            .par_iter()
-            .map(|sources| resolve_nation(&loaded, sources))
-            .collect()
+    // The gpid registry (one file for every nation) is read beside the nations.
+    let (resolved, gpids): (Vec<_>, _) = timings.time("resolve", || {
+        rayon::join(
+            || {
+                loaded
+                    .nations
+                    .par_iter()
+                    .map(|sources| resolve_nation(&loaded, sources))
+                    .collect()
+            },
+            || GpidRegistry::load(data_dir, limits),
+        )
     });
     let mut nations = Vec::with_capacity(resolved.len());
     let mut theaters = BTreeMap::new();
@@ -105,19 +112,22 @@ pub fn compile_timed(
             .into_par_iter()
             .map(|mut r| {
                 let found = validate_nation(&mut r.nation);
-                (r, found)
+                let buildable = crate::buildable::check_nation(&loaded.sources, &r.nation);
+                (r, found, buildable)
             })
             .collect()
     });
-    for (resolved, found) in validated {
+    let mut buildable = Vec::new();
+    for (resolved, found, unbuildable) in validated {
         diagnostics.extend(resolved.diagnostics);
         diagnostics.extend(found);
+        buildable.extend(unbuildable);
         theaters.insert(resolved.nation.id.clone(), resolved.theaters);
         nations.push(resolved.nation);
     }
     timings.time("validate", || {
-        diagnostics.extend(crate::vassal::gpids::lint(data_dir, limits, &nations));
-        diagnostics.extend(crate::buildable::check_nations(&loaded.sources, &nations));
+        diagnostics.extend(crate::vassal::gpids::lint(gpids, data_dir, &nations));
+        diagnostics.extend(buildable);
         diagnostics.extend(crate::vassal::config::lint(
             &mut loaded.sources,
             data_dir,

@@ -301,10 +301,15 @@ fn toml_key(key: &str) -> String {
     s
 }
 
-/// `qm check` / `qm build` findings about the registry: missing, unreadable, out of numbers,
-/// or lacking vehicles.
-pub fn lint(data_dir: &Path, limits: InputLimits, nations: &[Nation]) -> Vec<Diagnostic> {
-    let registry = match GpidRegistry::load(data_dir, limits) {
+/// `qm check` / `qm build` findings about the registry (`loaded`: what
+/// [`GpidRegistry::load`] read from `data_dir`): missing, unreadable, out of numbers, or
+/// lacking vehicles.
+pub fn lint(
+    loaded: Result<Option<GpidRegistry>, VassalError>,
+    data_dir: &Path,
+    nations: &[Nation],
+) -> Vec<Diagnostic> {
+    let registry = match loaded {
         Ok(Some(r)) => r,
         // A data directory that configures a module (vassal.toml) publishes it: without the
         // registry every build numbers the pieces afresh, and a new vehicle would shift other
