@@ -50,6 +50,10 @@ const ALL_NOUNS: [&str; 5] = ["types", "vehicles", "versions", "variants", "mode
 /// Reads the optional scope at `start`, then `form`: the clause form is tried right away, then
 /// after each candidate name list, shortest first, so the names end where a form starts.
 /// Returns the vehicles named (empty: every vehicle of the note) and what `form` read.
+///
+/// Most sentences of a note are rules prose no form reads, so every cut of theirs is tried:
+/// a cut is found from the words read once, and its names become [`VehicleRef`]s only when a
+/// form reads what follows.
 pub(crate) fn scoped<'a, T>(
     ctx: &Ctx<'a>,
     start: &'a str,
@@ -60,13 +64,55 @@ pub(crate) fn scoped<'a, T>(
         return Ok((rest, (Vec::new(), value)));
     }
     let mut farthest = GrammarError { at: start };
-    for (names, body_start) in name_cuts(ctx, start) {
-        match form(ctx, body_start) {
-            Ok((rest, value)) => return Ok((rest, (names, value))),
+    let mut attempt =
+        |names: &[(&'a str, &'a str)], body_start: &'a str| match form(ctx, body_start) {
+            Ok((rest, value)) => {
+                let refs = names
+                    .iter()
+                    .map(|&(first, last)| {
+                        let name = span_text(start, first, last);
+                        VehicleRef {
+                            raw: name.to_string(),
+                            span: ctx.span(name),
+                            title_index: None,
+                        }
+                    })
+                    .collect();
+                Some((rest, (refs, value)))
+            }
             Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
                 farthest = nom::error::ParseError::or(farthest, e);
+                None
             }
-            Err(nom::Err::Incomplete(_)) => {}
+            Err(nom::Err::Incomplete(_)) => None,
+        };
+    if let Some(read) = attempt(&[], start) {
+        return Ok(read);
+    }
+    let words = words(start);
+    let Some(&(first, _)) = words.first() else {
+        return Err(nom::Err::Error(farthest));
+    };
+    if !first.starts_with(char::is_alphanumeric) || sentence_word(first.trim_end_matches(',')) {
+        return Err(nom::Err::Error(farthest));
+    }
+    // Parentheses still open after each word: a list ends only where they are balanced.
+    let mut depth = Some(0usize);
+    let mut names = Vec::new();
+    for (count, &(word, rest)) in words.iter().take(MAX_SCOPE_WORDS).enumerate() {
+        // A full stop before a space ends the sentence; these marks never occur in a name.
+        if word.ends_with('.') || word.contains([';', ':', '[', ']', '"', '“', '”']) {
+            break;
+        }
+        depth = depth.and_then(|d| balance(d, word));
+        if depth != Some(0) || word.ends_with(',') {
+            continue;
+        }
+        if !name_list(&words[..=count], &mut names) {
+            continue;
+        }
+        if let Some(read) = attempt(&names, rest.trim_start()) {
+            return Ok(read);
         }
     }
     Err(nom::Err::Error(farthest))
@@ -110,31 +156,6 @@ fn sentence_word(word: &str) -> bool {
     NOT_A_NAME.contains(&lower.as_str()) && (!capitals || lower == "rf" || word.len() == 1)
 }
 
-/// Where a clause form may start: at once (no names), or after each word that ends a
-/// possible name list, up to [`MAX_SCOPE_WORDS`] words; with the names that list holds.
-fn name_cuts<'a>(ctx: &Ctx<'a>, i: &'a str) -> Vec<(Vec<VehicleRef>, &'a str)> {
-    let mut cuts = vec![(Vec::new(), i)];
-    let words = words(i);
-    let Some(&(first, _)) = words.first() else {
-        return cuts;
-    };
-    if !first.starts_with(char::is_alphanumeric) || sentence_word(first.trim_end_matches(',')) {
-        return cuts;
-    }
-    for &(word, rest) in words.iter().take(MAX_SCOPE_WORDS) {
-        // A full stop before a space ends the sentence; these marks never occur in a name.
-        if word.ends_with('.') || word.contains([';', ':', '[', ']', '"', '“', '”']) {
-            break;
-        }
-        let prefix = &i[..i.len() - rest.len()];
-        let prefix = prefix.trim_end();
-        if let Some(names) = name_list(ctx, prefix) {
-            cuts.push((names, rest.trim_start()));
-        }
-    }
-    cuts
-}
-
 /// The first words of `i` (one more than a name list may have), each with the text after it.
 fn words(i: &str) -> Vec<(&str, &str)> {
     let mut out = Vec::new();
@@ -155,24 +176,23 @@ fn words(i: &str) -> Vec<(&str, &str)> {
     out
 }
 
-/// Splits a name list ("X", "X and Y", "X, Y and Z", "X, Y, and Z", "The X") into names, or
-/// `None` when it is no list (an empty name, unbalanced parentheses).
-fn name_list(ctx: &Ctx<'_>, list: &str) -> Option<Vec<VehicleRef>> {
-    if list.ends_with(',') || !balanced(list) {
-        return None;
-    }
-    let mut names = Vec::new();
-    // The current name's first and last word, as slices of `list`.
+/// Splits a name list, its words given ("X", "X and Y", "X, Y and Z", "X, Y, and Z", "The
+/// X"), into `names` (each name's first and last word); false when it is no list (an empty
+/// name). The caller has checked that its parentheses balance and that it does not end in a
+/// comma.
+fn name_list<'a>(words: &[(&'a str, &'a str)], names: &mut Vec<(&'a str, &'a str)>) -> bool {
+    names.clear();
+    // The current name's first and last word, as slices of the text.
     let mut current: Option<(&str, &str)> = None;
     let mut after_comma = false;
-    for (word, _) in words(list) {
-        let lower = word.to_lowercase();
-        if lower == "and" || lower == "&" {
+    for &(word, _) in words {
+        let and = word.eq_ignore_ascii_case("and") || word == "&";
+        if and {
             match current.take() {
                 Some(name) => names.push(name),
                 // ", and" (the serial comma) closes nothing new.
                 None if after_comma => {}
-                None => return None,
+                None => return false,
             }
             after_comma = false;
             continue;
@@ -182,34 +202,30 @@ fn name_list(ctx: &Ctx<'_>, list: &str) -> Option<Vec<VehicleRef>> {
             None => (word, false),
         };
         if word.is_empty() {
-            return None;
+            return false;
         }
         // "The X": the article is not part of the name.
-        let the = lower.trim_end_matches(',') == "the";
+        let the = word.eq_ignore_ascii_case("the");
         current = match current {
             None if the && !comma => None,
             None => Some((word, word)),
             Some((first, _)) => Some((first, word)),
         };
         if comma {
-            names.push(current.take()?);
+            let Some(name) = current.take() else {
+                return false;
+            };
+            names.push(name);
         }
         after_comma = comma;
     }
-    names.push(current?);
-    Some(
-        names
-            .into_iter()
-            .map(|(first, last)| {
-                let name = span_text(list, first, last);
-                VehicleRef {
-                    raw: name.to_string(),
-                    span: ctx.span(name),
-                    title_index: None,
-                }
-            })
-            .collect(),
-    )
+    match current {
+        Some(name) => {
+            names.push(name);
+            true
+        }
+        None => false,
+    }
 }
 
 /// The text of `whole` from the start of `first` to the end of `last` (both slices of it).
@@ -220,18 +236,15 @@ fn span_text<'a>(whole: &'a str, first: &str, last: &str) -> &'a str {
     whole.get(from..to.max(from)).unwrap_or("")
 }
 
-/// True when every ")" closes an earlier "(" and none is left open ("M4A3(75)W").
-fn balanced(text: &str) -> bool {
-    let mut depth = 0usize;
-    for c in text.chars() {
+/// The parentheses open after `word`, `depth` being those open before it; `None` when a ")"
+/// closes none ("M4A3(75)W" leaves none open).
+fn balance(mut depth: usize, word: &str) -> Option<usize> {
+    for c in word.chars() {
         match c {
             '(' => depth += 1,
-            ')' => match depth.checked_sub(1) {
-                Some(d) => depth = d,
-                None => return false,
-            },
+            ')' => depth = depth.checked_sub(1)?,
             _ => {}
         }
     }
-    depth == 0
+    Some(depth)
 }
