@@ -27,6 +27,10 @@ struct Quote {
 /// Every counter notation in paragraph text `p`, which lies at byte `base` of `file`.
 pub(crate) fn notations(p: &str, base: usize, file: FileId) -> Vec<QuotedNotation> {
     let quotes = quotes(p);
+    // Most paragraphs quote nothing: their sentences are not read.
+    if quotes.is_empty() {
+        return Vec::new();
+    }
     let sentences = sentences(p, &quotes);
     let span = |r: &Range<usize>| TextSpan::new(file, base + r.start..base + r.end);
     // Per sentence, once: does it mention the counter, and where is its first signifier?
