@@ -105,6 +105,8 @@ pub fn compile_timed(
             || GpidRegistry::load(data_dir, limits),
         )
     });
+    // Resolving freed the listings' rows and the notes' rules: given back before validation.
+    crate::memory::release_freed();
     let mut nations = Vec::with_capacity(resolved.len());
     let mut theaters = BTreeMap::new();
     let validated: Vec<_> = timings.time("validate", || {

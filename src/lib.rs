@@ -31,6 +31,7 @@ pub mod infantry;
 pub mod input;
 pub mod load;
 pub mod memo;
+pub mod memory;
 pub mod progress;
 pub mod render;
 pub mod resolve;

@@ -88,16 +88,21 @@ pub fn resolve_notes(
     let mut sets = SiblingSets::new(&index, &members);
     // The rows' last use: freed here, before the rest of the notes is resolved (a long
     // listing's rows are as large as its vehicles).
+    let (doc_ref, names_ref, vehicles_ref, sets_ref) = (&doc, &names, &*vehicles, &mut sets);
     // The lints of the rows and the reading of the notes share nothing they write: both at
     // once, their diagnostics and findings appended in the order one after the other gives.
     let ((row_spans, lint_diags, lint_findings), (multi, notes, rules, note_findings, rule_diags)) =
         rayon::join(
-            || {
+            move || {
                 let (mut d, mut f) = (Vec::new(), Vec::new());
-                let rows: Vec<&ListingRow> = rows.iter().collect();
-                lint_note_refs(&doc, &rows, &names, &mut d);
-                lint_note_mgs(map, &doc, vehicles, &rows, &mut sets, &mut f);
-                let spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
+                let refs: Vec<&ListingRow> = rows.iter().collect();
+                lint_note_refs(doc_ref, &refs, names_ref, &mut d);
+                lint_note_mgs(map, doc_ref, vehicles_ref, &refs, sets_ref, &mut f);
+                let spans: Vec<TextSpan> = refs.iter().map(|r| r.span.clone()).collect();
+                // The rows' last use: freed here, while the notes are still being read (a
+                // long listing's rows are as large as its vehicles).
+                drop(refs);
+                drop(rows);
                 (spans, d, f)
             },
             || {
@@ -111,7 +116,6 @@ pub fn resolve_notes(
                 (multi, notes, rules, f, d)
             },
         );
-    drop(rows);
     diags.extend(lint_diags);
     diags.extend(rule_diags);
     findings.extend(lint_findings);
