@@ -14,6 +14,7 @@ use qm::build::{render_all, BuildOptions};
 use support::{long_listing, nations, root};
 
 fn build(c: &mut Criterion) {
+    support::like_the_binary();
     let italian = root().join("data-src");
     let fifty = tempfile::tempdir().unwrap();
     nations(50, fifty.path());
@@ -40,6 +41,7 @@ fn build(c: &mut Criterion) {
 /// `qm check` of the 50 nations and of a 10,000-row listing; run before the builds, so the
 /// peak memory printed after it is the checks' (the process's high-water mark).
 fn check(c: &mut Criterion) {
+    support::like_the_binary();
     let italian = root().join("data-src");
     let fifty = tempfile::tempdir().unwrap();
     nations(50, fifty.path());

@@ -37,6 +37,7 @@ fn edit(notes: &Path, text: &mut String, n: usize) {
 }
 
 fn rebuild(c: &mut Criterion) {
+    support::like_the_binary();
     let dir = tempfile::tempdir().unwrap();
     let data = data_copy(dir.path());
     let out = dir.path().join("out");
@@ -134,6 +135,7 @@ fn wait_for_new(out: &Path, before: Option<u64>, limit: Duration) -> Duration {
 }
 
 fn save_to_out(c: &mut Criterion) {
+    support::like_the_binary();
     let dir = tempfile::tempdir().unwrap();
     let data = data_copy(dir.path());
     let out = dir.path().join("out");

@@ -6,6 +6,17 @@
 
 use std::path::{Path, PathBuf};
 
+/// The `qm` binary's allocator (`src/main.rs`), so that the figures are the binary's.
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
+/// Gives freed memory back between stages, as the `qm` binary does.
+pub fn like_the_binary() {
+    #[cfg(not(target_env = "msvc"))]
+    qm::memory::on_release(qm::memory::purge_jemalloc);
+}
+
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
