@@ -86,8 +86,7 @@ pub fn resolve_notes(
     let index = NameIndex::new(&names);
     let members = NoteMembers::new(vehicles);
     let mut sets = SiblingSets::new(&index, &members);
-    // The rows' last use: freed here, before the rest of the notes is resolved (a long
-    // listing's rows are as large as its vehicles).
+    // What the row lints borrow (the rows themselves move in, to be freed there).
     let (doc_ref, names_ref, vehicles_ref, sets_ref) = (&doc, &names, &*vehicles, &mut sets);
     // The lints of the rows and the reading of the notes share nothing they write: both at
     // once, their diagnostics and findings appended in the order one after the other gives.
