@@ -140,11 +140,9 @@ fn check_printed(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
         }
         let items = v.counter.front.iter().chain(&v.counter.back);
         for item in items.filter(|i| i.kind != CounterItemKind::Name) {
-            // A notation is reported at its quote, above.
-            // Counted before the line is made: nearly every value is short.
-            let chars = item.label.as_ref().map_or(0, |l| l.chars().count() + 1)
-                + item.text.chars().count();
-            if chars > MAX_NAME && !noted.contains(&item.text.as_str()) {
+            // A notation is reported at its quote, above. Nearly every value is short: the
+            // line is made only for one that is not.
+            if item.drawn_chars() > MAX_NAME && !noted.contains(&item.text.as_str()) {
                 out.extend(too_long(
                     sources,
                     "counter value",

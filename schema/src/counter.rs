@@ -43,6 +43,11 @@ impl CounterItem {
             None => self.text.clone(),
         }
     }
+
+    /// The length of [`CounterItem::drawn`] in characters, without making the line.
+    pub fn drawn_chars(&self) -> usize {
+        self.label.as_ref().map_or(0, |l| l.chars().count() + 1) + self.text.chars().count()
+    }
 }
 
 /// The kinds of counter item: the listing's columns a counter prints, and the notes' notations.

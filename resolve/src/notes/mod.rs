@@ -86,22 +86,16 @@ pub fn resolve_notes(
     let index = NameIndex::new(&names);
     let members = NoteMembers::new(vehicles);
     let mut sets = SiblingSets::new(&index, &members);
-    // What the row lints borrow (the rows themselves move in, to be freed there).
-    let (doc_ref, names_ref, vehicles_ref, sets_ref) = (&doc, &names, &*vehicles, &mut sets);
     // The lints of the rows and the reading of the notes share nothing they write: both at
     // once, their diagnostics and findings appended in the order one after the other gives.
     let ((row_spans, lint_diags, lint_findings), (multi, notes, rules, note_findings, rule_diags)) =
         rayon::join(
-            move || {
+            || {
                 let (mut d, mut f) = (Vec::new(), Vec::new());
-                let refs: Vec<&ListingRow> = rows.iter().collect();
-                lint_note_refs(doc_ref, &refs, names_ref, &mut d);
-                lint_note_mgs(map, doc_ref, vehicles_ref, &refs, sets_ref, &mut f);
-                let spans: Vec<TextSpan> = refs.iter().map(|r| r.span.clone()).collect();
-                // The rows' last use: freed here, while the notes are still being read (a
-                // long listing's rows are as large as its vehicles).
-                drop(refs);
-                drop(rows);
+                let rows: Vec<&ListingRow> = rows.iter().collect();
+                lint_note_refs(&doc, &rows, &names, &mut d);
+                lint_note_mgs(map, &doc, vehicles, &rows, &mut sets, &mut f);
+                let spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
                 (spans, d, f)
             },
             || {
@@ -115,6 +109,9 @@ pub fn resolve_notes(
                 (multi, notes, rules, f, d)
             },
         );
+    // The rows' last use: freed here, before the rest of the notes is resolved (a long
+    // listing's rows are as large as its vehicles).
+    drop(rows);
     diags.extend(lint_diags);
     diags.extend(rule_diags);
     findings.extend(lint_findings);
