@@ -9,66 +9,9 @@
 //! the cache holds one build's pieces.
 
 use std::collections::{HashMap, HashSet};
-use std::hash::Hasher;
 use std::sync::Arc;
 
-use serde::Serialize;
-
-/// A hash of a piece's inputs.
-pub type Key = u64;
-
-/// Builds a [`Key`] from a piece's inputs.
-pub struct KeyHasher(std::hash::DefaultHasher);
-
-impl KeyHasher {
-    /// A hasher for pieces of `kind` (`"side"`, `"chart"`, ...): the same inputs of two kinds
-    /// give different keys.
-    pub fn new(kind: &str) -> Self {
-        let mut h = std::hash::DefaultHasher::new();
-        h.write(kind.as_bytes());
-        Self(h)
-    }
-
-    /// Adds a value as its JSON text (followed by a separator JSON never writes).
-    pub fn value<T: Serialize + ?Sized>(mut self, value: &T) -> Self {
-        // Writing into a hasher cannot fail; a value that cannot be serialized adds what was
-        // written before the failure, and rendering it then fails the same way.
-        let _ = serde_json::to_writer(HashWriter(&mut self.0), value);
-        self.0.write_u8(0xff);
-        self
-    }
-
-    /// Adds raw bytes (length first, so that parts cannot run into each other).
-    pub fn bytes(mut self, bytes: &[u8]) -> Self {
-        self.0.write_usize(bytes.len());
-        self.0.write(bytes);
-        self
-    }
-
-    /// Adds a key or a number.
-    pub fn key(mut self, key: u64) -> Self {
-        self.0.write_u64(key);
-        self
-    }
-
-    /// The key.
-    pub fn finish(self) -> Key {
-        self.0.finish()
-    }
-}
-
-struct HashWriter<'a>(&'a mut std::hash::DefaultHasher);
-
-impl std::io::Write for HashWriter<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.write(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+pub use crate::cache_key::{Key, KeyHasher};
 
 /// Pieces of one kind by key, with the keys the current build has used.
 pub struct Slot<T> {

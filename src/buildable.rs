@@ -14,7 +14,7 @@ use qm_schema::{CounterItemKind, Nation, Span};
 /// (`names::MAX_ID_LEN`).
 pub const MAX_ID: usize = 120;
 
-pub use crate::resolve::names::{shorten, MAX_NAME};
+pub use qm_resolve::names::{shorten, MAX_NAME};
 
 /// A character XML 1.0 cannot hold (and SVG, HTML and VASSAL's buildFile with it): C0
 /// controls other than tab, LF and CR, and the non-characters U+FFFE and U+FFFF.
@@ -67,7 +67,7 @@ pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
         }
         if let Some(first) = seen.get(v.id.as_str()) {
             // Names equal but for case and spacing are lint::duplicate-name already.
-            let key = crate::resolve::names::name_key;
+            let key = qm_resolve::names::name_key;
             if key(&first.name) == key(&v.name) {
                 continue;
             }

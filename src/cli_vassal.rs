@@ -99,7 +99,7 @@ fn merge(a: MergeArgs) -> u8 {
         Ok(out) => out,
         Err(e) => return output_error(&e),
     };
-    if let Some(status) = crate::cli::check_templates_dir(a.templates.as_deref()) {
+    if let Some(status) = crate::cli_build::check_templates_dir(a.templates.as_deref()) {
         return status;
     }
     let compiled = match compiled_ok(&a.data) {

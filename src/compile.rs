@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use qm_parser::{Diagnostic, Severity};
-use qm_resolve::{NationRegistries, NationTheaters};
+use qm_resolve::NationTheaters;
 use qm_schema::{
     nation_schema, scenario_schema, schema_value, Nation, Scenario, SchemaValidator,
     SchemaViolation, Tape, TapeError, TheaterId, Vehicle,
@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use crate::diagnostics;
 use crate::input::InputLimits;
 use crate::load::{load, load_scenarios, Loaded};
-use crate::resolve::resolve_nation;
+use crate::resolve::{nation_theaters, resolve_nation};
 use crate::scenario::resolve_scenario;
 use crate::timings::Timings;
 use crate::vassal::gpids::GpidRegistry;
@@ -153,18 +153,6 @@ pub fn compile_timed(
         art,
         diagnostics,
     }
-}
-
-/// The theaters nation `id` fought in (none when it did not compile), with its registry.
-pub fn nation_theaters<'a>(
-    loaded: &'a Loaded,
-    theaters: &BTreeMap<String, Vec<TheaterId>>,
-    id: &str,
-) -> NationTheaters<'a> {
-    NationTheaters::new(
-        &loaded.registries_of(id).theaters,
-        theaters.get(id).cloned().unwrap_or_default(),
-    )
 }
 
 /// Resolves every loaded scenario against the nations (and the theaters each fought in); two

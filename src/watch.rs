@@ -14,7 +14,7 @@ use notify::{RecursiveMode, Watcher};
 
 use crate::artifact::{OutputDir, Rewriter, Rewritten};
 use crate::build_cache::RenderCache;
-use crate::cli::{compile_and_render_cached, prepare_build, report_tidied, BuildArgs};
+use crate::cli_build::{compile_and_render_cached, prepare_build, report_tidied, BuildArgs};
 use crate::cli_report::{output_error, plural, EXIT_OK, EXIT_USAGE};
 use crate::timings::Timings;
 

@@ -37,6 +37,7 @@ mod fields;
 pub mod lint;
 mod listing;
 mod mentions;
+mod month;
 pub mod names;
 mod nation;
 mod notes;

@@ -5,6 +5,8 @@ use qm_schema::{Availability, Nation, Nationality, TheaterId, Vehicle, YearMonth
 use crate::names::{did_you_mean, name_key};
 use crate::registry::NationTheaters;
 
+pub use crate::month::parse_month;
+
 /// The vehicle's availability entry for a theater and month, if it is available then and
 /// there. An entry for the theater itself wins over one for a containing or contained theater
 /// (Tunisia in North Africa) and over an "Any" entry, which answers only for theaters the
@@ -118,36 +120,5 @@ pub fn lookup_vehicle<'a>(
         many => Err(VehicleLookupError::Ambiguous(
             many.iter().take(8).map(|v| v.name.as_str()).collect(),
         )),
-    }
-}
-
-/// Parses a month as `3/41`, `03/1941` or `1941-03`. Two-digit years are 19xx.
-pub fn parse_month(text: &str) -> Option<YearMonth> {
-    let text = text.trim();
-    let (year, month) = if let Some((y, m)) = text.split_once('-') {
-        (y, m)
-    } else {
-        let (m, y) = text.split_once('/')?;
-        (y, m)
-    };
-    let month: u8 = month.parse().ok()?;
-    let year: u16 = match year.len() {
-        2 => 1900 + year.parse::<u16>().ok()?,
-        4 => year.parse().ok()?,
-        _ => return None,
-    };
-    YearMonth::new(year, month)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn months_parse() {
-        assert_eq!(parse_month("3/41"), YearMonth::new(1941, 3));
-        assert_eq!(parse_month("1941-03"), YearMonth::new(1941, 3));
-        assert_eq!(parse_month("13/41"), None);
-        assert_eq!(parse_month("x"), None);
     }
 }

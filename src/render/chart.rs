@@ -46,8 +46,8 @@ pub fn vehicle_chart(
 
 /// A hash of everything a nation's chart is drawn from: the nation's id, its chart model and
 /// the templates' fingerprint (`templates`); the render cache keys charts with it.
-pub fn chart_key(nation: &Nation, model: &ChartModel, templates: u64) -> crate::build_cache::Key {
-    crate::build_cache::KeyHasher::new(CHART_PAGE_TEMPLATE)
+pub fn chart_key(nation: &Nation, model: &ChartModel, templates: u64) -> crate::cache_key::Key {
+    crate::cache_key::KeyHasher::new(CHART_PAGE_TEMPLATE)
         .value(&nation.id)
         .value(model)
         .key(templates)

@@ -135,8 +135,8 @@ pub fn counter_key(
     side: CounterSide,
     opts: &CounterOptions,
     templates: u64,
-) -> crate::build_cache::Key {
-    crate::build_cache::KeyHasher::new(template_of(side))
+) -> crate::cache_key::Key {
+    crate::cache_key::KeyHasher::new(template_of(side))
         .value(&context(nation, vehicle, side, opts))
         .key(templates)
         .finish()

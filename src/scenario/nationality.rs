@@ -7,7 +7,6 @@ use qm_schema::{Nation, Nationality};
 use toml::Spanned;
 
 use super::file::SideEntry;
-use super::resolve::with_suggestions;
 use crate::query::{find_nationality, nations_of_nationality};
 use crate::resolve::names::did_you_mean;
 
@@ -112,5 +111,15 @@ fn of_no_nation(file: FileId, want: &Spanned<String>, nations: &[Nation]) -> Dia
         d.with_help("leave `nationality` out to give the side as a free list")
     } else {
         with_suggestions(d, &close)
+    }
+}
+
+/// Adds "did you mean `a`, `b` or `c`?" to a diagnostic.
+pub(super) fn with_suggestions(d: Diagnostic, close: &[&str]) -> Diagnostic {
+    let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
+    match quoted.split_last() {
+        None => d,
+        Some((last, [])) => d.with_help(format!("did you mean {last}?")),
+        Some((last, rest)) => d.with_help(format!("did you mean {} or {last}?", rest.join(", "))),
     }
 }

@@ -16,12 +16,12 @@ use toml::Spanned;
 use super::card::MIN_CARD_SCALE;
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
-use super::nationality::{side_nation_id, side_nationality};
+use super::nationality::{side_nation_id, side_nationality, with_suggestions};
 use crate::buildable::{shorten, MAX_NAME};
-use crate::compile::nation_theaters;
 use crate::load::Loaded;
 use crate::query::{find_vehicle, parse_month};
 use crate::resolve::names::{did_you_mean, name_key, slug};
+use crate::resolve::nation_theaters;
 
 /// One scenario file resolved: the scenario (`None` when a required value is unreadable) and
 /// every diagnostic about it.
@@ -691,16 +691,6 @@ impl<'a> Resolver<'a> {
             }
         }
         Some(unit)
-    }
-}
-
-/// Adds "did you mean `a`, `b` or `c`?" to a diagnostic.
-pub(super) fn with_suggestions(d: Diagnostic, close: &[&str]) -> Diagnostic {
-    let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
-    match quoted.split_last() {
-        None => d,
-        Some((last, [])) => d.with_help(format!("did you mean {last}?")),
-        Some((last, rest)) => d.with_help(format!("did you mean {} or {last}?", rest.join(", "))),
     }
 }
 

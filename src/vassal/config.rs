@@ -89,7 +89,7 @@ impl ModuleConfig {
     /// The module's file name under `out/vassal/`.
     pub fn file_name(&self) -> String {
         self.file.clone().unwrap_or_else(|| {
-            let slug = crate::resolve::names::vehicle_id(&self.name);
+            let slug = qm_resolve::names::vehicle_id(&self.name);
             format!("{}.vmod", if slug.is_empty() { "module" } else { &slug })
         })
     }

@@ -8,7 +8,7 @@ use toml::Spanned;
 use super::system_rules::{RedMpRule, RuleSides, SystemRules};
 use super::theaters::{TheaterName, TheaterRegistry};
 use super::vehicle_types::Silhouette;
-use crate::query::parse_month;
+use crate::month::parse_month;
 use crate::spanned::{choice, is_rule_number, parse_lines, span_of, toml_diagnostic};
 
 /// The shape of a `rules.toml`.
