@@ -10,10 +10,10 @@ use qm_resolve::query::find_vehicle;
 use qm_schema::Nation;
 use rayon::prelude::*;
 
-use super::folder::{ArtFile, ArtFolder, INDEX_FILE};
 use super::index::read_index;
 use super::prepare::{prepare, ArtProblem};
 use super::{Art, ArtBook, NationArt};
+use super::{ArtFile, ArtFolder, INDEX_FILE};
 use crate::load::Loaded;
 
 /// Why a file pictures a vehicle.

@@ -18,7 +18,6 @@
 //! silhouette of the vehicle type's class otherwise.
 
 mod assign;
-mod folder;
 mod index;
 mod prepare;
 
@@ -26,10 +25,12 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub use assign::{assign_art, assign_nations};
-pub use folder::{read_art_folder, ArtFile, ArtFolder, ReadFailure, ART_DIR, INDEX_FILE};
 pub use index::{read_index, IndexEntry};
 pub use prepare::{
-    prepare, prepare_png, prepare_svg, ArtFormat, ArtImage, ArtProblem, MAX_PNG_SIDE, PNG_SIDE,
+    prepare, prepare_png, prepare_svg, ArtImage, ArtProblem, MAX_PNG_SIDE, PNG_SIDE,
+};
+pub use qm_load::load::art_folder::{
+    read_art_folder, ArtFile, ArtFolder, ArtFormat, ReadFailure, ART_DIR, INDEX_FILE,
 };
 
 /// One vehicle's art, ready to draw.

@@ -9,6 +9,7 @@ use resvg::tiny_skia::{FilterQuality, Pixmap, PixmapPaint, Transform};
 use resvg::usvg::{self, ImageHrefResolver, Tree, WriteOptions};
 
 use crate::fonts;
+use qm_load::load::art_folder::ArtFormat;
 
 /// A PNG wider or taller than this is refused as oversized: decoding it would cost far more
 /// memory than a counter picture is worth (4096 x 4096 is 64 MiB of pixels).
@@ -16,29 +17,6 @@ pub const MAX_PNG_SIDE: u32 = 4096;
 /// A PNG's longest side as counters embed it. A picture box is at most 94% of a 5/8-inch
 /// counter's width, 350 pixels at 600 dpi: 512 keeps print sharp and the files small.
 pub const PNG_SIDE: u32 = 512;
-
-/// The formats an art file may have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ArtFormat {
-    /// SVG, read in a sandbox.
-    Svg,
-    /// PNG.
-    Png,
-}
-
-impl ArtFormat {
-    /// The format a file name's extension (any case) says, if it is art.
-    pub fn of_name(name: &str) -> Option<Self> {
-        let (_, ext) = name.rsplit_once('.')?;
-        if ext.eq_ignore_ascii_case("svg") {
-            Some(Self::Svg)
-        } else if ext.eq_ignore_ascii_case("png") {
-            Some(Self::Png)
-        } else {
-            None
-        }
-    }
-}
 
 /// A picture ready to draw.
 #[derive(Debug, Clone, PartialEq)]

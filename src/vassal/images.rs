@@ -182,11 +182,7 @@ pub fn rendered_images(
     Ok(out)
 }
 
-/// The piece id of an infantry unit: `infantry/<unit id>`, so its slot key
-/// (`ita/infantry/4-4-7`) and images (`qm/ita/infantry/...`) never meet a vehicle's.
-pub fn infantry_piece_id(unit_id: &str) -> String {
-    format!("infantry/{unit_id}")
-}
+pub use qm_load::vassal::gpids::infantry_piece_id;
 
 impl CounterPng {
     /// The PNG of a rendered infantry counter side of `nation` (the broken side as `Back`).

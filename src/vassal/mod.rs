@@ -17,15 +17,15 @@
 pub mod archive;
 pub mod build_file;
 pub mod check;
-pub mod config;
 pub mod decode;
 pub mod encode;
-pub mod gpids;
 pub mod images;
 pub mod merge;
 pub mod palette;
 pub mod traits;
 pub mod xml;
+
+pub use qm_load::vassal::{config, gpids, VassalError};
 
 use std::path::Path;
 
@@ -40,42 +40,6 @@ pub use palette::{assemble, ModuleModel};
 use crate::artifact::Artifact;
 use crate::load::Loaded;
 use crate::templates::Templates;
-
-/// A failure while making, reading or merging a module.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VassalError {
-    /// "failed to X (cause)".
-    pub message: String,
-    /// The template failure behind it, when a VASSAL template failed (printed as a
-    /// diagnostic at the template's line and column).
-    pub template: Option<Box<crate::templates::TemplateError>>,
-}
-
-impl VassalError {
-    /// An error with this message.
-    pub fn new(message: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-            template: None,
-        }
-    }
-
-    /// A VASSAL template failed.
-    pub fn template(e: crate::templates::TemplateError) -> Self {
-        Self {
-            message: e.to_string(),
-            template: Some(Box::new(e)),
-        }
-    }
-}
-
-impl std::fmt::Display for VassalError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for VassalError {}
 
 /// A built module: its file name, bytes, and the model it was made from.
 #[derive(Debug, Clone)]

@@ -1,5 +1,6 @@
 //! Stage 1, load: read `data-src/`, apply errata, give every file an id for spans.
 
+pub mod art_folder;
 mod discover;
 mod errata;
 mod registry;
@@ -43,8 +44,8 @@ pub struct NationSources {
     /// The registries its data is read with: the shared ones plus its own `theaters.toml`
     /// and `vehicle-types.toml`.
     pub registries: Registries,
-    /// `art/`, when the nation has one: the maintainer's pictures ([`crate::art`]).
-    pub art: Option<crate::art::ArtFolder>,
+    /// `art/`, when the nation has one: the maintainer's pictures ([`art_folder`]).
+    pub art: Option<art_folder::ArtFolder>,
 }
 
 impl NationSources {
@@ -407,7 +408,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
             }
         }
     }
-    let art = crate::art::read_art_folder(loaded, id);
+    let art = art_folder::read_art_folder(loaded, id);
     Some(NationSources {
         id: id.to_string(),
         name,

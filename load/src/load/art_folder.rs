@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use qm_parser::{Diagnostic, FileId, Severity};
 
-use super::prepare::ArtFormat;
 use crate::input::{read_input, InputErrorKind, InputKind, InputLimits};
 use crate::load::Loaded;
 
@@ -212,5 +211,28 @@ fn leads_into(path: &Path, dir: &Path) -> bool {
     match (path.canonicalize(), dir.canonicalize()) {
         (Ok(p), Ok(d)) => p.starts_with(&d) && p != d,
         _ => false,
+    }
+}
+
+/// The formats an art file may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArtFormat {
+    /// SVG, read in a sandbox.
+    Svg,
+    /// PNG.
+    Png,
+}
+
+impl ArtFormat {
+    /// The format a file name's extension (any case) says, if it is art.
+    pub fn of_name(name: &str) -> Option<Self> {
+        let (_, ext) = name.rsplit_once('.')?;
+        if ext.eq_ignore_ascii_case("svg") {
+            Some(Self::Svg)
+        } else if ext.eq_ignore_ascii_case("png") {
+            Some(Self::Png)
+        } else {
+            None
+        }
     }
 }

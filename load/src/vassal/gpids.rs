@@ -139,7 +139,7 @@ pub fn slot_keys(nations: &[Nation]) -> Vec<String> {
                 .infantry
                 .units
                 .iter()
-                .map(|u| slot_key(&n.id, &super::images::infantry_piece_id(&u.id)));
+                .map(|u| slot_key(&n.id, &infantry_piece_id(&u.id)));
             vehicles.chain(infantry)
         })
         .collect()
@@ -382,6 +382,12 @@ pub fn lint(
         data_dir.join(REGISTRY_FILE).display()
     ));
     vec![d]
+}
+
+/// The piece id of an infantry unit: `infantry/<unit id>`, so its slot key
+/// (`ita/infantry/4-4-7`) and images (`qm/ita/infantry/...`) never meet a vehicle's.
+pub fn infantry_piece_id(unit_id: &str) -> String {
+    format!("infantry/{unit_id}")
 }
 
 #[cfg(test)]

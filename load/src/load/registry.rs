@@ -7,14 +7,15 @@ use qm_resolve::Registries;
 use super::{add_source, read_plain, unread, Loaded};
 
 /// The repository's `data-src/registry/theaters.toml`, used when a data directory has none.
-pub const BUILT_IN_THEATERS: &str = include_str!("../../data-src/registry/theaters.toml");
+pub const BUILT_IN_THEATERS: &str = include_str!("../../../data-src/registry/theaters.toml");
 
 /// The repository's `data-src/registry/vehicle-types.toml`, used when a data directory has
 /// none.
-pub const BUILT_IN_VEHICLE_TYPES: &str = include_str!("../../data-src/registry/vehicle-types.toml");
+pub const BUILT_IN_VEHICLE_TYPES: &str =
+    include_str!("../../../data-src/registry/vehicle-types.toml");
 
 /// The repository's `data-src/registry/rules.toml`, used when a data directory has none.
-pub const BUILT_IN_RULES: &str = include_str!("../../data-src/registry/rules.toml");
+pub const BUILT_IN_RULES: &str = include_str!("../../../data-src/registry/rules.toml");
 
 /// The name the built-in files carry in diagnostics.
 const BUILT_IN: &str = "(built in)";

@@ -1,0 +1,41 @@
+//! The VASSAL module's inputs: `vassal.toml` ([`config`]) and the gpid registry
+//! ([`gpids`]), read within the data's caps; the module itself is made by the exporter.
+
+pub mod config;
+pub mod gpids;
+
+/// A failure while making, reading or merging a module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VassalError {
+    /// "failed to X (cause)".
+    pub message: String,
+    /// The template failure behind it, when a VASSAL template failed (printed as a
+    /// diagnostic at the template's line and column).
+    pub template: Option<Box<crate::templates::TemplateError>>,
+}
+
+impl VassalError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            template: None,
+        }
+    }
+
+    /// A VASSAL template failed.
+    pub fn template(e: crate::templates::TemplateError) -> Self {
+        Self {
+            message: e.to_string(),
+            template: Some(Box::new(e)),
+        }
+    }
+}
+
+impl std::fmt::Display for VassalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for VassalError {}
