@@ -15,31 +15,24 @@
 //!
 //! [`diagnostics`] prints every finding of a run as `file:line:col` with a caret and a help.
 
-pub mod art;
 pub mod artifact;
 pub mod build;
 pub mod build_cache;
-pub mod cache_key;
 pub mod cli;
 pub mod cli_build;
 pub mod cli_query;
 pub mod cli_report;
 pub mod cli_vassal;
 pub mod compile;
-pub mod fonts;
-pub mod infantry;
-pub mod memo;
 pub mod memory;
 pub mod progress;
-pub mod render;
 pub mod resolve;
 pub mod scenario;
-pub mod templates;
-pub mod text;
 pub mod timings;
 pub mod vassal;
 pub mod views;
 pub mod watch;
 
 pub use qm_load::{buildable, diagnostics, input, load};
+pub use qm_render::{art, cache_key, fonts, infantry, memo, render, templates, text};
 pub use qm_resolve::query;

@@ -17,28 +17,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use error::{IoStep, OutputError, OutputErrorKind, Overlap, Refusal, Wanted};
+pub use qm_render::artifact::Artifact;
 pub use recycle::{Rewriter, Rewritten};
 pub use swap::{tidy_interrupted, write_atomically, Tidied};
 pub use target::{Input, InputRole, OutputDir, OutputFile, MARKER};
-
-/// One generated file, relative to the output directory.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Artifact {
-    /// Path relative to the output directory, with `/` separators (`ita.json`).
-    pub path: String,
-    /// The file's bytes.
-    pub bytes: Vec<u8>,
-}
-
-impl Artifact {
-    /// An artifact holding `bytes` at `path`.
-    pub fn new(path: impl Into<String>, bytes: impl Into<Vec<u8>>) -> Self {
-        Self {
-            path: path.into(),
-            bytes: bytes.into(),
-        }
-    }
-}
 
 /// Writes one file through a temporary sibling and a rename, so a failure never leaves a
 /// half-written file in its place. The caller checks the path first ([`OutputFile::check`])

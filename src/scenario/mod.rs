@@ -1,12 +1,12 @@
 //! Scenarios: `data-src/scenarios/*.toml` -> a resolved, checked [`qm_schema::Scenario`] ->
 //! a scenario card (HTML with print CSS, and a vector PDF from an SVG page).
 
-mod card;
 mod check;
 mod file;
 mod nationality;
-mod package;
 mod resolve;
+
+pub use qm_render::scenario::{card, package};
 
 pub use card::*;
 pub use check::*;

@@ -19,13 +19,13 @@ pub mod build_file;
 pub mod check;
 pub mod decode;
 pub mod encode;
-pub mod images;
 pub mod merge;
 pub mod palette;
 pub mod traits;
 pub mod xml;
 
 pub use qm_load::vassal::{config, gpids, VassalError};
+pub use qm_render::vassal::images;
 
 use std::path::Path;
 

@@ -10,9 +10,9 @@ use std::sync::{Arc, OnceLock};
 use resvg::usvg::fontdb::Database;
 
 /// DejaVu Sans Condensed, regular.
-pub static REGULAR: &[u8] = include_bytes!("../assets/fonts/DejaVuSansCondensed.ttf");
+pub static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
 /// DejaVu Sans Condensed, bold.
-pub static BOLD: &[u8] = include_bytes!("../assets/fonts/DejaVuSansCondensed-Bold.ttf");
+pub static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
 
 /// The family name templates use (`font-family="DejaVu Sans"`); both faces are condensed.
 pub const FAMILY: &str = "DejaVu Sans";

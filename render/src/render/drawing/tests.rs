@@ -283,8 +283,8 @@ fn what_is_not_drawn_exactly_is_unsupported() {
 fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
     use crate::render::{chart, chart_layout, chart_model, sheet};
     use qm_resolve::NationRegistries;
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data-src");
-    let compiled = crate::compile::compile(&data);
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
+    let compiled = qm::compile::compile(&data);
     let templates = crate::templates::Templates::new(None);
     let mut pages = 0;
     for nation in &compiled.nations {
@@ -312,7 +312,7 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
             }
         }
     }
-    let pictures = compiled.pictures(&templates).unwrap();
+    let pictures = pictures(&compiled, &templates);
     for scenario in &compiled.scenarios {
         let view = crate::scenario::card_view(
             &templates,
@@ -338,11 +338,11 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
 fn every_counter_side_is_drawn_from_its_tree() {
     use crate::render::{counter_svg, parse_svg, CounterOptions};
     use qm_schema::CounterSide;
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data-src");
-    let compiled = crate::compile::compile(&data);
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
+    let compiled = qm::compile::compile(&data);
     let templates = crate::templates::Templates::new(None);
     let opts = CounterOptions {
-        pictures: compiled.pictures(&templates).unwrap(),
+        pictures: pictures(&compiled, &templates),
         ..CounterOptions::default()
     };
     let mut sides = 0;
@@ -440,4 +440,14 @@ fn a_translucent_group_is_one_transparency_group() {
         .position(|op| matches!(op, Op::EndGroup))
         .unwrap();
     assert_eq!((painted(&d.ops[..end]), painted(&d.ops[end..])), (2, 1));
+}
+
+/// The pictures of the compiled data, made by this crate (the compiler's own would be of the
+/// library's copy of these types, not of the test's).
+fn pictures(
+    compiled: &qm::compile::Compiled,
+    templates: &crate::templates::Templates,
+) -> crate::render::Pictures {
+    let (art, _) = crate::art::assign_nations(&compiled.loaded, &compiled.nations);
+    crate::render::Pictures::new(&compiled.nations, &compiled.loaded, &art, templates).unwrap()
 }

@@ -405,7 +405,7 @@ mod tests {
         let mut sources = SourceMap::new();
         let d = e.to_diagnostic(&mut sources);
         assert_eq!(d.code, "template::refused");
-        let text = crate::diagnostics::render(&sources, &[d]);
+        let text = qm_load::diagnostics::render(&sources, &[d]);
         assert!(text.contains("t.txt:2:6"), "{text}");
         assert!(text.contains("help:"), "{text}");
     }
