@@ -15,24 +15,17 @@
 //!
 //! [`diagnostics`] prints every finding of a run as `file:line:col` with a caret and a help.
 
-pub mod artifact;
-pub mod build;
-pub mod build_cache;
 pub mod cli;
 pub mod cli_build;
 pub mod cli_query;
 pub mod cli_report;
 pub mod cli_vassal;
-pub mod compile;
 pub mod memory;
 pub mod progress;
-pub mod resolve;
-pub mod scenario;
-pub mod timings;
-pub mod vassal;
-pub mod views;
 pub mod watch;
 
+pub use qm_compile::{compile, resolve, scenario, timings, views};
+pub use qm_export::{artifact, build, build_cache, vassal};
 pub use qm_load::{buildable, diagnostics, input, load};
 pub use qm_render::{art, cache_key, fonts, infantry, memo, render, templates, text};
 pub use qm_resolve::query;

@@ -1,27 +1,7 @@
-//! Giving memory a stage has freed back to the system before the next stage starts.
-//!
-//! Resolving a long listing frees its parsed rows (as large as its vehicles) and the notes'
-//! rules; validation and the report then allocate afresh. An allocator keeps freed pages for
-//! reuse, so the process's peak would hold both. The allocator is the binary's choice
-//! (`main.rs`), never the library's: the binary registers how to release (the benches do as
-//! it does), and tests and fuzz targets (with their own allocators) release nothing.
+//! The binary's side of giving freed memory back ([`qm_compile::memory`]): how its allocator,
+//! jemalloc, releases what a stage freed.
 
-use std::sync::OnceLock;
-
-static RELEASE: OnceLock<fn()> = OnceLock::new();
-
-/// Registers how the process's allocator gives freed memory back (once; later calls are
-/// ignored).
-pub fn on_release(release: fn()) {
-    let _ = RELEASE.set(release);
-}
-
-/// Gives freed memory back, when the binary registered how.
-pub fn release_freed() {
-    if let Some(release) = RELEASE.get() {
-        release();
-    }
-}
+pub use qm_compile::memory::{on_release, release_freed};
 
 /// Returns every arena's unused pages to the system (jemalloc's `arena.<all>.purge`): what a
 /// binary whose global allocator is `tikv_jemallocator::Jemalloc` registers with

@@ -3,7 +3,7 @@
 //!
 //! A key hashes everything a piece is made from: the template context it is rendered with
 //! (serialized as JSON, the form every IR type and context already has), the options, and the
-//! templates' fingerprint ([`crate::templates::Templates::fingerprint`]). Equal keys mean equal
+//! templates' fingerprint ([`qm_render::templates::Templates::fingerprint`]). Equal keys mean equal
 //! inputs, hence equal bytes; a piece whose key is new is rendered, one whose key was seen
 //! last time is taken from here. Entries the last build did not use are dropped after it, so
 //! the cache holds one build's pieces.
@@ -11,7 +11,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-pub use crate::cache_key::{Key, KeyHasher};
+pub use qm_render::cache_key::{Key, KeyHasher};
 
 /// Pieces of one kind by key, with the keys the current build has used.
 pub struct Slot<T> {
@@ -88,13 +88,13 @@ pub fn get_or_make<T: Send + Sync, E: Send>(
 #[derive(Default)]
 pub struct RenderCache {
     /// Counter sides (SVG, PNG, PDF form) by their template context.
-    pub sides: Slot<crate::render::RenderedSide>,
+    pub sides: Slot<qm_render::render::RenderedSide>,
     /// A nation's infantry counters.
-    pub infantry: Slot<Vec<crate::infantry::InfantryImage>>,
+    pub infantry: Slot<Vec<qm_render::infantry::InfantryImage>>,
     /// A nation's counter sheets, by the keys of its sides and the sheet options.
     pub sheets: Slot<Vec<(String, Vec<u8>)>>,
     /// A nation's chart, by its chart model.
-    pub charts: Slot<crate::render::ChartFiles>,
+    pub charts: Slot<qm_render::render::ChartFiles>,
     /// A scenario's files, by its card's view.
     pub cards: Slot<Vec<crate::artifact::Artifact>>,
     /// The VASSAL module, by the nations, images and module files.
@@ -116,7 +116,7 @@ pub struct SideInputs {
     /// The vehicle.
     pub vehicle: qm_schema::Vehicle,
     /// The counter options.
-    pub opts: crate::render::CounterOptions,
+    pub opts: qm_render::render::CounterOptions,
     /// The templates' fingerprint.
     pub templates: u64,
     /// The keys of the front and the back.

@@ -10,8 +10,8 @@ use qm_schema::{
     UnitAvailability, Vehicle, YearMonth,
 };
 
-use crate::query::availability_at;
 use crate::views::origin_text;
+use qm_resolve::query::availability_at;
 
 /// Where and when a scenario is set, as one side's nation sees it.
 #[derive(Debug, Clone, Copy)]

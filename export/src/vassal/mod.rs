@@ -38,8 +38,8 @@ pub use images::{rendered_images, CounterPng};
 pub use palette::{assemble, ModuleModel};
 
 use crate::artifact::Artifact;
-use crate::load::Loaded;
-use crate::templates::Templates;
+use qm_load::load::Loaded;
+use qm_render::templates::Templates;
 
 /// A built module: its file name, bytes, and the model it was made from.
 #[derive(Debug, Clone)]

@@ -12,13 +12,13 @@ use qm_schema::{
 };
 use rayon::prelude::*;
 
-use crate::diagnostics;
-use crate::input::InputLimits;
-use crate::load::{load, load_scenarios, Loaded};
 use crate::resolve::{nation_theaters, resolve_nation};
 use crate::scenario::resolve_scenario;
 use crate::timings::Timings;
-use crate::vassal::gpids::GpidRegistry;
+use qm_load::diagnostics;
+use qm_load::input::InputLimits;
+use qm_load::load::{load, load_scenarios, Loaded};
+use qm_load::vassal::gpids::GpidRegistry;
 
 /// The result of compiling a data directory.
 #[derive(Debug)]
@@ -33,7 +33,7 @@ pub struct Compiled {
     /// The scenarios that resolved, in file order.
     pub scenarios: Vec<Scenario>,
     /// The maintainers' vehicle art, checked and ready to draw, by nation id.
-    pub art: crate::art::ArtBook,
+    pub art: qm_render::art::ArtBook,
     /// Every diagnostic of the run, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -47,9 +47,9 @@ impl Compiled {
     /// Every vehicle's picture: its art, else its type's silhouette drawn by `templates`.
     pub fn pictures(
         &self,
-        templates: &crate::templates::Templates,
-    ) -> Result<crate::render::Pictures, crate::render::RenderError> {
-        crate::render::Pictures::new(&self.nations, &self.loaded, &self.art, templates)
+        templates: &qm_render::templates::Templates,
+    ) -> Result<qm_render::render::Pictures, qm_render::render::RenderError> {
+        qm_render::render::Pictures::new(&self.nations, &self.loaded, &self.art, templates)
     }
 
     /// True when the run found errors (or, with `strict`, warnings).
@@ -114,7 +114,7 @@ pub fn compile_timed(
             .into_par_iter()
             .map(|mut r| {
                 let found = validate_nation(&mut r.nation);
-                let buildable = crate::buildable::check_nation(&loaded.sources, &r.nation);
+                let buildable = qm_load::buildable::check_nation(&loaded.sources, &r.nation);
                 (r, found, buildable)
             })
             .collect()
@@ -128,9 +128,9 @@ pub fn compile_timed(
         nations.push(resolved.nation);
     }
     timings.time("validate", || {
-        diagnostics.extend(crate::vassal::gpids::lint(gpids, data_dir, &nations));
+        diagnostics.extend(qm_load::vassal::gpids::lint(gpids, data_dir, &nations));
         diagnostics.extend(buildable);
-        diagnostics.extend(crate::vassal::config::lint(
+        diagnostics.extend(qm_load::vassal::config::lint(
             &mut loaded.sources,
             data_dir,
             limits,
@@ -142,7 +142,8 @@ pub fn compile_timed(
     diagnostics.extend(scenario_diags);
     // Art is matched to the resolved vehicles and decoded here, once, so that `check` reports
     // every bad picture and a build that passed it draws them all.
-    let (art, art_diags) = timings.time("art", || crate::art::assign_nations(&loaded, &nations));
+    let (art, art_diags) =
+        timings.time("art", || qm_render::art::assign_nations(&loaded, &nations));
     diagnostics.extend(art_diags);
     diagnostics::sort(&loaded.sources, &mut diagnostics);
     Compiled {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use qm_resolve::{NationRegistries, NationTheaters};
 use qm_schema::TheaterId;
 
-use crate::load::{Loaded, NationSources};
+use qm_load::load::{Loaded, NationSources};
 
 pub use qm_resolve::{names, Resolved};
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::palette::{MapModel, ModuleModel, Palette, Prototype};
 use super::xml::register_filters;
 use super::VassalError;
-use crate::templates::Templates;
+use qm_render::templates::Templates;
 
 /// Template of the module definition.
 pub const BUILD_FILE_TEMPLATE: &str = "vassal/buildFile.xml";

@@ -17,11 +17,11 @@ use super::card::MIN_CARD_SCALE;
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use super::nationality::{side_nation_id, side_nationality, with_suggestions};
-use crate::buildable::{shorten, MAX_NAME};
-use crate::load::Loaded;
-use crate::query::{find_vehicle, parse_month};
 use crate::resolve::names::{did_you_mean, name_key, slug};
 use crate::resolve::nation_theaters;
+use qm_load::buildable::{shorten, MAX_NAME};
+use qm_load::load::Loaded;
+use qm_resolve::query::{find_vehicle, parse_month};
 
 /// One scenario file resolved: the scenario (`None` when a required value is unreadable) and
 /// every diagnostic about it.
@@ -298,14 +298,14 @@ impl<'a> Resolver<'a> {
         let want = slug(id.get_ref());
         // The id names out/scenarios/<id>.json|html|pdf: an empty one or one past what file
         // systems take would fail the build late.
-        if want == *id.get_ref() && (want.is_empty() || want.len() > crate::buildable::MAX_ID) {
+        if want == *id.get_ref() && (want.is_empty() || want.len() > qm_load::buildable::MAX_ID) {
             self.diags.push(
                 Diagnostic::error(
                     "scenario::bad-id",
                     format!(
                         "failed to use `{}` as a scenario id (it must be 1 to {} characters)",
                         shorten(id.get_ref()),
-                        crate::buildable::MAX_ID
+                        qm_load::buildable::MAX_ID
                     ),
                     span_of(self.file, id),
                 )

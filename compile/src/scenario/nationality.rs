@@ -7,8 +7,8 @@ use qm_schema::{Nation, Nationality};
 use toml::Spanned;
 
 use super::file::SideEntry;
-use crate::query::{find_nationality, nations_of_nationality};
 use crate::resolve::names::did_you_mean;
+use qm_resolve::query::{find_nationality, nations_of_nationality};
 
 /// The nation id a side belongs to, as far as its file says: its `nation`, else the nation
 /// holding its `nationality` (the first, when several do: the side's check reports that).
