@@ -1,19 +1,21 @@
-//! Quartermaster (`qm`): a compiler for wargame order-of-battle data.
+//! Quartermaster (`qm`): a compiler for wargame order-of-battle data. This crate is the thin
+//! binary: the command line ([`cli`]) and `qm watch` ([`watch`]) over the stage crates.
 //!
 //! # Steps
-//! 1. **load** ([`load`]): read `data-src/`, apply errata, give every file an id for spans.
+//! 1. **load** (crate `qm_load`, re-exported as [`load`], [`input`], [`diagnostics`], ...):
+//!    every input read once within its caps, errata applied, every file given an id for spans.
 //! 2. **parse** (`qm_parser`): listing rows and notes -> syntax with spans and diagnostics.
-//! 3. **resolve** ([`resolve`], crate `qm_resolve`): link rows to notes, derive availability,
-//!    DVP, counter text; read `ob.toml`.
-//! 4. **lint** (`qm_resolve::lint`): data checks; findings are fixed by errata or accepted with
-//!    a reason.
-//! 5. **validate** ([`compile`]): every JSON document against the committed JSON Schema; each
-//!    nation's vehicle [`art`] matched to its vehicles and made ready once.
-//! 6. **render** + **package** ([`build`], [`artifact`]): artifacts in memory, written at once;
-//!    [`render`] lays them out with [`templates`], which size text with [`text`] and [`fonts`];
-//!    [`infantry`] counters and [`scenario`] cards (checked against the IR first).
+//! 3. **resolve** (`qm_resolve`, through [`resolve`]): link rows to notes, derive availability,
+//!    DVP, counter text; read `ob.toml`; lint.
+//! 4. **validate** (crate `qm_compile`: [`compile`]): every JSON document against the committed
+//!    JSON Schema; scenarios checked ([`scenario`]); each nation's vehicle art assigned.
+//! 5. **render** (crate `qm_render`: [`render`], [`infantry`], [`templates`], [`text`],
+//!    [`fonts`], [`art`]): artifacts in memory.
+//! 6. **package** (crate `qm_export`: [`build`], [`vassal`], [`artifact`]): the module, and
+//!    the output directory written at once.
 //!
-//! [`diagnostics`] prints every finding of a run as `file:line:col` with a caret and a help.
+//! Each stage crate's modules are re-exported here under their old paths (`qm::load`,
+//! `qm::render`, ...), which the tests, benches and fuzz targets name.
 
 pub mod cli;
 pub mod cli_build;
