@@ -61,13 +61,17 @@ pub struct DataArgs {
     /// Check these scenarios (a `.toml` file or a folder) instead of `DATA/scenarios/`.
     #[arg(long)]
     pub scenarios: Option<PathBuf>,
-    /// Raise every input size cap to at least this many MiB (README: Input limits).
-    #[arg(long, value_name = "MIB")]
+    /// Raise every input size cap to at least this many MiB (1 to 65536; README: Input limits).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_INPUT_MIB))]
     pub max_input_mib: Option<u64>,
     /// Number of threads (default: one per core); the output does not depend on it.
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 }
+
+/// The largest `--max-input-mib` (64 GiB): past any file qm could hold in memory, and far
+/// from where the cap in bytes would overflow.
+pub const MAX_INPUT_MIB: u64 = 65536;
 
 impl DataArgs {
     /// The input caps of this run: the defaults, raised by `--max-input-mib`.
@@ -329,6 +333,15 @@ pub(crate) fn report_tidied(out: &OutputDir, t: &Tidied) {
             t.removed.len(),
             plural(t.removed.len()),
             out.shown().display()
+        );
+    }
+    for dir in &t.foreign {
+        eprintln!(
+            "qm: left {} untouched: it is named like a folder qm leaves beside {}, but qm did not \
+             make it (it has no {}, or holds a mount point or an input of this run)",
+            dir.display(),
+            out.shown().display(),
+            crate::artifact::MARKER
         );
     }
 }

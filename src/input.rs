@@ -180,7 +180,9 @@ pub fn read_input(
         return Err(err(InputErrorKind::NotAFile(what)));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len().min(cap)).unwrap_or(0));
-    file.take(cap + 1).read_to_end(&mut bytes).map_err(io)?;
+    file.take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
     if bytes.len() as u64 > cap {
         return Err(err(InputErrorKind::TooLarge { cap }));
     }

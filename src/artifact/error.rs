@@ -65,6 +65,9 @@ pub enum Refusal {
     ParentNotADirectory,
     /// A non-empty directory without qm's marker: someone else's files.
     Foreign,
+    /// A directory qm wrote that now holds a mount point: replacing it would delete what is
+    /// mounted there.
+    HoldsMount,
 }
 
 /// What an output path was to hold.
@@ -209,6 +212,9 @@ impl fmt::Display for Refusal {
             Refusal::Foreign => write!(
                 f,
                 "it is a non-empty directory qm did not write: it has no {MARKER}"
+            ),
+            Refusal::HoldsMount => f.write_str(
+                "a file system is mounted inside it: replacing it would delete what is mounted there",
             ),
         }
     }
