@@ -9,6 +9,7 @@ mod bounded;
 mod check_means_build;
 mod foreign_leftovers;
 mod gpids;
+mod module_check;
 mod out_safety;
 mod run;
 mod silent;
