@@ -1,15 +1,13 @@
-//! Issue 24, items 1-3: what qm removes, moves or writes beside and inside `--out` is only ever
-//! its own. A folder merely named like qm's staging or moved-aside output, a file in the output
-//! turned into a link, a snapshot sharing the output's inodes and a directory mounted inside
-//! the output all survive every build and every watch rebuild.
+//! Issue 24, items 1-3 and 12: what qm removes, moves or writes beside and inside `--out` is
+//! only ever its own. A folder merely named like qm's staging or moved-aside output, a file in
+//! the output turned into a link, a snapshot sharing the output's inodes and a directory
+//! mounted inside the output all survive every build and every watch rebuild; a watch follows
+//! its data folder when it is deleted and made again.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::{Command, Stdio};
 
-use crate::run::{copy_into, limit, qm, workspace, write};
+use crate::run::{copy_into, limit, qm, workspace, write, Watch};
 
 /// A data folder's copy at `to`, every file byte for byte.
 fn copy_data(from: &Path, to: &Path) {
@@ -121,64 +119,8 @@ fn a_marked_leftover_is_still_tidied_and_put_back() {
     assert!(!tmp.path().join(".out.new-empty").exists());
 }
 
-/// A running `qm watch` under the suite's limits, and the lines it prints.
-struct Watch {
-    child: Child,
-    lines: mpsc::Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Watch {
-    fn start(cwd: &Path, data: &Path) -> Self {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_qm"));
-        cmd.args(["watch", "--data", data.to_str().unwrap(), "--out", "out"])
-            .current_dir(cwd)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        limit(&mut cmd);
-        let mut child = cmd.spawn().unwrap();
-        let (tx, lines) = mpsc::channel();
-        let streams: [Box<dyn std::io::Read + Send>; 2] = [
-            Box::new(child.stdout.take().unwrap()),
-            Box::new(child.stderr.take().unwrap()),
-        ];
-        for stream in streams {
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                    let _ = tx.send(line);
-                }
-            });
-        }
-        Self {
-            child,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    /// Waits (at most 20 s) for a line containing `text`.
-    fn expect(&mut self, text: &str) {
-        loop {
-            match self.lines.recv_timeout(Duration::from_secs(20)) {
-                Ok(line) if line.contains(text) => return self.seen.push(line),
-                Ok(line) => self.seen.push(line),
-                Err(_) => panic!("no line with {text:?}; saw:\n{}", self.seen.join("\n")),
-            }
-        }
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// Edits the one-vehicle notes so the next rebuild changes the JSON and the chart.
-fn edit_note(data: &Path, n: usize) {
+pub fn edit_note(data: &Path, n: usize) {
     write(
         &data.join("ita/notes.md"),
         &format!("**1. L5/21:** A tank, edit {n}.\n"),
@@ -310,4 +252,23 @@ fn a_data_folder_mounted_inside_the_output_is_never_emptied() {
         std::fs::read_to_string(elsewhere.join("keep.txt")).unwrap(),
         "mounted, not ours\n"
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn watch_follows_a_data_folder_deleted_and_made_again() {
+    let (tmp, data) = workspace();
+    let mut watch = Watch::start(tmp.path(), &data);
+    watch.expect("watching");
+    let copy = tmp.path().join("copy");
+    copy_data(&data, &copy);
+    std::fs::remove_dir_all(&data).unwrap();
+    watch.expect("kept as it was");
+    std::fs::rename(&copy, &data).unwrap();
+    watch.expect("no file changed");
+    // The new folder is watched: an edit in it is built.
+    edit_note(&data, 1);
+    watch.expect("updated");
+    let json = std::fs::read_to_string(tmp.path().join("out/ita.json")).unwrap();
+    assert!(json.contains("edit 1"), "the output holds the edit");
 }
