@@ -16,6 +16,7 @@ use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
 use crate::compile::compile_timed;
+use crate::diagnostics::Escaped;
 use crate::input::InputLimits;
 use crate::render::{CounterOptions, CounterSize, SheetOptions};
 use crate::timings::Timings;
@@ -96,7 +97,7 @@ impl DataArgs {
         }
         eprintln!(
             "error: failed to find {} (given as --scenarios)",
-            scenarios.display()
+            scenarios.escaped()
         );
         eprintln!("  = help: give a scenario .toml file or a folder of them");
         Some(EXIT_USAGE)
@@ -193,15 +194,15 @@ fn build(a: BuildArgs) -> u8 {
     let (compiled, artifacts) = match compile_and_render(&a, &mut timings, || progress.finish()) {
         Ok(done) => done,
         Err(status) => {
-            eprintln!("qm: nothing written; {} left as it was", a.out.display());
+            eprintln!("qm: nothing written; {} left as it was", a.out.escaped());
             return status;
         }
     };
     let waiting = |lock: &std::path::Path| {
         eprintln!(
             "qm: waiting for lock on {} (another qm is writing {})",
-            lock.display(),
-            a.out.display()
+            lock.escaped(),
+            a.out.escaped()
         );
     };
     let written = timings.time("write", || write_atomically(&out, &artifacts, waiting));
@@ -217,7 +218,7 @@ fn build(a: BuildArgs) -> u8 {
     println!(
         "qm: wrote {} files to {} ({} nation{}, {} vehicles)",
         artifacts.len(),
-        a.out.display(),
+        a.out.escaped(),
         compiled.nations.len(),
         plural(compiled.nations.len()),
         vehicles
@@ -323,8 +324,8 @@ pub(crate) fn report_tidied(out: &OutputDir, t: &Tidied) {
     if let Some(aside) = &t.restored {
         eprintln!(
             "qm: put {} back in place (an interrupted build had moved it to {})",
-            out.shown().display(),
-            aside.display()
+            out.shown().escaped(),
+            aside.escaped()
         );
     }
     if !t.removed.is_empty() {
@@ -332,15 +333,15 @@ pub(crate) fn report_tidied(out: &OutputDir, t: &Tidied) {
             "qm: removed {} folder{} left beside {} by interrupted builds",
             t.removed.len(),
             plural(t.removed.len()),
-            out.shown().display()
+            out.shown().escaped()
         );
     }
     for dir in &t.foreign {
         eprintln!(
             "qm: left {} untouched: it is named like a folder qm leaves beside {}, but qm did not \
              make it (it has no {}, or holds a mount point or an input of this run)",
-            dir.display(),
-            out.shown().display(),
+            dir.escaped(),
+            out.shown().escaped(),
             crate::artifact::MARKER
         );
     }
@@ -492,7 +493,7 @@ fn schema(a: SchemaArgs) -> u8 {
                     write_file_atomically(target.path(), &b).map_err(|e| e.to_string())
                 });
                 if let Err(e) = written {
-                    eprintln!("error: failed to write {} ({e})", target.shown().display());
+                    eprintln!("error: failed to write {} ({e})", target.shown().escaped());
                     return EXIT_DATA;
                 }
             }

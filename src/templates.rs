@@ -11,6 +11,7 @@
 use std::io::{Read, Write};
 use std::path::{Component, Path, PathBuf};
 
+use crate::diagnostics::Escaped;
 use include_dir::{include_dir, Dir};
 use minijinja::value::Value;
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, Output, State, UndefinedBehavior};
@@ -158,7 +159,7 @@ impl std::fmt::Display for TemplateDirError {
         write!(
             f,
             "failed to use {} as the template directory ({})",
-            self.path.display(),
+            self.path.escaped(),
             self.cause
         )
     }
@@ -264,7 +265,7 @@ impl Templates {
     pub fn origin(&self, name: &str) -> String {
         match &self.overrides {
             Some(d) if safe_name(name).is_ok() && d.join(name).is_file() => {
-                d.join(name).display().to_string()
+                d.join(name).escaped().to_string()
             }
             _ => format!("templates/{name} (embedded)"),
         }
@@ -432,7 +433,7 @@ fn read_override(root: &Path, path: &Path, name: &str) -> Result<String, Error> 
     let io = |e: std::io::Error| {
         Error::new(
             ErrorKind::InvalidOperation,
-            format!("failed to read {} ({e})", path.display()),
+            format!("failed to read {} ({e})", path.escaped()),
         )
     };
     // Resolving catches a symlink that leads out of the directory.
@@ -440,7 +441,7 @@ fn read_override(root: &Path, path: &Path, name: &str) -> Result<String, Error> 
     if !real.starts_with(root) {
         return Err(refuse(format!(
             "template {name:?} resolves to {}, outside the template directory",
-            real.display()
+            real.escaped()
         )));
     }
     let file = std::fs::File::open(&real).map_err(io)?;

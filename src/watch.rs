@@ -16,6 +16,7 @@ use crate::artifact::{OutputDir, Rewriter, Rewritten};
 use crate::build_cache::RenderCache;
 use crate::cli::{compile_and_render_cached, prepare_build, report_tidied, BuildArgs};
 use crate::cli_report::{output_error, plural, EXIT_OK, EXIT_USAGE};
+use crate::diagnostics::Escaped;
 use crate::timings::Timings;
 
 /// Edits often come as a burst of events (an editor truncates and writes a file, or writes a
@@ -86,7 +87,7 @@ pub fn run(a: BuildArgs) -> u8 {
         "qm: watching {} (Ctrl-C ends)",
         watched
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|p| p.escaped().to_string())
             .collect::<Vec<_>>()
             .join(", ")
     );
@@ -109,7 +110,7 @@ pub fn run(a: BuildArgs) -> u8 {
     session.finish();
     eprintln!(
         "qm: watch ended; {} holds the last good build",
-        a.out.display()
+        a.out.escaped()
     );
     EXIT_OK
 }
@@ -159,11 +160,11 @@ impl Roots {
             if let Some(parent) = r.path.parent() {
                 watcher
                     .watch(parent, RecursiveMode::NonRecursive)
-                    .map_err(|e| format!("failed to watch {} ({e})", parent.display()))?;
+                    .map_err(|e| format!("failed to watch {} ({e})", parent.escaped()))?;
             }
             watcher
                 .watch(&r.path, RecursiveMode::Recursive)
-                .map_err(|e| format!("failed to watch {} ({e})", r.given.display()))?;
+                .map_err(|e| format!("failed to watch {} ({e})", r.given.escaped()))?;
         }
         Ok(())
     }
@@ -175,7 +176,7 @@ impl Roots {
             let _ = watcher.unwatch(&r.path);
             if r.path.exists() {
                 if let Err(e) = watcher.watch(&r.path, RecursiveMode::Recursive) {
-                    eprintln!("qm: failed to watch {} again ({e})", r.given.display());
+                    eprintln!("qm: failed to watch {} again ({e})", r.given.escaped());
                 }
             }
         }
@@ -255,8 +256,8 @@ impl Session {
             self.out.write(&artifacts, |lock: &Path| {
                 eprintln!(
                     "qm: waiting for lock on {} (another qm is writing {})",
-                    lock.display(),
-                    a.out.display()
+                    lock.escaped(),
+                    a.out.escaped()
                 );
             })
         });
@@ -291,7 +292,7 @@ impl Session {
             Rebuilt::Failed => {
                 eprintln!(
                     "qm: {} kept as it was (the last good build)",
-                    a.out.display()
+                    a.out.escaped()
                 );
                 return;
             }
@@ -303,7 +304,7 @@ impl Session {
             self.wrote_once = true;
             println!(
                 "qm: wrote {files} files to {} ({rendered}, {ms:.0} ms)",
-                a.out.display()
+                a.out.escaped()
             );
         } else if rewritten.changed.is_empty() {
             println!("qm: no file changed ({rendered}, {ms:.0} ms)");

@@ -5,6 +5,7 @@ use std::io;
 use std::path::PathBuf;
 
 use super::target::{InputRole, MARKER};
+use crate::diagnostics::Escaped;
 
 /// A refused or failed output: the path as the user gave it and what went wrong.
 #[derive(Debug)]
@@ -168,7 +169,7 @@ impl OutputError {
 
 impl fmt::Display for OutputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = self.path.display();
+        let path = self.path.escaped();
         match &self.kind {
             OutputErrorKind::Refused { why, .. } => {
                 write!(f, "refusing to write to {path} ({why})")
@@ -177,7 +178,7 @@ impl fmt::Display for OutputError {
                 write!(f, "failed to write {path} (bad artifact path {p:?})")
             }
             OutputErrorKind::Io { step, at, source } => {
-                write!(f, "failed to {step} {} ({source})", at.display())
+                write!(f, "failed to {step} {} ({source})", at.escaped())
             }
         }
     }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use qm_parser::{Diagnostic, FileId, Severity, Source, SourceMap, TextSpan};
 use rayon::prelude::*;
 
+use crate::diagnostics::Escaped;
 use crate::input::{
     encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind, InputLimits,
 };
@@ -139,7 +140,7 @@ pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
                 "load::data-dir",
                 format!(
                     "failed to read the data directory {} ({e})",
-                    data_dir.display()
+                    data_dir.escaped()
                 ),
                 None,
             ));
@@ -151,7 +152,7 @@ pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
             Diagnostic::new(
                 Severity::Error,
                 "load::no-nations",
-                format!("failed to find any nation in {}", data_dir.display()),
+                format!("failed to find any nation in {}", data_dir.escaped()),
                 None,
             )
             .with_help("a nation is a folder holding listing.tsv or ob.toml, e.g. data-src/ita/listing.tsv"),
