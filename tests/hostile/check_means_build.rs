@@ -266,3 +266,29 @@ fn texts_the_counters_print_are_checked_not_left_to_the_build() {
         assert!(!tmp.path().join("out").exists());
     }
 }
+
+/// Issue 24, item 9: nation folders whose outputs would land on another's, or whose names are
+/// past what a file name holds, fail the check (and so the build) instead of the write.
+#[test]
+fn nation_folders_whose_outputs_collide_or_are_too_long_fail_the_check() {
+    let (tmp, data) = workspace();
+    let long = "n".repeat(250);
+    for folder in ["ita.json", "ITA", long.as_str(), "schema", "vassal"] {
+        crate::run::copy_into(&data.join("ita"), &{
+            let d = data.join(folder);
+            std::fs::create_dir_all(&d).unwrap();
+            d
+        });
+    }
+    let run = qm(tmp.path(), &["check", "--data", "data"]);
+    run.expect(1)
+        .says("error[load::bad-nation-folder]")
+        .says("\"ita.json\" (its output files and folders would land on those of \"ITA\")")
+        .says("\"ita\" (its output files and folders would land on those of \"ITA\")")
+        .says("longer than 64 bytes")
+        .says("the name is one of the folders a build writes");
+    qm(tmp.path(), &["build", "--data", "data", "--out", "out"]).expect(1);
+    assert!(!tmp.path().join("out").exists());
+    // The first of a colliding pair in byte order is the one read; only the others are errors.
+    assert!(!run.stderr.contains("\"ITA\" ("), "{}", run.stderr);
+}
