@@ -537,6 +537,9 @@ fn add_source(
         .add(Source::with_edits(id, name.clone(), text, edits));
     if let Some(d) = crate::buildable::check_characters(&loaded.sources, id) {
         loaded.diagnostics.push(d);
+    } else if name.ends_with(".toml") {
+        let strings = crate::buildable::check_toml_strings(&loaded.sources, id);
+        loaded.diagnostics.extend(strings);
     }
     if let Some(at) = bad {
         // `at` counts bytes of the file as read (the original); a span counts bytes of the

@@ -124,9 +124,10 @@ pub fn lint(
     let Some(text) = sources.get(id).map(|s| s.text.clone()) else {
         return Vec::new();
     };
-    let mut out: Vec<Diagnostic> = crate::buildable::check_characters(sources, id)
-        .into_iter()
-        .collect();
+    let mut out: Vec<Diagnostic> = match crate::buildable::check_characters(sources, id) {
+        Some(d) => vec![d],
+        None => crate::buildable::check_toml_strings(sources, id),
+    };
     if let Err(e) = toml::from_str::<ConfigFile>(&text) {
         out.push(qm_resolve::spanned::toml_diagnostic(
             "vassal::config",
