@@ -5,6 +5,7 @@
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
+use crate::diagnostics::Escaped;
 use include_dir::{include_dir, Dir};
 use minijinja::{Error, ErrorKind};
 use qm_parser::{Diagnostic, Severity, Source, SourceMap, TextSpan};
@@ -150,7 +151,7 @@ impl std::fmt::Display for TemplateDirError {
         write!(
             f,
             "failed to use {} as the template directory ({})",
-            self.path.display(),
+            self.path.escaped(),
             self.cause
         )
     }
@@ -249,7 +250,7 @@ fn read_override(root: &Path, path: &Path, name: &str) -> Result<String, Error> 
     let io = |e: std::io::Error| {
         Error::new(
             ErrorKind::InvalidOperation,
-            format!("failed to read {} ({e})", path.display()),
+            format!("failed to read {} ({e})", path.escaped()),
         )
     };
     // Resolving catches a symlink that leads out of the directory.
@@ -257,7 +258,7 @@ fn read_override(root: &Path, path: &Path, name: &str) -> Result<String, Error> 
     if !real.starts_with(root) {
         return Err(refuse(format!(
             "template {name:?} resolves to {}, outside the template directory",
-            real.display()
+            real.escaped()
         )));
     }
     let file = std::fs::File::open(&real).map_err(io)?;
