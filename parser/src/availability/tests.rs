@@ -63,6 +63,8 @@ fn entry(e: &ScheduleEntry) -> String {
     let when = match &e.when {
         EntryWhen::Period(p) => period(p),
         EntryWhen::Thereafter(_) => "thereafter".into(),
+        EntryWhen::From(p) => format!("from {} on", period(p)),
+        EntryWhen::Until(p) => format!("until {}", period(p)),
     };
     let mut inside: Vec<String> = e.rf.iter().map(|r| rf(r.value)).collect();
     inside.extend(e.qualifiers.iter().map(|q| match &q.value {
@@ -102,7 +104,18 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
             r.max.as_ref().map_or("-".into(), |m| rf(m.value)),
             r.base_vehicle.raw
         ),
-        ClauseKind::SameWithAddedRf { added } => format!("SameWithAddedRf +{}", rf(added.value)),
+        ClauseKind::SameWithAddedRf {
+            added,
+            subtracted,
+            base,
+        } => {
+            let sign = if *subtracted { "-" } else { "+" };
+            let of = base
+                .as_ref()
+                .map(|b| format!(" of {}", b.raw))
+                .unwrap_or_default();
+            format!("SameWithAddedRf {sign}{}{of}", rf(added.value))
+        }
         ClauseKind::RestrictedUse { faction, period: p } => {
             format!("RestrictedUse {} {}", faction.value, period(p))
         }
@@ -214,7 +227,7 @@ fn theater_schedules() {
         Case {
             // A section with no schedule head before it: "they" refers to nothing.
             input: "For Italy they are 9/43 (1.3), and 44-5/45 (1.4) Fascist use only.",
-            clauses: &["Unreadable"],
+            clauses: &["Unreadable at `they`"],
             diagnostics: &[("notes::unreadable-availability", "For Italy they are 9/43 (1.3), and 44-5/45 (1.4) Fascist use only")],
         },
         Case {
@@ -355,6 +368,22 @@ fn rf_by_period() {
             input: "RF is 1.5 in 1940 and 1.6 in 1941.",
             clauses: &["RfByPeriod | anywhere: 1-12/40 (1.5), 1-12/41 (1.6)"],
             diagnostics: &[],
+        },
+        // The period forms of English: one period in two years, until, from ... on.
+        Case {
+            input: "RF is 1.5 in 1941 and 1942.",
+            clauses: &["RfByPeriod | anywhere: 1/41-12/42 (1.5)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "RF is 1.5 until 12/40, 1.6 from 1/41 on and 1.2 from 1940 to 5/1941.",
+            clauses: &["RfByPeriod | anywhere: until 12/40 (1.5), from 1/41 on (1.6), 1/40-5/41 (1.2)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "RF is 1.5 in 1941 and 1943.",
+            clauses: &["Unreadable at `1943`"],
+            diagnostics: &[("notes::unreadable-availability", "RF is 1.5 in 1941 and 1943")],
         },
         Case {
             input: "RF for use in Sicily is 1.3 for 7/43 and 1.6 for 8/43.",

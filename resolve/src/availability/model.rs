@@ -26,6 +26,10 @@ pub enum When {
     Period(Period),
     /// "thereafter": from the month after the previous entry to the end of the vehicle's DATES.
     Thereafter,
+    /// "from 2/43 on": from this month to the end of the vehicle's DATES.
+    From(YearMonth),
+    /// "until 12/40": from the start of the vehicle's DATES to this month.
+    Until(YearMonth),
 }
 
 /// One dated entry of a schedule.

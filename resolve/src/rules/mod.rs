@@ -12,7 +12,7 @@ use qm_parser::{
     AvailabilityClause, ClauseKind, OptionalWeapon, PrintedPeriod, RelativeRf, ScheduleForm,
     Spanned, TextSpan, WeaponAvailability,
 };
-use qm_schema::{Period, Rf, TheaterId};
+use qm_schema::{Period, TheaterId};
 
 use crate::availability::model::{Rule, Schedule, Scope};
 use crate::registry::NationTheaters;
@@ -84,9 +84,16 @@ impl Translator<'_> {
         match &c.kind {
             ClauseKind::Schedule(s) => self.schedule(s, only, span),
             ClauseKind::RelativeRf(r) => self.relative(r, only, span),
-            ClauseKind::SameWithAddedRf { added } => {
+            ClauseKind::SameWithAddedRf {
+                added,
+                subtracted,
+                base,
+            } => {
                 self.flush_dates();
-                self.same_with_added(added.value, only, span);
+                let delta = added.value.0 as i32;
+                let delta = if *subtracted { -delta } else { delta };
+                let base = base.as_ref().map(|b| b.raw.clone());
+                self.same_with_added(delta, base, only, span);
             }
             ClauseKind::RestrictedUse { faction, period: p } => {
                 self.flush_dates();
@@ -158,14 +165,20 @@ impl Translator<'_> {
 
     /// "AS 42 aa and AS 42 cc Dates and RF are the same, but with .1 added to the RF": a
     /// relative rule on the vehicle the previous sentence named.
-    fn same_with_added(&mut self, added: Rf, only: &[String], span: &TextSpan) {
-        let Some(base) = self.last_named.first() else {
+    fn same_with_added(
+        &mut self,
+        delta: i32,
+        named: Option<String>,
+        only: &[String],
+        span: &TextSpan,
+    ) {
+        let Some(base) = named.or_else(|| self.last_named.first().cloned()) else {
             return;
         };
         let rule = Rule::Relative {
             targets: (!only.is_empty()).then(|| only.to_vec()),
-            base: base.clone(),
-            delta: added.0 as i32,
+            base,
+            delta,
             max: None,
             limit: Vec::new(),
             span: span.clone(),
