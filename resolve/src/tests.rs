@@ -342,3 +342,44 @@ fn the_mg_lints_find_factors_one_column_right_of_their_headers() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_relative_rule_on_a_vehicle_whose_name_shares_a_word_with_its_base_applies() {
+    // Issue 24, item 4: "AB 43 ... than the corresponding RF of the AB 41" was dropped.
+    let listing = format!(
+        "{HEADER}{}{}",
+        row("AB 41", "1.3", "40-43", ""),
+        row("AB 43", "1.4", "40-43", "1"),
+    );
+    let resolved = resolve(&listing, &relative_notes(&[("AB 43", "AB 41")]));
+    assert!(
+        resolved.diagnostics.is_empty(),
+        "{:?}",
+        resolved.diagnostics
+    );
+    let ab43 = &resolved.nation.vehicles[1];
+    assert!(
+        matches!(&ab43.availability[0].origin, AvailabilityOrigin::Derived { base_vehicle, .. } if base_vehicle == "AB 41"),
+        "{:?}",
+        ab43.availability
+    );
+    assert_eq!(rfs(&resolved.nation, "AB 43"), vec![14]);
+}
+
+#[test]
+fn two_vehicles_sharing_a_word_based_on_each_other_are_a_cycle() {
+    let listing = format!(
+        "{HEADER}{}{}",
+        row("AB 41", "1.3", "40-43", "1"),
+        row("AB 43", "1.4", "40-43", "2"),
+    );
+    let notes = relative_notes(&[("AB 41", "AB 43"), ("AB 43", "AB 41")]);
+    let resolved = resolve(&listing, &notes);
+    let codes: Vec<&str> = resolved.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes,
+        vec!["notes::relative-cycle"],
+        "{:?}",
+        resolved.diagnostics
+    );
+}

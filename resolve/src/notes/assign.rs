@@ -48,9 +48,14 @@ fn scoped_rows(
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<usize> {
     if scoped.only.is_empty() {
-        // A relative rule never applies to its own base.
+        // A relative rule never applies to its own base. The base is looked up by its exact
+        // name among every row first, as the availability pass finds it: a near match among
+        // the note's own rows ("AB 41" for the note's "AB 43") would take the rule's only
+        // vehicle for its base and drop the rule without a word.
         if let Rule::Relative { base, .. } = &scoped.rule {
-            let b = index.find(base, members).map(|(k, _)| k);
+            let b = index
+                .exact(base)
+                .or_else(|| index.find(base, members).map(|(k, _)| k));
             return members.iter().copied().filter(|&i| Some(i) != b).collect();
         }
         return members.to_vec();
