@@ -383,3 +383,79 @@ fn two_vehicles_sharing_a_word_based_on_each_other_are_a_cycle() {
         resolved.diagnostics
     );
 }
+
+/// The (base, RF) of each derived entry of a vehicle, and its diagnostics' codes.
+fn derived(resolved: &Resolved, name: &str) -> Vec<(String, u32)> {
+    let v = resolved
+        .nation
+        .vehicles
+        .iter()
+        .find(|v| v.name == name)
+        .unwrap();
+    v.availability
+        .iter()
+        .filter_map(|a| match &a.origin {
+            AvailabilityOrigin::Derived { base_vehicle, .. } => {
+                Some((base_vehicle.clone(), a.rf.0))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A listing of the given names, all in note 1.
+fn note_one(names: &[&str]) -> String {
+    let mut listing = HEADER.to_string();
+    for name in names {
+        listing.push_str(&row(name, "1.0-1.6", "40-43", "1"));
+    }
+    listing
+}
+
+#[test]
+fn the_same_finds_the_rule_before_it_in_another_paragraph() {
+    let listing = note_one(&["Alpha", "Bravo"]);
+    for same in [
+        "Bravo Dates and RF are the same, but with .1 added.",
+        "Bravo Dates and RF are as above, with .1 added to the RF.",
+        "Bravo Dates and RF are the same as the Alpha's, but with .1 added to each RF.",
+    ] {
+        let notes = format!(
+            "**1. Alpha & Bravo:** Test vehicles.\n\n† Alpha Dates and RF are 1940 (1.2).\n\n† {same}\n"
+        );
+        let resolved = resolve(&listing, &notes);
+        let codes: Vec<&str> = resolved.diagnostics.iter().map(|d| d.code).collect();
+        assert!(codes.is_empty(), "{same}: {:?}", resolved.diagnostics);
+        assert_eq!(derived(&resolved, "Bravo"), vec![("Alpha".into(), 13)], "{same}");
+    }
+}
+
+#[test]
+fn the_same_without_a_rule_before_it_is_the_notes_main_vehicle() {
+    let listing = format!(
+        "{HEADER}{}{}",
+        row("Alpha", "1.1", "40-43", "1"),
+        row("Bravo", "1.0-1.6", "40-43", "1")
+    );
+    let notes = "**1. Alpha & Bravo:** Test vehicles.\n\n† Bravo Dates and RF are the same, but with .1 subtracted.\n";
+    let resolved = resolve(&listing, notes);
+    assert_eq!(derived(&resolved, "Bravo"), vec![("Alpha".into(), 10)], "{:?}", resolved.diagnostics);
+}
+
+#[test]
+fn an_ambiguous_antecedent_is_an_error_listing_the_candidates() {
+    let listing = note_one(&["Alpha", "Bravo", "Charlie"]);
+    let notes = "**1. Alpha, Bravo & Charlie:** Test vehicles.\n\n† Alpha and Bravo Dates and RF are 1940 (1.2).\n\n† Charlie Dates and RF are the same, but with .1 added.\n";
+    let resolved = resolve(&listing, notes);
+    let found: Vec<(&str, &str)> = resolved
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.as_str()))
+        .collect();
+    assert!(
+        found.iter().any(|(code, message)| *code == "notes::ambiguous-antecedent"
+            && message.contains("Alpha, Bravo")),
+        "{found:?}"
+    );
+    assert!(derived(&resolved, "Charlie").is_empty());
+}

@@ -4,7 +4,8 @@
 //! Each rewording replaces its published sentence in the Italian notes (errata applied), the
 //! nation is resolved again, and every vehicle's availability must equal the published
 //! reading's, entry for entry. A must-not-read sentence replacing it must yield an error
-//! diagnostic, never a reading. The table is `paraphrases/ita.txt` (format in its header).
+//! diagnostic, never a reading. The table is `paraphrases/ita.txt` (format in its header;
+//! "\n" in it is a line break).
 
 use qm_parser::{FileId, Severity, Source, SourceMap};
 use qm_resolve::{resolve_nation, NationInput, Registries, Resolved};
@@ -33,7 +34,9 @@ fn cases() -> Vec<Case> {
         let Some((mark, text)) = line.split_once(' ') else {
             continue;
         };
-        let text = text.trim().to_string();
+        // "\n" in the table is a line break: a rewording may move a sentence into a
+        // paragraph of its own.
+        let text = text.trim().replace("\\n", "\n");
         match mark {
             "=" => out.push(Case {
                 line: line_no,
