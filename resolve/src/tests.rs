@@ -426,7 +426,11 @@ fn the_same_finds_the_rule_before_it_in_another_paragraph() {
         let resolved = resolve(&listing, &notes);
         let codes: Vec<&str> = resolved.diagnostics.iter().map(|d| d.code).collect();
         assert!(codes.is_empty(), "{same}: {:?}", resolved.diagnostics);
-        assert_eq!(derived(&resolved, "Bravo"), vec![("Alpha".into(), 13)], "{same}");
+        assert_eq!(
+            derived(&resolved, "Bravo"),
+            vec![("Alpha".into(), 13)],
+            "{same}"
+        );
     }
 }
 
@@ -439,7 +443,12 @@ fn the_same_without_a_rule_before_it_is_the_notes_main_vehicle() {
     );
     let notes = "**1. Alpha & Bravo:** Test vehicles.\n\n† Bravo Dates and RF are the same, but with .1 subtracted.\n";
     let resolved = resolve(&listing, notes);
-    assert_eq!(derived(&resolved, "Bravo"), vec![("Alpha".into(), 10)], "{:?}", resolved.diagnostics);
+    assert_eq!(
+        derived(&resolved, "Bravo"),
+        vec![("Alpha".into(), 10)],
+        "{:?}",
+        resolved.diagnostics
+    );
 }
 
 #[test]
@@ -453,9 +462,64 @@ fn an_ambiguous_antecedent_is_an_error_listing_the_candidates() {
         .map(|d| (d.code, d.message.as_str()))
         .collect();
     assert!(
-        found.iter().any(|(code, message)| *code == "notes::ambiguous-antecedent"
-            && message.contains("Alpha, Bravo")),
+        found
+            .iter()
+            .any(|(code, message)| *code == "notes::ambiguous-antecedent"
+                && message.contains("Alpha, Bravo")),
         "{found:?}"
     );
     assert!(derived(&resolved, "Charlie").is_empty());
+}
+
+/// The theater registry the tests' nations are read with.
+fn theater_registry() -> crate::registry::TheaterRegistry {
+    let mut sources = SourceMap::new();
+    let theaters = sources.add(Source::new(
+        FileId(0),
+        "registry/theaters.toml",
+        include_str!("../../data-src/registry/theaters.toml"),
+    ));
+    let types = sources.add(Source::new(
+        FileId(1),
+        "registry/vehicle-types.toml",
+        include_str!("../../data-src/registry/vehicle-types.toml"),
+    ));
+    Registries::read(&sources, theaters, types, &mut Vec::new()).theaters
+}
+
+#[test]
+fn a_rule_without_a_theater_applies_in_every_theater_unless_the_nation_declares_its_own() {
+    use crate::query::availability_at;
+    use crate::registry::NationTheaters;
+    use qm_schema::YearMonth;
+    let listing = format!(
+        "{HEADER}{}{}",
+        row("Alpha", "1.0-1.3", "11/41-44", "1"),
+        row("Bravo", "1.0-1.3", "40-44", "2"),
+    );
+    let notes = "**1. Alpha:** A test vehicle.\n\n† RF is 1.0 for 11/41-6/42, 1.2 for 7-12/42, and 1.3 thereafter.\n\n**2. Bravo:** Another.\n\n† Dates and RF for use in North Africa are 1941 (1.1).\n";
+    let registry = theater_registry();
+    let russia = TheaterId::new("Russia");
+    let month = YearMonth {
+        year: 1942,
+        month: 8,
+    };
+    // No `[nation] theaters`: Russia, which no note names, still has Alpha at 1.2.
+    let open = resolve_with(&listing, notes, None);
+    let theaters = NationTheaters::new(&registry, open.theaters.clone());
+    let alpha = &open.nation.vehicles[0];
+    let entry = availability_at(alpha, &russia, month, &theaters).map(|a| a.rf.0);
+    assert_eq!(entry, Some(12), "{:?}", alpha.availability);
+    // Declared theaters: only those.
+    let declared = resolve_with(
+        &listing,
+        notes,
+        Some("[nation]\nname = \"Test\"\ntheaters = [\"North Africa\"]\n"),
+    );
+    let theaters = NationTheaters::new(&registry, declared.theaters.clone());
+    let alpha = &declared.nation.vehicles[0];
+    assert_eq!(availability_at(alpha, &russia, month, &theaters), None);
+    let na = TheaterId::new("NorthAfrica");
+    let entry = availability_at(alpha, &na, month, &theaters).map(|a| a.rf.0);
+    assert_eq!(entry, Some(12));
 }
