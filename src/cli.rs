@@ -43,6 +43,8 @@ pub enum Command {
     Avail(crate::cli_query::AvailArgs),
     /// Show one vehicle's whole record.
     Show(crate::cli_query::ShowArgs),
+    /// Show each availability entry of a vehicle beside the words it was read from.
+    Explain(crate::cli_explain::ExplainArgs),
     /// Print the JSON Schema of the IR (or write every schema file into a directory).
     Schema(SchemaArgs),
     /// VASSAL module tools: merge into an existing module, allocate gpids, check a module.
@@ -126,6 +128,11 @@ pub struct BuildArgs {
     /// counters, sheets, chart, cards, module, write) on stderr.
     #[arg(long)]
     pub timings: bool,
+    /// Write every artifact no error touches: vehicles, nations and scenarios with errors in
+    /// their data are left out (listed in `unresolved.txt` and each nation's JSON), and the
+    /// exit status is 1. Without it a build with errors writes nothing.
+    #[arg(long)]
+    pub keep_going: bool,
 }
 
 fn parse_counter_size(s: &str) -> Result<CounterSize, String> {
@@ -174,6 +181,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Check(a) => check(a),
         Command::Avail(a) => crate::cli_query::avail(a),
         Command::Show(a) => crate::cli_query::show(a),
+        Command::Explain(a) => crate::cli_explain::explain(a),
         Command::Schema(a) => schema(a),
         Command::Vassal(a) => crate::cli_vassal::run(a),
     }
@@ -218,6 +226,10 @@ fn build(a: BuildArgs) -> u8 {
         plural(compiled.nations.len()),
         vehicles
     );
+    // `--keep-going` wrote what no error touches; the build is still incomplete.
+    if compiled.diagnostics.iter().any(|d| d.is_error()) {
+        return EXIT_DATA;
+    }
     EXIT_OK
 }
 
@@ -265,11 +277,24 @@ pub(crate) fn compile_and_render_cached(
         before_report();
     }
     let status = report(&compiled, a.data.strict);
+    let mut compiled = compiled;
+    let mut left_out = None;
     if status != EXIT_OK {
-        return Err(status);
+        if !a.keep_going || !compiled.diagnostics.iter().any(|d| d.is_error()) {
+            return Err(status);
+        }
+        let Some(left) = crate::keep_going::prune(&mut compiled) else {
+            eprintln!("qm: --keep-going: an error lies in data every nation shares");
+            return Err(status);
+        };
+        eprint!("{}", crate::diagnostics::escape(&left.report()));
+        left_out = Some(left);
     }
     match render_all_cached(&compiled, &build_options(a), timings, cache) {
-        Ok(artifacts) => Ok((compiled, artifacts)),
+        Ok(mut artifacts) => {
+            artifacts.extend(left_out.map(|l| l.artifact()));
+            Ok((compiled, artifacts))
+        }
         Err(e) => {
             before_report();
             eprint!("{}", build_error_text(&e));

@@ -1,5 +1,6 @@
 //! The entry point: one nation's sources -> the IR ([`qm_schema::Nation`]) and its diagnostics.
 
+use crate::unresolved::unresolved_vehicles;
 use qm_parser::{parse_listing, Diagnostic, FileId, ListingRow, Source, SourceMap, TextSpan};
 use qm_schema::{Acceptance, AppliedErratum, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
 use rayon::prelude::*;
@@ -100,8 +101,10 @@ pub fn resolve_nation(
     let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
     diagnostics.append(&mut national.diagnostics);
+    let mut nation = nation_ir(input, sources, vehicles, notes, national, acceptances);
+    nation.unresolved = unresolved_vehicles(&nation, sources, &diagnostics);
     Resolved {
-        nation: nation_ir(input, sources, vehicles, notes, national, acceptances),
+        nation,
         diagnostics,
         theaters,
     }
@@ -215,5 +218,6 @@ fn nation_ir(
         national_rules: national.national_rules,
         factions: national.factions,
         nationalities: national.nationalities,
+        unresolved: Vec::new(),
     }
 }

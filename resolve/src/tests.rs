@@ -523,3 +523,30 @@ fn a_rule_without_a_theater_applies_in_every_theater_unless_the_nation_declares_
     let entry = availability_at(alpha, &na, month, &theaters).map(|a| a.rf.0);
     assert_eq!(entry, Some(12));
 }
+
+#[test]
+fn an_error_in_one_note_leaves_only_its_vehicles_unresolved() {
+    let listing = format!(
+        "{HEADER}{}{}{}",
+        row("Alpha", "1.0-1.6", "40-43", "1"),
+        row("Bravo", "1.2", "40-43", "2"),
+        row("Charlie", "1.2", "40-43", ""),
+    );
+    let notes = "**1. Alpha:** A test vehicle.\n\n† RF is 1.5 in 1940 and perhaps 1.6 in 1941.\n\n**2. Bravo:** Another.\n\n† RF is 1.3 in 1941.\n";
+    let resolved = resolve(&listing, notes);
+    let unresolved: Vec<(&str, &str)> = resolved
+        .nation
+        .unresolved
+        .iter()
+        .map(|u| (u.name.as_str(), u.code.as_str()))
+        .collect();
+    assert_eq!(
+        unresolved,
+        vec![("Alpha", "notes::unreadable-availability")],
+        "{:?}",
+        resolved.diagnostics
+    );
+    let source = resolved.nation.unresolved[0].source.as_ref().unwrap();
+    assert_eq!((&*source.file, source.line), ("t/notes.md", 3));
+    assert_eq!(rfs(&resolved.nation, "Bravo"), vec![12, 13, 12]);
+}
