@@ -5,7 +5,7 @@ use nom::combinator::opt;
 use nom::Parser;
 
 use super::entries::{
-    date_entry, entry_list, faction_before, list, rf_entry, rf_part, theater_entry,
+    date_entry, entry_list, faction_before, list, rf_entry, rf_in_words, rf_part, theater_entry,
 };
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, sentence_len, ws0, ws1};
@@ -81,7 +81,7 @@ fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = dates_and_rf_words(start)?;
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
     let (i, _) = (ws1, phrase("are"), opt(ch(':')), ws1).parse(i)?;
-    let (i, entries) = entry_list(ctx, i, rf_entry)?;
+    let (i, entries) = rated_entries(ctx, i)?;
     let first = ScheduleSection {
         span: ctx.span_between(start, i),
         area: area.unwrap_or(Area::Anywhere),
@@ -97,6 +97,21 @@ fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         })
         .into(),
     ))
+}
+
+/// The entries of a dates-and-RF list: each period with its RF ("6/40 (1.1), 7/40 (1.2)"),
+/// or periods sharing one RF after them ("6/40 and 8/40, with an RF of 1.1", "7-8/43 at RF
+/// 1.4").
+fn rated_entries<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
+    if let Ok(read) = entry_list(ctx, i, rf_entry) {
+        return Ok(read);
+    }
+    let (i, mut entries) = entry_list(ctx, i, date_entry)?;
+    let (i, value) = rf_in_words(ctx, i)?;
+    for e in &mut entries {
+        e.rf = Some(value.clone());
+    }
+    Ok((i, entries))
 }
 
 /// Further sections after the first: each preceded by ".", ",", ";" or (misprinted) nothing.
@@ -155,7 +170,7 @@ fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSectio
         (i, area)
     };
     let (i, _) = (ws1, phrase("they are"), opt(ch(':')), ws1).parse(i)?;
-    let (i, entries) = entry_list(ctx, i, rf_entry)?;
+    let (i, entries) = rated_entries(ctx, i)?;
     Ok((
         i,
         ScheduleSection {
@@ -526,7 +541,7 @@ fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let section_start = i;
     let (i, area) = named_area(ctx, i)?;
     let (i, _) = (ws0, ch(','), ws1, phrase("with dates and rf of"), ws1).parse(i)?;
-    let (i, entries) = entry_list(ctx, i, rf_entry)?;
+    let (i, entries) = rated_entries(ctx, i)?;
     Ok((
         i,
         schedule_of(

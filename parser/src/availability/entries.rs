@@ -11,7 +11,7 @@ use super::parts::{from_on, span_period};
 use super::period_token::{join, period};
 use super::rf_token::rf;
 use super::syntax::{
-    EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedQualifier, QualifierSyntax,
+    EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedQualifier, PrintedRf, QualifierSyntax,
     ScheduleEntry, Spanned, TheaterRef,
 };
 use super::theater_names::theaters;
@@ -20,6 +20,16 @@ use super::theater_names::theaters;
 /// "44-5/45 (1.4) Fascist use only", "1945 (1.2) Fascist use only)".
 pub(crate) fn rf_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntry> {
     let (i, p) = span_period(ctx, start)?;
+    if let Ok((r, value)) = rf_in_words(ctx, i) {
+        let entry = ScheduleEntry {
+            span: ctx.span_between(start, r),
+            when: EntryWhen::Period(p),
+            rf: Some(value),
+            qualifiers: Vec::new(),
+            typos: Vec::new(),
+        };
+        return Ok((r, entry));
+    }
     let mut typos = Vec::new();
     let (mut i, _) = ws0(i)?;
     if let Some(r) = i.strip_prefix(',') {
@@ -80,6 +90,22 @@ pub(crate) fn rf_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEnt
         typos,
     };
     Ok((i, entry))
+}
+
+/// An RF in words after a period: ", with an RF of 1.4", " at RF 1.4", " at an RF of 1.4".
+pub(crate) fn rf_in_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
+    let (i, _) = (
+        opt((ws0, ch(','))),
+        ws1,
+        phrase("with").or(phrase("at")),
+        ws1,
+        opt((phrase("an").or(phrase("a")), ws1)),
+        phrase("rf"),
+        ws1,
+        opt((phrase("of"), ws1)),
+    )
+        .parse(i)?;
+    rf(ctx, i, false)
 }
 
 /// A dates-only entry: "6/40-41", "6/40 to 12/41".

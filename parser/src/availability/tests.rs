@@ -380,6 +380,17 @@ fn rf_by_period() {
             clauses: &["RfByPeriod | anywhere: until 12/40 (1.5), from 1/41 on (1.6), 1/40-5/41 (1.2)"],
             diagnostics: &[],
         },
+        // One RF in words for every period before it, or for its own.
+        Case {
+            input: "Dates and RF for use in France are 6/40 and 8/40, with an RF of 1.1.",
+            clauses: &["DatesAndRf | France: 6/40 (1.1), 8/40 (1.1)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "Dates and RF in Italy are 9/43 at RF 1.3, and 44-5/45 (1.4; Fascist use only).",
+            clauses: &["DatesAndRf | Italy: 9/43 (1.3), 1/44-5/45 (1.4; Fascist use only)"],
+            diagnostics: &[],
+        },
         Case {
             input: "RF is 1.5 in 1941 and 1943.",
             clauses: &["Unreadable at `1943`"],
