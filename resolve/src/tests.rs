@@ -550,3 +550,27 @@ fn an_error_in_one_note_leaves_only_its_vehicles_unresolved() {
     assert_eq!((&*source.file, source.line), ("t/notes.md", 3));
     assert_eq!(rfs(&resolved.nation, "Bravo"), vec![12, 13, 12]);
 }
+
+#[test]
+fn the_same_one_month_later_moves_the_antecedents_periods() {
+    let listing = note_one(&["Alpha", "Bravo"]);
+    let notes = "**1. Alpha & Bravo:** Test vehicles.\n\n† Alpha Dates and RF are 6-8/40 (1.2).\n\n† Bravo Dates and RF are the same, but with .1 added and one month later.\n";
+    let resolved = resolve(&listing, notes);
+    let bravo = resolved
+        .nation
+        .vehicles
+        .iter()
+        .find(|v| v.name == "Bravo")
+        .unwrap();
+    let entries: Vec<(String, u32)> = bravo
+        .availability
+        .iter()
+        .map(|a| (a.period.to_string(), a.rf.0))
+        .collect();
+    assert_eq!(
+        entries,
+        vec![("7-9/40".to_string(), 13)],
+        "{:?}",
+        resolved.diagnostics
+    );
+}

@@ -438,22 +438,60 @@ fn name_to_clause_end<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
 }
 
 /// "Dates and RF are the same, but with .1 added to the RF", "... are as above, with .1
-/// added", "... are the same as the AS 42's, but with .1 subtracted from each RF".
+/// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
+/// the same, but one month later", and both modifiers joined by "and".
 fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = dates_and_rf_words(start)?;
     let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
     let (i, base) = antecedent(ctx, i)?;
-    let (i, _) = (opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1))).parse(i)?;
+    let (mut i, _) = (opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1))).parse(i)?;
+    let zero = PrintedRf {
+        raw: String::new(),
+        span: ctx.span_at(i, 0),
+        value: qm_schema::Tenths(0),
+        typos: Vec::new(),
+    };
+    let (mut added, mut subtracted, mut months_later) = (None, false, None);
+    loop {
+        if added.is_none() {
+            if let Ok((r, (value, minus))) = rf_change(ctx, i) {
+                (added, subtracted, i) = (Some(value), minus, r);
+            }
+        }
+        if months_later.is_none() {
+            if let Ok((r, n)) = months_later_words(i) {
+                (months_later, i) = (Some(n), r);
+            }
+        }
+        match (ws1, phrase("and"), ws1).parse(i) {
+            Ok((r, _)) if added.is_none() || months_later.is_none() => i = r,
+            _ => break,
+        }
+    }
+    if added.is_none() && months_later.is_none() {
+        return fail(i);
+    }
+    let kind = ClauseKind::SameWithAddedRf {
+        added: added.unwrap_or(zero),
+        subtracted,
+        months_later: months_later.unwrap_or(0),
+        base,
+    };
+    Ok((i, kind.into()))
+}
+
+/// "with .1 added [to the RF]", "with .1 subtracted [from each RF]": the change and whether
+/// it is taken away.
+fn rf_change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, bool)> {
     let (i, _) = (phrase("with"), ws1).parse(i)?;
-    let (i, added) = rf(ctx, i, false)?;
-    let (i, word) = (
+    let (i, value) = rf(ctx, i, false)?;
+    let (i, (_, minus)) = (
         ws1,
         phrase("added")
             .map(|_| false)
             .or(phrase("subtracted").map(|_| true)),
     )
         .parse(i)?;
-    let subtracted = word.1;
     let (i, _) = opt((
         ws1,
         phrase("to").or(phrase("from")),
@@ -463,15 +501,33 @@ fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         phrase("rfs").or(phrase("rf")),
     ))
     .parse(i)?;
-    Ok((
-        i,
-        ClauseKind::SameWithAddedRf {
-            added,
-            subtracted,
-            base,
-        }
-        .into(),
-    ))
+    Ok((i, (value, minus)))
+}
+
+/// "one month later", "2 months later" (up to twelve).
+fn months_later_words(i: &str) -> Res<'_, u8> {
+    const WORDS: [&str; 12] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve",
+    ];
+    let len = i.find(|c: char| !c.is_alphanumeric()).unwrap_or(i.len());
+    let word = i[..len].to_ascii_lowercase();
+    let n = WORDS
+        .iter()
+        .position(|w| *w == word)
+        .map(|k| k + 1)
+        .or_else(|| word.parse::<usize>().ok().filter(|n| (1..=12).contains(n)));
+    let Some(n) = n else {
+        return fail(i);
+    };
+    let (r, _) = (
+        ws1,
+        phrase("months").or(phrase("month")),
+        ws1,
+        phrase("later"),
+    )
+        .parse(&i[len..])?;
+    Ok((r, n as u8))
 }
 
 /// "Availability in 1945 is limited to Fascist Italians only", "[X] use in 1945 is limited

@@ -45,6 +45,8 @@ pub enum ClauseKind {
         added: PrintedRf,
         /// True for "with .1 subtracted (from the RF)".
         subtracted: bool,
+        /// "one month later": the antecedent's periods moved this many months on (0: none).
+        months_later: u8,
         /// The vehicle named as the antecedent ("the same as the AS 42's"); `None` for "the
         /// same" and "as above", whose antecedent the resolver finds.
         base: Option<VehicleRef>,

@@ -107,6 +107,7 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
         ClauseKind::SameWithAddedRf {
             added,
             subtracted,
+            months_later,
             base,
         } => {
             let sign = if *subtracted { "-" } else { "+" };
@@ -114,7 +115,12 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
                 .as_ref()
                 .map(|b| format!(" of {}", b.raw))
                 .unwrap_or_default();
-            format!("SameWithAddedRf {sign}{}{of}", rf(added.value))
+            let later = if *months_later > 0 {
+                format!(" {months_later} months later")
+            } else {
+                String::new()
+            };
+            format!("SameWithAddedRf {sign}{}{of}{later}", rf(added.value))
         }
         ClauseKind::RestrictedUse { faction, period: p } => {
             format!("RestrictedUse {} {}", faction.value, period(p))
@@ -442,6 +448,25 @@ fn dates_only_and_relative_rules() {
                 "<AS 42 aa + AS 42 cc> SameWithAddedRf +0.1",
             ],
             diagnostics: &[],
+        },
+        // The antecedent's forms and modifiers, in any combination.
+        Case {
+            input: "AS 42 aa Dates and RF are the same as the AS 42's, but one month later.",
+            clauses: &["<AS 42 aa> SameWithAddedRf +0.0 of AS 42 1 months later"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "Dates and RF are as above, with .1 subtracted from each RF and two months later.",
+            clauses: &["SameWithAddedRf -0.1 2 months later"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "Dates and RF are the same, but thirteen months later.",
+            clauses: &["Unreadable at `thirteen`"],
+            diagnostics: &[(
+                "notes::unreadable-availability",
+                "Dates and RF are the same, but thirteen months later",
+            )],
         },
     ]);
 }

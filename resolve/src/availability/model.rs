@@ -100,6 +100,8 @@ pub enum Rule {
         max: Option<Rf>,
         /// Periods per theater the copy is limited to ("Dates for use in France are 6/40, ...").
         limit: Vec<(TheaterId, Period)>,
+        /// "one month later": the base's periods are moved this many months on.
+        months_later: u8,
         /// The sentence.
         span: TextSpan,
     },

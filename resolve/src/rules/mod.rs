@@ -158,13 +158,14 @@ impl Translator<'_, '_> {
             ClauseKind::SameWithAddedRf {
                 added,
                 subtracted,
+                months_later,
                 base,
             } => {
                 self.flush_dates();
                 let delta = added.value.0 as i32;
                 let delta = if *subtracted { -delta } else { delta };
                 let base = base.as_ref().map(|b| b.raw.clone());
-                self.same_with_added(delta, base, only, span);
+                self.same_with_added((delta, *months_later), base, only, span);
             }
             ClauseKind::RestrictedUse { faction, period: p } => {
                 self.flush_dates();
@@ -230,6 +231,7 @@ impl Translator<'_, '_> {
             delta: r.delta.value.0 as i32,
             max: r.max.as_ref().map(|m| m.value),
             limit,
+            months_later: 0,
             span: span.clone(),
         };
         self.push(rule, &targets, span);
@@ -239,7 +241,7 @@ impl Translator<'_, '_> {
     /// relative rule on the vehicle the previous sentence named.
     fn same_with_added(
         &mut self,
-        delta: i32,
+        (delta, months_later): (i32, u8),
         named: Option<String>,
         only: &[String],
         span: &TextSpan,
@@ -253,6 +255,7 @@ impl Translator<'_, '_> {
             delta,
             max: None,
             limit: Vec::new(),
+            months_later,
             span: span.clone(),
         };
         self.push(rule, only, span);
