@@ -574,3 +574,31 @@ fn the_same_one_month_later_moves_the_antecedents_periods() {
         resolved.diagnostics
     );
 }
+
+#[test]
+fn a_vehicle_copying_an_unresolved_one_is_unresolved_too() {
+    let listing = format!(
+        "{HEADER}{}{}{}",
+        row("Alpha", "1.0-1.6", "40-43", "1"),
+        row("Bravo", "1.2", "40-43", "2"),
+        row("Charlie", "1.3", "40-43", "3"),
+    );
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 1940 (1.2).\n\n† RF is 1.5 in 1940 and perhaps 1.6 in 1941.\n\n**2. Bravo:** Another.\n\n† RF is always .1 higher than the corresponding RF of the Alpha.\n\n**3. Charlie:** A third.\n\n† RF is always .1 higher than the corresponding RF of the Bravo.\n";
+    let resolved = resolve(&listing, notes);
+    let unresolved: Vec<(&str, &str)> = resolved
+        .nation
+        .unresolved
+        .iter()
+        .map(|u| (u.name.as_str(), u.code.as_str()))
+        .collect();
+    assert_eq!(
+        unresolved,
+        vec![
+            ("Alpha", "notes::unreadable-availability"),
+            ("Bravo", "notes::unresolved-base"),
+            ("Charlie", "notes::unresolved-base"),
+        ],
+        "{:?}",
+        resolved.diagnostics
+    );
+}

@@ -5,7 +5,9 @@
 //! still concerns the whole nation.
 
 use qm_parser::{Diagnostic, SourceMap};
-use qm_schema::{Nation, NoteRef, Span, UnresolvedVehicle, Vehicle};
+use qm_schema::{AvailabilityOrigin, Nation, NoteRef, Span, UnresolvedVehicle, Vehicle};
+
+use crate::names::name_key;
 
 /// The vehicles (indices into `nation.vehicles`) whose data holds the text an error points
 /// at: the row it lies in, or every vehicle referring to the note it lies in. Empty for an
@@ -61,7 +63,7 @@ pub fn unresolved_vehicles(
             first[k].get_or_insert(d);
         }
     }
-    first
+    let mut out: Vec<UnresolvedVehicle> = first
         .iter()
         .enumerate()
         .filter_map(|(k, d)| {
@@ -75,5 +77,39 @@ pub fn unresolved_vehicles(
                 source: d.span.as_ref().map(|s| map.provenance(s)),
             })
         })
-        .collect()
+        .collect();
+    copies_of_unresolved(nation, &mut out);
+    out
+}
+
+/// A vehicle whose entries copy an unresolved vehicle's (a relative rule) is unresolved too:
+/// what it copies may be wrong or missing. Runs until no copy is added (chains of copies).
+fn copies_of_unresolved(nation: &Nation, out: &mut Vec<UnresolvedVehicle>) {
+    loop {
+        let keys: Vec<String> = out.iter().map(|u| name_key(&u.name)).collect();
+        let next = nation.vehicles.iter().find_map(|v| {
+            if out.iter().any(|u| u.id == v.id) {
+                return None;
+            }
+            v.availability.iter().find_map(|a| match &a.origin {
+                AvailabilityOrigin::Derived {
+                    base_vehicle, span, ..
+                } if keys.contains(&name_key(base_vehicle)) => Some(UnresolvedVehicle {
+                    id: v.id.clone(),
+                    name: v.name.clone(),
+                    code: "notes::unresolved-base".to_string(),
+                    message: format!(
+                        "failed to resolve {} (its RF is based on the {base_vehicle}, which is unresolved)",
+                        v.name
+                    ),
+                    source: Some(span.clone()),
+                }),
+                _ => None,
+            })
+        });
+        match next {
+            Some(u) => out.push(u),
+            None => break,
+        }
+    }
 }
