@@ -295,7 +295,8 @@ fn mg_findings(r: &Resolved) -> Vec<(&'static str, String)> {
 #[test]
 fn the_mg_lints_find_factors_one_column_right_of_their_headers() {
     let mut listing = HEADER.to_string();
-    // As published: the BMG's 4 under C; an AAMG's factor under SA; a dagger alone in SA.
+    // As published: the BMG's 4 under C; an AAMG's factor under SA. A dagger alone in SA is
+    // a footnote mark, not a factor: no finding.
     listing.push_str(&mg_row("Shifted", "BMG", ["", "4", "", ""], "1"));
     listing.push_str(&mg_row("Carrier", "AAMG", ["", "", "", "4"], ""));
     listing.push_str(&mg_row("Dagger", "T37", ["", "2", "", "†"], ""));
@@ -312,7 +313,6 @@ fn the_mg_lints_find_factors_one_column_right_of_their_headers() {
         [
             "lint::ma-mg-column-empty",
             "lint::ma-mg-column-empty",
-            "lint::mg-in-sa",
             "lint::mg-in-sa",
         ],
         "{found:#?}"

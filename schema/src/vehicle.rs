@@ -15,7 +15,7 @@ pub struct Vehicle {
     /// The whole listing row.
     pub row: Span,
     /// The ® column: present when the AFV is radioless (181.2); its dagger points to a note.
-    pub radioless: Option<Field<bool>>,
+    pub radioless: Option<Field<Radioless>>,
     /// WG T: weight in tons.
     pub weight: Option<Field<Weight>>,
     /// TYPE.
@@ -43,7 +43,7 @@ pub struct Vehicle {
     /// GP: ground pressure.
     pub ground_pressure: Option<Field<GroundPressure>>,
     /// T / Tur: turret type.
-    pub turret: Option<Field<TurretType>>,
+    pub turret: Option<Field<Turret>>,
     /// MA: main armament.
     pub main_armament: Option<Field<MainArmament>>,
     /// ROF: rate of fire.

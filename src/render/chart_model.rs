@@ -177,6 +177,8 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
                 .iter()
                 .any(|note| &note.letter == l)
                 .then(|| format!("#note-{l}")),
+            // The notes grammar reads numbered and multi-applicable notes only.
+            NoteRef::Decimal(_) | NoteRef::Lower(_) => None,
         }
     };
     let group_of = |v: &Vehicle| {
