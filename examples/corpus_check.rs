@@ -1,6 +1,8 @@
 //! Checks a folder of nations whose listings are in our layout (e.g. a real corpus put into
-//! `listing.tsv` files) and prints, per nation, the rows read and the rows accepted (no error
-//! on the row's line), then the diagnostics per code:
+//! `listing.tsv` files) and prints, per nation, the rows read, the rows holding listing values
+//! (a BPV), the rows accepted (no error on the row's line), and the rows whose only errors say
+//! they hold another tool's content (its own note ids, placeholders without listing values),
+//! then the diagnostics per code:
 //! `cargo run --release --example corpus_check -- DIR [--show CODE]`.
 //!
 //! `--show CODE` also prints each diagnostic of that code with its row's line, for growing
@@ -24,8 +26,8 @@ fn main() {
     };
     let compiled = compile(Path::new(dir));
     let sources = &compiled.loaded.sources;
-    // The lines with an error, by file name.
-    let mut bad_lines: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+    // The codes of the errors on each line, by file name.
+    let mut bad_lines: BTreeMap<String, BTreeMap<usize, BTreeSet<&str>>> = BTreeMap::new();
     let mut per_code: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for d in &compiled.diagnostics {
         let count = per_code.entry(d.code).or_default();
@@ -43,45 +45,71 @@ fn main() {
             println!("{}:{}: {}\n    {}", at.file, at.line, d.message, line);
         }
         if d.severity == Severity::Error {
-            bad_lines
-                .entry(at.file.to_string())
-                .or_default()
-                .insert(at.line);
+            let file = bad_lines.entry(at.file.to_string()).or_default();
+            file.entry(at.line).or_default().insert(d.code);
         }
     }
-    let (mut all_rows, mut all_ok) = (0, 0);
+    let mut total = Counts::default();
     println!(
-        "{:<16} {:>5} {:>8} {:>5}",
-        "nation", "rows", "accepted", "%"
+        "{:<16} {:>5} {:>6} {:>8} {:>6} {:>6}",
+        "nation", "rows", "w/BPV", "accepted", "%", "other"
     );
     for nation in &compiled.loaded.nations {
         let Some(source) = nation.listing.and_then(|id| sources.get(id)) else {
             continue;
         };
         let listing = parse_listing(source).value;
-        let file = source.name.to_string();
-        let bad = bad_lines.get(&file);
-        let rows = listing.rows.len();
-        let ok = listing
-            .rows
-            .iter()
-            .filter(|r| bad.is_none_or(|b| !b.contains(&r.line)))
-            .count();
-        (all_rows, all_ok) = (all_rows + rows, all_ok + ok);
-        println!(
-            "{:<16} {rows:>5} {ok:>8} {:>5.1}",
-            nation.id,
-            percent(ok, rows)
-        );
+        let empty = BTreeMap::new();
+        let bad = bad_lines.get(&source.name).unwrap_or(&empty);
+        let mut counts = Counts::default();
+        for row in &listing.rows {
+            counts.rows += 1;
+            counts.with_bpv += usize::from(row.bpv.is_some());
+            match bad.get(&row.line) {
+                None => counts.accepted += 1,
+                Some(codes) if codes.iter().all(|c| OTHER_TOOL.contains(c)) => counts.other += 1,
+                Some(_) => {}
+            }
+        }
+        counts.print(&nation.id);
+        total.add(&counts);
     }
-    println!(
-        "{:<16} {all_rows:>5} {all_ok:>8} {:>5.1}",
-        "all",
-        percent(all_ok, all_rows)
-    );
+    total.print("all");
     println!("\n{:<40} {:>6} {:>8}", "code", "errors", "warnings");
     for (code, (errors, warnings)) in per_code {
         println!("{code:<40} {errors:>6} {warnings:>8}");
+    }
+}
+
+/// The codes that say a row holds another tool's content rather than listing values.
+const OTHER_TOOL: [&str; 2] = ["listing::foreign-note-id", "listing::missing-value"];
+
+/// Rows of one nation (or all).
+#[derive(Default)]
+struct Counts {
+    rows: usize,
+    with_bpv: usize,
+    accepted: usize,
+    other: usize,
+}
+
+impl Counts {
+    fn add(&mut self, o: &Counts) {
+        self.rows += o.rows;
+        self.with_bpv += o.with_bpv;
+        self.accepted += o.accepted;
+        self.other += o.other;
+    }
+
+    fn print(&self, name: &str) {
+        println!(
+            "{name:<16} {:>5} {:>6} {:>8} {:>6.1} {:>6}",
+            self.rows,
+            self.with_bpv,
+            self.accepted,
+            percent(self.accepted, self.rows),
+            self.other
+        );
     }
 }
 

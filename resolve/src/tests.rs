@@ -1,7 +1,7 @@
 //! The entry point on sources held in memory: no files, plain data in, IR and diagnostics out.
 
 use qm_parser::{FileId, Source, SourceMap};
-use qm_schema::{AvailabilityOrigin, Nation, Tenths, TheaterId};
+use qm_schema::{AvailabilityOrigin, CounterItemKind, Nation, Tenths, TheaterId};
 
 use crate::registry::Registries;
 
@@ -341,4 +341,49 @@ fn the_mg_lints_find_factors_one_column_right_of_their_headers() {
         found[0].1.contains("BMG that note 1 names on Shifted"),
         "{found:#?}"
     );
+}
+
+/// A row with the given AF, TA, MG C, AM MO and # / PP cells, the rest as a tankette's.
+fn values_row(name: &str, [af, ta, c, ammo, pp]: [&str; 5]) -> String {
+    format!("{name}\t\t3.5\tTt\t20\t1.2\t40-43\t+2\t{af}\t{ta}\t\t2\t13\tL\tRST\tT37\t\t11\t\t\t{c}\t\t\t{ammo}\t{pp}\t1\n")
+}
+
+#[test]
+fn counters_print_the_values_as_published() {
+    let mut listing = HEADER.to_string();
+    listing.push_str(&values_row(
+        "Unsigned",
+        ["4/3", "-F/+SR", "4 or 6†¹", "HE7; D5/6†", "9PP†/T8"],
+    ));
+    listing.push_str(&values_row(
+        "Turret",
+        ["11†/4/★T", "★", "4OptR2", "A4¹/5²", "†1C/5PP"],
+    ));
+    let r = resolve(&listing, "**1. Unsigned:** A test vehicle.\n\n");
+    let text = |v: usize, kind: CounterItemKind| {
+        let c = &r.nation.vehicles[v].counter;
+        c.front
+            .iter()
+            .chain(&c.back)
+            .find(|i| i.kind == kind)
+            .map(|i| i.text.clone())
+    };
+    use CounterItemKind as K;
+    let got: Vec<Option<String>> = [K::ArmorFront, K::ArmorSide, K::ArmorRear]
+        .into_iter()
+        .map(|k| text(0, k))
+        .collect();
+    // An unsigned factor stays unsigned ("4", never "+4").
+    assert_eq!(got, [Some("4".into()), Some("3".into()), None]);
+    assert_eq!(text(0, K::TargetAspect).as_deref(), Some("-F/+SR"));
+    assert_eq!(text(0, K::MgCoax).as_deref(), Some("4 or 6†"));
+    assert_eq!(text(0, K::Ammo).as_deref(), Some("HE7; D5/6†"));
+    // The dagger stays on the part it follows.
+    assert_eq!(text(0, K::Capacity).as_deref(), Some("9PP†/T8"));
+    assert_eq!(text(0, K::Turret).as_deref(), Some("RST"));
+    assert_eq!(text(1, K::ArmorFront).as_deref(), Some("11†"));
+    assert_eq!(text(1, K::ArmorRear).as_deref(), Some("★T"));
+    assert_eq!(text(1, K::MgCoax).as_deref(), Some("4OptR2"));
+    assert_eq!(text(1, K::Ammo).as_deref(), Some("A4¹/5²"));
+    assert_eq!(text(1, K::Capacity).as_deref(), Some("†1C/5PP"));
 }
