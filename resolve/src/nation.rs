@@ -149,6 +149,7 @@ fn resolve_vehicles(
     // reuses the buffer where `flatten` (what clippy suggests) allocates a second listing.
     #[allow(clippy::filter_map_identity)]
     let mut vehicles: Vec<Vehicle> = built.into_iter().filter_map(|v| v).collect();
+    crate::names::ids_told_apart_by_type(&mut vehicles);
     let outcome = resolve_notes(
         read.sources,
         read.notes,

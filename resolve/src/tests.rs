@@ -387,3 +387,49 @@ fn counters_print_the_values_as_published() {
     assert_eq!(text(1, K::Ammo).as_deref(), Some("A4¹/5²"));
     assert_eq!(text(1, K::Capacity).as_deref(), Some("†1C/5PP"));
 }
+
+/// A row named `name` of type `kind`.
+fn typed_row(name: &str, kind: &str) -> String {
+    format!("{name}\t\t3.5\t{kind}\t20\t1.2\t40-43\t+2\t-4\t\t\t2\t13\tL\t\tBMG\t\t11\t\t4\t\t\t\t\t\t\n")
+}
+
+#[test]
+fn names_are_told_apart_by_their_type() {
+    use crate::query::{lookup_vehicle, VehicleLookupError};
+    let mut listing = HEADER.to_string();
+    for (name, kind) in [("M3", "LT"), ("M3", "MT"), ("M3", "ht"), ("Solo", "LT")] {
+        listing.push_str(&typed_row(name, kind));
+    }
+    let r = resolve(&listing, "");
+    let ids: Vec<&str> = r.nation.vehicles.iter().map(|v| v.id.as_str()).collect();
+    assert_eq!(ids, ["m3-lt", "m3-mt", "m3-ht", "solo"]);
+    assert!(
+        !r.diagnostics
+            .iter()
+            .any(|d| d.code == "lint::duplicate-name"),
+        "{:#?}",
+        r.diagnostics
+    );
+    let found = |q: &str| lookup_vehicle(&r.nation, q).map(|v| v.id.as_str());
+    assert_eq!(found("M3 MT"), Ok("m3-mt"));
+    assert_eq!(found("m3 lt"), Ok("m3-lt"));
+    assert_eq!(found("m3-ht"), Ok("m3-ht"));
+    assert_eq!(
+        found("M3"),
+        Err(VehicleLookupError::Ambiguous(vec![
+            "m3-lt", "m3-mt", "m3-ht"
+        ]))
+    );
+
+    // The same name and the same type: a duplicate.
+    let mut listing = HEADER.to_string();
+    listing.push_str(&typed_row("M3", "LT"));
+    listing.push_str(&typed_row("M3", "LT"));
+    let r = resolve(&listing, "");
+    let dups = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "lint::duplicate-name")
+        .count();
+    assert_eq!(dups, 1, "{:#?}", r.diagnostics);
+}
