@@ -13,7 +13,7 @@ use crate::artifact::{
 };
 use crate::build::{pretty, render_all_cached, BuildOptions};
 use crate::cli_report::{
-    build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
+    build_error_text, output_error, plural, report, report_as, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
 use crate::compile::compile_timed;
 use crate::input::InputLimits;
@@ -155,6 +155,9 @@ pub struct CheckArgs {
     /// Print the time each stage took (load, resolve, validate, art, report) on stderr.
     #[arg(long)]
     pub timings: bool,
+    /// `human` (default) or `json`: every diagnostic as one JSON object a line on stdout.
+    #[arg(long, value_enum, default_value_t)]
+    pub message_format: crate::cli_report::MessageFormat,
 }
 
 /// `qm schema`.
@@ -386,11 +389,12 @@ fn check(a: CheckArgs) -> u8 {
             print_scenario_notes(s);
         }
     }
-    let status = timings.time("report", || report(&compiled, a.data.strict));
+    let format = a.message_format;
+    let status = timings.time("report", || report_as(&compiled, a.data.strict, format));
     if a.timings {
         eprint!("{}", timings.table());
     }
-    if status == EXIT_OK {
+    if status == EXIT_OK && format == crate::cli_report::MessageFormat::Human {
         let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
         let scenarios = if compiled.scenarios.is_empty() {
             String::new()
