@@ -4,8 +4,8 @@
 
 use qm_schema::{
     superscript, BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide, Field,
-    GroundPressure, MainArmament, MgFactor, Mount, Notation, RateOfFire, SecondaryArmament,
-    SpecialAmmo, TargetAspect, Vehicle, Weapon,
+    GroundPressure, MainArmament, MgFactor, Mount, Notation, OtherConfiguration, RateOfFire,
+    SecondaryArmament, SpecialAmmo, TargetAspect, Vehicle, Weapon,
 };
 
 /// A quoted notation as the notes parser found it, with the paragraph around it.
@@ -117,11 +117,26 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
             .filter(|n| n.side != CounterSide::Front)
             .map(notation),
     );
+    if let Some(other) = &v.other_configuration {
+        back.push(item(K::Notation, None, other_configuration_text(other)));
+    }
     back.push(item(K::Wreck, None, "WRECK".to_string()));
     // Kept with the IR for the rest of the run: no room to spare.
     front.shrink_to_fit();
     back.shrink_to_fit();
     (front, back)
+}
+
+/// The other configuration as the back prints it: its name, then its MA and armor as the
+/// listing prints them ("(Firing) T37 6/3").
+fn other_configuration_text(o: &OtherConfiguration) -> String {
+    let mut parts = vec![o.name_cell.raw.trim_matches('†').trim().to_string()];
+    parts.extend(text(&o.main_armament, MainArmament::text));
+    if let Some(a) = o.armor.as_ref().and_then(|f| f.value.as_ref()) {
+        let armor: Vec<String> = a.parts.iter().map(|p| p.text()).collect();
+        parts.push(armor.join("/"));
+    }
+    parts.join(" ")
 }
 
 fn item(kind: CounterItemKind, label: Option<&str>, text: String) -> CounterItem {

@@ -433,3 +433,35 @@ fn names_are_told_apart_by_their_type() {
         .count();
     assert_eq!(dups, 1, "{:#?}", r.diagnostics);
 }
+
+#[test]
+fn a_second_line_is_the_other_configuration_of_the_vehicle_above() {
+    let mut listing = HEADER.to_string();
+    listing.push_str(&typed_row("Carrier", "SPAA"));
+    // No TYPE, BPV, RF or DATES: the line under the carrier is its other configuration.
+    listing.push_str(
+        "(Firing mode)\t\t\t\t\t\t\t+1\t6/3\t\t●\t\t\t\t1MT\tT37\t2\t\t\t\t\t\t\t\t\t1\n",
+    );
+    listing.push_str(&typed_row("Next", "LT"));
+    let r = resolve(&listing, "**1. Carrier:** A test vehicle.\n\n");
+    let names: Vec<&str> = r.nation.vehicles.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["Carrier", "Next"]);
+    assert!(
+        !r.diagnostics.iter().any(|d| d.is_error()),
+        "{:#?}",
+        r.diagnostics
+    );
+    let carrier = &r.nation.vehicles[0];
+    let other = carrier.other_configuration.as_ref().expect("kept with it");
+    assert_eq!(other.name_cell.raw, "(Firing mode)");
+    assert_eq!(other.armor.as_ref().unwrap().raw, "6/3");
+    assert_eq!(other.main_armament.as_ref().unwrap().raw, "T37");
+    let back: Vec<&str> = carrier
+        .counter
+        .back
+        .iter()
+        .map(|i| i.text.as_str())
+        .collect();
+    assert!(back.contains(&"(Firing mode) T37 6/3"), "{back:?}");
+    assert!(r.nation.vehicles[1].other_configuration.is_none());
+}
