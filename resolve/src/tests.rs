@@ -21,29 +21,41 @@ fn resolve(listing: &str, notes: &str) -> Resolved {
 
 /// Resolves a nation whose listing, notes and (when given) `ob.toml` are the given texts.
 fn resolve_with(listing: &str, notes: &str, ob: Option<&str>) -> Resolved {
+    resolve_input(listing, Some(notes), ob)
+}
+
+/// Resolves a nation whose listing, notes (when given) and `ob.toml` (when given) are the given
+/// texts.
+fn resolve_input(listing: &str, notes: Option<&str>, ob: Option<&str>) -> Resolved {
     let mut sources = SourceMap::new();
-    let listing = sources.add(Source::new(FileId(0), "t/listing.tsv", listing));
-    let notes = sources.add(Source::new(FileId(1), "t/notes.md", notes));
+    let listing = sources.add(Source::new(sources.next_id(), "t/listing.tsv", listing));
+    let notes = notes.map(|text| {
+        let id = sources.next_id();
+        sources.add(Source::new(id, "t/notes.md", text))
+    });
     // The repository's registries, read like any data directory's.
     let theaters = sources.add(Source::new(
-        FileId(2),
+        sources.next_id(),
         "registry/theaters.toml",
         include_str!("../../data-src/registry/theaters.toml"),
     ));
     let types = sources.add(Source::new(
-        FileId(3),
+        sources.next_id(),
         "registry/vehicle-types.toml",
         include_str!("../../data-src/registry/vehicle-types.toml"),
     ));
     let mut diags = Vec::new();
     let registries = Registries::read(&sources, theaters, types, &mut diags);
     assert!(diags.is_empty(), "{diags:?}");
-    let ob = ob.map(|text| sources.add(Source::new(FileId(4), "t/ob.toml", text)));
+    let ob = ob.map(|text| {
+        let id = sources.next_id();
+        sources.add(Source::new(id, "t/ob.toml", text))
+    });
     let input = NationInput {
         id: "t".into(),
         name: "Test".into(),
         listing: Some(listing),
-        notes: Some(notes),
+        notes,
         ob,
         errata: None,
         accepts: Vec::new(),
@@ -464,4 +476,35 @@ fn a_second_line_is_the_other_configuration_of_the_vehicle_above() {
         .collect();
     assert!(back.contains(&"(Firing mode) T37 6/3"), "{back:?}");
     assert!(r.nation.vehicles[1].other_configuration.is_none());
+}
+
+#[test]
+fn a_nation_without_notes_answers_from_its_listing() {
+    let mut listing = HEADER.to_string();
+    listing.push_str(&row("Plain", "1.2", "40-43", ""));
+    listing.push_str(&row("Marked", "1.4†", "6/41-43", "3"));
+    listing.push_str(&row("Ranged", "1.2-1.4†", "41-43", "4"));
+    let r = resolve_input(&listing, None, None);
+    assert!(
+        !r.diagnostics.iter().any(|d| d.is_error()),
+        "{:#?}",
+        r.diagnostics
+    );
+    let v = |name: &str| r.nation.vehicles.iter().find(|v| v.name == name).unwrap();
+    let plain = &v("Plain").availability;
+    assert_eq!(plain.len(), 1);
+    assert_eq!(plain[0].theaters, [TheaterId::any()]);
+    assert_eq!(plain[0].rf, Tenths(12));
+    assert!(matches!(
+        &plain[0].origin,
+        AvailabilityOrigin::ListingOnly { lacking, .. } if lacking.is_empty()
+    ));
+    let marked = &v("Marked").availability;
+    assert_eq!(marked[0].period.from.year, 1941);
+    assert!(matches!(
+        &marked[0].origin,
+        AvailabilityOrigin::ListingOnly { lacking, .. } if lacking == &["3".to_string()]
+    ));
+    // A range is the notes' to resolve: no entry rather than a guessed RF.
+    assert!(v("Ranged").availability.is_empty());
 }
