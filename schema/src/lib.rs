@@ -53,4 +53,4 @@ pub use vehicle_type::*;
 pub use vehicle_values::*;
 
 /// Version of the IR layout; bumped whenever a change breaks readers of `out/<nation>.json`.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
