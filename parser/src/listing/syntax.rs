@@ -1,7 +1,7 @@
 use qm_schema::{
     Armor, BreakdownNumber, Capacity, GroundPressure, IfMark, MainArmament, MgFactor, NoteRef,
-    Period, RateOfFire, RfRange, SecondaryArmament, SpecialAmmo, TargetAspect, Tenths, TurretType,
-    VehicleTypeCode,
+    Period, Radioless, RateOfFire, RfRange, SecondaryArmament, SpecialAmmo, TargetAspect, Tenths,
+    Turret, VehicleTypeCode,
 };
 
 use crate::{Cell, TextSpan};
@@ -35,7 +35,7 @@ pub struct ListingRow {
     /// NAME, as printed ("L3 / 35").
     pub name: Cell<String>,
     /// ®: radioless mark.
-    pub radioless: Option<Cell<bool>>,
+    pub radioless: Option<Cell<Radioless>>,
     /// WG T.
     pub weight: Option<Cell<Tenths>>,
     /// TYPE.
@@ -61,7 +61,7 @@ pub struct ListingRow {
     /// GP.
     pub ground_pressure: Option<Cell<GroundPressure>>,
     /// T / Tur.
-    pub turret: Option<Cell<TurretType>>,
+    pub turret: Option<Cell<Turret>>,
     /// MA.
     pub main_armament: Option<Cell<MainArmament>>,
     /// ROF.
