@@ -161,9 +161,8 @@ fn scope_words(map: &SourceMap, span: &Span) -> Option<String> {
         ClauseKind::Schedule(s) => s.sections.iter().collect::<Vec<_>>(),
         _ => Vec::new(),
     });
-    let section = sections
-        .filter(|s| s.entries.iter().any(|e| e.span.range.contains(&at)))
-        .last()?;
+    let mut sections = sections;
+    let section = sections.rfind(|s| s.entries.iter().any(|e| e.span.range.contains(&at)))?;
     area_words(&section.area)
 }
 
