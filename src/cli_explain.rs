@@ -157,11 +157,10 @@ fn scope_words(map: &SourceMap, span: &Span) -> Option<String> {
     let paragraph = &text[from..to];
     let at = start - from;
     let clauses = parse_availability(paragraph, 0, FileId(0)).value;
-    let sections = clauses.iter().flat_map(|c| match &c.kind {
+    let mut sections = clauses.iter().flat_map(|c| match &c.kind {
         ClauseKind::Schedule(s) => s.sections.iter().collect::<Vec<_>>(),
         _ => Vec::new(),
     });
-    let mut sections = sections;
     let section = sections.rfind(|s| s.entries.iter().any(|e| e.span.range.contains(&at)))?;
     area_words(&section.area)
 }
