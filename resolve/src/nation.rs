@@ -1,6 +1,5 @@
 //! The entry point: one nation's sources -> the IR ([`qm_schema::Nation`]) and its diagnostics.
 
-use crate::unresolved::unresolved_vehicles;
 use qm_parser::{parse_listing, Diagnostic, FileId, ListingRow, Source, SourceMap, TextSpan};
 use qm_schema::{Acceptance, AppliedErratum, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
 use rayon::prelude::*;
@@ -10,6 +9,7 @@ use crate::listing::{is_second_line, other_configuration, vehicle_from_row};
 use crate::notes::{resolve_notes, NotesOutcome};
 use crate::ob::{resolve_ob, NationalData};
 use crate::registry::Registries;
+use crate::unresolved::unresolved_vehicles;
 
 /// What resolving one nation reads besides the source texts: which files are its own, and what
 /// its `errata.toml` said. Plain data; `load` builds it.
@@ -44,7 +44,7 @@ pub struct Resolved {
     /// theaters` of `ob.toml`, else those its notes name): what a group stands for in
     /// questions about it. [`TheaterId::any`] among them says the nation does not declare
     /// its theaters, so an entry without a theater answers for every theater
-    /// ([`NationTheaters::new`] reads it so).
+    /// ([`crate::NationTheaters::new`] reads it so).
     pub theaters: Vec<TheaterId>,
 }
 
