@@ -173,7 +173,7 @@ mod real_listing {
         assert_eq!(l5.dates.as_ref().unwrap().raw, "23-7/43†");
         assert_eq!(v(&l5.size), &1);
         assert_eq!(v(&l5.armor).factors().collect::<Vec<_>>(), [-4]);
-        assert_eq!(v(&l5.crew_survival), &2);
+        assert_eq!(v(&l5.crew_survival).text(), "2");
         assert_eq!(v(&l5.mp), &8);
         assert_eq!(v(&l5.ground_pressure), &GroundPressure::Low);
         assert_eq!(v(&l5.turret).types, [TurretType::OneManTurret]);

@@ -3,9 +3,9 @@
 //! side").
 
 use qm_schema::{
-    superscript, BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide, Field,
-    GroundPressure, MainArmament, MgFactor, Mount, Notation, OtherConfiguration, RateOfFire,
-    SecondaryArmament, SpecialAmmo, TargetAspect, Vehicle, Weapon,
+    superscript, BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide,
+    CrewSurvival, Field, GroundPressure, MainArmament, MgFactor, Mount, Notation,
+    OtherConfiguration, RateOfFire, SecondaryArmament, SpecialAmmo, TargetAspect, Vehicle, Weapon,
 };
 
 /// A quoted notation as the notes parser found it, with the paragraph around it.
@@ -108,7 +108,7 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
     push(
         K::CrewSurvival,
         Some("CS"),
-        text(&v.crew_survival, u8::to_string),
+        text(&v.crew_survival, CrewSurvival::text),
     );
     push(K::Capacity, None, parts_text(&v.capacity, Capacity::text));
     back.extend(

@@ -196,6 +196,16 @@ impl Capacity {
     }
 }
 
+impl CrewSurvival {
+    /// The number as printed: `2`, `3/2`.
+    pub fn text(&self) -> String {
+        match self.second {
+            Some(s) => format!("{}/{s}", self.number),
+            None => self.number.to_string(),
+        }
+    }
+}
+
 impl Radioless {
     /// The mark as printed: `®`, `®9`.
     pub fn text(&self) -> String {

@@ -37,7 +37,7 @@ pub struct Vehicle {
     /// OT: open-topped ("●").
     pub open_top: Option<Field<bool>>,
     /// CS: crew survival number.
-    pub crew_survival: Option<Field<u8>>,
+    pub crew_survival: Option<Field<CrewSurvival>>,
     /// MP: movement points.
     pub mp: Option<Field<u8>>,
     /// GP: ground pressure.
@@ -108,7 +108,7 @@ pub struct OtherConfiguration {
     /// OT.
     pub open_top: Option<Field<bool>>,
     /// CS.
-    pub crew_survival: Option<Field<u8>>,
+    pub crew_survival: Option<Field<CrewSurvival>>,
     /// MP.
     pub mp: Option<Field<u8>>,
     /// GP.

@@ -515,6 +515,16 @@ impl Capacity {
     }
 }
 
+/// The CS column: a crew survival number, or two split by "/" (`3/2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CrewSurvival {
+    /// The number (the first when two are printed).
+    pub number: u8,
+    /// The second number after "/" (2 in `3/2`), when printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<u8>,
+}
+
 /// The ® column: the radioless mark, with the number printed after it (`®9`), if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Radioless {

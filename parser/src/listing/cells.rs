@@ -14,8 +14,8 @@ use nom::multi::{many0, separated_list1};
 use nom::sequence::{delimited, preceded, terminated};
 use nom::{IResult, Parser};
 use qm_schema::{
-    BreakdownNumber, GroundPressure, IfMark, NoteRef, Period, Radioless, RateOfFire, RfRange,
-    Tenths, Turret, TurretType, VehicleTypeCode,
+    BreakdownNumber, CrewSurvival, GroundPressure, IfMark, NoteRef, Period, Radioless, RateOfFire,
+    RfRange, Tenths, Turret, TurretType, VehicleTypeCode,
 };
 
 use crate::period::{parse_period, PeriodErrorKind};
@@ -207,6 +207,17 @@ pub(crate) fn open_top(text: &str) -> Result<bool, Problem> {
 /// CS, MP: a small whole number.
 pub(crate) fn small_number(text: &str) -> Result<u8, Problem> {
     run(text, uint::<u8>)
+}
+
+/// CS: a small whole number, or two split by "/" (`3/2`).
+pub(crate) fn crew_survival(text: &str) -> Result<CrewSurvival, Problem> {
+    run(
+        text,
+        map(
+            (uint::<u8>, opt(preceded(char('/'), uint::<u8>))),
+            |(number, second)| CrewSurvival { number, second },
+        ),
+    )
 }
 
 /// GP: `L` or `H`.

@@ -487,6 +487,14 @@ fn note_references() {
 
 #[test]
 fn radioless_crew_and_type() {
+    for (text, number, second) in [("2", 2, None), ("3/2", 3, Some(2))] {
+        let cs = cells::crew_survival(text).unwrap();
+        assert_eq!((cs.number, cs.second), (number, second), "{text}");
+        assert_eq!(cs.text(), text);
+    }
+    for text in ["", "3/", "/2", "3//2", "3/2/1"] {
+        assert!(syntax(cells::crew_survival(text)), "{text}");
+    }
     assert_eq!(cells::radioless("®"), Ok(Radioless { number: None }));
     assert_eq!(cells::radioless("®9"), Ok(Radioless { number: Some(9) }));
     assert_eq!(cells::radioless("®9").unwrap().text(), "®9");

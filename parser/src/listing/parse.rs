@@ -194,7 +194,9 @@ fn read_row(
                 row.target_aspect = reader.parts_cell(f, column, parts::target_aspect)
             }
             Column::OpenTop => row.open_top = reader.cell(f, column, cells::open_top),
-            Column::CrewSurvival => row.crew_survival = reader.cell(f, column, cells::small_number),
+            Column::CrewSurvival => {
+                row.crew_survival = reader.cell(f, column, cells::crew_survival)
+            }
             Column::Mp => row.mp = reader.cell(f, column, cells::small_number),
             Column::GroundPressure => {
                 row.ground_pressure = reader.cell(f, column, cells::ground_pressure)

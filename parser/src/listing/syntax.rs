@@ -1,7 +1,7 @@
 use qm_schema::{
-    Armor, BreakdownNumber, Capacity, GroundPressure, IfMark, MainArmament, MgFactor, NoteRef,
-    Period, Radioless, RateOfFire, RfRange, SecondaryArmament, SpecialAmmo, TargetAspect, Tenths,
-    Turret, VehicleTypeCode,
+    Armor, BreakdownNumber, Capacity, CrewSurvival, GroundPressure, IfMark, MainArmament, MgFactor,
+    NoteRef, Period, Radioless, RateOfFire, RfRange, SecondaryArmament, SpecialAmmo, TargetAspect,
+    Tenths, Turret, VehicleTypeCode,
 };
 
 use crate::{Cell, TextSpan};
@@ -55,7 +55,7 @@ pub struct ListingRow {
     /// OT.
     pub open_top: Option<Cell<bool>>,
     /// CS.
-    pub crew_survival: Option<Cell<u8>>,
+    pub crew_survival: Option<Cell<CrewSurvival>>,
     /// MP.
     pub mp: Option<Cell<u8>>,
     /// GP.
