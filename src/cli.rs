@@ -12,9 +12,10 @@ use crate::build::pretty;
 use crate::cli_build::{compile_and_render, prepare_build, report_tidied};
 use crate::cli_report::{output_error, plural, report, EXIT_DATA, EXIT_OK};
 use crate::compile::compile_timed;
+use crate::diagnostics::Escaped;
 use crate::timings::Timings;
 
-pub use crate::cli_build::{BuildArgs, DataArgs};
+pub use crate::cli_build::{BuildArgs, DataArgs, MAX_INPUT_MIB};
 
 /// Quartermaster: compile wargame order-of-battle data into JSON, counters, charts and
 /// VASSAL modules.
@@ -91,15 +92,15 @@ fn build(a: BuildArgs) -> u8 {
     let (compiled, artifacts) = match compile_and_render(&a, &mut timings, || progress.finish()) {
         Ok(done) => done,
         Err(status) => {
-            eprintln!("qm: nothing written; {} left as it was", a.out.display());
+            eprintln!("qm: nothing written; {} left as it was", a.out.escaped());
             return status;
         }
     };
     let waiting = |lock: &std::path::Path| {
         eprintln!(
             "qm: waiting for lock on {} (another qm is writing {})",
-            lock.display(),
-            a.out.display()
+            lock.escaped(),
+            a.out.escaped()
         );
     };
     let written = timings.time("write", || write_atomically(&out, &artifacts, waiting));
@@ -115,7 +116,7 @@ fn build(a: BuildArgs) -> u8 {
     println!(
         "qm: wrote {} files to {} ({} nation{}, {} vehicles)",
         artifacts.len(),
-        a.out.display(),
+        a.out.escaped(),
         compiled.nations.len(),
         plural(compiled.nations.len()),
         vehicles
@@ -269,7 +270,7 @@ fn schema(a: SchemaArgs) -> u8 {
                     write_file_atomically(target.path(), &b).map_err(|e| e.to_string())
                 });
                 if let Err(e) = written {
-                    eprintln!("error: failed to write {} ({e})", target.shown().display());
+                    eprintln!("error: failed to write {} ({e})", target.shown().escaped());
                     return EXIT_DATA;
                 }
             }

@@ -10,6 +10,7 @@ use crate::build::{render_all_cached, BuildOptions};
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
+use crate::diagnostics::Escaped;
 use crate::input::InputLimits;
 use crate::render::{CounterOptions, CounterSize, SheetOptions};
 use crate::timings::Timings;
@@ -26,13 +27,17 @@ pub struct DataArgs {
     /// Check these scenarios (a `.toml` file or a folder) instead of `DATA/scenarios/`.
     #[arg(long)]
     pub scenarios: Option<PathBuf>,
-    /// Raise every input size cap to at least this many MiB (README: Input limits).
-    #[arg(long, value_name = "MIB")]
+    /// Raise every input size cap to at least this many MiB (1 to 65536; README: Input limits).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_INPUT_MIB))]
     pub max_input_mib: Option<u64>,
     /// Number of threads (default: one per core); the output does not depend on it.
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 }
+
+/// The largest `--max-input-mib` (64 GiB): past any file qm could hold in memory, and far
+/// from where the cap in bytes would overflow.
+pub const MAX_INPUT_MIB: u64 = 65536;
 
 impl DataArgs {
     /// The input caps of this run: the defaults, raised by `--max-input-mib`.
@@ -57,7 +62,7 @@ impl DataArgs {
         }
         eprintln!(
             "error: failed to find {} (given as --scenarios)",
-            scenarios.display()
+            scenarios.escaped()
         );
         eprintln!("  = help: give a scenario .toml file or a folder of them");
         Some(EXIT_USAGE)
@@ -206,8 +211,8 @@ pub fn report_tidied(out: &OutputDir, t: &Tidied) {
     if let Some(aside) = &t.restored {
         eprintln!(
             "qm: put {} back in place (an interrupted build had moved it to {})",
-            out.shown().display(),
-            aside.display()
+            out.shown().escaped(),
+            aside.escaped()
         );
     }
     if !t.removed.is_empty() {
@@ -215,7 +220,16 @@ pub fn report_tidied(out: &OutputDir, t: &Tidied) {
             "qm: removed {} folder{} left beside {} by interrupted builds",
             t.removed.len(),
             plural(t.removed.len()),
-            out.shown().display()
+            out.shown().escaped()
+        );
+    }
+    for dir in &t.foreign {
+        eprintln!(
+            "qm: left {} untouched: it is named like a folder qm leaves beside {}, but qm did not \
+             make it (it has no {}, or holds a mount point or an input of this run)",
+            dir.escaped(),
+            out.shown().escaped(),
+            crate::artifact::MARKER
         );
     }
 }

@@ -93,14 +93,15 @@ fn no_listing(nation: &Nation) -> String {
     )
 }
 
+/// Prints a usage error; the message holds what the user typed, so it is escaped like data.
 fn usage(message: &str, suggestions: &[&str]) {
-    eprintln!("error: {message}");
+    eprintln!("error: {}", diagnostics::escape(message));
     if !suggestions.is_empty() {
         eprintln!(
             "  = help: did you mean {}?",
             suggestions
                 .iter()
-                .map(|s| format!("`{s}`"))
+                .map(|s| format!("`{}`", diagnostics::escape(s)))
                 .collect::<Vec<_>>()
                 .join(" or ")
         );

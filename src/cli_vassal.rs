@@ -10,6 +10,7 @@ use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
 use crate::compile::{compile, Compiled};
+use crate::diagnostics::Escaped;
 use crate::input::{read_input, InputError, InputKind, InputLimits};
 use crate::render::CounterOptions;
 use crate::templates::Templates;
@@ -136,7 +137,7 @@ fn merge(a: MergeArgs) -> u8 {
         }
     };
     if let Err(e) = crate::artifact::write_file_atomically(out.path(), &merged.bytes) {
-        eprintln!("error: failed to write {} ({e})", a.out.display());
+        eprintln!("error: failed to write {} ({e})", a.out.escaped());
         return EXIT_DATA;
     }
     let s = &merged.summary;
@@ -148,7 +149,7 @@ fn merge(a: MergeArgs) -> u8 {
     }
     println!(
         "qm: wrote {} (replaced {} palette{}, {} prototype{}, {} image{}; nextPieceSlotId {})",
-        a.out.display(),
+        a.out.escaped(),
         s.replaced_windows,
         plural(s.replaced_windows),
         s.replaced_prototypes,
@@ -191,14 +192,14 @@ fn gpids(a: GpidsArgs) -> u8 {
         Err(e) => {
             eprintln!(
                 "error: failed to allocate gpids in {} ({e})",
-                path.display()
+                path.escaped()
             );
             eprintln!("  = help: gpids are given above the largest one and never reused; they must stay at most {MAX_GPID}");
             return EXIT_DATA;
         }
     };
     if added.is_empty() {
-        println!("qm: every piece has a gpid in {}", path.display());
+        println!("qm: every piece has a gpid in {}", path.escaped());
         return EXIT_OK;
     }
     for k in &added {
@@ -218,26 +219,26 @@ fn gpids(a: GpidsArgs) -> u8 {
         Ok(existing) => updated_text(&existing, &registry, &added),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(registry.to_toml()),
         Err(e) => {
-            eprintln!("error: failed to read {} ({e})", path.display());
+            eprintln!("error: failed to read {} ({e})", path.escaped());
             return EXIT_DATA;
         }
     };
     let text = match text {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: failed to update {} ({e})", path.display());
+            eprintln!("error: failed to update {} ({e})", path.escaped());
             return EXIT_DATA;
         }
     };
     if let Err(e) = crate::artifact::write_file_atomically(&path, text.as_bytes()) {
-        eprintln!("error: failed to write {} ({e})", path.display());
+        eprintln!("error: failed to write {} ({e})", path.escaped());
         return EXIT_DATA;
     }
     println!(
         "qm: allocated {} gpid{} in {}",
         added.len(),
         plural(added.len()),
-        path.display()
+        path.escaped()
     );
     EXIT_OK
 }
@@ -260,7 +261,7 @@ fn check(path: &Path) -> u8 {
         Ok(r) if r.is_ok() => {
             println!(
                 "qm: {} ok ({} slots, {} prototypes)",
-                path.display(),
+                path.escaped(),
                 r.slots.len(),
                 r.prototypes.len()
             );
@@ -271,7 +272,7 @@ fn check(path: &Path) -> u8 {
             for p in &r.problems {
                 println!("PROBLEM: {}", crate::diagnostics::escape(p));
             }
-            eprintln!("qm: {} has {} problem(s)", path.display(), r.problems.len());
+            eprintln!("qm: {} has {} problem(s)", path.escaped(), r.problems.len());
             EXIT_DATA
         }
         Err(e) => {

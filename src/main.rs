@@ -13,7 +13,25 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 fn main() -> ExitCode {
     #[cfg(not(target_env = "msvc"))]
     qm::memory::on_release(qm::memory::purge_jemalloc);
-    // clap exits with status 2 on usage errors, as documented.
-    let cli = qm::cli::Cli::parse();
+    let cli = match qm::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     ExitCode::from(qm::cli::run(cli))
+}
+
+/// clap's message for a command line it cannot read, exit 2 as documented. The message quotes
+/// what was typed, so it is printed as plain text with control characters made visible (clap
+/// writes ESC and BEL through to a terminal); help and version are printed as clap prints them.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+        || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    {
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let plain = e.render().to_string();
+    eprint!("{}", qm::diagnostics::escape(&plain));
+    ExitCode::from(2)
 }

@@ -6,7 +6,7 @@
 //! build` does, and the changed files are listed. Ctrl-C ends the watch between rebuilds
 //! (never in the middle of a write).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -16,6 +16,7 @@ use crate::artifact::{OutputDir, Rewriter, Rewritten};
 use crate::build_cache::RenderCache;
 use crate::cli_build::{compile_and_render_cached, prepare_build, report_tidied, BuildArgs};
 use crate::cli_report::{output_error, plural, EXIT_OK, EXIT_USAGE};
+use crate::diagnostics::Escaped;
 use crate::timings::Timings;
 
 /// Edits often come as a burst of events (an editor truncates and writes a file, or writes a
@@ -28,7 +29,8 @@ const MAX_SETTLE: Duration = Duration::from_millis(250);
 const SHOWN: usize = 8;
 
 enum Message {
-    Changed,
+    /// Something changed under a root; `true` when a root itself was made, removed or moved.
+    Changed(bool),
     Stop,
 }
 
@@ -45,10 +47,26 @@ pub fn run(a: BuildArgs) -> u8 {
     }) {
         eprintln!("qm: failed to watch for Ctrl-C ({e}); end the watch with a signal");
     }
+    let roots = match Roots::new(&a) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: failed to watch for changes ({e})");
+            return EXIT_USAGE;
+        }
+    };
+    let wanted = roots.paths();
     let mut watcher =
         match notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-            if event.is_ok_and(|e| !e.kind.is_access()) {
-                let _ = tx.send(Message::Changed);
+            // The parents are watched too (to see a root come back), so only events under a
+            // root count: a sibling such as the output written beside the data is no change.
+            let Ok(e) = event else { return };
+            if e.kind.is_access() {
+                return;
+            }
+            let under = |p: &PathBuf| wanted.iter().any(|r| p.starts_with(r));
+            if e.paths.iter().any(under) {
+                let root = e.paths.iter().any(|p| wanted.contains(p));
+                let _ = tx.send(Message::Changed(root));
             }
         }) {
             Ok(w) => w,
@@ -57,15 +75,11 @@ pub fn run(a: BuildArgs) -> u8 {
                 return EXIT_USAGE;
             }
         };
-    let mut watched = vec![a.data.data.as_path()];
-    watched.extend(a.templates.as_deref());
-    watched.extend(a.data.scenarios.as_deref());
-    for path in &watched {
-        if let Err(e) = watcher.watch(path, RecursiveMode::Recursive) {
-            eprintln!("error: failed to watch {} ({e})", path.display());
-            return EXIT_USAGE;
-        }
+    if let Err(e) = roots.watch(&mut watcher) {
+        eprintln!("error: {e}");
+        return EXIT_USAGE;
     }
+    let watched: Vec<&Path> = roots.given();
 
     let mut session = Session::new(out);
     session.rebuild_and_report(&a, Instant::now());
@@ -73,40 +87,123 @@ pub fn run(a: BuildArgs) -> u8 {
         "qm: watching {} (Ctrl-C ends)",
         watched
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|p| p.escaped().to_string())
             .collect::<Vec<_>>()
             .join(", ")
     );
     while let Ok(message) = rx.recv() {
-        if let Message::Stop = message {
+        let Message::Changed(mut root_touched) = message else {
             break;
-        }
+        };
         let first_event = Instant::now();
-        if settle(&rx, first_event) {
-            break;
+        match settle(&rx, first_event) {
+            Settled::Stop => break,
+            Settled::Changed(root) => root_touched |= root,
+        }
+        // A root deleted and made again is another directory (even when the file system gives
+        // it the old inode number): watch the new one.
+        if root_touched {
+            roots.rewatch(&mut watcher);
         }
         session.rebuild_and_report(&a, first_event);
     }
     session.finish();
     eprintln!(
         "qm: watch ended; {} holds the last good build",
-        a.out.display()
+        a.out.escaped()
     );
     EXIT_OK
 }
 
-/// Waits for the end of a burst of events that began at `first`; true when Ctrl-C came.
-fn settle(rx: &mpsc::Receiver<Message>, first: Instant) -> bool {
+/// The paths a watch follows (the data directory, `--templates`, `--scenarios`), each watched
+/// recursively, and its parent without recursion, so that a root deleted and made again (a
+/// checkout, `rm -r` and a copy) is seen and watched anew.
+struct Roots {
+    roots: Vec<Root>,
+}
+
+struct Root {
+    /// As given, for messages.
+    given: PathBuf,
+    /// Absolute, as events name it.
+    path: PathBuf,
+}
+
+impl Roots {
+    fn new(a: &BuildArgs) -> std::io::Result<Self> {
+        let mut given = vec![a.data.data.clone()];
+        given.extend(a.templates.clone());
+        given.extend(a.data.scenarios.clone());
+        let roots = given
+            .into_iter()
+            .map(|given| {
+                let path = std::fs::canonicalize(&given)?;
+                Ok(Root { given, path })
+            })
+            .collect::<std::io::Result<_>>()?;
+        Ok(Self { roots })
+    }
+
+    /// The absolute paths, for telling which events count.
+    fn paths(&self) -> Vec<PathBuf> {
+        self.roots.iter().map(|r| r.path.clone()).collect()
+    }
+
+    /// The paths as given.
+    fn given(&self) -> Vec<&Path> {
+        self.roots.iter().map(|r| r.given.as_path()).collect()
+    }
+
+    /// Starts watching every root and its parent.
+    fn watch(&self, watcher: &mut impl Watcher) -> Result<(), String> {
+        for r in &self.roots {
+            if let Some(parent) = r.path.parent() {
+                watcher
+                    .watch(parent, RecursiveMode::NonRecursive)
+                    .map_err(|e| format!("failed to watch {} ({e})", parent.escaped()))?;
+            }
+            watcher
+                .watch(&r.path, RecursiveMode::Recursive)
+                .map_err(|e| format!("failed to watch {} ({e})", r.given.escaped()))?;
+        }
+        Ok(())
+    }
+
+    /// Watches every root anew: one was made, removed or moved, and a watch follows the
+    /// directory it was set on, not its path.
+    fn rewatch(&self, watcher: &mut impl Watcher) {
+        for r in &self.roots {
+            let _ = watcher.unwatch(&r.path);
+            if r.path.exists() {
+                if let Err(e) = watcher.watch(&r.path, RecursiveMode::Recursive) {
+                    eprintln!("qm: failed to watch {} again ({e})", r.given.escaped());
+                }
+            }
+        }
+    }
+}
+
+/// How a burst of events ended.
+enum Settled {
+    /// Ctrl-C came (or the watcher is gone).
+    Stop,
+    /// Quiet again; `true` when an event of the burst was on a root itself.
+    Changed(bool),
+}
+
+/// Waits for the end of a burst of events that began at `first`.
+fn settle(rx: &mpsc::Receiver<Message>, first: Instant) -> Settled {
+    let mut root = false;
     loop {
         let left = MAX_SETTLE.saturating_sub(first.elapsed());
         if left.is_zero() {
-            return false;
+            return Settled::Changed(root);
         }
         match rx.recv_timeout(QUIET.min(left)) {
-            Ok(Message::Stop) => return true,
-            Ok(Message::Changed) => continue,
-            Err(mpsc::RecvTimeoutError::Timeout) => return false,
-            Err(mpsc::RecvTimeoutError::Disconnected) => return true,
+            Ok(Message::Stop) => return Settled::Stop,
+            Ok(Message::Changed(r)) => root |= r,
+            Err(mpsc::RecvTimeoutError::Timeout) => return Settled::Changed(root),
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Settled::Stop,
         }
     }
 }
@@ -159,8 +256,8 @@ impl Session {
             self.out.write(&artifacts, |lock: &Path| {
                 eprintln!(
                     "qm: waiting for lock on {} (another qm is writing {})",
-                    lock.display(),
-                    a.out.display()
+                    lock.escaped(),
+                    a.out.escaped()
                 );
             })
         });
@@ -195,7 +292,7 @@ impl Session {
             Rebuilt::Failed => {
                 eprintln!(
                     "qm: {} kept as it was (the last good build)",
-                    a.out.display()
+                    a.out.escaped()
                 );
                 return;
             }
@@ -207,7 +304,7 @@ impl Session {
             self.wrote_once = true;
             println!(
                 "qm: wrote {files} files to {} ({rendered}, {ms:.0} ms)",
-                a.out.display()
+                a.out.escaped()
             );
         } else if rewritten.changed.is_empty() {
             println!("qm: no file changed ({rendered}, {ms:.0} ms)");

@@ -113,6 +113,28 @@ fn thousands(n: usize) -> String {
     out
 }
 
+/// A path printed through [`escape`]: a file or folder name (from the command line or the
+/// data) with ESC, BEL or a bidi override in it cannot drive the terminal.
+pub struct EscapedPath<'a>(&'a std::path::Path);
+
+impl std::fmt::Display for EscapedPath<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&escape(&self.0.to_string_lossy()))
+    }
+}
+
+/// `path.escaped()`: [`std::path::Path::display`] made safe for a terminal ([`EscapedPath`]).
+pub trait Escaped {
+    /// The path, its control characters shown as visible symbols.
+    fn escaped(&self) -> EscapedPath<'_>;
+}
+
+impl Escaped for std::path::Path {
+    fn escaped(&self) -> EscapedPath<'_> {
+        EscapedPath(self)
+    }
+}
+
 /// Makes text from the data safe to print on a terminal: C0 control characters (ESC, BEL,
 /// CR, ...) become their visible Control Pictures (`␛`), DEL `␡`, and C1 controls and bidi
 /// overrides `�`, one character each so carets stay aligned. Newlines and tabs stay.

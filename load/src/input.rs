@@ -8,6 +8,7 @@
 //! path (`--scenarios /dev/zero`, a 4 GB log renamed `.toml`) fails at once with a message
 //! instead of eating the machine's memory.
 
+use crate::diagnostics::Escaped;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -107,7 +108,7 @@ impl InputError {
 
 impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let p = self.path.display();
+        let p = self.path.escaped();
         match &self.kind {
             InputErrorKind::NotFound => write!(f, "failed to find {p}"),
             InputErrorKind::NotAFile(what) => write!(f, "failed to read {p} (it is {what})"),
@@ -180,7 +181,9 @@ pub fn read_input(
         return Err(err(InputErrorKind::NotAFile(what)));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len().min(cap)).unwrap_or(0));
-    file.take(cap + 1).read_to_end(&mut bytes).map_err(io)?;
+    file.take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
     if bytes.len() as u64 > cap {
         return Err(err(InputErrorKind::TooLarge { cap }));
     }

@@ -9,6 +9,8 @@ use include_dir::{include_dir, Dir};
 use minijinja::{Error, ErrorKind};
 use qm_parser::{Diagnostic, Severity, Source, SourceMap, TextSpan};
 
+use crate::diagnostics::Escaped;
+
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../templates");
 
 /// Instructions one render may run (minijinja's fuel). The real data's largest render (the
@@ -150,7 +152,7 @@ impl std::fmt::Display for TemplateDirError {
         write!(
             f,
             "failed to use {} as the template directory ({})",
-            self.path.display(),
+            self.path.escaped(),
             self.cause
         )
     }
@@ -249,7 +251,7 @@ fn read_override(root: &Path, path: &Path, name: &str) -> Result<String, Error> 
     let io = |e: std::io::Error| {
         Error::new(
             ErrorKind::InvalidOperation,
-            format!("failed to read {} ({e})", path.display()),
+            format!("failed to read {} ({e})", path.escaped()),
         )
     };
     // Resolving catches a symlink that leads out of the directory.
@@ -257,7 +259,7 @@ fn read_override(root: &Path, path: &Path, name: &str) -> Result<String, Error> 
     if !real.starts_with(root) {
         return Err(refuse(format!(
             "template {name:?} resolves to {}, outside the template directory",
-            real.display()
+            real.escaped()
         )));
     }
     let file = std::fs::File::open(&real).map_err(io)?;

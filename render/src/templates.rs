@@ -15,6 +15,8 @@ use minijinja::value::Value;
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, Output, State, UndefinedBehavior};
 use serde::Serialize;
 
+use qm_load::diagnostics::Escaped;
+
 pub use qm_load::templates::{
     check_dir, TemplateDirError, TemplateError, TemplateErrorKind, MAX_FUEL, MAX_OUTPUT,
     MAX_TEMPLATE_FILE,
@@ -103,7 +105,7 @@ impl Templates {
     pub fn origin(&self, name: &str) -> String {
         match &self.overrides {
             Some(d) if safe_name(name).is_ok() && d.join(name).is_file() => {
-                d.join(name).display().to_string()
+                d.join(name).escaped().to_string()
             }
             _ => format!("templates/{name} (embedded)"),
         }

@@ -57,9 +57,28 @@ impl YearMonth {
 }
 
 impl fmt::Display for YearMonth {
-    /// Printed the way the sources write it: `3/41`.
+    /// Printed the way the sources write it, `3/41`, where two digits mean the year (the
+    /// sources' 19xx); any other year keeps its century, `12/2040`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{:02}", self.month, self.year % 100)
+        if (1900..2000).contains(&self.year) {
+            write!(f, "{}/{:02}", self.month, self.year % 100)
+        } else {
+            write!(f, "{}/{}", self.month, self.year)
+        }
+    }
+}
+
+#[cfg(test)]
+mod display_tests {
+    use super::YearMonth;
+
+    #[test]
+    fn a_year_outside_the_1900s_keeps_its_century() {
+        let m = |y, m| YearMonth::new(y, m).unwrap().to_string();
+        assert_eq!(m(1941, 3), "3/41");
+        assert_eq!(m(1905, 12), "12/05");
+        assert_eq!(m(2040, 12), "12/2040");
+        assert_eq!(m(1899, 1), "1/1899");
     }
 }
 

@@ -266,3 +266,67 @@ fn texts_the_counters_print_are_checked_not_left_to_the_build() {
         assert!(!tmp.path().join("out").exists());
     }
 }
+
+/// Issue 24, item 9: nation folders whose outputs would land on another's, or whose names are
+/// past what a file name holds, fail the check (and so the build) instead of the write.
+#[test]
+fn nation_folders_whose_outputs_collide_or_are_too_long_fail_the_check() {
+    let (tmp, data) = workspace();
+    let long = "n".repeat(250);
+    for folder in ["ita.json", "ITA", long.as_str(), "schema", "vassal"] {
+        crate::run::copy_into(&data.join("ita"), &{
+            let d = data.join(folder);
+            std::fs::create_dir_all(&d).unwrap();
+            d
+        });
+    }
+    let run = qm(tmp.path(), &["check", "--data", "data"]);
+    run.expect(1)
+        .says("error[load::bad-nation-folder]")
+        .says("\"ita.json\" (its output files and folders would land on those of \"ITA\")")
+        .says("\"ita\" (its output files and folders would land on those of \"ITA\")")
+        .says("longer than 64 bytes")
+        .says("the name is one of the folders a build writes");
+    qm(tmp.path(), &["build", "--data", "data", "--out", "out"]).expect(1);
+    assert!(!tmp.path().join("out").exists());
+    // The first of a colliding pair in byte order is the one read; only the others are errors.
+    assert!(!run.stderr.contains("\"ITA\" ("), "{}", run.stderr);
+}
+
+/// Issue 24, item 7: a TOML escape that makes a character XML cannot hold (`\u001b`,
+/// `\u0000`, `\uFFFF`, `\u000b`) fails the check at the string, in every TOML file the build
+/// reads, instead of the build's SVG and XML writing.
+#[test]
+fn toml_escapes_of_characters_xml_cannot_hold_fail_the_check_at_the_string() {
+    for (file, escape) in [
+        ("ita/ob.toml", "\\u001b"),
+        ("vassal.toml", "\\u0000"),
+        ("registry/vehicle-types.toml", "\\uFFFF"),
+        ("scenarios/s.toml", "\\u000b"),
+    ] {
+        let (tmp, data) = workspace();
+        let path = data.join(file);
+        let text = match file {
+            "ita/ob.toml" => format!("[nation]\nname = \"Ital{escape}ian\"\n"),
+            "scenarios/s.toml" => {
+                let example = root().join("data-src/scenarios/rearguard-at-buq-buq.toml");
+                let text = std::fs::read_to_string(example).unwrap();
+                let title = text.lines().find(|l| l.starts_with("title = ")).unwrap();
+                text.replacen(title, &format!("title = \"Rear{escape}guard\""), 1)
+            }
+            _ => {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let at = text.find("name = \"").unwrap() + "name = \"".len();
+                format!("{}{escape}{}", &text[..at], &text[at..])
+            }
+        };
+        write(&path, &text);
+        let run = qm(tmp.path(), &["check", "--data", "data"]);
+        run.expect(1)
+            .says("error[load::bad-character]")
+            .says("written as an escape")
+            .says(file);
+        qm(tmp.path(), &["build", "--data", "data", "--out", "out"]).expect(1);
+        assert!(!tmp.path().join("out").exists(), "{file}");
+    }
+}

@@ -4,9 +4,12 @@
 //! of attack, named by the items; fixtures are made at test time in temporary
 //! directories.
 
+mod arguments;
 mod bounded;
 mod check_means_build;
+mod foreign_leftovers;
 mod gpids;
+mod module_check;
 mod out_safety;
 mod run;
 mod silent;

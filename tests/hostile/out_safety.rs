@@ -252,7 +252,13 @@ fn what_killed_builds_left_is_tidied_before_the_compile() {
     std::fs::create_dir_all(&aside).unwrap();
     std::fs::write(aside.join(qm::artifact::MARKER), "qm\n").unwrap();
     std::fs::write(aside.join("ita.json"), "previous").unwrap();
+    // A staging folder: qm writes its marker first thing.
     std::fs::create_dir_all(tmp.path().join(".out.new-y/ita")).unwrap();
+    std::fs::write(
+        tmp.path().join(".out.new-y").join(qm::artifact::MARKER),
+        "qm\n",
+    )
+    .unwrap();
     // A build that fails on its data still puts the previous output back.
     let bad = root().join("tests/fixtures/err_month_13");
     let run = build_in(tmp.path(), &bad);
@@ -267,6 +273,11 @@ fn what_killed_builds_left_is_tidied_before_the_compile() {
     assert!(leftovers(tmp.path()).is_empty());
     // A stale staging folder next to a complete output goes at the next build.
     std::fs::create_dir_all(tmp.path().join(".out.new-z/ita")).unwrap();
+    std::fs::write(
+        tmp.path().join(".out.new-z").join(qm::artifact::MARKER),
+        "qm\n",
+    )
+    .unwrap();
     let run = build_in(tmp.path(), &root().join("data-src"));
     assert!(run.starts_with("exit: Some(0)\n"), "{run}");
     complete_output(&tmp.path().join("out"));

@@ -1,8 +1,9 @@
 //! Running `qm` under limits, and the small data directory most tests attack.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// The repository root.
@@ -192,4 +193,60 @@ pub fn listing_lines(data: &Path) -> Vec<String> {
         .lines()
         .map(str::to_string)
         .collect()
+}
+
+/// A running `qm watch` under the suite's limits, and the lines it prints.
+pub struct Watch {
+    child: Child,
+    lines: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Watch {
+    pub fn start(cwd: &Path, data: &Path) -> Self {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_qm"));
+        cmd.args(["watch", "--data", data.to_str().unwrap(), "--out", "out"])
+            .current_dir(cwd)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        limit(&mut cmd);
+        let mut child = cmd.spawn().unwrap();
+        let (tx, lines) = mpsc::channel();
+        let streams: [Box<dyn std::io::Read + Send>; 2] = [
+            Box::new(child.stdout.take().unwrap()),
+            Box::new(child.stderr.take().unwrap()),
+        ];
+        for stream in streams {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    let _ = tx.send(line);
+                }
+            });
+        }
+        Self {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits (at most 20 s) for a line containing `text`.
+    pub fn expect(&mut self, text: &str) {
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(20)) {
+                Ok(line) if line.contains(text) => return self.seen.push(line),
+                Ok(line) => self.seen.push(line),
+                Err(_) => panic!("no line with {text:?}; saw:\n{}", self.seen.join("\n")),
+            }
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }

@@ -154,3 +154,71 @@ fn an_invalid_byte_after_crlf_lines_is_shown_where_it_is() {
         assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     }
 }
+
+#[test]
+fn command_line_arguments_are_not_echoed_raw() {
+    let (tmp, data) = workspace();
+    let evil = "x\u{1b}]0;pwned\u{7}\u{1b}[2J";
+    let out = format!("out{evil}");
+    let data = data.to_str().unwrap();
+    let runs = [
+        // "wrote N files to <out>".
+        qm(tmp.path(), &["build", "--data", data, "--out", &out]),
+        // Unknown theater, vehicle, nation, date.
+        qm(
+            tmp.path(),
+            &[
+                "avail",
+                "ita",
+                "--theater",
+                evil,
+                "--date",
+                "3/41",
+                "--data",
+                data,
+            ],
+        ),
+        qm(tmp.path(), &["show", "ita", evil, "--data", data]),
+        qm(
+            tmp.path(),
+            &[
+                "avail",
+                evil,
+                "--theater",
+                "NA",
+                "--date",
+                "3/41",
+                "--data",
+                data,
+            ],
+        ),
+        qm(
+            tmp.path(),
+            &[
+                "avail",
+                "ita",
+                "--theater",
+                "NA",
+                "--date",
+                evil,
+                "--data",
+                data,
+            ],
+        ),
+        // Path errors.
+        qm(tmp.path(), &["check", "--data", &format!("nowhere{evil}")]),
+        qm(
+            tmp.path(),
+            &["vassal", "check", &format!("nowhere{evil}.vmod")],
+        ),
+        qm(
+            tmp.path(),
+            &["build", "--data", data, "--out", "out", "--templates", evil],
+        ),
+    ];
+    for run in &runs {
+        let all = format!("{}{}", run.stdout, run.stderr);
+        assert!(all.contains('\u{241b}'), "{all}");
+        assert!(!all.contains('\u{1b}') && !all.contains('\u{7}'), "{all:?}");
+    }
+}

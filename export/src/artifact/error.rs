@@ -5,6 +5,7 @@ use std::io;
 use std::path::PathBuf;
 
 use super::target::{InputRole, MARKER};
+use qm_load::diagnostics::Escaped;
 
 /// A refused or failed output: the path as the user gave it and what went wrong.
 #[derive(Debug)]
@@ -65,6 +66,9 @@ pub enum Refusal {
     ParentNotADirectory,
     /// A non-empty directory without qm's marker: someone else's files.
     Foreign,
+    /// A directory qm wrote that now holds a mount point: replacing it would delete what is
+    /// mounted there.
+    HoldsMount,
 }
 
 /// What an output path was to hold.
@@ -165,7 +169,7 @@ impl OutputError {
 
 impl fmt::Display for OutputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = self.path.display();
+        let path = self.path.escaped();
         match &self.kind {
             OutputErrorKind::Refused { why, .. } => {
                 write!(f, "refusing to write to {path} ({why})")
@@ -174,7 +178,7 @@ impl fmt::Display for OutputError {
                 write!(f, "failed to write {path} (bad artifact path {p:?})")
             }
             OutputErrorKind::Io { step, at, source } => {
-                write!(f, "failed to {step} {} ({source})", at.display())
+                write!(f, "failed to {step} {} ({source})", at.escaped())
             }
         }
     }
@@ -209,6 +213,9 @@ impl fmt::Display for Refusal {
             Refusal::Foreign => write!(
                 f,
                 "it is a non-empty directory qm did not write: it has no {MARKER}"
+            ),
+            Refusal::HoldsMount => f.write_str(
+                "a file system is mounted inside it: replacing it would delete what is mounted there",
             ),
         }
     }

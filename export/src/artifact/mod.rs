@@ -8,6 +8,7 @@
 //! has one, and tidies what interrupted builds left.
 
 mod error;
+mod identity;
 mod lock;
 mod recycle;
 mod swap;

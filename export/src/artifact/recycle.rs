@@ -12,6 +12,12 @@
 //! output still is the directory the watch's last exchange put there (same device and inode)
 //! and the kept one is the directory it moved out. Any other writer in between (a `qm build`
 //! on the same output) makes the next write a full one.
+//!
+//! The kept directory was the output, open to anyone for a while: a file in it may have become
+//! a symlink to elsewhere, or a hard link shared with a snapshot (`cp -al out snap`). So it is
+//! never written through: every file is written beside its place and renamed over it (a new
+//! inode, the link replaced rather than followed), links and files qm did not write are
+//! removed, and a kept directory holding a mount point or an input of the run is not used.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -19,8 +25,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::error::{IoStep, OutputError};
-use super::swap::{exchange, relative, sibling, stage, swap_in, tidy_locked, Tidied};
-use super::target::{metadata, OutputDir};
+use super::swap::{
+    exchange, relative, remove_leftover, sibling, stage, swap_in, tidy_locked, Tidied,
+};
+use super::target::{metadata, OutputDir, MARKER, MARKER_TEXT};
 use super::{lock, Artifact};
 
 /// A file's identity for telling changed files apart: its length and a hash of its bytes.
@@ -106,13 +114,14 @@ impl Rewriter {
         out.recheck()?;
         let ours = self.placed.is_some() && self.placed == dir_id(out.path());
         let written = match self.spare.take() {
-            Some(spare) if ours && dir_id(&spare.path) == Some(spare.id) => {
+            Some(spare) if ours && self.usable(&spare) => {
                 self.rewrite(spare, artifacts, &changed)?
             }
             other => {
                 if let Some(s) = other {
-                    // Not ours any more (or never swapped back): a leftover.
-                    let _ = fs::remove_dir_all(&s.path);
+                    // Not ours any more (or never swapped back): a leftover, removed only
+                    // when it is qm's.
+                    let _ = remove_leftover(&out, &s.path);
                 }
                 self.full(artifacts, &rels, ours, &changed)?
             }
@@ -123,6 +132,12 @@ impl Rewriter {
             tidied,
             written,
         })
+    }
+
+    /// Whether the kept directory is still the one the watch moved out, with nothing mounted
+    /// in it and none of the run's inputs inside.
+    fn usable(&self, spare: &Spare) -> bool {
+        dir_id(&spare.path) == Some(spare.id) && matches!(self.out.crossing(&spare.path), Ok(None))
     }
 
     /// Brings the kept directory up to date (only the paths it is stale in or that change
@@ -142,14 +157,14 @@ impl Rewriter {
             Ok(n) => n,
             Err(e) => {
                 // Half brought up to date: of no use any more.
-                let _ = fs::remove_dir_all(&spare.path);
+                let _ = remove_leftover(&out, &spare.path);
                 return Err(out.io(IoStep::Stage, &spare.path, e));
             }
         };
         match exchange(&spare.path, out.path()) {
             Ok(true) => {}
             Ok(false) | Err(_) => {
-                let _ = fs::remove_dir_all(&spare.path);
+                let _ = remove_leftover(&out, &spare.path);
                 let e = io::Error::other("the kept directory could not be exchanged in");
                 return Err(out.io(IoStep::Swap, out.path(), e));
             }
@@ -196,35 +211,124 @@ impl Rewriter {
             let lock_path = sibling(&self.out, "lock");
             if let Ok(_lock) = lock::acquire(&lock_path, |_| {}) {
                 if dir_id(&spare.path) == Some(spare.id) {
-                    let _ = fs::remove_dir_all(&spare.path);
+                    let _ = remove_leftover(&self.out, &spare.path);
                 }
             }
         }
     }
 }
 
-/// Writes the `dirty` paths that `by_path` holds into `dir` and removes the others; returns
-/// how many files were written.
+/// Brings the kept directory `dir` to hold exactly `by_path` and the marker: first removes
+/// what qm did not write there (links, special files, files of no artifact) and marks the
+/// files shared with another name as dirty, then writes the `dirty` paths that `by_path` holds
+/// (each beside its place and renamed over it) and removes the others; returns how many
+/// artifacts were written.
 fn update(
     dir: &Path,
     dirty: &BTreeSet<String>,
     by_path: &BTreeMap<&str, &Artifact>,
 ) -> io::Result<usize> {
+    let mut dirty = dirty.clone();
+    sweep(dir, "", by_path, &mut dirty)?;
     let mut written = 0;
-    for path in dirty {
+    for path in &dirty {
         let target = dir.join(path);
         match by_path.get(path.as_str()) {
             Some(a) => {
-                if let Some(parent) = target.parent() {
-                    fs::create_dir_all(parent)?;
-                }
-                fs::write(&target, &a.bytes)?;
+                replace_file(&target, &a.bytes)?;
                 written += 1;
             }
             None => remove_with_empty_parents(dir, &target)?,
         }
     }
+    // The marker is rewritten as the artifacts are: it too may have become a link.
+    replace_file(&dir.join(MARKER), MARKER_TEXT.as_bytes())?;
     Ok(written)
+}
+
+/// Walks the folder `rel` of the kept directory `root` (links never followed): removes every
+/// entry that is neither a directory nor a regular file (a symlink, a FIFO, ...) and every
+/// regular file that is no artifact, and adds to `dirty` the artifacts so removed and those
+/// whose inode another name shares.
+fn sweep(
+    root: &Path,
+    rel: &str,
+    by_path: &BTreeMap<&str, &Artifact>,
+    dirty: &mut BTreeSet<String>,
+) -> io::Result<()> {
+    for entry in fs::read_dir(root.join(rel))? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else {
+            // No artifact has such a name: someone else's file.
+            fs::remove_file(entry.path()).or_else(|_| fs::remove_dir_all(entry.path()))?;
+            continue;
+        };
+        let path = if rel.is_empty() {
+            name.to_string()
+        } else {
+            format!("{rel}/{name}")
+        };
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            sweep(root, &path, by_path, dirty)?;
+            continue;
+        }
+        let artifact = by_path.contains_key(path.as_str());
+        if kind.is_file() && (artifact || path == MARKER) {
+            if shared(&entry.metadata()?) {
+                dirty.insert(path);
+            }
+            continue;
+        }
+        fs::remove_file(entry.path())?;
+        if artifact {
+            dirty.insert(path.clone());
+        }
+        // A link where a folder was: the artifacts below it are to be written anew.
+        let below = format!("{path}/");
+        dirty.extend(
+            by_path
+                .range(below.as_str()..)
+                .take_while(|(p, _)| p.starts_with(&below))
+                .map(|(p, _)| p.to_string()),
+        );
+    }
+    Ok(())
+}
+
+/// Whether a regular file has another name (a hard link): writing it in place would change
+/// the other too.
+#[cfg(unix)]
+fn shared(m: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    m.nlink() > 1
+}
+
+/// Without link counts every file is replaced by renaming anyway.
+#[cfg(not(unix))]
+fn shared(_: &fs::Metadata) -> bool {
+    false
+}
+
+/// Puts `bytes` at `target` as a new file: written beside it and renamed over whatever is
+/// there, so a link there is replaced, never followed, and no other name of the old inode
+/// changes.
+fn replace_file(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let parent = target
+        .parent()
+        .ok_or_else(|| io::Error::other("an artifact path has no folder"))?;
+    fs::create_dir_all(parent)?;
+    if metadata(target)?.is_some_and(|m| m.is_dir()) {
+        fs::remove_dir_all(target)?;
+    }
+    let mut file = tempfile::Builder::new()
+        .prefix(".qm-write-")
+        .tempfile_in(parent)?;
+    file.write_all(bytes)?;
+    file.persist(target).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// A path whose content differs between two writes.
@@ -365,6 +469,54 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_and_shared_inodes_in_the_kept_directory_are_replaced_not_written_through() {
+        let (tmp, mut r) = setup();
+        let victim = tmp.path().join("victim.txt");
+        fs::write(&victim, "the user's").unwrap();
+        let out = r.out().path().to_path_buf();
+        let mut snapshots = Vec::new();
+        for n in 0..6 {
+            if n % 2 == 1 {
+                // A snapshot sharing the output's inodes (`cp -al`).
+                let snap = tmp.path().join(format!("snap{n}"));
+                fs::create_dir_all(snap.join("n")).unwrap();
+                for f in ["a.json", "n/c.png", MARKER] {
+                    fs::hard_link(out.join(f), snap.join(f)).unwrap();
+                }
+                snapshots.push((snap, n - 1));
+            } else if n > 0 {
+                // Links planted in the output, which the next exchange makes the kept one.
+                fs::remove_file(out.join("a.json")).unwrap();
+                std::os::unix::fs::symlink(&victim, out.join("a.json")).unwrap();
+                fs::remove_dir_all(out.join("n")).unwrap();
+                std::os::unix::fs::symlink(tmp.path(), out.join("n")).unwrap();
+                fs::write(out.join("stray.txt"), "put here").unwrap();
+            }
+            let files = [("a.json", format!("{n}")), ("n/c.png", format!("c{n}"))];
+            let files: Vec<(&str, &str)> = files.iter().map(|(p, b)| (*p, b.as_str())).collect();
+            write(&mut r, &files);
+            expect(&r, &files);
+            assert_eq!(
+                fs::read_to_string(&victim).unwrap(),
+                "the user's",
+                "write {n}"
+            );
+            assert!(!tmp.path().join("c.png").exists(), "write {n}");
+        }
+        for (snap, n) in snapshots {
+            assert_eq!(
+                fs::read_to_string(snap.join("a.json")).unwrap(),
+                n.to_string()
+            );
+            assert_eq!(
+                fs::read_to_string(snap.join("n/c.png")).unwrap(),
+                format!("c{n}")
+            );
+        }
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //! Beside `<parent>/<name>` live `.<name>.lock` (kept), `.<name>.new-*` (a staging directory;
 //! after an exchange, the previous output on its way out) and `.<name>.old-*` (the previous
 //! output moved aside by the two-rename fallback). Whoever holds the lock is the only writer,
-//! so any staging or moved-aside directory found under it belongs to a dead process.
+//! so any staging or moved-aside directory found under it belongs to a dead process — when it
+//! is qm's at all: a directory by such a name is touched only when it carries qm's marker
+//! (written first into every staging directory) and holds no mount point and none of the run's
+//! inputs; anything else is someone's data and stays where it is.
 
 use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
@@ -17,7 +20,7 @@ use tempfile::TempDir;
 
 use super::error::{IoStep, OutputError, OutputErrorKind};
 use super::lock::{self, OutputLock};
-use super::target::{metadata, OutputDir, MARKER, MARKER_TEXT};
+use super::target::{carries_marker, metadata, OutputDir, MARKER, MARKER_TEXT};
 use super::Artifact;
 
 /// What was left by interrupted builds and has been dealt with.
@@ -27,6 +30,9 @@ pub struct Tidied {
     pub restored: Option<PathBuf>,
     /// Staging and moved-aside directories of interrupted builds, removed.
     pub removed: Vec<PathBuf>,
+    /// Directories named like leftovers that are not qm's (no marker, or holding a mount point
+    /// or an input of the run): left untouched.
+    pub foreign: Vec<PathBuf>,
 }
 
 /// How the new output is moved into place.
@@ -102,28 +108,63 @@ pub fn tidy_interrupted(out: &OutputDir) -> Result<Tidied, OutputError> {
 }
 
 /// Under the lock: restores the newest moved-aside output when `out` is missing, then removes
-/// every other leftover but `keep` (a watch's kept directory, see [`super::recycle`]).
+/// every other leftover but `keep` (a watch's kept directory, see [`super::recycle`]). Only
+/// qm's own leftovers are touched ([`ours`]); the others are listed in [`Tidied::foreign`].
 pub(super) fn tidy_locked(out: &OutputDir, keep: Option<&Path>) -> Result<Tidied, OutputError> {
     let tidy_err = |at: &Path, e| out.io(IoStep::Tidy, at, e);
     let found = leftovers(out).map_err(|e| tidy_err(out.parent(), e))?;
     let mut tidied = Tidied::default();
+    let mut sort = |dirs: Vec<PathBuf>| -> Result<Vec<PathBuf>, OutputError> {
+        let mut mine = Vec::new();
+        for dir in dirs {
+            if keep == Some(dir.as_path()) {
+                continue;
+            }
+            if ours(out, &dir).map_err(|e| tidy_err(&dir, e))? {
+                mine.push(dir);
+            } else {
+                tidied.foreign.push(dir);
+            }
+        }
+        Ok(mine)
+    };
+    let old = sort(found.old)?;
+    let new = sort(found.new)?;
     let missing = metadata(out.path())
         .map_err(|e| tidy_err(out.path(), e))?
         .is_none();
     if missing {
-        if let Some(newest) = newest(&found.old).map_err(|e| tidy_err(out.parent(), e))? {
+        if let Some(newest) = newest(&old).map_err(|e| tidy_err(out.parent(), e))? {
             fs::rename(&newest, out.path()).map_err(|e| tidy_err(&newest, e))?;
             tidied.restored = Some(newest);
         }
     }
-    for dir in found.new.iter().chain(&found.old) {
-        if tidied.restored.as_ref() == Some(dir) || keep == Some(dir.as_path()) {
+    for dir in new.iter().chain(&old) {
+        if tidied.restored.as_ref() == Some(dir) {
             continue;
         }
         fs::remove_dir_all(dir).map_err(|e| tidy_err(dir, e))?;
         tidied.removed.push(dir.clone());
     }
+    tidied.foreign.sort();
     Ok(tidied)
+}
+
+/// Removes the leftover `dir` when it is qm's ([`ours`]); `false` when it was left alone.
+pub(super) fn remove_leftover(out: &OutputDir, dir: &Path) -> io::Result<bool> {
+    if !ours(out, dir)? {
+        return Ok(false);
+    }
+    fs::remove_dir_all(dir)?;
+    Ok(true)
+}
+
+/// Whether the leftover `dir` is qm's to remove or put back: it carries the marker (or is
+/// empty: a staging directory killed before its marker was written holds nothing), and holds
+/// no mount point and none of the run's inputs.
+fn ours(out: &OutputDir, dir: &Path) -> io::Result<bool> {
+    let marked = carries_marker(dir)? || fs::read_dir(dir)?.next().is_none();
+    Ok(marked && out.crossing(dir)?.is_none())
 }
 
 /// The staging (`new`) and moved-aside (`old`) directories beside `out`.
@@ -390,12 +431,34 @@ mod tests {
         write(&out, Swap::Exchange, &[("a.txt", "1")]);
         let stale = tmp.path().join(".out.new-killed");
         fs::create_dir_all(stale.join("half")).unwrap();
+        fs::write(stale.join(MARKER), MARKER_TEXT).unwrap();
         let other = tmp.path().join(".other.new-x");
         fs::create_dir_all(&other).unwrap();
+        // Named like staging, not made by qm: no marker.
+        let users = tmp.path().join(".out.new-mine");
+        fs::create_dir_all(users.join("half")).unwrap();
         let tidied = write(&out, Swap::Exchange, &[("a.txt", "2")]);
         assert_eq!(tidied.removed, std::slice::from_ref(&stale));
+        assert_eq!(tidied.foreign, std::slice::from_ref(&users));
         assert!(!stale.exists());
         assert!(other.exists(), "another output's staging is not ours");
+        assert!(
+            users.join("half").exists(),
+            "a folder without the marker is not ours"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_marker_that_is_a_link_is_not_qms() {
+        let (tmp, out) = setup();
+        write(&out, Swap::Exchange, &[("a.txt", "1")]);
+        let users = tmp.path().join(".out.old-mine");
+        fs::create_dir_all(&users).unwrap();
+        std::os::unix::fs::symlink(out.path().join(MARKER), users.join(MARKER)).unwrap();
+        let tidied = write(&out, Swap::Exchange, &[("a.txt", "2")]);
+        assert_eq!(tidied.foreign, std::slice::from_ref(&users));
+        assert!(users.exists());
     }
 
     #[test]

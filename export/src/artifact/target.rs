@@ -8,6 +8,7 @@ use std::io;
 use std::path::{Component, Path, PathBuf};
 
 use super::error::{IoStep, OutputError, Overlap, Refusal, Wanted};
+use super::identity::{self, Crossing, Protected};
 
 /// The file qm writes into every output directory it makes. qm replaces an existing non-empty
 /// directory only when it holds this file.
@@ -91,6 +92,8 @@ pub struct OutputFile {
 #[derive(Debug, Clone)]
 struct Guards {
     inputs: Vec<(InputRole, PathBuf)>,
+    /// The same inputs by identity, with their ancestors: what no tree qm removes may hold.
+    protected: Vec<Protected>,
     cwd: PathBuf,
 }
 
@@ -104,12 +107,19 @@ impl OutputDir {
         let cwd = std::env::current_dir()
             .and_then(fs::canonicalize)
             .map_err(resolve_err)?;
+        let inputs: Vec<(InputRole, PathBuf)> = inputs
+            .iter()
+            .map(|i| Ok((i.role, resolve(&cwd.join(&i.path), true)?)))
+            .collect::<io::Result<_>>()
+            .map_err(resolve_err)?;
+        let protected = inputs
+            .iter()
+            .map(|(role, path)| identity::protect(*role, path))
+            .collect::<io::Result<_>>()
+            .map_err(resolve_err)?;
         let guards = Guards {
-            inputs: inputs
-                .iter()
-                .map(|i| Ok((i.role, resolve(&cwd.join(&i.path), true)?)))
-                .collect::<io::Result<_>>()
-                .map_err(resolve_err)?,
+            inputs,
+            protected,
             cwd,
         };
         let path = resolve(&guards.cwd.join(given), false).map_err(resolve_err)?;
@@ -158,6 +168,12 @@ impl OutputDir {
     /// The output directory's own name.
     pub(crate) fn name(&self) -> &OsStr {
         &self.name
+    }
+
+    /// The first directory of the tree at `dir` (this output, or a leftover beside it) that
+    /// must not be removed with it: a mount point, or an input of the run by identity.
+    pub(crate) fn crossing(&self, dir: &Path) -> io::Result<Option<Crossing>> {
+        identity::crossing(dir, &self.guards.protected)
     }
 
     /// An I/O error of `step` at `at`, reported against this output.
@@ -220,6 +236,9 @@ fn dir_refusal(
             }));
         }
     }
+    if let Some(why) = identity_refusal(path, meta.is_some(), guards)? {
+        return Ok(Some(why));
+    }
     let Some(meta) = meta else {
         return Ok(blocked_ancestor(path)?.then_some(Refusal::ParentNotADirectory));
     };
@@ -230,6 +249,37 @@ fn dir_refusal(
         return Ok(Some(Refusal::Special));
     }
     Ok((!replaceable(path)?).then_some(Refusal::Foreign))
+}
+
+/// Overlaps that paths do not show (a bind mount of an input inside the output, or of the
+/// output's ancestor inside an input), found by identity.
+fn identity_refusal(path: &Path, exists: bool, guards: &Guards) -> io::Result<Option<Refusal>> {
+    for p in &guards.protected {
+        let Some(input) = p.own else {
+            continue;
+        };
+        for (i, a) in path.ancestors().enumerate() {
+            if identity::key(a)? == Some(input) {
+                let overlap = if i == 0 { Overlap::Is } else { Overlap::Inside };
+                return Ok(Some(Refusal::Input {
+                    role: p.role,
+                    overlap,
+                }));
+            }
+        }
+    }
+    if !exists {
+        return Ok(None);
+    }
+    Ok(
+        identity::crossing(path, &guards.protected)?.map(|c| match c {
+            Crossing::Input(role, _) => Refusal::Input {
+                role,
+                overlap: Overlap::Contains,
+            },
+            Crossing::Mount(_) => Refusal::HoldsMount,
+        }),
+    )
 }
 
 /// Why qm may not write the file `path`.
@@ -290,7 +340,13 @@ fn replaceable(path: &Path) -> io::Result<bool> {
     if entries.next().is_none() {
         return Ok(true);
     }
-    Ok(metadata(&path.join(MARKER))?.is_some_and(|m| m.is_file()))
+    carries_marker(path)
+}
+
+/// Whether the directory `dir` holds qm's [`MARKER`] as a regular file (a symlink by that name
+/// is not qm's: qm writes the marker itself).
+pub(crate) fn carries_marker(dir: &Path) -> io::Result<bool> {
+    Ok(metadata(&dir.join(MARKER))?.is_some_and(|m| m.is_file()))
 }
 
 /// `path`'s own metadata (a symlink is not followed), or `None` when nothing is there (also

@@ -1,6 +1,7 @@
 //! The `.vmod` zip: written deterministically (sorted entries, a fixed 1980-01-01 timestamp,
 //! fixed permissions), so two builds of the same data give the same bytes.
 
+use std::collections::BTreeSet;
 use std::io::{Cursor, Read, Write};
 
 use zip::write::SimpleFileOptions;
@@ -99,11 +100,20 @@ fn read_capped(f: impl Read, name: &str, cap: u64) -> Result<Vec<u8>, VassalErro
     Ok(data)
 }
 
-/// A module's entry names and its buildFile's text: all that checking a module needs, read
-/// without decompressing the images.
+/// A module's definition as stored: its entry name and its bytes (not yet known to be text).
+#[derive(Debug, Clone)]
+pub struct StoredBuildFile {
+    /// `buildFile.xml`, or the older `buildFile`.
+    pub name: String,
+    /// The entry's bytes, at most [`MAX_BUILD_FILE`].
+    pub bytes: Vec<u8>,
+}
+
+/// A module's entry names and its buildFile: all that checking a module needs, read without
+/// decompressing the images.
 pub fn read_names_and_build_file(
     bytes: &[u8],
-) -> Result<(Vec<String>, Option<String>), VassalError> {
+) -> Result<(Vec<String>, Option<StoredBuildFile>), VassalError> {
     let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|e| zip_err("read the module", e))?;
     let names: Vec<String> = (0..zip.len())
         .map(|i| match zip.name_for_index(i) {
@@ -122,14 +132,109 @@ pub fn read_names_and_build_file(
         .map_err(|e| zip_err("read the module", e))?;
     // A zip bomb is refused on its own word before a byte is inflated; one that lies about
     // its size is stopped by the cap while reading.
-    let ratio = f.size() / f.compressed_size().max(1);
-    if f.size() > 1024 * 1024 && ratio > MAX_RATIO {
+    if let Some(ratio) = bomb_ratio(f.size(), f.compressed_size()) {
         return Err(VassalError::new(format!(
             "failed to read {bf} (it claims to inflate {ratio} times; at most {MAX_RATIO})"
         )));
     }
-    let data = read_capped(f, &bf, MAX_BUILD_FILE)?;
-    Ok((names, Some(String::from_utf8_lossy(&data).into_owned())))
+    let bytes = read_capped(f, &bf, MAX_BUILD_FILE)?;
+    Ok((names, Some(StoredBuildFile { name: bf, bytes })))
+}
+
+/// The compression ratio of an entry over 1 MiB that inflates more than [`MAX_RATIO`] times.
+fn bomb_ratio(size: u64, compressed: u64) -> Option<u64> {
+    let ratio = size / compressed.max(1);
+    (size > 1024 * 1024 && ratio > MAX_RATIO).then_some(ratio)
+}
+
+/// Most bytes [`damaged_entries`] inflates in one module: a real module holds well under
+/// this; past it the rest is not verified (and says so).
+pub const MAX_VERIFIED: u64 = 2 * 1024 * 1024 * 1024;
+
+/// The entries whose stored checksum does not match their content, or that cannot be
+/// inflated, each with why: every entry is read through (to nowhere), as an unzip would.
+pub fn damaged_entries(bytes: &[u8]) -> Result<Vec<String>, VassalError> {
+    let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|e| zip_err("read the module", e))?;
+    let mut problems = Vec::new();
+    let mut budget = MAX_VERIFIED;
+    for i in 0..zip.len() {
+        let f = match zip.by_index(i) {
+            Ok(f) => f,
+            Err(e) => {
+                problems.push(format!("entry {i} cannot be read ({e})"));
+                continue;
+            }
+        };
+        let name = f.name().map_or_else(|_| "?".to_string(), |n| n.to_string());
+        if let Some(ratio) = bomb_ratio(f.size(), f.compressed_size()) {
+            problems.push(format!(
+                "entry {name:?} claims to inflate {ratio} times (at most {MAX_RATIO}): not read"
+            ));
+            continue;
+        }
+        let cap = budget.min(MAX_ENTRY);
+        match std::io::copy(&mut f.take(cap + 1), &mut std::io::sink()) {
+            Ok(n) if n > cap => {
+                let (what, mib) = if cap == MAX_ENTRY {
+                    (format!("entry {name:?}"), MAX_ENTRY)
+                } else {
+                    ("the module".to_string(), MAX_VERIFIED)
+                };
+                problems.push(format!(
+                    "{what} inflates to more than {} MiB: the rest of the module is not verified",
+                    mib / (1024 * 1024)
+                ));
+                break;
+            }
+            Ok(n) => budget -= n,
+            Err(e) => problems.push(format!("entry {name:?} is damaged ({e})")),
+        }
+    }
+    Ok(problems)
+}
+
+/// The entry names that stand more than once in a module's central directory: zip readers
+/// disagree on which of them counts (the zip crate keeps the last, others the first), so a
+/// reader of the crate's names alone never sees them. Read from the directory's own records;
+/// a directory that cannot be walked so (zip64, a comment holding the end record's bytes) is
+/// left to the crate, which reads it whole.
+pub fn repeated_names(bytes: &[u8]) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    let mut repeated = BTreeSet::new();
+    for n in central_names(bytes).unwrap_or_default() {
+        if seen.contains(&n) {
+            repeated.insert(n);
+        } else {
+            seen.insert(n);
+        }
+    }
+    repeated.into_iter().collect()
+}
+
+/// The names of the central directory's records, in order; `None` when the end record or a
+/// record is not where the format puts it.
+fn central_names(bytes: &[u8]) -> Option<Vec<String>> {
+    let u16_at = |i: usize| Some(u16::from_le_bytes(bytes.get(i..i + 2)?.try_into().ok()?));
+    let u32_at = |i: usize| Some(u32::from_le_bytes(bytes.get(i..i + 4)?.try_into().ok()?));
+    // The end record: 22 bytes and a comment of at most 64 KiB, at the very end.
+    let min = bytes.len().saturating_sub(22 + 0xffff);
+    let end = (min..=bytes.len().checked_sub(22)?)
+        .rev()
+        .find(|&i| u32_at(i) == Some(0x0605_4b50))?;
+    let count = u16_at(end + 10)?;
+    let mut at = usize::try_from(u32_at(end + 16)?).ok()?;
+    let mut names = Vec::with_capacity(usize::from(count));
+    for _ in 0..count {
+        if u32_at(at)? != 0x0201_4b50 {
+            return None;
+        }
+        let name_len = usize::from(u16_at(at + 28)?);
+        let skip = usize::from(u16_at(at + 30)?) + usize::from(u16_at(at + 32)?);
+        let name = bytes.get(at + 46..at + 46 + name_len)?;
+        names.push(String::from_utf8_lossy(name).into_owned());
+        at += 46 + name_len + skip;
+    }
+    Some(names)
 }
 
 /// Why an entry name is unsafe to keep in a module, if it is: VASSAL (and any unzip) would

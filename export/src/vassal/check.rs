@@ -8,7 +8,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::archive::{read_names_and_build_file, unsafe_entry_name};
+use super::archive::{
+    damaged_entries, read_names_and_build_file, repeated_names, unsafe_entry_name,
+};
 use super::decode::{decode_sequence, Decoder};
 use super::encode::{encode_sequence, SequenceEncoder};
 use super::traits::encode_chain;
@@ -256,25 +258,43 @@ fn element_text(node: roxmltree::Node) -> String {
         .to_string()
 }
 
-/// Checks a `.vmod` file's bytes.
+/// Checks a `.vmod` file's bytes: its entries (names, checksums), then its buildFile.
 pub fn check_vmod(bytes: &[u8]) -> Result<CheckReport, VassalError> {
-    let (names, text) = read_names_and_build_file(bytes)?;
-    let Some(text) = text else {
+    let (names, build_file) = read_names_and_build_file(bytes)?;
+    let Some(build_file) = build_file else {
         return Err(VassalError::new(
             "failed to check the module (it has no buildFile.xml)",
         ));
     };
-    let mut unsafe_names = Vec::new();
+    let mut problems = Vec::new();
     for n in &names {
         if let Some(why) = unsafe_entry_name(n) {
-            unsafe_names.push(format!(
+            problems.push(format!(
                 "entry {n:?} would be written outside the module folder or cannot be a file name ({why})"
             ));
         }
     }
-    let files: BTreeSet<String> = names.into_iter().collect();
-    let mut report = check_build_file(&text, &files);
-    report.problems.extend(unsafe_names);
+    for n in repeated_names(bytes) {
+        problems.push(format!(
+            "two entries are named {n:?}: zip readers disagree on which one counts"
+        ));
+    }
+    problems.extend(damaged_entries(bytes)?);
+    let mut report = match std::str::from_utf8(&build_file.bytes) {
+        Ok(text) => {
+            let files: BTreeSet<String> = names.into_iter().collect();
+            check_build_file(text, &files)
+        }
+        Err(e) => CheckReport {
+            problems: vec![format!(
+                "{} is not UTF-8 (an invalid byte at offset {}): the engine cannot read it",
+                build_file.name,
+                e.valid_up_to()
+            )],
+            ..CheckReport::default()
+        },
+    };
+    report.problems.extend(problems);
     Ok(report)
 }
 

@@ -11,6 +11,14 @@ const NATION_FILES: [&str; 4] = ["listing.tsv", "notes.md", "ob.toml", "errata.t
 /// Folders of the data directory that hold data of another kind, never a nation.
 const DATA_FOLDERS: [&str; 2] = ["registry", "scenarios"];
 
+/// The folders a build writes beside the nations' (`schema/`, `vassal/`, `scenarios/`): a
+/// nation by such a name would mix its files with them.
+const OUTPUT_FOLDERS: [&str; 3] = ["schema", "vassal", "scenarios"];
+
+/// The longest nation id in bytes: it names output files (`<id>.json`, `<id>-chart.pdf`) and
+/// folders, whose names a file system limits (255 bytes); as long as a vehicle id.
+pub const MAX_NATION_ID: usize = 64;
+
 /// The nation folders of `data_dir`, sorted, and what is wrong with the others.
 ///
 /// A folder is a nation when it holds `listing.tsv` (a nation with vehicles) or `ob.toml` (a
@@ -85,7 +93,36 @@ pub fn nation_folders(data_dir: &Path) -> std::io::Result<(Vec<String>, Vec<Diag
         ids.push(lossy);
     }
     ids.sort();
+    let ids = without_colliding(ids, &mut diagnostics);
     Ok((ids, diagnostics))
+}
+
+/// The ids whose outputs land on another's: `ita.json/` (the folder of nation `ita.json`) where
+/// nation `ita` writes its file `ita.json`, or two ids that differ only in case (one file on a
+/// case-insensitive file system). The first in order is kept; each other is an error.
+fn without_colliding(ids: Vec<String>, diagnostics: &mut Vec<Diagnostic>) -> Vec<String> {
+    let mut kept: Vec<String> = Vec::with_capacity(ids.len());
+    for id in ids {
+        let clash = kept.iter().find(|k| {
+            let (a, b) = (id.to_lowercase(), k.to_lowercase());
+            a == b || a == format!("{b}.json") || b == format!("{a}.json")
+        });
+        match clash {
+            None => kept.push(id),
+            Some(other) => diagnostics.push(
+                Diagnostic::new(
+                    Severity::Error,
+                    "load::bad-nation-folder",
+                    format!(
+                        "failed to read the nation folder {id:?} (its output files and folders would land on those of {other:?})"
+                    ),
+                    None,
+                )
+                .with_help("rename one of the two folders"),
+            ),
+        }
+    }
+    kept
 }
 
 /// Why a folder name cannot be a nation id, if it cannot.
@@ -98,6 +135,12 @@ fn bad_id(name: Option<&str>) -> Option<&'static str> {
     }
     if name.contains('\\') {
         return Some("the name holds a backslash");
+    }
+    if name.len() > MAX_NATION_ID {
+        return Some("the name is longer than 64 bytes: it names output files and folders");
+    }
+    if OUTPUT_FOLDERS.contains(&name) {
+        return Some("the name is one of the folders a build writes: schema, vassal, scenarios");
     }
     None
 }

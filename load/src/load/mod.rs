@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use qm_parser::{Diagnostic, FileId, Severity, Source, SourceMap, TextSpan};
 use rayon::prelude::*;
 
+use crate::diagnostics::Escaped;
 use crate::input::{
     encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind, InputLimits,
 };
@@ -140,7 +141,7 @@ pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
                 "load::data-dir",
                 format!(
                     "failed to read the data directory {} ({e})",
-                    data_dir.display()
+                    data_dir.escaped()
                 ),
                 None,
             ));
@@ -152,7 +153,7 @@ pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
             Diagnostic::new(
                 Severity::Error,
                 "load::no-nations",
-                format!("failed to find any nation in {}", data_dir.display()),
+                format!("failed to find any nation in {}", data_dir.escaped()),
                 None,
             )
             .with_help("a nation is a folder holding listing.tsv or ob.toml, e.g. data-src/ita/listing.tsv"),
@@ -537,6 +538,9 @@ fn add_source(
         .add(Source::with_edits(id, name.clone(), text, edits));
     if let Some(d) = crate::buildable::check_characters(&loaded.sources, id) {
         loaded.diagnostics.push(d);
+    } else if name.ends_with(".toml") {
+        let strings = crate::buildable::check_toml_strings(&loaded.sources, id);
+        loaded.diagnostics.extend(strings);
     }
     if let Some(at) = bad {
         // `at` counts bytes of the file as read (the original); a span counts bytes of the

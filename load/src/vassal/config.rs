@@ -5,6 +5,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::VassalError;
+use crate::diagnostics::Escaped;
 use crate::input::{read_input, InputKind, InputLimits};
 
 /// The config file's name inside the data directory.
@@ -61,10 +62,10 @@ impl ModuleConfig {
         let bytes = read_input(&path, InputKind::Toml, limits)
             .map_err(|e| VassalError::new(e.to_string()))?;
         let text = String::from_utf8(bytes).map_err(|_| {
-            VassalError::new(format!("failed to read {} (not UTF-8)", path.display()))
+            VassalError::new(format!("failed to read {} (not UTF-8)", path.escaped()))
         })?;
         Self::parse(&text)
-            .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.display())))
+            .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.escaped())))
     }
 
     /// Parses the text of a `vassal.toml`.
@@ -123,9 +124,10 @@ pub fn lint(
     let Some(text) = sources.get(id).map(|s| s.text.clone()) else {
         return Vec::new();
     };
-    let mut out: Vec<Diagnostic> = crate::buildable::check_characters(sources, id)
-        .into_iter()
-        .collect();
+    let mut out: Vec<Diagnostic> = match crate::buildable::check_characters(sources, id) {
+        Some(d) => vec![d],
+        None => crate::buildable::check_toml_strings(sources, id),
+    };
     if let Err(e) = toml::from_str::<ConfigFile>(&text) {
         out.push(qm_resolve::spanned::toml_diagnostic(
             "vassal::config",

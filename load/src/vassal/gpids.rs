@@ -16,6 +16,7 @@ use qm_schema::Nation;
 use serde::Deserialize;
 
 use super::VassalError;
+use crate::diagnostics::Escaped;
 use crate::input::{read_input, InputKind, InputLimits};
 
 /// The registry's file name inside the data directory.
@@ -157,11 +158,11 @@ impl GpidRegistry {
         let bytes = read_input(&path, InputKind::Toml, limits)
             .map_err(|e| VassalError::new(e.to_string()))?;
         let text = String::from_utf8(bytes).map_err(|_| {
-            VassalError::new(format!("failed to read {} (not UTF-8)", path.display()))
+            VassalError::new(format!("failed to read {} (not UTF-8)", path.escaped()))
         })?;
         Self::parse(&text)
             .map(Some)
-            .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.display())))
+            .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.escaped())))
     }
 
     /// Parses a registry; numbers must be positive, unique and at most [`MAX_GPID`].
@@ -355,7 +356,7 @@ pub fn lint(
             "vassal::gpid-exhausted",
             format!(
                 "failed to allocate gpids in {} ({e})",
-                data_dir.join(REGISTRY_FILE).display()
+                data_dir.join(REGISTRY_FILE).escaped()
             ),
             None,
         )
@@ -379,7 +380,7 @@ pub fn lint(
     ));
     d.notes.push(format!(
         "registry: {}",
-        data_dir.join(REGISTRY_FILE).display()
+        data_dir.join(REGISTRY_FILE).escaped()
     ));
     vec![d]
 }
