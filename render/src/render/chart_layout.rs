@@ -529,7 +529,7 @@ fn infantry_specs(model: &ChartModel) -> Vec<TableSpec> {
             }
         }
         specs.push(TableSpec {
-            title: "Infantry by class (197.2)".into(),
+            title: s.classes_heading.clone(),
             columns: vec![
                 ("Unit", 0.11),
                 ("Kind", 0.08),
