@@ -5,11 +5,10 @@
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
+use crate::diagnostics::Escaped;
 use include_dir::{include_dir, Dir};
 use minijinja::{Error, ErrorKind};
 use qm_parser::{Diagnostic, Severity, Source, SourceMap, TextSpan};
-
-use crate::diagnostics::Escaped;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../templates");
 

@@ -16,7 +16,6 @@ use minijinja::{AutoEscape, Environment, Error, ErrorKind, Output, State, Undefi
 use serde::Serialize;
 
 use qm_load::diagnostics::Escaped;
-
 pub use qm_load::templates::{
     check_dir, TemplateDirError, TemplateError, TemplateErrorKind, MAX_FUEL, MAX_OUTPUT,
     MAX_TEMPLATE_FILE,
