@@ -15,7 +15,7 @@ use crate::compile::compile_timed;
 use crate::diagnostics::Escaped;
 use crate::timings::Timings;
 
-pub use crate::cli_build::{BuildArgs, DataArgs};
+pub use crate::cli_build::{BuildArgs, DataArgs, MAX_INPUT_MIB};
 
 /// Quartermaster: compile wargame order-of-battle data into JSON, counters, charts and
 /// VASSAL modules.

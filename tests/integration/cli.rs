@@ -5,38 +5,38 @@
 
 use crate::support::{root, run_qm};
 
+/// One run per fixture, each with its own snapshot (`check@<fixture>`); every fixture runs and
+/// every failing one is listed, not only the first.
 #[test]
 fn check_fixtures() {
-    let mut dirs: Vec<_> = std::fs::read_dir(root().join("tests/fixtures"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    assert!(dirs.len() >= 14, "the fixtures are missing");
-    for dir in dirs {
+    let mut problems = Vec::new();
+    let mut count = 0;
+    let fixtures = root().join("tests/fixtures").canonicalize().unwrap();
+    insta::glob!("../fixtures", "*", |dir| {
+        // The walk also yields the folder itself.
+        if !dir.is_dir() || dir.canonicalize().unwrap() == fixtures {
+            return;
+        }
+        count += 1;
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
         let output = run_qm(
             &["check", "--strict", "--data", dir.to_str().unwrap()],
             &root(),
         );
         if name.starts_with("err_") {
-            assert!(
-                output.starts_with("exit: 1\n"),
-                "{name} must fail with exit 1:\n{output}"
-            );
-            assert!(
-                output.contains(" ┌─ ") || name == "err_empty_file",
-                "{name} must point into a file:\n{output}"
-            );
-        } else {
-            assert!(
-                output.starts_with("exit: 0\n"),
-                "{name} must pass:\n{output}"
-            );
+            if !output.starts_with("exit: 1\n") {
+                problems.push(format!("{name} must fail with exit 1:\n{output}"));
+            }
+            if !(output.contains(" ┌─ ") || name == "err_empty_file") {
+                problems.push(format!("{name} must point into a file:\n{output}"));
+            }
+        } else if !output.starts_with("exit: 0\n") {
+            problems.push(format!("{name} must pass:\n{output}"));
         }
-        insta::assert_snapshot!(format!("check_{name}"), output);
-    }
+        insta::assert_snapshot!("check", output);
+    });
+    assert!(count >= 14, "the fixtures are missing");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 #[test]

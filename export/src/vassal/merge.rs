@@ -123,6 +123,10 @@ fn ours(generated: &str) -> Result<Ours, VassalError> {
 }
 
 /// Merges qm's generated buildFile into an existing one; returns the new text.
+///
+/// Passes over the existing text, each adding byte-range edits: the palette
+/// ([`palette_edits`]), the prototypes ([`prototype_edits`]), the next slot id past every gpid
+/// ([`gpid_edits`]); then the edits are applied in order ([`apply_edits`]).
 pub fn merge_build_file(
     existing: &str,
     generated: &str,
@@ -137,44 +141,106 @@ pub fn merge_build_file(
             root.tag_name().name()
         )));
     }
-    let nl = if existing.contains("\r\n") {
-        "\r\n"
-    } else {
-        "\n"
-    };
-    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    let target = Target::new(existing, root)?;
+    let mut edits: Vec<Edit> = Vec::new();
+    let windows = palette_edits(&target, &ours, &mut edits);
+    let replaced_prototypes = prototype_edits(&target, &ours, &mut edits);
+    let next = gpid_edits(&target, &ours, &windows, &mut edits)?;
+    let out = apply_edits(existing, edits, generated.len())?;
+    Ok((
+        out,
+        MergeSummary {
+            replaced_windows: windows.len(),
+            replaced_prototypes,
+            replaced_images: 0,
+            next_piece_slot_id: next,
+            dropped: Vec::new(),
+        },
+    ))
+}
 
-    // The palette: replace the first qm palette in place, drop any others.
-    let windows: Vec<_> = root.children().filter(|n| is_qm(n, PIECE_WINDOW)).collect();
-    let root_close = root.range().end - format!("</{ROOT}>").len();
-    if !existing[root.range()].ends_with(&format!("</{ROOT}>")) {
-        return Err(err("the existing module's root element is empty"));
+/// A byte range of the existing buildFile and its replacement.
+type Edit = (Range<usize>, String);
+
+/// The existing buildFile as the merge's passes read it.
+struct Target<'a, 'input> {
+    existing: &'a str,
+    root: roxmltree::Node<'a, 'input>,
+    /// Its line ending (a Windows-made module keeps CRLF).
+    nl: &'static str,
+    /// Where a new child of the root goes: the line of the root's closing tag.
+    close_line: usize,
+    /// The indentation of the root's children.
+    child_indent: String,
+}
+
+impl<'a, 'input> Target<'a, 'input> {
+    fn new(existing: &'a str, root: roxmltree::Node<'a, 'input>) -> Result<Self, VassalError> {
+        let nl = if existing.contains("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        let root_close = root.range().end - format!("</{ROOT}>").len();
+        if !existing[root.range()].ends_with(&format!("</{ROOT}>")) {
+            return Err(err("the existing module's root element is empty"));
+        }
+        let close_line = existing[..root_close]
+            .rfind('\n')
+            .map_or(root_close, |i| i + 1);
+        let child_indent = root
+            .children()
+            .find(|n| n.is_element())
+            .map_or("    ".to_string(), |n| {
+                indent_at(existing, n.range().start).to_string()
+            });
+        Ok(Self {
+            existing,
+            root,
+            nl,
+            close_line,
+            child_indent,
+        })
     }
-    let close_line = existing[..root_close]
-        .rfind('\n')
-        .map_or(root_close, |i| i + 1);
-    let child_indent = root
+}
+
+/// The palette: the first qm palette replaced in place, any others dropped; without one, ours
+/// goes last in the root. Returns the qm palettes the module had.
+fn palette_edits<'a, 'input>(
+    t: &Target<'a, 'input>,
+    ours: &Ours,
+    edits: &mut Vec<Edit>,
+) -> Vec<roxmltree::Node<'a, 'input>> {
+    let windows: Vec<_> = t
+        .root
         .children()
-        .find(|n| n.is_element())
-        .map_or("    ".to_string(), |n| {
-            indent_at(existing, n.range().start).to_string()
-        });
+        .filter(|n| is_qm(n, PIECE_WINDOW))
+        .collect();
     match windows.split_first() {
         Some((first, rest)) => {
             edits.push((first.range(), ours.window.clone()));
             edits.extend(
                 rest.iter()
-                    .map(|w| (with_line(existing, w.range()), String::new())),
+                    .map(|w| (with_line(t.existing, w.range()), String::new())),
             );
         }
         None => edits.push((
-            close_line..close_line,
-            format!("{child_indent}{}{nl}", ours.window),
+            t.close_line..t.close_line,
+            format!("{}{}{}", t.child_indent, ours.window, t.nl),
         )),
     }
+    windows
+}
 
-    // The prototypes: where the old qm ones were, else at the end of the container.
-    let old_protos: Vec<_> = root.descendants().filter(|n| is_qm(n, PROTOTYPE)).collect();
+/// The prototypes: where the old qm ones were, else at the end of the prototypes container
+/// (made when the module has none). Returns how many qm prototypes the module had.
+fn prototype_edits(t: &Target, ours: &Ours, edits: &mut Vec<Edit>) -> usize {
+    let (existing, nl) = (t.existing, t.nl);
+    let old_protos: Vec<_> = t
+        .root
+        .descendants()
+        .filter(|n| is_qm(n, PROTOTYPE))
+        .collect();
     if let Some((first, rest)) = old_protos.split_first() {
         let indent = indent_at(existing, first.range().start).to_string();
         edits.push((
@@ -186,33 +252,14 @@ pub fn merge_build_file(
                 .map(|p| (with_line(existing, p.range()), String::new())),
         );
     } else if !ours.prototypes.is_empty() {
-        let container = root
+        let container = t
+            .root
             .children()
             .find(|n| n.is_element() && n.tag_name().name() == CONTAINER);
         match container {
-            Some(c) => {
-                let raw = &existing[c.range()];
-                let indent = indent_at(existing, c.range().start).to_string();
-                let inner = format!("{indent}    ");
-                let defs: String = ours
-                    .prototypes
-                    .iter()
-                    .map(|p| format!("{inner}{p}{nl}"))
-                    .collect();
-                if let Some(start_tag) = raw.strip_suffix("/>") {
-                    let open = format!("{}>", start_tag.trim_end());
-                    edits.push((c.range(), format!("{open}{nl}{defs}{indent}</{CONTAINER}>")));
-                } else {
-                    let close = c.range().end - format!("</{CONTAINER}>").len();
-                    let line = existing[..close].rfind('\n').map_or(close, |i| i + 1);
-                    if existing[line..close].trim().is_empty() {
-                        edits.push((line..line, defs));
-                    } else {
-                        edits.push((close..close, format!("{nl}{defs}{indent}")));
-                    }
-                }
-            }
+            Some(c) => edits.push(container_edit(t, &c, &ours.prototypes)),
             None => {
+                let child_indent = &t.child_indent;
                 let inner = format!("{child_indent}    ");
                 let defs: String = ours
                     .prototypes
@@ -220,7 +267,7 @@ pub fn merge_build_file(
                     .map(|p| format!("{inner}{p}{nl}"))
                     .collect();
                 edits.push((
-                    close_line..close_line,
+                    t.close_line..t.close_line,
                     format!(
                         "{child_indent}<{CONTAINER}>{nl}{defs}{child_indent}</{CONTAINER}>{nl}"
                     ),
@@ -228,8 +275,41 @@ pub fn merge_build_file(
             }
         }
     }
+    old_protos.len()
+}
 
-    // gpids: ours must not collide with the module's own slots.
+/// Our prototypes added at the end of the module's container `c` (an empty `<.../>` opened).
+fn container_edit(t: &Target, c: &roxmltree::Node, prototypes: &[String]) -> Edit {
+    let (existing, nl) = (t.existing, t.nl);
+    let raw = &existing[c.range()];
+    let indent = indent_at(existing, c.range().start).to_string();
+    let inner = format!("{indent}    ");
+    let defs: String = prototypes
+        .iter()
+        .map(|p| format!("{inner}{p}{nl}"))
+        .collect();
+    if let Some(start_tag) = raw.strip_suffix("/>") {
+        let open = format!("{}>", start_tag.trim_end());
+        return (c.range(), format!("{open}{nl}{defs}{indent}</{CONTAINER}>"));
+    }
+    let close = c.range().end - format!("</{CONTAINER}>").len();
+    let line = existing[..close].rfind('\n').map_or(close, |i| i + 1);
+    if existing[line..close].trim().is_empty() {
+        (line..line, defs)
+    } else {
+        (close..close, format!("{nl}{defs}{indent}"))
+    }
+}
+
+/// gpids: ours must not collide with the module's own slots (those outside its old qm
+/// palettes, `windows`), and the next slot id passes every gpid. Returns that id.
+fn gpid_edits(
+    t: &Target,
+    ours: &Ours,
+    windows: &[roxmltree::Node],
+    edits: &mut Vec<Edit>,
+) -> Result<u64, VassalError> {
+    let root = t.root;
     let inside_old_window = |n: &roxmltree::Node| {
         windows
             .iter()
@@ -275,14 +355,18 @@ pub fn merge_build_file(
             }
         }
     }
+    Ok(next)
+}
 
+/// The existing text with the edits applied in order; edits may not overlap.
+fn apply_edits(existing: &str, mut edits: Vec<Edit>, extra: usize) -> Result<String, VassalError> {
     edits.sort_by_key(|(r, _)| (r.start, r.end));
     for pair in edits.windows(2) {
         if pair[0].0.end > pair[1].0.start {
             return Err(err("qm's elements overlap in the existing buildFile"));
         }
     }
-    let mut out = String::with_capacity(existing.len() + generated.len());
+    let mut out = String::with_capacity(existing.len() + extra);
     let mut at = 0;
     for (r, text) in &edits {
         out.push_str(&existing[at..r.start]);
@@ -290,16 +374,7 @@ pub fn merge_build_file(
         at = r.end;
     }
     out.push_str(&existing[at..]);
-    Ok((
-        out,
-        MergeSummary {
-            replaced_windows: windows.len(),
-            replaced_prototypes: old_protos.len(),
-            replaced_images: 0,
-            next_piece_slot_id: next,
-            dropped: Vec::new(),
-        },
-    ))
+    Ok(out)
 }
 
 /// Merges a generated module (its buildFile text and its qm images, by path under

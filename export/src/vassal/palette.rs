@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use qm_resolve::registry::VehicleTypeRegistry;
 use qm_resolve::NationRegistries;
 use qm_schema::{
     CounterItem, CounterItemKind, CounterSide, InfantryUnit, Nation, NoteRef, Vehicle,
@@ -298,22 +299,7 @@ pub fn assemble(
     registries: &dyn NationRegistries,
 ) -> Result<ModuleModel, VassalError> {
     let format = EngineFormat::for_version(&config.vassal_version);
-    let mut by_key: ImagesByKey = BTreeMap::new();
-    for img in images {
-        let rank = match img.side {
-            CounterSide::Front => 0,
-            CounterSide::Back => 1,
-            CounterSide::Wreck => 2,
-        };
-        let k = (img.nation.clone(), img.vehicle_id.clone(), rank);
-        if by_key.insert(k, img).is_some() {
-            return Err(VassalError::new(format!(
-                "failed to assemble the module (two {:?} images for {})",
-                img.side,
-                slot_key(&img.nation, &img.vehicle_id)
-            )));
-        }
-    }
+    let by_key = images_by_key(images)?;
     let mut registry = registry.clone();
     let allocated = registry
         .allocate(slot_keys(nations).iter().map(String::as_str))
@@ -321,61 +307,18 @@ pub fn assemble(
     let mut qm_images = BTreeMap::new();
     qm_images.insert(CE_IMAGE.to_string(), overlay_png("CE"));
     qm_images.insert(MOTION_IMAGE.to_string(), overlay_png("M"));
-    let mut counter_size = None;
+    let mut slots = SlotMaker {
+        by_key: &by_key,
+        qm_images: &mut qm_images,
+        registry: &registry,
+        format,
+        counter_size: None,
+    };
     let mut tabs = Vec::new();
     for n in nations {
         let types = &registries.registries_of(&n.id).types;
-        let headings = types.groups();
-        let mut groups: Vec<Group> = Vec::new();
-        let mut by_type: BTreeMap<usize, Vec<Slot>> = BTreeMap::new();
-        for v in &n.vehicles {
-            let code = v.vehicle_type.value.as_ref();
-            let is_afv = code.is_some_and(|c| types.is_afv(c));
-            let spec = SlotSpec {
-                nation: &n.id,
-                piece_id: v.id.clone(),
-                name: &v.name,
-                prototype: if is_afv { PROTO_AFV } else { PROTO_VEHICLE },
-                properties: vehicle_properties(n, v),
-                back_level: "+ (back)",
-            };
-            let slot = build_slot(spec, &by_key, &mut qm_images, &registry, format)?;
-            counter_size.get_or_insert((slot.width, slot.height));
-            // Panels in the registry's group order; a type it lacks goes to "Other vehicles".
-            let type_index = code
-                .and_then(|c| types.group_of(c))
-                .and_then(|g| headings.iter().position(|h| *h == g))
-                .unwrap_or(headings.len());
-            by_type.entry(type_index).or_default().push(slot);
-        }
-        for (i, slots) in by_type {
-            let label = headings.get(i).map_or("Other vehicles", |h| h).to_string();
-            groups.push(Group { label, slots });
-        }
-        let mut infantry = Vec::new();
-        for u in &n.infantry.units {
-            let spec = SlotSpec {
-                nation: &n.id,
-                piece_id: infantry_piece_id(&u.id),
-                name: &u.name,
-                prototype: PROTO_INFANTRY,
-                properties: infantry_properties(n, u),
-                back_level: "+ (broken)",
-            };
-            infantry.push(build_slot(
-                spec,
-                &by_key,
-                &mut qm_images,
-                &registry,
-                format,
-            )?);
-        }
-        if !infantry.is_empty() {
-            groups.push(Group {
-                label: INFANTRY_GROUP.into(),
-                slots: infantry,
-            });
-        }
+        let mut groups = vehicle_groups(n, types, &mut slots)?;
+        groups.extend(infantry_group(n, &mut slots)?);
         // A nation without vehicles or infantry units (national rules only) has no piece:
         // an empty tab would only confuse players.
         if !groups.is_empty() {
@@ -386,6 +329,7 @@ pub fn assemble(
             });
         }
     }
+    let counter_size = slots.counter_size.unwrap_or((64, 64));
     let map = MapModel {
         name: "Main Map".into(),
         board_name: "Open ground".into(),
@@ -406,7 +350,7 @@ pub fn assemble(
             nations: tabs,
         },
         prototypes: prototypes(
-            counter_size.unwrap_or((64, 64)),
+            counter_size,
             format,
             nations.iter().any(|n| !n.infantry.units.is_empty()),
         ),
@@ -415,6 +359,105 @@ pub fn assemble(
         shell_images,
         allocated,
     })
+}
+
+/// The counter images by (nation, piece, side rank: front, back, wreck); two images of one
+/// side of a piece are an error.
+fn images_by_key(images: &[CounterPng]) -> Result<ImagesByKey<'_>, VassalError> {
+    let mut by_key: ImagesByKey = BTreeMap::new();
+    for img in images {
+        let rank = match img.side {
+            CounterSide::Front => 0,
+            CounterSide::Back => 1,
+            CounterSide::Wreck => 2,
+        };
+        let k = (img.nation.clone(), img.vehicle_id.clone(), rank);
+        if by_key.insert(k, img).is_some() {
+            return Err(VassalError::new(format!(
+                "failed to assemble the module (two {:?} images for {})",
+                img.side,
+                slot_key(&img.nation, &img.vehicle_id)
+            )));
+        }
+    }
+    Ok(by_key)
+}
+
+/// What every slot is made with, and the counter size of the first vehicle slot made (the
+/// prototypes' overlays are sized to it).
+struct SlotMaker<'a, 'i> {
+    by_key: &'a ImagesByKey<'i>,
+    qm_images: &'a mut BTreeMap<String, Vec<u8>>,
+    registry: &'a GpidRegistry,
+    format: EngineFormat,
+    counter_size: Option<(u32, u32)>,
+}
+
+impl SlotMaker<'_, '_> {
+    fn slot(&mut self, spec: SlotSpec) -> Result<Slot, VassalError> {
+        build_slot(
+            spec,
+            self.by_key,
+            self.qm_images,
+            self.registry,
+            self.format,
+        )
+    }
+}
+
+/// A nation's vehicle panels, in the registry's group order; a type it lacks goes to "Other
+/// vehicles".
+fn vehicle_groups(
+    n: &Nation,
+    types: &VehicleTypeRegistry,
+    slots: &mut SlotMaker,
+) -> Result<Vec<Group>, VassalError> {
+    let headings = types.groups();
+    let mut by_type: BTreeMap<usize, Vec<Slot>> = BTreeMap::new();
+    for v in &n.vehicles {
+        let code = v.vehicle_type.value.as_ref();
+        let is_afv = code.is_some_and(|c| types.is_afv(c));
+        let slot = slots.slot(SlotSpec {
+            nation: &n.id,
+            piece_id: v.id.clone(),
+            name: &v.name,
+            prototype: if is_afv { PROTO_AFV } else { PROTO_VEHICLE },
+            properties: vehicle_properties(n, v),
+            back_level: "+ (back)",
+        })?;
+        slots.counter_size.get_or_insert((slot.width, slot.height));
+        let type_index = code
+            .and_then(|c| types.group_of(c))
+            .and_then(|g| headings.iter().position(|h| *h == g))
+            .unwrap_or(headings.len());
+        by_type.entry(type_index).or_default().push(slot);
+    }
+    Ok(by_type
+        .into_iter()
+        .map(|(i, slots)| Group {
+            label: headings.get(i).map_or("Other vehicles", |h| h).to_string(),
+            slots,
+        })
+        .collect())
+}
+
+/// A nation's infantry panel, when it has infantry units.
+fn infantry_group(n: &Nation, slots: &mut SlotMaker) -> Result<Option<Group>, VassalError> {
+    let mut infantry = Vec::new();
+    for u in &n.infantry.units {
+        infantry.push(slots.slot(SlotSpec {
+            nation: &n.id,
+            piece_id: infantry_piece_id(&u.id),
+            name: &u.name,
+            prototype: PROTO_INFANTRY,
+            properties: infantry_properties(n, u),
+            back_level: "+ (broken)",
+        })?);
+    }
+    Ok((!infantry.is_empty()).then(|| Group {
+        label: INFANTRY_GROUP.into(),
+        slots: infantry,
+    }))
 }
 
 /// What distinguishes one PieceSlot from another: the rest (images, Flip layer, gpid, the

@@ -54,7 +54,7 @@ pub struct ReadFailure {
 
 /// Reads `<data>/<nation>/art/` when it exists: its files' bytes and `index.toml`. Problems
 /// with the folder itself, and files that are not art, are reported here; problems with an
-/// art file wait until the vehicle it pictures is known ([`super::assign_art`]).
+/// art file wait until the vehicle it pictures is known (`assign_art` in `qm-render`).
 pub fn read_art_folder(loaded: &mut Loaded, nation: &str) -> Option<ArtFolder> {
     let nation_dir = loaded.data_dir.join(nation);
     let dir = nation_dir.join(ART_DIR);

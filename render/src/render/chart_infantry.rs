@@ -6,7 +6,7 @@
 //! A value the publication does not give is `null` in the IR; the chart prints it as
 //! [`UNKNOWN`], never a guess.
 
-use qm_schema::{InfantryUnit, Nation, PublicationRef};
+use qm_schema::{InfantryClass, InfantryUnit, Nation, PublicationRef};
 use serde::Serialize;
 
 /// What the chart prints for a value the publication does not give.
@@ -19,6 +19,9 @@ pub struct InfantrySection {
     pub nationalities: Vec<NationalityRow>,
     /// Unit types grouped by class, in class order; units of no stated class come last.
     pub classes: Vec<ClassGroup>,
+    /// The heading over them: "Infantry by class", with the rule the nation's classes are
+    /// stated under when their rule numbers share one ([`classes_heading`]).
+    pub classes_heading: String,
     /// ELR failure and battle hardening, in `ob.toml` order.
     pub replacements: Vec<ReplacementRow>,
     /// The national rules, in `ob.toml` order.
@@ -36,6 +39,38 @@ impl InfantrySection {
             && self.replacements.is_empty()
             && self.rules.is_empty()
     }
+}
+
+/// "Infantry by class", followed by the rule the nation states its classes under: the rule
+/// their own rule numbers share (subsections 197.21 to 197.25 are under 197.2); none is printed
+/// when they share none (the data, not the code, says which rule it is).
+pub fn classes_heading(classes: &[InfantryClass]) -> String {
+    match shared_rule(classes.iter().map(|c| c.source.rule.as_str())) {
+        Some(rule) => format!("Infantry by class ({rule})"),
+        None => "Infantry by class".into(),
+    }
+}
+
+/// The longest rule number every one of `rules` is at or under: a common prefix that keeps
+/// the section number (before the dot) whole; `None` without rules or without one.
+fn shared_rule<'a>(mut rules: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let first = rules.next()?;
+    let mut shared = first;
+    for rule in rules {
+        let n = shared
+            .char_indices()
+            .zip(rule.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or(shared.len().min(rule.len()), |((i, _), _)| i);
+        // A section number that differs (197 and 198) or runs on (19 and 197) shares nothing.
+        let section = |r: &str| r.split('.').next().unwrap_or("").len();
+        if n < section(shared) || n < section(rule) {
+            return None;
+        }
+        shared = &shared[..n];
+    }
+    let shared = shared.trim_end_matches('.');
+    (!shared.is_empty()).then_some(shared)
 }
 
 /// A nationality of the group.
@@ -185,6 +220,7 @@ pub fn infantry_section(nation: &Nation) -> InfantrySection {
             .map_or_else(|| id.to_string(), |u| u.name.clone())
     };
     InfantrySection {
+        classes_heading: classes_heading(&nation.infantry.classes),
         nationalities: nation
             .nationalities
             .iter()
@@ -228,6 +264,21 @@ mod tests {
     use qm_schema::{InfantryKind, Span, SquadRating};
 
     use super::*;
+
+    #[test]
+    fn the_classes_heading_names_the_rule_their_numbers_share() {
+        fn shared(rules: &[&'static str]) -> Option<&'static str> {
+            shared_rule(rules.iter().copied())
+        }
+        assert_eq!(shared(&["197.21", "197.23", "197.25"]), Some("197.2"));
+        assert_eq!(shared(&["198.31", "198.4"]), Some("198"));
+        assert_eq!(shared(&["12.5"]), Some("12.5"));
+        // Different sections, or one number running on from another, share no rule.
+        assert_eq!(shared(&["197.2", "198.2"]), None);
+        assert_eq!(shared(&["19.1", "197.1"]), None);
+        assert_eq!(shared(&[]), None);
+        assert_eq!(classes_heading(&[]), "Infantry by class");
+    }
 
     fn unit(id: &str) -> InfantryUnit {
         InfantryUnit {

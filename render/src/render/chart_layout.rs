@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::chart_model::ChartModel;
+use super::chart_model::{ChartModel, Group, Row};
 use crate::fonts::Metrics;
 use crate::text::round2;
 
@@ -123,58 +123,108 @@ pub struct TextItem {
 /// Lays out the chart's pages: the table first, then the notes when there are any, then the
 /// infantry section. A nation without vehicles gets no table page (at least one page, though).
 pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
-    let (regular, bold) = (Metrics::get(false), Metrics::get(true));
-    let ncols = model.columns.len();
-    // Natural widths at FONT, then one scale so that the table spans the printable width.
-    let mut widths: Vec<f64> = model
-        .columns
-        .iter()
-        .map(|c| bold.width(c.label, FONT) + 2.0 * PAD)
-        .collect();
-    for g in &model.groups {
-        for r in &g.rows {
-            for (i, c) in r.cells.iter().enumerate().take(ncols) {
-                widths[i] = widths[i].max(regular.width(&c.text, FONT) + 2.0 * PAD);
+    let grid = Grid::measure(model);
+    let (header, mg_span) = table_header(model, &grid);
+    let mut pages = table_pages(model, &grid, &header, mg_span);
+    // A nation without vehicles has no listing to print: its chart is its national data.
+    if model.groups.is_empty() {
+        pages.clear();
+    }
+    notes_pages(model, &mut pages);
+    infantry_pages(model, &mut pages);
+    if pages.is_empty() {
+        pages.push(ChartPage {
+            section: "infantry",
+            ..blank(1)
+        });
+    }
+    pages
+}
+
+/// The vehicle table's grid: one font size that makes the table span the printable width,
+/// the column edges, the row and header heights.
+struct Grid {
+    font: f64,
+    grid_x: Vec<f64>,
+    row_h: f64,
+    header_h: f64,
+}
+
+impl Grid {
+    /// Natural widths at [`FONT`] (the widest cell or label of each column), then one scale
+    /// so that the table spans the printable width.
+    fn measure(model: &ChartModel) -> Grid {
+        let (regular, bold) = (Metrics::get(false), Metrics::get(true));
+        let ncols = model.columns.len();
+        let mut widths: Vec<f64> = model
+            .columns
+            .iter()
+            .map(|c| bold.width(c.label, FONT) + 2.0 * PAD)
+            .collect();
+        for g in &model.groups {
+            for r in &g.rows {
+                for (i, c) in r.cells.iter().enumerate().take(ncols) {
+                    widths[i] = widths[i].max(regular.width(&c.text, FONT) + 2.0 * PAD);
+                }
             }
         }
+        let avail = PAGE.0 - 2.0 * MARGIN;
+        let natural: f64 = widths.iter().sum();
+        let font = if natural > avail {
+            FONT * avail / natural
+        } else {
+            FONT
+        };
+        let scale = font / FONT;
+        let extra = (avail - natural * scale).max(0.0) / ncols as f64;
+        let widths: Vec<f64> = widths.iter().map(|w| w * scale + extra).collect();
+        let mut grid_x = vec![MARGIN];
+        for w in &widths {
+            grid_x.push(grid_x.last().copied().unwrap_or(MARGIN) + w);
+        }
+        Grid {
+            font,
+            grid_x: grid_x.into_iter().map(round2).collect(),
+            row_h: round2(font * 1.55),
+            header_h: round2(font * 3.0),
+        }
     }
-    let avail = PAGE.0 - 2.0 * MARGIN;
-    let natural: f64 = widths.iter().sum();
-    let font = if natural > avail {
-        FONT * avail / natural
-    } else {
-        FONT
-    };
-    let scale = font / FONT;
-    let extra = (avail - natural * scale).max(0.0) / ncols as f64;
-    let widths: Vec<f64> = widths.iter().map(|w| w * scale + extra).collect();
-    let mut grid_x = vec![MARGIN];
-    for w in &widths {
-        grid_x.push(grid_x.last().copied().unwrap_or(MARGIN) + w);
-    }
-    let grid_x: Vec<f64> = grid_x.into_iter().map(round2).collect();
-    let row_h = round2(font * 1.55);
-    let header_h = round2(font * 3.0);
-    let header_top = TABLE_TOP;
-    let header_bottom = header_top + header_h;
-    let bottom_limit = PAGE.1 - MARGIN;
 
-    let centre = |i: usize| (grid_x[i] + grid_x[i + 1]) / 2.0;
-    let left_aligned = |key: &str| matches!(key, "name" | "notes");
-    let baseline = |top: f64, h: f64| round2(top + h / 2.0 + font * 0.36);
+    /// The bottom of the header row.
+    fn header_bottom(&self) -> f64 {
+        TABLE_TOP + self.header_h
+    }
+
+    /// The baseline of text centred in a box from `top`, `h` high.
+    fn baseline(&self, top: f64, h: f64) -> f64 {
+        round2(top + h / 2.0 + self.font * 0.36)
+    }
+
+    /// Where the text of column `i` (of key `key`) starts and how it is anchored: names and
+    /// notes from the left, every other value centred.
+    fn cell_x(&self, i: usize, key: &str) -> (f64, &'static str) {
+        if matches!(key, "name" | "notes") {
+            (self.grid_x[i] + PAD, "start")
+        } else {
+            ((self.grid_x[i] + self.grid_x[i + 1]) / 2.0, "middle")
+        }
+    }
+}
+
+/// The header row: every column's label (a grouped column's in the lower half, under its
+/// group's label centred over the group), and the span of the grouped columns.
+fn table_header(model: &ChartModel, grid: &Grid) -> (Vec<TextItem>, Option<(f64, f64)>) {
+    let (font, header_h, header_top) = (grid.font, grid.header_h, TABLE_TOP);
+    let grid_x = &grid.grid_x;
     let mut header = Vec::new();
     let mut mg_span = None;
     for (i, c) in model.columns.iter().enumerate() {
-        let (x, anchor) = if left_aligned(c.key) {
-            (grid_x[i] + PAD, "start")
-        } else {
-            (centre(i), "middle")
-        };
+        let (x, anchor) = grid.cell_x(i, c.key);
         let lower = header_top + header_h / 2.0;
         let y = if c.group.is_some() {
-            baseline(lower, header_h / 2.0)
+            grid.baseline(lower, header_h / 2.0)
         } else {
-            baseline(header_top, header_h)
+            grid.baseline(header_top, header_h)
         };
         header.push(TextItem {
             x: round2(x),
@@ -191,7 +241,7 @@ pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
             if model.columns.get(i + 1).and_then(|n| n.group) != Some(g) {
                 header.push(TextItem {
                     x: round2((*l + *r) / 2.0),
-                    y: baseline(header_top, header_h / 2.0),
+                    y: grid.baseline(header_top, header_h / 2.0),
                     text: g.to_string(),
                     anchor: "middle",
                     bold: true,
@@ -200,19 +250,64 @@ pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
             }
         }
     }
+    (header, mg_span)
+}
 
-    let new_page = |number: usize| ChartPage {
+/// The table's rows flowed onto pages: a group's heading needs room for itself and its first
+/// row; a group continued on the next page gets its heading again at the top.
+fn table_pages(
+    model: &ChartModel,
+    grid: &Grid,
+    header: &[TextItem],
+    mg_span: Option<(f64, f64)>,
+) -> Vec<ChartPage> {
+    let (row_h, header_bottom) = (grid.row_h, grid.header_bottom());
+    let bottom_limit = PAGE.1 - MARGIN;
+    let mut pages = vec![table_page(model, grid, header, mg_span, 1)];
+    let mut y = header_bottom;
+    for g in &model.groups {
+        for (k, r) in g.rows.iter().enumerate() {
+            let need_heading = k == 0 || y == header_bottom;
+            let need = row_h + if need_heading { row_h } else { 0.0 };
+            if y + need > bottom_limit {
+                let n = pages.len() + 1;
+                pages.push(table_page(model, grid, header, mg_span, n));
+                y = header_bottom;
+            }
+            let page = pages.last_mut().expect("a page exists");
+            if k == 0 || y == header_bottom {
+                page.rows.push(group_row(g, k, y, grid));
+                y += row_h;
+            }
+            page.rows.push(vehicle_row(model, r, k, y, grid));
+            y += row_h;
+            page.table_bottom = round2(y);
+        }
+    }
+    pages
+}
+
+/// An empty table page numbered `number`: the header, the grid and the legend.
+fn table_page(
+    model: &ChartModel,
+    grid: &Grid,
+    header: &[TextItem],
+    mg_span: Option<(f64, f64)>,
+    number: usize,
+) -> ChartPage {
+    let header_bottom = grid.header_bottom();
+    ChartPage {
         section: "vehicles",
         width: PAGE.0,
         height: PAGE.1,
         number,
-        font_size: round2(font),
+        font_size: round2(grid.font),
         left: MARGIN,
-        right: grid_x[ncols],
-        header: header.clone(),
-        header_top,
+        right: grid.grid_x[model.columns.len()],
+        header: header.to_vec(),
+        header_top: TABLE_TOP,
         header_bottom,
-        grid_x: grid_x.clone(),
+        grid_x: grid.grid_x.clone(),
         mg_span,
         rows: Vec::new(),
         table_bottom: header_bottom,
@@ -226,90 +321,62 @@ pub fn paginate(model: &ChartModel) -> Vec<ChartPage> {
             bold: false,
             size: LEGEND_FONT,
         }),
+    }
+}
+
+/// The heading of group `g` at `y`, before its row `k` (the first, or one continued from the
+/// page before).
+fn group_row(g: &Group, k: usize, y: f64, grid: &Grid) -> PageRow {
+    let label = if k == 0 {
+        format!("{} ({})", g.label, g.code)
+    } else {
+        format!("{} ({}), continued", g.label, g.code)
     };
-    let mut pages = vec![new_page(1)];
-    let mut y = header_bottom;
-    for g in &model.groups {
-        for (k, r) in g.rows.iter().enumerate() {
-            // A heading needs room for itself and its first row; a continued group gets its
-            // heading again at the top of the next page.
-            let need_heading = k == 0 || y == header_bottom;
-            let need = row_h + if need_heading { row_h } else { 0.0 };
-            if y + need > bottom_limit {
-                let n = pages.len() + 1;
-                pages.push(new_page(n));
-                y = header_bottom;
+    PageRow {
+        kind: "group",
+        y: round2(y),
+        h: grid.row_h,
+        shade: false,
+        texts: vec![TextItem {
+            x: MARGIN + PAD,
+            y: grid.baseline(y, grid.row_h),
+            text: label,
+            anchor: "start",
+            bold: true,
+            size: round2(grid.font),
+        }],
+    }
+}
+
+/// Vehicle row `r`, the `k`th of its group, at `y`: its non-empty cells (the name bold), every
+/// other row shaded.
+fn vehicle_row(model: &ChartModel, r: &Row, k: usize, y: f64, grid: &Grid) -> PageRow {
+    let texts = r
+        .cells
+        .iter()
+        .enumerate()
+        .take(model.columns.len())
+        .filter(|(_, c)| !c.text.is_empty())
+        .map(|(i, c)| {
+            let key = model.columns[i].key;
+            let (x, anchor) = grid.cell_x(i, key);
+            TextItem {
+                x: round2(x),
+                y: grid.baseline(y, grid.row_h),
+                text: c.text.clone(),
+                anchor,
+                bold: key == "name",
+                size: round2(grid.font),
             }
-            let page = pages.last_mut().expect("a page exists");
-            if k == 0 || y == header_bottom {
-                let label = if k == 0 {
-                    format!("{} ({})", g.label, g.code)
-                } else {
-                    format!("{} ({}), continued", g.label, g.code)
-                };
-                page.rows.push(PageRow {
-                    kind: "group",
-                    y: round2(y),
-                    h: row_h,
-                    shade: false,
-                    texts: vec![TextItem {
-                        x: MARGIN + PAD,
-                        y: baseline(y, row_h),
-                        text: label,
-                        anchor: "start",
-                        bold: true,
-                        size: round2(font),
-                    }],
-                });
-                y += row_h;
-            }
-            let texts = r
-                .cells
-                .iter()
-                .enumerate()
-                .take(ncols)
-                .filter(|(_, c)| !c.text.is_empty())
-                .map(|(i, c)| {
-                    let key = model.columns[i].key;
-                    let (x, anchor) = if left_aligned(key) {
-                        (grid_x[i] + PAD, "start")
-                    } else {
-                        (centre(i), "middle")
-                    };
-                    TextItem {
-                        x: round2(x),
-                        y: baseline(y, row_h),
-                        text: c.text.clone(),
-                        anchor,
-                        bold: key == "name",
-                        size: round2(font),
-                    }
-                })
-                .collect();
-            page.rows.push(PageRow {
-                kind: "vehicle",
-                y: round2(y),
-                h: row_h,
-                shade: k % 2 == 1,
-                texts,
-            });
-            y += row_h;
-            page.table_bottom = round2(y);
-        }
+        })
+        .collect();
+    PageRow {
+        kind: "vehicle",
+        y: round2(y),
+        h: grid.row_h,
+        shade: k % 2 == 1,
+        texts,
     }
-    // A nation without vehicles has no listing to print: its chart is its national data.
-    if model.groups.is_empty() {
-        pages.clear();
-    }
-    notes_pages(model, &mut pages);
-    infantry_pages(model, &mut pages);
-    if pages.is_empty() {
-        pages.push(ChartPage {
-            section: "infantry",
-            ..blank(1)
-        });
-    }
-    pages
 }
 
 /// The notes, flowed into two columns on pages after the table.
@@ -462,7 +529,7 @@ fn infantry_specs(model: &ChartModel) -> Vec<TableSpec> {
             }
         }
         specs.push(TableSpec {
-            title: "Infantry by class (197.2)".into(),
+            title: s.classes_heading.clone(),
             columns: vec![
                 ("Unit", 0.11),
                 ("Kind", 0.08),
@@ -534,13 +601,7 @@ fn infantry_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
     if specs.is_empty() {
         return;
     }
-    let font = NOTE_FONT;
-    let lh = round2(font * 1.25);
-    let pad_y = 2.5;
-    let heading_h = 18.0;
-    let header_h = round2(lh + 2.0 * pad_y);
     let bottom = PAGE.1 - MARGIN;
-    let avail = PAGE.0 - 2.0 * MARGIN;
     let new_page = |n: usize| ChartPage {
         section: "infantry",
         ..blank(n)
@@ -548,6 +609,98 @@ fn infantry_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
     let mut page = new_page(pages.len() + 1);
     let mut y = TABLE_TOP;
     for spec in &specs {
+        let table = InfantryTable::lay_out(spec);
+        // The title, the header and the first row (two when it is a class heading) stay
+        // together.
+        let first: f64 = table
+            .rows
+            .iter()
+            .take(if table.rows.first().is_some_and(|r| r.0) {
+                2
+            } else {
+                1
+            })
+            .map(|r| row_height(&r.1))
+            .sum();
+        if y > TABLE_TOP && y + INFANTRY_HEADING_H + infantry_header_h() + first > bottom {
+            pages.push(std::mem::replace(&mut page, new_page(pages.len() + 2)));
+            y = TABLE_TOP;
+        }
+        let (mut out, mut ty) = table.start(&mut page, y, spec.title.clone());
+        let mut shade = false;
+        for (k, (group, cells)) in table.rows.iter().enumerate() {
+            let h = row_height(cells);
+            let need = h + if *group {
+                table.rows.get(k + 1).map_or(0.0, |r| row_height(&r.1))
+            } else {
+                0.0
+            };
+            if ty + need > bottom && !out.rows.is_empty() {
+                page.tables.push(out);
+                pages.push(std::mem::replace(&mut page, new_page(pages.len() + 2)));
+                let continued = format!("{}, continued", spec.title);
+                (out, ty) = table.start(&mut page, TABLE_TOP, continued);
+            }
+            if *group {
+                shade = false;
+            } else {
+                shade = !shade;
+            }
+            out.rows.push(PageRow {
+                kind: if *group { "group" } else { "row" },
+                y: round2(ty),
+                h,
+                shade: !*group && !shade,
+                texts: table.row_texts(*group, cells, ty),
+            });
+            ty += h;
+            out.bottom = round2(ty);
+        }
+        page.tables.push(out);
+        y = ty + 8.0;
+    }
+    pages.push(page);
+}
+
+/// The infantry tables' text size.
+const INFANTRY_FONT: f64 = NOTE_FONT;
+/// Space above and below a line of an infantry table's cell.
+const INFANTRY_PAD_Y: f64 = 2.5;
+/// The height of an infantry table's title.
+const INFANTRY_HEADING_H: f64 = 18.0;
+
+/// The height of a line of an infantry table.
+fn infantry_lh() -> f64 {
+    round2(INFANTRY_FONT * 1.25)
+}
+
+/// The height of an infantry table's header row.
+fn infantry_header_h() -> f64 {
+    round2(infantry_lh() + 2.0 * INFANTRY_PAD_Y)
+}
+
+/// The height of a row of wrapped cells: its tallest cell (at least one line).
+fn row_height(cells: &[Vec<String>]) -> f64 {
+    let n = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64;
+    round2(n * infantry_lh() + 2.0 * INFANTRY_PAD_Y)
+}
+
+/// One infantry table laid out across the printable width: its column edges, every row's
+/// cells wrapped to their columns (a class heading spans the table), its header.
+struct InfantryTable {
+    grid_x: Vec<f64>,
+    right: f64,
+    /// (a class heading, the lines of each cell)
+    rows: Vec<(bool, Vec<Vec<String>>)>,
+    header: Vec<TextItem>,
+}
+
+impl InfantryTable {
+    /// Columns by their shares of the printable width; cells wrapped (bold in the first column
+    /// and in headings).
+    fn lay_out(spec: &TableSpec) -> Self {
+        let (font, lh) = (INFANTRY_FONT, infantry_lh());
+        let avail = PAGE.0 - 2.0 * MARGIN;
         let mut grid_x = vec![MARGIN];
         for (_, share) in &spec.columns {
             grid_x.push(round2(
@@ -555,8 +708,7 @@ fn infantry_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
             ));
         }
         let right = grid_x[grid_x.len() - 1];
-        // Every row's lines, wrapped to its columns.
-        let rows: Vec<(bool, Vec<Vec<String>>)> = spec
+        let rows = spec
             .rows
             .iter()
             .map(|r| {
@@ -580,113 +732,79 @@ fn infantry_pages(model: &ChartModel, pages: &mut Vec<ChartPage>) {
                 (r.group, cells)
             })
             .collect();
-        let height = |cells: &Vec<Vec<String>>| {
-            let n = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64;
-            round2(n * lh + 2.0 * pad_y)
-        };
-        let header: Vec<TextItem> = spec
+        let header = spec
             .columns
             .iter()
             .enumerate()
             .map(|(i, (label, _))| TextItem {
                 x: round2(grid_x[i] + PAD),
-                y: round2(pad_y + lh / 2.0 + font * 0.36),
+                y: round2(INFANTRY_PAD_Y + lh / 2.0 + font * 0.36),
                 text: (*label).to_string(),
                 anchor: "start",
                 bold: true,
                 size: font,
             })
             .collect();
-        let start_table = |page: &mut ChartPage, y: f64, title: String| -> (PageTable, f64) {
-            page.notes.push(TextItem {
-                x: MARGIN,
-                y: round2(y + heading_h - 6.0),
-                text: title,
-                anchor: "start",
-                bold: true,
-                size: 10.0,
-            });
-            let top = round2(y + heading_h);
-            let table = PageTable {
-                left: MARGIN,
-                right,
-                top,
-                header_bottom: round2(top + header_h),
-                bottom: round2(top + header_h),
-                grid_x: grid_x.clone(),
-                header: header
-                    .iter()
-                    .map(|t| TextItem {
-                        y: round2(top + t.y),
-                        ..t.clone()
-                    })
-                    .collect(),
-                rows: Vec::new(),
-            };
-            (table, top + header_h)
-        };
-        // The title, the header and the first row (two when it is a class heading) stay
-        // together.
-        let first: f64 = rows
-            .iter()
-            .take(if rows.first().is_some_and(|r| r.0) {
-                2
-            } else {
-                1
-            })
-            .map(|r| height(&r.1))
-            .sum();
-        if y > TABLE_TOP && y + heading_h + header_h + first > bottom {
-            pages.push(std::mem::replace(&mut page, new_page(pages.len() + 2)));
-            y = TABLE_TOP;
+        Self {
+            grid_x,
+            right,
+            rows,
+            header,
         }
-        let (mut table, mut ty) = start_table(&mut page, y, spec.title.clone());
-        let mut shade = false;
-        for (k, (group, cells)) in rows.iter().enumerate() {
-            let h = height(cells);
-            let need = h + if *group {
-                rows.get(k + 1).map_or(0.0, |r| height(&r.1))
-            } else {
-                0.0
-            };
-            if ty + need > bottom && !table.rows.is_empty() {
-                page.tables.push(table);
-                pages.push(std::mem::replace(&mut page, new_page(pages.len() + 2)));
-                let continued = format!("{}, continued", spec.title);
-                (table, ty) = start_table(&mut page, TABLE_TOP, continued);
-            }
-            let mut texts = Vec::new();
-            for (i, lines) in cells.iter().enumerate() {
-                for (j, line) in lines.iter().enumerate() {
-                    texts.push(TextItem {
-                        x: round2(grid_x[i] + PAD),
-                        y: round2(ty + pad_y + lh / 2.0 + font * 0.36 + j as f64 * lh),
-                        text: line.clone(),
-                        anchor: "start",
-                        bold: *group || i == 0,
-                        size: font,
-                    });
-                }
-            }
-            if *group {
-                shade = false;
-            } else {
-                shade = !shade;
-            }
-            table.rows.push(PageRow {
-                kind: if *group { "group" } else { "row" },
-                y: round2(ty),
-                h,
-                shade: !*group && !shade,
-                texts,
-            });
-            ty += h;
-            table.bottom = round2(ty);
-        }
-        page.tables.push(table);
-        y = ty + 8.0;
     }
-    pages.push(page);
+
+    /// Starts the table (or its continuation) on `page` at `y` under `title`: the title, then
+    /// an empty table with its header; also where its first row goes.
+    fn start(&self, page: &mut ChartPage, y: f64, title: String) -> (PageTable, f64) {
+        let header_h = infantry_header_h();
+        page.notes.push(TextItem {
+            x: MARGIN,
+            y: round2(y + INFANTRY_HEADING_H - 6.0),
+            text: title,
+            anchor: "start",
+            bold: true,
+            size: 10.0,
+        });
+        let top = round2(y + INFANTRY_HEADING_H);
+        let table = PageTable {
+            left: MARGIN,
+            right: self.right,
+            top,
+            header_bottom: round2(top + header_h),
+            bottom: round2(top + header_h),
+            grid_x: self.grid_x.clone(),
+            header: self
+                .header
+                .iter()
+                .map(|t| TextItem {
+                    y: round2(top + t.y),
+                    ..t.clone()
+                })
+                .collect(),
+            rows: Vec::new(),
+        };
+        (table, top + header_h)
+    }
+
+    /// The lines of a row's cells placed from `ty` down (bold in headings and the first
+    /// column).
+    fn row_texts(&self, group: bool, cells: &[Vec<String>], ty: f64) -> Vec<TextItem> {
+        let (font, lh) = (INFANTRY_FONT, infantry_lh());
+        let mut texts = Vec::new();
+        for (i, lines) in cells.iter().enumerate() {
+            for (j, line) in lines.iter().enumerate() {
+                texts.push(TextItem {
+                    x: round2(self.grid_x[i] + PAD),
+                    y: round2(ty + INFANTRY_PAD_Y + lh / 2.0 + font * 0.36 + j as f64 * lh),
+                    text: line.clone(),
+                    anchor: "start",
+                    bold: group || i == 0,
+                    size: font,
+                });
+            }
+        }
+        texts
+    }
 }
 
 /// [`crate::text::wrap_lines`], remembered: a chart redrawn after a note edit wraps its other
