@@ -10,7 +10,7 @@ use qm_schema::ErratumChange;
 use crate::artifact::{write_atomically, write_file_atomically, OutputFile};
 use crate::build::pretty;
 use crate::cli_build::{compile_and_render, prepare_build, report_tidied};
-use crate::cli_report::{output_error, plural, report, report_as, EXIT_DATA, EXIT_OK};
+use crate::cli_report::{output_error, plural, report_as, EXIT_DATA, EXIT_OK};
 use crate::compile::compile_timed;
 use crate::diagnostics::Escaped;
 use crate::timings::Timings;

@@ -137,6 +137,20 @@ fn entry_reading(
             out.push_str(&format!("   row: {}\n", at(span)));
             span
         }
+        AvailabilityOrigin::ListingOnly { lacking, span } => {
+            out.push_str(&format!(
+                "   the listing's RF ({}) and DATES ({}): the data has no notes\n",
+                v.rf.raw, v.dates.raw
+            ));
+            if !lacking.is_empty() {
+                out.push_str(&format!(
+                    "   its daggers point at notes the data lacks: {}\n",
+                    lacking.join(", ")
+                ));
+            }
+            out.push_str(&format!("   row: {}\n", at(span)));
+            span
+        }
     };
     for erratum in &nation.errata {
         if overlaps(&erratum.span, span, map) {

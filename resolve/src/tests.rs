@@ -613,6 +613,7 @@ fn a_vehicle_copying_an_unresolved_one_is_unresolved_too() {
         "{:?}",
         resolved.diagnostics
     );
+}
 
 /// A row with the given AF, TA, MG C, AM MO and # / PP cells, the rest as a tankette's.
 fn values_row(name: &str, [af, ta, c, ammo, pp]: [&str; 5]) -> String {
