@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::chart_infantry::InfantrySection;
 use super::chart_model::{ChartModel, Group, Row};
 use crate::fonts::Metrics;
 use crate::text::round2;
@@ -492,107 +493,129 @@ impl SpecRow {
 /// rules.
 fn infantry_specs(model: &ChartModel) -> Vec<TableSpec> {
     let s = &model.infantry;
-    let one = |t: &str| vec![t.to_string()];
-    let mut specs = Vec::new();
-    if !s.nationalities.is_empty() {
-        specs.push(TableSpec {
-            title: "Nationalities (every national rule holds for each)".into(),
-            columns: vec![
-                ("Nationality", 0.14),
-                ("Its own rules", 0.72),
-                ("Source", 0.14),
-            ],
-            rows: s
-                .nationalities
-                .iter()
-                .map(|x| SpecRow::cells([one(&x.name), x.rules.clone(), one(&x.source)]))
-                .collect(),
-        });
+    [
+        nationalities_table(s),
+        classes_table(s),
+        replacements_table(s),
+        rules_table(s),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// A cell of one paragraph.
+fn one(t: &str) -> Vec<String> {
+    vec![t.to_string()]
+}
+
+/// The group's nationalities and the rules of each, when the nation is a group.
+fn nationalities_table(s: &InfantrySection) -> Option<TableSpec> {
+    (!s.nationalities.is_empty()).then(|| TableSpec {
+        title: "Nationalities (every national rule holds for each)".into(),
+        columns: vec![
+            ("Nationality", 0.14),
+            ("Its own rules", 0.72),
+            ("Source", 0.14),
+        ],
+        rows: s
+            .nationalities
+            .iter()
+            .map(|x| SpecRow::cells([one(&x.name), x.rules.clone(), one(&x.source)]))
+            .collect(),
+    })
+}
+
+/// The unit types under a heading row per class.
+fn classes_table(s: &InfantrySection) -> Option<TableSpec> {
+    if s.classes.is_empty() {
+        return None;
     }
-    if !s.classes.is_empty() {
-        let mut rows = Vec::new();
-        for g in &s.classes {
-            rows.push(SpecRow {
-                group: true,
-                cells: vec![one(&g.label)],
-            });
-            for u in &g.units {
-                rows.push(SpecRow::cells([
-                    one(&u.name),
-                    one(&u.kind),
-                    one(&u.rating),
-                    one(&u.broken),
-                    one(&u.represents),
-                    u.rules.clone(),
-                    one(&u.source),
-                ]));
-            }
+    let mut rows = Vec::new();
+    for g in &s.classes {
+        rows.push(SpecRow {
+            group: true,
+            cells: vec![one(&g.label)],
+        });
+        for u in &g.units {
+            rows.push(SpecRow::cells([
+                one(&u.name),
+                one(&u.kind),
+                one(&u.rating),
+                one(&u.broken),
+                one(&u.represents),
+                u.rules.clone(),
+                one(&u.source),
+            ]));
         }
-        specs.push(TableSpec {
-            title: s.classes_heading.clone(),
-            columns: vec![
-                ("Unit", 0.11),
-                ("Kind", 0.08),
-                ("Rating", 0.06),
-                ("Broken side", 0.07),
-                ("Represents", 0.24),
-                ("Rules", 0.32),
-                ("Source", 0.12),
-            ],
-            rows,
-        });
     }
-    if !s.replacements.is_empty() {
-        specs.push(TableSpec {
-            title: "ELR failure and battle hardening".into(),
-            columns: vec![
-                ("Unit", 0.11),
-                ("On", 0.12),
-                ("Becomes", 0.13),
-                ("Limited to", 0.08),
-                ("Source", 0.12),
-            ],
-            rows: s
-                .replacements
-                .iter()
-                .map(|r| {
-                    SpecRow::cells([
-                        one(&r.unit),
-                        one(r.event),
-                        one(&r.becomes),
-                        one(r.system),
-                        one(&r.source),
-                    ])
-                })
-                .collect(),
-        });
-    }
-    if !s.rules.is_empty() {
-        specs.push(TableSpec {
-            title: "National rules".into(),
-            columns: vec![
-                ("Rule", 0.06),
-                ("Title", 0.17),
-                ("Text", 0.59),
-                ("Limited to", 0.07),
-                ("Source", 0.11),
-            ],
-            rows: s
-                .rules
-                .iter()
-                .map(|r| {
-                    SpecRow::cells([
-                        one(&r.rule),
-                        one(&r.title),
-                        one(&r.text),
-                        one(r.system),
-                        one(&r.lines),
-                    ])
-                })
-                .collect(),
-        });
-    }
-    specs
+    Some(TableSpec {
+        title: s.classes_heading.clone(),
+        columns: vec![
+            ("Unit", 0.11),
+            ("Kind", 0.08),
+            ("Rating", 0.06),
+            ("Broken side", 0.07),
+            ("Represents", 0.24),
+            ("Rules", 0.32),
+            ("Source", 0.12),
+        ],
+        rows,
+    })
+}
+
+/// What units become on ELR failure or battle hardening.
+fn replacements_table(s: &InfantrySection) -> Option<TableSpec> {
+    (!s.replacements.is_empty()).then(|| TableSpec {
+        title: "ELR failure and battle hardening".into(),
+        columns: vec![
+            ("Unit", 0.11),
+            ("On", 0.12),
+            ("Becomes", 0.13),
+            ("Limited to", 0.08),
+            ("Source", 0.12),
+        ],
+        rows: s
+            .replacements
+            .iter()
+            .map(|r| {
+                SpecRow::cells([
+                    one(&r.unit),
+                    one(r.event),
+                    one(&r.becomes),
+                    one(r.system),
+                    one(&r.source),
+                ])
+            })
+            .collect(),
+    })
+}
+
+/// The national rules.
+fn rules_table(s: &InfantrySection) -> Option<TableSpec> {
+    (!s.rules.is_empty()).then(|| TableSpec {
+        title: "National rules".into(),
+        columns: vec![
+            ("Rule", 0.06),
+            ("Title", 0.17),
+            ("Text", 0.59),
+            ("Limited to", 0.07),
+            ("Source", 0.11),
+        ],
+        rows: s
+            .rules
+            .iter()
+            .map(|r| {
+                SpecRow::cells([
+                    one(&r.rule),
+                    one(&r.title),
+                    one(&r.text),
+                    one(r.system),
+                    one(&r.lines),
+                ])
+            })
+            .collect(),
+    })
 }
 
 /// The infantry section on pages of its own after the notes.
