@@ -40,6 +40,8 @@ pub enum Command {
     Avail(crate::cli_query::AvailArgs),
     /// Show one vehicle's whole record.
     Show(crate::cli_query::ShowArgs),
+    /// Show each availability entry of a vehicle beside the words it was read from.
+    Explain(crate::cli_explain::ExplainArgs),
     /// Print the JSON Schema of the IR (or write every schema file into a directory).
     Schema(SchemaArgs),
     /// VASSAL module tools: merge into an existing module, allocate gpids, check a module.
@@ -77,6 +79,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Check(a) => check(a),
         Command::Avail(a) => crate::cli_query::avail(a),
         Command::Show(a) => crate::cli_query::show(a),
+        Command::Explain(a) => crate::cli_explain::explain(a),
         Command::Schema(a) => schema(a),
         Command::Vassal(a) => crate::cli_vassal::run(a),
     }
@@ -121,6 +124,10 @@ fn build(a: BuildArgs) -> u8 {
         plural(compiled.nations.len()),
         vehicles
     );
+    // `--keep-going` wrote what no error touches; the build is still incomplete.
+    if compiled.diagnostics.iter().any(|d| d.is_error()) {
+        return EXIT_DATA;
+    }
     EXIT_OK
 }
 

@@ -96,6 +96,11 @@ pub struct BuildArgs {
     /// counters, sheets, chart, cards, module, write) on stderr.
     #[arg(long)]
     pub timings: bool,
+    /// Write every artifact no error touches: vehicles, nations and scenarios with errors in
+    /// their data are left out (listed in `unresolved.txt` and each nation's JSON), and the
+    /// exit status is 1. Without it a build with errors writes nothing.
+    #[arg(long)]
+    pub keep_going: bool,
 }
 
 fn parse_counter_size(s: &str) -> Result<CounterSize, String> {
@@ -157,11 +162,24 @@ pub fn compile_and_render_cached(
         before_report();
     }
     let status = report(&compiled, a.data.strict);
+    let mut compiled = compiled;
+    let mut left_out = None;
     if status != EXIT_OK {
-        return Err(status);
+        if !a.keep_going || !compiled.diagnostics.iter().any(|d| d.is_error()) {
+            return Err(status);
+        }
+        let Some(left) = crate::keep_going::prune(&mut compiled) else {
+            eprintln!("qm: --keep-going: an error lies in data every nation shares");
+            return Err(status);
+        };
+        eprint!("{}", crate::diagnostics::escape(&left.report()));
+        left_out = Some(left);
     }
     match render_all_cached(&compiled, &build_options(a), timings, cache) {
-        Ok(artifacts) => Ok((compiled, artifacts)),
+        Ok(mut artifacts) => {
+            artifacts.extend(left_out.map(|l| l.artifact()));
+            Ok((compiled, artifacts))
+        }
         Err(e) => {
             before_report();
             eprint!("{}", build_error_text(&e));

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 use qm_resolve::registry::{NationTheaters, TheaterName};
+use qm_resolve::unresolved::touched_vehicles;
 use qm_resolve::{NationRegistries, Registries};
-use qm_schema::{Nation, TheaterId, Vehicle, YearMonth};
+use qm_schema::{Nation, TheaterId, UnresolvedVehicle, Vehicle, YearMonth};
 
 use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::{compile, Compiled};
@@ -54,19 +55,52 @@ pub struct ShowArgs {
     pub data: PathBuf,
 }
 
-/// Compiles the data and picks the nation; prints errors and returns the exit status on failure.
-fn nation<'a>(compiled: &'a Compiled, id: &str) -> Result<&'a Nation, u8> {
-    if compiled.diagnostics.iter().any(|d| d.is_error()) {
-        let errors: Vec<_> = compiled
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .cloned()
-            .collect();
+/// Picks the nation of a compiled data set. Failure is local: an error in one vehicle's data
+/// leaves that vehicle unresolved (`Nation::unresolved`, named with the answer) and an error
+/// in another nation's files does not concern this one; any other error is printed and the
+/// exit status returned.
+pub(crate) fn pick_nation<'a>(compiled: &'a Compiled, id: &str) -> Result<&'a Nation, u8> {
+    let found = find_nation(compiled, id);
+    let errors: Vec<_> = compiled
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .filter(|d| match &found {
+            Ok(n) => blocks(compiled, n, d),
+            Err(_) => true,
+        })
+        .cloned()
+        .collect();
+    if !errors.is_empty() {
         eprint!("{}", diagnostics::render(&compiled.loaded.sources, &errors));
         eprintln!("qm: the data has errors; run `qm check` for details");
         return Err(EXIT_DATA);
     }
+    found.map_err(|names| {
+        usage(&format!("unknown nation `{id}`"), &did_you_mean(id, names));
+        EXIT_USAGE
+    })
+}
+
+/// True when error `d` keeps a question about `nation` from being answered: it touches no
+/// vehicle of the nation and lies in none of the other nations' folders.
+fn blocks(compiled: &Compiled, nation: &Nation, d: &qm_parser::Diagnostic) -> bool {
+    let map = &compiled.loaded.sources;
+    if !touched_vehicles(nation, map, d).is_empty() {
+        return false;
+    }
+    let Some(file) = d.span.as_ref().and_then(|s| map.get(s.file)) else {
+        return true;
+    };
+    !compiled
+        .nations
+        .iter()
+        .filter(|n| n.id != nation.id)
+        .any(|n| file.name.starts_with(&format!("{}/", n.id)))
+}
+
+/// The nation `id` names (its folder, or a nationality of a group), or every name to suggest.
+fn find_nation<'a>(compiled: &'a Compiled, id: &str) -> Result<&'a Nation, Vec<&'a str>> {
     if let Some(n) = compiled
         .nations
         .iter()
@@ -78,11 +112,38 @@ fn nation<'a>(compiled: &'a Compiled, id: &str) -> Result<&'a Nation, u8> {
     if let [(n, _)] = nations_of_nationality(&compiled.nations, id).as_slice() {
         return Ok(n);
     }
-    let names = compiled.nations.iter().flat_map(|n| {
-        std::iter::once(n.id.as_str()).chain(n.nationalities.iter().map(|x| x.name.as_str()))
-    });
-    usage(&format!("unknown nation `{id}`"), &did_you_mean(id, names));
-    Err(EXIT_USAGE)
+    Err(compiled
+        .nations
+        .iter()
+        .flat_map(|n| {
+            std::iter::once(n.id.as_str()).chain(n.nationalities.iter().map(|x| x.name.as_str()))
+        })
+        .collect())
+}
+
+/// "unresolved: L3 cc — ita/notes.md:53: failed to ...", one line per unresolved vehicle.
+pub(crate) fn unresolved_lines(
+    nation: &Nation,
+    keep: impl Fn(&UnresolvedVehicle) -> bool,
+) -> Vec<String> {
+    nation
+        .unresolved
+        .iter()
+        .filter(|u| keep(u))
+        .map(|u| {
+            let at = u
+                .source
+                .as_ref()
+                .map(|s| format!("{}:{}: ", s.file, s.line))
+                .unwrap_or_default();
+            format!("unresolved: {} — {at}{} [{}]", u.name, u.message, u.code)
+        })
+        .collect()
+}
+
+/// True when the vehicle is unresolved.
+fn is_unresolved(nation: &Nation, id: &str) -> bool {
+    nation.unresolved.iter().any(|u| u.id == id)
 }
 
 /// Why a nation without vehicles has none: its data holds no listing.
@@ -108,7 +169,8 @@ fn usage(message: &str, suggestions: &[&str]) {
     }
 }
 
-fn vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, u8> {
+/// The vehicle `name` names in `nation`; a usage error (printed) otherwise.
+pub(crate) fn pick_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, u8> {
     if nation.vehicles.is_empty() {
         usage(
             &format!(
@@ -201,7 +263,7 @@ fn rows_in<'a>(
     nation
         .vehicles
         .iter()
-        .filter(|v| only.is_none_or(|id| id == v.id))
+        .filter(|v| only.is_none_or(|id| id == v.id) && !is_unresolved(nation, &v.id))
         .filter_map(|v| {
             availability_at(v, theater, month, theaters)
                 .map(|e| AvailRow::new(nation, v, e, theaters.registry()))
@@ -273,7 +335,7 @@ pub fn avail(a: AvailArgs) -> u8 {
         return EXIT_USAGE;
     };
     let compiled = compile(&a.data);
-    let nation = match nation(&compiled, &a.nation) {
+    let nation = match pick_nation(&compiled, &a.nation) {
         Ok(n) => n,
         Err(code) => return code,
     };
@@ -283,7 +345,7 @@ pub fn avail(a: AvailArgs) -> u8 {
         Err(code) => return code,
     };
     let only = match &a.vehicle {
-        Some(name) => match vehicle(nation, name) {
+        Some(name) => match pick_vehicle(nation, name) {
             Ok(v) => Some(v.id.as_str()),
             Err(code) => return code,
         },
@@ -302,6 +364,11 @@ pub fn avail(a: AvailArgs) -> u8 {
         .iter()
         .map(|t| (t, rows_in(nation, only, t, month, &theaters)))
         .collect();
+    // An unresolved vehicle that exists in that month could be in the answer: it is named,
+    // and the answer is incomplete.
+    let missing = unresolved_lines(nation, |u| {
+        only.is_none_or(|id| id == u.id) && could_exist(nation, &u.id, month)
+    });
     if a.json {
         let rows: Vec<AvailRow> = per_theater
             .into_iter()
@@ -313,7 +380,12 @@ pub fn avail(a: AvailArgs) -> u8 {
                 })
             })
             .collect();
-        return print_json(&rows);
+        let code = print_json(&rows);
+        if missing.is_empty() {
+            return code;
+        }
+        eprintln!("{}", diagnostics::escape(&missing.join("\n")));
+        return EXIT_DATA;
     }
     let mut out = String::new();
     if !asked.group {
@@ -343,23 +415,45 @@ pub fn avail(a: AvailArgs) -> u8 {
             out.push_str(&avail_table(rows, nation, theater, &theaters));
         }
     }
+    for line in &missing {
+        out.push_str(line);
+        out.push('\n');
+    }
     // Names and notes are data: control characters are printed visibly.
     print!("{}", diagnostics::escape(&out));
-    EXIT_OK
+    if missing.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_DATA
+    }
+}
+
+/// True unless the vehicle's listing DATES (when read) leave out `month`.
+fn could_exist(nation: &Nation, id: &str, month: YearMonth) -> bool {
+    nation
+        .vehicles
+        .iter()
+        .find(|v| v.id == id)
+        .is_none_or(|v| v.dates.value.is_none_or(|d| d.contains(month)))
 }
 
 /// `qm show NATION VEHICLE [--json]`. A nation without vehicles has no vehicle to show: a
 /// usage error saying so, like an unknown vehicle.
 pub fn show(a: ShowArgs) -> u8 {
     let compiled = compile(&a.data);
-    let nation = match nation(&compiled, &a.nation) {
+    let nation = match pick_nation(&compiled, &a.nation) {
         Ok(n) => n,
         Err(code) => return code,
     };
-    let v = match vehicle(nation, &a.vehicle) {
+    let v = match pick_vehicle(nation, &a.vehicle) {
         Ok(v) => v,
         Err(code) => return code,
     };
+    let lines = unresolved_lines(nation, |u| u.id == v.id);
+    if !lines.is_empty() {
+        println!("{}", diagnostics::escape(&lines.join("\n")));
+        return EXIT_DATA;
+    }
     let registries = compiled.loaded.registries_of(&nation.id);
     if a.json {
         return print_json(&ShowView::new(nation, v, &registries.theaters));

@@ -19,9 +19,11 @@
 
 pub mod cli;
 pub mod cli_build;
+pub mod cli_explain;
 pub mod cli_query;
 pub mod cli_report;
 pub mod cli_vassal;
+pub mod keep_going;
 pub mod memory;
 pub mod progress;
 pub mod watch;

@@ -26,6 +26,8 @@
 //! 6. **acceptances** ([`lint`]): a finding an `[[accept]]` entry covers is dropped; an
 //!    acceptance that covers nothing is reported.
 //! 7. **national data** ([`ob`]): `ob.toml` -> infantry units, replacements, national rules.
+//! 8. **unresolved** ([`unresolved`]): each error in a vehicle's own data (its row, a note it
+//!    refers to) names that vehicle in `Nation::unresolved`; the other vehicles stand.
 //!
 //! Besides: [`query`] answers questions of the IR (availability at a theater and month, names
 //! as users type them); [`spanned`] helps read hand-written TOML with spans.
@@ -49,6 +51,7 @@ pub mod spanned;
 #[cfg(test)]
 mod tests;
 mod theater_names;
+pub mod unresolved;
 
 pub use lint::Accept;
 pub use nation::*;

@@ -1,5 +1,6 @@
 //! The entry point: one nation's sources -> the IR ([`qm_schema::Nation`]) and its diagnostics.
 
+use crate::unresolved::unresolved_vehicles;
 use qm_parser::{parse_listing, Diagnostic, FileId, ListingRow, Source, SourceMap, TextSpan};
 use qm_schema::{Acceptance, AppliedErratum, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
 use rayon::prelude::*;
@@ -40,8 +41,10 @@ pub struct Resolved {
     /// Parse, resolve and lint diagnostics, unsorted.
     pub diagnostics: Vec<Diagnostic>,
     /// The theaters the nation fought in, as its notes were read with them (`[nation]
-    /// theaters` of `ob.toml`, else those its notes name): what "Any" and a group stand for
-    /// in questions about it.
+    /// theaters` of `ob.toml`, else those its notes name): what a group stands for in
+    /// questions about it. [`TheaterId::any`] among them says the nation does not declare
+    /// its theaters, so an entry without a theater answers for every theater
+    /// ([`NationTheaters::new`] reads it so).
     pub theaters: Vec<TheaterId>,
 }
 
@@ -86,16 +89,22 @@ pub fn resolve_nation(
         }
         None => (Vec::new(), NotesOutcome::default()),
     };
-    let theaters = if notes.theaters.is_empty() {
+    let declared = listed.is_some();
+    let mut theaters = if notes.theaters.is_empty() {
         listed.unwrap_or_default()
     } else {
         notes.theaters.clone()
     };
+    if !declared {
+        theaters.push(TheaterId::any());
+    }
     let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
     diagnostics.append(&mut national.diagnostics);
+    let mut nation = nation_ir(input, sources, vehicles, notes, national, acceptances);
+    nation.unresolved = unresolved_vehicles(&nation, sources, &diagnostics);
     Resolved {
-        nation: nation_ir(input, sources, vehicles, notes, national, acceptances),
+        nation,
         diagnostics,
         theaters,
     }
@@ -209,5 +218,6 @@ fn nation_ir(
         national_rules: national.national_rules,
         factions: national.factions,
         nationalities: national.nationalities,
+        unresolved: Vec::new(),
     }
 }

@@ -342,3 +342,263 @@ fn the_mg_lints_find_factors_one_column_right_of_their_headers() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_relative_rule_on_a_vehicle_whose_name_shares_a_word_with_its_base_applies() {
+    // Issue 24, item 4: "AB 43 ... than the corresponding RF of the AB 41" was dropped.
+    let listing = format!(
+        "{HEADER}{}{}",
+        row("AB 41", "1.3", "40-43", ""),
+        row("AB 43", "1.4", "40-43", "1"),
+    );
+    let resolved = resolve(&listing, &relative_notes(&[("AB 43", "AB 41")]));
+    assert!(
+        resolved.diagnostics.is_empty(),
+        "{:?}",
+        resolved.diagnostics
+    );
+    let ab43 = &resolved.nation.vehicles[1];
+    assert!(
+        matches!(&ab43.availability[0].origin, AvailabilityOrigin::Derived { base_vehicle, .. } if base_vehicle == "AB 41"),
+        "{:?}",
+        ab43.availability
+    );
+    assert_eq!(rfs(&resolved.nation, "AB 43"), vec![14]);
+}
+
+#[test]
+fn two_vehicles_sharing_a_word_based_on_each_other_are_a_cycle() {
+    let listing = format!(
+        "{HEADER}{}{}",
+        row("AB 41", "1.3", "40-43", "1"),
+        row("AB 43", "1.4", "40-43", "2"),
+    );
+    let notes = relative_notes(&[("AB 41", "AB 43"), ("AB 43", "AB 41")]);
+    let resolved = resolve(&listing, &notes);
+    let codes: Vec<&str> = resolved.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes,
+        vec!["notes::relative-cycle"],
+        "{:?}",
+        resolved.diagnostics
+    );
+}
+
+/// The (base, RF) of each derived entry of a vehicle, and its diagnostics' codes.
+fn derived(resolved: &Resolved, name: &str) -> Vec<(String, u32)> {
+    let v = resolved
+        .nation
+        .vehicles
+        .iter()
+        .find(|v| v.name == name)
+        .unwrap();
+    v.availability
+        .iter()
+        .filter_map(|a| match &a.origin {
+            AvailabilityOrigin::Derived { base_vehicle, .. } => {
+                Some((base_vehicle.clone(), a.rf.0))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A listing of the given names, all in note 1.
+fn note_one(names: &[&str]) -> String {
+    let mut listing = HEADER.to_string();
+    for name in names {
+        listing.push_str(&row(name, "1.0-1.6", "40-43", "1"));
+    }
+    listing
+}
+
+#[test]
+fn the_same_finds_the_rule_before_it_in_another_paragraph() {
+    let listing = note_one(&["Alpha", "Bravo"]);
+    for same in [
+        "Bravo Dates and RF are the same, but with .1 added.",
+        "Bravo Dates and RF are as above, with .1 added to the RF.",
+        "Bravo Dates and RF are the same as the Alpha's, but with .1 added to each RF.",
+    ] {
+        let notes = format!(
+            "**1. Alpha & Bravo:** Test vehicles.\n\n† Alpha Dates and RF are 1940 (1.2).\n\n† {same}\n"
+        );
+        let resolved = resolve(&listing, &notes);
+        let codes: Vec<&str> = resolved.diagnostics.iter().map(|d| d.code).collect();
+        assert!(codes.is_empty(), "{same}: {:?}", resolved.diagnostics);
+        assert_eq!(
+            derived(&resolved, "Bravo"),
+            vec![("Alpha".into(), 13)],
+            "{same}"
+        );
+    }
+}
+
+#[test]
+fn the_same_without_a_rule_before_it_is_the_notes_main_vehicle() {
+    let listing = format!(
+        "{HEADER}{}{}",
+        row("Alpha", "1.1", "40-43", "1"),
+        row("Bravo", "1.0-1.6", "40-43", "1")
+    );
+    let notes = "**1. Alpha & Bravo:** Test vehicles.\n\n† Bravo Dates and RF are the same, but with .1 subtracted.\n";
+    let resolved = resolve(&listing, notes);
+    assert_eq!(
+        derived(&resolved, "Bravo"),
+        vec![("Alpha".into(), 10)],
+        "{:?}",
+        resolved.diagnostics
+    );
+}
+
+#[test]
+fn an_ambiguous_antecedent_is_an_error_listing_the_candidates() {
+    let listing = note_one(&["Alpha", "Bravo", "Charlie"]);
+    let notes = "**1. Alpha, Bravo & Charlie:** Test vehicles.\n\n† Alpha and Bravo Dates and RF are 1940 (1.2).\n\n† Charlie Dates and RF are the same, but with .1 added.\n";
+    let resolved = resolve(&listing, notes);
+    let found: Vec<(&str, &str)> = resolved
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.as_str()))
+        .collect();
+    assert!(
+        found
+            .iter()
+            .any(|(code, message)| *code == "notes::ambiguous-antecedent"
+                && message.contains("Alpha, Bravo")),
+        "{found:?}"
+    );
+    assert!(derived(&resolved, "Charlie").is_empty());
+}
+
+/// The theater registry the tests' nations are read with.
+fn theater_registry() -> crate::registry::TheaterRegistry {
+    let mut sources = SourceMap::new();
+    let theaters = sources.add(Source::new(
+        FileId(0),
+        "registry/theaters.toml",
+        include_str!("../../data-src/registry/theaters.toml"),
+    ));
+    let types = sources.add(Source::new(
+        FileId(1),
+        "registry/vehicle-types.toml",
+        include_str!("../../data-src/registry/vehicle-types.toml"),
+    ));
+    Registries::read(&sources, theaters, types, &mut Vec::new()).theaters
+}
+
+#[test]
+fn a_rule_without_a_theater_applies_in_every_theater_unless_the_nation_declares_its_own() {
+    use crate::query::availability_at;
+    use crate::registry::NationTheaters;
+    use qm_schema::YearMonth;
+    let listing = format!(
+        "{HEADER}{}{}",
+        row("Alpha", "1.0-1.3", "11/41-44", "1"),
+        row("Bravo", "1.0-1.3", "40-44", "2"),
+    );
+    let notes = "**1. Alpha:** A test vehicle.\n\n† RF is 1.0 for 11/41-6/42, 1.2 for 7-12/42, and 1.3 thereafter.\n\n**2. Bravo:** Another.\n\n† Dates and RF for use in North Africa are 1941 (1.1).\n";
+    let registry = theater_registry();
+    let russia = TheaterId::new("Russia");
+    let month = YearMonth {
+        year: 1942,
+        month: 8,
+    };
+    // No `[nation] theaters`: Russia, which no note names, still has Alpha at 1.2.
+    let open = resolve_with(&listing, notes, None);
+    let theaters = NationTheaters::new(&registry, open.theaters.clone());
+    let alpha = &open.nation.vehicles[0];
+    let entry = availability_at(alpha, &russia, month, &theaters).map(|a| a.rf.0);
+    assert_eq!(entry, Some(12), "{:?}", alpha.availability);
+    // Declared theaters: only those.
+    let declared = resolve_with(
+        &listing,
+        notes,
+        Some("[nation]\nname = \"Test\"\ntheaters = [\"North Africa\"]\n"),
+    );
+    let theaters = NationTheaters::new(&registry, declared.theaters.clone());
+    let alpha = &declared.nation.vehicles[0];
+    assert_eq!(availability_at(alpha, &russia, month, &theaters), None);
+    let na = TheaterId::new("NorthAfrica");
+    let entry = availability_at(alpha, &na, month, &theaters).map(|a| a.rf.0);
+    assert_eq!(entry, Some(12));
+}
+
+#[test]
+fn an_error_in_one_note_leaves_only_its_vehicles_unresolved() {
+    let listing = format!(
+        "{HEADER}{}{}{}",
+        row("Alpha", "1.0-1.6", "40-43", "1"),
+        row("Bravo", "1.2", "40-43", "2"),
+        row("Charlie", "1.2", "40-43", ""),
+    );
+    let notes = "**1. Alpha:** A test vehicle.\n\n† RF is 1.5 in 1940 and perhaps 1.6 in 1941.\n\n**2. Bravo:** Another.\n\n† RF is 1.3 in 1941.\n";
+    let resolved = resolve(&listing, notes);
+    let unresolved: Vec<(&str, &str)> = resolved
+        .nation
+        .unresolved
+        .iter()
+        .map(|u| (u.name.as_str(), u.code.as_str()))
+        .collect();
+    assert_eq!(
+        unresolved,
+        vec![("Alpha", "notes::unreadable-availability")],
+        "{:?}",
+        resolved.diagnostics
+    );
+    let source = resolved.nation.unresolved[0].source.as_ref().unwrap();
+    assert_eq!((&*source.file, source.line), ("t/notes.md", 3));
+    assert_eq!(rfs(&resolved.nation, "Bravo"), vec![12, 13, 12]);
+}
+
+#[test]
+fn the_same_one_month_later_moves_the_antecedents_periods() {
+    let listing = note_one(&["Alpha", "Bravo"]);
+    let notes = "**1. Alpha & Bravo:** Test vehicles.\n\n† Alpha Dates and RF are 6-8/40 (1.2).\n\n† Bravo Dates and RF are the same, but with .1 added and one month later.\n";
+    let resolved = resolve(&listing, notes);
+    let bravo = resolved
+        .nation
+        .vehicles
+        .iter()
+        .find(|v| v.name == "Bravo")
+        .unwrap();
+    let entries: Vec<(String, u32)> = bravo
+        .availability
+        .iter()
+        .map(|a| (a.period.to_string(), a.rf.0))
+        .collect();
+    assert_eq!(
+        entries,
+        vec![("7-9/40".to_string(), 13)],
+        "{:?}",
+        resolved.diagnostics
+    );
+}
+
+#[test]
+fn a_vehicle_copying_an_unresolved_one_is_unresolved_too() {
+    let listing = format!(
+        "{HEADER}{}{}{}",
+        row("Alpha", "1.0-1.6", "40-43", "1"),
+        row("Bravo", "1.2", "40-43", "2"),
+        row("Charlie", "1.3", "40-43", "3"),
+    );
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 1940 (1.2).\n\n† RF is 1.5 in 1940 and perhaps 1.6 in 1941.\n\n**2. Bravo:** Another.\n\n† RF is always .1 higher than the corresponding RF of the Alpha.\n\n**3. Charlie:** A third.\n\n† RF is always .1 higher than the corresponding RF of the Bravo.\n";
+    let resolved = resolve(&listing, notes);
+    let unresolved: Vec<(&str, &str)> = resolved
+        .nation
+        .unresolved
+        .iter()
+        .map(|u| (u.name.as_str(), u.code.as_str()))
+        .collect();
+    assert_eq!(
+        unresolved,
+        vec![
+            ("Alpha", "notes::unreadable-availability"),
+            ("Bravo", "notes::unresolved-base"),
+            ("Charlie", "notes::unresolved-base"),
+        ],
+        "{:?}",
+        resolved.diagnostics
+    );
+}

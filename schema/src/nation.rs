@@ -3,7 +3,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Acceptance, AppliedErratum, Faction, Infantry, MultiNote, NationalRule, Nationality, Qualifier,
-    Vehicle, VehicleNote,
+    Span, Vehicle, VehicleNote,
 };
 
 /// One nation's order of battle: the document written to `out/<nation>.json`.
@@ -42,6 +42,26 @@ pub struct Nation {
     /// order; left out when the nation is one nationality.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nationalities: Vec<Nationality>,
+    /// Vehicles an error in their own data (listing row or note) leaves unresolved, each with
+    /// the first such error; left out when there is none. Queries name them; `qm build
+    /// --keep-going` leaves them out of `vehicles` and of every artifact.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unresolved: Vec<UnresolvedVehicle>,
+}
+
+/// A vehicle left unresolved by an error in its own data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UnresolvedVehicle {
+    /// The vehicle's id ([`Vehicle::id`]).
+    pub id: String,
+    /// Its name, as the listing gives it.
+    pub name: String,
+    /// The error's code (`notes::unreadable-availability`).
+    pub code: String,
+    /// The error's message.
+    pub message: String,
+    /// Where the error is.
+    pub source: Option<Span>,
 }
 
 impl Nation {

@@ -70,7 +70,9 @@ fn a_second_nation_compiles_past_every_theater_and_type_error() {
     assert_eq!(group("Kestrel"), Some("Halftracks"));
     assert_eq!(group("Assault Mortar"), Some("Assault guns"));
     assert_eq!(group("Dispatch Cycle"), Some("Motorcycles"));
-    // The theaters its notes name, the Low Countries folded into Northwest Europe.
+    // The theaters its notes name, the Low Countries folded into Northwest Europe; "Any"
+    // last says the nation declares none (`[nation] theaters`), so an entry without a
+    // theater answers for every theater.
     let fought: Vec<&str> = compiled.theaters["rur"]
         .iter()
         .map(TheaterId::as_str)
@@ -85,7 +87,8 @@ fn a_second_nation_compiles_past_every_theater_and_type_error() {
             "Burma",
             "Malaya",
             "China",
-            "NewGuinea"
+            "NewGuinea",
+            "Any"
         ]
     );
     assert_eq!(theaters_of(n, "Rook Mk I"), ["Burma", "Malaya"]);

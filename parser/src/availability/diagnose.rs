@@ -36,7 +36,7 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
                 rf(max, out);
             }
         }
-        ClauseKind::SameWithAddedRf { added } => rf(added, out),
+        ClauseKind::SameWithAddedRf { added, .. } => rf(added, out),
         ClauseKind::RestrictedUse { period, .. } => self::period(period, None, out),
         ClauseKind::Otherwise {
             rf: value,
@@ -125,7 +125,7 @@ fn section(s: &ScheduleSection, out: &mut Vec<Diagnostic>) {
 
 fn entry(e: &ScheduleEntry, gap: Option<Period>, out: &mut Vec<Diagnostic>) {
     typos(&e.typos, None, out);
-    if let EntryWhen::Period(p) = &e.when {
+    if let EntryWhen::Period(p) | EntryWhen::From(p) | EntryWhen::Until(p) = &e.when {
         period(p, gap, out);
     }
     if let Some(value) = &e.rf {

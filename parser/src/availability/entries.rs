@@ -2,22 +2,34 @@
 //! a bare period ("6/40"), a period with its theater ("6/40 (France)"), an RF with its period
 //! ("1.2 for 1-6/42", "1.5 in 1943", "1.1 thereafter"), and the lists they come in.
 
+use nom::combinator::opt;
 use nom::Parser;
 
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
-use super::period_token::period;
+use super::parts::{from_on, span_period};
+use super::period_token::{join, period};
 use super::rf_token::rf;
 use super::syntax::{
-    EntryWhen, Misprint, MisprintAt, PrintedQualifier, QualifierSyntax, ScheduleEntry, Spanned,
-    TheaterRef,
+    EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedQualifier, PrintedRf, QualifierSyntax,
+    ScheduleEntry, Spanned, TheaterRef,
 };
 use super::theater_names::theaters;
 
 /// "6-12/40 (.9)", "44-5/45 (1.3; Fascist use only)", "9/43 (1.6.)", "6/40-6/41, (1.5)",
 /// "44-5/45 (1.4) Fascist use only", "1945 (1.2) Fascist use only)".
 pub(crate) fn rf_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntry> {
-    let (i, p) = period(ctx, start)?;
+    let (i, p) = span_period(ctx, start)?;
+    if let Ok((r, value)) = rf_in_words(ctx, i) {
+        let entry = ScheduleEntry {
+            span: ctx.span_between(start, r),
+            when: EntryWhen::Period(p),
+            rf: Some(value),
+            qualifiers: Vec::new(),
+            typos: Vec::new(),
+        };
+        return Ok((r, entry));
+    }
     let mut typos = Vec::new();
     let (mut i, _) = ws0(i)?;
     if let Some(r) = i.strip_prefix(',') {
@@ -80,9 +92,25 @@ pub(crate) fn rf_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEnt
     Ok((i, entry))
 }
 
-/// A dates-only entry: "6/40-41".
+/// An RF in words after a period: ", with an RF of 1.4", " at RF 1.4", " at an RF of 1.4".
+pub(crate) fn rf_in_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
+    let (i, _) = (
+        opt((ws0, ch(','))),
+        ws1,
+        phrase("with").or(phrase("at")),
+        ws1,
+        opt((phrase("an").or(phrase("a")), ws1)),
+        phrase("rf"),
+        ws1,
+        opt((phrase("of"), ws1)),
+    )
+        .parse(i)?;
+    rf(ctx, i, false)
+}
+
+/// A dates-only entry: "6/40-41", "6/40 to 12/41".
 pub(crate) fn date_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntry> {
-    let (i, p) = period(ctx, start)?;
+    let (i, p) = span_period(ctx, start)?;
     Ok((
         i,
         ScheduleEntry {
@@ -107,15 +135,22 @@ pub(crate) fn theater_entry<'a>(
     Ok((i, (entry, names)))
 }
 
-/// An RF with its period: "1.2 for 1-6/42", "1.5 in 1943", "1.1 thereafter".
+/// An RF with its period: "1.2 for 1-6/42", "1.5 in 1943", "1.5 from 11/41 to 6/42", "1.1
+/// thereafter", "1.1 from 2/43 on".
 pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntry> {
     let (i, value) = rf(ctx, start, false)?;
     let (i, _) = ws1(i)?;
     let (i, when) = if let Ok((r, word)) = phrase("thereafter").parse(i) {
         (r, EntryWhen::Thereafter(ctx.span(word)))
+    } else if let Ok((r, p)) = from_on(ctx, i) {
+        (r, EntryWhen::From(p))
+    } else if let Ok((r, _)) = (phrase("until").or(phrase("through")), ws1).parse(i) {
+        let (r, p) = period(ctx, r)?;
+        (r, EntryWhen::Until(p))
     } else {
-        let (i, _) = (phrase("for").or(phrase("in")), ws1).parse(i)?;
-        let (i, p) = period(ctx, i)?;
+        let (i, _) = opt((phrase("for").or(phrase("in")).or(phrase("during")), ws1)).parse(i)?;
+        let (i, p) = span_period(ctx, i)?;
+        let (i, p) = and_next(ctx, i, p)?;
         (i, EntryWhen::Period(p))
     };
     Ok((
@@ -128,6 +163,25 @@ pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntr
             typos: Vec::new(),
         },
     ))
+}
+
+/// "in 1941 and 1942": a period and the one right after it, joined. The second must follow
+/// the first month for month ("in 1941 and 1943" does not read as one period); an RF after
+/// "and" ("1.5 in 1940 and 1.6 in 1941") starts the next entry instead.
+fn and_next<'a>(ctx: &Ctx<'a>, i: &'a str, first: PrintedPeriod) -> Res<'a, PrintedPeriod> {
+    let Ok((r, _)) = (ws1, phrase("and"), ws1).parse(i) else {
+        return Ok((i, first));
+    };
+    if rf(ctx, r, false).is_ok() {
+        return Ok((i, first));
+    }
+    let Ok((r2, second)) = period(ctx, r) else {
+        return Ok((i, first));
+    };
+    match (&first.value, &second.value) {
+        (Ok(a), Ok(b)) if a.to.succ() == b.from => Ok((r2, join(ctx, first, second))),
+        _ => fail(r),
+    }
 }
 
 /// A list of items separated by ",", ", and", "and" (or, misprinted, nothing): the separator

@@ -18,6 +18,7 @@ mod diagnose;
 mod entries;
 mod grammar_error;
 mod lexeme;
+mod parts;
 mod period_token;
 mod rf_token;
 mod scope;

@@ -31,6 +31,19 @@ pub(crate) fn rf<'a>(ctx: &Ctx<'a>, i: &'a str, hyphen_ok: bool) -> Res<'a, Prin
         }
     }
     match b.get(pos) {
+        // "(1)" for "(1.0)": a whole number is an RF only inside an entry's parenthesis.
+        Some(b')' | b';') if hyphen_ok && pos > 0 && typos.is_empty() => {
+            let raw = &i[..pos];
+            return Ok((
+                &i[pos..],
+                PrintedRf {
+                    raw: raw.to_string(),
+                    span: ctx.span(raw),
+                    value: Tenths(whole * 10),
+                    typos,
+                },
+            ));
+        }
         Some(b'.') => {}
         Some(b'-') if hyphen_ok && pos == 1 && typos.is_empty() => typos.push(MisprintAt {
             kind: Misprint::HyphenForPoint,

@@ -10,7 +10,7 @@ use nom::combinator::opt;
 use nom::Parser;
 
 use super::grammar_error::{fail, Ctx, GrammarError, Res};
-use super::lexeme::{ch, phrase, ws0, ws1};
+use super::lexeme::{ch, phrase, ws1};
 use super::syntax::VehicleRef;
 
 /// The most words a name list may have ("Sdkfz 251/1, Sdkfz 251/10, and M4A3(75)W" has 7):
@@ -59,7 +59,8 @@ pub(crate) fn scoped<'a, T>(
     start: &'a str,
     form: impl Fn(&Ctx<'a>, &'a str) -> Res<'a, T>,
 ) -> Res<'a, (Vec<VehicleRef>, T)> {
-    if let Ok((i, _)) = (all_vehicles, ws0, ch(','), ws0).parse(start) {
+    // "For both types, ...", the comma optional.
+    if let Ok((i, _)) = (all_vehicles, opt(ch(',')), ws1).parse(start) {
         let (rest, value) = form(ctx, i)?;
         return Ok((rest, (Vec::new(), value)));
     }

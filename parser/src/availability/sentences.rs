@@ -4,8 +4,9 @@
 use super::clauses::{make_clause, Body, BODIES};
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{mentions_dates_or_rf, sentence_len};
+use super::parts::{lead_in, LeadIn};
 use super::scope::scoped;
-use super::syntax::{AvailabilityClause, ClauseKind, Spanned};
+use super::syntax::{Area, AvailabilityClause, ClauseKind, ScheduleForm, Spanned};
 
 /// Where a clause is read, which decides what may follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,24 +17,69 @@ pub(crate) enum Level {
     Nested,
 }
 
-/// Reads one clause at `start`: the optional scope (vehicle names, "For both types,") composed
-/// in front of any clause form, which the terminator of `level` must follow.
+/// Reads one clause at `start`: an optional lead-in ("For use in Sicily,", "In 1945,"), then
+/// the optional scope (vehicle names, "For both types,") composed in front of any clause form,
+/// which the terminator of `level` must follow. A lead-in the form cannot take (a second area)
+/// makes the sentence unreadable rather than read by halves.
 pub(crate) fn clause<'a>(
     ctx: &Ctx<'a>,
     start: &'a str,
     level: Level,
 ) -> Res<'a, AvailabilityClause> {
-    let (rest, (vehicles, body)) = scoped(ctx, start, |ctx, i| form(ctx, i, level))?;
+    let led = lead_in(ctx, start)
+        .and_then(|(after, lead)| scoped(ctx, after, |ctx, i| form(ctx, i, level, Some(&lead))));
+    let (rest, (vehicles, body)) = match led {
+        Ok(read) => read,
+        Err(led_error) => match (
+            scoped(ctx, start, |ctx, i| form(ctx, i, level, None)),
+            led_error,
+        ) {
+            (Ok(read), _) => read,
+            (Err(nom::Err::Error(a)), nom::Err::Error(b)) => {
+                return Err(nom::Err::Error(nom::error::ParseError::or(a, b)))
+            }
+            (Err(e), _) => return Err(e),
+        },
+    };
     let text = ctx.consumed(start, rest);
     Ok((rest, make_clause(ctx, text, vehicles, body)))
 }
 
-/// The first clause form that reads `i` and is followed by the end of a clause at `level`.
-fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level) -> Res<'a, Body> {
+/// A clause body with its lead-in put where the form leaves room for it: an area on a
+/// schedule's first section that names none, a period on a restriction that gives none, "for
+/// WW2 scenarios" on an availability limit. `None` when there is no room (two areas).
+fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
+    match (&mut body.kind, lead) {
+        (ClauseKind::Schedule(s), LeadIn::Area(area)) => {
+            let first = s.sections.first_mut()?;
+            if first.area != Area::Anywhere || s.form == ScheduleForm::LimitedTo {
+                return None;
+            }
+            first.area = area;
+        }
+        (ClauseKind::Schedule(s), LeadIn::Ww2) if s.form == ScheduleForm::LimitedTo => {}
+        (ClauseKind::RestrictedUse { period, .. }, LeadIn::Period(p)) if body.needs_period => {
+            *period = p;
+            body.needs_period = false;
+        }
+        _ => return None,
+    }
+    Some(body)
+}
+
+/// The first clause form that reads `i`, takes the lead-in (if any) and is complete, and is
+/// followed by the end of a clause at `level`.
+fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> Res<'a, Body> {
     let mut farthest = GrammarError { at: i };
     for body in BODIES {
-        match body(ctx, i) {
-            Ok((rest, b)) if terminated(rest, level) => return Ok((rest, b)),
+        let read = body(ctx, i).map(|(rest, b)| match lead {
+            Some(lead) => (rest, with_lead_in(b, lead.clone())),
+            None => (rest, Some(b)),
+        });
+        match read {
+            Ok((rest, Some(b))) if terminated(rest, level) && !b.needs_period => {
+                return Ok((rest, b))
+            }
             Ok((rest, _)) => {
                 farthest = nom::error::ParseError::or(farthest, GrammarError { at: rest });
             }

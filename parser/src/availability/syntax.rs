@@ -41,8 +41,15 @@ pub enum ClauseKind {
     /// "Dates and RF are the same, but with .1 added to the RF": the preceding schedule of the
     /// note applies to these vehicles with `added` on every RF.
     SameWithAddedRf {
-        /// What is added to each RF.
+        /// What is added to each RF (taken away when `subtracted`).
         added: PrintedRf,
+        /// True for "with .1 subtracted (from the RF)".
+        subtracted: bool,
+        /// "one month later": the antecedent's periods moved this many months on (0: none).
+        months_later: u8,
+        /// The vehicle named as the antecedent ("the same as the AS 42's"); `None` for "the
+        /// same" and "as above", whose antecedent the resolver finds.
+        base: Option<VehicleRef>,
     },
     /// "Availability in 1945 is limited to Fascist Italians only": only the part of the
     /// nation's forces the words name (a faction of its `ob.toml`) may use the vehicle then.
@@ -193,6 +200,11 @@ pub enum EntryWhen {
     /// "thereafter": from the month after the previous entry to the end of the vehicle's own
     /// dates.
     Thereafter(TextSpan),
+    /// "from 2/43 on", "2/43 onward": from the period's first month to the end of the
+    /// vehicle's own dates.
+    From(PrintedPeriod),
+    /// "until 12/40": from the start of the vehicle's own dates to the period's last month.
+    Until(PrintedPeriod),
 }
 
 /// A period as printed ("6-12/40", "44-5/45", "1944", "5/4 1-9/43").

@@ -63,6 +63,8 @@ fn entry(e: &ScheduleEntry) -> String {
     let when = match &e.when {
         EntryWhen::Period(p) => period(p),
         EntryWhen::Thereafter(_) => "thereafter".into(),
+        EntryWhen::From(p) => format!("from {} on", period(p)),
+        EntryWhen::Until(p) => format!("until {}", period(p)),
     };
     let mut inside: Vec<String> = e.rf.iter().map(|r| rf(r.value)).collect();
     inside.extend(e.qualifiers.iter().map(|q| match &q.value {
@@ -102,7 +104,24 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
             r.max.as_ref().map_or("-".into(), |m| rf(m.value)),
             r.base_vehicle.raw
         ),
-        ClauseKind::SameWithAddedRf { added } => format!("SameWithAddedRf +{}", rf(added.value)),
+        ClauseKind::SameWithAddedRf {
+            added,
+            subtracted,
+            months_later,
+            base,
+        } => {
+            let sign = if *subtracted { "-" } else { "+" };
+            let of = base
+                .as_ref()
+                .map(|b| format!(" of {}", b.raw))
+                .unwrap_or_default();
+            let later = if *months_later > 0 {
+                format!(" {months_later} months later")
+            } else {
+                String::new()
+            };
+            format!("SameWithAddedRf {sign}{}{of}{later}", rf(added.value))
+        }
         ClauseKind::RestrictedUse { faction, period: p } => {
             format!("RestrictedUse {} {}", faction.value, period(p))
         }
@@ -214,7 +233,7 @@ fn theater_schedules() {
         Case {
             // A section with no schedule head before it: "they" refers to nothing.
             input: "For Italy they are 9/43 (1.3), and 44-5/45 (1.4) Fascist use only.",
-            clauses: &["Unreadable"],
+            clauses: &["Unreadable at `they`"],
             diagnostics: &[("notes::unreadable-availability", "For Italy they are 9/43 (1.3), and 44-5/45 (1.4) Fascist use only")],
         },
         Case {
@@ -356,6 +375,33 @@ fn rf_by_period() {
             clauses: &["RfByPeriod | anywhere: 1-12/40 (1.5), 1-12/41 (1.6)"],
             diagnostics: &[],
         },
+        // The period forms of English: one period in two years, until, from ... on.
+        Case {
+            input: "RF is 1.5 in 1941 and 1942.",
+            clauses: &["RfByPeriod | anywhere: 1/41-12/42 (1.5)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "RF is 1.5 until 12/40, 1.6 from 1/41 on and 1.2 from 1940 to 5/1941.",
+            clauses: &["RfByPeriod | anywhere: until 12/40 (1.5), from 1/41 on (1.6), 1/40-5/41 (1.2)"],
+            diagnostics: &[],
+        },
+        // One RF in words for every period before it, or for its own.
+        Case {
+            input: "Dates and RF for use in France are 6/40 and 8/40, with an RF of 1.1.",
+            clauses: &["DatesAndRf | France: 6/40 (1.1), 8/40 (1.1)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "Dates and RF in Italy are 9/43 at RF 1.3, and 44-5/45 (1.4; Fascist use only).",
+            clauses: &["DatesAndRf | Italy: 9/43 (1.3), 1/44-5/45 (1.4; Fascist use only)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "RF is 1.5 in 1941 and 1943.",
+            clauses: &["Unreadable at `1943`"],
+            diagnostics: &[("notes::unreadable-availability", "RF is 1.5 in 1941 and 1943")],
+        },
         Case {
             input: "RF for use in Sicily is 1.3 for 7/43 and 1.6 for 8/43.",
             clauses: &["RfByPeriod | Sicily: 7/43 (1.3), 8/43 (1.6)"],
@@ -402,6 +448,25 @@ fn dates_only_and_relative_rules() {
                 "<AS 42 aa + AS 42 cc> SameWithAddedRf +0.1",
             ],
             diagnostics: &[],
+        },
+        // The antecedent's forms and modifiers, in any combination.
+        Case {
+            input: "AS 42 aa Dates and RF are the same as the AS 42's, but one month later.",
+            clauses: &["<AS 42 aa> SameWithAddedRf +0.0 of AS 42 1 months later"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "Dates and RF are as above, with .1 subtracted from each RF and two months later.",
+            clauses: &["SameWithAddedRf -0.1 2 months later"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "Dates and RF are the same, but thirteen months later.",
+            clauses: &["Unreadable at `thirteen`"],
+            diagnostics: &[(
+                "notes::unreadable-availability",
+                "Dates and RF are the same, but thirteen months later",
+            )],
         },
     ]);
 }

@@ -10,8 +10,10 @@ use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::syntax::{Area, TheaterException, TheaterRef};
 
-/// Words that end a run of theater names ("North Africa are", "Russia they are", "Italy is").
-const STOP_WORDS: [&str; 11] = [
+/// Words that end a run of theater names ("North Africa are", "Russia they are", "Italy is",
+/// "Italy for"; "and" only before another stop word or "for", see [`stops_at`]).
+const STOP_WORDS: [&str; 12] = [
+    "for",
     "are",
     "they",
     "is",
@@ -24,6 +26,21 @@ const STOP_WORDS: [&str; 11] = [
     "scenarios",
     "were",
 ];
+
+/// True when `word` (lower case), followed by `after`, ends a run of theater names: a stop word,
+/// or "and" before one ("Italy and for a 12/43 scenario"); "and" inside a name stays in it.
+fn stops_at(word: &str, after: &str) -> bool {
+    if STOP_WORDS.contains(&word) {
+        return true;
+    }
+    let next = after
+        .trim_start_matches([' ', '/'])
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    word == "and" && (next == "in" || STOP_WORDS.contains(&next.as_str()))
+}
 
 /// One or more theater names separated by "/", up to a stop word, a digit or punctuation.
 pub(crate) fn theaters<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
@@ -44,7 +61,7 @@ pub(crate) fn theaters<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>
             continue;
         }
         let word = taken[word_start..k].to_ascii_lowercase();
-        if word_start > 0 && STOP_WORDS.contains(&word.as_str()) {
+        if word_start > 0 && stops_at(&word, &taken[k..]) {
             cut = word_start;
             break;
         }

@@ -26,6 +26,10 @@ pub enum When {
     Period(Period),
     /// "thereafter": from the month after the previous entry to the end of the vehicle's DATES.
     Thereafter,
+    /// "from 2/43 on": from this month to the end of the vehicle's DATES.
+    From(YearMonth),
+    /// "until 12/40": from the start of the vehicle's DATES to this month.
+    Until(YearMonth),
 }
 
 /// One dated entry of a schedule.
@@ -96,6 +100,8 @@ pub enum Rule {
         max: Option<Rf>,
         /// Periods per theater the copy is limited to ("Dates for use in France are 6/40, ...").
         limit: Vec<(TheaterId, Period)>,
+        /// "one month later": the base's periods are moved this many months on.
+        months_later: u8,
         /// The sentence.
         span: TextSpan,
     },

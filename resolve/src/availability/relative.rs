@@ -2,7 +2,7 @@
 //! their base vehicle's resolved entries with the RF adjusted.
 
 use qm_parser::{Diagnostic, TextSpan};
-use qm_schema::{Availability, AvailabilityOrigin, Period, Rf, Tenths, TheaterId};
+use qm_schema::{Availability, AvailabilityOrigin, Period, Rf, Tenths, TheaterId, YearMonth};
 
 use super::model::Rule;
 use super::months::gaps;
@@ -14,10 +14,22 @@ struct Relative<'a> {
     delta: i32,
     max: Option<Rf>,
     limit: &'a [(TheaterId, Period)],
+    months_later: u8,
     span: &'a TextSpan,
 }
 
 impl Relative<'_> {
+    /// The base's period moved on by the rule's "N months later".
+    fn shift(&self, p: Period) -> Period {
+        let on = |mut m: YearMonth| {
+            for _ in 0..self.months_later {
+                m = m.succ();
+            }
+            m
+        };
+        Period::new(on(p.from), on(p.to)).unwrap_or(p)
+    }
+
     /// The base's RF with the delta added, never below 0, capped at the maximum.
     fn adjust(&self, rf: Rf) -> Rf {
         let t = Tenths((i64::from(rf.0) + i64::from(self.delta)).max(0) as u32);
@@ -39,6 +51,7 @@ pub fn relative_entries(
             delta,
             max,
             limit,
+            months_later,
             span,
             ..
         } = r
@@ -50,6 +63,7 @@ pub fn relative_entries(
             delta: *delta,
             max: *max,
             limit,
+            months_later: *months_later,
             span,
         };
         match bases(base) {
@@ -85,7 +99,7 @@ fn copy_all(s: &Subject, rule: &Relative, base: &[Availability], stated: &mut St
         for theater in &b.theaters {
             stated.raw.push(Raw {
                 theater: theater.clone(),
-                period: b.period,
+                period: rule.shift(b.period),
                 rf: rule.adjust(b.rf),
                 qualifiers: b.qualifiers.clone(),
                 origin: origin.clone(),
@@ -112,7 +126,7 @@ fn copy_limited(
         stated.complete.push(theater.clone());
         let mut covered = Vec::new();
         for b in base.iter().filter(|b| b.theaters.contains(theater)) {
-            if let Some(p) = b.period.intersect(period) {
+            if let Some(p) = rule.shift(b.period).intersect(period) {
                 covered.push(p);
                 stated.raw.push(Raw {
                     theater: theater.clone(),

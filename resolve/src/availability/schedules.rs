@@ -83,6 +83,9 @@ fn entries(
         let period = match e.when {
             When::Period(p) => Some(p),
             When::Thereafter => prev_end.and_then(|end| Period::new(end.succ(), s.dates.to)),
+            // Past the vehicle's dates it is one month, which clipping to DATES then drops.
+            When::From(from) => Period::new(from, s.dates.to.max(from)),
+            When::Until(to) => Period::new(s.dates.from.min(to), to),
         };
         let Some(period) = period else {
             diags.push(

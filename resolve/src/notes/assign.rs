@@ -7,7 +7,7 @@ use crate::availability::model::{NoteRules, Rule};
 use crate::factions::Factions;
 use crate::mentions::NameIndex;
 use crate::registry::NationTheaters;
-use crate::rules::{translate, ScopedRule};
+use crate::rules::{translate_in_note, NoteContext, ScopedRule};
 
 /// Every vehicle's rules (by row), from the notes its row refers to: each rule paragraph
 /// translated, its faction words named by the nation's factions (`ob.toml`), and given to the
@@ -26,8 +26,9 @@ pub fn assign_rules(
         let n = note.number.value;
         let rows = members.of(n);
         let member_names: Vec<&str> = rows.iter().map(|&i| names[i].as_str()).collect();
+        let mut context = NoteContext::new(member_names.iter().map(|n| n.to_string()).collect());
         for rule in &note.rules {
-            for mut scoped in translate(&rule.availability, nation) {
+            for mut scoped in translate_in_note(&rule.availability, nation, &mut context) {
                 factions.resolve(&mut scoped.rule, diags);
                 for i in scoped_rows(&scoped, rows, &member_names, index, diags) {
                     per_vehicle[i].note = n;
@@ -35,6 +36,7 @@ pub fn assign_rules(
                 }
             }
         }
+        diags.append(&mut context.diagnostics);
     }
     per_vehicle
 }
@@ -48,9 +50,14 @@ fn scoped_rows(
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<usize> {
     if scoped.only.is_empty() {
-        // A relative rule never applies to its own base.
+        // A relative rule never applies to its own base. The base is looked up by its exact
+        // name among every row first, as the availability pass finds it: a near match among
+        // the note's own rows ("AB 41" for the note's "AB 43") would take the rule's only
+        // vehicle for its base and drop the rule without a word.
         if let Rule::Relative { base, .. } = &scoped.rule {
-            let b = index.find(base, members).map(|(k, _)| k);
+            let b = index
+                .exact(base)
+                .or_else(|| index.find(base, members).map(|(k, _)| k));
             return members.iter().copied().filter(|&i| Some(i) != b).collect();
         }
         return members.to_vec();

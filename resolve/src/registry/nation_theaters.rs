@@ -12,15 +12,25 @@ use super::theaters::{TheaterName, TheaterRegistry};
 pub struct NationTheaters<'r> {
     registry: &'r TheaterRegistry,
     theaters: Vec<TheaterId>,
+    /// True when the nation does not declare its theaters: an entry without a theater
+    /// ("Any") then answers for every theater, not only those its notes name.
+    open: bool,
 }
 
 impl<'r> NationTheaters<'r> {
-    /// The nation fought in `theaters` (kept in the registry's order, each once).
+    /// The nation fought in `theaters` (kept in the registry's order, each once); "Any"
+    /// among them means the list is only what the notes name, not a declaration (see
+    /// [`Self::matches`]).
     pub fn new(registry: &'r TheaterRegistry, theaters: Vec<TheaterId>) -> Self {
-        let mut theaters = theaters;
+        let open = theaters.iter().any(TheaterId::is_any);
+        let mut theaters: Vec<TheaterId> = theaters.into_iter().filter(|t| !t.is_any()).collect();
         theaters.sort_by_key(|t| registry.rank(t));
         theaters.dedup();
-        Self { registry, theaters }
+        Self {
+            registry,
+            theaters,
+            open,
+        }
     }
 
     /// The theaters named, each folded into its whole (Yugoslavia counts as the Balkans), in
@@ -93,10 +103,13 @@ impl<'r> NationTheaters<'r> {
     }
 
     /// True when an availability entry for `entry` answers a question about `asked`: the same
-    /// theater, one inside the other, or an "Any" entry and a theater the nation fought in.
+    /// theater, one inside the other, or an "Any" entry and any theater (a theater the nation
+    /// fought in, when it declares its theaters).
     pub fn matches(&self, entry: &TheaterId, asked: &TheaterId) -> bool {
+        // A rule without a theater applies in every theater, unless the nation declares
+        // its theaters: then only in those.
         if entry.is_any() {
-            return self.fought_in(asked);
+            return self.open || self.fought_in(asked);
         }
         self.registry.overlaps(entry, asked)
     }

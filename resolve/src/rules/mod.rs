@@ -9,10 +9,10 @@ mod schedule;
 mod scope;
 
 use qm_parser::{
-    AvailabilityClause, ClauseKind, OptionalWeapon, PrintedPeriod, RelativeRf, ScheduleForm,
-    Spanned, TextSpan, WeaponAvailability,
+    AvailabilityClause, ClauseKind, Diagnostic, OptionalWeapon, PrintedPeriod, RelativeRf,
+    ScheduleForm, Spanned, TextSpan, WeaponAvailability,
 };
-use qm_schema::{Period, Rf, TheaterId};
+use qm_schema::{Period, TheaterId};
 
 use crate::availability::model::{Rule, Schedule, Scope};
 use crate::registry::NationTheaters;
@@ -43,21 +43,92 @@ struct PendingDates {
     schedules: Vec<Schedule>,
 }
 
-/// Translates the clauses of one rule paragraph, in order. A "Dates for use in ..." list
-/// followed by a relative RF rule limits that rule; "the same, but with .1 added" copies the
-/// vehicle the previous sentence named. `nation` says what the notes' theater names stand for.
+/// What a note's paragraphs share while they are translated: the subject of the rule before,
+/// for "the same" and "as above" in any later paragraph.
+#[derive(Debug, Default)]
+pub struct NoteContext {
+    /// The note's vehicles, the main one (its title's first) first.
+    pub members: Vec<String>,
+    /// The vehicles the last rule of the note was about: those it named, or `Some(vec![])`
+    /// for a rule about every vehicle of the note; `None` before the first rule.
+    last_subject: Option<Vec<String>>,
+    /// Antecedents that could not be told apart.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl NoteContext {
+    /// A context for a note about `members` (its main vehicle first).
+    pub fn new(members: Vec<String>) -> Self {
+        Self {
+            members,
+            ..Self::default()
+        }
+    }
+
+    /// The vehicle "the same" refers to in a rule about `targets` (empty: every vehicle of the
+    /// note): the nearest rule's subject, else the note's main vehicle. Several candidates
+    /// are an error listing them.
+    fn antecedent(&mut self, targets: &[String], span: &TextSpan) -> Option<String> {
+        let candidates: Vec<String> = match &self.last_subject {
+            Some(named) if !named.is_empty() => named.clone(),
+            Some(_) => self
+                .members
+                .iter()
+                .filter(|m| !targets.contains(m))
+                .cloned()
+                .collect(),
+            None => self.members.first().cloned().into_iter().collect(),
+        };
+        if let [one] = candidates.as_slice() {
+            return Some(one.clone());
+        }
+        self.diagnostics.push(
+            Diagnostic::error(
+                "notes::ambiguous-antecedent",
+                format!(
+                    "failed to tell which vehicle \"the same\" refers to (it could be {})",
+                    if candidates.is_empty() {
+                        "none of the note's vehicles".to_string()
+                    } else {
+                        candidates.join(", ")
+                    }
+                ),
+                span.clone(),
+            )
+            .with_help("name the vehicle: \"the same as the X's\" (the rule is left out)"),
+        );
+        None
+    }
+}
+
+/// Translates the clauses of one rule paragraph alone (no note around it).
 pub fn translate(clauses: &[AvailabilityClause], nation: &NationTheaters) -> Vec<ScopedRule> {
+    translate_in_note(clauses, nation, &mut NoteContext::default())
+}
+
+/// Translates the clauses of one rule paragraph of a note, in order. A "Dates for use in ..."
+/// list followed by a relative RF rule limits that rule; "the same, but with .1 added" copies
+/// the vehicle it names, else the subject of the rule before it in the note (any paragraph),
+/// else the note's main vehicle. `nation` says what the notes' theater names stand for.
+pub fn translate_in_note(
+    clauses: &[AvailabilityClause],
+    nation: &NationTheaters,
+    note: &mut NoteContext,
+) -> Vec<ScopedRule> {
     let mut t = Translator {
         nation,
         out: Vec::new(),
         pending: None,
-        last_named: Vec::new(),
+        note,
     };
     for c in clauses {
         let only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
         t.clause(c, &only);
-        if !only.is_empty() {
-            t.last_named = only;
+        if !matches!(
+            c.kind,
+            ClauseKind::Unreadable { .. } | ClauseKind::UsedIn { .. }
+        ) {
+            t.note.last_subject = Some(only);
         }
     }
     t.flush_dates();
@@ -65,18 +136,18 @@ pub fn translate(clauses: &[AvailabilityClause], nation: &NationTheaters) -> Vec
 }
 
 /// The state of translating one paragraph.
-struct Translator<'a> {
+struct Translator<'a, 'n> {
     /// What the notes' theater names stand for.
     nation: &'a NationTheaters<'a>,
     /// The rules so far.
     out: Vec<ScopedRule>,
     /// A dates list waiting for a relative RF rule.
     pending: Option<PendingDates>,
-    /// The vehicles the last sentence that named any named.
-    last_named: Vec<String>,
+    /// What the note's paragraphs share.
+    note: &'n mut NoteContext,
 }
 
-impl Translator<'_> {
+impl Translator<'_, '_> {
     /// One clause; `only` are the vehicles its sentence names. Every clause but a relative
     /// RF rule first settles a waiting dates list.
     fn clause(&mut self, c: &AvailabilityClause, only: &[String]) {
@@ -84,9 +155,17 @@ impl Translator<'_> {
         match &c.kind {
             ClauseKind::Schedule(s) => self.schedule(s, only, span),
             ClauseKind::RelativeRf(r) => self.relative(r, only, span),
-            ClauseKind::SameWithAddedRf { added } => {
+            ClauseKind::SameWithAddedRf {
+                added,
+                subtracted,
+                months_later,
+                base,
+            } => {
                 self.flush_dates();
-                self.same_with_added(added.value, only, span);
+                let delta = added.value.0 as i32;
+                let delta = if *subtracted { -delta } else { delta };
+                let base = base.as_ref().map(|b| b.raw.clone());
+                self.same_with_added((delta, *months_later), base, only, span);
             }
             ClauseKind::RestrictedUse { faction, period: p } => {
                 self.flush_dates();
@@ -100,7 +179,8 @@ impl Translator<'_> {
                     span: span.clone(),
                 };
                 self.push(rule, only, span);
-                self.out.extend(translate(exceptions, self.nation));
+                let rules = translate_in_note(exceptions, self.nation, self.note);
+                self.out.extend(rules);
             }
             ClauseKind::RadioFrom { month, .. } => {
                 self.flush_dates();
@@ -151,6 +231,7 @@ impl Translator<'_> {
             delta: r.delta.value.0 as i32,
             max: r.max.as_ref().map(|m| m.value),
             limit,
+            months_later: 0,
             span: span.clone(),
         };
         self.push(rule, &targets, span);
@@ -158,16 +239,23 @@ impl Translator<'_> {
 
     /// "AS 42 aa and AS 42 cc Dates and RF are the same, but with .1 added to the RF": a
     /// relative rule on the vehicle the previous sentence named.
-    fn same_with_added(&mut self, added: Rf, only: &[String], span: &TextSpan) {
-        let Some(base) = self.last_named.first() else {
+    fn same_with_added(
+        &mut self,
+        (delta, months_later): (i32, u8),
+        named: Option<String>,
+        only: &[String],
+        span: &TextSpan,
+    ) {
+        let Some(base) = named.or_else(|| self.note.antecedent(only, span)) else {
             return;
         };
         let rule = Rule::Relative {
             targets: (!only.is_empty()).then(|| only.to_vec()),
-            base: base.clone(),
-            delta: added.0 as i32,
+            base,
+            delta,
             max: None,
             limit: Vec::new(),
+            months_later,
             span: span.clone(),
         };
         self.push(rule, only, span);

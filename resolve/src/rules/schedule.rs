@@ -40,6 +40,8 @@ fn schedule(
                 let when = match &e.when {
                     EntryWhen::Period(p) => When::Period(period(p)?),
                     EntryWhen::Thereafter(_) => When::Thereafter,
+                    EntryWhen::From(p) => When::From(period(p)?.from),
+                    EntryWhen::Until(p) => When::Until(period(p)?.to),
                 };
                 Some(Entry {
                     when,
@@ -71,7 +73,7 @@ pub fn dates_limits(schedules: &[Schedule]) -> Vec<(TheaterId, Period)> {
             };
             sch.entries.iter().flat_map(move |e| match e.when {
                 When::Period(p) => ts.iter().map(|t| (t.clone(), p)).collect::<Vec<_>>(),
-                When::Thereafter => Vec::new(),
+                When::Thereafter | When::From(_) | When::Until(_) => Vec::new(),
             })
         })
         .collect()

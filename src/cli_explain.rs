@@ -1,0 +1,219 @@
+//! `qm explain NATION VEHICLE`: each availability entry beside the words it came from and how
+//! they were read — the sentence, the theaters its scope stands for (a group or "elsewhere"
+//! expanded), the base and modifier of a relative rule, the listing fallback and the window
+//! note that allows it, and the errata applied to those words — so a maintainer can see why
+//! `qm` answers what it does.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use qm_parser::SourceMap;
+use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, Vehicle};
+
+use crate::cli_query::{pick_nation, pick_vehicle, unresolved_lines};
+use crate::cli_report::{EXIT_DATA, EXIT_OK};
+use crate::compile::compile;
+use crate::diagnostics;
+use qm_resolve::NationRegistries;
+
+/// `qm explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The nation (its data folder name, e.g. `ita`).
+    pub nation: String,
+    /// The vehicle (its name, ignoring case and spaces).
+    pub vehicle: String,
+    /// The data directory.
+    #[arg(long, default_value = "data-src")]
+    pub data: PathBuf,
+}
+
+/// `qm explain NATION VEHICLE`: exit 0, or 1 when the vehicle is unresolved (its error is
+/// named), 2 for an unknown nation or vehicle.
+pub fn explain(a: ExplainArgs) -> u8 {
+    let compiled = compile(&a.data);
+    let nation = match pick_nation(&compiled, &a.nation) {
+        Ok(n) => n,
+        Err(code) => return code,
+    };
+    let v = match pick_vehicle(nation, &a.vehicle) {
+        Ok(v) => v,
+        Err(code) => return code,
+    };
+    let unresolved = unresolved_lines(nation, |u| u.id == v.id);
+    if !unresolved.is_empty() {
+        println!("{}", diagnostics::escape(&unresolved.join("\n")));
+        return EXIT_DATA;
+    }
+    let theaters = compiled.loaded.registries_of(&nation.id);
+    let map = &compiled.loaded.sources;
+    let mut out = format!(
+        "{} ({}): {} availability entr{}\n",
+        v.name,
+        nation.name,
+        v.availability.len(),
+        if v.availability.len() == 1 {
+            "y"
+        } else {
+            "ies"
+        }
+    );
+    for (n, e) in v.availability.iter().enumerate() {
+        let names: Vec<&str> = e
+            .theaters
+            .iter()
+            .map(|t| theaters.theaters.name(t))
+            .collect();
+        out.push_str(&format!(
+            "\n{}. {} {} RF {}\n",
+            n + 1,
+            names.join(", "),
+            e.period,
+            e.rf
+        ));
+        out.push_str(&entry_reading(nation, v, e, &names, map));
+    }
+    print!("{}", diagnostics::escape(&out));
+    EXIT_OK
+}
+
+/// The lines under one entry: the words, the sentence, how it was read, the errata.
+fn entry_reading(
+    nation: &Nation,
+    v: &Vehicle,
+    e: &Availability,
+    names: &[&str],
+    map: &SourceMap,
+) -> String {
+    let mut out = String::new();
+    let span = match &e.origin {
+        AvailabilityOrigin::Note { note, span } => {
+            out.push_str(&format!(
+                "   stated by note {note}: \"{}\"\n",
+                words(map, span)
+            ));
+            out.push_str(&format!(
+                "   in: \"{}\" ({})\n",
+                sentence(map, span),
+                at(span)
+            ));
+            let read = if e.theaters.iter().any(|t| t.is_any()) {
+                "no theater named and no window note: every theater".to_string()
+            } else {
+                format!(
+                    "for {} (the sentence's scope, a group or \"elsewhere\" expanded, or the window notes when it names none)",
+                    names.join(", ")
+                )
+            };
+            out.push_str(&format!("   read: {read}\n"));
+            span
+        }
+        AvailabilityOrigin::Derived {
+            note,
+            base_vehicle,
+            span,
+        } => {
+            out.push_str(&format!(
+                "   derived by note {note} from the {base_vehicle}'s entry for the same theater and months\n"
+            ));
+            out.push_str(&format!(
+                "   rule: \"{}\" ({})\n",
+                sentence(map, span),
+                at(span)
+            ));
+            span
+        }
+        AvailabilityOrigin::Listing { multi_note, span } => {
+            out.push_str(&format!(
+                "   the listing's RF ({}) and DATES ({}): no note gives a schedule here\n",
+                v.rf.raw, v.dates.raw
+            ));
+            match multi_note {
+                Some(m) => out.push_str(&format!("   allowed by multi-applicable note {m}\n")),
+                None => out.push_str("   no window note limits it: every theater\n"),
+            }
+            out.push_str(&format!("   row: {}\n", at(span)));
+            span
+        }
+    };
+    for erratum in &nation.errata {
+        if overlaps(&erratum.span, span, map) {
+            out.push_str(&format!("   erratum {}: {}\n", erratum.id, erratum.reason));
+        }
+    }
+    out
+}
+
+/// "ita/notes.md:29:5".
+fn at(span: &Span) -> String {
+    format!("{}:{}:{}", span.file, span.line, span.col)
+}
+
+/// The published text of a span.
+fn words(map: &SourceMap, span: &Span) -> String {
+    original(map, span)
+        .and_then(|t| t.get(span.start..span.end))
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The published text of the file a span is in.
+fn original<'m>(map: &'m SourceMap, span: &Span) -> Option<&'m str> {
+    map.iter()
+        .find(|s| s.name == *span.file)
+        .map(|s| s.original.as_str())
+}
+
+/// The sentence holding a span, as published.
+fn sentence(map: &SourceMap, span: &Span) -> String {
+    let Some(text) = original(map, span) else {
+        return String::new();
+    };
+    text.get(sentence_range(text, span))
+        .unwrap_or("")
+        .trim()
+        .to_string()
+}
+
+/// The byte range of the sentence holding a span: from the full stop, dagger or line start
+/// before it to the full stop or line end after it.
+fn sentence_range(text: &str, span: &Span) -> std::ops::Range<usize> {
+    let start = floor(text, span.start.min(text.len()));
+    let end = floor(text, span.end.clamp(start, text.len()));
+    let before = &text[..start];
+    let line = before.rfind('\n').map_or(0, |i| i + 1);
+    let from = [
+        before[line..].rfind(". ").map(|i| line + i + 2),
+        before[line..].rfind('†').map(|i| line + i + '†'.len_utf8()),
+    ]
+    .into_iter()
+    .flatten()
+    .max()
+    .unwrap_or(line);
+    let after = &text[end..];
+    let line_end = after.find('\n').map_or(text.len(), |i| end + i);
+    let to = text[end..line_end]
+        .find(". ")
+        .map_or(line_end, |i| end + i + 1);
+    from..to
+}
+
+/// The nearest char boundary at or before `i`.
+fn floor(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// True when an erratum's published text lies in the sentence of `span`.
+fn overlaps(erratum: &Span, span: &Span, map: &SourceMap) -> bool {
+    if erratum.file != span.file {
+        return false;
+    }
+    let Some(text) = original(map, span) else {
+        return false;
+    };
+    let range = sentence_range(text, span);
+    erratum.start < range.end && range.start < erratum.end
+}

@@ -1,0 +1,164 @@
+//! `qm build --keep-going`: failure is local. What an error touches is left out — a vehicle
+//! whose row or note holds it (named in its nation's `unresolved` list), a nation whose own
+//! files hold one no vehicle explains, a scenario whose file holds one or that fields a vehicle
+//! left out — and every other artifact is built. An error in what every nation shares (the
+//! registries, the templates) leaves nothing to build.
+
+use qm_parser::Diagnostic;
+use qm_resolve::unresolved::touched_vehicles;
+use qm_schema::{Nation, UnresolvedVehicle};
+
+use crate::artifact::Artifact;
+use crate::compile::Compiled;
+
+/// What `--keep-going` left out, for its report.
+#[derive(Debug, Default)]
+pub struct LeftOut {
+    /// "nation: vehicle — file:line: message [code]", one per vehicle.
+    pub vehicles: Vec<String>,
+    /// Nations with an error no vehicle explains.
+    pub nations: Vec<String>,
+    /// Scenario files.
+    pub scenarios: Vec<String>,
+}
+
+impl LeftOut {
+    /// The report: `unresolved.txt` in the output, and the same lines on stderr.
+    pub fn report(&self) -> String {
+        let mut out = String::from("# Left out by qm build --keep-going (errors in their data)\n");
+        for n in &self.nations {
+            out.push_str(&format!("nation {n}\n"));
+        }
+        for v in &self.vehicles {
+            out.push_str(&format!("vehicle {v}\n"));
+        }
+        for s in &self.scenarios {
+            out.push_str(&format!("scenario {s}\n"));
+        }
+        out
+    }
+
+    /// The report as an artifact.
+    pub fn artifact(&self) -> Artifact {
+        Artifact::new("unresolved.txt", self.report().into_bytes())
+    }
+}
+
+/// Leaves out of `compiled` everything an error touches; `None` when an error lies where
+/// nothing can be left out in its place (a shared registry, a template).
+pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
+    let errors: Vec<Diagnostic> = compiled
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .cloned()
+        .collect();
+    let mut left = LeftOut::default();
+    let mut touched: Vec<Vec<(usize, &Diagnostic)>> = vec![Vec::new(); compiled.nations.len()];
+    let mut bad_scenario_files = Vec::new();
+    for d in &errors {
+        let map = &compiled.loaded.sources;
+        let local = compiled.nations.iter().enumerate().find_map(|(n, nation)| {
+            let ks = touched_vehicles(nation, map, d);
+            (!ks.is_empty()).then_some((n, ks))
+        });
+        if let Some((n, ks)) = local {
+            touched[n].extend(ks.into_iter().map(|k| (k, d)));
+            continue;
+        }
+        let file = d.span.as_ref().and_then(|s| map.get(s.file))?;
+        if let Some(n) = compiled
+            .nations
+            .iter()
+            .position(|n| file.name.starts_with(&format!("{}/", n.id)))
+        {
+            left.nations.push(compiled.nations[n].id.clone());
+        } else if compiled.loaded.scenarios.contains(&file.id) {
+            bad_scenario_files.push(file.name.clone());
+        } else {
+            return None;
+        }
+    }
+    for (n, ks) in touched.into_iter().enumerate() {
+        leave_out_vehicles(compiled, n, ks, &mut left);
+    }
+    left.nations.sort();
+    left.nations.dedup();
+    compiled.nations.retain(|n| !left.nations.contains(&n.id));
+    leave_out_scenarios(compiled, &bad_scenario_files, &mut left);
+    Some(left)
+}
+
+/// Moves the touched vehicles of nation `n` from its `vehicles` to its `unresolved` list.
+fn leave_out_vehicles(
+    compiled: &mut Compiled,
+    n: usize,
+    touched: Vec<(usize, &Diagnostic)>,
+    left: &mut LeftOut,
+) {
+    let map = &compiled.loaded.sources;
+    let nation: &mut Nation = &mut compiled.nations[n];
+    for (k, d) in touched {
+        let v = &nation.vehicles[k];
+        if !nation.unresolved.iter().any(|u| u.id == v.id) {
+            let unresolved = UnresolvedVehicle {
+                id: v.id.clone(),
+                name: v.name.clone(),
+                code: d.code.to_string(),
+                message: d.message.clone(),
+                source: d.span.as_ref().map(|s| map.provenance(s)),
+            };
+            nation.unresolved.push(unresolved);
+        }
+    }
+    for u in &nation.unresolved {
+        let at = u
+            .source
+            .as_ref()
+            .map(|s| format!("{}:{}: ", s.file, s.line))
+            .unwrap_or_default();
+        left.vehicles.push(format!(
+            "{}: {} — {at}{} [{}]",
+            nation.id, u.name, u.message, u.code
+        ));
+    }
+    let out: Vec<String> = nation.unresolved.iter().map(|u| u.id.clone()).collect();
+    nation.vehicles.retain(|v| !out.contains(&v.id));
+}
+
+/// Leaves out the scenarios whose file holds an error, or whose sides field a nation or
+/// vehicle left out.
+fn leave_out_scenarios(compiled: &mut Compiled, bad_files: &[String], left: &mut LeftOut) {
+    let nations = &compiled.nations;
+    let fields_missing = |s: &qm_schema::Scenario| {
+        s.sides.iter().any(|side| {
+            let Some(id) = &side.nation else {
+                return false;
+            };
+            let Some(nation) = nations.iter().find(|n| &n.id == id) else {
+                return true;
+            };
+            side.units.iter().any(|u| {
+                u.vehicle
+                    .as_ref()
+                    .is_some_and(|v| nation.unresolved.iter().any(|x| &x.id == v))
+            })
+        })
+    };
+    let mut kept = Vec::new();
+    for s in std::mem::take(&mut compiled.scenarios) {
+        if bad_files.contains(&s.source) || fields_missing(&s) {
+            left.scenarios.push(s.source.clone());
+        } else {
+            kept.push(s);
+        }
+    }
+    left.scenarios.extend(
+        bad_files
+            .iter()
+            .filter(|f| !left.scenarios.contains(f))
+            .cloned()
+            .collect::<Vec<_>>(),
+    );
+    compiled.scenarios = kept;
+}
