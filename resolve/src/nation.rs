@@ -44,7 +44,7 @@ pub struct Resolved {
     /// theaters` of `ob.toml`, else those its notes name): what a group stands for in
     /// questions about it. [`TheaterId::any`] among them says the nation does not declare
     /// its theaters, so an entry without a theater answers for every theater
-    /// ([`NationTheaters::new`] reads it so).
+    /// ([`NationTheaters::new`](crate::registry::NationTheaters::new) reads it so).
     pub theaters: Vec<TheaterId>,
 }
 
