@@ -10,7 +10,7 @@ use qm_schema::ErratumChange;
 use crate::artifact::{write_atomically, write_file_atomically, OutputFile};
 use crate::build::pretty;
 use crate::cli_build::{compile_and_render, prepare_build, report_tidied};
-use crate::cli_report::{output_error, plural, report, EXIT_DATA, EXIT_OK};
+use crate::cli_report::{output_error, plural, report_as, EXIT_DATA, EXIT_OK};
 use crate::compile::compile_timed;
 use crate::diagnostics::Escaped;
 use crate::timings::Timings;
@@ -60,6 +60,9 @@ pub struct CheckArgs {
     /// Print the time each stage took (load, resolve, validate, art, report) on stderr.
     #[arg(long)]
     pub timings: bool,
+    /// `human` (default) or `json`: every diagnostic as one JSON object a line on stdout.
+    #[arg(long, value_enum, default_value_t)]
+    pub message_format: crate::cli_report::MessageFormat,
 }
 
 /// `qm schema`.
@@ -184,11 +187,12 @@ fn check(a: CheckArgs) -> u8 {
             print_scenario_notes(s);
         }
     }
-    let status = timings.time("report", || report(&compiled, a.data.strict));
+    let format = a.message_format;
+    let status = timings.time("report", || report_as(&compiled, a.data.strict, format));
     if a.timings {
         eprint!("{}", timings.table());
     }
-    if status == EXIT_OK {
+    if status == EXIT_OK && format == crate::cli_report::MessageFormat::Human {
         let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
         let scenarios = if compiled.scenarios.is_empty() {
             String::new()

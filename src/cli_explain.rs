@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use qm_parser::SourceMap;
+use qm_parser::{parse_availability, Area, ClauseKind, FileId, SourceMap, TheaterException};
 use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, Vehicle};
 
 use crate::cli_query::{pick_nation, pick_vehicle, unresolved_lines};
@@ -97,13 +97,15 @@ fn entry_reading(
                 sentence(map, span),
                 at(span)
             ));
-            let read = if e.theaters.iter().any(|t| t.is_any()) {
-                "no theater named and no window note: every theater".to_string()
-            } else {
-                format!(
-                    "for {} (the sentence's scope, a group or \"elsewhere\" expanded, or the window notes when it names none)",
+            let read = match scope_words(map, span) {
+                Some(words) => format!("scope {words} -> {}", names.join(", ")),
+                None if e.theaters.iter().any(|t| t.is_any()) => {
+                    "every theater (no theater named, no window note)".to_string()
+                }
+                None => format!(
+                    "{} (no theater named: the vehicle's window notes)",
                     names.join(", ")
-                )
+                ),
             };
             out.push_str(&format!("   read: {read}\n"));
             span
@@ -135,6 +137,20 @@ fn entry_reading(
             out.push_str(&format!("   row: {}\n", at(span)));
             span
         }
+        AvailabilityOrigin::ListingOnly { lacking, span } => {
+            out.push_str(&format!(
+                "   the listing's RF ({}) and DATES ({}): the data has no notes\n",
+                v.rf.raw, v.dates.raw
+            ));
+            if !lacking.is_empty() {
+                out.push_str(&format!(
+                    "   its daggers point at notes the data lacks: {}\n",
+                    lacking.join(", ")
+                ));
+            }
+            out.push_str(&format!("   row: {}\n", at(span)));
+            span
+        }
     };
     for erratum in &nation.errata {
         if overlaps(&erratum.span, span, map) {
@@ -142,6 +158,53 @@ fn entry_reading(
         }
     }
     out
+}
+
+/// The scope words of the schedule section an entry lies in, read again from its paragraph
+/// ("North-Africa/the ETO [EXC: the Balkans]", "elsewhere [EXC: NA in East Africa]"); `None`
+/// when the section names none (its theaters come from the window notes, or any theater).
+fn scope_words(map: &SourceMap, span: &Span) -> Option<String> {
+    let text = original(map, span)?;
+    let start = floor(text, span.start.min(text.len()));
+    let from = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let to = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let paragraph = &text[from..to];
+    let at = start - from;
+    let clauses = parse_availability(paragraph, 0, FileId(0)).value;
+    let mut sections = clauses.iter().flat_map(|c| match &c.kind {
+        ClauseKind::Schedule(s) => s.sections.iter().collect::<Vec<_>>(),
+        _ => Vec::new(),
+    });
+    let section = sections.rfind(|s| s.entries.iter().any(|e| e.span.range.contains(&at)))?;
+    area_words(&section.area)
+}
+
+/// An area as the note words it.
+fn area_words(area: &Area) -> Option<String> {
+    let except = |ex: &[TheaterException]| {
+        if ex.is_empty() {
+            return String::new();
+        }
+        let items: Vec<String> = ex
+            .iter()
+            .map(|e| {
+                let na = if e.not_available { "NA in " } else { "" };
+                format!("{na}{}", e.theater.raw)
+            })
+            .collect();
+        format!(" [EXC: {}]", items.join(", "))
+    };
+    match area {
+        Area::Anywhere => None,
+        Area::Theaters {
+            theaters,
+            except: ex,
+        } => {
+            let names: Vec<&str> = theaters.iter().map(|t| t.raw.as_str()).collect();
+            Some(format!("\"{}{}\"", names.join("/"), except(ex)))
+        }
+        Area::Elsewhere { except: ex } => Some(format!("\"elsewhere{}\"", except(ex))),
+    }
 }
 
 /// "ita/notes.md:29:5".

@@ -281,7 +281,10 @@ fn avail_table(
     let mut out = String::new();
     if rows.is_empty() {
         let place = theaters.name(theater);
-        let why = if theaters.fought_in(theater) {
+        let no_notes = nation.notes.is_empty() && nation.multi_notes.is_empty();
+        let why = if theaters.fought_in(theater) && no_notes {
+            format!("none is known to be available in {place} then (the data has no notes)")
+        } else if theaters.fought_in(theater) {
             format!("none is available in {place} then")
         } else {
             format!(
@@ -419,6 +422,7 @@ pub fn avail(a: AvailArgs) -> u8 {
         out.push_str(line);
         out.push('\n');
     }
+    out.push_str(&unknown_without_notes(nation, only, month));
     // Names and notes are data: control characters are printed visibly.
     print!("{}", diagnostics::escape(&out));
     if missing.is_empty() {
@@ -435,6 +439,29 @@ fn could_exist(nation: &Nation, id: &str, month: YearMonth) -> bool {
         .iter()
         .find(|v| v.id == id)
         .is_none_or(|v| v.dates.value.is_none_or(|d| d.contains(month)))
+}
+
+/// For a nation whose data has no notes: the vehicles whose DATES cover `month` but whose RF
+/// only their notes give (a printed range): "unknown", never "not available".
+fn unknown_without_notes(nation: &Nation, only: Option<&str>, month: YearMonth) -> String {
+    if !nation.notes.is_empty() || !nation.multi_notes.is_empty() {
+        return String::new();
+    }
+    let unknown: Vec<String> = nation
+        .vehicles
+        .iter()
+        .filter(|v| only.is_none_or(|id| id == v.id))
+        .filter(|v| v.availability.is_empty())
+        .filter(|v| v.dates.value.is_some_and(|d| d.contains(month)))
+        .map(|v| format!("{} (RF {})", v.name, v.rf.raw))
+        .collect();
+    if unknown.is_empty() {
+        return String::new();
+    }
+    format!(
+        "unknown (listing only: DATES cover {month}, the RF is a range its notes give, not in the data): {}\n",
+        unknown.join(", ")
+    )
 }
 
 /// `qm show NATION VEHICLE [--json]`. A nation without vehicles has no vehicle to show: a

@@ -16,19 +16,41 @@ pub const EXIT_USAGE: u8 = 2;
 
 /// Prints the run's diagnostics and a summary to stderr; returns the exit status they imply.
 pub(crate) fn report(compiled: &Compiled, strict: bool) -> u8 {
-    let mut err = std::io::stderr().lock();
-    let _ = err
-        .write_all(diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics).as_bytes());
-    let (errors, warnings) = diagnostics::counts(&compiled.diagnostics);
-    if errors + warnings > 0 {
-        let _ = writeln!(
-            err,
-            "qm: {} error{}, {} warning{}",
-            errors,
-            plural(errors),
-            warnings,
-            plural(warnings)
-        );
+    report_as(compiled, strict, MessageFormat::Human)
+}
+
+/// How diagnostics are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum MessageFormat {
+    /// `file:line:col` with the source line and a caret, at most 50 per file, then the
+    /// totals and a count per code (stderr).
+    #[default]
+    Human,
+    /// One JSON object per diagnostic on stdout, every one of them (as cargo prints them).
+    Json,
+}
+
+/// [`report`] in the given format.
+pub(crate) fn report_as(compiled: &Compiled, strict: bool, format: MessageFormat) -> u8 {
+    let sources = &compiled.loaded.sources;
+    if format == MessageFormat::Json {
+        let json = diagnostics::render_json(sources, &compiled.diagnostics);
+        let _ = std::io::stdout().lock().write_all(json.as_bytes());
+    } else {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(diagnostics::render(sources, &compiled.diagnostics).as_bytes());
+        let (errors, warnings) = diagnostics::counts(&compiled.diagnostics);
+        if errors + warnings > 0 {
+            let _ = writeln!(
+                err,
+                "qm: {} error{}, {} warning{}",
+                errors,
+                plural(errors),
+                warnings,
+                plural(warnings)
+            );
+            let _ = err.write_all(diagnostics::counts_by_code(&compiled.diagnostics).as_bytes());
+        }
     }
     if compiled.failed(strict) {
         EXIT_DATA

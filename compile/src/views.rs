@@ -68,6 +68,11 @@ pub fn origin_text(a: &Availability) -> String {
         AvailabilityOrigin::Listing {
             multi_note: None, ..
         } => "listing RF and DATES".into(),
+        AvailabilityOrigin::ListingOnly { lacking, .. } => match lacking.as_slice() {
+            [] => "listing only (the data has no notes)".into(),
+            [one] => format!("listing only: note {one} not in the data"),
+            many => format!("listing only: notes {} not in the data", many.join(", ")),
+        },
     }
 }
 

@@ -287,6 +287,46 @@ pub fn sort(sources: &SourceMap, diagnostics: &mut [Diagnostic]) {
     });
 }
 
+/// How many diagnostics of each code, most first (then by code): the lines a human report ends
+/// with, e.g. `  3 listing::bad-cell`.
+pub fn counts_by_code(diagnostics: &[Diagnostic]) -> String {
+    let mut by_code: std::collections::BTreeMap<&str, usize> = Default::default();
+    for d in diagnostics {
+        *by_code.entry(d.code).or_default() += 1;
+    }
+    let mut rows: Vec<(&str, usize)> = by_code.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    rows.iter()
+        .map(|(code, n)| format!("  {n} {code}\n"))
+        .collect()
+}
+
+/// Every diagnostic as one JSON object a line, as cargo's `--message-format json` prints
+/// them, never capped: code, severity, message, file, line, column (1-based, characters),
+/// span (the published bytes), label, help and notes.
+pub fn render_json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diagnostics {
+        let at = d.span.as_ref().map(|s| sources.provenance(s));
+        let severity = if d.is_error() { "error" } else { "warning" };
+        let object = serde_json::json!({
+            "code": d.code,
+            "severity": severity,
+            "message": d.message,
+            "file": at.as_ref().map(|a| a.file.to_string()),
+            "line": at.as_ref().map(|a| a.line),
+            "column": at.as_ref().map(|a| a.col),
+            "span": at.as_ref().map(|a| serde_json::json!({"start": a.start, "end": a.end})),
+            "label": d.label,
+            "help": d.help,
+            "notes": d.notes,
+        });
+        out.push_str(&object.to_string());
+        out.push('\n');
+    }
+    out
+}
+
 /// Counts errors and warnings.
 pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();

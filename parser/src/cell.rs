@@ -9,6 +9,11 @@ pub struct Cell<T> {
     pub span: TextSpan,
     /// True when the cell carries a "†" (before or after the value).
     pub dagger: bool,
+    /// The superscript number after the cell's last dagger (`†¹`), if any.
+    pub footnote: Option<u8>,
+    /// A superscript printed right after the value (`28ᵗ`), in plain characters; always
+    /// `None` for cells of parts, whose grammar reads their superscripts.
+    pub superscript: Option<String>,
     /// The parsed value: `Ok(None)` when the cell is only "†", `Err(())` when the text fits no
     /// grammar of the column (a diagnostic has been reported).
     pub value: Result<Option<T>, CellError>,

@@ -109,7 +109,7 @@ fn refs(row: &ListingRow) -> Vec<String> {
         .iter()
         .map(|c| match c.get() {
             Some(NoteRef::Vehicle(n)) => format!("{n}{}", if c.dagger { "†" } else { "" }),
-            Some(NoteRef::Multi(s)) => s.clone(),
+            Some(other) => other.label(),
             None => "?".into(),
         })
         .collect()
@@ -162,7 +162,7 @@ mod real_listing {
     fn tankettes() {
         let rows = rows();
         let l5 = row(&rows, "L5 / 21", 0);
-        assert_eq!(v(&l5.radioless), &true);
+        assert_eq!(v(&l5.radioless).number, None);
         assert_eq!(v(&l5.weight), &Tenths(55));
         assert_eq!(v(&l5.vehicle_type), &VehicleTypeCode::new("Tt"));
         assert_eq!(v(&l5.bpv), &19);
@@ -172,11 +172,11 @@ mod real_listing {
         assert!(dagger(&l5.dates));
         assert_eq!(l5.dates.as_ref().unwrap().raw, "23-7/43†");
         assert_eq!(v(&l5.size), &1);
-        assert_eq!(v(&l5.armor).factors, [-4]);
-        assert_eq!(v(&l5.crew_survival), &2);
+        assert_eq!(v(&l5.armor).factors().collect::<Vec<_>>(), [-4]);
+        assert_eq!(v(&l5.crew_survival).text(), "2");
         assert_eq!(v(&l5.mp), &8);
         assert_eq!(v(&l5.ground_pressure), &GroundPressure::Low);
-        assert_eq!(v(&l5.turret), &TurretType::OneManTurret);
+        assert_eq!(v(&l5.turret).types, [TurretType::OneManTurret]);
         let ma = v(&l5.main_armament);
         assert_eq!(
             (ma.mount, &ma.weapon),
@@ -184,7 +184,7 @@ mod real_listing {
         );
         assert!(dagger(&l5.main_armament));
         assert_eq!(v(&l5.breakdown).number, 11);
-        assert_eq!(v(&l5.mg_coax).fp, Some(4));
+        assert_eq!(v(&l5.mg_coax).weapons[0].fp, 4);
         assert!(l5.mg_bow.is_none() && l5.capacity.is_none());
         assert_eq!(refs(l5), ["1", "A"]);
 
@@ -194,6 +194,7 @@ mod real_listing {
             v(&second.main_armament).weapon,
             Weapon::Gun {
                 caliber_mm: 37,
+                caliber_decimal: None,
                 length: BarrelLength::Normal
             }
         );
@@ -204,7 +205,7 @@ mod real_listing {
         assert!(dagger(&l3.rf));
         assert_eq!(v(&l3.dates).from, ym(1, 1934));
         assert_eq!(v(&l3.dates).to, ym(5, 1945));
-        assert_eq!(v(&l3.armor).factors, [-4, -5]);
+        assert_eq!(v(&l3.armor).factors().collect::<Vec<_>>(), [-4, -5]);
         assert_eq!(v(&l3.size), &2);
         assert_eq!(v(&l3.main_armament).mount, Some(Mount::Bow));
         assert_eq!(refs(l3), ["2", "A", "B", "E", "N", "R"]);
@@ -214,7 +215,7 @@ mod real_listing {
         assert_eq!(v(&aa.main_armament).mount, None);
         assert_eq!(v(&aa.main_armament).weapon, Weapon::MachineGun);
         assert!(dagger(&aa.breakdown));
-        assert_eq!(v(&aa.secondary).value, 2);
+        assert_eq!(v(&aa.secondary).weapon, Weapon::Firepower { fp: 2 });
         assert!(!v(&aa.secondary).optional && dagger(&aa.secondary));
 
         let cc = row(&rows, "L3 cc", 0);
@@ -222,6 +223,7 @@ mod real_listing {
             v(&cc.main_armament).weapon,
             Weapon::Gun {
                 caliber_mm: 20,
+                caliber_decimal: None,
                 length: BarrelLength::Long
             }
         );
@@ -239,7 +241,7 @@ mod real_listing {
         assert!(dagger(&lf.breakdown));
         assert_eq!(v(&lf.dates).from, ym(1, 1936));
         assert_eq!(v(&lf.dates).to, ym(12, 1941));
-        assert_eq!(v(&lf.mg_coax).fp, Some(2));
+        assert_eq!(v(&lf.mg_coax).weapons[0].fp, 2);
     }
 
     #[test]
@@ -251,16 +253,16 @@ mod real_listing {
         // Printed high-to-low ("1.6-1.3†"): read as 1.3 to 1.6, the text kept as printed.
         assert_eq!((rf.lower, rf.upper), (Tenths(13), Tenths(16)));
         assert_eq!(l6.rf.as_ref().map(|c| c.raw.as_str()), Some("1.6-1.3†"));
-        assert_eq!(v(&l6.target_aspect).sign, Sign::Plus);
+        assert_eq!(v(&l6.target_aspect).parts[0].sign, Some(Sign::Plus));
         assert_eq!(v(&l6.rof).paren, Some(4));
         assert_eq!(v(&l6.vehicle_type), &VehicleTypeCode::new("LT"));
 
         let m13 = row(&rows, "M13 / 40", 0);
-        assert_eq!(v(&m13.radioless), &true);
+        assert_eq!(v(&m13.radioless).number, None);
         assert!(dagger(&m13.radioless));
         assert_eq!(v(&m13.weight), &Tenths(140));
         assert_eq!(v(&m13.size), &0);
-        assert_eq!(v(&m13.turret), &TurretType::SlowTurret);
+        assert_eq!(v(&m13.turret).types, [TurretType::SlowTurret]);
         assert!(v(&m13.secondary).optional);
         assert_eq!(v(&m13.dates).from, ym(12, 1940));
 
@@ -269,12 +271,13 @@ mod real_listing {
             v(&m15.main_armament).weapon,
             Weapon::Gun {
                 caliber_mm: 47,
+                caliber_decimal: None,
                 length: BarrelLength::Long
             }
         );
 
         let mr35 = row(&rows, "MR35(f)", 0);
-        assert_eq!(v(&mr35.target_aspect).groups, ["FS", "R"]);
+        assert_eq!(v(&mr35.target_aspect).parts[0].groups, ["FS", "R"]);
         assert!(v(&mr35.main_armament).limited_ammo);
         let sa = mr35.secondary.as_ref().unwrap();
         assert!(sa.dagger && sa.value == Ok(None));
@@ -283,8 +286,8 @@ mod real_listing {
         let m40 = row(&rows, "SMV M40 75/18", 0);
         assert_eq!(v(&m40.dates).from, ym(1, 1942));
         assert_eq!(v(&m40.dates).to, ym(11, 1942));
-        assert_eq!(v(&m40.turret), &TurretType::NonTurreted);
-        assert_eq!(v(&m40.ammo).kind, AmmoKind::Heat);
+        assert_eq!(v(&m40.turret).types, [TurretType::NonTurreted]);
+        assert_eq!(v(&m40.ammo).entries[0].kind, AmmoKind::Heat);
         assert!(dagger(&m40.ammo) && dagger(&m40.secondary));
 
         let m42 = row(&rows, "SMV M42 75/32", 0);
@@ -293,8 +296,8 @@ mod real_listing {
         assert!(!dagger(&m42.ammo));
 
         let m43 = row(&rows, "SMV M43 105/25", 0);
-        assert_eq!(v(&m43.armor).factors, [1, -2]);
-        assert_eq!(v(&m43.target_aspect).groups, ["SR"]);
+        assert_eq!(v(&m43.armor).factors().collect::<Vec<_>>(), [1, -2]);
+        assert_eq!(v(&m43.target_aspect).parts[0].groups, ["SR"]);
         assert_eq!(v(&m43.if_mark), &IfMark::Diamond);
         assert!(dagger(&m43.if_mark));
 
@@ -304,9 +307,9 @@ mod real_listing {
         assert_eq!(v(&l40.weight), &Tenths(65));
 
         let m41m = row(&rows, "SMV M41M 90/53", 0);
-        assert_eq!(v(&m41m.armor).factors, [-2, -2]);
+        assert_eq!(v(&m41m.armor).factors().collect::<Vec<_>>(), [-2, -2]);
         assert!(v(&m41m.armor).trailing_slash);
-        assert_eq!(v(&m41m.ammo).kind, AmmoKind::He);
+        assert_eq!(v(&m41m.ammo).entries[0].kind, AmmoKind::He);
     }
 
     #[test]
@@ -319,8 +322,8 @@ mod real_listing {
         assert_eq!(v(&as42.main_armament).mount, Some(Mount::AntiAircraft));
         let cap = v(&as42.capacity);
         assert_eq!(
-            (cap.passengers, cap.unit, cap.pp),
-            (Some(1), Some(PassengerUnit::C), Some(9))
+            (cap.passengers(), cap.pp()),
+            (Some((1, PassengerUnit::C)), Some(9))
         );
         assert!(!dagger(&as42.capacity));
         assert_eq!(refs(as42), ["17", "L", "M", "N"]);
@@ -332,23 +335,28 @@ mod real_listing {
         let cc = row(&rows, "AS 42 cc", 0);
         assert!(dagger(&cc.capacity));
         assert_eq!(cc.capacity.as_ref().unwrap().raw, "†1C/5PP");
-        assert_eq!(v(&cc.capacity).pp, Some(5));
+        assert_eq!(v(&cc.capacity).pp(), Some(5));
+        assert!(v(&cc.capacity).leading_dagger);
         assert_eq!(refs(cc), ["17", "G", "J", "L", "M", "N"]);
 
         let lince = row(&rows, "Lince", 0);
-        assert_eq!(v(&lince.target_aspect).sign, Sign::Minus);
-        assert_eq!(v(&lince.armor).factors, [-1, -4]);
+        assert_eq!(v(&lince.target_aspect).parts[0].sign, Some(Sign::Minus));
+        assert_eq!(v(&lince.armor).factors().collect::<Vec<_>>(), [-1, -4]);
 
         let lancia = row(&rows, "Lancia 1ZM", 0);
         assert_eq!(v(&lancia.dates).from, ym(1, 1917));
         assert_eq!(v(&lancia.dates).to, ym(6, 1941));
         assert_eq!(v(&lancia.ground_pressure), &GroundPressure::High);
-        assert_eq!(v(&lancia.mg_bow).rear_fp, Some(4));
-        assert_eq!(v(&lancia.mg_bow).fp, None);
+        let rear = &v(&lancia.mg_bow).weapons;
+        assert_eq!(
+            (rear.len(), rear[0].mount, rear[0].fp),
+            (1, Some(Mount::Rear), 4)
+        );
 
         let f611a = row(&rows, "Fiat 611A", 0);
-        assert_eq!(v(&f611a.mg_coax).fp, Some(8));
-        assert_eq!(v(&f611a.mg_coax).rear_fp, Some(2));
+        let mgs = &v(&f611a.mg_coax).weapons;
+        assert_eq!((mgs[0].fp, mgs[0].mount), (8, None));
+        assert_eq!((mgs[1].fp, mgs[1].mount), (2, Some(Mount::Rear)));
         assert_eq!(v(&f611a.rof).rof, 2);
 
         let ab40 = row(&rows, "AB 40", 0);
@@ -357,7 +365,7 @@ mod real_listing {
 
         let s37 = row(&rows, "Autoprot S37", 0);
         assert!(!dagger(&s37.open_top));
-        assert_eq!(v(&s37.capacity).unit, Some(PassengerUnit::S));
+        assert_eq!(v(&s37.capacity).passengers(), Some((1, PassengerUnit::S)));
 
         let a20 = row(&rows, "Autocann 20/65(b)", 0);
         assert_eq!(v(&a20.vehicle_type), &VehicleTypeCode::new("AAtr"));
@@ -365,21 +373,21 @@ mod real_listing {
         assert!(dagger(&a20.rf));
 
         let a75 = row(&rows, "Autocann 75/27", 0);
-        assert_eq!(v(&a75.ammo).kind, AmmoKind::Ap);
+        assert_eq!(v(&a75.ammo).entries[0].kind, AmmoKind::Ap);
         assert_eq!(v(&a75.dates).from, ym(1, 1928));
 
         let f508 = row(&rows, "Fiat 508 MC", 0);
         let gp = f508.ground_pressure.as_ref().unwrap();
         assert!(gp.dagger && gp.value == Ok(None));
-        assert_eq!(v(&f508.secondary).value, 6);
+        assert_eq!(v(&f508.secondary).weapon, Weapon::Firepower { fp: 6 });
         assert!(dagger(&f508.crew_survival));
 
         let m = row(&rows, "Autocarro M", 0);
         assert_eq!(v(&m.vehicle_type), &VehicleTypeCode::new("tr"));
         let cap = v(&m.capacity);
         assert_eq!(
-            (cap.passengers, cap.unit, cap.pp),
-            (Some(2), Some(PassengerUnit::S), Some(9))
+            (cap.passengers(), cap.pp()),
+            (Some((2, PassengerUnit::S)), Some(9))
         );
     }
 
@@ -597,8 +605,9 @@ mod other_nations {
             ("4PP", false, "4PP", 0),
             ("21PP", false, "21PP", 1),
             ("4PP/T10", false, "4PP/T10", 0),
-            ("1PP†", true, "1PP", 1),
-            ("†1C/5PP", true, "1C/5PP", 1),
+            // The value prints each dagger where the listing prints it.
+            ("1PP†", true, "1PP†", 1),
+            ("†1C/5PP", true, "†1C/5PP", 1),
         ]
         .map(|(raw, dagger, text, refs)| (raw.to_string(), dagger, text.to_string(), refs));
         assert_eq!(got, expected);

@@ -3,9 +3,9 @@
 //! side").
 
 use qm_schema::{
-    AmmoKind, BarrelLength, BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide,
-    Field, GroundPressure, MainArmament, MgFactor, Mount, Notation, RateOfFire, SecondaryArmament,
-    Sign, SpecialAmmo, TargetAspect, Vehicle, Weapon,
+    superscript, BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide,
+    CrewSurvival, Field, GroundPressure, MainArmament, MgFactor, Mount, Notation,
+    OtherConfiguration, RateOfFire, SecondaryArmament, SpecialAmmo, TargetAspect, Vehicle, Weapon,
 };
 
 /// A quoted notation as the notes parser found it, with the paragraph around it.
@@ -46,20 +46,28 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
             front.push(item(kind, label, text));
         }
     };
-    push(K::Rof, None, text(&v.rof, format_rof));
-    push(K::MainArmament, None, text(&v.main_armament, format_ma));
-    push(K::Breakdown, None, text(&v.breakdown, format_breakdown));
-    push(K::Ammo, None, text(&v.ammo, format_ammo));
+    push(K::Rof, None, text(&v.rof, RateOfFire::text));
+    push(
+        K::MainArmament,
+        None,
+        text(&v.main_armament, MainArmament::text),
+    );
+    push(
+        K::Breakdown,
+        None,
+        text(&v.breakdown, BreakdownNumber::text),
+    );
+    push(K::Ammo, None, parts_text(&v.ammo, SpecialAmmo::text));
     push(K::IfMark, None, text(&v.if_mark, |_| "◆".to_string()));
-    push(K::Turret, None, text(&v.turret, |t| t.code().to_string()));
+    push(K::Turret, None, text(&v.turret, |t| t.code()));
     push(
         K::Secondary,
         Some("SA"),
-        text(&v.secondary, format_secondary),
+        text(&v.secondary, SecondaryArmament::text),
     );
-    push(K::MgBow, Some("B"), text(&v.mg_bow, format_mg));
-    push(K::MgCoax, Some("C"), text(&v.mg_coax, format_mg));
-    push(K::MgAa, Some("AA"), text(&v.mg_aa, format_mg));
+    push(K::MgBow, Some("B"), parts_text(&v.mg_bow, MgFactor::text));
+    push(K::MgCoax, Some("C"), parts_text(&v.mg_coax, MgFactor::text));
+    push(K::MgAa, Some("AA"), parts_text(&v.mg_aa, MgFactor::text));
     let [armor_front, armor_side, armor_rear] = armor(v);
     push(K::ArmorFront, None, armor_front);
     push(K::ArmorSide, None, armor_side);
@@ -67,7 +75,7 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
     push(
         K::TargetAspect,
         None,
-        text(&v.target_aspect, format_target_aspect),
+        parts_text(&v.target_aspect, TargetAspect::text),
     );
     push(K::OpenTop, None, flag(&v.open_top, "●"));
     push(K::Size, None, text(&v.size, |s| signed(*s)));
@@ -91,7 +99,7 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
             back.push(item(kind, label, text));
         }
     };
-    push(K::Radioless, None, flag(&v.radioless, "®"));
+    push(K::Radioless, None, text(&v.radioless, |r| r.text()));
     push(
         K::GroundPressure,
         Some("GP"),
@@ -100,20 +108,35 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
     push(
         K::CrewSurvival,
         Some("CS"),
-        text(&v.crew_survival, u8::to_string),
+        text(&v.crew_survival, CrewSurvival::text),
     );
-    push(K::Capacity, None, text(&v.capacity, Capacity::text));
+    push(K::Capacity, None, parts_text(&v.capacity, Capacity::text));
     back.extend(
         notations
             .iter()
             .filter(|n| n.side != CounterSide::Front)
             .map(notation),
     );
+    if let Some(other) = &v.other_configuration {
+        back.push(item(K::Notation, None, other_configuration_text(other)));
+    }
     back.push(item(K::Wreck, None, "WRECK".to_string()));
     // Kept with the IR for the rest of the run: no room to spare.
     front.shrink_to_fit();
     back.shrink_to_fit();
     (front, back)
+}
+
+/// The other configuration as the back prints it: its name, then its MA and armor as the
+/// listing prints them ("(Firing) T37 6/3").
+fn other_configuration_text(o: &OtherConfiguration) -> String {
+    let mut parts = vec![o.name_cell.raw.trim_matches('†').trim().to_string()];
+    parts.extend(text(&o.main_armament, MainArmament::text));
+    if let Some(a) = o.armor.as_ref().and_then(|f| f.value.as_ref()) {
+        let armor: Vec<String> = a.parts.iter().map(|p| p.text()).collect();
+        parts.push(armor.join("/"));
+    }
+    parts.join(" ")
 }
 
 fn item(kind: CounterItemKind, label: Option<&str>, text: String) -> CounterItem {
@@ -125,12 +148,21 @@ fn item(kind: CounterItemKind, label: Option<&str>, text: String) -> CounterItem
     }
 }
 
-/// A field as printed: its value formatted, then "†" when marked; `None` for an absent cell
-/// or one holding only a "†".
+/// A field as printed: its value formatted, the superscript printed after it, then "†" when
+/// marked; `None` for an absent cell or one holding only a "†".
 fn text<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<String> {
     let f = field.as_ref()?;
-    let value = f.value.as_ref().map(format)?;
+    let mut value = f.value.as_ref().map(format)?;
+    if let Some(s) = &f.superscript {
+        value.push_str(&superscript::to_superscript(s));
+    }
     Some(dag(value, f.dagger))
+}
+
+/// A field of parts as printed: its value prints each dagger after the part it follows;
+/// `None` for an absent cell or one holding only a "†".
+fn parts_text<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<String> {
+    field.as_ref()?.value.as_ref().map(format)
 }
 
 /// A yes/no column printed as a symbol when set.
@@ -155,93 +187,19 @@ fn signed(n: i8) -> String {
     }
 }
 
-/// Front and side factors, and a third facing when the cell ends in "/" ("-2/-2/": the facing
-/// after the slash is printed blank, drawn "–"). The cell's one dagger follows its last factor.
+/// Front and side parts as printed (an unsigned factor stays unsigned, each dagger after the
+/// part it follows), and a third facing: the third part when printed (`4/1/★`), or "–" when
+/// the cell ends in "/" after two ("-2/-2/": the facing after the slash is printed blank).
 fn armor(v: &Vehicle) -> [Option<String>; 3] {
-    let Some(f) = v.armor.as_ref() else {
+    let Some(a) = v.armor.as_ref().and_then(|f| f.value.as_ref()) else {
         return [None, None, None];
     };
-    let Some(a) = f.value.as_ref() else {
-        return [None, None, None];
-    };
-    let mut out: Vec<Option<String>> = a.factors.iter().take(2).map(|n| Some(signed(*n))).collect();
-    out.resize(2, None);
-    let rear = (a.trailing_slash && a.factors.len() == 2).then(|| "–".to_string());
-    out.push(rear);
-    if f.dagger {
-        if let Some(last) = out
-            .iter_mut()
-            .rev()
-            .find_map(|o| o.as_mut().filter(|t| *t != "–"))
-        {
-            last.push('†');
-        }
+    let mut out: Vec<Option<String>> = a.parts.iter().take(3).map(|p| Some(p.text())).collect();
+    out.resize(3, None);
+    if a.trailing_slash && a.parts.len() == 2 {
+        out[2] = Some("–".to_string());
     }
     [out[0].take(), out[1].take(), out[2].take()]
-}
-
-fn format_rof(r: &RateOfFire) -> String {
-    match r.paren {
-        Some(p) => format!("{}({p})", r.rof),
-        None => r.rof.to_string(),
-    }
-}
-
-fn format_ma(ma: &MainArmament) -> String {
-    let mount = ma.mount.map_or("", mount_code);
-    let weapon = match &ma.weapon {
-        Weapon::Gun { caliber_mm, length } => format!(
-            "{caliber_mm}{}",
-            match length {
-                BarrelLength::Normal => "",
-                BarrelLength::Long => "L",
-                BarrelLength::VeryLong => "LL",
-            }
-        ),
-        Weapon::MachineGun => "MG".to_string(),
-        Weapon::Flamethrower { rating } => format!("F{rating}"),
-    };
-    let star = if ma.limited_ammo { "*" } else { "" };
-    format!("{mount}{weapon}{star}")
-}
-
-fn format_breakdown(b: &BreakdownNumber) -> String {
-    if b.letters.is_empty() {
-        format!("B{}", b.number)
-    } else {
-        format!("{}{}", b.letters.join("/"), b.number)
-    }
-}
-
-fn format_ammo(a: &SpecialAmmo) -> String {
-    let kind = match a.kind {
-        AmmoKind::Heat => "H",
-        AmmoKind::He => "HE",
-        AmmoKind::Ap => "AP",
-    };
-    format!("{kind}{}", a.depletion)
-}
-
-fn format_secondary(s: &SecondaryArmament) -> String {
-    let mount = s.mount.map_or("", mount_code);
-    let opt = if s.optional { "Opt" } else { "" };
-    format!("{opt}{mount}{}", s.value)
-}
-
-fn format_mg(m: &MgFactor) -> String {
-    let opt = if m.optional { "Opt" } else { "" };
-    let fp = m.fp.map(|n| n.to_string()).unwrap_or_default();
-    let rear = m.rear_fp.map(|n| format!("R{n}")).unwrap_or_default();
-    format!("{opt}{fp}{rear}")
-}
-
-/// The sign and the letter groups as printed, apart where the cell splits them ("+F", "+SR").
-fn format_target_aspect(ta: &TargetAspect) -> String {
-    let sign = match ta.sign {
-        Sign::Plus => "+",
-        Sign::Minus => "-",
-    };
-    format!("{sign}{}", ta.groups.join(" "))
 }
 
 fn format_gp(g: &GroundPressure) -> String {
@@ -250,15 +208,6 @@ fn format_gp(g: &GroundPressure) -> String {
         GroundPressure::High => "H",
     }
     .to_string()
-}
-
-fn mount_code(m: Mount) -> &'static str {
-    match m {
-        Mount::Turret => "T",
-        Mount::Bow => "B",
-        Mount::Coaxial => "C",
-        Mount::AntiAircraft => "AA",
-    }
 }
 
 /// True when the vehicle has a bow MG (as its MA or in the MG B column), or its own note
@@ -276,8 +225,8 @@ fn has_bmg(v: &Vehicle, own_note_text: &str) -> bool {
 fn non_turreted(v: &Vehicle) -> bool {
     v.turret
         .as_ref()
-        .and_then(|f| f.value)
-        .is_none_or(|t| t == qm_schema::TurretType::NonTurreted)
+        .and_then(|f| f.value.as_ref())
+        .is_none_or(qm_schema::Turret::is_non_turreted)
 }
 
 /// Decides whether a notation of a note the vehicle refers to is printed on its counter.

@@ -9,6 +9,8 @@ pub fn field<T: Clone>(map: &SourceMap, cell: &Cell<T>) -> Option<Field<T>> {
     Some(Field {
         value,
         dagger: cell.dagger,
+        footnote: cell.footnote,
+        superscript: cell.superscript.clone(),
         raw: cell.raw.clone(),
         span: map.provenance(&cell.span),
     })

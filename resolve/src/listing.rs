@@ -1,7 +1,7 @@
 //! Listing rows -> vehicles (the listing's own values; notes come later).
 
 use qm_parser::{Cell, Diagnostic, ListingRow, SourceMap};
-use qm_schema::{Counter, Dvp, Field, Vehicle, VehicleTypeCode};
+use qm_schema::{Counter, Dvp, Field, OtherConfiguration, Vehicle, VehicleTypeCode};
 
 use crate::fields::{field, opt_field};
 use crate::names::{normalize_name, shorten, vehicle_id, MAX_NAME};
@@ -84,6 +84,42 @@ pub fn vehicle_from_row(
         heat_from: None,
         heat_note: None,
         counter: Counter::default(),
+        other_configuration: None,
+    })
+}
+
+/// True when the row is a vehicle's second line: no TYPE, BPV, RF or DATES of its own (a row
+/// with a bad cell in one of them is a vehicle whose cell is wrong).
+pub fn is_second_line(row: &ListingRow) -> bool {
+    row.vehicle_type.is_none() && row.bpv.is_none() && row.rf.is_none() && row.dates.is_none()
+}
+
+/// The values of a vehicle's second line.
+pub fn other_configuration(map: &SourceMap, row: &ListingRow) -> Option<OtherConfiguration> {
+    Some(OtherConfiguration {
+        name_cell: field(map, &row.name)?,
+        row: map.provenance(&row.span),
+        radioless: opt_field(map, &row.radioless),
+        weight: opt_field(map, &row.weight),
+        size: opt_field(map, &row.size),
+        armor: opt_field(map, &row.armor),
+        target_aspect: opt_field(map, &row.target_aspect),
+        open_top: opt_field(map, &row.open_top),
+        crew_survival: opt_field(map, &row.crew_survival),
+        mp: opt_field(map, &row.mp),
+        ground_pressure: opt_field(map, &row.ground_pressure),
+        turret: opt_field(map, &row.turret),
+        main_armament: opt_field(map, &row.main_armament),
+        rof: opt_field(map, &row.rof),
+        breakdown: opt_field(map, &row.breakdown),
+        if_mark: opt_field(map, &row.if_mark),
+        mg_bow: opt_field(map, &row.mg_bow),
+        mg_coax: opt_field(map, &row.mg_coax),
+        mg_aa: opt_field(map, &row.mg_aa),
+        secondary: opt_field(map, &row.secondary),
+        ammo: opt_field(map, &row.ammo),
+        capacity: opt_field(map, &row.capacity),
+        note_refs: note_refs(map, row),
     })
 }
 

@@ -58,6 +58,29 @@ pub fn vehicle_id(name: &str) -> String {
     format!("{head}-{:08x}", fnv1a32(slug.as_bytes()))
 }
 
+/// The name and type that tell a vehicle apart from another of the same name ("M3 MT").
+pub fn name_and_type(v: &qm_schema::Vehicle) -> String {
+    match &v.vehicle_type.value {
+        Some(code) => format!("{} {}", v.name, code.as_str()),
+        None => v.name.clone(),
+    }
+}
+
+/// When two vehicles share a name, the type completes their ids (`m3-lt`, `m3-mt`): the
+/// listing tells them apart only by their TYPE. A name that repeats with its type too keeps
+/// the name's id (`lint::duplicate-name` and `build::duplicate-id` report it).
+pub fn ids_told_apart_by_type(vehicles: &mut [qm_schema::Vehicle]) {
+    let mut count: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for v in vehicles.iter() {
+        *count.entry(name_key(&v.name)).or_default() += 1;
+    }
+    for v in vehicles.iter_mut() {
+        if count.get(&name_key(&v.name)).is_some_and(|n| *n > 1) {
+            v.id = vehicle_id(&name_and_type(v));
+        }
+    }
+}
+
 /// FNV-1a (32 bits): tiny, and fixed by its definition (std's hasher may change between
 /// Rust versions, and an id must not).
 fn fnv1a32(bytes: &[u8]) -> u32 {

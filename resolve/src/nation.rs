@@ -1,15 +1,15 @@
 //! The entry point: one nation's sources -> the IR ([`qm_schema::Nation`]) and its diagnostics.
 
-use crate::unresolved::unresolved_vehicles;
 use qm_parser::{parse_listing, Diagnostic, FileId, ListingRow, Source, SourceMap, TextSpan};
 use qm_schema::{Acceptance, AppliedErratum, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
 use rayon::prelude::*;
 
 use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Accept, Finding};
-use crate::listing::vehicle_from_row;
+use crate::listing::{is_second_line, other_configuration, vehicle_from_row};
 use crate::notes::{resolve_notes, NotesOutcome};
 use crate::ob::{resolve_ob, NationalData};
 use crate::registry::Registries;
+use crate::unresolved::unresolved_vehicles;
 
 /// What resolving one nation reads besides the source texts: which files are its own, and what
 /// its `errata.toml` said. Plain data; `load` builds it.
@@ -44,7 +44,7 @@ pub struct Resolved {
     /// theaters` of `ob.toml`, else those its notes name): what a group stands for in
     /// questions about it. [`TheaterId::any`] among them says the nation does not declare
     /// its theaters, so an entry without a theater answers for every theater
-    /// ([`NationTheaters::new`](crate::registry::NationTheaters::new) reads it so).
+    /// ([`crate::NationTheaters::new`] reads it so).
     pub theaters: Vec<TheaterId>,
 }
 
@@ -141,8 +141,12 @@ fn resolve_vehicles(
             // so neither depends on the thread count). An indexed collect sizes each vector
             // once: a vehicle is large, and a growing vector would hold the listing twice.
             rows.par_iter()
-                .map(|row| {
+                .enumerate()
+                .map(|(i, row)| {
                     let mut d = Vec::new();
+                    if second_line_at(&rows, i) {
+                        return (None, d);
+                    }
                     let v = vehicle_from_row(read.sources, row, &read.registries.types, &mut d);
                     (v, d)
                 })
@@ -151,6 +155,8 @@ fn resolve_vehicles(
     );
     findings.extend(lint_findings);
     diags.extend(row_diags.into_iter().flatten());
+    let mut built = built;
+    attach_second_lines(read.sources, &rows, &mut built);
     // The rows of the vehicles, in place (a row without a vehicle was reported).
     let mut kept = built.iter().map(Option::is_some);
     rows.retain(|_| kept.next().unwrap_or(false));
@@ -158,6 +164,7 @@ fn resolve_vehicles(
     // reuses the buffer where `flatten` (what clippy suggests) allocates a second listing.
     #[allow(clippy::filter_map_identity)]
     let mut vehicles: Vec<Vehicle> = built.into_iter().filter_map(|v| v).collect();
+    crate::names::ids_told_apart_by_type(&mut vehicles);
     let outcome = resolve_notes(
         read.sources,
         read.notes,
@@ -170,6 +177,25 @@ fn resolve_vehicles(
         diags,
     );
     (vehicles, outcome)
+}
+
+/// True when row `i` is a vehicle's second line: no TYPE, BPV, RF or DATES of its own,
+/// directly under a row that has them.
+fn second_line_at(rows: &[ListingRow], i: usize) -> bool {
+    i > 0 && is_second_line(&rows[i]) && !is_second_line(&rows[i - 1])
+}
+
+/// Keeps each second line with the vehicle above it (its other configuration), never as a
+/// vehicle of its own.
+fn attach_second_lines(sources: &SourceMap, rows: &[ListingRow], built: &mut [Option<Vehicle>]) {
+    for i in 1..rows.len().min(built.len()) {
+        if !second_line_at(rows, i) {
+            continue;
+        }
+        if let Some(v) = built[i - 1].as_mut() {
+            v.other_configuration = other_configuration(sources, &rows[i]).map(Box::new);
+        }
+    }
 }
 
 /// The listing's rows; a listing without any is an error.

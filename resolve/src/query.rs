@@ -51,10 +51,18 @@ pub fn available<'v>(
 /// prefix that is unique today could stop being so when a row is added.
 pub fn find_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, Vec<&'a str>> {
     let key = name_key(name);
+    let id = name.to_ascii_lowercase();
     nation
         .vehicles
         .iter()
-        .find(|v| name_key(&v.name) == key || v.id == name.to_ascii_lowercase())
+        .find(|v| name_key(&v.name) == key || v.id == id)
+        .or_else(|| {
+            // "M3 MT": the name completed by the type, for names the listing repeats.
+            nation
+                .vehicles
+                .iter()
+                .find(|v| name_key(&crate::names::name_and_type(v)) == key)
+        })
         .ok_or_else(|| did_you_mean(name, nation.vehicles.iter().map(|v| v.name.as_str())))
 }
 
@@ -89,7 +97,8 @@ pub fn nations_of_nationality<'a>(
 pub enum VehicleLookupError<'a> {
     /// No name is, or starts with, the text; the closest names by spelling.
     Unknown(Vec<&'a str>),
-    /// Several names start with the text (up to 8 of them, in listing order).
+    /// Several names start with the text (up to 8 of them, in listing order), or several
+    /// vehicles have the name (then their ids, which their types complete: `m3-lt`, `m3-mt`).
     Ambiguous(Vec<&'a str>),
 }
 
@@ -100,6 +109,10 @@ pub fn lookup_vehicle<'a>(
     nation: &'a Nation,
     name: &str,
 ) -> Result<&'a Vehicle, VehicleLookupError<'a>> {
+    let ids = same_name(nation, name);
+    if !ids.is_empty() {
+        return Err(VehicleLookupError::Ambiguous(ids));
+    }
     let near = match find_vehicle(nation, name) {
         Ok(v) => return Ok(v),
         Err(near) => near,
@@ -120,5 +133,22 @@ pub fn lookup_vehicle<'a>(
         many => Err(VehicleLookupError::Ambiguous(
             many.iter().take(8).map(|v| v.name.as_str()).collect(),
         )),
+    }
+}
+
+/// The ids of the vehicles named `name` when more than one is (the listing tells them apart
+/// by their type: `m3-lt`, `m3-mt`); empty otherwise.
+fn same_name<'a>(nation: &'a Nation, name: &str) -> Vec<&'a str> {
+    let key = name_key(name);
+    let same: Vec<&str> = nation
+        .vehicles
+        .iter()
+        .filter(|v| name_key(&v.name) == key)
+        .map(|v| v.id.as_str())
+        .collect();
+    if same.len() > 1 {
+        same
+    } else {
+        Vec::new()
     }
 }

@@ -1,7 +1,7 @@
 //! The entry point on sources held in memory: no files, plain data in, IR and diagnostics out.
 
 use qm_parser::{FileId, Source, SourceMap};
-use qm_schema::{AvailabilityOrigin, Nation, Tenths, TheaterId};
+use qm_schema::{AvailabilityOrigin, CounterItemKind, Nation, Tenths, TheaterId};
 
 use crate::registry::Registries;
 
@@ -21,29 +21,41 @@ fn resolve(listing: &str, notes: &str) -> Resolved {
 
 /// Resolves a nation whose listing, notes and (when given) `ob.toml` are the given texts.
 fn resolve_with(listing: &str, notes: &str, ob: Option<&str>) -> Resolved {
+    resolve_input(listing, Some(notes), ob)
+}
+
+/// Resolves a nation whose listing, notes (when given) and `ob.toml` (when given) are the given
+/// texts.
+fn resolve_input(listing: &str, notes: Option<&str>, ob: Option<&str>) -> Resolved {
     let mut sources = SourceMap::new();
-    let listing = sources.add(Source::new(FileId(0), "t/listing.tsv", listing));
-    let notes = sources.add(Source::new(FileId(1), "t/notes.md", notes));
+    let listing = sources.add(Source::new(sources.next_id(), "t/listing.tsv", listing));
+    let notes = notes.map(|text| {
+        let id = sources.next_id();
+        sources.add(Source::new(id, "t/notes.md", text))
+    });
     // The repository's registries, read like any data directory's.
     let theaters = sources.add(Source::new(
-        FileId(2),
+        sources.next_id(),
         "registry/theaters.toml",
         include_str!("../../data-src/registry/theaters.toml"),
     ));
     let types = sources.add(Source::new(
-        FileId(3),
+        sources.next_id(),
         "registry/vehicle-types.toml",
         include_str!("../../data-src/registry/vehicle-types.toml"),
     ));
     let mut diags = Vec::new();
     let registries = Registries::read(&sources, theaters, types, &mut diags);
     assert!(diags.is_empty(), "{diags:?}");
-    let ob = ob.map(|text| sources.add(Source::new(FileId(4), "t/ob.toml", text)));
+    let ob = ob.map(|text| {
+        let id = sources.next_id();
+        sources.add(Source::new(id, "t/ob.toml", text))
+    });
     let input = NationInput {
         id: "t".into(),
         name: "Test".into(),
         listing: Some(listing),
-        notes: Some(notes),
+        notes,
         ob,
         errata: None,
         accepts: Vec::new(),
@@ -295,7 +307,8 @@ fn mg_findings(r: &Resolved) -> Vec<(&'static str, String)> {
 #[test]
 fn the_mg_lints_find_factors_one_column_right_of_their_headers() {
     let mut listing = HEADER.to_string();
-    // As published: the BMG's 4 under C; an AAMG's factor under SA; a dagger alone in SA.
+    // As published: the BMG's 4 under C; an AAMG's factor under SA. A dagger alone in SA is
+    // a footnote mark, not a factor: no finding.
     listing.push_str(&mg_row("Shifted", "BMG", ["", "4", "", ""], "1"));
     listing.push_str(&mg_row("Carrier", "AAMG", ["", "", "", "4"], ""));
     listing.push_str(&mg_row("Dagger", "T37", ["", "2", "", "†"], ""));
@@ -312,7 +325,6 @@ fn the_mg_lints_find_factors_one_column_right_of_their_headers() {
         [
             "lint::ma-mg-column-empty",
             "lint::ma-mg-column-empty",
-            "lint::mg-in-sa",
             "lint::mg-in-sa",
         ],
         "{found:#?}"
@@ -601,4 +613,158 @@ fn a_vehicle_copying_an_unresolved_one_is_unresolved_too() {
         "{:?}",
         resolved.diagnostics
     );
+}
+
+/// A row with the given AF, TA, MG C, AM MO and # / PP cells, the rest as a tankette's.
+fn values_row(name: &str, [af, ta, c, ammo, pp]: [&str; 5]) -> String {
+    format!("{name}\t\t3.5\tTt\t20\t1.2\t40-43\t+2\t{af}\t{ta}\t\t2\t13\tL\tRST\tT37\t\t11\t\t\t{c}\t\t\t{ammo}\t{pp}\t1\n")
+}
+
+#[test]
+fn counters_print_the_values_as_published() {
+    let mut listing = HEADER.to_string();
+    listing.push_str(&values_row(
+        "Unsigned",
+        ["4/3", "-F/+SR", "4 or 6†¹", "HE7; D5/6†", "9PP†/T8"],
+    ));
+    listing.push_str(&values_row(
+        "Turret",
+        ["11†/4/★T", "★", "4OptR2", "A4¹/5²", "†1C/5PP"],
+    ));
+    let r = resolve(&listing, "**1. Unsigned:** A test vehicle.\n\n");
+    let text = |v: usize, kind: CounterItemKind| {
+        let c = &r.nation.vehicles[v].counter;
+        c.front
+            .iter()
+            .chain(&c.back)
+            .find(|i| i.kind == kind)
+            .map(|i| i.text.clone())
+    };
+    use CounterItemKind as K;
+    let got: Vec<Option<String>> = [K::ArmorFront, K::ArmorSide, K::ArmorRear]
+        .into_iter()
+        .map(|k| text(0, k))
+        .collect();
+    // An unsigned factor stays unsigned ("4", never "+4").
+    assert_eq!(got, [Some("4".into()), Some("3".into()), None]);
+    assert_eq!(text(0, K::TargetAspect).as_deref(), Some("-F/+SR"));
+    assert_eq!(text(0, K::MgCoax).as_deref(), Some("4 or 6†"));
+    assert_eq!(text(0, K::Ammo).as_deref(), Some("HE7; D5/6†"));
+    // The dagger stays on the part it follows.
+    assert_eq!(text(0, K::Capacity).as_deref(), Some("9PP†/T8"));
+    assert_eq!(text(0, K::Turret).as_deref(), Some("RST"));
+    assert_eq!(text(1, K::ArmorFront).as_deref(), Some("11†"));
+    assert_eq!(text(1, K::ArmorRear).as_deref(), Some("★T"));
+    assert_eq!(text(1, K::MgCoax).as_deref(), Some("4OptR2"));
+    assert_eq!(text(1, K::Ammo).as_deref(), Some("A4¹/5²"));
+    assert_eq!(text(1, K::Capacity).as_deref(), Some("†1C/5PP"));
+}
+
+/// A row named `name` of type `kind`.
+fn typed_row(name: &str, kind: &str) -> String {
+    format!("{name}\t\t3.5\t{kind}\t20\t1.2\t40-43\t+2\t-4\t\t\t2\t13\tL\t\tBMG\t\t11\t\t4\t\t\t\t\t\t\n")
+}
+
+#[test]
+fn names_are_told_apart_by_their_type() {
+    use crate::query::{lookup_vehicle, VehicleLookupError};
+    let mut listing = HEADER.to_string();
+    for (name, kind) in [("M3", "LT"), ("M3", "MT"), ("M3", "ht"), ("Solo", "LT")] {
+        listing.push_str(&typed_row(name, kind));
+    }
+    let r = resolve(&listing, "");
+    let ids: Vec<&str> = r.nation.vehicles.iter().map(|v| v.id.as_str()).collect();
+    assert_eq!(ids, ["m3-lt", "m3-mt", "m3-ht", "solo"]);
+    assert!(
+        !r.diagnostics
+            .iter()
+            .any(|d| d.code == "lint::duplicate-name"),
+        "{:#?}",
+        r.diagnostics
+    );
+    let found = |q: &str| lookup_vehicle(&r.nation, q).map(|v| v.id.as_str());
+    assert_eq!(found("M3 MT"), Ok("m3-mt"));
+    assert_eq!(found("m3 lt"), Ok("m3-lt"));
+    assert_eq!(found("m3-ht"), Ok("m3-ht"));
+    assert_eq!(
+        found("M3"),
+        Err(VehicleLookupError::Ambiguous(vec![
+            "m3-lt", "m3-mt", "m3-ht"
+        ]))
+    );
+
+    // The same name and the same type: a duplicate.
+    let mut listing = HEADER.to_string();
+    listing.push_str(&typed_row("M3", "LT"));
+    listing.push_str(&typed_row("M3", "LT"));
+    let r = resolve(&listing, "");
+    let dups = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "lint::duplicate-name")
+        .count();
+    assert_eq!(dups, 1, "{:#?}", r.diagnostics);
+}
+
+#[test]
+fn a_second_line_is_the_other_configuration_of_the_vehicle_above() {
+    let mut listing = HEADER.to_string();
+    listing.push_str(&typed_row("Carrier", "SPAA"));
+    // No TYPE, BPV, RF or DATES: the line under the carrier is its other configuration.
+    listing.push_str(
+        "(Firing mode)\t\t\t\t\t\t\t+1\t6/3\t\t●\t\t\t\t1MT\tT37\t2\t\t\t\t\t\t\t\t\t1\n",
+    );
+    listing.push_str(&typed_row("Next", "LT"));
+    let r = resolve(&listing, "**1. Carrier:** A test vehicle.\n\n");
+    let names: Vec<&str> = r.nation.vehicles.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["Carrier", "Next"]);
+    assert!(
+        !r.diagnostics.iter().any(|d| d.is_error()),
+        "{:#?}",
+        r.diagnostics
+    );
+    let carrier = &r.nation.vehicles[0];
+    let other = carrier.other_configuration.as_ref().expect("kept with it");
+    assert_eq!(other.name_cell.raw, "(Firing mode)");
+    assert_eq!(other.armor.as_ref().unwrap().raw, "6/3");
+    assert_eq!(other.main_armament.as_ref().unwrap().raw, "T37");
+    let back: Vec<&str> = carrier
+        .counter
+        .back
+        .iter()
+        .map(|i| i.text.as_str())
+        .collect();
+    assert!(back.contains(&"(Firing mode) T37 6/3"), "{back:?}");
+    assert!(r.nation.vehicles[1].other_configuration.is_none());
+}
+
+#[test]
+fn a_nation_without_notes_answers_from_its_listing() {
+    let mut listing = HEADER.to_string();
+    listing.push_str(&row("Plain", "1.2", "40-43", ""));
+    listing.push_str(&row("Marked", "1.4†", "6/41-43", "3"));
+    listing.push_str(&row("Ranged", "1.2-1.4†", "41-43", "4"));
+    let r = resolve_input(&listing, None, None);
+    assert!(
+        !r.diagnostics.iter().any(|d| d.is_error()),
+        "{:#?}",
+        r.diagnostics
+    );
+    let v = |name: &str| r.nation.vehicles.iter().find(|v| v.name == name).unwrap();
+    let plain = &v("Plain").availability;
+    assert_eq!(plain.len(), 1);
+    assert_eq!(plain[0].theaters, [TheaterId::any()]);
+    assert_eq!(plain[0].rf, Tenths(12));
+    assert!(matches!(
+        &plain[0].origin,
+        AvailabilityOrigin::ListingOnly { lacking, .. } if lacking.is_empty()
+    ));
+    let marked = &v("Marked").availability;
+    assert_eq!(marked[0].period.from.year, 1941);
+    assert!(matches!(
+        &marked[0].origin,
+        AvailabilityOrigin::ListingOnly { lacking, .. } if lacking == &["3".to_string()]
+    ));
+    // A range is the notes' to resolve: no entry rather than a guessed RF.
+    assert!(v("Ranged").availability.is_empty());
 }

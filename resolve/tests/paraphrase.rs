@@ -146,6 +146,9 @@ fn availability(nation: &Nation) -> Vec<String> {
                     AvailabilityOrigin::Listing { multi_note, .. } => {
                         format!("listing {multi_note:?}")
                     }
+                    AvailabilityOrigin::ListingOnly { lacking, .. } => {
+                        format!("listing only, lacking {lacking:?}")
+                    }
                 };
                 format!(
                     "{}: {:?} {} {} {:?} ({origin})",

@@ -67,6 +67,15 @@ pub enum AvailabilityOrigin {
         /// The rule text.
         span: Span,
     },
+    /// The listing's RF and DATES alone: the nation's data has no notes, so nothing narrows
+    /// or modifies them; `lacking` names the notes a dagger on RF or DATES points at.
+    ListingOnly {
+        /// The notes the vehicle's daggers point at that the data lacks ("3"); empty when its
+        /// RF and DATES carry no dagger.
+        lacking: Vec<String>,
+        /// The listing row.
+        span: Span,
+    },
     /// The listing's RF and DATES, in a theater a multi-applicable note's window allows.
     Listing {
         /// The multi-applicable note letter that allows the theater, if any.

@@ -13,9 +13,11 @@ mod month;
 mod nation;
 mod nationality;
 mod notes;
+mod printed;
 mod rarity;
 mod scenario;
 mod span;
+pub mod superscript;
 mod tape;
 mod tape_json;
 mod tape_ser;
@@ -51,4 +53,4 @@ pub use vehicle_type::*;
 pub use vehicle_values::*;
 
 /// Version of the IR layout; bumped whenever a change breaks readers of `out/<nation>.json`.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;

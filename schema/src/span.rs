@@ -29,6 +29,14 @@ pub struct Field<T> {
     pub value: Option<T>,
     /// True when the source marks the value with "†" (a rule in the vehicle's note applies).
     pub dagger: bool,
+    /// The superscript number printed after the cell's dagger (`†¹`: which of the note's
+    /// dagger rules applies); absent when none is printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub footnote: Option<u8>,
+    /// A superscript printed right after the value (`28ᵗ`, `12³`), in plain characters;
+    /// absent when none is printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub superscript: Option<String>,
     /// The cell text exactly as published (after errata).
     pub raw: String,
     /// Where the text is.

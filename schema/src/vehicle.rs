@@ -15,7 +15,7 @@ pub struct Vehicle {
     /// The whole listing row.
     pub row: Span,
     /// The ® column: present when the AFV is radioless (181.2); its dagger points to a note.
-    pub radioless: Option<Field<bool>>,
+    pub radioless: Option<Field<Radioless>>,
     /// WG T: weight in tons.
     pub weight: Option<Field<Weight>>,
     /// TYPE.
@@ -37,13 +37,13 @@ pub struct Vehicle {
     /// OT: open-topped ("●").
     pub open_top: Option<Field<bool>>,
     /// CS: crew survival number.
-    pub crew_survival: Option<Field<u8>>,
+    pub crew_survival: Option<Field<CrewSurvival>>,
     /// MP: movement points.
     pub mp: Option<Field<u8>>,
     /// GP: ground pressure.
     pub ground_pressure: Option<Field<GroundPressure>>,
     /// T / Tur: turret type.
-    pub turret: Option<Field<TurretType>>,
+    pub turret: Option<Field<Turret>>,
     /// MA: main armament.
     pub main_armament: Option<Field<MainArmament>>,
     /// ROF: rate of fire.
@@ -81,6 +81,62 @@ pub struct Vehicle {
     pub heat_note: Option<String>,
     /// Text printed on the counter.
     pub counter: Counter,
+    /// The vehicle's other configuration: the listing's second line under its row (a row with
+    /// no TYPE, BPV, RF or DATES of its own, e.g. a firing mode); absent when none is printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other_configuration: Option<Box<OtherConfiguration>>,
+}
+
+/// A vehicle's second line in the listing: the values of its other configuration, each
+/// column as the row prints it (absent where the line is blank).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct OtherConfiguration {
+    /// The NAME cell of the line as published ("(Moebelwagen)").
+    pub name_cell: Field<String>,
+    /// The whole line.
+    pub row: Span,
+    /// ®.
+    pub radioless: Option<Field<Radioless>>,
+    /// WG T.
+    pub weight: Option<Field<Weight>>,
+    /// SZ.
+    pub size: Option<Field<i8>>,
+    /// AF.
+    pub armor: Option<Field<Armor>>,
+    /// TA.
+    pub target_aspect: Option<Field<TargetAspect>>,
+    /// OT.
+    pub open_top: Option<Field<bool>>,
+    /// CS.
+    pub crew_survival: Option<Field<CrewSurvival>>,
+    /// MP.
+    pub mp: Option<Field<u8>>,
+    /// GP.
+    pub ground_pressure: Option<Field<GroundPressure>>,
+    /// T / Tur.
+    pub turret: Option<Field<Turret>>,
+    /// MA.
+    pub main_armament: Option<Field<MainArmament>>,
+    /// ROF.
+    pub rof: Option<Field<RateOfFire>>,
+    /// B#.
+    pub breakdown: Option<Field<BreakdownNumber>>,
+    /// IF.
+    pub if_mark: Option<Field<IfMark>>,
+    /// MG B.
+    pub mg_bow: Option<Field<MgFactor>>,
+    /// MG C.
+    pub mg_coax: Option<Field<MgFactor>>,
+    /// MG AA.
+    pub mg_aa: Option<Field<MgFactor>>,
+    /// SA.
+    pub secondary: Option<Field<SecondaryArmament>>,
+    /// AM MO.
+    pub ammo: Option<Field<SpecialAmmo>>,
+    /// # / PP.
+    pub capacity: Option<Field<Capacity>>,
+    /// Notes.
+    pub note_refs: Vec<Field<NoteRef>>,
 }
 
 /// Desert VP (rule 177): 10% of the printed BPV, fractions rounded up.

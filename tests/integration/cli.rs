@@ -80,3 +80,54 @@ fn the_repository_data_checks_clean_in_strict_mode() {
     let output = run_qm(&["check", "--strict"], &root());
     assert!(output.starts_with("exit: 0\n"), "{output}");
 }
+
+#[test]
+fn message_format_json_prints_every_diagnostic_as_one_object_a_line() {
+    // 60 bad rows: more than the human output's 50 per file.
+    let dir = tempfile::tempdir().unwrap();
+    let ita = dir.path().join("ita");
+    std::fs::create_dir_all(&ita).unwrap();
+    let real = std::fs::read_to_string(root().join("data-src/ita/listing.tsv")).unwrap();
+    let mut lines: Vec<String> = real.lines().take(2).map(str::to_string).collect();
+    for i in 0..60 {
+        lines.push(format!(
+            "Bad {i}\t\t3\tTt\tx{i}\t1.2\t40-43\t+1\t-4\t\t\t2\t8\tL\t1MT\tCMG\t\t11\t\t\t4\t\t\t\t\t1"
+        ));
+    }
+    std::fs::write(ita.join("listing.tsv"), lines.join("\n")).unwrap();
+    let data = dir.path().to_str().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qm"))
+        .args(["check", "--data", data, "--message-format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let objects: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    let bad: Vec<&serde_json::Value> = objects
+        .iter()
+        .filter(|o| o["code"] == "listing::bad-cell")
+        .collect();
+    assert_eq!(bad.len(), 60, "never capped: {stdout}");
+    let first = bad[0];
+    assert_eq!(first["severity"], "error");
+    assert_eq!(first["file"], "ita/listing.tsv");
+    assert_eq!(first["line"], 3);
+    assert_eq!(first["column"], 13);
+    assert_eq!(
+        first["span"]["end"].as_u64().unwrap() - first["span"]["start"].as_u64().unwrap(),
+        2
+    );
+    assert!(first["message"].as_str().unwrap().contains("BPV"));
+    assert!(first["help"].as_str().is_some());
+
+    // The human output keeps its cap and ends with a count per code.
+    let human = run_qm(&["check", "--data", data], &root());
+    assert!(
+        human.contains("and 10 more diagnostics in ita/listing.tsv"),
+        "{human}"
+    );
+    assert!(human.contains("\n  60 listing::bad-cell\n"), "{human}");
+}

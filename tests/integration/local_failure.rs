@@ -108,6 +108,16 @@ fn explain_shows_each_entry_beside_its_words() {
             && out.contains("in: \"RF is 1.2 for 1-6/42, 1.0 for 7-11/42, 1.5 for 12/42-1/43, and 1.1 thereafter.\""),
         "{out}"
     );
+    assert!(
+        out.contains("read: North Africa (no theater named: the vehicle's window notes)"),
+        "{out}"
+    );
+    let out = run_qm(&["explain", "ita", "TM 40"], &root());
+    assert!(
+        out.contains("read: scope \"North-Africa/the ETO [EXC: the Balkans]\" -> North Africa")
+            && out.contains("erratum note25-tm40-7-8-43"),
+        "{out}"
+    );
     let out = run_qm(&["explain", "ita", "L3 aa"], &root());
     assert!(
         out.contains("derived by note 3 from the L3/35's entry"),

@@ -15,16 +15,17 @@ const MG_LINTS: [&str; 3] = [
     "lint::note-names-missing-mg",
 ];
 
-/// The rows whose MG factors the publication prints right of their headers (issue 14).
-const SHIFTED: [&str; 23] = [
+/// The rows whose MG factors the publication prints right of their headers (issue 14) and
+/// that a lint finds. Five more (MR35(f), AB 40, Autocann 20/65(b), 75/27, 90/53) show it only
+/// by a dagger alone under SA, which reads the same as an SA's own footnote mark: no lint
+/// fires on it (issue 21), and their cell errata still move it.
+const SHIFTED: [&str; 18] = [
     "L3/35",
     "L3 aa",
     "L3 Lf",
     "M13/40",
     "M14/41",
     "M15/42",
-    "MR35(f)",
-    "AB 40",
     "SMV M40 75/18",
     "SMV M41 75/18",
     "Autocann 65/17(b)",
@@ -35,9 +36,6 @@ const SHIFTED: [&str; 23] = [
     "AS 42 aa",
     "AS 42 cc",
     "Lince",
-    "Autocann 20/65(b)",
-    "Autocann 75/27",
-    "Autocann 90/53",
     "Autocarretta",
     "Fiat 508 MC",
 ];

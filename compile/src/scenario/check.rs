@@ -347,7 +347,11 @@ fn radio_notes(v: &Vehicle, at: Setting<'_>, own_note: Option<&str>, notes: &mut
 /// note `heat_note` gives (the Italian H).
 fn heat_notes(v: &Vehicle, at: Setting<'_>, notes: &mut Vec<CardNote>) {
     let Some(ammo) = v.ammo.as_ref() else { return };
-    if ammo.value.map(|a| a.kind) != Some(AmmoKind::Heat) {
+    let heat = ammo
+        .value
+        .as_ref()
+        .is_some_and(|a| a.entries.iter().any(|e| e.kind == AmmoKind::Heat));
+    if !heat {
         return;
     }
     // The note that dates HEAT is the nation's own: its letter comes from the data.

@@ -156,10 +156,7 @@ pub fn vehicle_properties(nation: &Nation, v: &Vehicle) -> Vec<(String, String)>
         .note_refs
         .iter()
         .filter_map(|f| f.value.as_ref())
-        .map(|n| match n {
-            NoteRef::Vehicle(n) => n.to_string(),
-            NoteRef::Multi(s) => s.clone(),
-        })
+        .map(NoteRef::label)
         .collect();
     let values = [
         nation.name.clone(),

@@ -8,10 +8,15 @@ mod cells;
 mod column;
 mod header;
 mod parse;
+mod parts;
 mod reader;
 mod syntax;
 mod table;
+mod weapons;
 
 pub use parse::parse_listing;
 pub use syntax::*;
 pub use table::{column_label, column_labels, listing_table, TableField, TableRow};
+
+#[cfg(test)]
+mod forms_tests;

@@ -2,10 +2,10 @@
 
 use std::ops::Range;
 
-use crate::listing::cells;
 use crate::listing::column::Column;
 use crate::listing::header::{self, Layout};
 use crate::listing::reader::{quote, Reader};
+use crate::listing::{cells, parts, weapons};
 use crate::{Cell, CellError, Diagnostic, Listing, ListingRow, Parsed, Source};
 
 /// Parses the vehicle listing. Never fails and never panics: bad cells become error values
@@ -189,28 +189,30 @@ fn read_row(
             Column::Rf => row.rf = reader.cell(f, column, cells::rf),
             Column::Dates => row.dates = reader.cell(f, column, cells::dates),
             Column::Size => row.size = reader.cell(f, column, cells::size),
-            Column::Armor => row.armor = reader.cell(f, column, cells::armor),
+            Column::Armor => row.armor = reader.parts_cell(f, column, parts::armor),
             Column::TargetAspect => {
-                row.target_aspect = reader.cell(f, column, cells::target_aspect)
+                row.target_aspect = reader.parts_cell(f, column, parts::target_aspect)
             }
             Column::OpenTop => row.open_top = reader.cell(f, column, cells::open_top),
-            Column::CrewSurvival => row.crew_survival = reader.cell(f, column, cells::small_number),
+            Column::CrewSurvival => {
+                row.crew_survival = reader.cell(f, column, cells::crew_survival)
+            }
             Column::Mp => row.mp = reader.cell(f, column, cells::small_number),
             Column::GroundPressure => {
                 row.ground_pressure = reader.cell(f, column, cells::ground_pressure)
             }
             Column::Turret => row.turret = reader.cell(f, column, cells::turret),
             Column::MainArmament => {
-                row.main_armament = reader.cell(f, column, cells::main_armament)
+                row.main_armament = reader.cell(f, column, weapons::main_armament)
             }
             Column::Rof => row.rof = reader.cell(f, column, cells::rof),
             Column::Breakdown => row.breakdown = reader.cell(f, column, cells::breakdown),
             Column::IfMark => row.if_mark = reader.cell(f, column, cells::if_mark),
-            Column::MgBow => row.mg_bow = reader.cell(f, column, cells::mg),
-            Column::MgCoax => row.mg_coax = reader.cell(f, column, cells::mg),
-            Column::MgAa => row.mg_aa = reader.cell(f, column, cells::mg),
-            Column::Secondary => row.secondary = reader.cell(f, column, cells::secondary),
-            Column::Ammo => row.ammo = reader.cell(f, column, cells::ammo),
+            Column::MgBow => row.mg_bow = reader.parts_cell(f, column, parts::mg),
+            Column::MgCoax => row.mg_coax = reader.parts_cell(f, column, parts::mg),
+            Column::MgAa => row.mg_aa = reader.parts_cell(f, column, parts::mg),
+            Column::Secondary => row.secondary = reader.cell(f, column, weapons::secondary),
+            Column::Ammo => row.ammo = reader.parts_cell(f, column, parts::ammo),
             Column::Capacity => {
                 let (capacity, refs) = read_capacity_and_refs(reader, f, true);
                 row.capacity = capacity;
@@ -250,6 +252,8 @@ fn missing_name(reader: &Reader<'_>, at: usize) -> Cell<String> {
         raw: String::new(),
         span: reader.source.span(at..at),
         dagger: false,
+        footnote: None,
+        superscript: None,
         value: Err(CellError),
     }
 }
@@ -316,7 +320,7 @@ fn read_capacity_and_refs(
         let is_capacity =
             may_hold_capacity && i == 0 && (inner.is_empty() || cells::looks_like_capacity(inner));
         if is_capacity {
-            capacity = reader.cell(token, Column::Capacity, cells::capacity);
+            capacity = reader.parts_cell(token, Column::Capacity, parts::capacity);
         } else if let Some(cell) = reader.cell(token, Column::Notes, cells::note_ref) {
             refs.push(cell);
         }

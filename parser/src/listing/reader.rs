@@ -6,6 +6,7 @@ use std::ops::Range;
 use crate::listing::cells::{Problem, ProblemKind};
 use crate::listing::column::Column;
 use crate::{Cell, CellError, Diagnostic, Source};
+use qm_schema::superscript;
 
 /// The dagger printed before or after a value to point at a footnote rule.
 const DAGGER: char = '†';
@@ -29,10 +30,18 @@ pub(crate) struct Reader<'s> {
 pub(crate) struct Trimmed {
     /// The cell without surrounding spaces.
     pub(crate) raw: Range<usize>,
-    /// The text between the daggers, without spaces.
+    /// The text between the daggers, without spaces (and without the superscript after the
+    /// value, for [`Reader::cell`]).
     pub(crate) inner: Range<usize>,
     /// True when a dagger was taken off.
     pub(crate) dagger: bool,
+    /// True when the dagger came before the value (`†1C/5PP`).
+    pub(crate) leading: bool,
+    /// The superscript number after the last dagger (`†¹`).
+    pub(crate) footnote: Option<u8>,
+    /// The text after the leading dagger: what a grammar of parts reads (daggers after the
+    /// parts included).
+    pub(crate) after_leading: Range<usize>,
 }
 
 impl<'s> Reader<'s> {
@@ -45,6 +54,7 @@ impl<'s> Reader<'s> {
     }
 
     /// Splits the text at `range` into its trimmed and dagger-free parts; `None` when blank.
+    /// A dagger may be doubled (`††`) and followed by its footnote number (`†¹`).
     pub(crate) fn trim(&self, range: Range<usize>) -> Option<Trimmed> {
         let text = self.source.text.get(range.clone())?;
         let raw = trim_range(text, range.start, |t| t.trim());
@@ -52,46 +62,127 @@ impl<'s> Reader<'s> {
             return None;
         }
         let mut inner = raw.clone();
-        let mut dagger = false;
         let at = |r: &Range<usize>| &self.source.text[r.clone()];
+        let mut leading = false;
         if let Some(rest) = at(&inner).strip_prefix(DAGGER) {
-            dagger = true;
+            leading = true;
             let start = inner.start + DAGGER.len_utf8();
             inner = trim_range(rest, start, str::trim_start);
         }
-        if let Some(rest) = at(&inner).strip_suffix(DAGGER) {
-            dagger = true;
+        let after_leading = inner.clone();
+        let rest = at(&inner);
+        if leading && !rest.is_empty() && rest.chars().all(superscript::is_superscript) {
+            // "†¹": a dagger alone with its footnote number.
+            return Some(Trimmed {
+                raw,
+                inner: inner.end..inner.end,
+                dagger: true,
+                leading,
+                footnote: superscript::number(rest),
+                after_leading,
+            });
+        }
+        let (value_len, footnote, trailing) = split_trailing_dagger(rest);
+        if trailing {
+            let rest = &at(&inner)[..value_len];
             inner = trim_range(rest, inner.start, str::trim_end);
         }
-        Some(Trimmed { raw, inner, dagger })
+        Some(Trimmed {
+            raw,
+            inner,
+            dagger: leading || trailing,
+            leading,
+            footnote,
+            after_leading,
+        })
     }
 
-    /// Reads the cell at `range` (a byte range of the source text) with `grammar`.
+    /// Reads the cell at `range` (a byte range of the source text) with `grammar`, which sees
+    /// the value alone: the daggers and a superscript after the value (`28ᵗ`) are the cell's.
     pub(crate) fn cell<T>(
         &mut self,
         range: Range<usize>,
         column: Column,
         grammar: impl FnOnce(&str) -> Result<T, Problem>,
     ) -> Option<Cell<T>> {
-        let Trimmed { raw, inner, dagger } = self.trim(range)?;
+        let Trimmed {
+            raw,
+            mut inner,
+            dagger,
+            footnote,
+            ..
+        } = self.trim(range)?;
+        let text = &self.source.text[inner.clone()];
+        let value_end = text.trim_end_matches(superscript::is_superscript).len();
+        let superscript = (value_end < text.len() && value_end > 0)
+            .then(|| superscript::to_plain(&text[value_end..]));
+        if superscript.is_some() {
+            inner = inner.start..inner.start + value_end;
+        }
+        let value = self.run(column, &raw, inner, grammar);
+        Some(Cell {
+            raw: self.source.text[raw.clone()].to_owned(),
+            span: self.source.span(raw),
+            dagger,
+            footnote,
+            superscript,
+            value,
+        })
+    }
+
+    /// Reads a cell of parts (armor, capacity, MG, special ammunition) with `grammar`, which
+    /// sees the text after a leading dagger, the daggers after its parts included, and is told
+    /// whether a leading dagger was there: a dagger belongs to the part it follows.
+    pub(crate) fn parts_cell<T>(
+        &mut self,
+        range: Range<usize>,
+        column: Column,
+        grammar: impl FnOnce(&str, bool) -> Result<T, Problem>,
+    ) -> Option<Cell<T>> {
+        let Trimmed {
+            raw,
+            inner,
+            leading,
+            footnote,
+            after_leading,
+            ..
+        } = self.trim(range)?;
+        let text = &self.source.text[after_leading.clone()];
+        let dagger = leading || text.contains(DAGGER);
         let value = if inner.is_empty() {
             Ok(None)
         } else {
-            let text = &self.source.text[inner.clone()];
-            match grammar(text) {
-                Ok(v) => Ok(Some(v)),
-                Err(problem) => {
-                    self.report(column, raw.clone(), inner, problem);
-                    Err(CellError)
-                }
-            }
+            self.run(column, &raw, after_leading, |t| grammar(t, leading))
         };
         Some(Cell {
             raw: self.source.text[raw.clone()].to_owned(),
             span: self.source.span(raw),
             dagger,
+            footnote,
+            superscript: None,
             value,
         })
+    }
+
+    /// Runs `grammar` over the text at `inner`; a problem becomes a diagnostic.
+    fn run<T>(
+        &mut self,
+        column: Column,
+        raw: &Range<usize>,
+        inner: Range<usize>,
+        grammar: impl FnOnce(&str) -> Result<T, Problem>,
+    ) -> Result<Option<T>, CellError> {
+        if inner.is_empty() {
+            return Ok(None);
+        }
+        let text = &self.source.text[inner.clone()];
+        match grammar(text) {
+            Ok(v) => Ok(Some(v)),
+            Err(problem) => {
+                self.report(column, raw.clone(), inner, problem);
+                Err(CellError)
+            }
+        }
     }
 
     fn report(&mut self, column: Column, raw: Range<usize>, inner: Range<usize>, problem: Problem) {
@@ -156,9 +247,38 @@ impl<'s> Reader<'s> {
             )
             .with_label("given twice")
             .with_help(CAPACITY_HELP),
+            ProblemKind::ForeignNoteId => Diagnostic::error(
+                "listing::foreign-note-id",
+                format!(
+                    "failed to read the {col} cell `{quoted}` (a note id of another tool's numbering, not a listing's note)"
+                ),
+                self.source.span(blamed),
+            )
+            .with_label("not a note of the listing")
+            .with_help(
+                "give the note as the listing prints it (13, 9.1, A, AA or a); ids such as \
+                 85v, 9va or g1 are VASL's own pieces and notes",
+            ),
         };
         self.diagnostics.push(diagnostic);
     }
+}
+
+/// The length of `text` without the daggers at its end (`††¹`), the footnote number after
+/// the last one, and whether any was there.
+pub(crate) fn split_trailing_dagger(text: &str) -> (usize, Option<u8>, bool) {
+    let without_sup = text.trim_end_matches(superscript::is_superscript);
+    let (base, footnote) = match without_sup.strip_suffix(DAGGER) {
+        Some(_) if without_sup.len() < text.len() => {
+            (without_sup, superscript::number(&text[without_sup.len()..]))
+        }
+        _ => (text, None),
+    };
+    let Some(stripped) = base.strip_suffix(DAGGER) else {
+        return (text.len(), None, false);
+    };
+    let value = stripped.trim_end_matches(DAGGER);
+    (value.len(), footnote, true)
 }
 
 /// The byte range of `trim(text)`, where `text` starts at `start` in the source.
@@ -180,7 +300,7 @@ pub(crate) fn quote(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::listing::cells;
+    use crate::listing::{cells, parts};
     use crate::FileId;
 
     fn read<T>(
@@ -204,11 +324,31 @@ mod tests {
         assert!(cell.dagger);
         assert!(cell.get().is_some());
 
-        let (cell, _) = read("† 1C/5PP", Column::Capacity, cells::capacity);
-        let cell = cell.unwrap();
+        let source = Source::new(FileId(0), "t", "† 1C/5PP");
+        let mut reader = Reader::new(&source);
+        let cell = reader
+            .parts_cell(0..source.text.len(), Column::Capacity, parts::capacity)
+            .unwrap();
         assert!(cell.dagger);
         assert_eq!(cell.raw, "† 1C/5PP");
-        assert!(cell.get().is_some());
+        assert!(cell.get().unwrap().leading_dagger);
+
+        let (cell, d) = read("28ᵗ†¹", Column::Mp, cells::small_number);
+        let cell = cell.unwrap();
+        assert!(d.is_empty());
+        assert_eq!(cell.get(), Some(&28));
+        assert_eq!(cell.superscript.as_deref(), Some("t"));
+        assert_eq!(cell.footnote, Some(1));
+
+        let (cell, d) = read("†²", Column::GroundPressure, cells::ground_pressure);
+        let cell = cell.unwrap();
+        assert!(d.is_empty());
+        assert_eq!((cell.dagger, cell.footnote), (true, Some(2)));
+        assert_eq!(cell.value, Ok(None));
+
+        let (cell, _) = read("9††¹", Column::Mp, cells::small_number);
+        let cell = cell.unwrap();
+        assert_eq!((cell.get(), cell.footnote), (Some(&9), Some(1)));
 
         let (cell, d) = read("†", Column::GroundPressure, cells::ground_pressure);
         let cell = cell.unwrap();

@@ -1,7 +1,7 @@
 use qm_schema::{
-    Armor, BreakdownNumber, Capacity, GroundPressure, IfMark, MainArmament, MgFactor, NoteRef,
-    Period, RateOfFire, RfRange, SecondaryArmament, SpecialAmmo, TargetAspect, Tenths, TurretType,
-    VehicleTypeCode,
+    Armor, BreakdownNumber, Capacity, CrewSurvival, GroundPressure, IfMark, MainArmament, MgFactor,
+    NoteRef, Period, Radioless, RateOfFire, RfRange, SecondaryArmament, SpecialAmmo, TargetAspect,
+    Tenths, Turret, VehicleTypeCode,
 };
 
 use crate::{Cell, TextSpan};
@@ -35,7 +35,7 @@ pub struct ListingRow {
     /// NAME, as printed ("L3 / 35").
     pub name: Cell<String>,
     /// ®: radioless mark.
-    pub radioless: Option<Cell<bool>>,
+    pub radioless: Option<Cell<Radioless>>,
     /// WG T.
     pub weight: Option<Cell<Tenths>>,
     /// TYPE.
@@ -55,13 +55,13 @@ pub struct ListingRow {
     /// OT.
     pub open_top: Option<Cell<bool>>,
     /// CS.
-    pub crew_survival: Option<Cell<u8>>,
+    pub crew_survival: Option<Cell<CrewSurvival>>,
     /// MP.
     pub mp: Option<Cell<u8>>,
     /// GP.
     pub ground_pressure: Option<Cell<GroundPressure>>,
     /// T / Tur.
-    pub turret: Option<Cell<TurretType>>,
+    pub turret: Option<Cell<Turret>>,
     /// MA.
     pub main_armament: Option<Cell<MainArmament>>,
     /// ROF.

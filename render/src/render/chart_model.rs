@@ -177,6 +177,8 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
                 .iter()
                 .any(|note| &note.letter == l)
                 .then(|| format!("#note-{l}")),
+            // The notes grammar reads numbered and multi-applicable notes only.
+            NoteRef::Decimal(_) | NoteRef::Lower(_) => None,
         }
     };
     let group_of = |v: &Vehicle| {
@@ -212,7 +214,13 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
                 },
                 code: codes.join(", "),
                 label: heading.to_string(),
-                rows: members.into_iter().map(|v| row(v, &note_href)).collect(),
+                rows: members
+                    .into_iter()
+                    .flat_map(|v| {
+                        let other = v.other_configuration.as_deref().map(|o| other_row(v, o));
+                        std::iter::once(row(v, &note_href)).chain(other)
+                    })
+                    .collect(),
             })
         })
         .collect();
@@ -320,6 +328,57 @@ fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {
     });
     Row {
         id: v.id.clone(),
+        cells,
+    }
+}
+
+/// A vehicle's second line, under its row: the other configuration's cells as published,
+/// blank where the line prints nothing (TYPE, BPV, DVP, RF and DATES are the vehicle's).
+fn other_row(v: &Vehicle, o: &qm_schema::OtherConfiguration) -> Row {
+    let texts = [
+        o.name_cell.raw.clone(),
+        raw(&o.radioless),
+        raw(&o.weight),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        raw(&o.size),
+        raw(&o.armor),
+        raw(&o.target_aspect),
+        raw(&o.open_top),
+        raw(&o.crew_survival),
+        raw(&o.mp),
+        raw(&o.ground_pressure),
+        raw(&o.turret),
+        raw(&o.main_armament),
+        raw(&o.rof),
+        raw(&o.breakdown),
+        raw(&o.if_mark),
+        raw(&o.mg_bow),
+        raw(&o.mg_coax),
+        raw(&o.mg_aa),
+        raw(&o.secondary),
+        raw(&o.ammo),
+        raw(&o.capacity),
+        o.note_refs
+            .iter()
+            .map(|f| f.raw.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+    ];
+    let cells = texts
+        .into_iter()
+        .map(|text| Cell {
+            parts: text.split('†').map(str::to_string).collect(),
+            dagger_href: None,
+            text,
+            refs: Vec::new(),
+        })
+        .collect();
+    Row {
+        id: format!("{}-other", v.id),
         cells,
     }
 }

@@ -7,8 +7,9 @@ use qm_parser::{Diagnostic, ListingRow};
 use super::Finding;
 use crate::names::{name_key, normalize_name};
 
-/// Duplicate vehicle names. (An RF range printed high-to-low is no finding: listings print
-/// ranges in either order.)
+/// Duplicate vehicles: the same name and the same TYPE (rows that share a name are told apart
+/// by their type, "M3" LT and "M3" MT). (An RF range printed high-to-low is no finding:
+/// listings print ranges in either order.)
 pub fn lint_listing(rows: &[ListingRow]) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut seen: HashMap<String, &ListingRow> = HashMap::new();
@@ -17,11 +18,15 @@ pub fn lint_listing(rows: &[ListingRow]) -> Vec<Finding> {
         if name.is_empty() {
             continue;
         }
-        if let Some(first) = seen.get(&name_key(&name)) {
+        let type_code = row.vehicle_type.as_ref().map_or("", |c| c.raw.as_str());
+        let key = format!("{}\t{}", name_key(&name), type_code.trim_matches('†'));
+        if let Some(first) = seen.get(&key) {
             findings.push(Finding {
                 diagnostic: Diagnostic::error(
                     "lint::duplicate-name",
-                    format!("failed to tell two vehicles apart (both are named {name})"),
+                    format!(
+                        "failed to tell two vehicles apart (both are named {name}, of the same type)"
+                    ),
                     row.name.span.clone(),
                 )
                 .with_label("second row with this name")
@@ -33,7 +38,7 @@ pub fn lint_listing(rows: &[ListingRow]) -> Vec<Finding> {
                 text: None,
             });
         } else {
-            seen.insert(name_key(&name), row);
+            seen.insert(key, row);
         }
     }
     findings

@@ -82,10 +82,11 @@ pub fn lint_mg_columns(rows: &[ListingRow]) -> Vec<Finding> {
     for row in rows {
         let name = normalize_name(&row.name.raw);
         if let Some(sa) = &row.secondary {
+            // A lone "†" is a footnote mark, not a factor; a gun without a mount letter
+            // ("45L×2") is a weapon.
             let bare = match &sa.value {
-                Ok(None) => true,
-                Ok(Some(s)) => s.mount.is_none(),
-                Err(_) => false,
+                Ok(Some(s)) => s.mount.is_none() && matches!(s.weapon, Weapon::Firepower { .. }),
+                Ok(None) | Err(_) => false,
             };
             if bare {
                 findings.push(mg_in_sa(&name, sa));

@@ -2,7 +2,7 @@
 //! armament and a variable DVP (177.2).
 
 use qm_parser::{NotesDoc, SourceMap};
-use qm_schema::{NoteRef, OptionalArmament, Period, RadioStatus, Vehicle};
+use qm_schema::{MgFactor, NoteRef, OptionalArmament, Period, RadioStatus, Vehicle};
 
 use super::multi::MultiReadings;
 use crate::availability::model::Rule;
@@ -99,7 +99,7 @@ fn optional(
     let optional_mg = [&v.mg_bow, &v.mg_coax, &v.mg_aa]
         .into_iter()
         .filter_map(|f| f.as_ref().and_then(|f| f.value.as_ref()))
-        .any(|m| m.optional);
+        .any(MgFactor::any_optional);
     if (optional_sa || optional_mg) && optional.is_empty() {
         optional.extend(
             multi
@@ -150,6 +150,7 @@ fn variable_dvp(doc: &NotesDoc, v: &Vehicle) -> bool {
                     && r.paragraph.text.contains("Removed from the vehicle")
             })
         }),
-        None => false,
+        // The notes grammar reads numbered and multi-applicable notes only.
+        Some(NoteRef::Decimal(_) | NoteRef::Lower(_)) | None => false,
     })
 }

@@ -70,6 +70,8 @@ pub fn lint_note_mgs(
                     let found = multi.iter().filter(|m| &m.note == l);
                     mentions.extend(found.map(|m| (m, SetOf::Listing)));
                 }
+                // The notes grammar reads numbered and multi-applicable notes only.
+                NoteRef::Decimal(_) | NoteRef::Lower(_) => {}
             }
         }
         // One finding per note and MG, however many of the note's sentences name it.

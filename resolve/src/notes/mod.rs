@@ -67,12 +67,13 @@ pub fn resolve_notes(
     diags: &mut Vec<Diagnostic>,
 ) -> NotesOutcome {
     let Some(src) = src else {
-        // Without notes, the listing alone says nothing about theaters: availability stays
-        // unknown rather than guessed.
+        // Without notes, the listing answers alone: its DATES at its RF in every theater the
+        // nation declares (any, when it declares none), saying which note the data lacks.
+        let nation = nation_theaters(&registries.theaters, None, listed, diags);
         for v in vehicles.iter_mut() {
             (v.counter.front, v.counter.back) = counter_sides(v, &[]);
+            v.availability = listing_only(v, nation.theaters());
         }
-        let nation = nation_theaters(&registries.theaters, None, listed, diags);
         return NotesOutcome {
             theaters: nation.theaters().to_vec(),
             ..NotesOutcome::default()
@@ -168,4 +169,42 @@ fn link_notes(
             ir_note(map, note, titles)
         })
         .collect()
+}
+
+/// A vehicle's availability from its listing row alone: its DATES at its RF (an RF printed as
+/// a range is given by notes the data lacks: no entry, rather than a guessed value), in
+/// `theaters` or any theater; the notes its daggers on RF and DATES point at are named.
+fn listing_only(v: &Vehicle, theaters: &[TheaterId]) -> Vec<qm_schema::Availability> {
+    let (Some(period), Some(rf)) = (v.dates.value, v.rf.value.and_then(|r| r.as_single())) else {
+        return Vec::new();
+    };
+    let lacking = if v.rf.dagger || v.dates.dagger {
+        let numbered = v.note_refs.iter().filter_map(|f| f.value.as_ref());
+        numbered
+            .filter(|r| {
+                matches!(
+                    r,
+                    qm_schema::NoteRef::Vehicle(_) | qm_schema::NoteRef::Decimal(_)
+                )
+            })
+            .map(qm_schema::NoteRef::label)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let theaters = if theaters.is_empty() {
+        vec![TheaterId::any()]
+    } else {
+        theaters.to_vec()
+    };
+    vec![qm_schema::Availability {
+        theaters,
+        period,
+        rf,
+        qualifiers: Vec::new(),
+        origin: qm_schema::AvailabilityOrigin::ListingOnly {
+            lacking,
+            span: v.row.clone(),
+        },
+    }]
 }

@@ -60,9 +60,12 @@ impl<'r> NationTheaters<'r> {
     }
 
     /// True when the nation fought in `id`, in a theater inside it or in one containing it;
-    /// always true for "Any".
+    /// always true for "Any", and for every theater when the data names none of the nation's
+    /// (a listing without notes or declared theaters answers anywhere, saying so).
     pub fn fought_in(&self, id: &TheaterId) -> bool {
-        id.is_any() || self.theaters.iter().any(|t| self.registry.overlaps(t, id))
+        id.is_any()
+            || self.theaters.is_empty()
+            || self.theaters.iter().any(|t| self.registry.overlaps(t, id))
     }
 
     /// The theaters a name of the notes stands for: a theater itself, a group those of its

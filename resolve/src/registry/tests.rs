@@ -303,7 +303,11 @@ fn vehicle_type_codes_are_case_sensitive_and_combine() {
     assert!(t.resolve(&code("AG/XX")).is_none());
     assert!(t.is_afv(&code("MT")));
     assert!(!t.is_afv(&code("tr")));
-    assert!(!t.is_afv(&code("SC")));
+    // Chapter H's scout cars are AFVs; a nation whose are not says so.
+    assert!(t.is_afv(&code("SC")));
+    assert!(!t.is_afv(&code("AS")));
+    assert_eq!(t.name(&code("AS")).as_deref(), Some("aerosan"));
+    assert_eq!(t.group_of(&code("AAh-d")), Some("Horse-drawn"));
     assert!(!t.is_afv(&code("Zz")));
     // Groups in order of first appearance.
     let groups = t.groups();
@@ -316,7 +320,7 @@ fn vehicle_type_codes_are_case_sensitive_and_combine() {
             "Medium tanks"
         ]
     );
-    assert_eq!(groups.last(), Some(&"Trucks and tractors"));
+    assert_eq!(groups.last(), Some(&"Horse-drawn"));
     assert_eq!(t.suggest("hT"), vec!["HT", "ht"]);
     assert_eq!(t.suggest("TR"), vec!["tr"]);
     assert_eq!(t.suggest("SX"), vec!["SC"]);
@@ -378,7 +382,7 @@ fn a_nation_overrides_type_fields_and_adds_codes() {
     let nation = r#"
 [[type]]
 code = "SC"
-afv = true
+afv = false
 
 [[type]]
 code = "RT"
@@ -404,8 +408,8 @@ afv = true
         [("registry::missing-field", "\"QT\"")]
     );
     let sc = VehicleTypeCode::new("SC");
-    assert!(r.types.is_afv(&sc));
-    assert!(!shared.types.is_afv(&sc));
+    assert!(!r.types.is_afv(&sc));
+    assert!(shared.types.is_afv(&sc));
     assert_eq!(r.types.get("SC").unwrap().name, "scout car");
     assert_eq!(
         r.types.group_of(&VehicleTypeCode::new("RT")),

@@ -68,7 +68,7 @@ pub fn read_vehicle_types(
                     span_of(file, &t.code),
                 )
                 .with_label("not a code")
-                .with_help("a code is ASCII letters and digits as the listing prints it; a combined code such as \"AG/TD\" is read from its parts and needs no entry"),
+                .with_help("a code is ASCII letters and digits (a hyphen between two of them) as the listing prints it; a combined code such as \"AG/TD\" is read from its parts and needs no entry"),
             );
             continue;
         }
@@ -175,8 +175,11 @@ fn complete(
     })
 }
 
-/// A single code: ASCII letters and digits, starting with a letter.
+/// A single code: ASCII letters and digits, starting with a letter, a hyphen only between
+/// two of them (`AAh-d`).
 fn is_code(code: &str) -> bool {
     code.starts_with(|c: char| c.is_ascii_alphabetic())
-        && code.chars().all(|c| c.is_ascii_alphanumeric())
+        && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && !code.ends_with('-')
+        && !code.contains("--")
 }

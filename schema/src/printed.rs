@@ -1,0 +1,217 @@
+//! Listing values printed as the listing prints them: an unsigned factor stays unsigned, a
+//! dagger is printed after the part it follows, superscripts as superscripts. Counters and
+//! charts print these; a footnote number after a dagger is the listing's and is left out.
+
+use crate::superscript::to_superscript;
+use crate::*;
+
+fn dagger(d: &Option<Dagger>) -> &'static str {
+    if d.is_some() {
+        "†"
+    } else {
+        ""
+    }
+}
+
+fn sup(s: &Option<String>) -> String {
+    s.as_deref().map(to_superscript).unwrap_or_default()
+}
+
+impl ArmorPart {
+    /// The part as printed: `4`, `+1`, `-4`, `★T`, `11†`.
+    pub fn text(&self) -> String {
+        let value = match self.value {
+            ArmorValue::Factor {
+                factor,
+                signed: true,
+            } if factor >= 0 => format!("+{factor}"),
+            ArmorValue::Factor { factor, .. } => factor.to_string(),
+            ArmorValue::Star => "★".to_string(),
+        };
+        let turret = if self.turret { "T" } else { "" };
+        format!("{value}{turret}{}", dagger(&self.dagger))
+    }
+}
+
+impl TargetAspectPart {
+    /// The part as printed: `+FS R`, `-F†`, `★`.
+    pub fn text(&self) -> String {
+        let sign = match self.sign {
+            Some(Sign::Plus) => "+",
+            Some(Sign::Minus) => "-",
+            None => "",
+        };
+        let star = if self.star { "★" } else { "" };
+        format!(
+            "{sign}{star}{}{}",
+            self.groups.join(" "),
+            dagger(&self.dagger)
+        )
+    }
+}
+
+impl TargetAspect {
+    /// The cell as printed: `+SR`, `-F/+SR`.
+    pub fn text(&self) -> String {
+        let parts: Vec<String> = self.parts.iter().map(TargetAspectPart::text).collect();
+        parts.join("/")
+    }
+}
+
+impl MainArmament {
+    /// The MA as printed, without its dagger: `T37`, `BF32`, `T65*`, `R76*`, `TATR`.
+    pub fn text(&self) -> String {
+        let mount = self.mount.map_or("", Mount::code);
+        let star = if self.limited_ammo { "*" } else { "" };
+        format!("{mount}{}{star}", self.weapon.code())
+    }
+}
+
+impl SecondaryArmament {
+    /// The SA as printed, without its dagger: `B37`, `Opt2`, `OptBATR`, `45L×2`.
+    pub fn text(&self) -> String {
+        let opt = if self.optional { "Opt" } else { "" };
+        let mount = self.mount.map_or("", Mount::code);
+        let star = if self.limited_ammo { "*" } else { "" };
+        let count = self.count.map(|n| format!("×{n}")).unwrap_or_default();
+        format!("{opt}{mount}{}{star}{count}", self.weapon.code())
+    }
+}
+
+impl RateOfFire {
+    /// The ROF as printed: `2`, `1(4)`, `1 or 2`.
+    pub fn text(&self) -> String {
+        match (self.paren, self.or) {
+            (Some(p), _) => format!("{}({p})", self.rof),
+            (None, Some(o)) => format!("{} or {o}", self.rof),
+            (None, None) => self.rof.to_string(),
+        }
+    }
+}
+
+impl BreakdownNumber {
+    /// The B# as a counter prints it: `B11`, `B/X11`, `X12/9`.
+    pub fn text(&self) -> String {
+        let second = self.second.map(|n| format!("/{n}")).unwrap_or_default();
+        if self.letters.is_empty() {
+            format!("B{}{second}", self.number)
+        } else {
+            format!("{}{}{second}", self.letters.join("/"), self.number)
+        }
+    }
+}
+
+impl MgWeapon {
+    /// One MG as printed: `Opt2`, `R2`, `4 or 6`, `2×2†`.
+    pub fn text(&self) -> String {
+        let opt = if self.optional { "Opt" } else { "" };
+        let mount = self.mount.map_or("", Mount::code);
+        let count = self.count.map(|n| format!("×{n}")).unwrap_or_default();
+        let alternatives: String = self
+            .alternatives
+            .iter()
+            .map(|a| format!(" or {a}"))
+            .collect();
+        format!(
+            "{opt}{mount}{}{count}{alternatives}{}",
+            self.fp,
+            dagger(&self.dagger)
+        )
+    }
+}
+
+impl MgFactor {
+    /// The cell as printed: `4`, `8R2`, `4OptR2`, `Opt2S2×2`, `6; Opt4`, `-R2`. An MG of the
+    /// column's own position after the first is printed after "; "; a rear or sponson MG
+    /// follows the one before it directly.
+    pub fn text(&self) -> String {
+        let mut out = String::from(if self.dash { "-" } else { "" });
+        for (i, w) in self.weapons.iter().enumerate() {
+            if i > 0 && w.mount.is_none() {
+                out.push_str("; ");
+            }
+            out.push_str(&w.text());
+        }
+        out
+    }
+}
+
+impl SpecialAmmoEntry {
+    /// The entry as printed: `H7`, `A4¹/5²`, `H†`, `H6[9]³⁺`.
+    pub fn text(&self) -> String {
+        let depletions: Vec<String> = self
+            .depletions
+            .iter()
+            .map(|d| format!("{}{}", d.number, sup(&d.superscript)))
+            .collect();
+        let bracket = self
+            .bracketed
+            .map(|n| format!("[{n}]{}", sup(&self.bracket_superscript)))
+            .unwrap_or_default();
+        format!(
+            "{}{}{}{bracket}{}",
+            self.kind.code(),
+            sup(&self.kind_superscript),
+            depletions.join("/"),
+            dagger(&self.dagger)
+        )
+    }
+}
+
+impl SpecialAmmo {
+    /// The cell as printed: `H7`, `HE7; D5/6`.
+    pub fn text(&self) -> String {
+        let entries: Vec<String> = self.entries.iter().map(SpecialAmmoEntry::text).collect();
+        entries.join("; ")
+    }
+}
+
+impl CapacityPart {
+    /// The part as printed: `1C`, `9PP†`, `T-4`, `6+8PP`, `T10⁴⁺†`.
+    pub fn text(&self) -> String {
+        let value = match &self.value {
+            CapacityValue::Passengers { count, unit } => {
+                let letter = match unit {
+                    PassengerUnit::C => "C",
+                    PassengerUnit::S => "S",
+                };
+                format!("{count}{letter}")
+            }
+            CapacityValue::Portage { points } => {
+                let points: Vec<String> = points.iter().map(u16::to_string).collect();
+                format!("{}PP", points.join("+"))
+            }
+            CapacityValue::Towing { number } => format!("T{number}"),
+        };
+        format!("{value}{}{}", sup(&self.superscript), dagger(&self.dagger))
+    }
+}
+
+impl Capacity {
+    /// The cell as printed, parts in printed order: `1C/9PP`, `4PP/T10`, `†1C/5PP`.
+    pub fn text(&self) -> String {
+        let parts: Vec<String> = self.parts.iter().map(CapacityPart::text).collect();
+        let lead = if self.leading_dagger { "†" } else { "" };
+        format!("{lead}{}", parts.join("/"))
+    }
+}
+
+impl CrewSurvival {
+    /// The number as printed: `2`, `3/2`.
+    pub fn text(&self) -> String {
+        match self.second {
+            Some(s) => format!("{}/{s}", self.number),
+            None => self.number.to_string(),
+        }
+    }
+}
+
+impl Radioless {
+    /// The mark as printed: `®`, `®9`.
+    pub fn text(&self) -> String {
+        match self.number {
+            Some(n) => format!("®{n}"),
+            None => "®".to_string(),
+        }
+    }
+}
