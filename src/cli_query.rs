@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use qm_resolve::registry::{NationTheaters, TheaterName};
 use qm_resolve::unresolved::touched_vehicles;
-use qm_resolve::NationRegistries;
+use qm_resolve::{NationRegistries, Registries};
 use qm_schema::{Nation, TheaterId, UnresolvedVehicle, Vehicle, YearMonth};
 
 use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
@@ -485,6 +485,17 @@ pub fn show(a: ShowArgs) -> u8 {
     if a.json {
         return print_json(&ShowView::new(nation, v, &registries.theaters));
     }
+    let mut out = summary_text(nation, v, registries);
+    out.push_str(&availability_text(nation, v, registries));
+    out.push_str(&counter_text(v));
+    // Names and notes are data: control characters are printed visibly.
+    print!("{}", diagnostics::escape(&out));
+    EXIT_OK
+}
+
+/// `qm show`'s first lines: the vehicle's name, type and nation, its listing row, its values
+/// and what its notes add (radio, HEAT, optional armament), its note references.
+fn summary_text(nation: &Nation, v: &Vehicle, registries: &Registries) -> String {
     let mut out = String::new();
     let code = v.vehicle_type.value.as_ref();
     let ty = match code.map(|c| (c, registries.types.name(c))) {
@@ -521,7 +532,12 @@ pub fn show(a: ShowArgs) -> u8 {
     }
     let refs: Vec<&str> = v.note_refs.iter().map(|r| r.raw.as_str()).collect();
     out.push_str(&format!("  notes: {}\n", refs.join(" ")));
-    out.push_str("  availability:\n");
+    out
+}
+
+/// `qm show`'s availability: each entry's theaters, period, RF, qualifiers and origin.
+fn availability_text(nation: &Nation, v: &Vehicle, registries: &Registries) -> String {
+    let mut out = String::from("  availability:\n");
     if v.availability.is_empty() {
         out.push_str("    (none resolved)\n");
     }
@@ -549,7 +565,13 @@ pub fn show(a: ShowArgs) -> u8 {
             origin_text(e)
         ));
     }
-    // Each item with its kind's title ("MA T47", "BMG 4†"); the JSON has the kinds.
+    out
+}
+
+/// `qm show`'s counter lines: each item with its kind's title ("MA T47", "BMG 4†"); the JSON
+/// has the kinds.
+fn counter_text(v: &Vehicle) -> String {
+    let mut out = String::new();
     let side = |items: &[qm_schema::CounterItem]| {
         items
             .iter()
@@ -562,7 +584,5 @@ pub fn show(a: ShowArgs) -> u8 {
     };
     out.push_str(&format!("  counter front: {}\n", side(&v.counter.front)));
     out.push_str(&format!("  counter back: {}\n", side(&v.counter.back)));
-    // Names and notes are data: control characters are printed visibly.
-    print!("{}", diagnostics::escape(&out));
-    EXIT_OK
+    out
 }

@@ -14,7 +14,7 @@ use crate::compile::Compiled;
 /// What `--keep-going` left out, for its report.
 #[derive(Debug, Default)]
 pub struct LeftOut {
-    /// "nation: vehicle — file:line: message [code]", one per vehicle.
+    /// "nation: vehicle — file:line: message \[code\]", one per vehicle.
     pub vehicles: Vec<String>,
     /// Nations with an error no vehicle explains.
     pub nations: Vec<String>,

@@ -125,8 +125,8 @@ fn ours(generated: &str) -> Result<Ours, VassalError> {
 /// Merges qm's generated buildFile into an existing one; returns the new text.
 ///
 /// Passes over the existing text, each adding byte-range edits: the palette
-/// ([`palette_edits`]), the prototypes ([`prototype_edits`]), the next slot id past every gpid
-/// ([`gpid_edits`]); then the edits are applied in order ([`apply_edits`]).
+/// (`palette_edits`), the prototypes (`prototype_edits`), the next slot id past every gpid
+/// (`gpid_edits`); then the edits are applied in order (`apply_edits`).
 pub fn merge_build_file(
     existing: &str,
     generated: &str,
