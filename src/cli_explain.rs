@@ -10,8 +10,8 @@ use clap::Args;
 use qm_parser::{parse_availability, Area, ClauseKind, FileId, SourceMap, TheaterException};
 use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, Vehicle};
 
-use crate::cli_query::{pick_nation, pick_vehicle, unresolved_lines};
-use crate::cli_report::{EXIT_DATA, EXIT_OK};
+use crate::cli_query::pick_resolved_vehicle;
+use crate::cli_report::EXIT_OK;
 use crate::compile::compile;
 use crate::diagnostics;
 use qm_resolve::NationRegistries;
@@ -32,19 +32,10 @@ pub struct ExplainArgs {
 /// named), 2 for an unknown nation or vehicle.
 pub fn explain(a: ExplainArgs) -> u8 {
     let compiled = compile(&a.data);
-    let nation = match pick_nation(&compiled, &a.nation) {
-        Ok(n) => n,
+    let (nation, v) = match pick_resolved_vehicle(&compiled, &a.nation, &a.vehicle) {
+        Ok(found) => found,
         Err(code) => return code,
     };
-    let v = match pick_vehicle(nation, &a.vehicle) {
-        Ok(v) => v,
-        Err(code) => return code,
-    };
-    let unresolved = unresolved_lines(nation, |u| u.id == v.id);
-    if !unresolved.is_empty() {
-        println!("{}", diagnostics::escape(&unresolved.join("\n")));
-        return EXIT_DATA;
-    }
     let theaters = compiled.loaded.registries_of(&nation.id);
     let map = &compiled.loaded.sources;
     let mut out = format!(

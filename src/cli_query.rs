@@ -170,6 +170,23 @@ fn usage(message: &str, suggestions: &[&str]) {
 }
 
 /// The vehicle `name` names in `nation`; a usage error (printed) otherwise.
+/// The nation and vehicle a `show` or `explain` asks for, resolved: an unknown one is a usage
+/// error (exit 2, printed), an unresolved one prints its errors (exit 1).
+pub(crate) fn pick_resolved_vehicle<'a>(
+    compiled: &'a Compiled,
+    nation: &str,
+    vehicle: &str,
+) -> Result<(&'a Nation, &'a Vehicle), u8> {
+    let nation = pick_nation(compiled, nation)?;
+    let v = pick_vehicle(nation, vehicle)?;
+    let lines = unresolved_lines(nation, |u| u.id == v.id);
+    if !lines.is_empty() {
+        println!("{}", diagnostics::escape(&lines.join("\n")));
+        return Err(EXIT_DATA);
+    }
+    Ok((nation, v))
+}
+
 pub(crate) fn pick_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, u8> {
     if nation.vehicles.is_empty() {
         usage(
@@ -468,19 +485,10 @@ fn unknown_without_notes(nation: &Nation, only: Option<&str>, month: YearMonth) 
 /// usage error saying so, like an unknown vehicle.
 pub fn show(a: ShowArgs) -> u8 {
     let compiled = compile(&a.data);
-    let nation = match pick_nation(&compiled, &a.nation) {
-        Ok(n) => n,
+    let (nation, v) = match pick_resolved_vehicle(&compiled, &a.nation, &a.vehicle) {
+        Ok(found) => found,
         Err(code) => return code,
     };
-    let v = match pick_vehicle(nation, &a.vehicle) {
-        Ok(v) => v,
-        Err(code) => return code,
-    };
-    let lines = unresolved_lines(nation, |u| u.id == v.id);
-    if !lines.is_empty() {
-        println!("{}", diagnostics::escape(&lines.join("\n")));
-        return EXIT_DATA;
-    }
     let registries = compiled.loaded.registries_of(&nation.id);
     if a.json {
         return print_json(&ShowView::new(nation, v, &registries.theaters));
