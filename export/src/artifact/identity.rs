@@ -36,21 +36,19 @@ pub(crate) enum Crossing {
     Input(InputRole, PathBuf),
 }
 
-/// `path`'s own key (a symlink's, not its target's); `None` when nothing is there.
+/// `path`'s own key (a symlink's, not its target's); `None` when nothing is there, and
+/// always where the system has no inode numbers (then no two paths are known to be one file).
 pub(crate) fn key(path: &Path) -> io::Result<Option<FileKey>> {
-    Ok(metadata(path)?.map(|m| key_of(&m)))
-}
-
-#[cfg(unix)]
-fn key_of(m: &fs::Metadata) -> FileKey {
-    use std::os::unix::fs::MetadataExt;
-    (m.dev(), m.ino())
-}
-
-/// Without inode numbers every file is its own: identity checks find nothing.
-#[cfg(not(unix))]
-fn key_of(_: &fs::Metadata) -> FileKey {
-    (0, 0)
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Ok(metadata(path)?.map(|m| (m.dev(), m.ino())))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(None)
+    }
 }
 
 /// The keys of the existing `path` (resolved, absolute) and of its ancestors.
@@ -69,16 +67,13 @@ pub(crate) fn protect(role: InputRole, path: &Path) -> io::Result<Protected> {
 /// or a directory that is (or holds) one of `inputs`. `root` itself is compared with the
 /// inputs, not with the mounts (an output may be on any file system).
 pub(crate) fn crossing(root: &Path, inputs: &[Protected]) -> io::Result<Option<Crossing>> {
-    let Some(root_meta) = metadata(root)? else {
-        return Ok(None);
-    };
-    if !root_meta.is_dir() {
+    if !metadata(root)?.is_some_and(|m| m.is_dir()) {
         return Ok(None);
     }
     if let Some(hit) = protected_by(root, inputs)? {
         return Ok(Some(hit));
     }
-    let device = key_of(&root_meta).0;
+    let device = key(root)?.map(|(dev, _)| dev);
     let mut todo = vec![root.to_path_buf()];
     while let Some(dir) = todo.pop() {
         for entry in fs::read_dir(&dir)? {
@@ -114,11 +109,12 @@ fn protected_by(dir: &Path, inputs: &[Protected]) -> io::Result<Option<Crossing>
 
 /// Whether the directory `path` is on another device than `device`, or the root of a mount
 /// (a bind mount of the same file system keeps the device: only `statx` tells it).
-fn is_mount(path: &Path, device: u64) -> io::Result<bool> {
-    let Some(m) = metadata(path)? else {
-        return Ok(false);
+fn is_mount(path: &Path, device: Option<u64>) -> io::Result<bool> {
+    let moved = match (key(path)?, device) {
+        (Some((dev, _)), Some(root)) => dev != root,
+        _ => false,
     };
-    Ok(key_of(&m).0 != device || mount_root(path)?)
+    Ok(moved || mount_root(path)?)
 }
 
 #[cfg(any(target_os = "linux", target_os = "android"))]

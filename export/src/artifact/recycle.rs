@@ -35,7 +35,7 @@ use super::{lock, Artifact};
 type Fingerprint = (usize, u64);
 
 /// A directory's identity: device and inode.
-type DirId = (u64, u64);
+type DirId = super::identity::FileKey;
 
 /// An output directory a watch replaces repeatedly.
 pub struct Rewriter {
@@ -400,17 +400,13 @@ fn remove_with_empty_parents(root: &Path, file: &Path) -> io::Result<()> {
     Ok(())
 }
 
-#[cfg(unix)]
+/// A directory's identity; `None` for anything else, and where the system has no inode
+/// numbers (then no directory is known to be the watch's own: every write is full).
 fn dir_id(path: &Path) -> Option<DirId> {
-    use std::os::unix::fs::MetadataExt;
-    let m = metadata(path).ok()??;
-    m.is_dir().then(|| (m.dev(), m.ino()))
-}
-
-/// Without inode numbers no directory is known to be the watch's own: every write is full.
-#[cfg(not(unix))]
-fn dir_id(_: &Path) -> Option<DirId> {
-    None
+    let is_dir = metadata(path).ok()??.is_dir();
+    is_dir
+        .then(|| super::identity::key(path).ok().flatten())
+        .flatten()
 }
 
 #[cfg(test)]

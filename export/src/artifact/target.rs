@@ -369,19 +369,8 @@ pub(crate) fn metadata(path: &Path) -> io::Result<Option<Metadata>> {
 /// Whether two existing paths are one file (a hard link, a bind mount, another spelling on a
 /// case-insensitive file system); `false` when either is missing.
 fn same_file(a: &Path, b: &Path) -> io::Result<bool> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let (Some(a), Some(b)) = (metadata(a)?, metadata(b)?) else {
-            return Ok(false);
-        };
-        Ok(a.dev() == b.dev() && a.ino() == b.ino())
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (a, b);
-        Ok(false)
-    }
+    let a = identity::key(a)?;
+    Ok(a.is_some() && a == identity::key(b)?)
 }
 
 /// The absolute path `abs` with `.` and `..` applied and every symlink among its existing
