@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use qm_parser::{parse_availability, Area, ClauseKind, FileId, SourceMap, TheaterException};
-use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, Vehicle};
+use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, UnknownAvailability, Vehicle};
 
 use crate::cli_query::pick_resolved_vehicle;
 use crate::cli_report::EXIT_OK;
@@ -64,8 +64,34 @@ pub fn explain(a: ExplainArgs) -> u8 {
         ));
         out.push_str(&entry_reading(nation, v, e, &names, map));
     }
+    for u in &v.availability_unknown {
+        let names: Vec<&str> = u
+            .theaters
+            .iter()
+            .map(|t| theaters.theaters.name(t))
+            .collect();
+        out.push_str(&unknown_reading(v, u, &names));
+    }
     print!("{}", diagnostics::escape(&out));
     EXIT_OK
+}
+
+/// Months whose RF the data does not give: the listing's range and the notes it lacks.
+fn unknown_reading(v: &Vehicle, u: &UnknownAvailability, names: &[&str]) -> String {
+    let mut out = format!(
+        "\nunknown: {} {} RF ? (the listing prints the range {}; the data has no notes to say which RF holds when)\n",
+        names.join(", "),
+        u.period,
+        v.rf.raw
+    );
+    if !u.lacking.is_empty() {
+        out.push_str(&format!(
+            "   its daggers point at notes the data lacks: {}\n",
+            u.lacking.join(", ")
+        ));
+    }
+    out.push_str(&format!("   row: {}\n", at(&u.span)));
+    out
 }
 
 /// The lines under one entry: the words, the sentence, how it was read, the errata.

@@ -13,9 +13,10 @@ use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::{compile, Compiled};
 use crate::diagnostics;
 use crate::query::{
-    availability_at, lookup_vehicle, nations_of_nationality, parse_month, VehicleLookupError,
+    availability_at, lookup_vehicle, nations_of_nationality, parse_month, unknown_at,
+    VehicleLookupError,
 };
-use crate::views::{origin_text, AvailRow, ShowView};
+use crate::views::{listing_only_text, origin_text, unknown_text, AvailRow, ShowView};
 use qm_resolve::names::did_you_mean;
 
 /// `qm avail`.
@@ -282,10 +283,27 @@ fn rows_in<'a>(
         .iter()
         .filter(|v| only.is_none_or(|id| id == v.id) && !is_unresolved(nation, &v.id))
         .filter_map(|v| {
-            availability_at(v, theater, month, theaters)
-                .map(|e| AvailRow::new(nation, v, e, theaters.registry()))
+            let names = theaters.registry();
+            match availability_at(v, theater, month, theaters) {
+                Some(e) => Some(AvailRow::new(nation, v, e, names)),
+                None => {
+                    unknown_at(v, theater, month, theaters).map(|u| AvailRow::unknown(v, u, names))
+                }
+            }
         })
         .collect()
+}
+
+/// "N" vehicles available, and how many more may be whose RF the data does not give.
+fn count_text(rows: &[AvailRow]) -> String {
+    let unknown = rows.iter().filter(|r| r.unknown.is_some()).count();
+    match unknown {
+        0 => rows.len().to_string(),
+        n => format!(
+            "{}, and {n} more whose RF the data does not give (unknown, not unavailable)",
+            rows.len() - n
+        ),
+    }
 }
 
 /// The table of `qm avail`: one line per vehicle, or a line saying there is none and why.
@@ -327,11 +345,14 @@ fn avail_table(
         if !r.qualifiers.is_empty() {
             source = format!("{source}; {}", r.qualifiers.join(", "));
         }
+        if let Some(why) = &r.unknown {
+            source = format!("{source}; {why}");
+        }
         out.push_str(&format!(
             "{:w$}  {:5}  {:>3}  {:11}  {}\n",
             r.vehicle,
             r.r#type,
-            r.rf.to_string(),
+            r.rf.map_or("?".to_string(), |rf| rf.to_string()),
             r.period.text,
             source
         ));
@@ -414,7 +435,7 @@ pub fn avail(a: AvailArgs) -> u8 {
             "{} vehicles available in {} in {month}: {}\n",
             nation.name,
             asked.name,
-            rows.len()
+            count_text(rows)
         ));
         out.push_str(&avail_table(rows, nation, theater, &theaters));
     } else if per_theater.is_empty() {
@@ -431,7 +452,11 @@ pub fn avail(a: AvailArgs) -> u8 {
             members.join(", ")
         ));
         for (theater, rows) in &per_theater {
-            out.push_str(&format!("\n{}: {}\n", theaters.name(theater), rows.len()));
+            out.push_str(&format!(
+                "\n{}: {}\n",
+                theaters.name(theater),
+                count_text(rows)
+            ));
             out.push_str(&avail_table(rows, nation, theater, &theaters));
         }
     }
@@ -439,7 +464,6 @@ pub fn avail(a: AvailArgs) -> u8 {
         out.push_str(line);
         out.push('\n');
     }
-    out.push_str(&unknown_without_notes(nation, only, month));
     // Names and notes are data: control characters are printed visibly.
     print!("{}", diagnostics::escape(&out));
     if missing.is_empty() {
@@ -456,29 +480,6 @@ fn could_exist(nation: &Nation, id: &str, month: YearMonth) -> bool {
         .iter()
         .find(|v| v.id == id)
         .is_none_or(|v| v.dates.value.is_none_or(|d| d.contains(month)))
-}
-
-/// For a nation whose data has no notes: the vehicles whose DATES cover `month` but whose RF
-/// only their notes give (a printed range): "unknown", never "not available".
-fn unknown_without_notes(nation: &Nation, only: Option<&str>, month: YearMonth) -> String {
-    if !nation.notes.is_empty() || !nation.multi_notes.is_empty() {
-        return String::new();
-    }
-    let unknown: Vec<String> = nation
-        .vehicles
-        .iter()
-        .filter(|v| only.is_none_or(|id| id == v.id))
-        .filter(|v| v.availability.is_empty())
-        .filter(|v| v.dates.value.is_some_and(|d| d.contains(month)))
-        .map(|v| format!("{} (RF {})", v.name, v.rf.raw))
-        .collect();
-    if unknown.is_empty() {
-        return String::new();
-    }
-    format!(
-        "unknown (listing only: DATES cover {month}, the RF is a range its notes give, not in the data): {}\n",
-        unknown.join(", ")
-    )
 }
 
 /// `qm show NATION VEHICLE [--json]`. A nation without vehicles has no vehicle to show: a
@@ -546,7 +547,7 @@ fn summary_text(nation: &Nation, v: &Vehicle, registries: &Registries) -> String
 /// `qm show`'s availability: each entry's theaters, period, RF, qualifiers and origin.
 fn availability_text(nation: &Nation, v: &Vehicle, registries: &Registries) -> String {
     let mut out = String::from("  availability:\n");
-    if v.availability.is_empty() {
+    if v.availability.is_empty() && v.availability_unknown.is_empty() {
         out.push_str("    (none resolved)\n");
     }
     for e in &v.availability {
@@ -571,6 +572,20 @@ fn availability_text(nation: &Nation, v: &Vehicle, registries: &Registries) -> S
             e.period.to_string(),
             e.rf.to_string(),
             origin_text(e)
+        ));
+    }
+    for u in &v.availability_unknown {
+        let theaters: Vec<&str> = u
+            .theaters
+            .iter()
+            .map(|t| registries.theaters.name(t))
+            .collect();
+        out.push_str(&format!(
+            "    {:24} {:11} RF   ?  ({}; {})\n",
+            theaters.join("/"),
+            u.period.to_string(),
+            listing_only_text(&u.lacking),
+            unknown_text(v)
         ));
     }
     out

@@ -2,7 +2,10 @@
 //! contract kept stable independently of the IR's provenance-heavy layout.
 
 use qm_resolve::registry::TheaterRegistry;
-use qm_schema::{Availability, AvailabilityOrigin, Counter, Nation, Period, Tenths, Vehicle};
+use qm_schema::{
+    Availability, AvailabilityOrigin, Counter, Nation, Period, RfRange, Tenths,
+    UnknownAvailability, Vehicle,
+};
 use serde::Serialize;
 
 /// One row of `qm avail --json`.
@@ -14,8 +17,11 @@ pub struct AvailRow<'a> {
     pub id: &'a str,
     /// Listing type code.
     pub r#type: &'a str,
-    /// Rarity factor then and there.
-    pub rf: Tenths,
+    /// Rarity factor then and there; `null` when the data does not give it (see `unknown`).
+    pub rf: Option<Tenths>,
+    /// When the RF is unknown: the listing's RF range it lies in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rf_range: Option<RfRangeView>,
     /// The availability period the date falls in.
     pub period: PeriodView,
     /// The theaters of that entry.
@@ -27,6 +33,40 @@ pub struct AvailRow<'a> {
     pub qualifiers: Vec<String>,
     /// Where the entry comes from ("note 2", "listing", "derived from L3/35 (note 3)").
     pub source: String,
+    /// Why the answer is unknown rather than an RF (the vehicle may be available then and
+    /// there); absent when the RF is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unknown: Option<String>,
+}
+
+/// An RF range as printed and as its bounds.
+#[derive(Debug, Serialize)]
+pub struct RfRangeView {
+    /// The RF cell as the listing prints it ("1.2-1.4†").
+    pub text: String,
+    /// The smallest RF of the range.
+    pub lower: Tenths,
+    /// The largest RF of the range.
+    pub upper: Tenths,
+}
+
+impl RfRangeView {
+    /// The view of the vehicle's range `r`, printed as its RF cell.
+    fn new(v: &Vehicle, r: &RfRange) -> Self {
+        Self {
+            text: v.rf.raw.clone(),
+            lower: r.lower,
+            upper: r.upper,
+        }
+    }
+}
+
+/// Why months of [`Vehicle::availability_unknown`] have no RF, in words.
+pub fn unknown_text(v: &Vehicle) -> String {
+    format!(
+        "RF unknown: the listing prints the range {}, and the notes that say which RF holds when are not in the data",
+        v.rf.raw
+    )
 }
 
 /// A period as text and as months.
@@ -68,11 +108,17 @@ pub fn origin_text(a: &Availability) -> String {
         AvailabilityOrigin::Listing {
             multi_note: None, ..
         } => "listing RF and DATES".into(),
-        AvailabilityOrigin::ListingOnly { lacking, .. } => match lacking.as_slice() {
-            [] => "listing only (the data has no notes)".into(),
-            [one] => format!("listing only: note {one} not in the data"),
-            many => format!("listing only: notes {} not in the data", many.join(", ")),
-        },
+        AvailabilityOrigin::ListingOnly { lacking, .. } => listing_only_text(lacking),
+    }
+}
+
+/// An entry of the listing alone, in words: which notes its daggers point at that the data
+/// lacks.
+pub fn listing_only_text(lacking: &[String]) -> String {
+    match lacking {
+        [] => "listing only (the data has no notes)".into(),
+        [one] => format!("listing only: note {one} not in the data"),
+        many => format!("listing only: notes {} not in the data", many.join(", ")),
     }
 }
 
@@ -88,7 +134,8 @@ impl<'a> AvailRow<'a> {
             vehicle: &v.name,
             id: &v.id,
             r#type: v.vehicle_type.value.as_ref().map_or("", |t| t.as_str()),
-            rf: a.rf,
+            rf: Some(a.rf),
+            rf_range: None,
             period: PeriodView::from(&a.period),
             theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
             asked: None,
@@ -98,6 +145,25 @@ impl<'a> AvailRow<'a> {
                 .map(|q| nation.qualifier_text(q))
                 .collect(),
             source: origin_text(a),
+            unknown: None,
+        }
+    }
+
+    /// The row for a vehicle whose RF then and there the data does not give (`u`, one of its
+    /// [`Vehicle::availability_unknown`]).
+    pub fn unknown(v: &'a Vehicle, u: &'a UnknownAvailability, names: &'a TheaterRegistry) -> Self {
+        Self {
+            vehicle: &v.name,
+            id: &v.id,
+            r#type: v.vehicle_type.value.as_ref().map_or("", |t| t.as_str()),
+            rf: None,
+            rf_range: Some(RfRangeView::new(v, &u.rf_range)),
+            period: PeriodView::from(&u.period),
+            theaters: u.theaters.iter().map(|t| names.name(t)).collect(),
+            asked: None,
+            qualifiers: Vec::new(),
+            source: listing_only_text(&u.lacking),
+            unknown: Some(unknown_text(v)),
         }
     }
 }
@@ -138,15 +204,21 @@ pub struct AvailabilityView<'a> {
     pub theaters: Vec<&'a str>,
     /// Period.
     pub period: PeriodView,
-    /// RF.
-    pub rf: Tenths,
+    /// RF; `null` when the data does not give it (see `unknown`).
+    pub rf: Option<Tenths>,
+    /// When the RF is unknown: the listing's RF range it lies in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rf_range: Option<RfRangeView>,
     /// Conditions ("Fascist use only").
     pub qualifiers: Vec<String>,
     /// Where it comes from.
     pub source: String,
-    /// The IR entry.
+    /// Why the RF is unknown (the vehicle may be available then and there); absent when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unknown: Option<String>,
+    /// The IR entry; `None` for months whose RF is unknown.
     #[serde(skip)]
-    pub entry: &'a Availability,
+    pub entry: Option<&'a Availability>,
 }
 
 impl<'a> ShowView<'a> {
@@ -162,24 +234,42 @@ impl<'a> ShowView<'a> {
             radioless: v.lead.radioless.is_some(),
             rf: &v.rf.raw,
             dates: v.dates.value.as_ref().map(PeriodView::from),
-            availability: v
-                .availability
-                .iter()
-                .map(|a| AvailabilityView {
-                    theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
-                    period: PeriodView::from(&a.period),
-                    rf: a.rf,
-                    qualifiers: a
-                        .qualifiers
-                        .iter()
-                        .map(|q| nation.qualifier_text(q))
-                        .collect(),
-                    source: origin_text(a),
-                    entry: a,
-                })
-                .collect(),
+            availability: availability_views(nation, v, names),
             counter: &v.counter,
             record: v,
         }
     }
+}
+
+/// A vehicle's availability entries, then its months whose RF is unknown.
+fn availability_views<'a>(
+    nation: &Nation,
+    v: &'a Vehicle,
+    names: &'a TheaterRegistry,
+) -> Vec<AvailabilityView<'a>> {
+    let known = v.availability.iter().map(|a| AvailabilityView {
+        theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
+        period: PeriodView::from(&a.period),
+        rf: Some(a.rf),
+        rf_range: None,
+        qualifiers: a
+            .qualifiers
+            .iter()
+            .map(|q| nation.qualifier_text(q))
+            .collect(),
+        source: origin_text(a),
+        unknown: None,
+        entry: Some(a),
+    });
+    let unknown = v.availability_unknown.iter().map(|u| AvailabilityView {
+        theaters: u.theaters.iter().map(|t| names.name(t)).collect(),
+        period: PeriodView::from(&u.period),
+        rf: None,
+        rf_range: Some(RfRangeView::new(v, &u.rf_range)),
+        qualifiers: Vec::new(),
+        source: listing_only_text(&u.lacking),
+        unknown: Some(unknown_text(v)),
+        entry: None,
+    });
+    known.chain(unknown).collect()
 }

@@ -61,6 +61,7 @@ pub fn vehicle_from_row(
         dates,
         values: values(map, row),
         availability: Vec::new(),
+        availability_unknown: Vec::new(),
         radio: Vec::new(),
         restricted_use: Vec::new(),
         optional_armament: Vec::new(),

@@ -1,6 +1,8 @@
 //! Questions asked of the IR: which vehicles exist where and when, and which one a user meant.
 
-use qm_schema::{Availability, Nation, Nationality, TheaterId, Vehicle, YearMonth};
+use qm_schema::{
+    Availability, Nation, Nationality, Period, TheaterId, UnknownAvailability, Vehicle, YearMonth,
+};
 
 use crate::names::{did_you_mean, name_key};
 use crate::registry::NationTheaters;
@@ -17,10 +19,46 @@ pub fn availability_at<'v>(
     month: YearMonth,
     nation: &NationTheaters,
 ) -> Option<&'v Availability> {
+    entry_at(
+        &v.availability,
+        |a| (&a.theaters, a.period),
+        theater,
+        month,
+        nation,
+    )
+}
+
+/// The vehicle's months at an RF the data does not give ([`Vehicle::availability_unknown`])
+/// that cover `month` in `theater`, matched like [`availability_at`]: the answer is
+/// "unknown", not "not available".
+pub fn unknown_at<'v>(
+    v: &'v Vehicle,
+    theater: &TheaterId,
+    month: YearMonth,
+    nation: &NationTheaters,
+) -> Option<&'v UnknownAvailability> {
+    entry_at(
+        &v.availability_unknown,
+        |u| (&u.theaters, u.period),
+        theater,
+        month,
+        nation,
+    )
+}
+
+/// The first entry covering `month` in `theater` itself, else in a theater that matches it.
+fn entry_at<'v, E>(
+    entries: &'v [E],
+    place: impl Fn(&E) -> (&Vec<TheaterId>, Period),
+    theater: &TheaterId,
+    month: YearMonth,
+    nation: &NationTheaters,
+) -> Option<&'v E> {
     let matching = |exact: bool| {
-        v.availability.iter().find(move |a| {
-            a.period.contains(month)
-                && a.theaters.iter().any(|t| {
+        entries.iter().find(|e| {
+            let (theaters, period) = place(e);
+            period.contains(month)
+                && theaters.iter().any(|t| {
                     if exact {
                         t == theater
                     } else {

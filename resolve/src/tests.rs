@@ -765,6 +765,19 @@ fn a_nation_without_notes_answers_from_its_listing() {
         &marked[0].origin,
         AvailabilityOrigin::ListingOnly { lacking, .. } if lacking == &["3".to_string()]
     ));
-    // A range is the notes' to resolve: no entry rather than a guessed RF.
-    assert!(v("Ranged").availability.is_empty());
+    // A range is the notes' to resolve: no entry with a guessed RF, but months whose RF is
+    // unknown (never "not available"), naming the note the data lacks.
+    let ranged = v("Ranged");
+    assert!(ranged.availability.is_empty());
+    let [unknown] = ranged.availability_unknown.as_slice() else {
+        panic!("{:#?}", ranged.availability_unknown);
+    };
+    assert_eq!(unknown.theaters, [TheaterId::any()]);
+    assert_eq!(
+        (unknown.rf_range.lower, unknown.rf_range.upper),
+        (Tenths(12), Tenths(14))
+    );
+    assert_eq!(unknown.period.from.year, 1941);
+    assert_eq!(unknown.lacking, ["4"]);
+    assert!(v("Plain").availability_unknown.is_empty());
 }

@@ -1,7 +1,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Period, Rf, Span, TheaterId};
+use crate::{Period, Rf, RfRange, Span, TheaterId};
 
 /// One availability entry: in these theaters, during this period, with this RF.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -16,6 +16,24 @@ pub struct Availability {
     pub qualifiers: Vec<Qualifier>,
     /// Where the entry comes from.
     pub origin: AvailabilityOrigin,
+}
+
+/// Months in which a vehicle may be available but the data cannot say how rare it is: the
+/// listing prints an RF range (its notes say which RF holds when) and the nation's data has no
+/// notes. "Unknown", never "not available".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UnknownAvailability {
+    /// The theaters the listing alone answers for (the nation's, or any).
+    pub theaters: Vec<TheaterId>,
+    /// The listing's DATES.
+    pub period: Period,
+    /// The listing's RF range: the RF then and there is one of its values, which one is not in
+    /// the data.
+    pub rf_range: RfRange,
+    /// The notes the vehicle's daggers on RF or DATES point at that the data lacks ("3").
+    pub lacking: Vec<String>,
+    /// The listing row.
+    pub span: Span,
 }
 
 /// A condition on an availability entry.

@@ -32,6 +32,10 @@ pub struct Vehicle {
     pub values: ListingValues,
     /// Resolved availability: where, when and how rare (empty until the notes are resolved).
     pub availability: Vec<Availability>,
+    /// Where and when the vehicle may be available at an RF the data does not give (a nation
+    /// without notes, an RF range in the listing); absent when there is none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub availability_unknown: Vec<UnknownAvailability>,
     /// Radio status over time (181.21); empty when the vehicle has no radio rule.
     pub radio: Vec<RadioStatus>,
     /// Periods in which only one faction of the nation may use the vehicle ("Fascist use

@@ -8,6 +8,7 @@ mod determinism;
 mod infantry;
 mod ir;
 mod legibility;
+mod listing_forms;
 mod local_failure;
 mod mg_columns;
 mod nation_groups;

@@ -12,6 +12,7 @@ mod assign;
 mod extras;
 mod ir;
 mod links;
+mod listing_only;
 mod mg_mentions;
 mod multi;
 mod notations;
@@ -33,6 +34,7 @@ use assign::assign_rules;
 use extras::extras;
 use ir::{ir_multi, ir_note};
 use links::{lint_note_refs, lint_see_also, title_rows, NoteMembers};
+use listing_only::listing_only;
 use mg_mentions::lint_note_mgs;
 use multi::MultiReadings;
 use notations::counter_text;
@@ -72,7 +74,7 @@ pub fn resolve_notes(
         let nation = nation_theaters(&registries.theaters, None, listed, diags);
         for v in vehicles.iter_mut() {
             (v.counter.front, v.counter.back) = counter_sides(v, &[]);
-            v.availability = listing_only(v, nation.theaters());
+            (v.availability, v.availability_unknown) = listing_only(v, nation.theaters());
         }
         return NotesOutcome {
             theaters: nation.theaters().to_vec(),
@@ -169,42 +171,4 @@ fn link_notes(
             ir_note(map, note, titles)
         })
         .collect()
-}
-
-/// A vehicle's availability from its listing row alone: its DATES at its RF (an RF printed as
-/// a range is given by notes the data lacks: no entry, rather than a guessed value), in
-/// `theaters` or any theater; the notes its daggers on RF and DATES point at are named.
-fn listing_only(v: &Vehicle, theaters: &[TheaterId]) -> Vec<qm_schema::Availability> {
-    let (Some(period), Some(rf)) = (v.dates.value, v.rf.value.and_then(|r| r.as_single())) else {
-        return Vec::new();
-    };
-    let lacking = if v.rf.dagger || v.dates.dagger {
-        let numbered = v.values.note_refs.iter().filter_map(|f| f.value.as_ref());
-        numbered
-            .filter(|r| {
-                matches!(
-                    r,
-                    qm_schema::NoteRef::Vehicle(_) | qm_schema::NoteRef::Decimal(_)
-                )
-            })
-            .map(qm_schema::NoteRef::label)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let theaters = if theaters.is_empty() {
-        vec![TheaterId::any()]
-    } else {
-        theaters.to_vec()
-    };
-    vec![qm_schema::Availability {
-        theaters,
-        period,
-        rf,
-        qualifiers: Vec::new(),
-        origin: qm_schema::AvailabilityOrigin::ListingOnly {
-            lacking,
-            span: v.row.clone(),
-        },
-    }]
 }
