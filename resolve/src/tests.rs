@@ -781,3 +781,68 @@ fn a_nation_without_notes_answers_from_its_listing() {
     assert_eq!(unknown.lacking, ["4"]);
     assert!(v("Plain").availability_unknown.is_empty());
 }
+
+#[test]
+fn a_superscript_after_a_note_letter_picks_the_sentence_that_explains_it() {
+    let listing = format!(
+        "{HEADER}{}{}{}{}",
+        row("Plain", "1.2", "40-45", "N"),
+        row("Marked", "1.2", "40-45", "Nᵀ"),
+        row("Unexplained", "1.2", "40-45", "Nᶠᵀ"),
+        row("Numbered", "1.2", "40-45", "1ᵗ"),
+    );
+    let notes = "**1. Numbered:** A test vehicle.\n\n## MULTI-APPLICABLE VEHICLE NOTES\n\n**N.** This vehicle was used in North Africa at some time from 6/40 to 5/43 (within the limits of its own given dates). If the superscript “T” appears its use in North Africa was limited to Tunisia, 11/42 to 5/43 (within the limits of its own given dates).\n";
+    let r = resolve(&listing, notes);
+    let v = |name: &str| r.nation.vehicles.iter().find(|v| v.name == name).unwrap();
+    let places = |name: &str| -> Vec<(String, String)> {
+        v(name)
+            .availability
+            .iter()
+            .map(|a| (a.theaters[0].to_string(), a.period.to_string()))
+            .collect()
+    };
+    assert_eq!(
+        places("Plain"),
+        [("NorthAfrica".into(), "6/40-5/43".into())]
+    );
+    assert_eq!(places("Marked"), [("Tunisia".into(), "11/42-5/43".into())]);
+    let codes: Vec<(&str, &str)> = r
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.as_str()))
+        .collect();
+    let unexplained = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "notes::unexplained-superscript")
+        .unwrap_or_else(|| panic!("{codes:#?}"));
+    assert!(unexplained.is_error());
+    assert!(
+        unexplained.message.contains("`Nᶠᵀ` of Unexplained")
+            && unexplained.message.contains("superscript “F” means"),
+        "{}",
+        unexplained.message
+    );
+    let unresolved: Vec<&str> = r
+        .nation
+        .unresolved
+        .iter()
+        .map(|u| u.name.as_str())
+        .collect();
+    assert_eq!(unresolved, ["Unexplained"], "{codes:#?}");
+    let unread = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "notes::unread-superscript")
+        .unwrap_or_else(|| panic!("{codes:#?}"));
+    assert!(!unread.is_error());
+    assert!(unread.message.contains("`1ᵗ`"), "{}", unread.message);
+    assert_eq!(
+        r.diagnostics
+            .iter()
+            .filter(|d| d.code.starts_with("notes::un"))
+            .count(),
+        2,
+        "{codes:#?}"
+    );
+}

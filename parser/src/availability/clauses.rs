@@ -3,6 +3,7 @@
 
 use nom::combinator::opt;
 use nom::Parser;
+use qm_schema::superscript;
 
 use super::entries::{
     date_entry, entry_list, faction_before, list, rf_entry, rf_in_words, rf_part, theater_entry,
@@ -781,9 +782,9 @@ fn ammo_from<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 
 /// "This vehicle was used in North Africa at some time from 6/40 to 5/43 (within the limits
 /// of its own given dates)", "If the superscript “†” appears its use in North Africa was
-/// limited to Tunisia, 11/42 to 5/43 (...)".
+/// limited to Tunisia, 11/42 to 5/43 (...)" — the mark may be a dagger or letters ("T").
 fn used_in<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, area, dagger_only) = if let Ok((i, _)) = (
+    let (i, area, mark) = if let Ok((i, _)) = (
         phrase("this vehicle was"),
         ws1,
         phrase("used").or(phrase("use")),
@@ -795,21 +796,16 @@ fn used_in<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     {
         let (i, area) = named_area(ctx, i)?;
         let (i, _) = (ws1, phrase("at some time"), ws1).parse(i)?;
-        (i, area, false)
+        (i, area, None)
     } else {
         let (i, _) = (phrase("if the superscript"), ws1).parse(start)?;
-        let i = i.trim_start_matches(['"', '“', '”']);
-        let i = i
-            .strip_prefix('†')
-            .map_or_else(|| fail(i), |r| Ok((r, ())))?
-            .0;
-        let i = i.trim_start_matches(['"', '“', '”']);
+        let (i, mark) = superscript_mark(i)?;
         let (i, _) = (ws1, phrase("appears"), ws1, phrase("its use in"), ws1).parse(i)?;
         let (i, _) = named_area(ctx, i)?;
         let (i, _) = (ws1, phrase("was limited to"), ws1).parse(i)?;
         let (i, area) = named_area(ctx, i)?;
         let (i, _) = (ws0, ch(','), ws1).parse(i)?;
-        (i, area, true)
+        (i, area, Some(mark))
     };
     let (i, when) = span_period(ctx, i)?;
     let (i, _) = opt(|i| {
@@ -823,10 +819,29 @@ fn used_in<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         ClauseKind::UsedIn {
             area,
             period: when,
-            dagger_only,
+            mark,
         }
         .into(),
     ))
+}
+
+/// The mark of "If the superscript “T” appears", quotes optional: a dagger, or letters as
+/// plain or superscript characters (“ᵀ” reads as "T").
+fn superscript_mark(i: &str) -> Res<'_, String> {
+    let i = i.trim_start_matches(['"', '“', '”']);
+    let len = i
+        .find(|c: char| !(c == '†' || c.is_ascii_alphabetic() || superscript::is_superscript(c)))
+        .unwrap_or(i.len());
+    let mark: String = i[..len]
+        .chars()
+        .map(|c| superscript::plain(c).unwrap_or(c))
+        .collect();
+    // One dagger, or letters only: "†T" is no mark a note explains.
+    let ok = mark == "†" || (!mark.is_empty() && mark.chars().all(|c| c.is_ascii_alphabetic()));
+    if !ok {
+        return fail(i);
+    }
+    Ok((i[len..].trim_start_matches(['"', '“', '”']), mark))
 }
 
 /// The base of a relative rule after "than": "the corresponding (for date and area) RF of the

@@ -91,9 +91,10 @@ pub enum ClauseKind {
         area: Area,
         /// When (always within the vehicle's own dates).
         period: PrintedPeriod,
-        /// True for the sentence that applies only when the note letter carries a "†"
-        /// ("If the superscript “†” appears its use ... was limited to Tunisia").
-        dagger_only: bool,
+        /// The mark after the note letter the sentence applies to ("†", "T": "If the
+        /// superscript “†” appears its use ... was limited to Tunisia"); `None` for the
+        /// sentence that applies to the letter without a mark.
+        mark: Option<String>,
     },
     /// A sentence that names dates or RFs but fits no form above (a diagnostic says so).
     Unreadable {

@@ -159,12 +159,16 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
         ClauseKind::UsedIn {
             area: a,
             period: p,
-            dagger_only,
+            mark,
         } => format!(
             "UsedIn {} {}{}",
             area(a),
             period(p),
-            if *dagger_only { " (dagger only)" } else { "" }
+            match mark.as_deref() {
+                None => String::new(),
+                Some("†") => " (dagger only)".to_string(),
+                Some(m) => format!(" (superscript {m} only)"),
+            }
         ),
         ClauseKind::Unreadable { stopped_at } => format!(
             "Unreadable{}",
@@ -572,6 +576,24 @@ fn multi_applicable_use() {
                 "UsedIn North Africa 6/40-5/43",
                 "UsedIn Tunisia 11/42-5/43 (dagger only)",
             ],
+            diagnostics: &[],
+        },
+        Case {
+            input: "This vehicle was used in North Africa at some time from 6/40 to 5/43 (within the limits of its own given dates). If the superscript “T” appears its use in North Africa was limited to Tunisia, 11/42 to 5/43 (within the limits of its own given dates).",
+            clauses: &[
+                "UsedIn North Africa 6/40-5/43",
+                "UsedIn Tunisia 11/42-5/43 (superscript T only)",
+            ],
+            diagnostics: &[],
+        },
+        Case {
+            input: "If the superscript ᵀ appears its use in North Africa was limited to Tunisia, 11/42 to 5/43.",
+            clauses: &["UsedIn Tunisia 11/42-5/43 (superscript T only)"],
+            diagnostics: &[],
+        },
+        Case {
+            input: "If the superscript \"FT\" appears its use in North Africa was limited to Tunisia, 1/43 to 5/43.",
+            clauses: &["UsedIn Tunisia 1-5/43 (superscript FT only)"],
             diagnostics: &[],
         },
         Case {

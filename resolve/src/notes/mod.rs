@@ -13,6 +13,7 @@ mod extras;
 mod ir;
 mod links;
 mod listing_only;
+mod marks;
 mod mg_mentions;
 mod multi;
 mod notations;
@@ -35,6 +36,7 @@ use extras::extras;
 use ir::{ir_multi, ir_note};
 use links::{lint_note_refs, lint_see_also, title_rows, NoteMembers};
 use listing_only::listing_only;
+use marks::lint_note_marks;
 use mg_mentions::lint_note_mgs;
 use multi::MultiReadings;
 use notations::counter_text;
@@ -97,6 +99,7 @@ pub fn resolve_notes(
                 let (mut d, mut f) = (Vec::new(), Vec::new());
                 let rows: Vec<&ListingRow> = rows.iter().collect();
                 lint_note_refs(&doc, &rows, &names, &mut d);
+                lint_note_marks(&doc, &rows, &names, &mut d);
                 lint_note_mgs(map, &doc, vehicles, &rows, &mut sets, &mut f);
                 let spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
                 (spans, d, f)

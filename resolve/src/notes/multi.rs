@@ -13,8 +13,9 @@ use crate::availability::model::{Rule, Window};
 use crate::registry::NationTheaters;
 use crate::rules::translate;
 
-/// A theater window of a multi-applicable note: for references with or without its dagger.
-type Used = (bool, TheaterId, Period);
+/// A theater window of a multi-applicable note: for references without a mark (`None`) or
+/// with the mark its sentence names ("†", "T").
+type Used = (Option<String>, TheaterId, Period);
 
 /// The readings of the multi-applicable notes, by note letter.
 pub struct MultiReadings {
@@ -55,8 +56,10 @@ impl MultiReadings {
         out
     }
 
-    /// The windows the vehicle's multi-applicable references open (a dagger on the reference
-    /// picks the note's dagger window).
+    /// The windows the vehicle's multi-applicable references open: a reference's marks (its
+    /// dagger, its superscript letters) pick the note's sentences for those marks, a
+    /// reference without a mark the note's unmarked sentence. A mark the note does not
+    /// explain opens nothing (`lint_note_marks` reports it).
     pub fn windows_for(&self, v: &Vehicle) -> Vec<Window> {
         let mut out = Vec::new();
         for f in &v.values.note_refs {
@@ -66,12 +69,21 @@ impl MultiReadings {
             let Some(list) = self.windows.get(letter) else {
                 continue;
             };
-            if let Some((_, t, p)) = list.iter().find(|(dagger, _, _)| *dagger == f.dagger) {
-                out.push(Window {
-                    letter: letter.clone(),
-                    theater: t.clone(),
-                    period: *p,
-                });
+            let explained: Vec<&str> = list.iter().filter_map(|(m, _, _)| m.as_deref()).collect();
+            let marks = ref_marks(f.dagger, f.superscript.as_deref(), &explained);
+            let wanted: Vec<Option<&str>> = if marks.is_empty() {
+                vec![None]
+            } else {
+                marks.iter().map(|m| Some(m.as_str())).collect()
+            };
+            for mark in wanted {
+                if let Some((_, t, p)) = list.iter().find(|(m, _, _)| m.as_deref() == mark) {
+                    out.push(Window {
+                        letter: letter.clone(),
+                        theater: t.clone(),
+                        period: *p,
+                    });
+                }
             }
         }
         out
@@ -113,20 +125,42 @@ fn used_in(note: &MultiApplicableNote, nation: &NationTheaters) -> Vec<Used> {
     note.availability
         .iter()
         .filter_map(|c| match &c.kind {
-            ClauseKind::UsedIn {
-                area,
-                period,
-                dagger_only,
-            } => {
+            ClauseKind::UsedIn { area, period, mark } => {
                 let theater = match area {
                     Area::Theaters { theaters, .. } => theaters
                         .first()
                         .and_then(|t| nation.expand_name(&t.raw).into_iter().next()),
                     _ => None,
                 }?;
-                Some((*dagger_only, theater, period.value.ok()?))
+                Some((mark.clone(), theater, period.value.ok()?))
             }
             _ => None,
         })
         .collect()
+}
+
+/// The marks a note explains ("If the superscript “T” appears ..."), in its order.
+pub fn explained_marks(note: &MultiApplicableNote) -> Vec<&str> {
+    note.availability
+        .iter()
+        .filter_map(|c| match &c.kind {
+            ClauseKind::UsedIn { mark, .. } => mark.as_deref(),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The marks printed after a reference's letter: "†" for its dagger, then its superscript —
+/// whole when the note explains it as one mark ("FT"), else letter by letter ("F", "T").
+pub fn ref_marks(dagger: bool, superscript: Option<&str>, explained: &[&str]) -> Vec<String> {
+    let mut marks = Vec::new();
+    if dagger {
+        marks.push("†".to_string());
+    }
+    match superscript {
+        Some(s) if explained.contains(&s) => marks.push(s.to_string()),
+        Some(s) => marks.extend(s.chars().map(String::from)),
+        None => {}
+    }
+    marks
 }
