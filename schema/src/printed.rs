@@ -18,7 +18,7 @@ fn sup(s: &Option<String>) -> String {
 }
 
 impl ArmorPart {
-    /// The part as printed: `4`, `+1`, `-4`, `★T`, `11†`.
+    /// The part as printed: `4`, `+1`, `-4`, `★T`, `11†`, `6†T`, `★T†`.
     pub fn text(&self) -> String {
         let value = match self.value {
             ArmorValue::Factor {
@@ -29,6 +29,9 @@ impl ArmorPart {
             ArmorValue::Star => "★".to_string(),
         };
         let turret = if self.turret { "T" } else { "" };
+        if self.dagger_before_turret {
+            return format!("{value}{}{turret}", dagger(&self.dagger));
+        }
         format!("{value}{turret}{}", dagger(&self.dagger))
     }
 }
@@ -68,13 +71,21 @@ impl MainArmament {
 }
 
 impl SecondaryArmament {
-    /// The SA as printed, without its dagger: `B37`, `Opt2`, `OptBATR`, `45L×2`.
+    /// The SA as printed, without its dagger: `B37`, `Opt2`, `Opt BATR`, `*T75`, `45L×2`.
     pub fn text(&self) -> String {
-        let opt = if self.optional { "Opt" } else { "" };
+        let opt = match (self.optional, self.spaced) {
+            (false, _) => "",
+            (true, false) => "Opt",
+            (true, true) => "Opt ",
+        };
         let mount = self.mount.map_or("", Mount::code);
-        let star = if self.limited_ammo { "*" } else { "" };
+        let (first, after) = match (self.limited_ammo, self.star_first) {
+            (false, _) => ("", ""),
+            (true, true) => ("*", ""),
+            (true, false) => ("", "*"),
+        };
         let count = self.count.map(|n| format!("×{n}")).unwrap_or_default();
-        format!("{opt}{mount}{}{star}{count}", self.weapon.code())
+        format!("{opt}{first}{mount}{}{after}{count}", self.weapon.code())
     }
 }
 

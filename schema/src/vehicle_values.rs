@@ -44,6 +44,15 @@ pub struct ArmorPart {
     pub turret: bool,
     /// The dagger printed after this part (`11†/4` marks the front), if any.
     pub dagger: Option<Dagger>,
+    /// True when the dagger is printed between the value and its `T` (`6†T`), false when
+    /// after the `T` (`★T†`) or when there is no `T` or no dagger.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub dagger_before_turret: bool,
+}
+
+/// For serde: a `false` flag is left out of the JSON.
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The AF (armor factor) column: `-4`, `-4 / -5`, `+1 / -2`, `-2/-2/`, `11/8`, `4/1/★`,
@@ -359,6 +368,12 @@ pub struct SecondaryArmament {
     pub limited_ammo: bool,
     /// How many such weapons (2 in `45L×2`); `null` when one.
     pub count: Option<u8>,
+    /// True when a space is printed after `Opt` (`Opt BATR`): printed as published.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub spaced: bool,
+    /// True when the `*` is printed before the mount (`*T75`) rather than after the caliber.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub star_first: bool,
 }
 
 /// A special ammunition kind.

@@ -137,3 +137,87 @@ fn avail_show_and_explain_print_unknown_in_words() {
     );
     assert!(explain.contains("notes the data lacks: 3"), "{explain}");
 }
+
+/// The forms nation as `qm build` sees it.
+fn forms_nation() -> qm_schema::Nation {
+    let compiled = qm::compile::compile(&root().join("tests/fixtures-forms"));
+    assert!(!compiled.failed(true), "the forms nation compiles");
+    compiled.nations.into_iter().next().expect("frm")
+}
+
+/// Every vehicle's counter, front then back, as SVG: each form of the table drawn as the
+/// listing prints it (a snapshot per vehicle, named by its id).
+#[test]
+fn counters_of_every_form() {
+    use qm::render::{counter_svg, CounterOptions};
+    use qm_schema::CounterSide;
+    let t = qm::templates::Templates::new(None);
+    let n = forms_nation();
+    let opts = CounterOptions::default();
+    for v in &n.vehicles {
+        let sides: Vec<String> = [CounterSide::Front, CounterSide::Back]
+            .into_iter()
+            .map(|side| counter_svg(&n, v, side, &t, &opts).unwrap())
+            .collect();
+        insta::with_settings!({ filters => crate::support::DATA_URI_FILTERS.to_vec() }, {
+            insta::assert_snapshot!(format!("forms_counter_{}", v.id), sides.join("\n"));
+        });
+    }
+}
+
+/// The text a counter side draws for an item (`data-item="KIND"`), as printed.
+fn drawn(svg: &str, item: &str) -> Option<String> {
+    let at = svg.find(&format!("data-item=\"{item}\""))?;
+    let rest = &svg[at..];
+    let start = rest.find("<tspan")?;
+    let text_at = start + rest[start..].find('>')? + 1;
+    let end = text_at + rest[text_at..].find("</tspan>")?;
+    Some(rest[text_at..end].to_string())
+}
+
+/// A dagger is drawn after the part of the cell it follows, not after the whole value.
+#[test]
+fn a_dagger_is_drawn_on_the_part_it_follows() {
+    use qm::render::{counter_svg, CounterOptions};
+    use qm_schema::CounterSide;
+    let t = qm::templates::Templates::new(None);
+    let n = forms_nation();
+    let opts = CounterOptions::default();
+    let side = |id: &str, side: CounterSide| {
+        let v = n.vehicles.iter().find(|v| v.id == id).unwrap();
+        counter_svg(&n, v, side, &t, &opts).unwrap()
+    };
+    // `11†/4`: the front factor's.
+    let front = side("ardent-i", CounterSide::Front);
+    assert_eq!(
+        drawn(&front, "armor_front").as_deref(),
+        Some("11†"),
+        "{front}"
+    );
+    assert_eq!(drawn(&front, "armor_side").as_deref(), Some("4"), "{front}");
+    // `6†T/3†T`: each turret facing's.
+    let front = side("ardent-iv", CounterSide::Front);
+    assert_eq!(
+        drawn(&front, "armor_front").as_deref(),
+        Some("6†T"),
+        "{front}"
+    );
+    assert_eq!(
+        drawn(&front, "armor_side").as_deref(),
+        Some("3†T"),
+        "{front}"
+    );
+    // `9PP†/T8`: the passengers', not the towing's.
+    let svgs = [
+        side("ardent-iii", CounterSide::Front),
+        side("ardent-iii", CounterSide::Back),
+    ];
+    let capacity = svgs
+        .iter()
+        .find_map(|s| drawn(s, "capacity"))
+        .unwrap_or_else(|| panic!("{svgs:?}"));
+    assert_eq!(capacity, "9PP†/T8");
+    // `4×2†`: the coaxial MGs' cell, drawn as printed.
+    let front = side("ardent-ii", CounterSide::Front);
+    assert_eq!(drawn(&front, "mg_coax").as_deref(), Some("4×2†"), "{front}");
+}

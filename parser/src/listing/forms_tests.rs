@@ -166,7 +166,7 @@ fn secondary_armament_forms() {
     round_trip(
         &[
             "B37", "Opt2", "2", "BF24", "BF30", "T45L", "B75*", "OptBATR", "BAZ", "PIAT", "45L×2",
-            "TF32",
+            "TF32", "Opt BATR", "Opt 2", "*T75",
         ],
         weapons::secondary,
         SecondaryArmament::text,
@@ -319,6 +319,7 @@ fn armor_parts_and_facings() {
             "4/1/★",
             "11†/4",
             "3/1/★T†",
+            "6†T/3†T",
             "0",
             "1/0†",
         ],

@@ -83,6 +83,7 @@ fn armor_part(i: &str) -> IResult<&str, ArmorPart> {
         |(value, d1, turret, d2)| ArmorPart {
             value,
             turret: turret.is_some(),
+            dagger_before_turret: turret.is_some() && d1.is_some(),
             dagger: d1.or(d2),
         },
     )

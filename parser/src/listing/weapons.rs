@@ -94,9 +94,11 @@ pub(crate) fn secondary(text: &str) -> Result<SecondaryArmament, Problem> {
                 opt(preceded(char('×'), uint::<u8>)),
             ),
             |(optional, star_before, (mount, weapon), star_after, count)| SecondaryArmament {
+                spaced: optional.is_some_and(|(_, space): (&str, &str)| !space.is_empty()),
                 optional: optional.is_some(),
                 mount,
                 weapon,
+                star_first: star_before.is_some(),
                 limited_ammo: star_before.is_some() || star_after.is_some(),
                 count,
             },
