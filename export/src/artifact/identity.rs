@@ -11,7 +11,24 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::target::{metadata, InputRole};
+use super::role::InputRole;
+
+/// `path`'s own metadata (a symlink is not followed), or `None` when nothing is there (also
+/// when a part of the path is a file: `target::blocked_ancestor` tells that case).
+pub(crate) fn metadata(path: &Path) -> io::Result<Option<Metadata>> {
+    match fs::symlink_metadata(path) {
+        Ok(m) => Ok(Some(m)),
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
 
 /// A file's identity: its device and inode.
 pub(crate) type FileKey = (u64, u64);

@@ -8,41 +8,9 @@ use std::io;
 use std::path::{Component, Path, PathBuf};
 
 use super::error::{IoStep, OutputError, Overlap, Refusal, Wanted};
-use super::identity::{self, Crossing, Protected};
-
-/// The file qm writes into every output directory it makes. qm replaces an existing non-empty
-/// directory only when it holds this file.
-pub const MARKER: &str = ".qm-output";
-
-/// The marker's text: says who wrote the directory and what happens to it.
-pub(crate) const MARKER_TEXT: &str = "\
-This directory was written by qm (Quartermaster). qm replaces it as a whole on every build:
-files put here are deleted by the next `qm build`.
-";
-
-/// What an input of a run is, for messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InputRole {
-    /// `--data`.
-    DataDir,
-    /// `--templates`.
-    TemplatesDir,
-    /// `--scenarios` (a file or a folder).
-    Scenarios,
-    /// `qm vassal merge --into`.
-    InputModule,
-}
-
-impl fmt::Display for InputRole {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            InputRole::DataDir => "the data directory",
-            InputRole::TemplatesDir => "the templates directory",
-            InputRole::Scenarios => "the scenario path given to --scenarios",
-            InputRole::InputModule => "the module given to --into",
-        })
-    }
-}
+use super::identity::{self, metadata, Crossing, Protected};
+use super::marker::{carries_marker, MARKER};
+pub use super::role::InputRole;
 
 /// A path a run reads, which its output must never replace, delete or mix with.
 #[derive(Debug, Clone)]
@@ -341,29 +309,6 @@ fn replaceable(path: &Path) -> io::Result<bool> {
         return Ok(true);
     }
     carries_marker(path)
-}
-
-/// Whether the directory `dir` holds qm's [`MARKER`] as a regular file (a symlink by that name
-/// is not qm's: qm writes the marker itself).
-pub(crate) fn carries_marker(dir: &Path) -> io::Result<bool> {
-    Ok(metadata(&dir.join(MARKER))?.is_some_and(|m| m.is_file()))
-}
-
-/// `path`'s own metadata (a symlink is not followed), or `None` when nothing is there (also
-/// when a part of the path is a file: [`blocked_ancestor`] tells that case).
-pub(crate) fn metadata(path: &Path) -> io::Result<Option<Metadata>> {
-    match fs::symlink_metadata(path) {
-        Ok(m) => Ok(Some(m)),
-        Err(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-            ) =>
-        {
-            Ok(None)
-        }
-        Err(e) => Err(e),
-    }
 }
 
 /// Whether two existing paths are one file (a hard link, a bind mount, another spelling on a
