@@ -7,7 +7,7 @@
 //! never followed) and refused when a directory in it is a mount point or is one of the run's
 //! inputs or an ancestor of one (a bind mount: the same directory under another path).
 
-use std::fs;
+use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Path, PathBuf};
 

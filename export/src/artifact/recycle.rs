@@ -454,7 +454,7 @@ mod tests {
             .collect();
         want.push((
             MARKER.to_string(),
-            crate::artifact::target::MARKER_TEXT.to_string(),
+            crate::artifact::marker::MARKER_TEXT.to_string(),
         ));
         want.sort();
         assert_eq!(tree(r.out().path()), want);

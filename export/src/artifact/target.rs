@@ -2,14 +2,13 @@
 //! the run's inputs, the current directory and what is already there. Nothing here writes.
 
 use std::ffi::{OsStr, OsString};
-use std::fmt;
 use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
 use super::error::{IoStep, OutputError, Overlap, Refusal, Wanted};
 use super::identity::{self, metadata, Crossing, Protected};
-use super::marker::{carries_marker, MARKER};
+use super::marker::carries_marker;
 pub use super::role::InputRole;
 
 /// A path a run reads, which its output must never replace, delete or mix with.
@@ -69,7 +68,7 @@ impl OutputDir {
     /// Resolves `given` (relative to the current directory) and checks that qm may replace it
     /// as a whole: not a run input, nor inside one or containing one, not the current directory
     /// or a parent of it, not a file or a symlink, and either missing, empty or marked by
-    /// [`MARKER`].
+    /// [`MARKER`](super::MARKER).
     pub fn check(given: &Path, inputs: &[Input]) -> Result<Self, OutputError> {
         let resolve_err = |e| OutputError::io(given, IoStep::Resolve, given, e);
         let cwd = std::env::current_dir()
