@@ -72,112 +72,108 @@ fn point(i: &str) -> IResult<&str, Point<'_>> {
 /// Parses a period (see the module docs for the forms). Never panics, on any input.
 pub fn parse_period(text: &str) -> Result<Period, PeriodError> {
     let whole = 0..text.len();
-    let syntax = |range: Range<usize>| PeriodError {
-        kind: PeriodErrorKind::Syntax,
-        range,
-    };
     let (start, end) = match all_consuming((point, opt(preceded(char('-'), point)))).parse(text) {
         Ok((_, parsed)) => parsed,
         Err(_) => return Err(syntax(whole)),
     };
-    // Every token is a subslice of `text`, so its offset is where its pointer lands in it.
-    let at = |token: &str| {
-        let offset = (token.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+    let (from, to) = Tokens { text }.ends(start, end)?;
+    Period::new(from, to).ok_or(PeriodError {
+        kind: PeriodErrorKind::Backwards,
+        range: whole,
+    })
+}
+
+/// A syntax error over `range`.
+fn syntax(range: Range<usize>) -> PeriodError {
+    PeriodError {
+        kind: PeriodErrorKind::Syntax,
+        range,
+    }
+}
+
+/// January of a year.
+fn january(year: u16) -> YearMonth {
+    YearMonth { year, month: 1 }
+}
+
+/// December of a year.
+fn december(year: u16) -> YearMonth {
+    YearMonth { year, month: 12 }
+}
+
+/// Reads the numbers of one parsed text, whose errors point into it.
+struct Tokens<'t> {
+    /// The whole text being parsed.
+    text: &'t str,
+}
+
+impl Tokens<'_> {
+    /// The first and last month of the period's points, read literally (not yet ordered).
+    fn ends(
+        &self,
+        start: Point<'_>,
+        end: Option<Point<'_>>,
+    ) -> Result<(YearMonth, YearMonth), PeriodError> {
+        let (year, month) = (|t| self.year(t), |t, y| self.month(t, y));
+        Ok(
+            match ((start.number, start.year), end.map(|p| (p.number, p.year))) {
+                ((number, None), None) => {
+                    let y = year(number)?;
+                    (january(y), december(y))
+                }
+                ((number, Some(y)), None) => {
+                    let m = month(number, year(y)?)?;
+                    (m, m)
+                }
+                ((a, None), Some((m, Some(y)))) => {
+                    let to = month(m, year(y)?)?;
+                    // `7-8/43` is months, `34-5/45` is years: a first number that can be a month
+                    // is one, because no period in the sources starts in 1901-1912.
+                    let from = if a.len() <= 2 && a.parse::<u8>().is_ok_and(|n| n <= 12) {
+                        month(a, to.year)?
+                    } else {
+                        january(year(a)?)
+                    };
+                    (from, to)
+                }
+                ((m1, Some(y1)), Some((m2, Some(y2)))) => {
+                    (month(m1, year(y1)?)?, month(m2, year(y2)?)?)
+                }
+                ((m, Some(y1)), Some((y2, None))) => (month(m, year(y1)?)?, december(year(y2)?)),
+                ((a, None), Some((b, None))) => (january(year(a)?), december(year(b)?)),
+            },
+        )
+    }
+
+    /// The byte range of `token`, a subslice of the text: where its pointer lands in it.
+    fn at(&self, token: &str) -> Range<usize> {
+        let offset = (token.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize);
         offset..offset + token.len()
-    };
-    let year = |token: &str| -> Result<u16, PeriodError> {
-        let value: u16 = token.parse().map_err(|_| syntax(at(token)))?;
+    }
+
+    /// A printed year.
+    fn year(&self, token: &str) -> Result<u16, PeriodError> {
+        let value: u16 = token.parse().map_err(|_| syntax(self.at(token)))?;
         match token.len() {
             // Two-digit years are 19xx: the sources predate 2000.
             2 => Ok(1900 + value),
             4 => Ok(value),
-            _ => Err(syntax(at(token))),
+            _ => Err(syntax(self.at(token))),
         }
-    };
-    let month = |token: &str, year: u16| -> Result<YearMonth, PeriodError> {
+    }
+
+    /// A printed month of `year`.
+    fn month(&self, token: &str, year: u16) -> Result<YearMonth, PeriodError> {
         let bad = || PeriodError {
             kind: PeriodErrorKind::BadMonth,
-            range: at(token),
+            range: self.at(token),
         };
         if token.len() > 2 {
-            return Err(syntax(at(token)));
+            return Err(syntax(self.at(token)));
         }
         let value: u8 = token.parse().map_err(|_| bad())?;
         YearMonth::new(year, value).ok_or_else(bad)
-    };
-    let january = |y: u16| YearMonth { year: y, month: 1 };
-    let december = |y: u16| YearMonth { year: y, month: 12 };
-
-    let from_to = match (start, end) {
-        (Point { number, year: None }, None) => {
-            let y = year(number)?;
-            (january(y), december(y))
-        }
-        (
-            Point {
-                number,
-                year: Some(y),
-            },
-            None,
-        ) => {
-            let m = month(number, year(y)?)?;
-            (m, m)
-        }
-        (
-            Point {
-                number: a,
-                year: None,
-            },
-            Some(Point {
-                number: m,
-                year: Some(y),
-            }),
-        ) => {
-            let to = month(m, year(y)?)?;
-            // `7-8/43` is months, `34-5/45` is years: a first number that can be a month is
-            // one, because no period in the sources starts in 1901-1912.
-            let from = if a.len() <= 2 && a.parse::<u8>().is_ok_and(|n| n <= 12) {
-                month(a, to.year)?
-            } else {
-                january(year(a)?)
-            };
-            (from, to)
-        }
-        (
-            Point {
-                number: m1,
-                year: Some(y1),
-            },
-            Some(Point {
-                number: m2,
-                year: Some(y2),
-            }),
-        ) => (month(m1, year(y1)?)?, month(m2, year(y2)?)?),
-        (
-            Point {
-                number: m,
-                year: Some(y1),
-            },
-            Some(Point {
-                number: y2,
-                year: None,
-            }),
-        ) => (month(m, year(y1)?)?, december(year(y2)?)),
-        (
-            Point {
-                number: a,
-                year: None,
-            },
-            Some(Point {
-                number: b,
-                year: None,
-            }),
-        ) => (january(year(a)?), december(year(b)?)),
-    };
-    Period::new(from_to.0, from_to.1).ok_or(PeriodError {
-        kind: PeriodErrorKind::Backwards,
-        range: whole,
-    })
+    }
 }
 
 #[cfg(test)]
