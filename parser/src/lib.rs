@@ -5,6 +5,8 @@
 //! crosses this crate's boundary.
 
 mod availability;
+#[cfg(test)]
+mod case_files;
 mod cell;
 mod diagnostic;
 mod listing;

@@ -179,108 +179,28 @@ impl Tokens<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::case_files::case_lines;
 
-    fn ym(month: u8, year: u16) -> YearMonth {
-        YearMonth { year, month }
-    }
-
-    #[test]
-    fn every_form_reads_as_an_inclusive_month_range() {
-        /// Text, first (month, year), last (month, year).
-        type Case = (&'static str, (u8, u16), (u8, u16));
-        let cases: &[Case] = &[
-            ("41", (1, 1941), (12, 1941)),
-            ("9/43", (9, 1943), (9, 1943)),
-            ("7-8/43", (7, 1943), (8, 1943)),
-            ("1-11/42", (1, 1942), (11, 1942)),
-            ("34-5/45", (1, 1934), (5, 1945)),
-            ("23-7/43", (1, 1923), (7, 1943)),
-            ("17-6/41", (1, 1917), (6, 1941)),
-            ("28-11/41", (1, 1928), (11, 1941)),
-            ("42-5/43", (1, 1942), (5, 1943)),
-            ("6/40-2/41", (6, 1940), (2, 1941)),
-            ("12/40-5/45", (12, 1940), (5, 1945)),
-            ("4/41-5/45", (4, 1941), (5, 1945)),
-            ("6/40-41", (6, 1940), (12, 1941)),
-            ("36-41", (1, 1936), (12, 1941)),
-            ("1935-36", (1, 1935), (12, 1936)),
-            ("1944", (1, 1944), (12, 1944)),
-            ("05/43", (5, 1943), (5, 1943)),
-        ];
-        for &(text, from, to) in cases {
-            let got = parse_period(text);
-            assert_eq!(
-                got,
-                Ok(Period {
-                    from: ym(from.0, from.1),
-                    to: ym(to.0, to.1)
-                }),
-                "{text}"
-            );
+    /// One text read: its months, or its error with the text under the error's range.
+    fn reading(text: &str) -> String {
+        match parse_period(text) {
+            Ok(p) => format!("{text:?} -> {} to {}", p.from, p.to),
+            Err(e) => {
+                let under = text.get(e.range.clone()).unwrap_or("<bad range>");
+                format!("{text:?} -> {:?} at {:?} {under:?}", e.kind, e.range)
+            }
         }
     }
 
+    /// Every group of texts under `parser/tests/cases/periods/` (see [`crate::case_files`]),
+    /// each its own snapshot of one line per text.
     #[test]
-    fn bad_months_point_at_the_month() {
-        let cases: &[(&str, Range<usize>)] = &[
-            ("13/43", 0..2),
-            ("0/43", 0..1),
-            ("7-13/43", 2..4),
-            ("0-5/43", 0..1),
-            ("6/40-13/41", 5..7),
-            ("99/40-41", 0..2),
-        ];
-        for (text, range) in cases {
-            assert_eq!(
-                parse_period(text),
-                Err(PeriodError {
-                    kind: PeriodErrorKind::BadMonth,
-                    range: range.clone()
-                }),
-                "{text}"
-            );
-        }
-    }
-
-    #[test]
-    fn backwards_periods_are_errors() {
-        for text in ["12-5/45", "45-41", "6/41-2/41", "5/45-44"] {
-            assert_eq!(
-                parse_period(text).map_err(|e| e.kind),
-                Err(PeriodErrorKind::Backwards),
-                "{text}"
-            );
-        }
-    }
-
-    #[test]
-    fn other_text_is_a_syntax_error() {
-        for text in [
-            "",
-            "-",
-            "4",
-            "123",
-            "41-",
-            "/41",
-            "6/4",
-            "6/404",
-            "6/40-",
-            "6 /40",
-            "6/40-2/41-3/42",
-            "x41",
-            "41†",
-            "99999999999999999999/41",
-            "6/99999999999999999999",
-            "٤١",
-            "4１",
-            "6—12/40",
-        ] {
-            assert_eq!(
-                parse_period(text).map_err(|e| e.kind),
-                Err(PeriodErrorKind::Syntax),
-                "{text:?}"
-            );
-        }
+    fn period_cases() {
+        insta::glob!("../tests/cases/periods", "*.txt", |path| {
+            let text = std::fs::read_to_string(path).unwrap();
+            let lines: Vec<String> = case_lines(&text).into_iter().map(reading).collect();
+            insta::assert_snapshot!(lines.join("\n"));
+        });
     }
 
     #[test]
