@@ -21,12 +21,20 @@ pub struct VaslRow {
     /// The markup of the row's cells that the plain values do not say (bold, italic, an
     /// underlined or overlined caliber, a superscript kept as plain text, a subscript).
     pub markup: Vec<CellMarkup>,
-    /// Note references struck through in the `notes` cell: notes that do not apply to this
-    /// vehicle (they are not among its note references).
-    pub struck_notes: Vec<StruckNote>,
+    /// Entries of the `notes` cell that are not among the vehicle's note references: struck
+    /// through (notes that do not apply), or VASL's own note ids (`15v`).
+    pub unread_notes: Vec<UnreadNote>,
+    /// Where in the NAME cell VASL prints the type (a byte offset in the name's `raw`), when
+    /// not at its end (`Jeep <i>tr</i> w/ Opt AAMG`) or when its `<i>` is empty; `null`: the
+    /// type ends the name cell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub type_position: Option<u32>,
     /// The caption row the vehicle is listed under (a nationality of a file that holds several,
     /// e.g. a minor nation), when there is one.
     pub caption: Option<VaslCaption>,
+    /// The same for the vehicle's second line (its other configuration), when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_line: Option<Box<VaslRow>>,
 }
 
 /// One of VASL's own columns with its value.
@@ -75,14 +83,26 @@ pub enum MarkupKind {
     LineThrough,
 }
 
-/// A struck-through note reference.
+/// An entry of the notes cell that is not a note reference of the vehicle.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct StruckNote {
-    /// Its place among the notes cell's entries (0 is the first).
+pub struct UnreadNote {
+    /// Its place among the cell's entries (0 is the first).
     pub position: u16,
-    /// The reference as printed, plain (`V`); its markup is in [`VaslRow::markup`] with the
-    /// column `notes`, counted from this text's start.
+    /// The entry as printed, plain (`V`, `15v†`); its markup is in [`VaslRow::markup`] under
+    /// the column `notes`, counted from the notes cell's start.
     pub note: Field<String>,
+    /// Why it is not a note reference.
+    pub why: UnreadWhy,
+}
+
+/// Why an entry of the notes cell is not a note reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UnreadWhy {
+    /// Struck through: the note does not apply to this vehicle.
+    Struck,
+    /// One of VASL's own note ids (`15v`, `9va`), not a note of the listing.
+    VaslId,
 }
 
 /// A caption row: a row holding only a label (a nationality) above the vehicles it heads.

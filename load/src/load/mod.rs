@@ -350,13 +350,14 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         .unwrap_or_else(|| id.to_string());
     // A folder with ob.toml and no listing is a nation without vehicles; a listing that is
     // there but cannot be read has been reported, and the nation is left out.
-    let has_listing = std::fs::symlink_metadata(dir.join("listing.tsv")).is_ok();
+    let listing_file = listing_file(loaded, &dir, id);
+    let has_listing = std::fs::symlink_metadata(dir.join(listing_file)).is_ok();
     let listing = if has_listing || ob.is_none() {
         Some(read_corrected(
             loaded,
             &dir,
             id,
-            "listing.tsv",
+            listing_file,
             &errata,
             errata_file,
             &mut applied,
@@ -388,7 +389,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
     for e in &errata.erratum {
         let f = e.file.get_ref().as_str();
         let read = match f {
-            "listing.tsv" => listing.is_some(),
+            "listing.tsv" | "listing.csv" => listing.is_some() && f == listing_file,
             "notes.md" => notes.is_some(),
             "ob.toml" => ob.is_some(),
             _ => false,
@@ -565,6 +566,32 @@ fn add_source(
     id
 }
 
+/// The nation's listing file: `listing.tsv`, else VASL's Chapter H CSV `listing.csv`; a
+/// folder holding both is told that `listing.tsv` is read.
+fn listing_file(loaded: &mut Loaded, dir: &Path, id: &str) -> &'static str {
+    let has = |f: &str| std::fs::symlink_metadata(dir.join(f)).is_ok();
+    match (has("listing.tsv"), has("listing.csv")) {
+        (false, true) => "listing.csv",
+        (true, true) => {
+            loaded.diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "load::two-listings",
+                    format!(
+                        "{id}/ holds both listing.tsv and listing.csv; listing.csv is not read"
+                    ),
+                    None,
+                )
+                .with_help(format!(
+                    "keep one listing in {id}/: listing.tsv, or VASL's listing.csv"
+                )),
+            );
+            "listing.tsv"
+        }
+        _ => "listing.tsv",
+    }
+}
+
 /// Reads `dir/file` (a TOML file of nation `id`, named `id/file` in diagnostics) as a source.
 pub(crate) fn read_plain(loaded: &mut Loaded, dir: &Path, id: &str, file: &str) -> Option<FileId> {
     let name = format!("{id}/{file}");
@@ -583,14 +610,14 @@ fn read_corrected(
 ) -> Option<FileId> {
     let name = format!("{id}/{file}");
     let kind = match file {
-        "listing.tsv" => InputKind::Listing,
+        "listing.tsv" | "listing.csv" => InputKind::Listing,
         "notes.md" => InputKind::Notes,
         _ => InputKind::Toml,
     };
     let Some((text, bad)) = read_text(loaded, &dir.join(file), &name, kind) else {
         // A listing that is there but unreadable has been reported by read_text.
         let absent = std::fs::symlink_metadata(dir.join(file)).is_err();
-        if file == "listing.tsv" && absent {
+        if file.starts_with("listing.") && absent {
             loaded.diagnostics.push(Diagnostic::new(
                 Severity::Error,
                 "load::missing",

@@ -87,6 +87,17 @@ impl VaslColumn {
         }
     }
 
+    /// True for VASL's own columns read by its programs (`overrides`, `piece`, ...): their
+    /// text is theirs (`<*>` is an asterisk there), kept as written, never read as markup.
+    pub(crate) fn verbatim(self) -> bool {
+        matches!(
+            self,
+            VaslColumn::Own(
+                "version" | "piece" | "overrides" | "svg_image_transform" | "reverse" | "comments"
+            )
+        )
+    }
+
     /// True for the MG columns, whose superscripts (`R2`, a rear MG) the MG grammar reads
     /// inline, as the listing prints them.
     pub(crate) fn inline_superscripts(self) -> bool {

@@ -114,7 +114,7 @@ pub(crate) fn scan_field(
             i += 2;
             continue;
         }
-        if rest.starts_with('<') {
+        if rest.starts_with('<') && !column.is_some_and(VaslColumn::verbatim) {
             if let Some(close) = rest.find('>') {
                 let tag_end = i + close + 1;
                 let tag = classify(&rest[..=close]);

@@ -324,11 +324,11 @@ impl Reading<'_> {
             markup: self.markup_of(fields),
             ..VaslExtras::default()
         };
-        for f in fields {
+        for (i, f) in fields.iter().enumerate() {
             match f.column {
                 VaslColumn::Listing(Column::Name) => self.name_and_type(f, &mut row, &mut extras),
                 VaslColumn::Listing(Column::Notes) => self.notes(f, &mut row, &mut extras),
-                VaslColumn::Listing(column) => self.cell(f.range.clone(), column, &mut row),
+                VaslColumn::Listing(column) => self.listing_cell(fields, i, column, &mut row),
                 VaslColumn::Own(_) => {}
             }
         }
@@ -357,50 +357,57 @@ impl Reading<'_> {
         self.listing.extras.push(extras);
     }
 
-    /// The name cell: the name, then the TYPE in the `<i>` that ends it.
+    /// The name cell: the name, and the TYPE in its last `<i>` (`L3/35 <i>Tt</i>`; also
+    /// inside the name: `Jeep <i>tr</i> w/ Opt AAMG`, whose name is then the text around it).
     fn name_and_type(&mut self, f: &PlainField, row: &mut ListingRow, extras: &mut VaslExtras) {
         let italic_type = self
             .markup_in(&f.range)
             .into_iter()
-            .filter(|(k, r)| *k == MarkupKind::Italic && r.end == f.range.end)
+            .filter(|(k, _)| *k == MarkupKind::Italic)
             .max_by_key(|(_, r)| r.start);
-        let name_range = match &italic_type {
-            Some((_, r)) => {
-                let text = &self.text(&(f.range.start..r.start));
-                f.range.start..f.range.start + text.trim_end().len()
-            }
-            None => f.range.clone(),
+        let Some((_, ty)) = italic_type else {
+            row.name = self
+                .reader
+                .cell(f.range.clone(), Column::Name, cells::name)
+                .unwrap_or_else(|| missing_name(self.reader.source, f.range.start));
+            return;
         };
-        if let Some((_, r)) = &italic_type {
-            let offset = |x: usize| x - f.range.start;
-            // The type is the name cell's italics: a field of the IR, not markup — unless it
-            // is empty (`<i></i>`), which only the markup can say.
-            extras.markup.retain(|m| {
-                !(m.column == "name"
-                    && m.kind == MarkupKind::Italic
-                    && m.range == (offset(r.start)..offset(r.end))
-                    && !r.is_empty())
-            });
-            if !r.is_empty() {
-                self.type_cell(r.clone(), row);
-            } else {
-                for m in extras
-                    .markup
-                    .iter_mut()
-                    .filter(|m| m.column == "name" && m.range.start >= name_range.len())
-                {
-                    m.range = name_range.len()..name_range.len();
-                }
-            }
+        let offset = |x: usize| x - f.range.start;
+        // The type is a field of the IR, not markup.
+        extras.markup.retain(|m| {
+            !(m.column == "name"
+                && m.kind == MarkupKind::Italic
+                && m.range == (offset(ty.start)..offset(ty.end)))
+        });
+        // Quote marks printed around the type (`T8 “<i>SC</i>”`) go with it.
+        let before = self
+            .text(&(f.range.start..ty.start))
+            .trim_end_matches([' ', '“', '"']);
+        let after = self
+            .text(&(ty.end..f.range.end))
+            .trim_start_matches([' ', '”', '"']);
+        let name = match (before.is_empty(), after.is_empty()) {
+            (_, true) => before.to_owned(),
+            (true, false) => after.to_owned(),
+            (false, false) if after.starts_with('†') => format!("{before}{after}"),
+            (false, false) => format!("{before} {after}"),
+        };
+        let before_len = before.len();
+        if !after.is_empty() || ty.is_empty() {
+            extras.type_position = Some(before_len);
         }
-        if let Some(cell) = self
-            .reader
-            .cell(name_range.clone(), Column::Name, cells::name)
-        {
-            row.name = cell;
+        let inside = !after.is_empty();
+        if !ty.is_empty() {
+            self.type_cell(ty.clone(), row);
+        }
+        let whole = f.range.start..f.range.start + before_len;
+        row.name = if inside {
+            name_around_type(self.reader.source, name, f.range.clone())
         } else {
-            row.name = missing_name(self.reader.source, name_range.start);
-        }
+            self.reader
+                .cell(whole.clone(), Column::Name, cells::name)
+                .unwrap_or_else(|| missing_name(self.reader.source, whole.start))
+        };
     }
 
     fn type_cell(&mut self, range: Range<usize>, row: &mut ListingRow) {
@@ -442,56 +449,132 @@ impl Reading<'_> {
                 .iter()
                 .any(|s| s.start < range.end && range.start < s.end)
             {
-                let lead = piece.len() - piece.trim_start().len();
-                let r = range.start + lead..range.start + lead + piece.trim().len();
-                extras.struck_notes.push(VaslStruckNote {
-                    position,
-                    text: piece.trim().to_owned(),
-                    span: self.reader.source.span(r),
-                });
+                extras.unread_notes.push(self.unread(range, position, true));
             } else {
-                let (_, refs) = read_capacity_and_refs(&mut self.reader, range, false);
-                row.note_refs.extend(refs);
+                let before = self.reader.diagnostics.len();
+                let (_, refs) = read_capacity_and_refs(&mut self.reader, range.clone(), false);
+                if self.vasl_ids(before) {
+                    extras
+                        .unread_notes
+                        .push(self.unread(range, position, false));
+                } else {
+                    row.note_refs.extend(refs);
+                }
             }
             position = position.saturating_add(1);
         }
     }
 
-    /// A listing column's cell, read with its grammar.
-    fn cell(&mut self, f: Range<usize>, column: Column, row: &mut ListingRow) {
-        let r = &mut self.reader;
-        match column {
-            Column::Radioless => row.radioless = r.cell(f, column, cells::radioless),
-            Column::Weight => row.weight = r.cell(f, column, cells::weight),
-            Column::Type => row.vehicle_type = r.cell(f, column, cells::vehicle_type),
-            Column::Bpv => row.bpv = r.cell(f, column, cells::bpv),
-            Column::Rf => row.rf = r.cell(f, column, cells::rf),
-            Column::Dates => row.dates = r.cell(f, column, cells::dates),
-            Column::Size => row.size = r.cell(f, column, cells::size),
-            Column::Armor => row.armor = r.parts_cell(f, column, parts::armor),
-            Column::TargetAspect => {
-                row.target_aspect = r.parts_cell(f, column, parts::target_aspect)
-            }
-            Column::OpenTop => row.open_top = r.cell(f, column, cells::open_top),
-            Column::CrewSurvival => row.crew_survival = r.cell(f, column, cells::crew_survival),
-            Column::Mp => row.mp = r.cell(f, column, cells::small_number),
-            Column::GroundPressure => {
-                row.ground_pressure = r.cell(f, column, cells::ground_pressure)
-            }
-            Column::Turret => row.turret = r.cell(f, column, cells::turret),
-            Column::MainArmament => row.main_armament = r.cell(f, column, weapons::main_armament),
-            Column::Rof => row.rof = r.cell(f, column, cells::rof),
-            Column::Breakdown => row.breakdown = r.cell(f, column, cells::breakdown),
-            Column::IfMark => row.if_mark = r.cell(f, column, cells::if_mark),
-            Column::MgBow => row.mg_bow = r.parts_cell(f, column, parts::mg),
-            Column::MgCoax => row.mg_coax = r.parts_cell(f, column, parts::mg),
-            Column::MgAa => row.mg_aa = r.parts_cell(f, column, parts::mg),
-            Column::Secondary => row.secondary = r.cell(f, column, weapons::secondary),
-            Column::Ammo => row.ammo = r.parts_cell(f, column, parts::ammo),
-            Column::Capacity => row.capacity = r.parts_cell(f, column, parts::capacity),
-            Column::Name | Column::Notes => {}
+    /// The listing cell `fields[i]`; when it fits no form of its column but reads in the
+    /// column before or after it, the diagnostic says the row may be shifted.
+    fn listing_cell(
+        &mut self,
+        fields: &[PlainField],
+        i: usize,
+        column: Column,
+        row: &mut ListingRow,
+    ) {
+        let before = self.reader.diagnostics.len();
+        let range = fields[i].range.clone();
+        read_cell(&mut self.reader, range.clone(), column, row);
+        if self.reader.diagnostics.len() == before {
+            return;
+        }
+        let neighbours = [i.checked_sub(1), Some(i + 1)];
+        let fits = neighbours
+            .into_iter()
+            .flatten()
+            .find_map(|j| match fields.get(j)?.column {
+                VaslColumn::Listing(c) if c != Column::Name && c != Column::Notes => {
+                    reads_as(self.reader.source, range.clone(), c).then_some((j < i, c))
+                }
+                _ => None,
+            });
+        if let (Some((left, c)), Some(d)) = (fits, self.reader.diagnostics.last_mut()) {
+            let side = if left { "before" } else { "after" };
+            d.notes.push(format!(
+                "the cell reads as the {} column {side} it: the row's cells may be shifted by one column",
+                c.label()
+            ));
         }
     }
+
+    /// The notes entry at `range` (an entry between commas) as an unread note.
+    fn unread(&self, range: Range<usize>, position: u16, struck: bool) -> VaslUnreadNote {
+        let piece = self.text(&range);
+        let lead = piece.len() - piece.trim_start().len();
+        let r = range.start + lead..range.start + lead + piece.trim().len();
+        VaslUnreadNote {
+            struck,
+            position,
+            text: piece.trim().to_owned(),
+            span: self.reader.source.span(r),
+        }
+    }
+
+    /// True when the reader's diagnostics after the first `before` are all VASL note ids: they
+    /// become warnings (VASL's own numbering, not an error of the listing).
+    fn vasl_ids(&mut self, before: usize) -> bool {
+        let new = &mut self.reader.diagnostics[before..];
+        if new.is_empty() || new.iter().any(|d| d.code != "listing::foreign-note-id") {
+            return false;
+        }
+        for d in new {
+            d.severity = crate::Severity::Warning;
+            d.code = "vasl::vasl-note-id";
+            d.notes.push(
+                "the entry is kept with the row (`qm export vasl-csv` writes it back), not as a note reference"
+                    .into(),
+            );
+        }
+        true
+    }
+}
+
+/// A listing column's cell, read with its grammar.
+fn read_cell(r: &mut Reader<'_>, f: Range<usize>, column: Column, row: &mut ListingRow) {
+    match column {
+        Column::Radioless => row.radioless = r.cell(f, column, cells::radioless),
+        Column::Weight => row.weight = r.cell(f, column, cells::weight),
+        Column::Type => row.vehicle_type = r.cell(f, column, cells::vehicle_type),
+        Column::Bpv => row.bpv = r.cell(f, column, cells::bpv),
+        Column::Rf => row.rf = r.cell(f, column, cells::rf),
+        Column::Dates => row.dates = r.cell(f, column, cells::dates),
+        Column::Size => row.size = r.cell(f, column, cells::size),
+        Column::Armor => row.armor = r.parts_cell(f, column, parts::armor),
+        Column::TargetAspect => row.target_aspect = r.parts_cell(f, column, parts::target_aspect),
+        Column::OpenTop => row.open_top = r.cell(f, column, cells::open_top),
+        Column::CrewSurvival => row.crew_survival = r.cell(f, column, cells::crew_survival),
+        Column::Mp => row.mp = r.cell(f, column, cells::small_number),
+        Column::GroundPressure => row.ground_pressure = r.cell(f, column, cells::ground_pressure),
+        Column::Turret => row.turret = r.cell(f, column, cells::turret),
+        Column::MainArmament => row.main_armament = r.cell(f, column, weapons::main_armament),
+        Column::Rof => row.rof = r.cell(f, column, cells::rof),
+        Column::Breakdown => row.breakdown = r.cell(f, column, cells::breakdown),
+        Column::IfMark => row.if_mark = r.cell(f, column, cells::if_mark),
+        Column::MgBow => row.mg_bow = r.parts_cell(f, column, parts::mg),
+        Column::MgCoax => row.mg_coax = r.parts_cell(f, column, parts::mg),
+        Column::MgAa => row.mg_aa = r.parts_cell(f, column, parts::mg),
+        Column::Secondary => row.secondary = r.cell(f, column, weapons::secondary),
+        Column::Ammo => row.ammo = r.parts_cell(f, column, parts::ammo),
+        Column::Capacity => row.capacity = r.parts_cell(f, column, parts::capacity),
+        Column::Name | Column::Notes => {}
+    }
+}
+
+/// True when the text at `range` reads as a cell of `column`.
+fn reads_as(plain: &Source, range: Range<usize>, column: Column) -> bool {
+    let mut reader = Reader::new(plain);
+    let mut scratch = empty_row(
+        plain,
+        &Record {
+            range: range.clone(),
+            line: 0,
+            fields: Vec::new(),
+        },
+    );
+    read_cell(&mut reader, range, column, &mut scratch);
+    reader.diagnostics.is_empty()
 }
 
 /// The `count` cell as a number of counters: numbers joined by `+` or `/` (`3+3`, `6/3`), a
@@ -512,6 +595,20 @@ pub(crate) fn copies(text: &str) -> Option<u16> {
         any = true;
     }
     any.then_some(total)
+}
+
+/// The NAME of a name cell whose type is inside it: the text around the type, pointing at
+/// the whole cell.
+fn name_around_type(plain: &Source, name: String, field: Range<usize>) -> Cell<String> {
+    let value = name.trim_end_matches(['†', ' ']);
+    Cell {
+        dagger: value.len() < name.len(),
+        value: Ok(Some(value.to_owned())),
+        raw: name.clone(),
+        span: plain.span(field),
+        footnote: None,
+        superscript: None,
+    }
 }
 
 fn missing_name(source: &Source, at: usize) -> Cell<String> {
@@ -603,7 +700,7 @@ fn remap_extras(extras: &mut VaslExtras, plain: &Source) {
     for c in &mut extras.cells {
         c.span.range = plain.original_range(c.span.range.clone());
     }
-    for s in &mut extras.struck_notes {
+    for s in &mut extras.unread_notes {
         s.span.range = plain.original_range(s.span.range.clone());
     }
 }

@@ -43,9 +43,11 @@ pub struct VaslMarkup {
     pub range: Range<usize>,
 }
 
-/// A struck-through entry of the notes cell.
+/// An entry of the notes cell that is not a note reference.
 #[derive(Debug, Clone, PartialEq)]
-pub struct VaslStruckNote {
+pub struct VaslUnreadNote {
+    /// Struck through (else one of VASL's own ids).
+    pub struck: bool,
     /// Its place among the cell's entries.
     pub position: u16,
     /// Its text, plain.
@@ -63,8 +65,10 @@ pub struct VaslExtras {
     pub cells: Vec<VaslCell>,
     /// The markup of the row's cells.
     pub markup: Vec<VaslMarkup>,
-    /// Struck-through notes.
-    pub struck_notes: Vec<VaslStruckNote>,
+    /// Entries of the notes cell that are not note references.
+    pub unread_notes: Vec<VaslUnreadNote>,
+    /// Where the type goes in the name, when not at its end or when its `<i>` is empty.
+    pub type_position: Option<usize>,
     /// The caption row above the row (an index into [`VaslListing::captions`]).
     pub caption: Option<usize>,
 }

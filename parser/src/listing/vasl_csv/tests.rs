@@ -61,8 +61,8 @@ fn a_row_reads_as_the_listing_reads_it() {
     assert_eq!(refs, ["6†", "R†¹"]);
     let x = &p.value.extras[0];
     assert_eq!(x.copies, Some(5));
-    assert_eq!(x.struck_notes[0].text, "N");
-    assert_eq!(x.struck_notes[0].position, 1);
+    assert_eq!(x.unread_notes[0].text, "N");
+    assert_eq!(x.unread_notes[0].position, 1);
     let kinds: Vec<(&str, MarkupKind, Range<usize>)> = x
         .markup
         .iter()
@@ -85,7 +85,7 @@ fn a_row_reads_as_the_listing_reads_it() {
         "{}",
         &text[ma.span.range.clone()]
     );
-    let n = &x.struck_notes[0];
+    let n = &x.unread_notes[0];
     assert_eq!(&text[n.span.range.clone()], "N");
 }
 
