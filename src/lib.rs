@@ -20,6 +20,7 @@
 pub mod cli;
 pub mod cli_build;
 pub mod cli_explain;
+pub mod cli_export;
 pub mod cli_query;
 pub mod cli_report;
 pub mod cli_vassal;

@@ -5,4 +5,5 @@
 pub mod artifact;
 pub mod build;
 pub mod build_cache;
+pub mod vasl_csv;
 pub mod vassal;

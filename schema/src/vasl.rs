@@ -6,6 +6,44 @@ use serde::{Deserialize, Serialize};
 
 use crate::Field;
 
+/// VASL's Chapter H CSV header: its column names, in its order.
+pub const VASL_HEADER: [&str; 34] = [
+    "count",
+    "name",
+    "radioless",
+    "weight",
+    "bpv",
+    "rf",
+    "dates",
+    "size",
+    "af",
+    "ta",
+    "ot",
+    "cs",
+    "mp",
+    "gp",
+    "gt",
+    "ma",
+    "rof_ife",
+    "breakdown",
+    "intensive_fire",
+    "bmg",
+    "cmg",
+    "aamg",
+    "sa",
+    "ammunition",
+    "smoke_depletion",
+    "smoke_discharger",
+    "transport",
+    "notes",
+    "version",
+    "piece",
+    "overrides",
+    "svg_image_transform",
+    "reverse",
+    "comments",
+];
+
 /// A vehicle's values that only VASL's Chapter H CSV layout has: kept so the IR can be
 /// written back in that layout (`qm export vasl-csv`) and the sheets print VASL's count.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

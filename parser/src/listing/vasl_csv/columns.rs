@@ -52,11 +52,6 @@ pub(crate) const VASL_COLUMNS: [(&str, VaslColumn); 34] = [
     ("comments", VaslColumn::Own("comments")),
 ];
 
-/// The header names in VASL's order (what `qm export vasl-csv` writes).
-pub fn vasl_header() -> impl Iterator<Item = &'static str> {
-    VASL_COLUMNS.iter().map(|(name, _)| *name)
-}
-
 impl VaslColumn {
     /// The column a header cell names (exactly, as VASL's programs read it).
     pub(crate) fn from_header(name: &str) -> Option<VaslColumn> {
@@ -116,4 +111,13 @@ pub(crate) fn is_vasl_header(fields: &[&str]) -> bool {
         .filter(|f| VaslColumn::from_header(f).is_some())
         .count();
     fields.iter().any(|f| f.trim() == "name") && known * 2 > VASL_COLUMNS.len()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_columns_are_the_irs_header() {
+        let names: Vec<&str> = super::VASL_COLUMNS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, qm_schema::VASL_HEADER);
+    }
 }

@@ -12,6 +12,5 @@ mod read;
 mod records;
 mod syntax;
 
-pub use columns::vasl_header;
 pub use read::parse_vasl_csv;
 pub use syntax::*;
