@@ -15,8 +15,8 @@ use crate::diagnostics;
 use crate::query::{
     availability_at, lookup_vehicle, nations_of_nationality, parse_month, VehicleLookupError,
 };
-use crate::resolve::names::did_you_mean;
 use crate::views::{origin_text, AvailRow, ShowView};
+use qm_resolve::names::did_you_mean;
 
 /// `qm avail`.
 #[derive(Debug, Args)]

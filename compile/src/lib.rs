@@ -1,5 +1,5 @@
 //! Stages 2 to 4 for a whole data directory: every loaded nation parsed and resolved
-//! ([`resolve`], through crate `qm_resolve`), linted, checked for what the build needs and
+//! ([`nations`], through crate `qm_resolve`), linted, checked for what the build needs and
 //! validated against the JSON Schema ([`compile`]); the scenarios resolved and checked against
 //! the nations ([`scenario`]). The result, [`compile::Compiled`], is what every command works
 //! from.
@@ -9,7 +9,7 @@
 
 pub mod compile;
 pub mod memory;
-pub mod resolve;
+pub mod nations;
 pub mod scenario;
 pub mod timings;
 pub mod views;

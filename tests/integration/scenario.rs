@@ -6,8 +6,8 @@
 use qm::compile::{compile, compile_scenarios, Compiled};
 use qm::infantry::{infantry_counter_svg, InfantrySide};
 use qm::load::{load, load_scenarios};
+use qm::nations::resolve_nation;
 use qm::render::{counter_svg, svg_with_size, CounterOptions};
-use qm::resolve::resolve_nation;
 use qm::scenario::{card_html, card_scale, card_svg, card_view, svg_to_png};
 use qm::templates::Templates;
 use qm_schema::{CounterSide, Nation, Scenario};

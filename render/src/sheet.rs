@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::counter::{artifact_name, counter_svg, template_of, CounterOptions};
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::{Converted, Graphic, PdfBuilder, Placement};
-use super::svg;
+use crate::svg;
 use crate::templates::Templates;
 
 /// The template drawing a sheet page's furniture.
@@ -303,7 +303,7 @@ pub fn counter_sheets(
 }
 
 /// [`counter_sheets`] from counter sides converted earlier (`faces`: front, back of every
-/// vehicle in listing order, as [`super::render_sides`] makes them); both paper sizes are made
+/// vehicle in listing order, as [`crate::render_sides`] makes them); both paper sizes are made
 /// in parallel; none for a nation without vehicles.
 pub fn counter_sheets_with(
     nation: &Nation,

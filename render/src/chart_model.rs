@@ -1,7 +1,7 @@
 //! The vehicle chart's model: the listing's cells exactly as published (after errata), grouped
 //! by vehicle type, with DVP added and every "†" linked to the vehicle's note; then the notes;
-//! then the infantry OB and national rules ([`super::chart_infantry`]). The HTML and the PDF
-//! ([`super::chart`]) are both drawn from it.
+//! then the infantry OB and national rules ([`crate::chart_infantry`]). The HTML and the PDF
+//! ([`crate::chart`]) are both drawn from it.
 
 use qm_resolve::registry::VehicleTypeRegistry;
 use qm_schema::{Field, Nation, NoteRef, Vehicle};

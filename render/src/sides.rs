@@ -8,8 +8,8 @@ use rayon::prelude::*;
 use super::counter::{artifact_name, counter_svg, template_of, CounterImage, CounterOptions};
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::Converted;
-use super::{png, sheet, svg};
 use crate::templates::Templates;
+use crate::{png, sheet, svg};
 
 /// One counter side, drawn once for every artifact that shows it.
 pub struct RenderedSide {
