@@ -108,9 +108,9 @@ fn layout<'r>(
             )
             .with_label("not VASL's header")
             .with_help("start listing.csv with VASL's header row: count,name,radioless,weight,bpv,rf,dates,...")
-            .with_note("the rows are read in VASL's column order"),
+            .with_note("a listing.csv is VASL's Chapter H CSV; a file in another layout is not read"),
         );
-        return (default, records);
+        return (default, &[]);
     }
     let mut layout = Vec::new();
     for (name, field) in names.iter().zip(&first.fields) {
@@ -485,8 +485,25 @@ impl Reading<'_> {
             .into_iter()
             .flatten()
             .find_map(|j| match fields.get(j)?.column {
+                // Shifted: the cell fits its neighbour's column, and the neighbour's own cell
+                // is empty, does not fit there or fits the next column the same way.
                 VaslColumn::Listing(c) if c != Column::Name && c != Column::Notes => {
-                    reads_as(self.reader.source, range.clone(), c).then_some((j < i, c))
+                    let plain = self.reader.source;
+                    let own = fields[j].range.clone();
+                    let next = if j < i { j.checked_sub(1) } else { Some(j + 1) };
+                    let next_fits =
+                        next.and_then(|k| fields.get(k))
+                            .is_some_and(|k| match k.column {
+                                VaslColumn::Listing(n)
+                                    if n != Column::Name && n != Column::Notes =>
+                                {
+                                    reads_as(plain, own.clone(), n)
+                                }
+                                _ => false,
+                            });
+                    let neighbour_stays =
+                        !own.is_empty() && reads_as(plain, own.clone(), c) && !next_fits;
+                    (reads_as(plain, range.clone(), c) && !neighbour_stays).then_some((j < i, c))
                 }
                 _ => None,
             });
