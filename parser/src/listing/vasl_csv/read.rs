@@ -171,7 +171,10 @@ struct Reading<'s> {
 /// A field of a record in the plain text: its column and trimmed range.
 struct PlainField {
     column: VaslColumn,
+    /// Trimmed.
     range: Range<usize>,
+    /// Untrimmed: an empty element after the text (`(Firing mode) <i></i>`) lies in it.
+    full: Range<usize>,
     text_len: usize,
 }
 
@@ -191,6 +194,7 @@ impl Reading<'_> {
                 Some(PlainField {
                     column: (*c)?,
                     range: start..start + trimmed.len(),
+                    full: range.clone(),
                     text_len: trimmed.len(),
                 })
             })
@@ -361,7 +365,7 @@ impl Reading<'_> {
     /// inside the name: `Jeep <i>tr</i> w/ Opt AAMG`, whose name is then the text around it).
     fn name_and_type(&mut self, f: &PlainField, row: &mut ListingRow, extras: &mut VaslExtras) {
         let italic_type = self
-            .markup_in(&f.range)
+            .markup_in(&f.full)
             .into_iter()
             .filter(|(k, _)| *k == MarkupKind::Italic)
             .max_by_key(|(_, r)| r.start);
@@ -384,7 +388,8 @@ impl Reading<'_> {
             .text(&(f.range.start..ty.start))
             .trim_end_matches([' ', '“', '"']);
         let after = self
-            .text(&(ty.end..f.range.end))
+            .text(&(ty.end..f.full.end))
+            .trim()
             .trim_start_matches([' ', '”', '"']);
         let name = match (before.is_empty(), after.is_empty()) {
             (_, true) => before.to_owned(),
