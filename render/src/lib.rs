@@ -35,7 +35,6 @@ mod png;
 pub mod scenario;
 #[doc(hidden)]
 mod sheet;
-mod sides;
 mod svg;
 pub mod templates;
 pub mod text;
@@ -53,8 +52,9 @@ pub use chart_model::{
     chart_model, columns, Cell, ChartModel, Column, Group, NationRef, NoteLink, NoteView, Row,
 };
 pub use counter::{
-    artifact_name, counter_image, counter_images, counter_key, counter_svg, side_name, template_of,
-    CounterImage, CounterOptions, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
+    artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, render_side,
+    render_sides, side_form, side_name, template_of, CounterImage, CounterOptions, RenderedSide,
+    BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
 };
 pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};
@@ -66,5 +66,4 @@ pub use sheet::{
     counter_sheets, counter_sheets_with, printed_copies, sheet_layout, CounterSize, Paper,
     SheetLayout, SheetOptions, SheetSlot, SHEET_TEMPLATE,
 };
-pub use sides::{render_side, render_sides, RenderedSide};
 pub use svg::{parse as parse_svg, with_size as svg_with_size};
