@@ -136,37 +136,46 @@ pub(crate) fn scan_field(
         }
         let Some(c) = rest.chars().next() else { break };
         let len = c.len_utf8();
-        let unicode = stack
-            .iter()
-            .any(|o| o.kind == MarkupKind::Superscript && o.unicode);
-        let replacement = match (c, column.and_then(VaslColumn::bullet)) {
-            ('•', Some(mark)) => Some(mark.to_string()),
-            ('\t' | '\n' | '\r', _) => Some(" ".to_string()),
-            _ if unicode => Some(superscript::to_superscript(&c.to_string())),
-            _ => None,
-        };
-        if let Some(replacement) = replacement {
-            last = replacement.chars().last();
-            out.edits.push(Edit {
-                original: i..i + len,
-                replacement,
-            });
-        } else {
-            last = Some(c);
+        match plain_char(c, column, &stack) {
+            Some(replacement) => {
+                last = replacement.chars().last();
+                out.edits.push(Edit {
+                    original: i..i + len,
+                    replacement,
+                });
+            }
+            None => last = Some(c),
         }
         i += len;
     }
     for open in stack {
-        out.diagnostics.push(
-            Diagnostic::warning(
-                "vasl::unclosed-markup",
-                "failed to find the end of a markup element (its tag is never closed)",
-                TextSpan::new(file, open.content..end),
-            )
-            .with_label("not closed")
-            .with_help("close the element (`</b>`, `</i>`, `</sup>`, `</span>`) in the same cell"),
-        );
+        out.diagnostics.push(unclosed(file, open.content..end));
     }
+}
+
+/// What character `c` of the field's text becomes in the plain text, when not itself: `•` is
+/// the column's mark, a tab or line end a space, a character inside a Unicode `<sup>` its
+/// superscript.
+fn plain_char(c: char, column: Option<VaslColumn>, stack: &[Open]) -> Option<String> {
+    let unicode = stack
+        .iter()
+        .any(|o| o.kind == MarkupKind::Superscript && o.unicode);
+    match (c, column.and_then(VaslColumn::bullet)) {
+        ('•', Some(mark)) => Some(mark.to_string()),
+        ('\t' | '\n' | '\r', _) => Some(" ".to_string()),
+        _ if unicode => Some(superscript::to_superscript(&c.to_string())),
+        _ => None,
+    }
+}
+
+fn unclosed(file: FileId, content: Range<usize>) -> Diagnostic {
+    Diagnostic::warning(
+        "vasl::unclosed-markup",
+        "failed to find the end of a markup element (its tag is never closed)",
+        TextSpan::new(file, content),
+    )
+    .with_label("not closed")
+    .with_help("close the element (`</b>`, `</i>`, `</sup>`, `</span>`) in the same cell")
 }
 
 /// An open or close tag at `at`: updates the open elements and records what a closed one
