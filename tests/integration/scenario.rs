@@ -242,7 +242,7 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
             "{pic}"
         );
         assert!(html.contains(".unit .dvp {") && html.contains("color: #d00000"));
-        let mp = format!(">{}</tspan>", m13.mp.as_ref().unwrap().raw);
+        let mp = format!(">{}</tspan>", m13.values.mp.as_ref().unwrap().raw);
         let red_mp = pic.split("fill=\"#c8102e\"><tspan").skip(1).any(|t| {
             t.split("</tspan>")
                 .next()

@@ -782,7 +782,8 @@ fn side_notes(
             .is_some_and(|t| at.types.is_afv(t))
     });
     let has_ordnance = vehicles.iter().any(|v| {
-        v.main_armament
+        v.values
+            .main_armament
             .as_ref()
             .and_then(|m| m.value.as_ref())
             .is_some_and(|m| matches!(m.weapon, Weapon::Gun { .. }))
