@@ -215,7 +215,7 @@ impl Reading<'_> {
             .collect()
     }
 
-    fn kind(&self, fields: &[PlainField], record: &Record) -> Kind {
+    fn kind(&self, fields: &[PlainField]) -> Kind {
         let get = |c: VaslColumn| fields.iter().find(|f| f.column == c);
         let text = |c| get(c).map_or("", |f| self.text(&f.range));
         let listing_empty = fields
@@ -242,7 +242,6 @@ impl Reading<'_> {
             .into_iter()
             .all(|c| text(VaslColumn::Listing(c)).is_empty());
         if text(VaslColumn::Own("count")) == "0" && none_of {
-            let _ = record;
             return Kind::VaslOnly;
         }
         Kind::Vehicle
@@ -250,7 +249,7 @@ impl Reading<'_> {
 
     fn record(&mut self, record: &Record, layout: &[Option<VaslColumn>]) {
         let fields = self.fields(record, layout);
-        match self.kind(&fields, record) {
+        match self.kind(&fields) {
             Kind::Empty | Kind::HtmlHeader => {}
             Kind::Caption => self.caption(&fields),
             Kind::VaslOnly => self.vasl_only(record, &fields),
