@@ -46,6 +46,8 @@ pub enum Command {
     Schema(SchemaArgs),
     /// VASSAL module tools: merge into an existing module, allocate gpids, check a module.
     Vassal(crate::cli_vassal::VassalArgs),
+    /// Write the data in another tool's layout (`vasl-csv`: VASL's Chapter H CSV).
+    Export(crate::cli_export::ExportArgs),
 }
 
 /// `qm check`.
@@ -85,6 +87,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Explain(a) => crate::cli_explain::explain(a),
         Command::Schema(a) => schema(a),
         Command::Vassal(a) => crate::cli_vassal::run(a),
+        Command::Export(a) => crate::cli_export::run(a),
     }
 }
 

@@ -1,5 +1,6 @@
 //! `qm build --keep-going`: failure is local. What an error touches is left out — a vehicle
-//! whose row or note holds it (named in its nation's `unresolved` list), a nation whose own
+//! whose row or note holds it (named in its nation's `unresolved` list), a listing row that
+//! made no vehicle (a value every vehicle needs is missing), a nation whose own
 //! files hold one no vehicle explains, a scenario whose file holds one or that fields a vehicle
 //! left out — and every other artifact is built. An error in what every nation shares (the
 //! registries, the templates) leaves nothing to build.
@@ -18,6 +19,9 @@ pub struct LeftOut {
     pub vehicles: Vec<String>,
     /// Nations with an error no vehicle explains.
     pub nations: Vec<String>,
+    /// "nation: file:line: message \[code\]": errors in listing rows that made no vehicle (a
+    /// value every vehicle needs is missing or unreadable), so nothing of them is built.
+    pub rows: Vec<String>,
     /// Scenario files.
     pub scenarios: Vec<String>,
 }
@@ -31,6 +35,9 @@ impl LeftOut {
         }
         for v in &self.vehicles {
             out.push_str(&format!("vehicle {v}\n"));
+        }
+        for r in &self.rows {
+            out.push_str(&format!("row {r}\n"));
         }
         for s in &self.scenarios {
             out.push_str(&format!("scenario {s}\n"));
@@ -67,6 +74,10 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
             continue;
         }
         let file = d.span.as_ref().and_then(|s| map.get(s.file))?;
+        if let Some(row) = row_without_vehicle(compiled, d) {
+            left.rows.push(row);
+            continue;
+        }
         if let Some(n) = compiled
             .nations
             .iter()
@@ -87,6 +98,38 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
     compiled.nations.retain(|n| !left.nations.contains(&n.id));
     leave_out_scenarios(compiled, &bad_scenario_files, &mut left);
     Some(left)
+}
+
+/// The report line of an error in a listing row that made no vehicle (a value every vehicle
+/// needs is missing or unreadable): that row is absent from the IR, the rest of its nation
+/// builds.
+fn row_without_vehicle(compiled: &Compiled, d: &Diagnostic) -> Option<String> {
+    // The errors of one row's cells: when no vehicle holds them, their row made none.
+    const ROW_CODES: [&str; 7] = [
+        "listing::missing-value",
+        "listing::missing-name",
+        "listing::bad-cell",
+        "listing::bad-month",
+        "listing::backwards-period",
+        "listing::foreign-note-id",
+        "listing::cell-count",
+    ];
+    if !ROW_CODES.contains(&d.code) {
+        return None;
+    }
+    let map = &compiled.loaded.sources;
+    let span = d.span.as_ref()?;
+    let file = map.get(span.file)?;
+    let nation = compiled.nations.iter().find(|n| {
+        [".tsv", ".csv"]
+            .iter()
+            .any(|ext| file.name == format!("{}/listing{ext}", n.id))
+    })?;
+    let at = map.provenance(span);
+    Some(format!(
+        "{}: {}:{}: {} [{}]",
+        nation.id, at.file, at.line, d.message, d.code
+    ))
 }
 
 /// Moves the touched vehicles of nation `n` from its `vehicles` to its `unresolved` list.

@@ -20,6 +20,7 @@
 pub mod cli;
 pub mod cli_build;
 pub mod cli_explain;
+pub mod cli_export;
 pub mod cli_query;
 pub mod cli_report;
 pub mod cli_vassal;
@@ -29,7 +30,7 @@ pub mod progress;
 pub mod watch;
 
 pub use qm_compile::{compile, nations, scenario, timings, views};
-pub use qm_export::{artifact, build, render_cache, vassal};
+pub use qm_export::{artifact, build, render_cache, vasl_csv, vassal};
 pub use qm_load::{diagnostics, input, load, printable};
 pub use qm_render as render;
 pub use qm_render::{art, cache_key, fonts, infantry, memo, templates, text};

@@ -16,4 +16,5 @@
 pub mod artifact;
 pub mod build;
 pub mod render_cache;
+pub mod vasl_csv;
 pub mod vassal;

@@ -63,7 +63,7 @@ pub use pdf_canonical::canonical as canonical_pdf;
 pub use picture::{silhouette, silhouette_template, Picture, Pictures, SILHOUETTE_DIR};
 pub use png::{render_pixmap, render_png};
 pub use sheet::{
-    counter_sheets, counter_sheets_with, sheet_layout, CounterSize, Paper, SheetLayout,
-    SheetOptions, SheetSlot, SHEET_TEMPLATE,
+    counter_sheets, counter_sheets_with, printed_copies, sheet_layout, CounterSize, Paper,
+    SheetLayout, SheetOptions, SheetSlot, SHEET_TEMPLATE,
 };
 pub use svg::{parse as parse_svg, with_size as svg_with_size};

@@ -298,6 +298,11 @@ pub fn counter_sheets_with(
     if nation.vehicles.is_empty() {
         return Ok(Vec::new());
     }
+    let printed = printed_copies(nation);
+    if printed.is_empty() {
+        // Every vehicle's VASL count is 0: no counter to print.
+        return Ok(Vec::new());
+    }
     let size = match opts.counter_size {
         CounterSize::FiveEighths => "5/8 in",
         CounterSize::Half => "1/2 in",
@@ -311,7 +316,7 @@ pub fn counter_sheets_with(
                 nation.id,
                 paper.name()
             );
-            let layout = sheet_layout(nation.vehicles.len(), paper, opts);
+            let layout = sheet_layout(printed.len(), paper, opts);
             let mut pdf = PdfBuilder::new();
             let graphics: Vec<Graphic> = faces.iter().map(|c| pdf.add(c)).collect();
             for page in &layout.pages {
@@ -322,8 +327,13 @@ pub fn counter_sheets_with(
                 let k = usize::from(page.side == "back");
                 for slot in &page.slots {
                     let s = layout.counter;
-                    let g = graphics[slot.vehicle * 2 + k];
-                    placements.push(Placement::top_left(g, slot.x, slot.y, s, s, h));
+                    let Some(g) = printed
+                        .get(slot.vehicle)
+                        .and_then(|v| graphics.get(v * 2 + k))
+                    else {
+                        continue;
+                    };
+                    placements.push(Placement::top_left(*g, slot.x, slot.y, s, s, h));
                 }
                 pdf.add_page(w, h, &placements);
             }
@@ -334,6 +344,20 @@ pub fn counter_sheets_with(
         })
         .collect::<Vec<_>>()
         .into_iter()
+        .collect()
+}
+
+/// The vehicle of each counter the sheets print, in listing order: a vehicle read from VASL's
+/// CSV as many times as its `count` says (none for 0), any other once.
+pub fn printed_copies(nation: &Nation) -> Vec<usize> {
+    nation
+        .vehicles
+        .iter()
+        .enumerate()
+        .flat_map(|(i, v)| {
+            let copies = v.vasl.as_ref().and_then(|x| x.copies).unwrap_or(1);
+            std::iter::repeat_n(i, usize::from(copies))
+        })
         .collect()
 }
 

@@ -51,6 +51,7 @@ pub mod spanned;
 mod tests;
 mod theater_names;
 pub mod unresolved;
+mod vasl;
 
 pub use lint::Accept;
 pub use nation::*;

@@ -69,6 +69,7 @@ pub fn vehicle_from_row(
         heat_note: None,
         counter: Counter::default(),
         other_configuration: None,
+        vasl: None,
     })
 }
 

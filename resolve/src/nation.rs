@@ -10,6 +10,7 @@ use crate::notes::{resolve_notes, NotesOutcome};
 use crate::ob::{resolve_ob, NationalData};
 use crate::registry::Registries;
 use crate::unresolved::unresolved_vehicles;
+use crate::vasl;
 
 /// What resolving one nation reads besides the source texts: which files are its own, and what
 /// its `errata.toml` said. Plain data; `load` builds it.
@@ -128,7 +129,12 @@ fn resolve_vehicles(
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Vehicle>, NotesOutcome) {
-    let mut rows = listing_rows(read.listing, diags);
+    let (mut rows, csv) = if vasl::is_vasl_csv(read.listing) {
+        let (rows, extras) = vasl::csv_rows(read.listing, diags);
+        (rows, Some(extras))
+    } else {
+        (listing_rows(read.listing, diags), None)
+    };
     // The listing's lints beside the vehicles: they only read the rows.
     let (lint_findings, (built, row_diags)) = rayon::join(
         || {
@@ -156,6 +162,10 @@ fn resolve_vehicles(
     findings.extend(lint_findings);
     diags.extend(row_diags.into_iter().flatten());
     let mut built = built;
+    if let Some(csv) = &csv {
+        // Before the second lines move: `built` is still one entry per row.
+        vasl::attach(read.sources, csv, |i| second_line_at(&rows, i), &mut built);
+    }
     attach_second_lines(read.sources, &rows, &mut built);
     // The rows of the vehicles, in place (a row without a vehicle was reported).
     let mut kept = built.iter().map(Option::is_some);

@@ -53,6 +53,10 @@ pub struct Vehicle {
     /// no TYPE, BPV, RF or DATES of its own, e.g. a firing mode); absent when none is printed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub other_configuration: Option<Box<OtherConfiguration>>,
+    /// What VASL's Chapter H CSV (`listing.csv`) gave beyond the listing's columns; absent for
+    /// a vehicle read from `listing.tsv`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vasl: Option<Box<VaslRow>>,
 }
 
 /// A vehicle's second line in the listing: the values of its other configuration, each

@@ -18,5 +18,6 @@ mod render;
 mod scenario;
 mod schema;
 mod support;
+mod vasl_csv;
 mod vassal;
 mod watch;

@@ -6,7 +6,14 @@ use std::path::Path;
 use qm_parser::{Diagnostic, Severity};
 
 /// The files that make a folder a nation's (any one of them).
-const NATION_FILES: [&str; 4] = ["listing.tsv", "notes.md", "ob.toml", "errata.toml"];
+/// `listing.csv` is VASL's Chapter H CSV, read in place of `listing.tsv`.
+const NATION_FILES: [&str; 5] = [
+    "listing.tsv",
+    "listing.csv",
+    "notes.md",
+    "ob.toml",
+    "errata.toml",
+];
 
 /// Folders of the data directory that hold data of another kind, never a nation.
 const DATA_FOLDERS: [&str; 2] = ["registry", "scenarios"];
@@ -57,7 +64,7 @@ pub fn nation_folders(data_dir: &Path) -> std::io::Result<(Vec<String>, Vec<Diag
             );
             continue;
         }
-        let listing = held.contains(&"listing.tsv");
+        let listing = held.contains(&"listing.tsv") || held.contains(&"listing.csv");
         if !listing && !held.contains(&"ob.toml") {
             diagnostics.push(
                 Diagnostic::new(

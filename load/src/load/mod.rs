@@ -348,9 +348,10 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         .unwrap_or_else(|| id.to_string());
     // A folder with ob.toml and no listing is a nation without vehicles; a listing that is
     // there but cannot be read has been reported, and the nation is left out.
-    let has_listing = std::fs::symlink_metadata(dir.join("listing.tsv")).is_ok();
+    let listing_file = listing_file(loaded, &dir, id);
+    let has_listing = std::fs::symlink_metadata(dir.join(listing_file)).is_ok();
     let listing = if has_listing || ob.is_none() {
-        Some(files.read(loaded, "listing.tsv")?)
+        Some(files.read(loaded, listing_file)?)
     } else {
         None
     };
@@ -366,7 +367,8 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         return None;
     }
     let read = [
-        ("listing.tsv", listing.is_some()),
+        ("listing.tsv", listing.is_some() && listing_file == "listing.tsv"),
+        ("listing.csv", listing.is_some() && listing_file == "listing.csv"),
         ("notes.md", notes.is_some()),
         ("ob.toml", ob.is_some()),
     ];
@@ -438,7 +440,7 @@ fn unknown_errata_files(
                 ),
                 TextSpan::new(ef, e.file.span()),
             )
-            .with_help("errata apply to the nation's listing.tsv, notes.md and ob.toml; add the file or delete the erratum"),
+            .with_help("errata apply to the nation's listing (listing.tsv or listing.csv), notes.md and ob.toml; add the file or delete the erratum"),
         );
     }
 }
@@ -584,6 +586,32 @@ fn add_source(
     id
 }
 
+/// The nation's listing file: `listing.tsv`, else VASL's Chapter H CSV `listing.csv`; a
+/// folder holding both is told that `listing.tsv` is read.
+fn listing_file(loaded: &mut Loaded, dir: &Path, id: &str) -> &'static str {
+    let has = |f: &str| std::fs::symlink_metadata(dir.join(f)).is_ok();
+    match (has("listing.tsv"), has("listing.csv")) {
+        (false, true) => "listing.csv",
+        (true, true) => {
+            loaded.diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "load::two-listings",
+                    format!(
+                        "{id}/ holds both listing.tsv and listing.csv; listing.csv is not read"
+                    ),
+                    None,
+                )
+                .with_help(format!(
+                    "keep one listing in {id}/: listing.tsv, or VASL's listing.csv"
+                )),
+            );
+            "listing.tsv"
+        }
+        _ => "listing.tsv",
+    }
+}
+
 /// Reads `dir/file` (a TOML file of nation `id`, named `id/file` in diagnostics) as a source.
 pub(crate) fn read_plain(loaded: &mut Loaded, dir: &Path, id: &str, file: &str) -> Option<FileId> {
     let name = format!("{id}/{file}");
@@ -602,14 +630,14 @@ fn read_corrected(
 ) -> Option<FileId> {
     let name = format!("{id}/{file}");
     let kind = match file {
-        "listing.tsv" => InputKind::Listing,
+        "listing.tsv" | "listing.csv" => InputKind::Listing,
         "notes.md" => InputKind::Notes,
         _ => InputKind::Toml,
     };
     let Some((text, bad)) = read_text(loaded, &dir.join(file), &name, kind) else {
         // A listing that is there but unreadable has been reported by read_text.
         let absent = std::fs::symlink_metadata(dir.join(file)).is_err();
-        if file == "listing.tsv" && absent {
+        if file.starts_with("listing.") && absent {
             loaded.diagnostics.push(Diagnostic::new(
                 Severity::Error,
                 "load::missing",

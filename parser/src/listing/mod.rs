@@ -12,11 +12,13 @@ mod parts;
 mod reader;
 mod syntax;
 mod table;
+mod vasl_csv;
 mod weapons;
 
 pub use parse::parse_listing;
 pub use syntax::*;
 pub use table::{column_label, column_labels, listing_table, TableField, TableRow};
+pub use vasl_csv::*;
 
 #[cfg(test)]
 mod forms_tests;

@@ -300,7 +300,7 @@ fn check_cell_count(
 ///
 /// Each space-separated token is read on its own; a lone `†` belongs to the token before it,
 /// or to the one after it when it comes first (`† 1C/5PP`).
-fn read_capacity_and_refs(
+pub(super) fn read_capacity_and_refs(
     reader: &mut Reader<'_>,
     field: Range<usize>,
     may_hold_capacity: bool,

@@ -1,0 +1,122 @@
+//! A cell's plain text and markup -> VASL's form: HTML tags, `<sup>` for superscript
+//! characters, `•` for the listing's marks.
+
+use qm_schema::{superscript, CellMarkup, MarkupKind};
+
+/// The opening and closing tags VASL writes for `kind`.
+fn tags(kind: MarkupKind) -> (&'static str, &'static str) {
+    match kind {
+        MarkupKind::Bold => ("<b>", "</b>"),
+        MarkupKind::Italic => ("<i>", "</i>"),
+        MarkupKind::Underline => ("<span style=\"text-decoration:underline\">", "</span>"),
+        MarkupKind::Overline => ("<span style=\"text-decoration:overline\">", "</span>"),
+        MarkupKind::Superscript => ("<sup>", "</sup>"),
+        MarkupKind::Subscript => ("<sub>", "</sub>"),
+        MarkupKind::Strike => ("<strike>", "</strike>"),
+        MarkupKind::LineThrough => ("<span style=\"text-decoration:line-through\">", "</span>"),
+    }
+}
+
+/// `text` with the tags of `markup` (offsets into `text`; ones that do not fit it are left
+/// out) put in: outer elements open first and close last.
+pub(crate) fn with_tags(text: &str, markup: &[&CellMarkup]) -> String {
+    let fits = |m: &&&CellMarkup| {
+        let (s, e) = (m.start as usize, m.end as usize);
+        s <= e && e <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(e)
+    };
+    let markup: Vec<&CellMarkup> = markup.iter().filter(fits).copied().collect();
+    let mut out = String::with_capacity(text.len() + 16 * markup.len());
+    let boundaries = text.char_indices().map(|(i, _)| i).chain([text.len()]);
+    // The reader lists an element when it closes, so of two over the same text the inner
+    // comes first: it opens last and closes first.
+    let indexed: Vec<(usize, &CellMarkup)> = markup.iter().copied().enumerate().collect();
+    for at in boundaries {
+        let mut closing: Vec<&(usize, &CellMarkup)> = indexed
+            .iter()
+            .filter(|(_, m)| m.end as usize == at && m.start < m.end)
+            .collect();
+        closing.sort_by_key(|(i, m)| (std::cmp::Reverse(m.start), *i));
+        for (_, m) in closing {
+            out.push_str(tags(m.kind).1);
+        }
+        let mut opening: Vec<&(usize, &CellMarkup)> = indexed
+            .iter()
+            .filter(|(_, m)| m.start as usize == at)
+            .collect();
+        opening.sort_by_key(|(i, m)| (std::cmp::Reverse(m.end), std::cmp::Reverse(*i)));
+        for (_, m) in opening {
+            out.push_str(tags(m.kind).0);
+            if m.start == m.end {
+                out.push_str(tags(m.kind).1);
+            }
+        }
+        if let Some(c) = text[at..].chars().next() {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Runs of Unicode superscript characters as `<sup>` elements in plain characters
+/// (`†¹` -> `†<sup>1</sup>`).
+pub(crate) fn sup_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut run = String::new();
+    for c in text.chars() {
+        match superscript::plain(c) {
+            Some(p) => run.push(p),
+            None => {
+                flush(&mut out, &mut run);
+                out.push(c);
+            }
+        }
+    }
+    flush(&mut out, &mut run);
+    out
+}
+
+fn flush(out: &mut String, run: &mut String) {
+    if !run.is_empty() {
+        out.push_str("<sup>");
+        out.push_str(run);
+        out.push_str("</sup>");
+        run.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(kind: MarkupKind, start: u32, end: u32) -> CellMarkup {
+        CellMarkup {
+            column: "x".into(),
+            kind,
+            start,
+            end,
+        }
+    }
+
+    #[test]
+    fn nested_and_empty_elements() {
+        let bold = m(MarkupKind::Bold, 0, 4);
+        let under = m(MarkupKind::Underline, 2, 4);
+        assert_eq!(
+            with_tags("BF36", &[&under, &bold]),
+            "<b>BF<span style=\"text-decoration:underline\">36</span></b>"
+        );
+        let (b, i) = (m(MarkupKind::Bold, 0, 1), m(MarkupKind::Italic, 0, 1));
+        assert_eq!(with_tags("5", &[&b, &i]), "<i><b>5</b></i>");
+        let empty = m(MarkupKind::Italic, 2, 2);
+        assert_eq!(with_tags("ab", &[&empty]), "ab<i></i>");
+        let outside = m(MarkupKind::Bold, 3, 9);
+        assert_eq!(with_tags("ab", &[&outside]), "ab");
+    }
+
+    #[test]
+    fn superscripts_become_sup_elements() {
+        assert_eq!(sup_tags("12ᵗ†"), "12<sup>t</sup>†");
+        assert_eq!(sup_tags("A4¹/5²"), "A4<sup>1</sup>/5<sup>2</sup>");
+        assert_eq!(sup_tags("T20L†¹"), "T20L†<sup>1</sup>");
+    }
+}

@@ -1,0 +1,16 @@
+//! VASL's Chapter H CSV (`listing.csv`): the same rows as `listing.tsv`, each cell read by the
+//! listing's own grammars.
+//!
+//! [`parse_vasl_csv`] takes the records and their byte positions from the `csv` crate, turns
+//! each field's published form (quotes, HTML markup, `•`) into the listing's plain form with
+//! edits ([`markup`]), so a span of the plain text maps back to the published bytes, reads
+//! every cell with its column's grammar ([`read`]) and keeps what the markup meant.
+
+mod columns;
+mod markup;
+mod read;
+mod records;
+mod syntax;
+
+pub use read::parse_vasl_csv;
+pub use syntax::*;

@@ -1,0 +1,123 @@
+use super::*;
+use crate::FileId;
+
+const HEADER: &str = "count,name,radioless,weight,bpv,rf,dates,size,af,ta,ot,cs,mp,gp,gt,ma,rof_ife,breakdown,intensive_fire,bmg,cmg,aamg,sa,ammunition,smoke_depletion,smoke_discharger,transport,notes,version,piece,overrides,svg_image_transform,reverse,comments\n";
+
+/// A made-up row: the cells given by column name, the others empty.
+fn row(cells: &[(&str, &str)]) -> String {
+    crate::listing::vasl_csv::columns::VASL_COLUMNS
+        .iter()
+        .map(|(name, _)| {
+            cells
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(String::new(), |(_, c)| c.to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn parse(text: &str) -> Parsed<VaslListing> {
+    parse_vasl_csv(&Source::new(FileId(0), "x/listing.csv", text))
+}
+
+#[test]
+fn a_row_reads_as_the_listing_reads_it() {
+    let text = format!(
+        "{HEADER}{}\n",
+        row(&[
+            ("count", "3+<i>2</i>"),
+            ("name", "Zed 4/1 <i>LT</i>"),
+            ("radioless", "•"),
+            ("weight", "7"),
+            ("bpv", "28"),
+            ("rf", "1.6-1.3†"),
+            ("dates", "4/41-5/45†<sup>1</sup>"),
+            ("mp", "<b>12</b><sup>t</sup>†"),
+            (
+                "ma",
+                "\"T<span style=\"\"text-decoration:underline\"\">20</span>L†<sup>1</sup>\""
+            ),
+            ("bmg", "-<sup>R2</sup>†"),
+            ("notes", "\"6†, <strike>N</strike>, R†<sup>1</sup>\""),
+            ("piece", "zed41"),
+        ])
+    );
+    let p = parse(&text);
+    assert!(p.diagnostics.is_empty(), "{:#?}", p.diagnostics);
+    let r = &p.value.rows[0];
+    assert_eq!(r.name.raw, "Zed 4/1");
+    assert_eq!(r.vehicle_type.as_ref().unwrap().raw, "LT");
+    assert_eq!(r.radioless.as_ref().unwrap().raw, "®");
+    assert_eq!(r.dates.as_ref().unwrap().footnote, Some(1));
+    let mp = r.mp.as_ref().unwrap();
+    assert_eq!(
+        (mp.get(), mp.superscript.as_deref(), mp.dagger),
+        (Some(&12), Some("t"), true)
+    );
+    assert_eq!(r.main_armament.as_ref().unwrap().raw, "T20L†¹");
+    assert!(r.mg_bow.as_ref().unwrap().get().unwrap().dash);
+    let refs: Vec<&str> = r.note_refs.iter().map(|c| c.raw.as_str()).collect();
+    assert_eq!(refs, ["6†", "R†¹"]);
+    let x = &p.value.extras[0];
+    assert_eq!(x.copies, Some(5));
+    assert_eq!(x.unread_notes[0].text, "N");
+    assert_eq!(x.unread_notes[0].position, 1);
+    let kinds: Vec<(&str, MarkupKind, Range<usize>)> = x
+        .markup
+        .iter()
+        .map(|m| (m.column, m.kind, m.range.clone()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("count", MarkupKind::Italic, 2..3),
+            ("mp", MarkupKind::Bold, 0..2),
+            ("ma", MarkupKind::Underline, 1..3),
+            ("bmg", MarkupKind::Superscript, 1..3),
+            ("notes", MarkupKind::Strike, 6..7),
+        ]
+    );
+    // Spans are the published bytes.
+    let ma = r.main_armament.as_ref().unwrap();
+    assert!(
+        text[ma.span.range.clone()].starts_with("T<span"),
+        "{}",
+        &text[ma.span.range.clone()]
+    );
+    let n = &x.unread_notes[0];
+    assert_eq!(&text[n.span.range.clone()], "N");
+}
+
+#[test]
+fn rows_without_a_vehicle() {
+    let text = format!(
+        "{HEADER}{}\n{}\n{}\n{}\n",
+        row(&[
+            ("count", "<b>#</b>"),
+            ("name", "<b>Name & <i>Type</i></b>"),
+            ("bpv", "<b>BPV</b>"),
+            ("overrides", "ignore")
+        ]),
+        row(&[("count", "<b>NORDIC</b>"), ("overrides", "ignore")]),
+        row(&[
+            ("count", "2"),
+            ("name", "Ka <i>tr</i>"),
+            ("bpv", "12"),
+            ("rf", "1.2"),
+            ("dates", "41-45")
+        ]),
+        row(&[
+            ("count", "0"),
+            ("name", "Generic Cart <i>None</i>"),
+            ("mp", "8")
+        ]),
+    );
+    let p = parse(&text);
+    let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["vasl::vasl-only-row"]);
+    assert_eq!(p.value.rows.len(), 1);
+    assert_eq!(p.value.records, 4);
+    assert_eq!(p.value.captions[0].label, "NORDIC");
+    assert_eq!(p.value.extras[0].caption, Some(0));
+}

@@ -1,0 +1,87 @@
+//! VASL's Chapter H CSV as a listing (issue 22): our own made-up files in VASL's layout read,
+//! checked and written back.
+
+use std::path::Path;
+
+use crate::support::{copy_dir, root, run_qm};
+
+const OK: &str = "tests/fixtures-vasl/ok";
+
+/// The diagnostics of the fixtures: every markup kind reads without one (VASL-only rows and
+/// note ids are warnings), and each error names the published bytes.
+#[test]
+fn fixtures_diagnostics() {
+    let out = run_qm(&["check", "--data", OK], &root());
+    insta::assert_snapshot!("vasl_ok_check", out);
+    let out = run_qm(&["check", "--data", "tests/fixtures-vasl/err"], &root());
+    insta::assert_snapshot!("vasl_err_check", out);
+}
+
+/// A file read and written back: the same records but the two rows qm does not keep (the
+/// HTML label row, a VASL-only piece), as the README's "Round trip" says.
+#[test]
+fn a_vasl_file_is_written_back_as_read() {
+    let out = run_qm(&["export", "vasl-csv", "nordic", "--data", OK], &root());
+    let (status, rest) = out.split_once("\n--- stdout\n").unwrap();
+    assert_eq!(status, "exit: 0", "{out}");
+    let written = rest.split_once("--- stderr\n").unwrap().0;
+    let published = std::fs::read_to_string(root().join(OK).join("nordic/listing.csv")).unwrap();
+    let kept: Vec<&str> = published
+        .lines()
+        .filter(|l| !l.starts_with("<b>No.</b>") && !l.contains("<i>None</i>"))
+        .collect();
+    assert_eq!(written.lines().collect::<Vec<_>>(), kept);
+}
+
+/// A nation from `listing.tsv` exports too, and its export reads back to the same file.
+#[test]
+fn a_tsv_nation_exports_and_reads_back() {
+    let out = run_qm(&["export", "vasl-csv", "ita"], &root());
+    assert!(out.starts_with("exit: 0\n"), "{out}");
+    let first = out.split_once("--- stdout\n").unwrap().1;
+    let first = first.split_once("--- stderr\n").unwrap().0.to_string();
+    assert!(
+        first.contains(",L3 / 35 <i>Tt</i>,•,3.5,20,.9-1.6†,34-5/45†,"),
+        "{first}"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let nation = tmp.path().join("ita");
+    std::fs::create_dir_all(&nation).unwrap();
+    std::fs::write(nation.join("listing.csv"), &first).unwrap();
+    let data = tmp.path().to_str().unwrap();
+    let again = run_qm(&["export", "vasl-csv", "ita", "--data", data], &root());
+    let second = again.split_once("--- stdout\n").unwrap().1;
+    let second = second.split_once("--- stderr\n").unwrap().0;
+    assert_eq!(first, second, "{again}");
+}
+
+/// `count` sets how many copies of a counter the sheets print.
+#[test]
+fn the_count_sets_the_printed_copies() {
+    let compiled = qm::compile::compile(&root().join(OK));
+    let nordic = &compiled.nations[0];
+    let copies: Vec<Option<u16>> = nordic
+        .vehicles
+        .iter()
+        .map(|v| v.vasl.as_ref().and_then(|x| x.copies))
+        .collect();
+    assert_eq!(copies, [Some(5), Some(4), None, Some(2), Some(6)]);
+    let printed = qm::render::printed_copies(nordic);
+    assert_eq!(printed.len(), 5 + 4 + 1 + 2 + 6);
+    assert_eq!(&printed[..6], [0, 0, 0, 0, 0, 1]);
+}
+
+/// A folder with both listings reads `listing.tsv` and says so.
+#[test]
+fn both_listings_in_one_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(&root().join(OK), tmp.path());
+    let tsv = std::fs::read_to_string(root().join("data-src/ita/listing.tsv")).unwrap();
+    std::fs::write(tmp.path().join("nordic/listing.tsv"), tsv).unwrap();
+    let out = run_qm(&["check", "--data", path(tmp.path())], &root());
+    assert!(out.contains("load::two-listings"), "{out}");
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
