@@ -690,11 +690,11 @@ mod tests {
     }
 
     #[test]
-    fn fitting_is_linear_in_the_text_length() {
+    fn long_texts_shrink_wrap_and_cut_within_their_box() {
         // 50k words of which none fits: each size is skipped without a pass over the text
-        // (this took minutes when every size wrapped the text and re-measured each line).
+        // (this took minutes when every size wrapped the text and re-measured each line; its
+        // speed is measured by the benches, not asserted here).
         let long = "ab/cd(ef) ".repeat(50_000);
-        let start = std::time::Instant::now();
         let f = fit(&long, &boxed(40.0, 14.0, 2));
         assert!(f.shrunk);
         let b = TextBox {
@@ -707,6 +707,5 @@ mod tests {
         let lines = wrap_lines(&"x".repeat(1_000_000), 10.0, 50.0, true);
         let m = Metrics::get(true);
         assert!(lines.len() > 1000 && lines.iter().all(|l| m.width(l, 10.0) <= 50.0));
-        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
     }
 }

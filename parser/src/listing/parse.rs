@@ -534,12 +534,11 @@ mod tests {
     }
 
     #[test]
-    fn a_huge_header_stays_linear() {
-        let started = std::time::Instant::now();
+    fn a_huge_header_gets_a_diagnostic_per_unknown_column() {
+        // Its speed is the bench's to measure (benches/), not a timed assertion.
         let header = format!("NAME{}\n", "\tX".repeat(50_000));
         let p = parse(&header);
         assert_eq!(p.diagnostics.len(), 50_001);
-        assert!(started.elapsed().as_secs() < 30);
     }
 
     #[test]
