@@ -12,6 +12,7 @@ pub mod infantry;
 pub mod memo;
 pub mod render;
 pub mod scenario;
+pub mod svg_budget;
 pub mod templates;
 pub mod text;
 pub mod vassal;

@@ -5,6 +5,7 @@
 //! directories.
 
 mod arguments;
+mod art_budget;
 mod bounded;
 mod check_means_build;
 mod foreign_leftovers;

@@ -54,4 +54,4 @@ pub use sheet::{
     SheetOptions, SheetSlot, SHEET_TEMPLATE,
 };
 pub use sides::{render_side, render_sides, RenderedSide};
-pub use svg::{parse as parse_svg, with_size as svg_with_size};
+pub use svg::{options as svg_options, parse as parse_svg, with_size as svg_with_size};
