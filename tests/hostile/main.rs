@@ -16,3 +16,4 @@ mod run;
 mod silent;
 mod templates;
 mod terminal;
+mod unicode_names;
