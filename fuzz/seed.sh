@@ -38,6 +38,24 @@ case "$target" in
     for f in tests/fixtures-vassal/vasl/*.xml; do
       { printf 'buildFile.xml\n'; cat "$f"; } | seed; done ;;
   fit) ;; # Structured arguments: libFuzzer starts from nothing.
+  art_svg)
+    # The repository's art and the silhouettes (their template syntax taken out, as rendered),
+    # and small pictures of each construct whose cost the budget bounds.
+    for f in tests/fixtures-art/art/*.svg tests/fixtures/*/*/art/*.svg; do seed < "$f"; done
+    for f in templates/counter/silhouettes/*.svg; do
+      sed -e '/^{#/,/#}$/d' -e '/^{%/d' -e 's/{{[^}]*}}/#000/g' "$f" | seed; done
+    head='<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="20" viewBox="0 0 40 20">'
+    for body in \
+      '<filter id="f" x="-1" y="-1" width="3" height="3"><feGaussianBlur stdDeviation="2"/></filter><rect width="40" height="20" filter="url(#f)"/>' \
+      '<filter id="t"><feTurbulence baseFrequency="0.05" numOctaves="4" seed="2"/><feComposite in2="SourceGraphic" operator="in"/></filter><circle cx="20" cy="10" r="9" filter="url(#t)"/>' \
+      '<pattern id="p" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="2" height="2"/></pattern><pattern id="q" href="#p"/><rect width="40" height="20" fill="url(#q)"/>' \
+      '<mask id="m"><rect width="40" height="20" fill="white"/></mask><mask id="n" mask="url(#m)"><circle cx="20" cy="10" r="9" fill="white"/></mask><rect width="40" height="20" mask="url(#n)"/>' \
+      '<clipPath id="c"><circle cx="20" cy="10" r="8"/></clipPath><g clip-path="url(#c)"><g><g><rect width="40" height="20"/></g></g></g>' \
+      '<defs><path id="s" d="M0 0h5v5z"/><marker id="k" markerWidth="3" markerHeight="3"><use href="#s"/></marker></defs><path d="M2 2L30 15" stroke="#000" marker-end="url(#k)"/><use xlink:href="#s" x="10"/>' \
+      '<text x="1" y="15" font-size="12" letter-spacing="1"><tspan dx="1">M13/40</tspan><textPath href="#s">abc</textPath></text>' \
+      '<linearGradient id="g" gradientTransform="rotate(45)"><stop offset="0" stop-color="red"/><stop offset="1" stop-opacity=".2"/></linearGradient><rect width="40" height="20" fill="url(#g)" stroke-dasharray="1 2" stroke="url(#g)"/>' \
+      '<style>rect{fill:#384}</style><switch><rect width="30" height="10" transform="skewX(20) scale(.5)"/></switch>'
+    do printf '%s%s</svg>' "$head" "$body" | seed; done ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 echo "$out: $(find "$out" -type f | wc -l) files"

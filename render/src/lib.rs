@@ -36,6 +36,7 @@ pub mod scenario;
 #[doc(hidden)]
 mod sheet;
 mod svg;
+pub mod svg_budget;
 pub mod templates;
 pub mod text;
 pub mod vassal;
@@ -66,4 +67,4 @@ pub use sheet::{
     counter_sheets, counter_sheets_with, printed_copies, sheet_layout, CounterSize, Paper,
     SheetLayout, SheetOptions, SheetSlot, SHEET_TEMPLATE,
 };
-pub use svg::{parse as parse_svg, with_size as svg_with_size};
+pub use svg::{options as svg_options, parse as parse_svg, with_size as svg_with_size};

@@ -1,8 +1,13 @@
-//! Reading rendered SVG back with usvg, using only the embedded fonts.
+//! Reading rendered SVG back with usvg, using only the embedded fonts, within the drawing
+//! budget ([`crate::svg_budget`]): a page within [`svg_budget::PAGE`], each SVG picture it
+//! embeds within [`svg_budget::ART`].
 
-use resvg::usvg::{self, Tree};
+use std::sync::{Arc, Mutex};
+
+use resvg::usvg::{self, ImageHrefResolver, Tree};
 
 use crate::fonts;
+use crate::svg_budget::{self, Refusal};
 
 /// usvg options that resolve every font to the embedded DejaVu faces and read no file: an
 /// image is drawn only from a `data:` URI (the way pictures travel in counters), never from a
@@ -17,9 +22,60 @@ pub fn options() -> usvg::Options<'static> {
     opt
 }
 
-/// Parses SVG text into a render tree; the message names what the parser disliked.
+/// Parses SVG text into a render tree; the message names what the parser disliked, or what
+/// the page (or a picture embedded in it) would exceed of the drawing budget.
 pub fn parse(svg: &str) -> Result<Tree, String> {
-    Tree::from_str(svg, &options()).map_err(|e| e.to_string())
+    let doc = svg_budget::parse(svg, &svg_budget::PAGE).map_err(|r| match r {
+        Refusal::Unreadable(m) => m,
+        Refusal::Over(o) => format!("drawing it would cost too much: {o}"),
+    })?;
+    let refused = Arc::new(Mutex::new(None));
+    let mut opts = options();
+    opts.image_href_resolver.resolve_data = budgeted_pictures(refused.clone());
+    let tree = Tree::from_str(svg, &opts).map_err(|e| e.to_string())?;
+    if let Some(why) = refused.lock().ok().and_then(|mut r| r.take()) {
+        return Err(why);
+    }
+    svg_budget::check_tree(&tree, &svg_budget::PAGE, Some(&doc))
+        .map_err(|o| format!("drawing it would cost too much: {o}"))?;
+    Ok(tree)
+}
+
+/// usvg's reader of `data:` images, with an SVG picture first checked against
+/// [`svg_budget::ART`] (a compressed one refused: its size unpacked is unknown); the first
+/// refusal is kept in `refused`, for [`parse`] to report instead of drawing a blank.
+fn budgeted_pictures(
+    refused: Arc<Mutex<Option<String>>>,
+) -> usvg::ImageHrefDataResolverFn<'static> {
+    let read = ImageHrefResolver::default_data_resolver();
+    Box::new(move |mime, data, opts| {
+        if mime == "image/svg+xml" || mime == "text/plain" {
+            let why = if data.starts_with(&[0x1f, 0x8b]) {
+                Some("an embedded SVG picture is compressed (svgz)".to_string())
+            } else {
+                picture_over_budget(&data)
+            };
+            if let Some(why) = why {
+                if let Ok(mut r) = refused.lock() {
+                    r.get_or_insert(why);
+                }
+                return None;
+            }
+        }
+        read(mime, data, opts)
+    })
+}
+
+/// Why an embedded SVG picture cannot be drawn within [`svg_budget::ART`], if it cannot
+/// (unreadable pictures are left to usvg, which draws nothing for them).
+fn picture_over_budget(data: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(data).ok()?;
+    match svg_budget::parse(text, &svg_budget::ART) {
+        Err(Refusal::Over(o)) => Some(format!(
+            "drawing an embedded SVG picture would cost too much: {o}"
+        )),
+        _ => None,
+    }
 }
 
 /// The SVG with its root element's `width` and `height` set to the given values (added when

@@ -13,12 +13,13 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
-/// The normalized name: spaces around "/" dropped and runs of spaces collapsed
-/// ("L3 / 35" -> "L3/35", "L6 / 40" -> "L6/40").
+/// The normalized name: composed ([`nfc`]), spaces around "/" dropped and runs of spaces
+/// collapsed ("L3 / 35" -> "L3/35", "L6 / 40" -> "L6/40").
 pub fn normalize_name(raw: &str) -> String {
+    let composed = nfc(raw);
     // Words joined by one space, except next to a "/" (one pass: this runs for every row).
-    let mut out = String::with_capacity(raw.len());
-    for word in raw.split_whitespace() {
+    let mut out = String::with_capacity(composed.len());
+    for word in composed.split_whitespace() {
         if !out.is_empty() && !out.ends_with('/') && !word.starts_with('/') {
             out.push(' ');
         }
@@ -29,10 +30,22 @@ pub fn normalize_name(raw: &str) -> String {
 
 /// The key names are matched by: lower case, no whitespace ("L3 / 35", "l3/35" -> "l3/35").
 pub fn name_key(name: &str) -> String {
-    name.chars()
+    nfc(name)
+        .chars()
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// `text` in Unicode normalization form C (composed): the same name typed with a precomposed
+/// "é" or with "e" and a combining accent is the same name. ASCII (most names) is returned
+/// as it is, without a pass.
+pub fn nfc(text: &str) -> std::borrow::Cow<'_, str> {
+    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+    if text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(text.nfc().collect())
 }
 
 /// Longest id [`vehicle_id`] makes, in bytes: ids name files (`<id>-front.svg`) and module
@@ -93,7 +106,8 @@ fn fnv1a32(bytes: &[u8]) -> u32 {
 /// "Autocann 20/65(b)" -> "autocann-20-65-b"): what an id written by hand must be.
 pub fn slug(name: &str) -> String {
     let mut id = String::new();
-    for c in name.chars().flat_map(char::to_lowercase) {
+    // Composed first: a decomposed accent (a file name from macOS) slugs as the composed one.
+    for c in nfc(name).chars().flat_map(char::to_lowercase) {
         if c.is_ascii_alphanumeric() {
             id.push(c);
         } else if !id.is_empty() && !id.ends_with('-') {
@@ -153,6 +167,15 @@ mod tests {
         assert_eq!(vehicle_id("Autocann 20/65(b)"), "autocann-20-65-b");
         assert_eq!(vehicle_id("L3/35"), "l3-35");
         assert_eq!(did_you_mean("L3/36", ["L3/35", "M13/40"]), vec!["L3/35"]);
+    }
+
+    #[test]
+    fn names_in_either_unicode_normalization_are_one_name() {
+        let (composed, decomposed) = ("Autoblind\u{e9} 41", "Autoblinde\u{301} 41");
+        assert_eq!(normalize_name(decomposed), composed);
+        assert_eq!(name_key(composed), name_key(decomposed));
+        assert_eq!(vehicle_id(composed), vehicle_id(decomposed));
+        assert!(matches!(nfc("L3/35"), std::borrow::Cow::Borrowed(_)));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! directories.
 
 mod arguments;
+mod art_budget;
 mod bounded;
 mod check_means_build;
 mod foreign_leftovers;
@@ -15,3 +16,4 @@ mod run;
 mod silent;
 mod templates;
 mod terminal;
+mod unicode_names;

@@ -189,12 +189,18 @@ fn prepare_file(folder: &ArtFolder, file: &ArtFile, users: &[&str]) -> Prepared 
                 ArtProblem::Blank => "art::blank",
                 ArtProblem::Oversized(_) => "art::too-large",
                 ArtProblem::Refused(_) => "art::refused",
+                ArtProblem::OverBudget(_) => "art::over-budget",
+            };
+            // The file is not a source of the run: its line and column go in the message.
+            let place = match p.position() {
+                Some((line, col)) => format!("{shown}:{line}:{col}"),
+                None => shown,
             };
             Err(Box::new(
                 Diagnostic::new(
                     Severity::Error,
                     code,
-                    format!("failed to use {shown}, {of} ({})", p.describe()),
+                    format!("failed to use {place}, {of} ({})", p.describe()),
                     None,
                 )
                 .with_help(p.help()),

@@ -9,6 +9,7 @@ use resvg::tiny_skia::{FilterQuality, Pixmap, PixmapPaint, Transform};
 use resvg::usvg::{self, ImageHrefResolver, Tree, WriteOptions};
 
 use crate::fonts;
+use crate::svg_budget::{self, OverBudget, Refusal};
 use qm_load::load::art_folder::ArtFormat;
 
 /// A PNG wider or taller than this is refused as oversized: decoding it would cost far more
@@ -40,6 +41,8 @@ pub enum ArtProblem {
     Refused(Vec<String>),
     /// It draws nothing (an empty SVG, a fully transparent PNG): a counter would show a blank.
     Blank,
+    /// Drawing it would exceed the drawing budget ([`svg_budget::ART`]): where and why.
+    OverBudget(OverBudget),
 }
 
 impl ArtProblem {
@@ -50,6 +53,7 @@ impl ArtProblem {
             Self::Oversized(m) => m.clone(),
             Self::Refused(what) => format!("it refers to {}", what.join(", ")),
             Self::Blank => "it draws nothing".into(),
+            Self::OverBudget(o) => format!("drawing it would cost too much: {}", o.what),
         }
     }
 
@@ -60,6 +64,15 @@ impl ArtProblem {
             Self::Oversized(_) => "scale the picture down: counters embed at most 512 pixels a side",
             Self::Refused(_) => "art must stand alone: keep its shapes in the SVG itself (embed no image, link no file or URL), or give a PNG",
             Self::Blank => "check that the file holds the picture",
+            Self::OverBudget(_) => "simplify the picture: a counter shows it a few hundred pixels wide (fewer effects, references and nested groups, filters no larger than the picture, short text)",
+        }
+    }
+
+    /// The line and column in the file the problem is at, when known.
+    pub fn position(&self) -> Option<(u32, u32)> {
+        match self {
+            Self::OverBudget(o) if o.line > 0 => Some((o.line, o.col)),
+            _ => None,
         }
     }
 }
@@ -99,14 +112,7 @@ pub fn prepare_png(bytes: &[u8]) -> Result<ArtImage, ArtProblem> {
 /// An SVG read in the sandbox ([`sandboxed_options`]) and written back by usvg: shapes only,
 /// text turned into paths in the embedded font, nothing that refers outside the file.
 pub fn prepare_svg(bytes: &[u8]) -> Result<ArtImage, ArtProblem> {
-    let refused = Arc::new(Mutex::new(Vec::new()));
-    let opts = sandboxed_options(refused.clone());
-    let tree = Tree::from_data(bytes, &opts).map_err(|e| ArtProblem::Unreadable(e.to_string()))?;
-    let mut refused = refused.lock().map(|r| r.clone()).unwrap_or_default();
-    if !refused.is_empty() {
-        refused.dedup();
-        return Err(ArtProblem::Refused(refused));
-    }
+    let tree = read_svg(bytes)?;
     if !tree.root().has_children() {
         return Err(ArtProblem::Blank);
     }
@@ -117,6 +123,33 @@ pub fn prepare_svg(bytes: &[u8]) -> Result<ArtImage, ArtProblem> {
         width: size.width(),
         height: size.height(),
     })
+}
+
+/// The art as usvg's tree, read within the drawing budget ([`svg_budget::ART`]: checked on
+/// the XML before usvg converts it, then on the tree) and in the sandbox. A compressed SVG is
+/// refused: its size unpacked is not known before unpacking.
+fn read_svg(bytes: &[u8]) -> Result<Tree, ArtProblem> {
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        return Err(ArtProblem::Unreadable(
+            "it is a compressed SVG (svgz)".into(),
+        ));
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|_| ArtProblem::Unreadable(usvg::Error::NotAnUtf8Str.to_string()))?;
+    let doc = svg_budget::parse(text, &svg_budget::ART).map_err(|r| match r {
+        Refusal::Unreadable(m) => ArtProblem::Unreadable(m),
+        Refusal::Over(o) => ArtProblem::OverBudget(o),
+    })?;
+    let refused = Arc::new(Mutex::new(Vec::new()));
+    let opts = sandboxed_options(refused.clone());
+    let tree = Tree::from_str(text, &opts).map_err(|e| ArtProblem::Unreadable(e.to_string()))?;
+    let mut refused = refused.lock().map(|r| r.clone()).unwrap_or_default();
+    if !refused.is_empty() {
+        refused.dedup();
+        return Err(ArtProblem::Refused(refused));
+    }
+    svg_budget::check_tree(&tree, &svg_budget::ART, Some(&doc)).map_err(ArtProblem::OverBudget)?;
+    Ok(tree)
 }
 
 /// usvg options for art: no resource directory, every image reference refused and written

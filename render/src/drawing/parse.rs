@@ -79,6 +79,15 @@ struct Reader {
 
 impl Reader {
     fn children(&mut self, node: Node, style: &Style) -> Result<(), Unsupported> {
+        // This reader recurses once a level: deeper than the drawing budget, the page goes to
+        // usvg's reader, which refuses it (`svg_budget`) before anything recurses.
+        if node
+            .ancestors()
+            .nth(crate::svg_budget::PAGE.depth)
+            .is_some()
+        {
+            return Err(Unsupported("elements nested too deep".into()));
+        }
         for child in node.children() {
             if child.is_element() {
                 self.element(child, style)?;
