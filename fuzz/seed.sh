@@ -38,6 +38,12 @@ case "$target" in
     for f in tests/fixtures-vassal/vasl/*.xml; do
       { printf 'buildFile.xml\n'; cat "$f"; } | seed; done ;;
   fit) ;; # Structured arguments: libFuzzer starts from nothing.
+  template)
+    # The counter front with its macros (NUL between: the target's layout), and every other
+    # template as a front of its own (their names and syntax; most fail on the context).
+    { cat templates/counter/front.svg; printf '\0'; cat templates/counter/macros.svg; } | seed
+    { cat templates/counter/back.svg; printf '\0'; cat templates/counter/macros.svg; } | seed
+    find templates -type f ! -name '*.md' | sort | while read -r f; do seed < "$f"; done ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 echo "$out: $(find "$out" -type f | wc -l) files"

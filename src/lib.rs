@@ -31,5 +31,7 @@ pub mod watch;
 pub use qm_compile::{compile, resolve, scenario, timings, views};
 pub use qm_export::{artifact, build, build_cache, vassal};
 pub use qm_load::{buildable, diagnostics, input, load};
-pub use qm_render::{art, cache_key, fonts, infantry, memo, render, templates, text};
+pub use qm_render::{
+    art, budget, cache_key, fonts, infantry, memo, render, template_filters, templates, text,
+};
 pub use qm_resolve::query;

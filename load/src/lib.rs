@@ -12,5 +12,6 @@ pub mod buildable;
 pub mod diagnostics;
 pub mod input;
 pub mod load;
+pub mod template_depth;
 pub mod templates;
 pub mod vassal;

@@ -6,12 +6,19 @@
 
 pub mod art;
 pub mod artifact;
+pub mod budget;
 pub mod cache_key;
 pub mod fonts;
 pub mod infantry;
 pub mod memo;
 pub mod render;
 pub mod scenario;
+pub mod template_filters;
 pub mod templates;
 pub mod text;
 pub mod vassal;
+
+/// The unit tests run with the render budget enforced, as the `qm` binary does.
+#[cfg(test)]
+#[global_allocator]
+static TEST_ALLOCATOR: budget::Budgeted<std::alloc::System> = budget::Budgeted(std::alloc::System);
