@@ -18,6 +18,15 @@ use qm::templates::{Templates, MAX_OUTPUT};
 use qm_parser::SourceMap;
 use qm_schema::CounterSide;
 
+/// The render budget enforced as in the `qm` binary (around the system allocator, which
+/// the sanitizer intercepts).
+#[global_allocator]
+static ALLOCATOR: qm::budget::Budgeted<std::alloc::System> = qm::budget::Budgeted(std::alloc::System);
+
+/// A render's memory budget here: far above what the counter front needs, and small, since
+/// a render stopped at its budget keeps what it holds for the rest of the run.
+const BUDGET: usize = 2 * 1024 * 1024;
+
 /// The reference data compiled once, the counter options with the build's pictures, and the
 /// index of the vehicle drawn: the one with the most back-side notations (a rich model
 /// without naming a vehicle).
@@ -68,7 +77,8 @@ fuzz_target!(|data: &[u8]| {
             let _ = std::fs::remove_file(&macros_path);
         }
     }
-    let templates = Templates::new(Some(dir));
+    let mut templates = Templates::new(Some(dir));
+    templates.set_render_budget(BUDGET);
     let nation = &compiled.nations[0];
     let vehicle = &nation.vehicles[*index];
     match counter_svg(nation, vehicle, CounterSide::Front, &templates, opts) {

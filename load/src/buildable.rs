@@ -104,7 +104,13 @@ fn text_span(sources: &SourceMap, span: &Span) -> Option<TextSpan> {
     ))
 }
 
-fn error(sources: &SourceMap, code: &'static str, message: String, at: &Span) -> Diagnostic {
+/// An error at `at` (a span of the IR), as a diagnostic the printer shows with its line.
+pub(crate) fn error(
+    sources: &SourceMap,
+    code: &'static str,
+    message: String,
+    at: &Span,
+) -> Diagnostic {
     let span = text_span(sources, at);
     let mut d = Diagnostic::new(qm_parser::Severity::Error, code, message, span.clone());
     if span.is_none() {
@@ -118,6 +124,7 @@ fn error(sources: &SourceMap, code: &'static str, message: String, at: &Span) ->
 /// the listing row is read). Nations are checked apart (on every core).
 pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     let mut out = check_printed(sources, n);
+    out.extend(crate::sizes::check_sizes(sources, n));
     let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
     for v in &n.vehicles {
         let at = &v.name_cell.span;

@@ -12,6 +12,7 @@ pub mod buildable;
 pub mod diagnostics;
 pub mod input;
 pub mod load;
+pub mod sizes;
 pub mod template_depth;
 pub mod templates;
 pub mod vassal;

@@ -21,6 +21,11 @@ pub const MAX_EXPRESSION_DEPTH: usize = 200;
 /// the token that does. `None` when it stays within (a syntax error ends the scan: the
 /// engine reports it).
 pub fn too_deep(text: &str) -> Option<usize> {
+    deeper_than(text, MAX_EXPRESSION_DEPTH)
+}
+
+/// Where a template's expression first passes `max` levels.
+pub fn deeper_than(text: &str, max: usize) -> Option<usize> {
     let ws = WhitespaceConfig {
         keep_trailing_newline: true,
         ..WhitespaceConfig::default()
@@ -60,7 +65,7 @@ pub fn too_deep(text: &str) -> Option<usize> {
             }
             _ => {}
         }
-        if depth > MAX_EXPRESSION_DEPTH {
+        if depth > max {
             return Some(span.start_offset as usize);
         }
     }
@@ -116,6 +121,25 @@ mod tests {
             ".b".repeat(1000)
         );
         assert_eq!(too_deep(&quoted), None);
+    }
+
+    #[test]
+    fn the_embedded_templates_are_far_from_the_bound() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+        let mut todo = vec![dir];
+        let mut seen = 0;
+        while let Some(d) = todo.pop() {
+            for e in std::fs::read_dir(d).unwrap().flatten() {
+                if e.path().is_dir() {
+                    todo.push(e.path());
+                } else if !e.path().extension().is_some_and(|x| x == "md") {
+                    let text = std::fs::read_to_string(e.path()).unwrap();
+                    assert_eq!(deeper_than(&text, 20), None, "{}", e.path().display());
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen > 10);
     }
 
     #[test]

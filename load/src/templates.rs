@@ -232,21 +232,6 @@ pub fn safe_name(name: &str) -> Result<(), Error> {
     }
 }
 
-/// The names of the embedded templates.
-pub fn embedded_names() -> Vec<String> {
-    fn walk(dir: &Dir<'static>, out: &mut Vec<String>) {
-        for f in dir.files() {
-            out.extend(f.path().to_str().map(str::to_string));
-        }
-        for d in dir.dirs() {
-            walk(d, out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(&EMBEDDED, &mut out);
-    out
-}
-
 /// The names of the files (and file links) under a `--templates` directory, folders not
 /// followed through links, at most `max` of them: what a render may load from it.
 pub fn override_names(root: &Path, max: usize) -> Vec<String> {

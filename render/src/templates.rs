@@ -22,7 +22,7 @@ pub use qm_load::templates::{
     MAX_EXPRESSION_DEPTH, MAX_FUEL, MAX_OUTPUT, MAX_TEMPLATE_FILE,
 };
 use qm_load::templates::{
-    embedded_names, hash_dir, line_range, load, override_names, safe_name, Limit, Refusal, TooDeep,
+    hash_dir, line_range, load, override_names, safe_name, Limit, Refusal, TooDeep,
 };
 
 use crate::budget::{Outcome, Signal};
@@ -48,6 +48,8 @@ const MAX_WARMED: usize = 2000;
 pub struct Templates {
     env: Arc<Environment<'static>>,
     overrides: Option<PathBuf>,
+    /// Memory one override render may hold ([`MAX_RENDER_MEMORY`] unless set).
+    budget: usize,
 }
 
 impl Templates {
@@ -58,8 +60,9 @@ impl Templates {
     /// most [`MAX_TEMPLATE_FILE`] bytes, expressions at most [`MAX_EXPRESSION_DEPTH`] deep,
     /// and each render has [`MAX_FUEL`], [`MAX_OUTPUT`] and checked sized filters. With
     /// overrides, each render runs on a thread of its own within [`MAX_RENDER_MEMORY`]
-    /// ([`crate::budget`]); every template it may load is compiled here first, so no render
-    /// compiles one while holding the engine's template cache.
+    /// ([`crate::budget`]); the override files are compiled here first, and what compiling
+    /// a template takes is allowed beyond the budget, so no render is stopped while it holds
+    /// the engine's template cache.
     pub fn new(overrides: Option<&Path>) -> Self {
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
@@ -75,8 +78,10 @@ impl Templates {
         let dir = overrides.map(Path::to_path_buf);
         // Resolved once: a name is allowed only when its file resolves inside this root.
         let root = dir.as_ref().and_then(|d| d.canonicalize().ok());
+        // The override files are compiled here, outside any render's budget; an embedded
+        // template (small, known) is compiled within a render's allowance.
         let names = match &root {
-            Some(r) => [embedded_names(), override_names(r, MAX_WARMED)].concat(),
+            Some(r) => override_names(r, MAX_WARMED),
             None => Vec::new(),
         };
         env.set_loader(move |name| {
@@ -95,7 +100,14 @@ impl Templates {
         Self {
             env: Arc::new(env),
             overrides: dir,
+            budget: MAX_RENDER_MEMORY,
         }
+    }
+
+    /// Sets the memory one override render may hold (a fuzzer sets a small one: a render
+    /// stopped at its budget keeps what it holds).
+    pub fn set_render_budget(&mut self, bytes: usize) {
+        self.budget = bytes;
     }
 
     /// Registers a filter or function-like helper for every template.
@@ -123,9 +135,7 @@ impl Templates {
             .name("qm-template".into())
             .stack_size(RENDER_STACK)
             .spawn(move || {
-                let run = || {
-                    crate::budget::within(MAX_RENDER_MEMORY, &sig, || me.render_here(&owned, ctx))
-                };
+                let run = || crate::budget::within(me.budget, &sig, || me.render_here(&owned, ctx));
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
                     .unwrap_or_else(
                         |_| Err(me.limit(&owned, "the render failed (a panic)".into())),
@@ -152,7 +162,7 @@ impl Templates {
                 format!(
                     "the render needed more than {} MiB of memory (a value built up in a loop, \
                      or a filter given a huge argument)",
-                    MAX_RENDER_MEMORY >> 20
+                    self.budget >> 20
                 ),
             )),
         }

@@ -13,5 +13,6 @@ mod module_check;
 mod out_safety;
 mod run;
 mod silent;
+mod sizes;
 mod templates;
 mod terminal;
