@@ -12,8 +12,8 @@ use crate::cli_report::{
 };
 use crate::diagnostics::Escaped;
 use crate::input::InputLimits;
-use crate::render::{CounterOptions, CounterSize, SheetOptions};
 use crate::timings::Timings;
+use qm_render::{CounterOptions, CounterSize, SheetOptions};
 
 /// Where the data is.
 #[derive(Debug, Args)]
@@ -141,7 +141,7 @@ pub fn compile_and_render(
     timings: &mut Timings,
     before_report: impl Fn(),
 ) -> Result<(crate::compile::Compiled, Vec<crate::artifact::Artifact>), u8> {
-    let mut cache = crate::build_cache::RenderCache::default();
+    let mut cache = crate::render_cache::RenderCache::default();
     compile_and_render_cached(a, timings, before_report, &mut cache)
 }
 
@@ -150,7 +150,7 @@ pub fn compile_and_render_cached(
     a: &BuildArgs,
     timings: &mut Timings,
     before_report: impl Fn(),
-    cache: &mut crate::build_cache::RenderCache,
+    cache: &mut crate::render_cache::RenderCache,
 ) -> Result<(crate::compile::Compiled, Vec<crate::artifact::Artifact>), u8> {
     let compiled = crate::compile::compile_timed(
         &a.data.data,

@@ -15,8 +15,8 @@ use crate::diagnostics;
 use crate::query::{
     availability_at, lookup_vehicle, nations_of_nationality, parse_month, VehicleLookupError,
 };
-use crate::resolve::names::did_you_mean;
 use crate::views::{origin_text, AvailRow, ShowView};
+use qm_resolve::names::did_you_mean;
 
 /// `qm avail`.
 #[derive(Debug, Args)]
@@ -522,7 +522,7 @@ fn summary_text(nation: &Nation, v: &Vehicle, registries: &Registries) -> String
         "  BPV {bpv}   DVP {dvp}   RF {}   DATES {}\n",
         v.rf.raw, v.dates.raw
     ));
-    if v.radioless.is_some() {
+    if v.lead.radioless.is_some() {
         out.push_str("  radioless (®)\n");
     }
     for r in &v.radio {
@@ -538,7 +538,7 @@ fn summary_text(nation: &Nation, v: &Vehicle, registries: &Registries) -> String
     for o in &v.optional_armament {
         out.push_str(&format!("  optional {}: RF {}\n", o.weapon, o.rf));
     }
-    let refs: Vec<&str> = v.note_refs.iter().map(|r| r.raw.as_str()).collect();
+    let refs: Vec<&str> = v.values.note_refs.iter().map(|r| r.raw.as_str()).collect();
     out.push_str(&format!("  notes: {}\n", refs.join(" ")));
     out
 }

@@ -5,7 +5,7 @@
 //! 1. **load** (crate `qm_load`, re-exported as [`load`], [`input`], [`diagnostics`], ...):
 //!    every input read once within its caps, errata applied, every file given an id for spans.
 //! 2. **parse** (`qm_parser`): listing rows and notes -> syntax with spans and diagnostics.
-//! 3. **resolve** (`qm_resolve`, through [`resolve`]): link rows to notes, derive availability,
+//! 3. **resolve** (`qm_resolve`, through [`nations`]): link rows to notes, derive availability,
 //!    DVP, counter text; read `ob.toml`; lint.
 //! 4. **validate** (crate `qm_compile`: [`compile`]): every JSON document against the committed
 //!    JSON Schema; scenarios checked ([`scenario`]); each nation's vehicle art assigned.
@@ -28,10 +28,11 @@ pub mod memory;
 pub mod progress;
 pub mod watch;
 
-pub use qm_compile::{compile, resolve, scenario, timings, views};
-pub use qm_export::{artifact, build, build_cache, vassal};
-pub use qm_load::{buildable, diagnostics, input, load};
+pub use qm_compile::{compile, nations, scenario, timings, views};
+pub use qm_export::{artifact, build, render_cache, vassal};
+pub use qm_load::{diagnostics, input, load, printable};
+pub use qm_render as render;
 pub use qm_render::{
-    art, budget, cache_key, fonts, infantry, memo, render, template_filters, templates, text,
+    art, budget, cache_key, fonts, infantry, memo, template_filters, templates, text,
 };
 pub use qm_resolve::query;

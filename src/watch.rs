@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 use notify::{RecursiveMode, Watcher};
 
 use crate::artifact::{OutputDir, Rewriter, Rewritten};
-use crate::build_cache::RenderCache;
 use crate::cli_build::{compile_and_render_cached, prepare_build, report_tidied, BuildArgs};
 use crate::cli_report::{output_error, plural, EXIT_OK, EXIT_USAGE};
 use crate::diagnostics::Escaped;
+use crate::render_cache::RenderCache;
 use crate::timings::Timings;
 
 /// Edits often come as a burst of events (an editor truncates and writes a file, or writes a

@@ -12,8 +12,8 @@ use qm_schema::{
 };
 use rayon::prelude::*;
 
-use crate::resolve::{nation_theaters, resolve_nation};
-use crate::scenario::resolve_scenario;
+use crate::nations::{nation_theaters, resolve_nation};
+use crate::scenario::look_up_scenario;
 use crate::timings::Timings;
 use qm_load::diagnostics;
 use qm_load::input::InputLimits;
@@ -48,8 +48,8 @@ impl Compiled {
     pub fn pictures(
         &self,
         templates: &qm_render::templates::Templates,
-    ) -> Result<qm_render::render::Pictures, qm_render::render::RenderError> {
-        qm_render::render::Pictures::new(&self.nations, &self.loaded, &self.art, templates)
+    ) -> Result<qm_render::Pictures, qm_render::RenderError> {
+        qm_render::Pictures::new(&self.nations, &self.loaded, &self.art, templates)
     }
 
     /// True when the run found errors (or, with `strict`, warnings).
@@ -114,16 +114,16 @@ pub fn compile_timed(
             .into_par_iter()
             .map(|mut r| {
                 let found = validate_nation(&mut r.nation);
-                let buildable = qm_load::buildable::check_nation(&loaded.sources, &r.nation);
-                (r, found, buildable)
+                let printable = qm_load::printable::check_nation(&loaded.sources, &r.nation);
+                (r, found, printable)
             })
             .collect()
     });
-    let mut buildable = Vec::new();
+    let mut printable = Vec::new();
     for (resolved, found, unbuildable) in validated {
         diagnostics.extend(resolved.diagnostics);
         diagnostics.extend(found);
-        buildable.extend(unbuildable);
+        printable.extend(unbuildable);
         theaters.insert(resolved.nation.id.clone(), resolved.theaters);
         nations.push(resolved.nation);
     }
@@ -135,7 +135,7 @@ pub fn compile_timed(
             limits,
             &nations,
         ));
-        diagnostics.extend(buildable);
+        diagnostics.extend(printable);
         diagnostics.extend(qm_load::vassal::config::lint(
             &mut loaded.sources,
             data_dir,
@@ -172,7 +172,7 @@ pub fn compile_scenarios(
     let mut scenarios: Vec<Scenario> = Vec::new();
     let mut diagnostics = Vec::new();
     for &file in &loaded.scenarios {
-        let resolved = resolve_scenario(loaded, file, nations, theaters);
+        let resolved = look_up_scenario(loaded, file, nations, theaters);
         diagnostics.extend(resolved.diagnostics);
         let Some(s) = resolved.scenario else { continue };
         if let Some(first) = scenarios.iter().find(|o| o.id == s.id) {

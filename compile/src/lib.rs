@@ -1,15 +1,22 @@
-//! Stages 2 to 4 for a whole data directory: every loaded nation parsed and resolved
-//! ([`resolve`], through crate `qm_resolve`), linted, checked for what the build needs and
-//! validated against the JSON Schema ([`compile`]); the scenarios resolved and checked against
-//! the nations ([`scenario`]). The result, [`compile::Compiled`], is what every command works
-//! from.
+//! Stages 2 to 4 for a whole data directory: the result, [`compile::Compiled`], is what every
+//! command works from.
+//!
+//! # Steps
+//! 1. [`compile::compile_with`] loads the data directory (crate `qm_load`).
+//! 2. Every nation is parsed and resolved on every core ([`nations::resolve_nation`], through
+//!    crate `qm_resolve`), linted, checked for what the build needs and validated against the
+//!    JSON Schema ([`compile::validate_nation`]).
+//! 3. The scenarios are read and looked up in the nations ([`scenario::look_up_scenario`]),
+//!    checked against their availability and validated ([`compile::validate_scenario`]).
+//! 4. Each nation's vehicle art is assigned and decoded, so that `check` reports every bad
+//!    picture a build would meet.
 //!
 //! Besides: the `avail`/`show` JSON views ([`views`]), stage timings ([`timings`]) and giving
 //! back what a stage freed ([`memory`]).
 
 pub mod compile;
 pub mod memory;
-pub mod resolve;
+pub mod nations;
 pub mod scenario;
 pub mod timings;
 pub mod views;

@@ -159,7 +159,7 @@ impl<'a> ShowView<'a> {
             bpv: v.bpv.value,
             dvp: v.dvp.value,
             dvp_variable: v.dvp.variable,
-            radioless: v.radioless.is_some(),
+            radioless: v.lead.radioless.is_some(),
             rf: &v.rf.raw,
             dates: v.dates.value.as_ref().map(PeriodView::from),
             availability: v

@@ -12,18 +12,18 @@ use qm_schema::{
 use rayon::prelude::*;
 
 use crate::artifact::Artifact;
-use crate::build_cache::{get_or_make, Key, KeyHasher, RenderCache, SideInputs};
+use crate::render_cache::{get_or_make, Key, KeyHasher, RenderCache, SideInputs};
 use crate::vassal::{CounterPng, VassalError};
 use qm_compile::compile::Compiled;
 use qm_compile::scenario::{card_html, card_svg, card_view, svg_to_pdf, CardView, ScenarioFile};
 use qm_compile::timings::Timings;
 use qm_render::infantry::{infantry_artifacts, infantry_images, infantry_px, InfantryImage};
-use qm_render::render::{
+use qm_render::templates::{TemplateError, Templates};
+use qm_render::{
     chart_files, chart_key, chart_model, counter_key, counter_sheets, counter_sheets_with,
     render_side, vehicle_chart, ChartFiles, ChartModel, Converted, CounterImage, CounterOptions,
     Pictures, RenderError, RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE,
 };
-use qm_render::templates::{TemplateError, Templates};
 
 /// Options of `qm build`.
 #[derive(Debug, Clone, Default)]

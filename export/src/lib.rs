@@ -1,8 +1,19 @@
-//! Stage 6, package: every artifact of a compiled data directory made in memory ([`build`],
-//! reusing a watch's earlier pieces through [`build_cache`]), the VASSAL module ([`vassal`]),
-//! and the output directory written at once, where it can harm nothing ([`artifact`]).
+//! Stage 6, package: every artifact of a compiled data directory made in memory, the VASSAL
+//! module, and the output directory written at once, where it can harm nothing.
+//!
+//! # Steps
+//! 1. [`build::render_all`] renders every artifact of a [`qm_compile::compile::Compiled`]
+//!    (counters, sheets, charts, cards, the IR as JSON, the schemas) through crate `qm_render`;
+//!    `qm watch` calls [`build::render_all_cached`], which reuses the pieces whose inputs did
+//!    not change ([`render_cache`]).
+//! 2. [`vassal::module_artifact`] builds the module from the counter images
+//!    ([`vassal::build_vmod`]: palette, traits, `buildFile.xml` from templates, a deterministic
+//!    zip) and checks it with [`vassal::check::check_vmod`] before it counts as built.
+//! 3. [`artifact::write_atomically`] writes the output directory beside the old one and swaps
+//!    it in; only folders carrying qm's marker are ever replaced or tidied
+//!    ([`artifact::tidy_interrupted`]), and no input is ever inside what is replaced.
 
 pub mod artifact;
 pub mod build;
-pub mod build_cache;
+pub mod render_cache;
 pub mod vassal;

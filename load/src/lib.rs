@@ -1,17 +1,25 @@
-//! Stage 1, load: every input of a run read once, within its caps — the data directory's
-//! listings, notes, `ob.toml`, errata and registries ([`load`]), a nation's art folder
-//! ([`load::art_folder`]), the VASSAL module's configuration and gpid registry ([`vassal`]),
-//! the templates ([`templates`]) — with the checks every later stage relies on
-//! ([`buildable`]) and the one printer of diagnostics ([`diagnostics`]).
+//! Stage 1, load: every input of a run read once, within its caps, with the checks every later
+//! stage relies on and the one printer of diagnostics.
 //!
-//! Files are read through [`input`] (regular files only, a size cap per kind); every text
-//! read becomes a `Source` in the run's `SourceMap` (crate `qm_parser`), which the later stages
-//! point into.
+//! # Steps
+//! 1. [`load::load`] walks the data directory: nations found by their folders
+//!    (`load::discover`), each nation's listing, notes, `ob.toml` and errata read through
+//!    [`input`] (regular files only, a size cap per kind, [`input::InputLimits`]) and corrected
+//!    by its accepted errata; registries read (`load::registry`); the result is a
+//!    [`load::Loaded`], whose `SourceMap` (crate `qm_parser`) every later stage points into.
+//! 2. A nation's art folder is read by [`load::art_folder`]; the VASSAL module's configuration
+//!    and gpid registry by [`vassal::config`] and [`vassal::gpids`]; a `--templates` folder is
+//!    checked by [`templates::check_dir`].
+//! 3. [`printable::check_nation`] checks what the build needs of a resolved nation that
+//!    resolving does not (ids that name files, texts that must fit), and
+//!    [`printable::non_xml_character`] the characters no SVG or XML can hold.
+//! 4. [`diagnostics`] prints every diagnostic (human, with the source line and a caret, or
+//!    JSON).
 
-pub mod buildable;
 pub mod diagnostics;
 pub mod input;
 pub mod load;
+pub mod printable;
 pub mod sizes;
 pub mod template_depth;
 pub mod templates;

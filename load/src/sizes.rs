@@ -1,5 +1,5 @@
 //! How much one nation's artifacts can hold, checked where `qm check` and `qm build` both
-//! run ([`crate::buildable::check_nation`]): a listing longer than the chart and the counter
+//! run ([`crate::printable::check_nation`]): a listing longer than the chart and the counter
 //! sheets are made for, or a counter side given more notations than it can draw, is an
 //! error at its place in the data, never a template running out of fuel at build time.
 
@@ -20,7 +20,7 @@ pub fn check_sizes(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if let Some(first_over) = n.vehicles.get(MAX_VEHICLES) {
         out.push(
-            crate::buildable::error(
+            crate::printable::error(
                 sources,
                 "build::too-many-vehicles",
                 format!(
@@ -47,7 +47,7 @@ pub fn check_sizes(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
                 continue;
             };
             out.push(
-                crate::buildable::error(
+                crate::printable::error(
                     sources,
                     "build::too-many-notations",
                     format!(

@@ -1,5 +1,5 @@
 //! The key of a rendered piece: a hash of everything it is made from (see
-//! `qm_export::build_cache`, which keeps pieces by it).
+//! `qm_export::render_cache`, which keeps pieces by it).
 
 use std::hash::Hasher;
 

@@ -1,18 +1,42 @@
-//! Stage 5, render: the IR -> the bytes of every artifact, in memory. Counters, counter
-//! sheets and vehicle charts ([`render`]), infantry counters ([`infantry`]), scenario cards
-//! ([`scenario`]), the module's images ([`vassal`]); a maintainer's art made ready ([`art`]);
-//! templates lay pages out ([`templates`]), with text measured and fitted by [`text`] and
-//! [`fonts`]. Each piece has a [`cache_key`]; every result is an [`artifact::Artifact`].
+//! Stage 5, render: the IR -> the bytes of every artifact, in memory.
+//!
+//! # Steps
+//! 1. [`CounterView`] formats a vehicle's values the way the listing prints them.
+//! 2. A minijinja template (`templates/counter/`, `sheet/`, `chart/`, `card/`, overridable
+//!    with `--templates`: [`templates`]) lays them out as SVG or HTML; it sizes text with
+//!    `fit(...)` ([`text`]), which measures with the embedded font ([`fonts`]).
+//! 3. usvg reads the SVG back with only that font; resvg rasterizes PNGs ([`render_png`]) and
+//!    svg2pdf turns pages into vector PDF ([`drawing_pdf`]).
+//!
+//! Entry points take the IR and return bytes: [`render_sides`] (every counter side of a
+//! nation, PNG and PDF), [`counter_images`] (what the VASSAL exporter uses),
+//! [`counter_sheets`], [`vehicle_chart`]; infantry counters ([`infantry`]), scenario cards
+//! ([`scenario`]) and the module's own images ([`vassal`]). A maintainer's art is made ready
+//! by [`art`]. Each piece has a [`cache_key`]; every result is an [`artifact::Artifact`].
 
 pub mod art;
 pub mod artifact;
 pub mod budget;
 pub mod cache_key;
+mod chart;
+mod chart_infantry;
+mod chart_layout;
+mod chart_model;
+mod counter;
+mod counter_view;
+pub mod drawing;
+mod error;
 pub mod fonts;
 pub mod infantry;
 pub mod memo;
-pub mod render;
+mod pdf;
+mod pdf_canonical;
+mod picture;
+mod png;
 pub mod scenario;
+#[doc(hidden)]
+mod sheet;
+mod svg;
 pub mod template_filters;
 pub mod templates;
 pub mod text;
@@ -22,3 +46,31 @@ pub mod vassal;
 #[cfg(test)]
 #[global_allocator]
 static TEST_ALLOCATOR: budget::Budgeted<std::alloc::System> = budget::Budgeted(std::alloc::System);
+
+pub use chart::{
+    chart_files, chart_key, chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE,
+    CHART_PAGE_TEMPLATE,
+};
+pub use chart_infantry::{
+    infantry_section, ClassGroup, InfantryRow, InfantrySection, ReplacementRow, RuleRow, UNKNOWN,
+};
+pub use chart_layout::{ChartPage, PageRow, PageTable, TextItem};
+pub use chart_model::{
+    chart_model, columns, Cell, ChartModel, Column, Group, NationRef, NoteLink, NoteView, Row,
+};
+pub use counter::{
+    artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, render_side,
+    render_sides, side_form, side_name, template_of, CounterImage, CounterOptions, RenderedSide,
+    BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
+};
+pub use counter_view::{CounterView, ItemView};
+pub use error::{RenderError, RenderErrorKind};
+pub use pdf::{drawing_pdf, Converted};
+pub use pdf_canonical::canonical as canonical_pdf;
+pub use picture::{silhouette, silhouette_template, Picture, Pictures, SILHOUETTE_DIR};
+pub use png::{render_pixmap, render_png};
+pub use sheet::{
+    counter_sheets, counter_sheets_with, sheet_layout, CounterSize, Paper, SheetLayout,
+    SheetOptions, SheetSlot, SHEET_TEMPLATE,
+};
+pub use svg::{parse as parse_svg, with_size as svg_with_size};

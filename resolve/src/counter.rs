@@ -46,28 +46,44 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
             front.push(item(kind, label, text));
         }
     };
-    push(K::Rof, None, text(&v.rof, RateOfFire::text));
+    push(K::Rof, None, text(&v.values.rof, RateOfFire::text));
     push(
         K::MainArmament,
         None,
-        text(&v.main_armament, MainArmament::text),
+        text(&v.values.main_armament, MainArmament::text),
     );
     push(
         K::Breakdown,
         None,
-        text(&v.breakdown, BreakdownNumber::text),
+        text(&v.values.breakdown, BreakdownNumber::text),
     );
-    push(K::Ammo, None, parts_text(&v.ammo, SpecialAmmo::text));
-    push(K::IfMark, None, text(&v.if_mark, |_| "◆".to_string()));
-    push(K::Turret, None, text(&v.turret, |t| t.code()));
+    push(K::Ammo, None, parts_text(&v.values.ammo, SpecialAmmo::text));
+    push(
+        K::IfMark,
+        None,
+        text(&v.values.if_mark, |_| "◆".to_string()),
+    );
+    push(K::Turret, None, text(&v.values.turret, |t| t.code()));
     push(
         K::Secondary,
         Some("SA"),
-        text(&v.secondary, SecondaryArmament::text),
+        text(&v.values.secondary, SecondaryArmament::text),
     );
-    push(K::MgBow, Some("B"), parts_text(&v.mg_bow, MgFactor::text));
-    push(K::MgCoax, Some("C"), parts_text(&v.mg_coax, MgFactor::text));
-    push(K::MgAa, Some("AA"), parts_text(&v.mg_aa, MgFactor::text));
+    push(
+        K::MgBow,
+        Some("B"),
+        parts_text(&v.values.mg_bow, MgFactor::text),
+    );
+    push(
+        K::MgCoax,
+        Some("C"),
+        parts_text(&v.values.mg_coax, MgFactor::text),
+    );
+    push(
+        K::MgAa,
+        Some("AA"),
+        parts_text(&v.values.mg_aa, MgFactor::text),
+    );
     let [armor_front, armor_side, armor_rear] = armor(v);
     push(K::ArmorFront, None, armor_front);
     push(K::ArmorSide, None, armor_side);
@@ -75,11 +91,11 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
     push(
         K::TargetAspect,
         None,
-        parts_text(&v.target_aspect, TargetAspect::text),
+        parts_text(&v.values.target_aspect, TargetAspect::text),
     );
-    push(K::OpenTop, None, flag(&v.open_top, "●"));
-    push(K::Size, None, text(&v.size, |s| signed(*s)));
-    push(K::Mp, None, text(&v.mp, u8::to_string));
+    push(K::OpenTop, None, flag(&v.values.open_top, "●"));
+    push(K::Size, None, text(&v.values.size, |s| signed(*s)));
+    push(K::Mp, None, text(&v.values.mp, u8::to_string));
     let notation = |n: &Notation| CounterItem {
         kind: K::Notation,
         label: None,
@@ -99,18 +115,22 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
             back.push(item(kind, label, text));
         }
     };
-    push(K::Radioless, None, text(&v.radioless, |r| r.text()));
+    push(K::Radioless, None, text(&v.lead.radioless, |r| r.text()));
     push(
         K::GroundPressure,
         Some("GP"),
-        text(&v.ground_pressure, format_gp),
+        text(&v.values.ground_pressure, format_gp),
     );
     push(
         K::CrewSurvival,
         Some("CS"),
-        text(&v.crew_survival, CrewSurvival::text),
+        text(&v.values.crew_survival, CrewSurvival::text),
     );
-    push(K::Capacity, None, parts_text(&v.capacity, Capacity::text));
+    push(
+        K::Capacity,
+        None,
+        parts_text(&v.values.capacity, Capacity::text),
+    );
     back.extend(
         notations
             .iter()
@@ -131,8 +151,8 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
 /// listing prints them ("(Firing) T37 6/3").
 fn other_configuration_text(o: &OtherConfiguration) -> String {
     let mut parts = vec![o.name_cell.raw.trim_matches('†').trim().to_string()];
-    parts.extend(text(&o.main_armament, MainArmament::text));
-    if let Some(a) = o.armor.as_ref().and_then(|f| f.value.as_ref()) {
+    parts.extend(text(&o.values.main_armament, MainArmament::text));
+    if let Some(a) = o.values.armor.as_ref().and_then(|f| f.value.as_ref()) {
         let armor: Vec<String> = a.parts.iter().map(|p| p.text()).collect();
         parts.push(armor.join("/"));
     }
@@ -191,7 +211,7 @@ fn signed(n: i8) -> String {
 /// part it follows), and a third facing: the third part when printed (`4/1/★`), or "–" when
 /// the cell ends in "/" after two ("-2/-2/": the facing after the slash is printed blank).
 fn armor(v: &Vehicle) -> [Option<String>; 3] {
-    let Some(a) = v.armor.as_ref().and_then(|f| f.value.as_ref()) else {
+    let Some(a) = v.values.armor.as_ref().and_then(|f| f.value.as_ref()) else {
         return [None, None, None];
     };
     let mut out: Vec<Option<String>> = a.parts.iter().take(3).map(|p| Some(p.text())).collect();
@@ -214,16 +234,18 @@ fn format_gp(g: &GroundPressure) -> String {
 /// speaks of one.
 fn has_bmg(v: &Vehicle, own_note_text: &str) -> bool {
     let ma_bmg = v
+        .values
         .main_armament
         .as_ref()
         .and_then(|f| f.value.as_ref())
         .is_some_and(|m| m.mount == Some(Mount::Bow) && m.weapon == Weapon::MachineGun);
-    ma_bmg || v.mg_bow.is_some() || own_note_text.contains("BMG")
+    ma_bmg || v.values.mg_bow.is_some() || own_note_text.contains("BMG")
 }
 
 /// True when the vehicle has no turret (T/Tur blank or NT).
 fn non_turreted(v: &Vehicle) -> bool {
-    v.turret
+    v.values
+        .turret
         .as_ref()
         .and_then(|f| f.value.as_ref())
         .is_none_or(qm_schema::Turret::is_non_turreted)
@@ -238,7 +260,11 @@ fn non_turreted(v: &Vehicle) -> bool {
 ///   L3cc", note 23's "optional AAMG of the Autocannone da 65/17"): `named` is what the
 ///   notation's sentence ([`NotationSource::context`]) names among the vehicles the note covers.
 pub fn applies(n: &NotationSource, v: &Vehicle, named: Named, own_note_text: &str) -> bool {
-    let ma = v.main_armament.as_ref().map(|f| f.raw.trim_matches('†'));
+    let ma = v
+        .values
+        .main_armament
+        .as_ref()
+        .map(|f| f.raw.trim_matches('†'));
     if ma == Some(n.text.as_str()) {
         return false;
     }

@@ -1,12 +1,11 @@
 //! Quartermaster's resolver: one nation's parsed listing and notes, its `ob.toml` and its
 //! errata acceptances in; the IR ([`qm_schema::Nation`]) and every diagnostic about it out.
 //!
-//! [`resolve_nation`]`(&NationInput, &SourceMap) -> Resolved` is the one entry point. It is
-//! pure: the texts (already corrected by errata) come in a [`SourceMap`](qm_parser::SourceMap),
-//! which files are the nation's and what its `errata.toml` accepts in a [`NationInput`]; no
-//! file is read and nothing global is used. Nothing stops at the first problem: a bad value is
-//! a diagnostic and the rest still resolves. The registries (theaters, vehicle types) will be a
-//! third parameter, `&Registries`; until then those sets are `qm_schema`'s enums.
+//! [`resolve_nation`] is the one entry point. It is pure: the texts (already corrected by
+//! errata) come in a [`SourceMap`](qm_parser::SourceMap), which files are the nation's and
+//! what its `errata.toml` accepts in a [`NationInput`], the theaters and vehicle types in
+//! [`Registries`]; no file is read and nothing global is used. Nothing stops at the first
+//! problem: a bad value is a diagnostic and the rest still resolves.
 //!
 //! # Steps
 //! 1. **listing** (`listing`, `fields`, [`names`]): parse the listing; each row -> a `Vehicle`

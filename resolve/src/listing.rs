@@ -1,7 +1,9 @@
 //! Listing rows -> vehicles (the listing's own values; notes come later).
 
 use qm_parser::{Cell, Diagnostic, ListingRow, SourceMap};
-use qm_schema::{Counter, Dvp, Field, OtherConfiguration, Vehicle, VehicleTypeCode};
+use qm_schema::{
+    Counter, Dvp, Field, ListingLead, ListingValues, OtherConfiguration, Vehicle, VehicleTypeCode,
+};
 
 use crate::fields::{field, opt_field};
 use crate::names::{normalize_name, shorten, vehicle_id, MAX_NAME};
@@ -51,32 +53,13 @@ pub fn vehicle_from_row(
         name,
         name_cell,
         row: map.provenance(&row.span),
-        radioless: opt_field(map, &row.radioless),
-        weight: opt_field(map, &row.weight),
+        lead: lead(map, row),
         vehicle_type,
         bpv,
         dvp,
         rf,
         dates,
-        size: opt_field(map, &row.size),
-        armor: opt_field(map, &row.armor),
-        target_aspect: opt_field(map, &row.target_aspect),
-        open_top: opt_field(map, &row.open_top),
-        crew_survival: opt_field(map, &row.crew_survival),
-        mp: opt_field(map, &row.mp),
-        ground_pressure: opt_field(map, &row.ground_pressure),
-        turret: opt_field(map, &row.turret),
-        main_armament: opt_field(map, &row.main_armament),
-        rof: opt_field(map, &row.rof),
-        breakdown: opt_field(map, &row.breakdown),
-        if_mark: opt_field(map, &row.if_mark),
-        mg_bow: opt_field(map, &row.mg_bow),
-        mg_coax: opt_field(map, &row.mg_coax),
-        mg_aa: opt_field(map, &row.mg_aa),
-        secondary: opt_field(map, &row.secondary),
-        ammo: opt_field(map, &row.ammo),
-        capacity: opt_field(map, &row.capacity),
-        note_refs: note_refs(map, row),
+        values: values(map, row),
         availability: Vec::new(),
         radio: Vec::new(),
         restricted_use: Vec::new(),
@@ -99,8 +82,22 @@ pub fn other_configuration(map: &SourceMap, row: &ListingRow) -> Option<OtherCon
     Some(OtherConfiguration {
         name_cell: field(map, &row.name)?,
         row: map.provenance(&row.span),
+        lead: lead(map, row),
+        values: values(map, row),
+    })
+}
+
+/// The columns left of TYPE, as the row prints them.
+fn lead(map: &SourceMap, row: &ListingRow) -> ListingLead {
+    ListingLead {
         radioless: opt_field(map, &row.radioless),
         weight: opt_field(map, &row.weight),
+    }
+}
+
+/// The columns right of DATES, as the row prints them.
+fn values(map: &SourceMap, row: &ListingRow) -> ListingValues {
+    ListingValues {
         size: opt_field(map, &row.size),
         armor: opt_field(map, &row.armor),
         target_aspect: opt_field(map, &row.target_aspect),
@@ -120,7 +117,7 @@ pub fn other_configuration(map: &SourceMap, row: &ListingRow) -> Option<OtherCon
         ammo: opt_field(map, &row.ammo),
         capacity: opt_field(map, &row.capacity),
         note_refs: note_refs(map, row),
-    })
+    }
 }
 
 /// The Notes column's references, kept with the IR without spare room.

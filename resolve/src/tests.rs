@@ -726,8 +726,8 @@ fn a_second_line_is_the_other_configuration_of_the_vehicle_above() {
     let carrier = &r.nation.vehicles[0];
     let other = carrier.other_configuration.as_ref().expect("kept with it");
     assert_eq!(other.name_cell.raw, "(Firing mode)");
-    assert_eq!(other.armor.as_ref().unwrap().raw, "6/3");
-    assert_eq!(other.main_armament.as_ref().unwrap().raw, "T37");
+    assert_eq!(other.values.armor.as_ref().unwrap().raw, "6/3");
+    assert_eq!(other.values.main_armament.as_ref().unwrap().raw, "T37");
     let back: Vec<&str> = carrier
         .counter
         .back

@@ -47,7 +47,10 @@ pub fn touched_vehicles(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Vec
 
 /// True when the vehicle's Notes column names `note`.
 fn refers_to(v: &Vehicle, note: &NoteRef) -> bool {
-    v.note_refs.iter().any(|r| r.value.as_ref() == Some(note))
+    v.values
+        .note_refs
+        .iter()
+        .any(|r| r.value.as_ref() == Some(note))
 }
 
 /// The unresolved vehicles of `nation`, each with the first error (in `diagnostics`' order)

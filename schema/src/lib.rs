@@ -1,8 +1,17 @@
 //! The Quartermaster IR: the one data model every artifact is rendered from.
 //!
 //! Every public type derives serde + schemars; the doc line of each field becomes its
-//! description in the generated JSON Schema (`schema/nation.schema.json`). Values the sources do
-//! not give stay `None`; nothing here is ever guessed.
+//! description in the generated JSON Schema (`schema/json/nation.schema.json`). Values the
+//! sources do not give stay `None`; nothing here is ever guessed.
+//!
+//! # Steps
+//! 1. A nation is a [`Nation`]: its [`Vehicle`]s (listing values, [`Availability`] by
+//!    theater and month, counter sides of [`CounterItem`]s), infantry, rules and what did not
+//!    resolve; a scenario is a [`Scenario`].
+//! 2. [`nation_schema`] and [`scenario_schema`] are the JSON Schemas the IR is validated
+//!    against ([`validate`]), and that `qm schema` writes.
+//! 3. [`Tape`] holds a serialized IR document in two flat buffers, so that validating every
+//!    vehicle allocates nothing once the buffers have grown.
 
 mod availability;
 mod counter;

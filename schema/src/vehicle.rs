@@ -14,10 +14,9 @@ pub struct Vehicle {
     pub name_cell: Field<String>,
     /// The whole listing row.
     pub row: Span,
-    /// The ® column: present when the AFV is radioless (181.2); its dagger points to a note.
-    pub radioless: Option<Field<Radioless>>,
-    /// WG T: weight in tons.
-    pub weight: Option<Field<Weight>>,
+    /// The listing's columns left of TYPE (®, WG T), shared with the second line.
+    #[serde(flatten)]
+    pub lead: ListingLead,
     /// TYPE.
     pub vehicle_type: Field<VehicleTypeCode>,
     /// BPV: basic point value.
@@ -28,6 +27,63 @@ pub struct Vehicle {
     pub rf: Field<RfRange>,
     /// DATES: the period the vehicle is available at all.
     pub dates: Field<Period>,
+    /// The listing's columns right of DATES (SZ to Notes), shared with the second line.
+    #[serde(flatten)]
+    pub values: ListingValues,
+    /// Resolved availability: where, when and how rare (empty until the notes are resolved).
+    pub availability: Vec<Availability>,
+    /// Radio status over time (181.21); empty when the vehicle has no radio rule.
+    pub radio: Vec<RadioStatus>,
+    /// Periods in which only one faction of the nation may use the vehicle ("Fascist use
+    /// only"), per faction.
+    pub restricted_use: Vec<RestrictedUse>,
+    /// Optional armament availability (e.g. the optional AAMG), when a note gives it.
+    pub optional_armament: Vec<OptionalArmament>,
+    /// Month from which HEAT is available (a multi-applicable note dates it); `null` otherwise.
+    pub heat_from: Option<YearMonth>,
+    /// The letter of the multi-applicable note that dates HEAT; `null` when none does.
+    pub heat_note: Option<String>,
+    /// Text printed on the counter.
+    pub counter: Counter,
+    /// The vehicle's other configuration: the listing's second line under its row (a row with
+    /// no TYPE, BPV, RF or DATES of its own, e.g. a firing mode); absent when none is printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other_configuration: Option<Box<OtherConfiguration>>,
+}
+
+/// A vehicle's second line in the listing: the values of its other configuration, each
+/// column as the row prints it (absent where the line is blank).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct OtherConfiguration {
+    /// The NAME cell of the line as published ("(Moebelwagen)").
+    pub name_cell: Field<String>,
+    /// The whole line.
+    pub row: Span,
+    /// ®, WG T.
+    #[serde(flatten)]
+    pub lead: ListingLead,
+    /// SZ to Notes.
+    #[serde(flatten)]
+    pub values: ListingValues,
+}
+
+/// The listing's columns left of TYPE, which a vehicle's row and its second line both print.
+///
+/// Why two structs and not one: a vehicle's JSON keeps the listing's column order (®, WG T,
+/// then TYPE, BPV, RF, DATES, then SZ ...), and a flattened struct's fields are written where
+/// it sits; the columns only a vehicle's own row has (TYPE to DATES) fall between the two.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ListingLead {
+    /// The ® column: present when the AFV is radioless (181.2); its dagger points to a note.
+    pub radioless: Option<Field<Radioless>>,
+    /// WG T: weight in tons.
+    pub weight: Option<Field<Weight>>,
+}
+
+/// The listing's columns right of DATES (SZ to Notes), which a vehicle's row and its second
+/// line both print; a column either line may print belongs here.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ListingValues {
     /// SZ: size modifier.
     pub size: Option<Field<i8>>,
     /// AF: armor factors.
@@ -65,77 +121,6 @@ pub struct Vehicle {
     /// # / PP: passenger and portage capacity.
     pub capacity: Option<Field<Capacity>>,
     /// Notes: the note references in the listing's Notes column.
-    pub note_refs: Vec<Field<NoteRef>>,
-    /// Resolved availability: where, when and how rare (empty until the notes are resolved).
-    pub availability: Vec<Availability>,
-    /// Radio status over time (181.21); empty when the vehicle has no radio rule.
-    pub radio: Vec<RadioStatus>,
-    /// Periods in which only one faction of the nation may use the vehicle ("Fascist use
-    /// only"), per faction.
-    pub restricted_use: Vec<RestrictedUse>,
-    /// Optional armament availability (e.g. the optional AAMG), when a note gives it.
-    pub optional_armament: Vec<OptionalArmament>,
-    /// Month from which HEAT is available (a multi-applicable note dates it); `null` otherwise.
-    pub heat_from: Option<YearMonth>,
-    /// The letter of the multi-applicable note that dates HEAT; `null` when none does.
-    pub heat_note: Option<String>,
-    /// Text printed on the counter.
-    pub counter: Counter,
-    /// The vehicle's other configuration: the listing's second line under its row (a row with
-    /// no TYPE, BPV, RF or DATES of its own, e.g. a firing mode); absent when none is printed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub other_configuration: Option<Box<OtherConfiguration>>,
-}
-
-/// A vehicle's second line in the listing: the values of its other configuration, each
-/// column as the row prints it (absent where the line is blank).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct OtherConfiguration {
-    /// The NAME cell of the line as published ("(Moebelwagen)").
-    pub name_cell: Field<String>,
-    /// The whole line.
-    pub row: Span,
-    /// ®.
-    pub radioless: Option<Field<Radioless>>,
-    /// WG T.
-    pub weight: Option<Field<Weight>>,
-    /// SZ.
-    pub size: Option<Field<i8>>,
-    /// AF.
-    pub armor: Option<Field<Armor>>,
-    /// TA.
-    pub target_aspect: Option<Field<TargetAspect>>,
-    /// OT.
-    pub open_top: Option<Field<bool>>,
-    /// CS.
-    pub crew_survival: Option<Field<CrewSurvival>>,
-    /// MP.
-    pub mp: Option<Field<u8>>,
-    /// GP.
-    pub ground_pressure: Option<Field<GroundPressure>>,
-    /// T / Tur.
-    pub turret: Option<Field<Turret>>,
-    /// MA.
-    pub main_armament: Option<Field<MainArmament>>,
-    /// ROF.
-    pub rof: Option<Field<RateOfFire>>,
-    /// B#.
-    pub breakdown: Option<Field<BreakdownNumber>>,
-    /// IF.
-    pub if_mark: Option<Field<IfMark>>,
-    /// MG B.
-    pub mg_bow: Option<Field<MgFactor>>,
-    /// MG C.
-    pub mg_coax: Option<Field<MgFactor>>,
-    /// MG AA.
-    pub mg_aa: Option<Field<MgFactor>>,
-    /// SA.
-    pub secondary: Option<Field<SecondaryArmament>>,
-    /// AM MO.
-    pub ammo: Option<Field<SpecialAmmo>>,
-    /// # / PP.
-    pub capacity: Option<Field<Capacity>>,
-    /// Notes.
     pub note_refs: Vec<Field<NoteRef>>,
 }
 

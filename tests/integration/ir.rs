@@ -47,6 +47,21 @@ fn listing_ir_of_every_vehicle() {
     insta::assert_snapshot!(listing_view(ita));
 }
 
+/// The listing values shared by a row and its second line are flattened into the vehicle's
+/// JSON: they read back into the same vehicle (a tool reading `out/<nation>.json` with the
+/// schema crate's types gets what `qm` wrote).
+#[test]
+fn every_vehicle_reads_back_from_its_json() {
+    let compiled = qm::compile::compile(&root().join("data-src"));
+    for nation in &compiled.nations {
+        for v in &nation.vehicles {
+            let json = serde_json::to_string(v).unwrap();
+            let back: qm_schema::Vehicle = serde_json::from_str(&json).unwrap();
+            assert_eq!(&back, v, "{}", v.name);
+        }
+    }
+}
+
 /// The IR as JSON with byte offsets removed (they differ when CR bytes or a BOM are added).
 fn without_offsets(nation: &qm_schema::Nation) -> Value {
     fn strip(v: &mut Value) {

@@ -118,10 +118,11 @@ fn mg_cells(v: &Vehicle) -> [String; 4] {
         f.as_ref().map_or(String::new(), |f| f.raw.clone())
     };
     [
-        raw(&v.mg_bow),
-        raw(&v.mg_coax),
-        raw(&v.mg_aa),
-        v.secondary
+        raw(&v.values.mg_bow),
+        raw(&v.values.mg_coax),
+        raw(&v.values.mg_aa),
+        v.values
+            .secondary
             .as_ref()
             .map_or(String::new(), |f| f.raw.clone()),
     ]
@@ -147,7 +148,7 @@ fn the_corrected_mg_columns_match_the_notes() {
     // The optional AAMG moved out of SA keeps note C's RF.
     assert!(!vehicle(n, "M13/40").optional_armament.is_empty());
     // The decisions of issue 14: the Fiat 611 ROF slip and the Autoprot S37's AAMG.
-    let rof = |name: &str| vehicle(n, name).rof.as_ref().map(|f| f.raw.clone());
+    let rof = |name: &str| vehicle(n, name).values.rof.as_ref().map(|f| f.raw.clone());
     assert_eq!(rof("Fiat 611A"), None);
     assert_eq!(rof("Fiat 611B").as_deref(), Some("2"));
     assert_eq!(mg_cells(vehicle(n, "Autoprot S37"))[2], "2");

@@ -6,8 +6,8 @@
 use qm::compile::{compile, compile_scenarios, Compiled};
 use qm::infantry::{infantry_counter_svg, InfantrySide};
 use qm::load::{load, load_scenarios};
+use qm::nations::resolve_nation;
 use qm::render::{counter_svg, svg_with_size, CounterOptions};
-use qm::resolve::resolve_nation;
 use qm::scenario::{card_html, card_scale, card_svg, card_view, svg_to_png};
 use qm::templates::Templates;
 use qm_schema::{CounterSide, Nation, Scenario};
@@ -242,7 +242,7 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
             "{pic}"
         );
         assert!(html.contains(".unit .dvp {") && html.contains("color: #d00000"));
-        let mp = format!(">{}</tspan>", m13.mp.as_ref().unwrap().raw);
+        let mp = format!(">{}</tspan>", m13.values.mp.as_ref().unwrap().raw);
         let red_mp = pic.split("fill=\"#c8102e\"><tspan").skip(1).any(|t| {
             t.split("</tspan>")
                 .next()

@@ -6,11 +6,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use qm::vassal::archive::{read_entries, write_vmod};
-use qm::vassal::build_file::vassal_templates;
 use qm::vassal::check::{check_build_file, check_vmod, decode_definition};
 use qm::vassal::gpids::{slot_key, GpidRegistry};
 use qm::vassal::images::{counter_image_path, Canvas, CounterPng};
 use qm::vassal::merge::{merge_build_file, merge_vmod};
+use qm::vassal::module_xml::vassal_templates;
 use qm::vassal::palette::{
     INFANTRY_PROPERTY_KEYS, PROPERTY_KEYS, PROTO_AFV, PROTO_INFANTRY, PROTO_VEHICLE,
 };
@@ -24,7 +24,7 @@ fn vehicle(name: &str, vtype: &str, bpv: u16, notes: &[&str], back: &[&str]) -> 
     let span =
         serde_json::json!({"file": "ita/listing.tsv", "start": 0, "end": 1, "line": 1, "col": 1});
     let field = |v: serde_json::Value, raw: &str| serde_json::json!({"value": v, "dagger": false, "raw": raw, "span": span});
-    let id = qm::resolve::names::vehicle_id(name);
+    let id = qm_resolve::names::vehicle_id(name);
     let refs: Vec<_> = notes
         .iter()
         .map(|n| {

@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use qm::build::{render_all, render_all_cached, BuildOptions};
-use qm::build_cache::RenderCache;
+use qm::render_cache::RenderCache;
 use qm::timings::Timings;
 
 use crate::support::{copy_dir, root};

@@ -189,7 +189,7 @@ fn periods_text(nation: &Nation, entries: &[&Availability]) -> String {
 
 /// The note number a vehicle's rules come from ("note 8"), for card notes.
 fn vehicle_note(v: &Vehicle) -> Option<String> {
-    v.note_refs.iter().find_map(|r| match &r.value {
+    v.values.note_refs.iter().find_map(|r| match &r.value {
         Some(NoteRef::Vehicle(n)) => Some(format!("note {n}")),
         _ => None,
     })
@@ -323,7 +323,7 @@ fn radio_notes(v: &Vehicle, at: Setting<'_>, own_note: Option<&str>, notes: &mut
         }
         return;
     }
-    if let Some(f) = &v.radioless {
+    if let Some(f) = &v.lead.radioless {
         let (kind, text) = if f.dagger && v.radio.is_empty() {
             // "®†": the note limits the radioless status in time, but it is not resolved.
             (
@@ -346,7 +346,9 @@ fn radio_notes(v: &Vehicle, at: Setting<'_>, own_note: Option<&str>, notes: &mut
 /// HEAT: a "†" before the H means HEAT only from `heat_from`, the month the multi-applicable
 /// note `heat_note` gives (the Italian H).
 fn heat_notes(v: &Vehicle, at: Setting<'_>, notes: &mut Vec<CardNote>) {
-    let Some(ammo) = v.ammo.as_ref() else { return };
+    let Some(ammo) = v.values.ammo.as_ref() else {
+        return;
+    };
     let heat = ammo
         .value
         .as_ref()

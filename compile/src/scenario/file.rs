@@ -1,6 +1,6 @@
 //! The scenario file format, `data-src/scenarios/<id>.toml`, as read with spans. Its JSON Schema
 //! (`scenario-file.schema.json`) is generated from these types for editors; the values are
-//! checked in [`super::resolve`].
+//! checked in [`super::lookup`].
 
 use schemars::JsonSchema;
 use serde::Deserialize;

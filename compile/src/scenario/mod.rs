@@ -3,13 +3,13 @@
 
 mod check;
 mod file;
+mod lookup;
 mod nationality;
-mod resolve;
 
 pub use qm_render::scenario::{card, package};
 
 pub use card::*;
 pub use check::*;
 pub use file::*;
+pub use lookup::*;
 pub use package::*;
-pub use resolve::*;

@@ -7,7 +7,7 @@ use qm_schema::{Nation, Nationality};
 use toml::Spanned;
 
 use super::file::SideEntry;
-use crate::resolve::names::did_you_mean;
+use crate::nations::names::did_you_mean;
 use qm_resolve::query::{find_nationality, nations_of_nationality};
 
 /// The nation id a side belongs to, as far as its file says: its `nation`, else the nation
@@ -23,7 +23,7 @@ pub fn side_nation_id<'a>(side: &'a SideEntry, nations: &'a [Nation]) -> Option<
 }
 
 /// A side's nation and nationality: `nationality` looked up in the side's `nation` when it
-/// names one (`nation` is what [`super::resolve`] found for it, `None` when unknown), else in
+/// names one (`nation` is what [`super::lookup`] found for it, `None` when unknown), else in
 /// every nation's data. An unknown or ambiguous nationality is an error pointing at it (boxed:
 /// a diagnostic is large beside the answer).
 pub fn side_nationality<'a>(

@@ -5,7 +5,7 @@
 //! 1. [`assemble`] (`palette`): IR + counter PNGs + gpid registry -> [`ModuleModel`]: one
 //!    PieceSlot per vehicle (Marker properties, Flip layer) using prototypes for what vehicles
 //!    share (Motion, Delete, CE/BU for AFVs), encoded with [`traits`] / [`encode`].
-//! 2. [`build_file`]: the model -> `buildFile.xml` and `moduledata` via `templates/vassal/`.
+//! 2. [`module_xml`]: the model -> `buildFile.xml` and `moduledata` via `templates/vassal/`.
 //! 3. [`archive`]: deterministic zip.
 //!
 //! [`merge`] puts the generated palette, prototypes and images into a maintainer's own module;
@@ -15,11 +15,11 @@
 //! ([`rendered_images`]).
 
 pub mod archive;
-pub mod build_file;
 pub mod check;
 pub mod decode;
 pub mod encode;
 pub mod merge;
+pub mod module_xml;
 pub mod palette;
 pub mod traits;
 pub mod xml;
@@ -65,8 +65,8 @@ pub fn build_vmod(
     registries: &dyn NationRegistries,
 ) -> Result<Vmod, VassalError> {
     let model = assemble(nations, images, config, registry, registries)?;
-    let build_file = build_file::render_build_file(&model, templates)?;
-    let moduledata = build_file::render_moduledata(&model, templates)?;
+    let build_file = module_xml::render_build_file(&model, templates)?;
+    let moduledata = module_xml::render_moduledata(&model, templates)?;
     let mut entries = vec![
         ("buildFile.xml".to_string(), build_file.clone().into_bytes()),
         ("moduledata".to_string(), moduledata.into_bytes()),
@@ -93,7 +93,7 @@ pub fn build_from_data(
 ) -> Result<Vmod, VassalError> {
     let config = ModuleConfig::load(&loaded.data_dir, loaded.limits)?;
     let registry = GpidRegistry::load(&loaded.data_dir, loaded.limits)?.unwrap_or_default();
-    let templates = build_file::vassal_templates(template_overrides);
+    let templates = module_xml::vassal_templates(template_overrides);
     build_vmod(nations, images, &config, &registry, &templates, loaded)
 }
 

@@ -153,6 +153,7 @@ pub fn vehicle_properties(nation: &Nation, v: &Vehicle) -> Vec<(String, String)>
                 None => format!("{}-{}", r.lower, r.upper),
             });
     let notes: Vec<String> = v
+        .values
         .note_refs
         .iter()
         .filter_map(|f| f.value.as_ref())
@@ -167,7 +168,9 @@ pub fn vehicle_properties(nation: &Nation, v: &Vehicle) -> Vec<(String, String)>
         v.bpv.value.map_or_else(String::new, |b| b.to_string()),
         v.dvp.value.to_string(),
         rf,
-        v.mp.as_ref()
+        v.values
+            .mp
+            .as_ref()
             .and_then(|f| f.value)
             .map_or_else(String::new, |m| m.to_string()),
         notes.join(", "),

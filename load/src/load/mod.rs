@@ -536,10 +536,10 @@ fn add_source(
     loaded
         .sources
         .add(Source::with_edits(id, name.clone(), text, edits));
-    if let Some(d) = crate::buildable::check_characters(&loaded.sources, id) {
+    if let Some(d) = crate::printable::check_characters(&loaded.sources, id) {
         loaded.diagnostics.push(d);
     } else if name.ends_with(".toml") {
-        let strings = crate::buildable::check_toml_strings(&loaded.sources, id);
+        let strings = crate::printable::check_toml_strings(&loaded.sources, id);
         loaded.diagnostics.extend(strings);
     }
     if let Some(at) = bad {

@@ -124,9 +124,9 @@ pub fn lint(
     let Some(text) = sources.get(id).map(|s| s.text.clone()) else {
         return Vec::new();
     };
-    let mut out: Vec<Diagnostic> = match crate::buildable::check_characters(sources, id) {
+    let mut out: Vec<Diagnostic> = match crate::printable::check_characters(sources, id) {
         Some(d) => vec![d],
-        None => crate::buildable::check_toml_strings(sources, id),
+        None => crate::printable::check_toml_strings(sources, id),
     };
     if let Err(e) = toml::from_str::<ConfigFile>(&text) {
         out.push(qm_resolve::spanned::toml_diagnostic(

@@ -4,8 +4,8 @@ use qm_schema::{InfantryUnit, Nation};
 use serde::Serialize;
 
 use crate::artifact::Artifact;
-use crate::render::{parse_svg, render_png, RenderError, RenderErrorKind};
 use crate::templates::{TemplateError, Templates};
+use crate::{parse_svg, render_png, RenderError, RenderErrorKind};
 
 /// The template every infantry counter side is drawn with.
 pub const INFANTRY_TEMPLATE: &str = "infantry/counter.svg";

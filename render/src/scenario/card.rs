@@ -17,10 +17,8 @@ use serde::Serialize;
 
 use super::package::wrap;
 use crate::infantry::{infantry_counter_svg, InfantrySide};
-use crate::render::{
-    counter_svg, svg_with_size, CounterOptions, Pictures, RenderError, RenderErrorKind,
-};
 use crate::templates::{TemplateError, Templates};
+use crate::{counter_svg, svg_with_size, CounterOptions, Pictures, RenderError, RenderErrorKind};
 
 /// The HTML card template.
 pub const CARD_HTML: &str = "scenario/card.html";

@@ -1,13 +1,13 @@
 //! The card's SVG page -> PDF (svg2pdf, vector, exact size) and PNG (resvg), and wrapping
 //! text for the page. Everything goes through the renderer's SVG reader and PNG writer
-//! (`crate::render`) and the font metrics (`crate::fonts`): one font database, so a card and a
+//! (`crate::render_sides`) and the font metrics (`crate::fonts`): one font database, so a card and a
 //! counter lay text out alike.
 
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 
+use crate::drawing::Drawing;
 use crate::fonts::Metrics;
-use crate::render::drawing::Drawing;
-use crate::render::{canonical_pdf, drawing_pdf, parse_svg, render_pixmap};
+use crate::{canonical_pdf, drawing_pdf, parse_svg, render_pixmap};
 
 /// usvg works in CSS pixels: 96 per inch.
 const CSS_DPI: f32 = 96.0;

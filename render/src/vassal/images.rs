@@ -4,8 +4,8 @@
 use qm_schema::{CounterSide, Nation};
 
 use crate::infantry::{infantry_images, infantry_px, InfantryImage, InfantrySide};
-use crate::render::{counter_images, CounterImage, CounterOptions, RenderError};
 use crate::templates::Templates;
+use crate::{counter_images, CounterImage, CounterOptions, RenderError};
 
 /// Folder under `images/` that qm owns; `qm vassal merge` replaces exactly this folder.
 pub const QM_IMAGE_DIR: &str = "qm";

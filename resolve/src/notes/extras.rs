@@ -69,7 +69,7 @@ fn radio(
             out
         }
         // The ® column says radioless whatever the nation's default.
-        None if v.radioless.is_some() => vec![status(dates, false, None)],
+        None if v.lead.radioless.is_some() => vec![status(dates, false, None)],
         // Only a national rule (effect `afv_radio`) gives an AFV a radio by default.
         None if default_radio => {
             vec![status(dates, true, None)]
@@ -92,11 +92,12 @@ fn optional(
         .filter_map(|r| optional_armament(map, r))
         .collect();
     let optional_sa = v
+        .values
         .secondary
         .as_ref()
         .and_then(|f| f.value.as_ref())
         .is_some_and(|s| s.optional);
-    let optional_mg = [&v.mg_bow, &v.mg_coax, &v.mg_aa]
+    let optional_mg = [&v.values.mg_bow, &v.values.mg_coax, &v.values.mg_aa]
         .into_iter()
         .filter_map(|f| f.as_ref().and_then(|f| f.value.as_ref()))
         .any(MgFactor::any_optional);
@@ -138,7 +139,7 @@ fn optional_armament(map: &SourceMap, rule: &Rule) -> Option<OptionalArmament> {
 
 /// Rule 177.2: a vehicle whose MA a note lets be Removed has a variable DVP (note J's ATR).
 fn variable_dvp(doc: &NotesDoc, v: &Vehicle) -> bool {
-    v.note_refs.iter().any(|r| match &r.value {
+    v.values.note_refs.iter().any(|r| match &r.value {
         Some(NoteRef::Multi(l)) => doc.multi_note(l).is_some_and(|m| {
             m.paragraphs
                 .iter()

@@ -20,7 +20,7 @@ impl NoteMembers {
     pub fn new(vehicles: &[Vehicle]) -> Self {
         let mut rows: HashMap<u16, Vec<usize>> = HashMap::new();
         for (i, v) in vehicles.iter().enumerate() {
-            for r in v.note_refs.iter().filter_map(|r| r.value.as_ref()) {
+            for r in v.values.note_refs.iter().filter_map(|r| r.value.as_ref()) {
                 if let NoteRef::Vehicle(n) = r {
                     rows.entry(*n).or_default().push(i);
                 }
@@ -146,7 +146,7 @@ pub fn lint_see_also(
         .collect();
     let rows: BTreeSet<String> = members
         .iter()
-        .flat_map(|&i| vehicles[i].note_refs.iter())
+        .flat_map(|&i| vehicles[i].values.note_refs.iter())
         .filter_map(|r| match &r.value {
             Some(NoteRef::Multi(l)) => Some(l.clone()),
             _ => None,

@@ -58,7 +58,7 @@ pub fn lint_note_mgs(
         // Each mention with the set of vehicles it is read against: its numbered note's rows,
         // or the whole listing's for a multi-applicable note.
         let mut mentions: Vec<(&Mention, SetOf)> = Vec::new();
-        for r in v.note_refs.iter().filter_map(|r| r.value.as_ref()) {
+        for r in v.values.note_refs.iter().filter_map(|r| r.value.as_ref()) {
             match r {
                 NoteRef::Vehicle(n) => {
                     let Some(found) = numbered.get(n) else {

@@ -179,7 +179,7 @@ fn listing_only(v: &Vehicle, theaters: &[TheaterId]) -> Vec<qm_schema::Availabil
         return Vec::new();
     };
     let lacking = if v.rf.dagger || v.dates.dagger {
-        let numbered = v.note_refs.iter().filter_map(|f| f.value.as_ref());
+        let numbered = v.values.note_refs.iter().filter_map(|f| f.value.as_ref());
         numbered
             .filter(|r| {
                 matches!(

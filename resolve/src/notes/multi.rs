@@ -59,7 +59,7 @@ impl MultiReadings {
     /// picks the note's dagger window).
     pub fn windows_for(&self, v: &Vehicle) -> Vec<Window> {
         let mut out = Vec::new();
-        for f in &v.note_refs {
+        for f in &v.values.note_refs {
             let Some(NoteRef::Multi(letter)) = &f.value else {
                 continue;
             };
@@ -94,7 +94,7 @@ impl MultiReadings {
 
 /// The letters of the multi-applicable notes a vehicle refers to.
 fn multi_letters(v: &Vehicle) -> impl Iterator<Item = &str> {
-    v.note_refs.iter().filter_map(|r| match &r.value {
+    v.values.note_refs.iter().filter_map(|r| match &r.value {
         Some(NoteRef::Multi(l)) => Some(l.as_str()),
         _ => None,
     })

@@ -36,7 +36,7 @@ pub fn counter_text(
             .or_insert_with(|| multi_sources(map, m));
     }
     for (i, v) in vehicles.iter_mut().enumerate() {
-        let own = v.note_refs.iter().find_map(|r| match r.value {
+        let own = v.values.note_refs.iter().find_map(|r| match r.value {
             Some(NoteRef::Vehicle(n)) => numbered.get(&n).map(|own| (n, own)),
             _ => None,
         });
@@ -52,7 +52,7 @@ pub fn counter_text(
                 }
             }
         }
-        for r in &v.note_refs {
+        for r in &v.values.note_refs {
             let Some(NoteRef::Multi(l)) = &r.value else {
                 continue;
             };

@@ -1,13 +1,17 @@
-//! Counters: one SVG per side per vehicle from `templates/counter/`, and its PNG.
+//! Counters: one SVG per side per vehicle from `templates/counter/`, its PNG and its PDF form.
+//! Every artifact that shows a nation's counter sides walks them with [`each_side`].
 
 use qm_schema::{CounterSide, Nation, Vehicle};
 use serde::Serialize;
 
 use super::counter_view::CounterView;
 use super::error::{RenderError, RenderErrorKind};
+use super::pdf::Converted;
 use super::picture::{Picture, Pictures};
-use super::{png, svg};
+use super::{png, sheet, svg};
 use crate::templates::Templates;
+use rayon::prelude::*;
+use resvg::usvg::Tree;
 
 /// The template of a counter's front.
 pub const FRONT_TEMPLATE: &str = "counter/front.svg";
@@ -160,14 +164,14 @@ pub fn counter_svg(
     })
 }
 
-/// Renders one side of a vehicle's counter to SVG and PNG.
-pub fn counter_image(
+/// A side's SVG read back (usvg), with the template's name in the error when it is not SVG.
+fn side_tree(
     nation: &Nation,
     vehicle: &Vehicle,
     side: CounterSide,
     templates: &Templates,
     opts: &CounterOptions,
-) -> Result<CounterImage, RenderError> {
+) -> Result<(String, Tree), RenderError> {
     let svg_text = counter_svg(nation, vehicle, side, templates, opts)?;
     let tree = svg::parse(&svg_text).map_err(|message| {
         RenderError::new(
@@ -178,32 +182,111 @@ pub fn counter_image(
             },
         )
     })?;
-    let png = png::render_png(&tree, opts.px, opts.px).map_err(|m| {
+    Ok((svg_text, tree))
+}
+
+/// The PNG of a side read back, `opts.px` square.
+fn side_png(
+    nation: &Nation,
+    vehicle: &Vehicle,
+    side: CounterSide,
+    tree: &Tree,
+    opts: &CounterOptions,
+) -> Result<Vec<u8>, RenderError> {
+    png::render_png(tree, opts.px, opts.px).map_err(|m| {
         RenderError::new(
             artifact_name(nation, vehicle, side, "png"),
             RenderErrorKind::Png(m),
         )
-    })?;
-    Ok(CounterImage {
+    })
+}
+
+/// The image of a side: a wreck side is the back (one flip side per counter).
+fn image(vehicle: &Vehicle, side: CounterSide, svg: String, png: Vec<u8>) -> CounterImage {
+    CounterImage {
         vehicle_id: vehicle.id.clone(),
         side: match side {
             CounterSide::Front => CounterSide::Front,
             _ => CounterSide::Back,
         },
-        svg: svg_text,
+        svg,
         png,
+    }
+}
+
+/// Renders one side of a vehicle's counter to SVG and PNG.
+pub fn counter_image(
+    nation: &Nation,
+    vehicle: &Vehicle,
+    side: CounterSide,
+    templates: &Templates,
+    opts: &CounterOptions,
+) -> Result<CounterImage, RenderError> {
+    let (svg_text, tree) = side_tree(nation, vehicle, side, templates, opts)?;
+    let png = side_png(nation, vehicle, side, &tree, opts)?;
+    Ok(image(vehicle, side, svg_text, png))
+}
+
+/// One counter side, drawn once for every artifact that shows it.
+pub struct RenderedSide {
+    /// The SVG and PNG (the counter files and the VASSAL module).
+    pub image: CounterImage,
+    /// The side as a PDF form, for the counter sheets.
+    pub pdf: Converted,
+}
+
+/// Draws one side of a vehicle's counter: SVG, PNG and PDF form from one template render and
+/// one SVG parse.
+pub fn render_side(
+    nation: &Nation,
+    vehicle: &Vehicle,
+    side: CounterSide,
+    templates: &Templates,
+    opts: &CounterOptions,
+) -> Result<RenderedSide, RenderError> {
+    let (svg_text, tree) = side_tree(nation, vehicle, side, templates, opts)?;
+    let png = side_png(nation, vehicle, side, &tree, opts)?;
+    let pdf = side_pdf(nation, vehicle, side, &tree)?;
+    Ok(RenderedSide {
+        image: image(vehicle, side, svg_text, png),
+        pdf,
     })
 }
 
-/// Every counter side of a nation, front then back for each vehicle in listing order (drawn
-/// in parallel; the order and the first error reported do not depend on the thread count).
-/// This is what the VASSAL exporter calls for its piece images.
-pub fn counter_images(
+/// Draws one side of a vehicle's counter as a PDF form only (the counter sheets).
+pub fn side_form(
     nation: &Nation,
+    vehicle: &Vehicle,
+    side: CounterSide,
     templates: &Templates,
     opts: &CounterOptions,
-) -> Result<Vec<CounterImage>, RenderError> {
-    use rayon::prelude::*;
+) -> Result<Converted, RenderError> {
+    let (_, tree) = side_tree(nation, vehicle, side, templates, opts)?;
+    side_pdf(nation, vehicle, side, &tree)
+}
+
+fn side_pdf(
+    nation: &Nation,
+    vehicle: &Vehicle,
+    side: CounterSide,
+    tree: &Tree,
+) -> Result<Converted, RenderError> {
+    Converted::new(tree, sheet::EMBED).map_err(|m| {
+        RenderError::new(
+            artifact_name(nation, vehicle, side, "svg"),
+            RenderErrorKind::Pdf(m),
+        )
+    })
+}
+
+/// Draws every counter side of a nation with `draw`, on every core: front then back of each
+/// vehicle in listing order. The order of the results, and the error reported (the first in
+/// that order), do not depend on the number of threads. The one walk over a nation's sides
+/// that every artifact uses: [`counter_images`], [`render_sides`], the counter sheets.
+pub fn each_side<T: Send>(
+    nation: &Nation,
+    draw: impl Fn(&Vehicle, CounterSide) -> Result<T, RenderError> + Sync,
+) -> Result<Vec<T>, RenderError> {
     let sides: Vec<(&Vehicle, CounterSide)> = nation
         .vehicles
         .iter()
@@ -211,10 +294,34 @@ pub fn counter_images(
         .collect();
     sides
         .par_iter()
-        .map(|&(v, side)| counter_image(nation, v, side, templates, opts))
+        .map(|&(v, side)| draw(v, side))
         .collect::<Vec<_>>()
         .into_iter()
         .collect()
+}
+
+/// Every counter side of a nation as SVG and PNG ([`each_side`]'s order): what the VASSAL
+/// exporter's piece images are.
+pub fn counter_images(
+    nation: &Nation,
+    templates: &Templates,
+    opts: &CounterOptions,
+) -> Result<Vec<CounterImage>, RenderError> {
+    each_side(nation, |v, side| {
+        counter_image(nation, v, side, templates, opts)
+    })
+}
+
+/// Every counter side of a nation as SVG, PNG and PDF form ([`each_side`]'s order): what
+/// `qm build` writes and places on the sheets.
+pub fn render_sides(
+    nation: &Nation,
+    templates: &Templates,
+    opts: &CounterOptions,
+) -> Result<Vec<RenderedSide>, RenderError> {
+    each_side(nation, |v, side| {
+        render_side(nation, v, side, templates, opts)
+    })
 }
 
 /// Where a counter file goes under `out/`: `ita/counters/m13-40-front.svg`.

@@ -5,14 +5,13 @@
 //! graphics at their slot, and the page furniture (title, crop marks) comes from the template
 //! `sheet/page.svg`, which gets the same numbers.
 
-use qm_schema::{CounterSide, Nation};
+use qm_schema::Nation;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::counter::{artifact_name, counter_svg, template_of, CounterOptions};
+use super::counter::{each_side, side_form, CounterOptions};
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::{Converted, Graphic, PdfBuilder, Placement};
-use super::svg;
 use crate::templates::Templates;
 
 /// The template drawing a sheet page's furniture.
@@ -279,31 +278,15 @@ pub fn counter_sheets(
     opts: &SheetOptions,
 ) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
     // Each counter side is rendered and converted once, then placed on every paper size.
-    let mut faces = Vec::with_capacity(nation.vehicles.len() * 2);
-    for v in &nation.vehicles {
-        for side in [CounterSide::Front, CounterSide::Back] {
-            let text = counter_svg(nation, v, side, templates, counter)?;
-            let artifact = artifact_name(nation, v, side, "svg");
-            let tree = svg::parse(&text).map_err(|message| {
-                RenderError::new(
-                    &artifact,
-                    RenderErrorKind::Svg {
-                        template: templates.origin(template_of(side)),
-                        message,
-                    },
-                )
-            })?;
-            let converted = Converted::new(&tree, EMBED)
-                .map_err(|m| RenderError::new(&artifact, RenderErrorKind::Pdf(m)))?;
-            faces.push(converted);
-        }
-    }
+    let faces = each_side(nation, |v, side| {
+        side_form(nation, v, side, templates, counter)
+    })?;
     let faces: Vec<&Converted> = faces.iter().collect();
     counter_sheets_with(nation, templates, &faces, opts)
 }
 
 /// [`counter_sheets`] from counter sides converted earlier (`faces`: front, back of every
-/// vehicle in listing order, as [`super::render_sides`] makes them); both paper sizes are made
+/// vehicle in listing order, as [`crate::render_sides`] makes them); both paper sizes are made
 /// in parallel; none for a nation without vehicles.
 pub fn counter_sheets_with(
     nation: &Nation,

@@ -1,4 +1,4 @@
-//! A scenario file -> the resolved [`Scenario`]: every name looked up in the side's nation,
+//! A scenario file -> its [`Scenario`]: every name looked up in the side's nation,
 //! every vehicle checked against its availability, every bad value a diagnostic pointing into
 //! the scenario file.
 
@@ -17,17 +17,17 @@ use super::card::MIN_CARD_SCALE;
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use super::nationality::{side_nation_id, side_nationality, with_suggestions};
-use crate::resolve::names::{did_you_mean, name_key, slug};
-use crate::resolve::nation_theaters;
-use qm_load::buildable::{shorten, MAX_NAME};
+use crate::nations::names::{did_you_mean, name_key, slug};
+use crate::nations::nation_theaters;
 use qm_load::load::Loaded;
+use qm_load::printable::{shorten, MAX_NAME};
 use qm_resolve::query::{find_vehicle, parse_month};
 
-/// One scenario file resolved: the scenario (`None` when a required value is unreadable) and
+/// One scenario file read and looked up: the scenario (`None` when a required value is unreadable) and
 /// every diagnostic about it.
 #[derive(Debug)]
-pub struct ResolvedScenario {
-    /// The resolved scenario.
+pub struct LookedUpScenario {
+    /// The scenario.
     pub scenario: Option<Scenario>,
     /// Everything found wrong, unsorted.
     pub diagnostics: Vec<Diagnostic>,
@@ -47,16 +47,16 @@ const KINDS: &[(&str, UnitKind)] = &[
 
 /// Reads, resolves and checks one scenario file against the compiled nations and the
 /// theaters each fought in (by nation id); names are read with the loaded registries.
-pub fn resolve_scenario(
+pub fn look_up_scenario(
     loaded: &Loaded,
     file: FileId,
     nations: &[Nation],
     theaters: &BTreeMap<String, Vec<TheaterId>>,
-) -> ResolvedScenario {
+) -> LookedUpScenario {
     let map = &loaded.sources;
     let mut diags = Vec::new();
     let Some(src) = map.get(file) else {
-        return ResolvedScenario {
+        return LookedUpScenario {
             scenario: None,
             diagnostics: diags,
         };
@@ -68,7 +68,7 @@ pub fn resolve_scenario(
                 toml_diagnostic("scenario::syntax", "the scenario", file, &e)
                     .with_help("see README.md (Scenarios) for the format"),
             );
-            return ResolvedScenario {
+            return LookedUpScenario {
                 scenario: None,
                 diagnostics: diags,
             };
@@ -77,7 +77,7 @@ pub fn resolve_scenario(
     // A side naming only its nationality belongs to the nation holding it.
     let registries =
         loaded.registries_for(sf.side.iter().filter_map(|s| side_nation_id(s, nations)));
-    let mut r = Resolver {
+    let mut r = Lookup {
         map,
         loaded,
         theaters,
@@ -95,7 +95,7 @@ pub fn resolve_scenario(
         r.diags.push(d);
         scenario = None;
     }
-    ResolvedScenario {
+    LookedUpScenario {
         scenario,
         diagnostics: r.diags,
     }
@@ -131,7 +131,7 @@ fn card_too_full(s: &Scenario, file: FileId, sf: &ScenarioFile) -> Option<Diagno
     )
 }
 
-struct Resolver<'a> {
+struct Lookup<'a> {
     map: &'a SourceMap,
     loaded: &'a Loaded,
     /// The theaters each nation fought in.
@@ -143,7 +143,7 @@ struct Resolver<'a> {
     diags: Vec<Diagnostic>,
 }
 
-/// What a unit name resolved to in the side's nation.
+/// What a unit name names in the side's nation.
 enum Found<'a> {
     Vehicle(&'a Vehicle),
     Infantry(&'a InfantryUnit),
@@ -151,7 +151,7 @@ enum Found<'a> {
     Free(UnitKind),
 }
 
-impl<'a> Resolver<'a> {
+impl<'a> Lookup<'a> {
     fn scenario(&mut self, sf: &ScenarioFile, source: &str) -> Option<Scenario> {
         let id = self.id(&sf.id);
         let month = parse_month(sf.date.get_ref());
@@ -298,14 +298,14 @@ impl<'a> Resolver<'a> {
         let want = slug(id.get_ref());
         // The id names out/scenarios/<id>.json|html|pdf: an empty one or one past what file
         // systems take would fail the build late.
-        if want == *id.get_ref() && (want.is_empty() || want.len() > qm_load::buildable::MAX_ID) {
+        if want == *id.get_ref() && (want.is_empty() || want.len() > qm_load::printable::MAX_ID) {
             self.diags.push(
                 Diagnostic::error(
                     "scenario::bad-id",
                     format!(
                         "failed to use `{}` as a scenario id (it must be 1 to {} characters)",
                         shorten(id.get_ref()),
-                        qm_load::buildable::MAX_ID
+                        qm_load::printable::MAX_ID
                     ),
                     span_of(self.file, id),
                 )
@@ -782,7 +782,8 @@ fn side_notes(
             .is_some_and(|t| at.types.is_afv(t))
     });
     let has_ordnance = vehicles.iter().any(|v| {
-        v.main_armament
+        v.values
+            .main_armament
             .as_ref()
             .and_then(|m| m.value.as_ref())
             .is_some_and(|m| matches!(m.weapon, Weapon::Gun { .. }))

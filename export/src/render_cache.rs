@@ -88,13 +88,13 @@ pub fn get_or_make<T: Send + Sync, E: Send>(
 #[derive(Default)]
 pub struct RenderCache {
     /// Counter sides (SVG, PNG, PDF form) by their template context.
-    pub sides: Slot<qm_render::render::RenderedSide>,
+    pub sides: Slot<qm_render::RenderedSide>,
     /// A nation's infantry counters.
     pub infantry: Slot<Vec<qm_render::infantry::InfantryImage>>,
     /// A nation's counter sheets, by the keys of its sides and the sheet options.
     pub sheets: Slot<Vec<(String, Vec<u8>)>>,
     /// A nation's chart, by its chart model.
-    pub charts: Slot<qm_render::render::ChartFiles>,
+    pub charts: Slot<qm_render::ChartFiles>,
     /// A scenario's files, by its card's view.
     pub cards: Slot<Vec<crate::artifact::Artifact>>,
     /// The VASSAL module, by the nations, images and module files.
@@ -106,7 +106,7 @@ pub struct RenderCache {
     pub side_keys: HashMap<(String, String), SideInputs>,
     /// Each nation's IR with its JSON, by nation id: an unchanged nation is not written out
     /// again.
-    pub json: HashMap<String, (crate::build_cache::NationInputs, Arc<Vec<u8>>)>,
+    pub json: HashMap<String, (crate::render_cache::NationInputs, Arc<Vec<u8>>)>,
 }
 
 /// What a vehicle's counter sides are drawn from, and their keys (front, back).
@@ -116,7 +116,7 @@ pub struct SideInputs {
     /// The vehicle.
     pub vehicle: qm_schema::Vehicle,
     /// The counter options.
-    pub opts: qm_render::render::CounterOptions,
+    pub opts: qm_render::CounterOptions,
     /// The templates' fingerprint.
     pub templates: u64,
     /// The keys of the front and the back.

@@ -22,7 +22,6 @@ pub const SILHOUETTE_DIR: &str = "counter/silhouettes";
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Picture {
     /// The image as a `data:` URI, for an `<image href>`.
-    #[serde(serialize_with = "shared_str")]
     pub href: Arc<str>,
     /// "art" (the maintainer's) or "silhouette" (drawn by a template).
     pub kind: &'static str,
@@ -33,11 +32,6 @@ pub struct Picture {
     pub file: Option<String>,
     /// Width over height of the image.
     pub aspect: f32,
-}
-
-/// A shared string serialized as a string (serde's `rc` feature is not enabled).
-fn shared_str<S: serde::Serializer>(s: &Arc<str>, out: S) -> Result<S::Ok, S::Error> {
-    out.serialize_str(s)
 }
 
 impl Picture {

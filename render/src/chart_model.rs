@@ -1,7 +1,7 @@
 //! The vehicle chart's model: the listing's cells exactly as published (after errata), grouped
 //! by vehicle type, with DVP added and every "†" linked to the vehicle's note; then the notes;
-//! then the infantry OB and national rules ([`super::chart_infantry`]). The HTML and the PDF
-//! ([`super::chart`]) are both drawn from it.
+//! then the infantry OB and national rules ([`crate::chart_infantry`]). The HTML and the PDF
+//! ([`crate::chart`]) are both drawn from it.
 
 use qm_resolve::registry::VehicleTypeRegistry;
 use qm_schema::{Field, Nation, NoteRef, Vehicle};
@@ -261,6 +261,7 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
 fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {
     // A "†" in a row refers to a rule of the vehicle's own (numbered) note.
     let dagger_href = v
+        .values
         .note_refs
         .iter()
         .filter_map(|f| f.value.as_ref())
@@ -272,31 +273,31 @@ fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {
     };
     let texts = [
         v.name_cell.raw.clone(),
-        raw(&v.radioless),
-        raw(&v.weight),
+        raw(&v.lead.radioless),
+        raw(&v.lead.weight),
         v.vehicle_type.raw.clone(),
         v.bpv.raw.clone(),
         dvp,
         v.rf.raw.clone(),
         v.dates.raw.clone(),
-        raw(&v.size),
-        raw(&v.armor),
-        raw(&v.target_aspect),
-        raw(&v.open_top),
-        raw(&v.crew_survival),
-        raw(&v.mp),
-        raw(&v.ground_pressure),
-        raw(&v.turret),
-        raw(&v.main_armament),
-        raw(&v.rof),
-        raw(&v.breakdown),
-        raw(&v.if_mark),
-        raw(&v.mg_bow),
-        raw(&v.mg_coax),
-        raw(&v.mg_aa),
-        raw(&v.secondary),
-        raw(&v.ammo),
-        raw(&v.capacity),
+        raw(&v.values.size),
+        raw(&v.values.armor),
+        raw(&v.values.target_aspect),
+        raw(&v.values.open_top),
+        raw(&v.values.crew_survival),
+        raw(&v.values.mp),
+        raw(&v.values.ground_pressure),
+        raw(&v.values.turret),
+        raw(&v.values.main_armament),
+        raw(&v.values.rof),
+        raw(&v.values.breakdown),
+        raw(&v.values.if_mark),
+        raw(&v.values.mg_bow),
+        raw(&v.values.mg_coax),
+        raw(&v.values.mg_aa),
+        raw(&v.values.secondary),
+        raw(&v.values.ammo),
+        raw(&v.values.capacity),
     ];
     let mut cells: Vec<Cell> = texts
         .into_iter()
@@ -308,6 +309,7 @@ fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {
         })
         .collect();
     let refs: Vec<NoteLink> = v
+        .values
         .note_refs
         .iter()
         .map(|f| NoteLink {
@@ -337,32 +339,33 @@ fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {
 fn other_row(v: &Vehicle, o: &qm_schema::OtherConfiguration) -> Row {
     let texts = [
         o.name_cell.raw.clone(),
-        raw(&o.radioless),
-        raw(&o.weight),
+        raw(&o.lead.radioless),
+        raw(&o.lead.weight),
         String::new(),
         String::new(),
         String::new(),
         String::new(),
         String::new(),
-        raw(&o.size),
-        raw(&o.armor),
-        raw(&o.target_aspect),
-        raw(&o.open_top),
-        raw(&o.crew_survival),
-        raw(&o.mp),
-        raw(&o.ground_pressure),
-        raw(&o.turret),
-        raw(&o.main_armament),
-        raw(&o.rof),
-        raw(&o.breakdown),
-        raw(&o.if_mark),
-        raw(&o.mg_bow),
-        raw(&o.mg_coax),
-        raw(&o.mg_aa),
-        raw(&o.secondary),
-        raw(&o.ammo),
-        raw(&o.capacity),
-        o.note_refs
+        raw(&o.values.size),
+        raw(&o.values.armor),
+        raw(&o.values.target_aspect),
+        raw(&o.values.open_top),
+        raw(&o.values.crew_survival),
+        raw(&o.values.mp),
+        raw(&o.values.ground_pressure),
+        raw(&o.values.turret),
+        raw(&o.values.main_armament),
+        raw(&o.values.rof),
+        raw(&o.values.breakdown),
+        raw(&o.values.if_mark),
+        raw(&o.values.mg_bow),
+        raw(&o.values.mg_coax),
+        raw(&o.values.mg_aa),
+        raw(&o.values.secondary),
+        raw(&o.values.ammo),
+        raw(&o.values.capacity),
+        o.values
+            .note_refs
             .iter()
             .map(|f| f.raw.as_str())
             .collect::<Vec<_>>()

@@ -23,7 +23,7 @@ enum Mark {
 /// Panics with the first difference between how usvg and [`Drawing::read`] see `svg`.
 pub(crate) fn same_as_usvg(svg: &str) {
     let drawing = Drawing::read(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
-    let tree = crate::render::parse_svg(svg).unwrap();
+    let tree = crate::parse_svg(svg).unwrap();
     let mut theirs = Vec::new();
     usvg_marks(&tree, tree.root(), Transform::identity(), &mut theirs);
     let ours = drawing_marks(&drawing);
@@ -281,7 +281,7 @@ fn what_is_not_drawn_exactly_is_unsupported() {
 /// furniture (both paper sizes) and scenario cards.
 #[test]
 fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
-    use crate::render::{chart, chart_layout, chart_model, sheet};
+    use crate::{chart, chart_layout, chart_model, sheet};
     use qm_resolve::NationRegistries;
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
     let compiled = qm_compile::compile::compile(&data);
@@ -336,7 +336,7 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
 /// run of usvg's tree.
 #[test]
 fn every_counter_side_is_drawn_from_its_tree() {
-    use crate::render::{counter_svg, parse_svg, CounterOptions};
+    use crate::{counter_svg, parse_svg, CounterOptions};
     use qm_schema::CounterSide;
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
     let compiled = qm_compile::compile::compile(&data);
@@ -398,7 +398,7 @@ fn a_tree_with_more_than_fills_and_strokes_is_left_to_svg2pdf() {
         let svg = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{body}</svg>"#
         );
-        let tree = crate::render::parse_svg(&svg).unwrap();
+        let tree = crate::parse_svg(&svg).unwrap();
         assert!(Drawing::from_tree(&tree).is_err(), "{body}");
     }
 }
@@ -409,7 +409,7 @@ fn a_tree_with_more_than_fills_and_strokes_is_left_to_svg2pdf() {
 #[test]
 fn a_translucent_group_is_one_transparency_group() {
     let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g opacity="0.45" transform="translate(1 1)"><rect width="5" height="5"/><rect x="2" width="5" height="5"/></g><rect y="8" width="2" height="2"/></svg>"#;
-    let tree = crate::render::parse_svg(svg).unwrap();
+    let tree = crate::parse_svg(svg).unwrap();
     let d = Drawing::from_tree(&tree).unwrap();
     assert!(
         matches!(
@@ -447,7 +447,7 @@ fn a_translucent_group_is_one_transparency_group() {
 fn pictures(
     compiled: &qm_compile::compile::Compiled,
     templates: &crate::templates::Templates,
-) -> crate::render::Pictures {
+) -> crate::Pictures {
     let (art, _) = crate::art::assign_nations(&compiled.loaded, &compiled.nations);
-    crate::render::Pictures::new(&compiled.nations, &compiled.loaded, &art, templates).unwrap()
+    crate::Pictures::new(&compiled.nations, &compiled.loaded, &art, templates).unwrap()
 }
