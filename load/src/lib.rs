@@ -18,6 +18,7 @@
 
 pub mod diagnostics;
 pub mod input;
+mod ir_span;
 pub mod load;
 pub mod printable;
 pub mod sizes;

@@ -7,6 +7,8 @@
 use std::collections::BTreeMap;
 
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
+
+use crate::ir_span::error;
 use qm_schema::{CounterItemKind, Nation, Span};
 
 /// Longest id written by hand (a scenario's), in bytes: it names files (`<scenario>.pdf`)
@@ -93,30 +95,6 @@ fn bad_strings_in_value(
         toml::de::DeValue::Table(t) => bad_strings_in_table(t, found),
         _ => {}
     }
-}
-
-/// A parser span from IR provenance (file name and published byte range).
-fn text_span(sources: &SourceMap, span: &Span) -> Option<TextSpan> {
-    let source = sources.iter().find(|s| *s.name == *span.file)?;
-    Some(TextSpan::new(
-        source.id,
-        source.text_range(span.start..span.end),
-    ))
-}
-
-/// An error at `at` (a span of the IR), as a diagnostic the printer shows with its line.
-pub(crate) fn error(
-    sources: &SourceMap,
-    code: &'static str,
-    message: String,
-    at: &Span,
-) -> Diagnostic {
-    let span = text_span(sources, at);
-    let mut d = Diagnostic::new(qm_parser::Severity::Error, code, message, span.clone());
-    if span.is_none() {
-        d = d.with_note(format!("at {}:{}:{}", at.file, at.line, at.col));
-    }
-    d
 }
 
 /// Checks one nation's vehicles for what the build needs: ids non-empty and unique, every

@@ -20,7 +20,7 @@ pub fn check_sizes(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if let Some(first_over) = n.vehicles.get(MAX_VEHICLES) {
         out.push(
-            crate::printable::error(
+            crate::ir_span::error(
                 sources,
                 "build::too-many-vehicles",
                 format!(
@@ -47,7 +47,7 @@ pub fn check_sizes(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
                 continue;
             };
             out.push(
-                crate::printable::error(
+                crate::ir_span::error(
                     sources,
                     "build::too-many-notations",
                     format!(
