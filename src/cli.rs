@@ -147,41 +147,7 @@ fn check(a: CheckArgs) -> u8 {
     );
     if a.verbose {
         for n in &compiled.nations {
-            say(&format!(
-                "{} ({}): {} vehicles",
-                n.id,
-                n.name,
-                n.vehicles.len()
-            ));
-            for e in &n.errata {
-                let change = match &e.change {
-                    ErratumChange::Text { find, replace } => format!("{find:?} -> {replace:?}"),
-                    ErratumChange::Cells { row, cells } => {
-                        let cells: Vec<String> = cells
-                            .iter()
-                            .map(|c| format!("{} {:?} -> {:?}", c.column, c.find, c.replace))
-                            .collect();
-                        format!("row {row:?}: {}", cells.join(", "))
-                    }
-                };
-                let notes = if e.notes.is_empty() {
-                    String::new()
-                } else {
-                    format!("; notes {}", e.notes.join(", "))
-                };
-                say(&format!(
-                    "  erratum {} at {}:{}:{}: {change} ({}; source: {}{notes})",
-                    e.id, e.span.file, e.span.line, e.span.col, e.reason, e.source
-                ));
-            }
-            for acc in &n.acceptances {
-                let who = acc
-                    .vehicle
-                    .as_deref()
-                    .map(|v| format!(" for {v}"))
-                    .unwrap_or_default();
-                say(&format!("  accepted {}{}: {}", acc.code, who, acc.reason));
-            }
+            print_nation_facts(n);
         }
         for s in &compiled.scenarios {
             print_scenario_notes(s);
@@ -214,6 +180,45 @@ fn check(a: CheckArgs) -> u8 {
     // a tenth of the check, for memory the exit returns at once.
     std::mem::forget(compiled);
     status
+}
+
+/// `qm check --verbose`: a nation's size, the errata applied to it and its accepted findings.
+fn print_nation_facts(n: &qm_schema::Nation) {
+    say(&format!(
+        "{} ({}): {} vehicles",
+        n.id,
+        n.name,
+        n.vehicles.len()
+    ));
+    for e in &n.errata {
+        let change = match &e.change {
+            ErratumChange::Text { find, replace } => format!("{find:?} -> {replace:?}"),
+            ErratumChange::Cells { row, cells } => {
+                let cells: Vec<String> = cells
+                    .iter()
+                    .map(|c| format!("{} {:?} -> {:?}", c.column, c.find, c.replace))
+                    .collect();
+                format!("row {row:?}: {}", cells.join(", "))
+            }
+        };
+        let notes = if e.notes.is_empty() {
+            String::new()
+        } else {
+            format!("; notes {}", e.notes.join(", "))
+        };
+        say(&format!(
+            "  erratum {} at {}:{}:{}: {change} ({}; source: {}{notes})",
+            e.id, e.span.file, e.span.line, e.span.col, e.reason, e.source
+        ));
+    }
+    for acc in &n.acceptances {
+        let who = acc
+            .vehicle
+            .as_deref()
+            .map(|v| format!(" for {v}"))
+            .unwrap_or_default();
+        say(&format!("  accepted {}{}: {}", acc.code, who, acc.reason));
+    }
 }
 
 /// `qm check --verbose`: the facts a scenario's card prints (they are not warnings).

@@ -76,78 +76,88 @@ fn entry_reading(
     names: &[&str],
     map: &SourceMap,
 ) -> String {
-    let mut out = String::new();
-    let span = match &e.origin {
-        AvailabilityOrigin::Note { note, span } => {
-            out.push_str(&format!(
-                "   stated by note {note}: \"{}\"\n",
-                words(map, span)
-            ));
-            out.push_str(&format!(
-                "   in: \"{}\" ({})\n",
-                sentence(map, span),
-                at(span)
-            ));
-            let read = match scope_words(map, span) {
-                Some(words) => format!("scope {words} -> {}", names.join(", ")),
-                None if e.theaters.iter().any(|t| t.is_any()) => {
-                    "every theater (no theater named, no window note)".to_string()
-                }
-                None => format!(
-                    "{} (no theater named: the vehicle's window notes)",
-                    names.join(", ")
-                ),
-            };
-            out.push_str(&format!("   read: {read}\n"));
-            span
-        }
+    let (mut out, span) = match &e.origin {
+        AvailabilityOrigin::Note { note, span } => (stated(map, e, names, *note, span), span),
         AvailabilityOrigin::Derived {
             note,
             base_vehicle,
             span,
-        } => {
-            out.push_str(&format!(
-                "   derived by note {note} from the {base_vehicle}'s entry for the same theater and months\n"
-            ));
-            out.push_str(&format!(
-                "   rule: \"{}\" ({})\n",
-                sentence(map, span),
-                at(span)
-            ));
-            span
-        }
+        } => (derived(map, *note, base_vehicle, span), span),
         AvailabilityOrigin::Listing { multi_note, span } => {
-            out.push_str(&format!(
-                "   the listing's RF ({}) and DATES ({}): no note gives a schedule here\n",
-                v.rf.raw, v.dates.raw
-            ));
-            match multi_note {
-                Some(m) => out.push_str(&format!("   allowed by multi-applicable note {m}\n")),
-                None => out.push_str("   no window note limits it: every theater\n"),
-            }
-            out.push_str(&format!("   row: {}\n", at(span)));
-            span
+            (listing(v, multi_note.as_deref(), span), span)
         }
-        AvailabilityOrigin::ListingOnly { lacking, span } => {
-            out.push_str(&format!(
-                "   the listing's RF ({}) and DATES ({}): the data has no notes\n",
-                v.rf.raw, v.dates.raw
-            ));
-            if !lacking.is_empty() {
-                out.push_str(&format!(
-                    "   its daggers point at notes the data lacks: {}\n",
-                    lacking.join(", ")
-                ));
-            }
-            out.push_str(&format!("   row: {}\n", at(span)));
-            span
-        }
+        AvailabilityOrigin::ListingOnly { lacking, span } => (listing_only(v, lacking, span), span),
     };
     for erratum in &nation.errata {
         if overlaps(&erratum.span, span, map) {
             out.push_str(&format!("   erratum {}: {}\n", erratum.id, erratum.reason));
         }
     }
+    out
+}
+
+/// An entry a note states: its words, its sentence, and the scope it was read with.
+fn stated(map: &SourceMap, e: &Availability, names: &[&str], note: u16, span: &Span) -> String {
+    let mut out = format!("   stated by note {note}: \"{}\"\n", words(map, span));
+    out.push_str(&format!(
+        "   in: \"{}\" ({})\n",
+        sentence(map, span),
+        at(span)
+    ));
+    let read = match scope_words(map, span) {
+        Some(words) => format!("scope {words} -> {}", names.join(", ")),
+        None if e.theaters.iter().any(|t| t.is_any()) => {
+            "every theater (no theater named, no window note)".to_string()
+        }
+        None => format!(
+            "{} (no theater named: the vehicle's window notes)",
+            names.join(", ")
+        ),
+    };
+    out.push_str(&format!("   read: {read}\n"));
+    out
+}
+
+/// An entry a note derives from another vehicle's: the rule that does.
+fn derived(map: &SourceMap, note: u16, base_vehicle: &str, span: &Span) -> String {
+    let mut out = format!(
+        "   derived by note {note} from the {base_vehicle}'s entry for the same theater and months\n"
+    );
+    out.push_str(&format!(
+        "   rule: \"{}\" ({})\n",
+        sentence(map, span),
+        at(span)
+    ));
+    out
+}
+
+/// An entry of the listing's RF and DATES where the notes give no schedule.
+fn listing(v: &Vehicle, multi_note: Option<&str>, span: &Span) -> String {
+    let mut out = format!(
+        "   the listing's RF ({}) and DATES ({}): no note gives a schedule here\n",
+        v.rf.raw, v.dates.raw
+    );
+    match multi_note {
+        Some(m) => out.push_str(&format!("   allowed by multi-applicable note {m}\n")),
+        None => out.push_str("   no window note limits it: every theater\n"),
+    }
+    out.push_str(&format!("   row: {}\n", at(span)));
+    out
+}
+
+/// An entry of the listing's RF and DATES in data without notes.
+fn listing_only(v: &Vehicle, lacking: &[String], span: &Span) -> String {
+    let mut out = format!(
+        "   the listing's RF ({}) and DATES ({}): the data has no notes\n",
+        v.rf.raw, v.dates.raw
+    );
+    if !lacking.is_empty() {
+        out.push_str(&format!(
+            "   its daggers point at notes the data lacks: {}\n",
+            lacking.join(", ")
+        ));
+    }
+    out.push_str(&format!("   row: {}\n", at(span)));
     out
 }
 

@@ -17,6 +17,8 @@
 //!    gives them meaning.
 
 mod availability;
+#[cfg(test)]
+mod case_files;
 mod cell;
 mod diagnostic;
 mod listing;

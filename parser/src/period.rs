@@ -72,219 +72,135 @@ fn point(i: &str) -> IResult<&str, Point<'_>> {
 /// Parses a period (see the module docs for the forms). Never panics, on any input.
 pub fn parse_period(text: &str) -> Result<Period, PeriodError> {
     let whole = 0..text.len();
-    let syntax = |range: Range<usize>| PeriodError {
-        kind: PeriodErrorKind::Syntax,
-        range,
-    };
     let (start, end) = match all_consuming((point, opt(preceded(char('-'), point)))).parse(text) {
         Ok((_, parsed)) => parsed,
         Err(_) => return Err(syntax(whole)),
     };
-    // Every token is a subslice of `text`, so its offset is where its pointer lands in it.
-    let at = |token: &str| {
-        let offset = (token.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
-        offset..offset + token.len()
-    };
-    let year = |token: &str| -> Result<u16, PeriodError> {
-        let value: u16 = token.parse().map_err(|_| syntax(at(token)))?;
-        match token.len() {
-            // Two-digit years are 19xx: the sources predate 2000.
-            2 => Ok(1900 + value),
-            4 => Ok(value),
-            _ => Err(syntax(at(token))),
-        }
-    };
-    let month = |token: &str, year: u16| -> Result<YearMonth, PeriodError> {
-        let bad = || PeriodError {
-            kind: PeriodErrorKind::BadMonth,
-            range: at(token),
-        };
-        if token.len() > 2 {
-            return Err(syntax(at(token)));
-        }
-        let value: u8 = token.parse().map_err(|_| bad())?;
-        YearMonth::new(year, value).ok_or_else(bad)
-    };
-    let january = |y: u16| YearMonth { year: y, month: 1 };
-    let december = |y: u16| YearMonth { year: y, month: 12 };
-
-    let from_to = match (start, end) {
-        (Point { number, year: None }, None) => {
-            let y = year(number)?;
-            (january(y), december(y))
-        }
-        (
-            Point {
-                number,
-                year: Some(y),
-            },
-            None,
-        ) => {
-            let m = month(number, year(y)?)?;
-            (m, m)
-        }
-        (
-            Point {
-                number: a,
-                year: None,
-            },
-            Some(Point {
-                number: m,
-                year: Some(y),
-            }),
-        ) => {
-            let to = month(m, year(y)?)?;
-            // `7-8/43` is months, `34-5/45` is years: a first number that can be a month is
-            // one, because no period in the sources starts in 1901-1912.
-            let from = if a.len() <= 2 && a.parse::<u8>().is_ok_and(|n| n <= 12) {
-                month(a, to.year)?
-            } else {
-                january(year(a)?)
-            };
-            (from, to)
-        }
-        (
-            Point {
-                number: m1,
-                year: Some(y1),
-            },
-            Some(Point {
-                number: m2,
-                year: Some(y2),
-            }),
-        ) => (month(m1, year(y1)?)?, month(m2, year(y2)?)?),
-        (
-            Point {
-                number: m,
-                year: Some(y1),
-            },
-            Some(Point {
-                number: y2,
-                year: None,
-            }),
-        ) => (month(m, year(y1)?)?, december(year(y2)?)),
-        (
-            Point {
-                number: a,
-                year: None,
-            },
-            Some(Point {
-                number: b,
-                year: None,
-            }),
-        ) => (january(year(a)?), december(year(b)?)),
-    };
-    Period::new(from_to.0, from_to.1).ok_or(PeriodError {
+    let (from, to) = Tokens { text }.ends(start, end)?;
+    Period::new(from, to).ok_or(PeriodError {
         kind: PeriodErrorKind::Backwards,
         range: whole,
     })
 }
 
+/// A syntax error over `range`.
+fn syntax(range: Range<usize>) -> PeriodError {
+    PeriodError {
+        kind: PeriodErrorKind::Syntax,
+        range,
+    }
+}
+
+/// January of a year.
+fn january(year: u16) -> YearMonth {
+    YearMonth { year, month: 1 }
+}
+
+/// December of a year.
+fn december(year: u16) -> YearMonth {
+    YearMonth { year, month: 12 }
+}
+
+/// Reads the numbers of one parsed text, whose errors point into it.
+struct Tokens<'t> {
+    /// The whole text being parsed.
+    text: &'t str,
+}
+
+impl Tokens<'_> {
+    /// The first and last month of the period's points, read literally (not yet ordered).
+    fn ends(
+        &self,
+        start: Point<'_>,
+        end: Option<Point<'_>>,
+    ) -> Result<(YearMonth, YearMonth), PeriodError> {
+        let (year, month) = (|t| self.year(t), |t, y| self.month(t, y));
+        Ok(
+            match ((start.number, start.year), end.map(|p| (p.number, p.year))) {
+                ((number, None), None) => {
+                    let y = year(number)?;
+                    (january(y), december(y))
+                }
+                ((number, Some(y)), None) => {
+                    let m = month(number, year(y)?)?;
+                    (m, m)
+                }
+                ((a, None), Some((m, Some(y)))) => {
+                    let to = month(m, year(y)?)?;
+                    // `7-8/43` is months, `34-5/45` is years: a first number that can be a month
+                    // is one, because no period in the sources starts in 1901-1912.
+                    let from = if a.len() <= 2 && a.parse::<u8>().is_ok_and(|n| n <= 12) {
+                        month(a, to.year)?
+                    } else {
+                        january(year(a)?)
+                    };
+                    (from, to)
+                }
+                ((m1, Some(y1)), Some((m2, Some(y2)))) => {
+                    (month(m1, year(y1)?)?, month(m2, year(y2)?)?)
+                }
+                ((m, Some(y1)), Some((y2, None))) => (month(m, year(y1)?)?, december(year(y2)?)),
+                ((a, None), Some((b, None))) => (january(year(a)?), december(year(b)?)),
+            },
+        )
+    }
+
+    /// The byte range of `token`, a subslice of the text: where its pointer lands in it.
+    fn at(&self, token: &str) -> Range<usize> {
+        let offset = (token.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize);
+        offset..offset + token.len()
+    }
+
+    /// A printed year.
+    fn year(&self, token: &str) -> Result<u16, PeriodError> {
+        let value: u16 = token.parse().map_err(|_| syntax(self.at(token)))?;
+        match token.len() {
+            // Two-digit years are 19xx: the sources predate 2000.
+            2 => Ok(1900 + value),
+            4 => Ok(value),
+            _ => Err(syntax(self.at(token))),
+        }
+    }
+
+    /// A printed month of `year`.
+    fn month(&self, token: &str, year: u16) -> Result<YearMonth, PeriodError> {
+        let bad = || PeriodError {
+            kind: PeriodErrorKind::BadMonth,
+            range: self.at(token),
+        };
+        if token.len() > 2 {
+            return Err(syntax(self.at(token)));
+        }
+        let value: u8 = token.parse().map_err(|_| bad())?;
+        YearMonth::new(year, value).ok_or_else(bad)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::case_files::case_lines;
 
-    fn ym(month: u8, year: u16) -> YearMonth {
-        YearMonth { year, month }
-    }
-
-    #[test]
-    fn every_form_reads_as_an_inclusive_month_range() {
-        /// Text, first (month, year), last (month, year).
-        type Case = (&'static str, (u8, u16), (u8, u16));
-        let cases: &[Case] = &[
-            ("41", (1, 1941), (12, 1941)),
-            ("9/43", (9, 1943), (9, 1943)),
-            ("7-8/43", (7, 1943), (8, 1943)),
-            ("1-11/42", (1, 1942), (11, 1942)),
-            ("34-5/45", (1, 1934), (5, 1945)),
-            ("23-7/43", (1, 1923), (7, 1943)),
-            ("17-6/41", (1, 1917), (6, 1941)),
-            ("28-11/41", (1, 1928), (11, 1941)),
-            ("42-5/43", (1, 1942), (5, 1943)),
-            ("6/40-2/41", (6, 1940), (2, 1941)),
-            ("12/40-5/45", (12, 1940), (5, 1945)),
-            ("4/41-5/45", (4, 1941), (5, 1945)),
-            ("6/40-41", (6, 1940), (12, 1941)),
-            ("36-41", (1, 1936), (12, 1941)),
-            ("1935-36", (1, 1935), (12, 1936)),
-            ("1944", (1, 1944), (12, 1944)),
-            ("05/43", (5, 1943), (5, 1943)),
-        ];
-        for &(text, from, to) in cases {
-            let got = parse_period(text);
-            assert_eq!(
-                got,
-                Ok(Period {
-                    from: ym(from.0, from.1),
-                    to: ym(to.0, to.1)
-                }),
-                "{text}"
-            );
+    /// One text read: its months, or its error with the text under the error's range.
+    fn reading(text: &str) -> String {
+        match parse_period(text) {
+            Ok(p) => format!("{text:?} -> {} to {}", p.from, p.to),
+            Err(e) => {
+                let under = text.get(e.range.clone()).unwrap_or("<bad range>");
+                format!("{text:?} -> {:?} at {:?} {under:?}", e.kind, e.range)
+            }
         }
     }
 
+    /// Every group of texts under `parser/tests/cases/periods/` (see [`crate::case_files`]),
+    /// each its own snapshot of one line per text.
     #[test]
-    fn bad_months_point_at_the_month() {
-        let cases: &[(&str, Range<usize>)] = &[
-            ("13/43", 0..2),
-            ("0/43", 0..1),
-            ("7-13/43", 2..4),
-            ("0-5/43", 0..1),
-            ("6/40-13/41", 5..7),
-            ("99/40-41", 0..2),
-        ];
-        for (text, range) in cases {
-            assert_eq!(
-                parse_period(text),
-                Err(PeriodError {
-                    kind: PeriodErrorKind::BadMonth,
-                    range: range.clone()
-                }),
-                "{text}"
-            );
-        }
-    }
-
-    #[test]
-    fn backwards_periods_are_errors() {
-        for text in ["12-5/45", "45-41", "6/41-2/41", "5/45-44"] {
-            assert_eq!(
-                parse_period(text).map_err(|e| e.kind),
-                Err(PeriodErrorKind::Backwards),
-                "{text}"
-            );
-        }
-    }
-
-    #[test]
-    fn other_text_is_a_syntax_error() {
-        for text in [
-            "",
-            "-",
-            "4",
-            "123",
-            "41-",
-            "/41",
-            "6/4",
-            "6/404",
-            "6/40-",
-            "6 /40",
-            "6/40-2/41-3/42",
-            "x41",
-            "41†",
-            "99999999999999999999/41",
-            "6/99999999999999999999",
-            "٤١",
-            "4１",
-            "6—12/40",
-        ] {
-            assert_eq!(
-                parse_period(text).map_err(|e| e.kind),
-                Err(PeriodErrorKind::Syntax),
-                "{text:?}"
-            );
-        }
+    fn period_cases() {
+        insta::glob!("../tests/cases/periods", "*.txt", |path| {
+            let text = std::fs::read_to_string(path).unwrap();
+            let lines: Vec<String> = case_lines(&text).into_iter().map(reading).collect();
+            insta::assert_snapshot!(lines.join("\n"));
+        });
     }
 
     #[test]

@@ -165,72 +165,13 @@ const OTHER_GROUP: &str = "Other vehicles";
 /// Builds the chart's model from the IR; vehicles are grouped under the type registry's
 /// headings, in its order.
 pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
-    let note_href = |r: &NoteRef| -> Option<String> {
-        match r {
-            NoteRef::Vehicle(n) => nation
-                .notes
-                .iter()
-                .any(|note| note.number == *n)
-                .then(|| format!("#note-{n}")),
-            NoteRef::Multi(l) => nation
-                .multi_notes
-                .iter()
-                .any(|note| &note.letter == l)
-                .then(|| format!("#note-{l}")),
-            // The notes grammar reads numbered and multi-applicable notes only.
-            NoteRef::Decimal(_) | NoteRef::Lower(_) => None,
-        }
-    };
-    let group_of = |v: &Vehicle| {
-        v.vehicle_type
-            .value
-            .as_ref()
-            .and_then(|c| types.group_of(c))
-            .unwrap_or(OTHER_GROUP)
-    };
-    let mut headings = types.groups();
-    headings.push(OTHER_GROUP);
-    let groups = headings
-        .into_iter()
-        .filter_map(|heading| {
-            let members: Vec<&Vehicle> = nation
-                .vehicles
-                .iter()
-                .filter(|v| group_of(v) == heading)
-                .collect();
-            let mut codes: Vec<&str> = Vec::new();
-            for v in &members {
-                let code = v.vehicle_type.value.as_ref().map_or("", |c| c.as_str());
-                if !codes.contains(&code) {
-                    codes.push(code);
-                }
-            }
-            let first = codes.first()?;
-            Some(Group {
-                id: if heading == OTHER_GROUP {
-                    "other".to_string()
-                } else {
-                    first.to_string()
-                },
-                code: codes.join(", "),
-                label: heading.to_string(),
-                rows: members
-                    .into_iter()
-                    .flat_map(|v| {
-                        let other = v.other_configuration.as_deref().map(|o| other_row(v, o));
-                        std::iter::once(row(v, &note_href)).chain(other)
-                    })
-                    .collect(),
-            })
-        })
-        .collect();
     ChartModel {
         nation: NationRef {
             id: nation.id.clone(),
             name: nation.name.clone(),
         },
         columns: columns(),
-        groups,
+        groups: vehicle_groups(nation, types),
         notes: nation
             .notes
             .iter()
@@ -256,6 +197,79 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
         infantry: infantry_section(nation),
         legend: LEGEND,
     }
+}
+
+/// Where a note reference links (`#note-8`), when the nation has the note's text.
+fn note_href(nation: &Nation, r: &NoteRef) -> Option<String> {
+    match r {
+        NoteRef::Vehicle(n) => nation
+            .notes
+            .iter()
+            .any(|note| note.number == *n)
+            .then(|| format!("#note-{n}")),
+        NoteRef::Multi(l) => nation
+            .multi_notes
+            .iter()
+            .any(|note| &note.letter == l)
+            .then(|| format!("#note-{l}")),
+        // The notes grammar reads numbered and multi-applicable notes only.
+        NoteRef::Decimal(_) | NoteRef::Lower(_) => None,
+    }
+}
+
+/// The vehicles under the registry's headings, in its order, then those whose type it lacks;
+/// a heading without vehicles is left out.
+fn vehicle_groups(nation: &Nation, types: &VehicleTypeRegistry) -> Vec<Group> {
+    let group_of = |v: &Vehicle| {
+        v.vehicle_type
+            .value
+            .as_ref()
+            .and_then(|c| types.group_of(c))
+            .unwrap_or(OTHER_GROUP)
+    };
+    let mut headings = types.groups();
+    headings.push(OTHER_GROUP);
+    headings
+        .into_iter()
+        .filter_map(|heading| {
+            let members: Vec<&Vehicle> = nation
+                .vehicles
+                .iter()
+                .filter(|v| group_of(v) == heading)
+                .collect();
+            group(nation, heading, members)
+        })
+        .collect()
+}
+
+/// The rows of the vehicles under one heading (each followed by its other configuration);
+/// `None` when there are none.
+fn group(nation: &Nation, heading: &str, members: Vec<&Vehicle>) -> Option<Group> {
+    let mut codes: Vec<&str> = Vec::new();
+    for v in &members {
+        let code = v.vehicle_type.value.as_ref().map_or("", |c| c.as_str());
+        if !codes.contains(&code) {
+            codes.push(code);
+        }
+    }
+    let first = codes.first()?;
+    let note_href = |r: &NoteRef| note_href(nation, r);
+    Some(Group {
+        id: if heading == OTHER_GROUP {
+            "other".to_string()
+        } else {
+            first.to_string()
+        },
+        code: codes.join(", "),
+        label: heading.to_string(),
+        rows: members
+            .into_iter()
+            .flat_map(|v| {
+                let other = v.other_configuration.as_deref().map(|o| other_row(v, o));
+                std::iter::once(row(v, &note_href)).chain(other)
+            })
+            .collect(),
+    })
 }
 
 fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {

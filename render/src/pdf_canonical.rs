@@ -75,96 +75,100 @@ fn tokens(
 ) -> Result<(Vec<Token>, usize), String> {
     let mut out = Vec::new();
     loop {
-        while at < bytes.len() && is_space(bytes[at]) {
-            at += 1;
-        }
+        at = skip_blank(bytes, at);
         if at >= bytes.len() {
             return Ok((out, at));
         }
-        let start = at;
-        let kind = match bytes[at] {
-            b'%' => {
-                while at < bytes.len() && bytes[at] != b'\n' && bytes[at] != b'\r' {
-                    at += 1;
-                }
-                continue;
-            }
-            b'(' => {
-                let mut depth = 0usize;
-                loop {
-                    let Some(&b) = bytes.get(at) else {
-                        return Err(format!("unterminated string at byte {start}"));
-                    };
-                    at += 1;
-                    match b {
-                        b'\\' => at += 1,
-                        b'(' => depth += 1,
-                        b')' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                Kind::Str
-            }
-            b'<' if bytes.get(at + 1) == Some(&b'<') => {
-                at += 2;
-                Kind::DictOpen
-            }
-            b'>' if bytes.get(at + 1) == Some(&b'>') => {
-                at += 2;
-                Kind::DictClose
-            }
-            b'<' => {
-                let end = bytes[at..]
-                    .iter()
-                    .position(|&b| b == b'>')
-                    .ok_or_else(|| format!("unterminated hex string at byte {start}"))?;
-                at += end + 1;
-                Kind::Str
-            }
-            b'[' => {
-                at += 1;
-                Kind::ArrayOpen
-            }
-            b']' => {
-                at += 1;
-                Kind::ArrayClose
-            }
-            b'/' => {
-                at += 1;
-                while at < bytes.len() && !is_space(bytes[at]) && !is_delimiter(bytes[at]) {
-                    at += 1;
-                }
-                Kind::Name
-            }
-            b if is_delimiter(b) => return Err(format!("unexpected {:?} at byte {at}", b as char)),
-            _ => {
-                while at < bytes.len() && !is_space(bytes[at]) && !is_delimiter(bytes[at]) {
-                    at += 1;
-                }
-                let word = &bytes[start..at];
-                let digits = word.strip_prefix(b"-").unwrap_or(word);
-                if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) {
-                    Kind::Int
-                } else {
-                    Kind::Word
-                }
-            }
-        };
+        let (kind, end) = token_at(bytes, at)?;
         let token = Token {
             kind,
-            start,
-            end: at,
+            start: at,
+            end,
         };
+        at = end;
         out.push(token);
         if stop(bytes, &token) {
             return Ok((out, at));
         }
     }
+}
+
+/// The first byte at or after `at` that is neither white space nor in a `%` comment.
+fn skip_blank(bytes: &[u8], mut at: usize) -> usize {
+    loop {
+        while at < bytes.len() && is_space(bytes[at]) {
+            at += 1;
+        }
+        if bytes.get(at) != Some(&b'%') {
+            return at;
+        }
+        while at < bytes.len() && bytes[at] != b'\n' && bytes[at] != b'\r' {
+            at += 1;
+        }
+    }
+}
+
+/// The kind and end of the token that starts at `start` (not white space or a comment).
+fn token_at(bytes: &[u8], start: usize) -> Result<(Kind, usize), String> {
+    let next = bytes.get(start + 1);
+    Ok(match bytes[start] {
+        b'(' => (Kind::Str, string_end(bytes, start)?),
+        b'<' if next == Some(&b'<') => (Kind::DictOpen, start + 2),
+        b'>' if next == Some(&b'>') => (Kind::DictClose, start + 2),
+        b'<' => {
+            let end = bytes[start..]
+                .iter()
+                .position(|&b| b == b'>')
+                .ok_or_else(|| format!("unterminated hex string at byte {start}"))?;
+            (Kind::Str, start + end + 1)
+        }
+        b'[' => (Kind::ArrayOpen, start + 1),
+        b']' => (Kind::ArrayClose, start + 1),
+        b'/' => (Kind::Name, regular_end(bytes, start + 1)),
+        b if is_delimiter(b) => return Err(format!("unexpected {:?} at byte {start}", b as char)),
+        _ => {
+            let end = regular_end(bytes, start);
+            let word = &bytes[start..end];
+            let digits = word.strip_prefix(b"-").unwrap_or(word);
+            if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) {
+                (Kind::Int, end)
+            } else {
+                (Kind::Word, end)
+            }
+        }
+    })
+}
+
+/// The end of the literal string `(...)` that starts at `start`: parentheses nest and a
+/// backslash escapes the byte after it.
+fn string_end(bytes: &[u8], start: usize) -> Result<usize, String> {
+    let mut at = start;
+    let mut depth = 0usize;
+    loop {
+        let Some(&b) = bytes.get(at) else {
+            return Err(format!("unterminated string at byte {start}"));
+        };
+        at += 1;
+        match b {
+            b'\\' => at += 1,
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(at);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The end of the run of regular bytes (neither white space nor delimiters) from `at`.
+fn regular_end(bytes: &[u8], mut at: usize) -> usize {
+    while at < bytes.len() && !is_space(bytes[at]) && !is_delimiter(bytes[at]) {
+        at += 1;
+    }
+    at
 }
 
 fn int(bytes: &[u8], t: &Token) -> Result<u64, String> {

@@ -39,6 +39,16 @@ pub struct NotationSource {
 /// notations and the wreck band. A cell holding only a "†" prints nothing (the chart shows
 /// it): a label is never drawn without its value.
 pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, Vec<CounterItem>) {
+    let mut front = front_side(v, notations);
+    let mut back = back_side(v, notations);
+    // Kept with the IR for the rest of the run: no room to spare.
+    front.shrink_to_fit();
+    back.shrink_to_fit();
+    (front, back)
+}
+
+/// The front: the name, what a player reads in play, and the front notations.
+fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
     use CounterItemKind as K;
     let mut front = vec![item(K::Name, None, v.name.clone())];
     let mut push = |kind, label: Option<&str>, text: Option<String>| {
@@ -96,19 +106,19 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
     push(K::OpenTop, None, flag(&v.values.open_top, "●"));
     push(K::Size, None, text(&v.values.size, |s| signed(*s)));
     push(K::Mp, None, text(&v.values.mp, u8::to_string));
-    let notation = |n: &Notation| CounterItem {
-        kind: K::Notation,
-        label: None,
-        text: n.text.clone(),
-        red: n.red,
-    };
     front.extend(
         notations
             .iter()
             .filter(|n| n.side == CounterSide::Front)
-            .map(notation),
+            .map(notation_item),
     );
+    front
+}
 
+/// The back: the name, the values the front has no room for, the back and wreck notations,
+/// the other configuration and the wreck band.
+fn back_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
+    use CounterItemKind as K;
     let mut back = vec![item(K::Name, None, v.name.clone())];
     let mut push = |kind, label: Option<&str>, text: Option<String>| {
         if let Some(text) = text {
@@ -135,16 +145,23 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
         notations
             .iter()
             .filter(|n| n.side != CounterSide::Front)
-            .map(notation),
+            .map(notation_item),
     );
     if let Some(other) = &v.other_configuration {
         back.push(item(K::Notation, None, other_configuration_text(other)));
     }
     back.push(item(K::Wreck, None, "WRECK".to_string()));
-    // Kept with the IR for the rest of the run: no room to spare.
-    front.shrink_to_fit();
-    back.shrink_to_fit();
-    (front, back)
+    back
+}
+
+/// A notation the notes put on a side, as an item.
+fn notation_item(n: &Notation) -> CounterItem {
+    CounterItem {
+        kind: CounterItemKind::Notation,
+        label: None,
+        text: n.text.clone(),
+        red: n.red,
+    }
 }
 
 /// The other configuration as the back prints it: its name, then its MA and armor as the

@@ -10,6 +10,7 @@ mod ir;
 mod legibility;
 mod local_failure;
 mod mg_columns;
+mod module_graph;
 mod nation_groups;
 mod nations;
 mod render;

@@ -63,26 +63,7 @@ pub fn vehicle_availability(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<UnitAvailability> {
     if v.availability.is_empty() {
-        if let Some(dates) = v.dates.value.filter(|d| !d.contains(at.month)) {
-            diags.push(
-                Diagnostic::error(
-                    "scenario::unavailable",
-                    format!(
-                        "failed to field the {} in {} (outside its DATES {dates})",
-                        v.name, at.month
-                    ),
-                    span.clone(),
-                )
-                .with_label(format!("not available in {}", at.month))
-                .with_note(format!(
-                    "the listing's DATES for the {} are {dates}",
-                    v.name
-                ))
-                .with_help(format!(
-                    "set the scenario within {dates}, or choose another vehicle"
-                )),
-            );
-        }
+        diags.extend(outside_dates(v, at, span));
         return None;
     }
     if let Some(a) = availability_at(v, at.theater, at.month, at.theaters) {
@@ -92,24 +73,42 @@ pub fn vehicle_availability(
             source: origin_text(a),
         });
     }
-    let here: Vec<&Availability> = v
-        .availability
-        .iter()
-        .filter(|a| {
+    diags.push(unavailable(nation, v, at, span));
+    None
+}
+
+/// Without availability entries: an error when the month is outside the listing's DATES.
+fn outside_dates(v: &Vehicle, at: Setting<'_>, span: &TextSpan) -> Option<Diagnostic> {
+    let dates = v.dates.value.filter(|d| !d.contains(at.month))?;
+    Some(
+        Diagnostic::error(
+            "scenario::unavailable",
+            format!(
+                "failed to field the {} in {} (outside its DATES {dates})",
+                v.name, at.month
+            ),
+            span.clone(),
+        )
+        .with_label(format!("not available in {}", at.month))
+        .with_note(format!(
+            "the listing's DATES for the {} are {dates}",
+            v.name
+        ))
+        .with_help(format!(
+            "set the scenario within {dates}, or choose another vehicle"
+        )),
+    )
+}
+
+/// The error for a vehicle no entry fields then and there, with the entries of that theater
+/// and of the others as notes.
+fn unavailable(nation: &Nation, v: &Vehicle, at: Setting<'_>, span: &TextSpan) -> Diagnostic {
+    let (here, elsewhere): (Vec<&Availability>, Vec<&Availability>) =
+        v.availability.iter().partition(|a| {
             a.theaters
                 .iter()
                 .any(|t| at.theaters.matches(t, at.theater))
-        })
-        .collect();
-    let elsewhere: Vec<&Availability> = v
-        .availability
-        .iter()
-        .filter(|a| {
-            !a.theaters
-                .iter()
-                .any(|t| at.theaters.matches(t, at.theater))
-        })
-        .collect();
+        });
     let place = at.theater_name();
     let cause = if here.is_empty() {
         format!("the data has no entry for it in {place}")
@@ -142,8 +141,7 @@ pub fn vehicle_availability(
             by_theater(nation, &elsewhere, at.theaters)
         ));
     }
-    diags.push(d.with_help("move the scenario to one of these dates, or choose another vehicle"));
-    None
+    d.with_help("move the scenario to one of these dates, or choose another vehicle")
 }
 
 /// An RF as the notes print it, always with its tenth ("1.0", "0.9").

@@ -447,28 +447,9 @@ impl<'a> Lookup<'a> {
             rules: &self.registries.rules,
         });
         if let (Some(n), Some(at)) = (nation, setting) {
-            if !n.vehicles.is_empty() && !month_in_data(n, at.month) {
+            if self.outside_data(s, n, at.month) {
                 // One error for the side, not one per vehicle.
                 setting = None;
-                let span = data_span(n)
-                    .map_or(String::new(), |p| format!(": its vehicles' DATES run {p}"));
-                self.diags.push(
-                    Diagnostic::error(
-                        "scenario::date-outside-data",
-                        format!(
-                            "failed to field the {} side in {} (outside every period of the {} data{span})",
-                            s.name.get_ref(),
-                            at.month,
-                            n.id
-                        ),
-                        span_of(
-                            self.file,
-                            s.nation.as_ref().or(s.nationality.as_ref()).unwrap_or(&s.name),
-                        ),
-                    )
-                    .with_label(format!("no {} vehicle exists in {}", n.name, at.month))
-                    .with_help("check the scenario's `date`"),
-                );
             }
         }
         let units: Vec<ScenarioUnit> = s
@@ -476,15 +457,7 @@ impl<'a> Lookup<'a> {
             .iter()
             .filter_map(|u| self.unit(u, nation, faction.as_deref(), setting, turns))
             .collect();
-        let dvp_total = if desert_vp {
-            units
-                .iter()
-                .filter(|u| matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun))
-                .map(|u| u.dvp.map(|d| u32::from(d) * u32::from(u.count)))
-                .sum::<Option<u32>>()
-        } else {
-            None
-        };
+        let dvp_total = if desert_vp { dvp_total(&units) } else { None };
         let notes = match (nation, setting) {
             (Some(n), Some(at)) => side_notes(n, nationality, at, &units),
             _ => Vec::new(),
@@ -503,11 +476,40 @@ impl<'a> Lookup<'a> {
         }
     }
 
+    /// True (with an error) when the scenario's month is outside every period of a nation
+    /// that lists vehicles.
+    fn outside_data(&mut self, s: &SideEntry, n: &Nation, month: YearMonth) -> bool {
+        if n.vehicles.is_empty() || month_in_data(n, month) {
+            return false;
+        }
+        let span = data_span(n).map_or(String::new(), |p| format!(": its vehicles' DATES run {p}"));
+        self.diags.push(
+            Diagnostic::error(
+                "scenario::date-outside-data",
+                format!(
+                    "failed to field the {} side in {} (outside every period of the {} data{span})",
+                    s.name.get_ref(),
+                    month,
+                    n.id
+                ),
+                span_of(
+                    self.file,
+                    s.nation
+                        .as_ref()
+                        .or(s.nationality.as_ref())
+                        .unwrap_or(&s.name),
+                ),
+            )
+            .with_label(format!("no {} vehicle exists in {}", n.name, month))
+            .with_help("check the scenario's `date`"),
+        );
+        true
+    }
+
     fn find(&mut self, u: &UnitEntry, nation: Option<&'a Nation>) -> Option<Found<'a>> {
-        let file = self.file;
         let kind = match &u.kind {
             Some(k) => Some(choice(
-                file,
+                self.file,
                 k,
                 KINDS,
                 "scenario::bad-kind",
@@ -538,51 +540,57 @@ impl<'a> Lookup<'a> {
             }
             (Some(UnitKind::Vehicle) | None, Ok(v), _) => Some(Found::Vehicle(v)),
             _ => {
-                let mut names: Vec<&str> = Vec::new();
-                if kind != Some(UnitKind::Infantry) {
-                    names.extend(n.vehicles.iter().map(|v| v.name.as_str()));
-                }
-                if kind != Some(UnitKind::Vehicle) {
-                    names.extend(n.infantry.units.iter().map(|i| i.name.as_str()));
-                }
-                let what = match kind {
-                    Some(UnitKind::Vehicle) => "vehicle",
-                    Some(UnitKind::Infantry) => "infantry unit",
-                    _ => "vehicle or infantry unit",
-                };
-                let mut d = Diagnostic::error(
-                    "scenario::unknown-unit",
-                    format!("failed to find the {what} `{name}` in the {} data", n.id),
-                    span_of(file, &u.name),
-                )
-                .with_label(format!("no {} {what} has this name", n.name));
-                // "Bersaglieri" names what a unit represents, not the unit.
-                let lower = name.to_lowercase();
-                let represented: Vec<&str> = n
-                    .infantry
-                    .units
-                    .iter()
-                    .filter(|i| {
-                        i.represents
-                            .iter()
-                            .any(|r| r.to_lowercase().contains(&lower))
-                    })
-                    .map(|i| i.name.as_str())
-                    .collect();
-                let close = if represented.is_empty() {
-                    did_you_mean(name, names)
-                } else {
-                    represented
-                };
-                d = if close.is_empty() {
-                    d.with_help(free_kinds_help(n))
-                } else {
-                    with_suggestions(d, &close)
-                };
-                self.diags.push(d);
+                self.unknown_unit(u, n, kind);
                 None
             }
         }
+    }
+
+    /// Reports a unit name found neither among the nation's vehicles nor its infantry (of
+    /// `kind`, when given), suggesting close names or what a unit represents.
+    fn unknown_unit(&mut self, u: &UnitEntry, n: &Nation, kind: Option<UnitKind>) {
+        let name = u.name.get_ref();
+        let mut names: Vec<&str> = Vec::new();
+        if kind != Some(UnitKind::Infantry) {
+            names.extend(n.vehicles.iter().map(|v| v.name.as_str()));
+        }
+        if kind != Some(UnitKind::Vehicle) {
+            names.extend(n.infantry.units.iter().map(|i| i.name.as_str()));
+        }
+        let what = match kind {
+            Some(UnitKind::Vehicle) => "vehicle",
+            Some(UnitKind::Infantry) => "infantry unit",
+            _ => "vehicle or infantry unit",
+        };
+        let d = Diagnostic::error(
+            "scenario::unknown-unit",
+            format!("failed to find the {what} `{name}` in the {} data", n.id),
+            span_of(self.file, &u.name),
+        )
+        .with_label(format!("no {} {what} has this name", n.name));
+        // "Bersaglieri" names what a unit represents, not the unit.
+        let lower = name.to_lowercase();
+        let represented: Vec<&str> = n
+            .infantry
+            .units
+            .iter()
+            .filter(|i| {
+                i.represents
+                    .iter()
+                    .any(|r| r.to_lowercase().contains(&lower))
+            })
+            .map(|i| i.name.as_str())
+            .collect();
+        let close = if represented.is_empty() {
+            did_you_mean(name, names)
+        } else {
+            represented
+        };
+        self.diags.push(if close.is_empty() {
+            d.with_help(free_kinds_help(n))
+        } else {
+            with_suggestions(d, &close)
+        });
     }
 
     fn unit(
@@ -593,41 +601,13 @@ impl<'a> Lookup<'a> {
         setting: Option<Setting<'_>>,
         turns: u8,
     ) -> Option<ScenarioUnit> {
-        let file = self.file;
-        let count = *u.count.get_ref();
-        if count == 0 {
-            self.diags.push(
-                Diagnostic::error(
-                    "scenario::bad-count",
-                    format!("failed to add `{}` (a count of 0)", u.name.get_ref()),
-                    span_of(file, &u.count),
-                )
-                .with_label("must be at least 1")
-                .with_help("remove the line, or give how many"),
-            );
-        }
-        // With an invalid number of turns (reported already) no turn can be checked.
-        if let (Some(t), true) = (&u.enters, (1..=MAX_TURNS).contains(&turns)) {
-            if !(1..=turns).contains(t.get_ref()) {
-                self.diags.push(
-                    Diagnostic::error(
-                        "scenario::bad-turn",
-                        format!(
-                            "failed to enter `{}` on turn {} (the scenario has {turns} turns)",
-                            u.name.get_ref(),
-                            t.get_ref()
-                        ),
-                        span_of(file, t),
-                    )
-                    .with_label("no such turn"),
-                );
-            }
-        }
+        self.check_count(u);
+        self.check_turn(u, turns);
         let found = self.find(u, nation)?;
-        let span = span_of(file, &u.name);
+        let span = span_of(self.file, &u.name);
         let mut unit = ScenarioUnit {
             name: u.name.get_ref().clone(),
-            count,
+            count: *u.count.get_ref(),
             kind: UnitKind::Other,
             vehicle: None,
             infantry: None,
@@ -638,28 +618,12 @@ impl<'a> Lookup<'a> {
             notes: Vec::new(),
             span: self.map.provenance(&span),
         };
-        let is_data = !matches!(found, Found::Free(_));
-        if let (true, Some(d)) = (is_data, &u.dvp) {
-            self.diags.push(
-                Diagnostic::error(
-                    "scenario::dvp-from-data",
-                    format!(
-                        "failed to use `dvp` for `{}` (the data gives its DVP)",
-                        u.name.get_ref()
-                    ),
-                    span_of(file, d),
-                )
-                .with_label("DVP comes from the data")
-                .with_help("remove `dvp`: rule 177 computes it from the BPV"),
-            );
+        if !matches!(found, Found::Free(_)) {
+            self.check_no_dvp(u);
         }
         match found {
             Found::Vehicle(v) => {
-                unit.kind = UnitKind::Vehicle;
-                unit.vehicle = Some(v.id.clone());
-                unit.name = v.name.clone();
-                unit.dvp = Some(v.dvp.value);
-                unit.dvp_variable = v.dvp.variable;
+                fill_vehicle(&mut unit, v);
                 if let (Some(n), Some(at)) = (nation, setting) {
                     unit.availability = vehicle_availability(n, v, at, &span, &mut self.diags);
                     unit.notes = vehicle_notes(
@@ -673,24 +637,105 @@ impl<'a> Lookup<'a> {
                     );
                 }
             }
-            Found::Infantry(i) => {
-                unit.kind = UnitKind::Infantry;
-                unit.infantry = Some(i.id.clone());
-                unit.name = i.name.clone();
-                if i.ssr_only {
-                    unit.notes.push(CardNote {
-                        kind: CardNoteKind::NationalRule,
-                        text: "available only by SSR; no broken side".into(),
-                        rule: Some(i.source.rule.clone()),
-                    });
-                }
-            }
+            Found::Infantry(i) => fill_infantry(&mut unit, i),
             Found::Free(kind) => {
                 unit.kind = kind;
                 unit.dvp = u.dvp.as_ref().map(|d| *d.get_ref());
             }
         }
         Some(unit)
+    }
+
+    /// A count of 0 is an error (the unit is still resolved).
+    fn check_count(&mut self, u: &UnitEntry) {
+        if *u.count.get_ref() == 0 {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::bad-count",
+                    format!("failed to add `{}` (a count of 0)", u.name.get_ref()),
+                    span_of(self.file, &u.count),
+                )
+                .with_label("must be at least 1")
+                .with_help("remove the line, or give how many"),
+            );
+        }
+    }
+
+    /// The turn a unit enters on must be one of the scenario's `turns`.
+    fn check_turn(&mut self, u: &UnitEntry, turns: u8) {
+        // With an invalid number of turns (reported already) no turn can be checked.
+        let Some(t) = u
+            .enters
+            .as_ref()
+            .filter(|_| (1..=MAX_TURNS).contains(&turns))
+        else {
+            return;
+        };
+        if !(1..=turns).contains(t.get_ref()) {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::bad-turn",
+                    format!(
+                        "failed to enter `{}` on turn {} (the scenario has {turns} turns)",
+                        u.name.get_ref(),
+                        t.get_ref()
+                    ),
+                    span_of(self.file, t),
+                )
+                .with_label("no such turn"),
+            );
+        }
+    }
+
+    /// A unit found in the data takes its DVP from it: a `dvp` given is an error.
+    fn check_no_dvp(&mut self, u: &UnitEntry) {
+        if let Some(d) = &u.dvp {
+            self.diags.push(
+                Diagnostic::error(
+                    "scenario::dvp-from-data",
+                    format!(
+                        "failed to use `dvp` for `{}` (the data gives its DVP)",
+                        u.name.get_ref()
+                    ),
+                    span_of(self.file, d),
+                )
+                .with_label("DVP comes from the data")
+                .with_help("remove `dvp`: rule 177 computes it from the BPV"),
+            );
+        }
+    }
+}
+
+/// The total DVP of a side's vehicles and guns; `None` when one of them has no DVP.
+fn dvp_total(units: &[ScenarioUnit]) -> Option<u32> {
+    units
+        .iter()
+        .filter(|u| matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun))
+        .map(|u| u.dvp.map(|d| u32::from(d) * u32::from(u.count)))
+        .sum::<Option<u32>>()
+}
+
+/// A unit found among the nation's vehicles: its id, name and DVP from the data.
+fn fill_vehicle(unit: &mut ScenarioUnit, v: &Vehicle) {
+    unit.kind = UnitKind::Vehicle;
+    unit.vehicle = Some(v.id.clone());
+    unit.name = v.name.clone();
+    unit.dvp = Some(v.dvp.value);
+    unit.dvp_variable = v.dvp.variable;
+}
+
+/// A unit found among the nation's infantry: its id and name, and a note when it is fielded
+/// only by SSR.
+fn fill_infantry(unit: &mut ScenarioUnit, i: &InfantryUnit) {
+    unit.kind = UnitKind::Infantry;
+    unit.infantry = Some(i.id.clone());
+    unit.name = i.name.clone();
+    if i.ssr_only {
+        unit.notes.push(CardNote {
+            kind: CardNoteKind::NationalRule,
+            text: "available only by SSR; no broken side".into(),
+            rule: Some(i.source.rule.clone()),
+        });
     }
 }
 

@@ -4,7 +4,8 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use super::target::{InputRole, MARKER};
+use super::marker::MARKER;
+use super::role::InputRole;
 use qm_load::diagnostics::Escaped;
 
 /// A refused or failed output: the path as the user gave it and what went wrong.

@@ -7,11 +7,28 @@
 //! never followed) and refused when a directory in it is a mount point or is one of the run's
 //! inputs or an ancestor of one (a bind mount: the same directory under another path).
 
-use std::fs;
+use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::target::{metadata, InputRole};
+use super::role::InputRole;
+
+/// `path`'s own metadata (a symlink is not followed), or `None` when nothing is there (also
+/// when a part of the path is a file: `target::blocked_ancestor` tells that case).
+pub(crate) fn metadata(path: &Path) -> io::Result<Option<Metadata>> {
+    match fs::symlink_metadata(path) {
+        Ok(m) => Ok(Some(m)),
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
 
 /// A file's identity: its device and inode.
 pub(crate) type FileKey = (u64, u64);

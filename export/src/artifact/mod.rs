@@ -10,7 +10,9 @@
 mod error;
 mod identity;
 mod lock;
+mod marker;
 mod recycle;
+mod role;
 mod swap;
 mod target;
 
@@ -18,10 +20,12 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use error::{IoStep, OutputError, OutputErrorKind, Overlap, Refusal, Wanted};
+pub use marker::MARKER;
 pub use qm_render::artifact::Artifact;
 pub use recycle::{Rewriter, Rewritten};
+pub use role::InputRole;
 pub use swap::{tidy_interrupted, write_atomically, Tidied};
-pub use target::{Input, InputRole, OutputDir, OutputFile, MARKER};
+pub use target::{Input, OutputDir, OutputFile};
 
 /// Writes one file through a temporary sibling and a rename, so a failure never leaves a
 /// half-written file in its place. The caller checks the path first ([`OutputFile::check`])

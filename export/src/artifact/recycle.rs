@@ -25,10 +25,12 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::error::{IoStep, OutputError};
+use super::identity::metadata;
+use super::marker::{MARKER, MARKER_TEXT};
 use super::swap::{
     exchange, relative, remove_leftover, sibling, stage, swap_in, tidy_locked, Tidied,
 };
-use super::target::{metadata, OutputDir, MARKER, MARKER_TEXT};
+use super::target::OutputDir;
 use super::{lock, Artifact};
 
 /// A file's identity for telling changed files apart: its length and a hash of its bytes.
@@ -452,7 +454,7 @@ mod tests {
             .collect();
         want.push((
             MARKER.to_string(),
-            crate::artifact::target::MARKER_TEXT.to_string(),
+            crate::artifact::marker::MARKER_TEXT.to_string(),
         ));
         want.sort();
         assert_eq!(tree(r.out().path()), want);

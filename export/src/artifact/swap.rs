@@ -19,8 +19,10 @@ use rayon::prelude::*;
 use tempfile::TempDir;
 
 use super::error::{IoStep, OutputError, OutputErrorKind};
+use super::identity::metadata;
 use super::lock::{self, OutputLock};
-use super::target::{carries_marker, metadata, OutputDir, MARKER, MARKER_TEXT};
+use super::marker::{carries_marker, MARKER, MARKER_TEXT};
+use super::target::OutputDir;
 use super::Artifact;
 
 /// What was left by interrupted builds and has been dealt with.

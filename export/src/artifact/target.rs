@@ -2,47 +2,14 @@
 //! the run's inputs, the current directory and what is already there. Nothing here writes.
 
 use std::ffi::{OsStr, OsString};
-use std::fmt;
 use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
 use super::error::{IoStep, OutputError, Overlap, Refusal, Wanted};
-use super::identity::{self, Crossing, Protected};
-
-/// The file qm writes into every output directory it makes. qm replaces an existing non-empty
-/// directory only when it holds this file.
-pub const MARKER: &str = ".qm-output";
-
-/// The marker's text: says who wrote the directory and what happens to it.
-pub(crate) const MARKER_TEXT: &str = "\
-This directory was written by qm (Quartermaster). qm replaces it as a whole on every build:
-files put here are deleted by the next `qm build`.
-";
-
-/// What an input of a run is, for messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InputRole {
-    /// `--data`.
-    DataDir,
-    /// `--templates`.
-    TemplatesDir,
-    /// `--scenarios` (a file or a folder).
-    Scenarios,
-    /// `qm vassal merge --into`.
-    InputModule,
-}
-
-impl fmt::Display for InputRole {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            InputRole::DataDir => "the data directory",
-            InputRole::TemplatesDir => "the templates directory",
-            InputRole::Scenarios => "the scenario path given to --scenarios",
-            InputRole::InputModule => "the module given to --into",
-        })
-    }
-}
+use super::identity::{self, metadata, Crossing, Protected};
+use super::marker::carries_marker;
+pub use super::role::InputRole;
 
 /// A path a run reads, which its output must never replace, delete or mix with.
 #[derive(Debug, Clone)]
@@ -101,7 +68,7 @@ impl OutputDir {
     /// Resolves `given` (relative to the current directory) and checks that qm may replace it
     /// as a whole: not a run input, nor inside one or containing one, not the current directory
     /// or a parent of it, not a file or a symlink, and either missing, empty or marked by
-    /// [`MARKER`].
+    /// [`MARKER`](super::MARKER).
     pub fn check(given: &Path, inputs: &[Input]) -> Result<Self, OutputError> {
         let resolve_err = |e| OutputError::io(given, IoStep::Resolve, given, e);
         let cwd = std::env::current_dir()
@@ -341,29 +308,6 @@ fn replaceable(path: &Path) -> io::Result<bool> {
         return Ok(true);
     }
     carries_marker(path)
-}
-
-/// Whether the directory `dir` holds qm's [`MARKER`] as a regular file (a symlink by that name
-/// is not qm's: qm writes the marker itself).
-pub(crate) fn carries_marker(dir: &Path) -> io::Result<bool> {
-    Ok(metadata(&dir.join(MARKER))?.is_some_and(|m| m.is_file()))
-}
-
-/// `path`'s own metadata (a symlink is not followed), or `None` when nothing is there (also
-/// when a part of the path is a file: [`blocked_ancestor`] tells that case).
-pub(crate) fn metadata(path: &Path) -> io::Result<Option<Metadata>> {
-    match fs::symlink_metadata(path) {
-        Ok(m) => Ok(Some(m)),
-        Err(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-            ) =>
-        {
-            Ok(None)
-        }
-        Err(e) => Err(e),
-    }
 }
 
 /// Whether two existing paths are one file (a hard link, a bind mount, another spelling on a

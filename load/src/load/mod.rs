@@ -335,16 +335,14 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
     let errata = errata_file
         .and_then(|f| parse_errata(loaded, f))
         .unwrap_or_default();
-    let mut applied = Vec::new();
-    let ob = read_corrected(
-        loaded,
-        &dir,
+    let mut files = Corrected {
+        dir: &dir,
         id,
-        "ob.toml",
-        &errata,
+        errata: &errata,
         errata_file,
-        &mut applied,
-    );
+        applied: Vec::new(),
+    };
+    let ob = files.read(loaded, "ob.toml");
     let name = ob
         .and_then(|f| nation_name(loaded, f))
         .unwrap_or_else(|| id.to_string());
@@ -352,31 +350,14 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
     // there but cannot be read has been reported, and the nation is left out.
     let has_listing = std::fs::symlink_metadata(dir.join("listing.tsv")).is_ok();
     let listing = if has_listing || ob.is_none() {
-        Some(read_corrected(
-            loaded,
-            &dir,
-            id,
-            "listing.tsv",
-            &errata,
-            errata_file,
-            &mut applied,
-        )?)
+        Some(files.read(loaded, "listing.tsv")?)
     } else {
         None
     };
     // Vehicle notes describe the listing's vehicles: without a listing they are not read
     // (discover said so).
-    let notes = listing.and_then(|_| {
-        read_corrected(
-            loaded,
-            &dir,
-            id,
-            "notes.md",
-            &errata,
-            errata_file,
-            &mut applied,
-        )
-    });
+    let notes = listing.and_then(|_| files.read(loaded, "notes.md"));
+    let applied = files.applied;
     // A file of the nation that is there but could not be read has been reported; what
     // resolving the rest would report follows from it (stale errata, unknown notes, lints the
     // errata would have settled), so the nation is left out, as when its listing is unreadable.
@@ -384,31 +365,12 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
     if unread(&dir, "errata.toml", errata_file) || unread(&dir, "ob.toml", ob) || !notes_read {
         return None;
     }
-    // An erratum naming a file that is not read can never match: report it.
-    for e in &errata.erratum {
-        let f = e.file.get_ref().as_str();
-        let read = match f {
-            "listing.tsv" => listing.is_some(),
-            "notes.md" => notes.is_some(),
-            "ob.toml" => ob.is_some(),
-            _ => false,
-        };
-        if !read {
-            if let Some(ef) = errata_file {
-                loaded.diagnostics.push(
-                    Diagnostic::error(
-                        "errata::unknown-file",
-                        format!(
-                            "erratum `{}` names a file qm does not correct ({f})",
-                            e.id.get_ref()
-                        ),
-                        TextSpan::new(ef, e.file.span()),
-                    )
-                    .with_help("errata apply to the nation's listing.tsv, notes.md and ob.toml; add the file or delete the erratum"),
-                );
-            }
-        }
-    }
+    let read = [
+        ("listing.tsv", listing.is_some()),
+        ("notes.md", notes.is_some()),
+        ("ob.toml", ob.is_some()),
+    ];
+    unknown_errata_files(loaded, &errata, errata_file, &read);
     let art = art_folder::read_art_folder(loaded, id);
     Some(NationSources {
         id: id.to_string(),
@@ -422,6 +384,63 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         registries: Registries::default(),
         art,
     })
+}
+
+/// A nation's files read with its errata applied, and the errata applied so far.
+struct Corrected<'a> {
+    /// The nation's folder.
+    dir: &'a Path,
+    /// The nation's id.
+    id: &'a str,
+    /// The nation's errata.
+    errata: &'a ErrataFile,
+    /// The file the errata were read from.
+    errata_file: Option<FileId>,
+    /// The errata applied to the files read so far.
+    applied: Vec<AppliedErratum>,
+}
+
+impl Corrected<'_> {
+    /// Reads `file` of the nation with its errata applied.
+    fn read(&mut self, loaded: &mut Loaded, file: &str) -> Option<FileId> {
+        read_corrected(
+            loaded,
+            self.dir,
+            self.id,
+            file,
+            self.errata,
+            self.errata_file,
+            &mut self.applied,
+        )
+    }
+}
+
+/// An erratum naming a file that is not `read` (each file name with whether it was read) can
+/// never match: report it.
+fn unknown_errata_files(
+    loaded: &mut Loaded,
+    errata: &ErrataFile,
+    errata_file: Option<FileId>,
+    read: &[(&str, bool)],
+) {
+    let Some(ef) = errata_file else { return };
+    for e in &errata.erratum {
+        let f = e.file.get_ref().as_str();
+        if read.iter().any(|&(name, was_read)| name == f && was_read) {
+            continue;
+        }
+        loaded.diagnostics.push(
+            Diagnostic::error(
+                "errata::unknown-file",
+                format!(
+                    "erratum `{}` names a file qm does not correct ({f})",
+                    e.id.get_ref()
+                ),
+                TextSpan::new(ef, e.file.span()),
+            )
+            .with_help("errata apply to the nation's listing.tsv, notes.md and ob.toml; add the file or delete the erratum"),
+        );
+    }
 }
 
 /// Reads `dir/file` as UTF-8 text; a file with invalid bytes is reported and read lossily.

@@ -13,7 +13,6 @@ use super::parts::{area_after, cap, determiner, rf_phrase, span_period, ww2_scen
 use super::period_token::{month_name_period, period};
 use super::rf_token::rf;
 use super::scope::all_vehicles;
-use super::sentences::{clause, Level};
 use super::syntax::{
     Area, AvailabilityClause, ClauseKind, EntryWhen, Misprint, MisprintAt, OptionalWeapon,
     PrintedPeriod, PrintedPeriodError, PrintedRf, RelativeRf, Schedule, ScheduleEntry,
@@ -48,23 +47,6 @@ impl From<ClauseKind> for Body {
 /// A clause-body grammar.
 pub(crate) type BodyFn = for<'a> fn(&Ctx<'a>, &'a str) -> Res<'a, Body>;
 
-/// Every clause form, most specific first.
-pub(crate) const BODIES: [BodyFn; 13] = [
-    radio,
-    optional_weapon,
-    relative_rf,
-    same_with_added_rf,
-    rf_by_scenario,
-    otherwise,
-    rf_by_period,
-    dates_only,
-    dates_and_rf,
-    limited_to,
-    restricted_use,
-    used_in,
-    ammo_from,
-];
-
 /// "[Its] Dates and RF" (also "RF and Dates", "Dates and RFs", misprinted "Date's and RF").
 fn dates_and_rf_words(i: &str) -> Res<'_, &str> {
     let (i, _) = determiner(i)?;
@@ -77,7 +59,7 @@ fn dates_and_rf_words(i: &str) -> Res<'_, &str> {
 
 /// "Dates and RF [for use in X | for X | for X use] are[:] entries", then "For Y they are ...",
 /// "; for Z they are: ...", ", elsewhere [EXC: ...] they are ...".
-fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = dates_and_rf_words(start)?;
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
     let (i, _) = (ws1, phrase("are"), opt(ch(':')), ws1).parse(i)?;
@@ -190,7 +172,7 @@ fn section_area<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
 
 /// "Dates for use in France are 6/40, for North Africa 6/40-41, ..., and for the Balkans
 /// 10/40-4/41".
-fn dates_only<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn dates_only<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = (determiner, phrase("dates"), ws1).parse(start)?;
     let (i, area) = section_area(ctx, i)?;
     let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
@@ -252,7 +234,7 @@ fn dates_schedule(first: ScheduleSection, rest: Vec<ScheduleSection>) -> Body {
 
 /// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
 /// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
-fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = (determiner, phrase("rf")).parse(start)?;
     // "RF for 44-5/45 use in Italy is 1.2": the period comes before the area.
     if let Ok((i, (_, p, _, area, _))) = (
@@ -317,7 +299,7 @@ fn schedule_of<'a>(
 
 /// "RF for all three types is 1.3 for an 8/41-9/43-scenario set in North Africa/Russia/Italy,
 /// and for a 12/43 scenario set in Italy".
-fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = (determiner, phrase("rf")).parse(start)?;
     let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
     let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
@@ -362,39 +344,10 @@ fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     ))
 }
 
-/// "Otherwise it is 1.4 [EXC: clause, clause, and clause]".
-fn otherwise<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (phrase("otherwise it is"), ws1).parse(start)?;
-    let (i, value) = rf(ctx, i, false)?;
-    let mut exceptions = Vec::new();
-    let mut i = i;
-    if let Ok((mut r, _)) = (ws0, ch('['), ws0, phrase("exc"), ws0, ch(':'), ws0).parse(i) {
-        loop {
-            let (r2, c) = clause(ctx, r, Level::Nested)?;
-            exceptions.push(c);
-            r = r2;
-            match (ws0, ch(','), ws0, opt((phrase("and"), ws1))).parse(r) {
-                Ok((r3, _)) => r = r3,
-                Err(_) => break,
-            }
-        }
-        let (r, _) = (ws0, ch(']')).parse(r)?;
-        i = r;
-    }
-    Ok((
-        i,
-        ClauseKind::Otherwise {
-            rf: value,
-            exceptions,
-        }
-        .into(),
-    ))
-}
-
 /// "RF is always .4 higher (1.6 maximum) than the corresponding (for date and area) RF of the
 /// L3/35", "Its RF is .4 higher than the L3/35's corresponding RF (max 1.6)": the cap before
 /// "than" or at the end.
-fn relative_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn relative_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = (determiner, phrase("rf is"), ws1).parse(start)?;
     let (i, _) = opt((phrase("always"), ws1)).parse(i)?;
     let (i, delta) = rf(ctx, i, false)?;
@@ -440,7 +393,7 @@ fn name_to_clause_end<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
 /// "Dates and RF are the same, but with .1 added to the RF", "... are as above, with .1
 /// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
 /// the same, but one month later", and both modifiers joined by "and".
-fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = dates_and_rf_words(start)?;
     let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
     let (i, base) = antecedent(ctx, i)?;
@@ -533,7 +486,7 @@ fn months_later_words(i: &str) -> Res<'_, u8> {
 /// "Availability in 1945 is limited to Fascist Italians only", "[X] use in 1945 is limited
 /// ...", "1945 availability is limited ...", and without the year after a lead-in ("In 1945,
 /// availability is limited ..."): the words before "only" name who may use it.
-fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = determiner(start)?;
     let (i, p) = if let Ok((i, _)) = phrase("availability").or(phrase("use")).parse(i) {
         opt(|i| {
@@ -563,7 +516,7 @@ fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 /// "[The] availability for WWII scenarios is limited to 6/40 (France) and 7/43 (Sicily)",
 /// "availability for WW2 scenarios is limited to East Africa, with Dates and RF of ...";
 /// "for WW2 scenarios" may lead the sentence instead, or be left out.
-fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = (determiner, phrase("availability")).parse(start)?;
     let (i, _) = opt((ws1, phrase("for"), ws1, ww2_scenarios)).parse(i)?;
     let (i, _) = (ws1, phrase("is limited to"), ws1).parse(i)?;
@@ -612,7 +565,7 @@ fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 }
 
 /// "This AFV has no radio in scenarios set prior to 11/41. As of 11/41 it is radio-equipped."
-fn radio<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn radio<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = (
         phrase("this afv has no radio in scenarios set"),
         ws1,
@@ -635,7 +588,7 @@ fn radio<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 /// Autocannone da 65/17 is always available ...", "If optional, the AAMG is always available
 /// with an I.4 RF", "The optional AAMG (i.e., the Furgone version) has a 1.4 RF, but is
 /// available only for 1942-43 scenarios set in North Africa".
-fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, open) = opt(ch('(')).parse(start)?;
     let (i, _) = opt((phrase("if optional"), ws0, ch(','), ws1)).parse(i)?;
     let (i, _) = (phrase("the"), ws1, opt((phrase("optional"), ws1))).parse(i)?;
@@ -747,7 +700,7 @@ fn weapon_availability<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Wea
 }
 
 /// "HEAT Becomes Available in September 1942, as identified ...".
-fn ammo_from<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn ammo_from<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let len = start
         .find(|c: char| !c.is_ascii_uppercase())
         .unwrap_or(start.len());
@@ -782,7 +735,7 @@ fn ammo_from<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 /// "This vehicle was used in North Africa at some time from 6/40 to 5/43 (within the limits
 /// of its own given dates)", "If the superscript “†” appears its use in North Africa was
 /// limited to Tunisia, 11/42 to 5/43 (...)".
-fn used_in<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+pub(crate) fn used_in<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, area, dagger_only) = if let Ok((i, _)) = (
         phrase("this vehicle was"),
         ws1,

@@ -170,158 +170,118 @@ fn year(digits: &str) -> Option<Year> {
 }
 
 /// One side of a range: "5", "44", "5/41", "1944".
-struct Part<'s> {
-    month: Option<&'s str>,
-    number: &'s str,
-}
+struct Part<'s>(
+    /// The month before a "/", if any.
+    Option<&'s str>,
+    /// The number after the "/", or the whole side when there is none.
+    &'s str,
+);
 
 /// Reads a cleaned token (stray spaces removed) into a period or an error value.
 pub(crate) fn read_period(clean: &str) -> Result<Period, PrintedPeriodError> {
-    use PrintedPeriodError::{BadMonth, Unreadable};
     if clean.contains('.') {
-        return Err(Unreadable);
+        return Err(PrintedPeriodError::Unreadable);
     }
+    let parts = split_parts(clean).ok_or(PrintedPeriodError::Unreadable)?;
+    let mut years = Years::default();
+    let (from, to) = ends(&parts, &mut years)?;
+    check(from, to, years.short)
+}
+
+/// The sides of a token around its "-", each split at its "/"; `None` when the token has more
+/// than two sides or an empty number or month.
+fn split_parts(clean: &str) -> Option<Vec<Part<'_>>> {
     let parts: Vec<Part<'_>> = clean
         .split('-')
         .map(|p| match p.split_once('/') {
-            Some((m, n)) => Part {
-                month: Some(m),
-                number: n,
-            },
-            None => Part {
-                month: None,
-                number: p,
-            },
+            Some((m, n)) => Part(Some(m), n),
+            None => Part(None, p),
         })
         .collect();
     let bad_shape = parts.len() > 2
-        || parts.iter().any(|p| {
-            p.number.is_empty() || p.number.contains('/') || p.month.is_some_and(str::is_empty)
-        });
-    if bad_shape {
-        return Err(Unreadable);
-    }
-    let month = |m: &str| -> Result<u8, PrintedPeriodError> {
-        let v: u32 = m.parse().map_err(|_| Unreadable)?;
-        u8::try_from(v)
-            .ok()
-            .filter(|m| (1..=12).contains(m))
-            .ok_or(BadMonth { month: v })
-    };
-    let mut short = false;
-    let mut yr = |n: &str| -> Result<u16, PrintedPeriodError> {
-        match year(n).ok_or(Unreadable)? {
+        || parts
+            .iter()
+            .any(|Part(m, n)| n.is_empty() || n.contains('/') || m.is_some_and(str::is_empty));
+    (!bad_shape).then_some(parts)
+}
+
+/// The first and last month of a token's sides, read literally (neither ordered nor
+/// range-checked yet).
+fn ends(
+    parts: &[Part<'_>],
+    years: &mut Years,
+) -> Result<(YearMonth, YearMonth), PrintedPeriodError> {
+    let at = |year: u16, month: u8| YearMonth { year, month };
+    Ok(match parts {
+        [Part(Some(m), y)] => {
+            let ym = years.month_of(m, y)?;
+            (ym, ym)
+        }
+        [Part(None, y)] if y.len() >= 2 => {
+            let y = years.read(y)?;
+            (at(y, 1), at(y, 12))
+        }
+        [Part(None, a), Part(Some(m), y)] => {
+            let to = years.month_of(m, y)?;
+            let from = if bare_is_year(a) {
+                at(years.read(a)?, 1)
+            } else {
+                at(to.year, month(a)?)
+            };
+            (from, to)
+        }
+        [Part(Some(m), y), Part(None, b)] => (years.month_of(m, y)?, at(years.read(b)?, 12)),
+        [Part(Some(m1), y1), Part(Some(m2), y2)] => {
+            (years.month_of(m1, y1)?, years.month_of(m2, y2)?)
+        }
+        [Part(None, a), Part(None, b)] if a.len() >= 2 && b.len() >= 2 => {
+            (at(years.read(a)?, 1), at(years.read(b)?, 12))
+        }
+        _ => return Err(PrintedPeriodError::Unreadable),
+    })
+}
+
+/// A bare number before "-M/YY" is a year when it cannot be a month ("44-5/45").
+fn bare_is_year(n: &str) -> bool {
+    n.len() == 4 || (n.len() == 2 && n.parse::<u32>().is_ok_and(|v| v > 12))
+}
+
+/// A printed month number, 1-12.
+fn month(m: &str) -> Result<u8, PrintedPeriodError> {
+    let v: u32 = m.parse().map_err(|_| PrintedPeriodError::Unreadable)?;
+    u8::try_from(v)
+        .ok()
+        .filter(|m| (1..=12).contains(m))
+        .ok_or(PrintedPeriodError::BadMonth { month: v })
+}
+
+/// Reads the years of one token, remembering whether any was printed with one digit.
+#[derive(Default)]
+struct Years {
+    /// A one-digit year was read: the whole token is a [`PrintedPeriodError::ShortYear`].
+    short: bool,
+}
+
+impl Years {
+    /// A printed year.
+    fn read(&mut self, n: &str) -> Result<u16, PrintedPeriodError> {
+        match year(n).ok_or(PrintedPeriodError::Unreadable)? {
             Year::Full(y) => Ok(y),
             Year::Short(y) => {
-                short = true;
+                self.short = true;
                 Ok(y)
             }
         }
-    };
-    // A bare number before "-M/YY" is a year when it cannot be a month ("44-5/45").
-    let bare_is_year =
-        |n: &str| n.len() == 4 || (n.len() == 2 && n.parse::<u32>().is_ok_and(|v| v > 12));
-    let (from, to) = match parts.as_slice() {
-        [Part {
-            month: Some(m),
-            number,
-        }] => {
-            let ym = YearMonth {
-                year: yr(number)?,
-                month: month(m)?,
-            };
-            (ym, ym)
-        }
-        [Part {
-            month: None,
-            number,
-        }] if number.len() >= 2 => {
-            let y = yr(number)?;
-            (
-                YearMonth { year: y, month: 1 },
-                YearMonth { year: y, month: 12 },
-            )
-        }
-        [Part {
-            month: None,
-            number: a,
-        }, Part {
-            month: Some(m),
-            number: y,
-        }] => {
-            let to = YearMonth {
-                year: yr(y)?,
-                month: month(m)?,
-            };
-            if bare_is_year(a) {
-                (
-                    YearMonth {
-                        year: yr(a)?,
-                        month: 1,
-                    },
-                    to,
-                )
-            } else {
-                (
-                    YearMonth {
-                        year: to.year,
-                        month: month(a)?,
-                    },
-                    to,
-                )
-            }
-        }
-        [Part {
-            month: Some(m),
-            number: y,
-        }, Part {
-            month: None,
-            number: b,
-        }] => (
-            YearMonth {
-                year: yr(y)?,
-                month: month(m)?,
-            },
-            YearMonth {
-                year: yr(b)?,
-                month: 12,
-            },
-        ),
-        [Part {
-            month: Some(m1),
-            number: y1,
-        }, Part {
-            month: Some(m2),
-            number: y2,
-        }] => (
-            YearMonth {
-                year: yr(y1)?,
-                month: month(m1)?,
-            },
-            YearMonth {
-                year: yr(y2)?,
-                month: month(m2)?,
-            },
-        ),
-        [Part {
-            month: None,
-            number: a,
-        }, Part {
-            month: None,
-            number: b,
-        }] if a.len() >= 2 && b.len() >= 2 => (
-            YearMonth {
-                year: yr(a)?,
-                month: 1,
-            },
-            YearMonth {
-                year: yr(b)?,
-                month: 12,
-            },
-        ),
-        _ => return Err(Unreadable),
-    };
-    check(from, to, short)
+    }
+
+    /// "M/YY": the year is read before the month, so a bad year is the error reported.
+    fn month_of(&mut self, m: &str, y: &str) -> Result<YearMonth, PrintedPeriodError> {
+        let year = self.read(y)?;
+        Ok(YearMonth {
+            year,
+            month: month(m)?,
+        })
+    }
 }
 
 /// Orders and range-checks a literal reading.

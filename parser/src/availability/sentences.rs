@@ -1,10 +1,21 @@
 //! The sentence loop: read clause after clause; a sentence no clause form fits becomes an
-//! `Unreadable` clause when it mentions dates or RFs, and is rules prose otherwise.
+//! `Unreadable` clause when it mentions dates or RFs, and is rules prose otherwise. The clause
+//! forms are `clauses`'; the one form that holds clauses itself ("Otherwise it is 1.4 [EXC:
+//! ...]") is here, beside the clause reader it calls back, so the grammar's recursion stays in
+//! one module.
 
-use super::clauses::{make_clause, Body, BODIES};
+use nom::combinator::opt;
+use nom::Parser;
+
+use super::clauses::{
+    ammo_from, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon, radio,
+    relative_rf, restricted_use, rf_by_period, rf_by_scenario, same_with_added_rf, used_in, Body,
+    BodyFn,
+};
 use super::grammar_error::{Ctx, GrammarError, Res};
-use super::lexeme::{mentions_dates_or_rf, sentence_len};
+use super::lexeme::{ch, mentions_dates_or_rf, phrase, sentence_len, ws0, ws1};
 use super::parts::{lead_in, LeadIn};
+use super::rf_token::rf;
 use super::scope::scoped;
 use super::syntax::{Area, AvailabilityClause, ClauseKind, ScheduleForm, Spanned};
 
@@ -16,6 +27,23 @@ pub(crate) enum Level {
     /// Inside "[EXC: ...]": a comma or the closing bracket follows.
     Nested,
 }
+
+/// Every clause form, most specific first.
+const BODIES: [BodyFn; 13] = [
+    radio,
+    optional_weapon,
+    relative_rf,
+    same_with_added_rf,
+    rf_by_scenario,
+    otherwise,
+    rf_by_period,
+    dates_only,
+    dates_and_rf,
+    limited_to,
+    restricted_use,
+    used_in,
+    ammo_from,
+];
 
 /// Reads one clause at `start`: an optional lead-in ("For use in Sicily,", "In 1945,"), then
 /// the optional scope (vehicle names, "For both types,") composed in front of any clause form,
@@ -162,4 +190,33 @@ fn unreadable(ctx: &Ctx<'_>, sentence: &str, read: usize) -> AvailabilityClause 
         kind: ClauseKind::Unreadable { stopped_at },
         typos: Vec::new(),
     }
+}
+
+/// "Otherwise it is 1.4 [EXC: clause, clause, and clause]".
+fn otherwise<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = (phrase("otherwise it is"), ws1).parse(start)?;
+    let (i, value) = rf(ctx, i, false)?;
+    let mut exceptions = Vec::new();
+    let mut i = i;
+    if let Ok((mut r, _)) = (ws0, ch('['), ws0, phrase("exc"), ws0, ch(':'), ws0).parse(i) {
+        loop {
+            let (r2, c) = clause(ctx, r, Level::Nested)?;
+            exceptions.push(c);
+            r = r2;
+            match (ws0, ch(','), ws0, opt((phrase("and"), ws1))).parse(r) {
+                Ok((r3, _)) => r = r3,
+                Err(_) => break,
+            }
+        }
+        let (r, _) = (ws0, ch(']')).parse(r)?;
+        i = r;
+    }
+    Ok((
+        i,
+        ClauseKind::Otherwise {
+            rf: value,
+            exceptions,
+        }
+        .into(),
+    ))
 }

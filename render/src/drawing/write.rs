@@ -269,20 +269,7 @@ fn content(
                 };
                 open.push((outer, form));
             }
-            Op::EndGroup => {
-                let (outer, mut form) = open.pop().ok_or("a group ended that did not begin")?;
-                form.stream = deflate(&std::mem::replace(&mut c, outer).finish());
-                let k = groups.forms.len();
-                groups.forms.push(form);
-                match open.last_mut() {
-                    Some((_, parent)) => parent.children.push(k),
-                    None => groups.root.push(k),
-                }
-                c.save_state();
-                c.set_parameters(Name(group_name('A', k).as_bytes()));
-                c.x_object(Name(group_name('G', k).as_bytes()));
-                c.restore_state();
-            }
+            Op::EndGroup => end_group(&mut c, &mut open, &mut groups)?,
             Op::Push(t) => {
                 c.save_state();
                 c.transform([t.sx, t.ky, t.kx, t.sy, t.tx, t.ty]);
@@ -296,15 +283,7 @@ fn content(
             Op::Pop => {
                 c.restore_state();
             }
-            Op::Fill(path, color, even_odd) => {
-                set_fill(&mut c, *color);
-                draw_path(&mut c, path);
-                if *even_odd {
-                    c.fill_even_odd();
-                } else {
-                    c.fill_nonzero();
-                }
-            }
+            Op::Fill(path, color, even_odd) => fill_path(&mut c, path, *color, *even_odd),
             Op::Stroke(path, stroke) => stroke_path(&mut c, path, stroke),
             Op::Text(run) => {
                 let face = faces[run.face]
@@ -320,6 +299,39 @@ fn content(
     }
     c.restore_state();
     Ok((deflate(&c.finish()), uses, groups))
+}
+
+/// Ends the innermost open group: its stream (`c`'s) is finished into its form, `c` becomes
+/// the stream that holds it again, and paints it there with its opacity.
+fn end_group(
+    c: &mut pdf_writer::Content,
+    open: &mut Vec<(pdf_writer::Content, GroupForm)>,
+    groups: &mut Groups,
+) -> Result<(), String> {
+    let (outer, mut form) = open.pop().ok_or("a group ended that did not begin")?;
+    form.stream = deflate(&std::mem::replace(c, outer).finish());
+    let k = groups.forms.len();
+    groups.forms.push(form);
+    match open.last_mut() {
+        Some((_, parent)) => parent.children.push(k),
+        None => groups.root.push(k),
+    }
+    c.save_state();
+    c.set_parameters(Name(group_name('A', k).as_bytes()));
+    c.x_object(Name(group_name('G', k).as_bytes()));
+    c.restore_state();
+    Ok(())
+}
+
+/// Fills a path with one color, by the even-odd or the nonzero rule.
+fn fill_path(c: &mut pdf_writer::Content, path: &Path, color: Rgb, even_odd: bool) {
+    set_fill(c, color);
+    draw_path(c, path);
+    if even_odd {
+        c.fill_even_odd();
+    } else {
+        c.fill_nonzero();
+    }
 }
 
 fn set_fill(c: &mut pdf_writer::Content, Rgb(r, g, b): Rgb) {
@@ -441,20 +453,7 @@ fn write_font(
 ) -> Result<EmbeddedFace, String> {
     let bold = face == 1;
     let ttf = fonts::shaping_face(bold);
-    let per_em = f32::from(ttf.units_per_em() as u16);
-    let thousandths = |v: f32| v / per_em * 1000.0;
-    let mut remapper = GlyphRemapper::new();
-    let mut widths = BTreeMap::new();
-    for &gid in used.keys() {
-        remapper.remap(gid);
-    }
-    let mut w_array = Vec::new();
-    for gid in remapper.remapped_gids() {
-        let advance = ttf.glyph_hor_advance(ttf_parser::GlyphId(gid)).unwrap_or(0);
-        let w = thousandths(f32::from(advance));
-        widths.insert(gid, w);
-        w_array.push(w);
-    }
+    let (remapper, widths) = subset_widths(ttf, used);
     let (font, cid, descriptor, cmap, data) = (
         next.bump(),
         next.bump(),
@@ -481,29 +480,11 @@ fn write_font(
         .font_descriptor(descriptor)
         .default_width(0.0)
         .cid_to_gid_map_predefined(Name(b"Identity"));
+    // The widths in the subset's glyph order, which `widths` (by original glyph id) keeps.
+    let w_array = remapper.remapped_gids().map(|gid| widths[&gid]);
     cid_font.widths().consecutive(0, w_array);
     cid_font.finish();
-    let bbox = ttf.global_bounding_box();
-    let ascent = thousandths(f32::from(ttf.ascender()));
-    pdf.font_descriptor(descriptor)
-        .name(Name(base.as_bytes()))
-        .flags(FontFlags::SYMBOLIC)
-        .bbox(Rect::new(
-            thousandths(f32::from(bbox.x_min)),
-            thousandths(f32::from(bbox.y_min)),
-            thousandths(f32::from(bbox.x_max)),
-            thousandths(f32::from(bbox.y_max)),
-        ))
-        .italic_angle(ttf.italic_angle())
-        .ascent(ascent)
-        .descent(thousandths(f32::from(ttf.descender())))
-        .cap_height(
-            ttf.capital_height()
-                .map_or(ascent, |h| thousandths(f32::from(h))),
-        )
-        // The usual estimate from the weight; viewers use it only to fake a missing font.
-        .stem_v(10.0 + 0.244 * (f32::from(ttf.weight().to_number()) - 50.0))
-        .font_file2(data);
+    write_descriptor(pdf, descriptor, &base, ttf, data);
     let mut unicode = UnicodeCmap::new(Name(b"Custom"), info);
     for (gid, text) in used {
         if let (Some(cid), false) = (remapper.get(*gid), text.is_empty()) {
@@ -522,6 +503,57 @@ fn write_font(
         remapper,
         widths,
     })
+}
+
+/// Thousandths of the em of `ttf`, the unit of PDF font metrics.
+fn thousandths(ttf: &ttf_parser::Face, v: f32) -> f32 {
+    let per_em = f32::from(ttf.units_per_em());
+    v / per_em * 1000.0
+}
+
+/// The subset of the `used` glyphs (the remapper from original to subset glyph ids) and each
+/// glyph's advance width in thousandths of the em.
+fn subset_widths(
+    ttf: &ttf_parser::Face,
+    used: &BTreeMap<u16, String>,
+) -> (GlyphRemapper, BTreeMap<u16, f32>) {
+    let mut remapper = GlyphRemapper::new();
+    for &gid in used.keys() {
+        remapper.remap(gid);
+    }
+    let widths = remapper
+        .remapped_gids()
+        .map(|gid| {
+            let advance = ttf.glyph_hor_advance(ttf_parser::GlyphId(gid)).unwrap_or(0);
+            (gid, thousandths(ttf, f32::from(advance)))
+        })
+        .collect();
+    (remapper, widths)
+}
+
+/// The font descriptor: the face's metrics, and its subset's data in object `data`.
+fn write_descriptor(pdf: &mut Pdf, descriptor: Ref, base: &str, ttf: &ttf_parser::Face, data: Ref) {
+    let bbox = ttf.global_bounding_box();
+    let ascent = thousandths(ttf, f32::from(ttf.ascender()));
+    pdf.font_descriptor(descriptor)
+        .name(Name(base.as_bytes()))
+        .flags(FontFlags::SYMBOLIC)
+        .bbox(Rect::new(
+            thousandths(ttf, f32::from(bbox.x_min)),
+            thousandths(ttf, f32::from(bbox.y_min)),
+            thousandths(ttf, f32::from(bbox.x_max)),
+            thousandths(ttf, f32::from(bbox.y_max)),
+        ))
+        .italic_angle(ttf.italic_angle())
+        .ascent(ascent)
+        .descent(thousandths(ttf, f32::from(ttf.descender())))
+        .cap_height(
+            ttf.capital_height()
+                .map_or(ascent, |h| thousandths(ttf, f32::from(h))),
+        )
+        // The usual estimate from the weight; viewers use it only to fake a missing font.
+        .stem_v(10.0 + 0.244 * (f32::from(ttf.weight().to_number()) - 50.0))
+        .font_file2(data);
 }
 
 /// Six capital letters naming a subset (PDF's `ABCDEF+Name`), from its glyphs: FNV-1a, so the

@@ -283,26 +283,7 @@ fn unit_view<'a>(
     let template_error = |e| RenderError::new(&artifact, RenderErrorKind::Template(Box::new(e)));
     let (picture, size_mm) = match (vehicle, infantry, nation) {
         (Some(v), _, Some(n)) => {
-            // The counter renderer's own front, with a red-MP rule's (178) red MP when it holds
-            // then and there (it depends on the scenario, not on the vehicle).
-            let class = v
-                .vehicle_type
-                .value
-                .as_ref()
-                .and_then(|c| registries.registries_of(&n.id).types.resolve(c))
-                .map(|t| t.class);
-            let red_mp = shared.rules.red_mp(
-                n.axis,
-                &scenario.theater,
-                scenario.date,
-                class,
-                &shared.theaters,
-            );
-            let opts = CounterOptions {
-                red_mp: red_mp.is_some(),
-                pictures: pictures.clone(),
-                ..CounterOptions::default()
-            };
+            let opts = counter_options(scenario, shared, registries, n, v, pictures);
             (
                 counter_svg(n, v, CounterSide::Front, templates, &opts)?,
                 VEHICLE_MM,
@@ -312,23 +293,7 @@ fn unit_view<'a>(
             infantry_counter_svg(templates, n, i, InfantrySide::Front).map_err(template_error)?,
             INFANTRY_MM,
         ),
-        _ => {
-            let lines = wrap(&u.name, 44.0, 6.0, false);
-            let size = if matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun) {
-                VEHICLE_MM
-            } else {
-                INFANTRY_MM
-            };
-            (
-                templates
-                    .render(
-                        FREE_PICTURE,
-                        minijinja::context! { unit => u, lines => lines, size_mm => size },
-                    )
-                    .map_err(template_error)?,
-                size,
-            )
-        }
+        _ => free_picture(templates, u).map_err(template_error)?,
     };
     let dvp = if scenario.desert_vp && matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun) {
         u.dvp
@@ -350,6 +315,53 @@ fn unit_view<'a>(
         x: 0.0,
         y: 0.0,
     })
+}
+
+/// How a vehicle's card picture is drawn: the counter renderer's own front, with a red-MP
+/// rule's (178) red MP when it holds then and there (it depends on the scenario, not on the
+/// vehicle).
+fn counter_options(
+    scenario: &Scenario,
+    shared: &Registries,
+    registries: &dyn NationRegistries,
+    n: &Nation,
+    v: &Vehicle,
+    pictures: &Pictures,
+) -> CounterOptions {
+    let class = v
+        .vehicle_type
+        .value
+        .as_ref()
+        .and_then(|c| registries.registries_of(&n.id).types.resolve(c))
+        .map(|t| t.class);
+    let red_mp = shared.rules.red_mp(
+        n.axis,
+        &scenario.theater,
+        scenario.date,
+        class,
+        &shared.theaters,
+    );
+    CounterOptions {
+        red_mp: red_mp.is_some(),
+        pictures: pictures.clone(),
+        ..CounterOptions::default()
+    }
+}
+
+/// The picture of a unit the data does not draw: its name in a box of a vehicle's or an
+/// infantry counter's size, and that size.
+fn free_picture(templates: &Templates, u: &ScenarioUnit) -> Result<(String, f64), TemplateError> {
+    let lines = wrap(&u.name, 44.0, 6.0, false);
+    let size = if matches!(u.kind, UnitKind::Vehicle | UnitKind::Gun) {
+        VEHICLE_MM
+    } else {
+        INFANTRY_MM
+    };
+    let svg = templates.render(
+        FREE_PICTURE,
+        minijinja::context! { unit => u, lines => lines, size_mm => size },
+    )?;
+    Ok((svg, size))
 }
 
 /// A unit's name split into lines that fit its cell.

@@ -21,13 +21,14 @@ use qm_parser::{parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap
 use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
 use rayon::prelude::*;
 
+use crate::availability::model::NoteRules;
 use crate::availability::{resolve_availability, AvailabilityInput};
 use crate::counter::counter_sides;
 use crate::factions::Factions;
 use crate::lint::Finding;
 use crate::mentions::NameIndex;
 use crate::ob::NationalData;
-use crate::registry::Registries;
+use crate::registry::{NationTheaters, Registries};
 use crate::theater_names::nation_theaters;
 use assign::assign_rules;
 use extras::extras;
@@ -67,17 +68,7 @@ pub fn resolve_notes(
     diags: &mut Vec<Diagnostic>,
 ) -> NotesOutcome {
     let Some(src) = src else {
-        // Without notes, the listing answers alone: its DATES at its RF in every theater the
-        // nation declares (any, when it declares none), saying which note the data lacks.
-        let nation = nation_theaters(&registries.theaters, None, listed, diags);
-        for v in vehicles.iter_mut() {
-            (v.counter.front, v.counter.back) = counter_sides(v, &[]);
-            v.availability = listing_only(v, nation.theaters());
-        }
-        return NotesOutcome {
-            theaters: nation.theaters().to_vec(),
-            ..NotesOutcome::default()
-        };
+        return without_notes(registries, listed, vehicles, diags);
     };
     let parsed = parse_notes(src);
     diags.extend(parsed.diagnostics);
@@ -87,67 +78,173 @@ pub fn resolve_notes(
     let index = NameIndex::new(&names);
     let members = NoteMembers::new(vehicles);
     let mut sets = SiblingSets::new(&index, &members);
+    let cx = NotesCx {
+        map,
+        doc: &doc,
+        vehicles: &*vehicles,
+        names: &names,
+        index: &index,
+        members: &members,
+    };
     // The lints of the rows and the reading of the notes share nothing they write: both at
     // once, their diagnostics and findings appended in the order one after the other gives.
-    let ((row_spans, lint_diags, lint_findings), (multi, notes, rules, note_findings, rule_diags)) =
-        rayon::join(
-            || {
-                let (mut d, mut f) = (Vec::new(), Vec::new());
-                let rows: Vec<&ListingRow> = rows.iter().collect();
-                lint_note_refs(&doc, &rows, &names, &mut d);
-                lint_note_mgs(map, &doc, vehicles, &rows, &mut sets, &mut f);
-                let spans: Vec<TextSpan> = rows.iter().map(|r| r.span.clone()).collect();
-                (spans, d, f)
-            },
-            || {
-                let (mut d, mut f) = (Vec::new(), Vec::new());
-                let multi = MultiReadings::read(&doc, &nation);
-                let notes = link_notes(map, &doc, &members, &index, vehicles, &mut f);
-                // The notes' words for factions name the nation's factions (ob.toml).
-                let factions = Factions::new(&national.factions);
-                let rules =
-                    assign_rules(&doc, &members, &index, &names, &nation, &factions, &mut d);
-                (multi, notes, rules, f, d)
-            },
-        );
+    let (lints, read) = rayon::join(
+        || lint_rows(&cx, &rows, &mut sets),
+        || read_notes(&cx, &nation, national),
+    );
     // The rows' last use: freed here, before the rest of the notes is resolved (a long
     // listing's rows are as large as its vehicles).
     drop(rows);
-    diags.extend(lint_diags);
-    diags.extend(rule_diags);
-    findings.extend(lint_findings);
-    findings.extend(note_findings);
-    let windows: Vec<_> = vehicles.iter().map(|v| multi.windows_for(v)).collect();
+    diags.extend(lints.diags);
+    diags.extend(read.diags);
+    findings.extend(lints.findings);
+    findings.extend(read.findings);
+    let windows: Vec<_> = vehicles.iter().map(|v| read.multi.windows_for(v)).collect();
     let input = AvailabilityInput {
-        rules: &rules,
+        rules: &read.rules,
         windows: &windows,
-        rows: &row_spans,
+        rows: &lints.spans,
         index: &index,
         theaters: &nation,
     };
     resolve_availability(map, vehicles, &input, findings, diags);
-    // Each vehicle's extras read only its own rules: on every core.
-    let afv_radio = national.afv_radio();
-    vehicles.par_iter_mut().zip(&rules).for_each(|(v, own)| {
-        extras(
-            map,
-            &doc,
-            &multi,
-            v,
-            &own.rules,
-            &registries.types,
-            afv_radio,
-        )
-    });
+    give_extras(
+        map,
+        &doc,
+        &read.multi,
+        vehicles,
+        &read.rules,
+        registries,
+        national,
+    );
     // The rules and windows have been read: freed before the counters are written (a long
     // listing's are megabytes).
-    drop((rules, windows, row_spans));
+    drop((read.rules, windows, lints.spans));
     counter_text(map, &doc, vehicles, &mut sets);
     NotesOutcome {
-        notes,
+        notes: read.notes,
         multi: doc.multi.iter().map(|m| ir_multi(map, m)).collect(),
         theaters: nation.theaters().to_vec(),
     }
+}
+
+/// Without notes, the listing answers alone: its DATES at its RF in every theater the nation
+/// declares (any, when it declares none), saying which note the data lacks.
+fn without_notes(
+    registries: &Registries,
+    listed: Option<Vec<TheaterId>>,
+    vehicles: &mut [Vehicle],
+    diags: &mut Vec<Diagnostic>,
+) -> NotesOutcome {
+    let nation = nation_theaters(&registries.theaters, None, listed, diags);
+    for v in vehicles.iter_mut() {
+        (v.counter.front, v.counter.back) = counter_sides(v, &[]);
+        v.availability = listing_only(v, nation.theaters());
+    }
+    NotesOutcome {
+        theaters: nation.theaters().to_vec(),
+        ..NotesOutcome::default()
+    }
+}
+
+/// What the passes before availability read: the parsed notes and the vehicles' names.
+struct NotesCx<'a> {
+    /// The sources, for spans.
+    map: &'a SourceMap,
+    /// The parsed notes.
+    doc: &'a NotesDoc,
+    /// The vehicles, before their notes are resolved.
+    vehicles: &'a [Vehicle],
+    /// The vehicles' names, in vehicle order.
+    names: &'a [String],
+    /// The names, indexed for mentions.
+    index: &'a NameIndex,
+    /// The rows each note number covers.
+    members: &'a NoteMembers,
+}
+
+/// What the lints of the listing rows give.
+struct RowLints {
+    /// The rows' spans, kept once the rows are freed.
+    spans: Vec<TextSpan>,
+    /// The lints' diagnostics.
+    diags: Vec<Diagnostic>,
+    /// The lints' findings.
+    findings: Vec<Finding>,
+}
+
+/// Lints each row's note references and the MGs its note names.
+fn lint_rows(cx: &NotesCx<'_>, rows: &[ListingRow], sets: &mut SiblingSets<'_>) -> RowLints {
+    let (mut diags, mut findings) = (Vec::new(), Vec::new());
+    let rows: Vec<&ListingRow> = rows.iter().collect();
+    lint_note_refs(cx.doc, &rows, cx.names, &mut diags);
+    lint_note_mgs(cx.map, cx.doc, cx.vehicles, &rows, sets, &mut findings);
+    RowLints {
+        spans: rows.iter().map(|r| r.span.clone()).collect(),
+        diags,
+        findings,
+    }
+}
+
+/// The notes as read before availability is resolved.
+struct NoteReadings {
+    /// The multi-applicable notes' readings.
+    multi: MultiReadings,
+    /// The numbered notes' IR.
+    notes: Vec<VehicleNote>,
+    /// Each vehicle's rules from its numbered note, in vehicle order.
+    rules: Vec<NoteRules>,
+    /// The findings of the links.
+    findings: Vec<Finding>,
+    /// The diagnostics of the rules.
+    diags: Vec<Diagnostic>,
+}
+
+/// Reads the multi-applicable notes, the numbered notes' IR and each vehicle's rules.
+fn read_notes(
+    cx: &NotesCx<'_>,
+    nation: &NationTheaters<'_>,
+    national: &NationalData,
+) -> NoteReadings {
+    let (mut diags, mut findings) = (Vec::new(), Vec::new());
+    let multi = MultiReadings::read(cx.doc, nation);
+    let notes = link_notes(
+        cx.map,
+        cx.doc,
+        cx.members,
+        cx.index,
+        cx.vehicles,
+        &mut findings,
+    );
+    // The notes' words for factions name the nation's factions (ob.toml).
+    let factions = Factions::new(&national.factions);
+    let (doc, members, index, names) = (cx.doc, cx.members, cx.index, cx.names);
+    let rules = assign_rules(doc, members, index, names, nation, &factions, &mut diags);
+    NoteReadings {
+        multi,
+        notes,
+        rules,
+        findings,
+        diags,
+    }
+}
+
+/// Radio, HEAT, optional armament and variable DVP of every vehicle, from its own rules.
+fn give_extras(
+    map: &SourceMap,
+    doc: &NotesDoc,
+    multi: &MultiReadings,
+    vehicles: &mut [Vehicle],
+    rules: &[NoteRules],
+    registries: &Registries,
+    national: &NationalData,
+) {
+    // Each vehicle's extras read only its own rules: on every core.
+    let afv_radio = national.afv_radio();
+    vehicles
+        .par_iter_mut()
+        .zip(rules)
+        .for_each(|(v, own)| extras(map, doc, multi, v, &own.rules, &registries.types, afv_radio));
 }
 
 /// The numbered notes' IR, with the lints on each note's title vehicles and "See also" line.

@@ -377,23 +377,52 @@ impl Reader<'_> {
             .broken_rating
             .as_ref()
             .map(|r| self.rating(r, "broken rating").ok_or(()));
-        if let (Some(b), Some(r)) = (&e.broken_side, &e.broken_rating) {
-            if !b.get_ref() {
-                self.diags.push(
-                    Diagnostic::error(
-                        "ob::contradiction",
-                        format!(
-                            "failed to read `{}` (a broken rating for a unit with no broken side)",
-                            e.name.get_ref()
-                        ),
-                        span_of(file, r),
-                    )
-                    .with_label("no broken side, yet a broken rating")
-                    .with_help("remove `broken_rating` or set `broken_side = true`"),
-                );
-                return None;
-            }
+        if self.broken_rating_without_side(e) {
+            return None;
         }
+        let id = self.unit_id(e)?;
+        Some(InfantryUnit {
+            id,
+            name: e.name.get_ref().clone(),
+            kind: kind.transpose().ok()?,
+            class: class.transpose().ok()?,
+            rating: rating.transpose().ok()?,
+            has_broken_side: e.broken_side.as_ref().map(|b| *b.get_ref()),
+            broken_rating: broken_rating.transpose().ok()?,
+            represents: e.represents.clone(),
+            rules: e.rules.clone(),
+            ssr_only: e.ssr_only,
+            source: source?,
+            span: self.provenance(&e.name),
+        })
+    }
+
+    /// A broken rating given to a unit that has no broken side: an error (true when found).
+    fn broken_rating_without_side(&mut self, e: &InfantryEntry) -> bool {
+        let (Some(b), Some(r)) = (&e.broken_side, &e.broken_rating) else {
+            return false;
+        };
+        if *b.get_ref() {
+            return false;
+        }
+        self.diags.push(
+            Diagnostic::error(
+                "ob::contradiction",
+                format!(
+                    "failed to read `{}` (a broken rating for a unit with no broken side)",
+                    e.name.get_ref()
+                ),
+                span_of(self.file, r),
+            )
+            .with_label("no broken side, yet a broken rating")
+            .with_help("remove `broken_rating` or set `broken_side = true`"),
+        );
+        true
+    }
+
+    /// The unit's id: as given (when it is a slug), else made from its name.
+    fn unit_id(&mut self, e: &InfantryEntry) -> Option<String> {
+        let file = self.file;
         let id = match &e.id {
             Some(id) if slug(id.get_ref()) == *id.get_ref() => id.get_ref().clone(),
             Some(id) => {
@@ -425,20 +454,7 @@ impl Reader<'_> {
             );
             return None;
         }
-        Some(InfantryUnit {
-            id,
-            name: e.name.get_ref().clone(),
-            kind: kind.transpose().ok()?,
-            class: class.transpose().ok()?,
-            rating: rating.transpose().ok()?,
-            has_broken_side: e.broken_side.as_ref().map(|b| *b.get_ref()),
-            broken_rating: broken_rating.transpose().ok()?,
-            represents: e.represents.clone(),
-            rules: e.rules.clone(),
-            ssr_only: e.ssr_only,
-            source: source?,
-            span: self.provenance(&e.name),
-        })
+        Some(id)
     }
 
     fn replacement(&mut self, e: &ReplacementEntry, units: &[InfantryUnit]) -> Option<Replacement> {

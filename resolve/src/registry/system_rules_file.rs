@@ -2,6 +2,7 @@
 //! names are registered.
 
 use qm_parser::{Diagnostic, FileId, SourceMap};
+use qm_schema::{TheaterId, YearMonth};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -68,56 +69,16 @@ fn red_mp(
     r: &RedMpToml,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<RedMpRule> {
-    let mut ok = true;
-    let mut bad = |v: &Spanned<String>, message: String, help: &str| {
-        diags.push(
-            Diagnostic::error("registry::bad-rule", message, span_of(file, v))
-                .with_help(help.to_string()),
-        );
-        ok = false;
+    let mut fields = Fields {
+        file,
+        diags,
+        ok: true,
     };
-    if !is_rule_number(r.rule.get_ref()) {
-        bad(
-            &r.rule,
-            format!("failed to read `{}` as a rule number", r.rule.get_ref()),
-            "a rule number as printed: digits with dotted parts (\"178\", \"194.2\")",
-        );
-    }
-    if let Some(l) = r
-        .lines
-        .as_ref()
-        .filter(|l| parse_lines(l.get_ref()).is_none())
-    {
-        bad(
-            l,
-            format!("failed to read `{}` as publication lines", l.get_ref()),
-            "a line or a range of the publication: \"105\" or \"780-782\"",
-        );
-    }
-    let theater = match theaters.lookup(r.theater.get_ref()) {
-        Some(TheaterName::Theater(t)) => Some(t.id.clone()),
-        _ => {
-            let near = theaters.suggest(r.theater.get_ref());
-            let help = match near.first() {
-                Some(n) => format!("did you mean `{n}`? (one theater of registry/theaters.toml; its parts are included)"),
-                None => "one theater of registry/theaters.toml; its parts are included".into(),
-            };
-            bad(
-                &r.theater,
-                format!("failed to find the theater `{}`", r.theater.get_ref()),
-                &help,
-            );
-            None
-        }
-    };
-    let until = parse_month(r.until.get_ref());
-    if until.is_none() {
-        bad(
-            &r.until,
-            format!("failed to read `{}` as a month", r.until.get_ref()),
-            "the first month the rule no longer applies in: \"10/41\"",
-        );
-    }
+    fields.rule_number(r);
+    fields.lines(r);
+    let theater = fields.theater(theaters, r);
+    let until = fields.until(r);
+    let ok = fields.ok;
     let sides = choice(
         file,
         &r.sides,
@@ -153,4 +114,82 @@ fn red_mp(
         card: r.card.get_ref().clone(),
         span: span_of(file, &r.rule),
     })
+}
+
+/// The checks of an entry's free-text fields, remembering whether any failed.
+struct Fields<'d> {
+    /// The file the entry is in.
+    file: FileId,
+    /// Where each bad field is reported.
+    diags: &'d mut Vec<Diagnostic>,
+    /// No field has failed so far.
+    ok: bool,
+}
+
+impl Fields<'_> {
+    /// Reports a bad field.
+    fn bad(&mut self, v: &Spanned<String>, message: String, help: &str) {
+        self.diags.push(
+            Diagnostic::error("registry::bad-rule", message, span_of(self.file, v))
+                .with_help(help.to_string()),
+        );
+        self.ok = false;
+    }
+
+    /// `rule`: a rule number as printed.
+    fn rule_number(&mut self, r: &RedMpToml) {
+        if !is_rule_number(r.rule.get_ref()) {
+            self.bad(
+                &r.rule,
+                format!("failed to read `{}` as a rule number", r.rule.get_ref()),
+                "a rule number as printed: digits with dotted parts (\"178\", \"194.2\")",
+            );
+        }
+    }
+
+    /// `lines`, when given: lines of the publication.
+    fn lines(&mut self, r: &RedMpToml) {
+        if let Some(l) = r
+            .lines
+            .as_ref()
+            .filter(|l| parse_lines(l.get_ref()).is_none())
+        {
+            self.bad(
+                l,
+                format!("failed to read `{}` as publication lines", l.get_ref()),
+                "a line or a range of the publication: \"105\" or \"780-782\"",
+            );
+        }
+    }
+
+    /// `theater`: a theater of the registry (not a group of them).
+    fn theater(&mut self, theaters: &TheaterRegistry, r: &RedMpToml) -> Option<TheaterId> {
+        if let Some(TheaterName::Theater(t)) = theaters.lookup(r.theater.get_ref()) {
+            return Some(t.id.clone());
+        }
+        let near = theaters.suggest(r.theater.get_ref());
+        let help = match near.first() {
+            Some(n) => format!("did you mean `{n}`? (one theater of registry/theaters.toml; its parts are included)"),
+            None => "one theater of registry/theaters.toml; its parts are included".into(),
+        };
+        self.bad(
+            &r.theater,
+            format!("failed to find the theater `{}`", r.theater.get_ref()),
+            &help,
+        );
+        None
+    }
+
+    /// `until`: a month.
+    fn until(&mut self, r: &RedMpToml) -> Option<YearMonth> {
+        let until = parse_month(r.until.get_ref());
+        if until.is_none() {
+            self.bad(
+                &r.until,
+                format!("failed to read `{}` as a month", r.until.get_ref()),
+                "the first month the rule no longer applies in: \"10/41\"",
+            );
+        }
+        until
+    }
 }

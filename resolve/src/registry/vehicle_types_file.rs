@@ -59,65 +59,15 @@ pub fn read_vehicle_types(
     };
     let mut seen: Vec<&str> = Vec::new();
     for t in &parsed.types {
-        let code = t.code.get_ref().as_str();
-        if !is_code(code) {
-            diags.push(
-                Diagnostic::error(
-                    "registry::bad-code",
-                    format!("failed to use `{code}` as a vehicle type code"),
-                    span_of(file, &t.code),
-                )
-                .with_label("not a code")
-                .with_help("a code is ASCII letters and digits (a hyphen between two of them) as the listing prints it; a combined code such as \"AG/TD\" is read from its parts and needs no entry"),
-            );
+        let Some(code) = new_code(file, t, &seen, diags) else {
             continue;
-        }
-        if seen.contains(&code) {
-            diags.push(
-                Diagnostic::error(
-                    "registry::duplicate-code",
-                    format!("failed to add `{code}` (the file defines it twice)"),
-                    span_of(file, &t.code),
-                )
-                .with_label("second definition")
-                .with_help("codes are case-sensitive; keep one entry per code"),
-            );
-            continue;
-        }
+        };
         seen.push(code);
-        let class = t
-            .class
-            .as_ref()
-            .map(|c| {
-                choice(
-                    file,
-                    c,
-                    &Silhouette::NAMES,
-                    "registry::bad-class",
-                    "silhouette class",
-                    diags,
-                )
-            })
-            .map(|c| c.ok_or(()))
-            .transpose();
-        let Ok(class) = class else { continue };
+        let Ok(class) = class_of(file, t, diags) else {
+            continue;
+        };
         match (registry.by_code.get(code).copied(), layer) {
-            (Some(i), TypesLayer::Nation) => {
-                let entry = &mut registry.types[i];
-                if let Some(n) = &t.name {
-                    entry.name = n.get_ref().clone();
-                }
-                if let Some(g) = &t.group {
-                    entry.group = g.get_ref().clone();
-                }
-                if let Some(a) = &t.afv {
-                    entry.afv = *a.get_ref();
-                }
-                if let Some(c) = class {
-                    entry.class = c;
-                }
-                entry.span = span_of(file, &t.code);
-            }
+            (Some(i), TypesLayer::Nation) => override_entry(&mut registry.types[i], file, t, class),
             (Some(_), TypesLayer::Shared) => {
                 // `seen` caught a repeat within this file; the shared file is read first.
             }
@@ -131,6 +81,87 @@ pub fn read_vehicle_types(
             }
         }
     }
+}
+
+/// The entry's code, when it is a well-formed code not `seen` before in its file; else `None`
+/// and an error.
+fn new_code<'t>(
+    file: FileId,
+    t: &'t TypeToml,
+    seen: &[&str],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<&'t str> {
+    let code = t.code.get_ref().as_str();
+    if !is_code(code) {
+        diags.push(
+            Diagnostic::error(
+                "registry::bad-code",
+                format!("failed to use `{code}` as a vehicle type code"),
+                span_of(file, &t.code),
+            )
+            .with_label("not a code")
+            .with_help("a code is ASCII letters and digits (a hyphen between two of them) as the listing prints it; a combined code such as \"AG/TD\" is read from its parts and needs no entry"),
+        );
+        return None;
+    }
+    if seen.contains(&code) {
+        diags.push(
+            Diagnostic::error(
+                "registry::duplicate-code",
+                format!("failed to add `{code}` (the file defines it twice)"),
+                span_of(file, &t.code),
+            )
+            .with_label("second definition")
+            .with_help("codes are case-sensitive; keep one entry per code"),
+        );
+        return None;
+    }
+    Some(code)
+}
+
+/// The entry's silhouette class: `Ok(None)` when it gives none, `Err` (with an error) when it
+/// names no class.
+fn class_of(
+    file: FileId,
+    t: &TypeToml,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<Option<Silhouette>, ()> {
+    t.class
+        .as_ref()
+        .map(|c| {
+            choice(
+                file,
+                c,
+                &Silhouette::NAMES,
+                "registry::bad-class",
+                "silhouette class",
+                diags,
+            )
+        })
+        .map(|c| c.ok_or(()))
+        .transpose()
+}
+
+/// A nation's entry for a shared code: the fields it gives replace the shared ones.
+fn override_entry(
+    entry: &mut VehicleTypeEntry,
+    file: FileId,
+    t: &TypeToml,
+    class: Option<Silhouette>,
+) {
+    if let Some(n) = &t.name {
+        entry.name = n.get_ref().clone();
+    }
+    if let Some(g) = &t.group {
+        entry.group = g.get_ref().clone();
+    }
+    if let Some(a) = &t.afv {
+        entry.afv = *a.get_ref();
+    }
+    if let Some(c) = class {
+        entry.class = c;
+    }
+    entry.span = span_of(file, &t.code);
 }
 
 /// A new type's entry; `None` (with a diagnostic) when a field is missing.

@@ -1,0 +1,172 @@
+//! No import cycle between the modules of any crate: cargo enforces the crates' graph, this
+//! test the modules' (ARCHITECTURE.md: "No module imports a module that imports it back").
+//!
+//! A module's imports are the paths it names (`crate::a::b`, `super::x`, `self::y`), each
+//! taken to the longest module it names. A module naming its own ancestor (a child using its
+//! parent's items) is how Rust nests modules and is not counted; test code and comments (doc
+//! links) are left out.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Every crate's source folder, from the workspace root.
+const CRATES: [&str; 8] = [
+    "parser/src",
+    "schema/src",
+    "resolve/src",
+    "load/src",
+    "render/src",
+    "compile/src",
+    "export/src",
+    "src",
+];
+
+/// The module path of a file under `src` (`a/b.rs` and `a/b/mod.rs` are `a::b`).
+fn module_of(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The crate's files by module, test modules and test files left out.
+fn modules(src: &Path) -> BTreeMap<Vec<String>, String> {
+    let mut out = BTreeMap::new();
+    let mut dirs = vec![src.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().to_string();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if name.ends_with(".rs") && name != "tests.rs" && !name.ends_with("_tests.rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                // Comments name modules without importing them (doc links).
+                let code: String = text
+                    .split("#[cfg(test)]")
+                    .next()
+                    .unwrap_or("")
+                    .lines()
+                    .map(|l| l.split("//").next().unwrap_or(""))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                out.insert(module_of(path.strip_prefix(src).unwrap()), code);
+            }
+        }
+    }
+    out
+}
+
+/// The modules `code` (of module `at`) names, other than itself and its ancestors.
+fn imports(
+    at: &[String],
+    code: &str,
+    known: &BTreeMap<Vec<String>, String>,
+) -> BTreeSet<Vec<String>> {
+    let mut out = BTreeSet::new();
+    let words: Vec<&str> = code
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .collect();
+    for word in words {
+        let mut segments = word.split("::").filter(|s| !s.is_empty());
+        let mut path: Vec<String> = match segments.next() {
+            Some("crate") => Vec::new(),
+            Some("self") => at.to_vec(),
+            Some("super") => at[..at.len().saturating_sub(1)].to_vec(),
+            _ => continue,
+        };
+        for s in segments {
+            if s == "super" {
+                path.pop();
+            } else {
+                path.push(s.to_string());
+            }
+        }
+        while !path.is_empty() && !known.contains_key(&path) {
+            path.pop();
+        }
+        if !path.is_empty() && !at.starts_with(&path) {
+            out.insert(path);
+        }
+    }
+    out
+}
+
+/// A cycle through the graph, if there is one (depth-first search, colours by state).
+fn find_cycle(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &Vec<String>,
+        graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        state: &mut BTreeMap<Vec<String>, bool>,
+        stack: &mut Vec<Vec<String>>,
+    ) -> Option<Vec<String>> {
+        match state.get(node) {
+            Some(true) => return None,
+            Some(false) => {
+                let from = stack.iter().position(|n| n == node).unwrap_or(0);
+                let mut cycle: Vec<String> = stack[from..].iter().map(|m| m.join("::")).collect();
+                cycle.push(node.join("::"));
+                return Some(cycle);
+            }
+            None => {}
+        }
+        state.insert(node.clone(), false);
+        stack.push(node.clone());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(c) = visit(next, graph, state, stack) {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        state.insert(node.clone(), true);
+        None
+    }
+    let mut state = BTreeMap::new();
+    graph
+        .keys()
+        .find_map(|n| visit(n, graph, &mut state, &mut Vec::new()))
+}
+
+/// Builds a crate's module graph from its source folder.
+fn graph_of(src: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let known = modules(src);
+    known
+        .iter()
+        .map(|(at, code)| (at.clone(), imports(at, code, &known)))
+        .collect()
+}
+
+#[test]
+fn no_crate_has_an_import_cycle_between_its_modules() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cycles = Vec::new();
+    for src in CRATES {
+        let graph = graph_of(&root.join(src));
+        assert!(graph.len() > 1, "{src}: no modules found");
+        if let Some(cycle) = find_cycle(&graph) {
+            cycles.push(format!("{src}: {}", cycle.join(" -> ")));
+        }
+    }
+    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+}
+
+#[test]
+fn the_cycle_finder_finds_a_cycle_of_two_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    std::fs::write(src.join("lib.rs"), "mod a;\nmod b;\n").unwrap();
+    std::fs::write(src.join("a.rs"), "use crate::b::thing;\n").unwrap();
+    std::fs::write(src.join("b.rs"), "use super::a::other;\n").unwrap();
+    let cycle = find_cycle(&graph_of(src)).expect("a cycle");
+    assert!(cycle.contains(&"a".to_string()) && cycle.contains(&"b".to_string()));
+    // A child naming its parent is nesting, not a cycle.
+    std::fs::write(src.join("b.rs"), "use crate::thing;\n").unwrap();
+    assert_eq!(find_cycle(&graph_of(src)), None);
+}
