@@ -77,7 +77,7 @@ fuzz_target!(|data: &[u8]| {
             let _ = std::fs::remove_file(&macros_path);
         }
     }
-    let mut templates = Templates::new(Some(dir));
+    let mut templates = Templates::new(Some(dir.as_path()));
     templates.set_render_budget(BUDGET);
     let nation = &compiled.nations[0];
     let vehicle = &nation.vehicles[*index];
