@@ -56,6 +56,12 @@ case "$target" in
       '<linearGradient id="g" gradientTransform="rotate(45)"><stop offset="0" stop-color="red"/><stop offset="1" stop-opacity=".2"/></linearGradient><rect width="40" height="20" fill="url(#g)" stroke-dasharray="1 2" stroke="url(#g)"/>' \
       '<style>rect{fill:#384}</style><switch><rect width="30" height="10" transform="skewX(20) scale(.5)"/></switch>'
     do printf '%s%s</svg>' "$head" "$body" | seed; done ;;
+  template)
+    # The counter front with its macros (NUL between: the target's layout), and every other
+    # template as a front of its own (their names and syntax; most fail on the context).
+    { cat templates/counter/front.svg; printf '\0'; cat templates/counter/macros.svg; } | seed
+    { cat templates/counter/back.svg; printf '\0'; cat templates/counter/macros.svg; } | seed
+    find templates -type f ! -name '*.md' | sort | while read -r f; do seed < "$f"; done ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 echo "$out: $(find "$out" -type f | wc -l) files"

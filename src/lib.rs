@@ -33,5 +33,7 @@ pub use qm_compile::{compile, nations, scenario, timings, views};
 pub use qm_export::{artifact, build, render_cache, vasl_csv, vassal};
 pub use qm_load::{diagnostics, input, load, printable};
 pub use qm_render as render;
-pub use qm_render::{art, cache_key, fonts, infantry, memo, templates, text};
+pub use qm_render::{
+    art, budget, cache_key, fonts, infantry, memo, template_filters, templates, text,
+};
 pub use qm_resolve::query;

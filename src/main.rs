@@ -5,10 +5,17 @@ use std::process::ExitCode;
 use clap::Parser;
 
 /// jemalloc (README: Performance): a long listing's many small values take less memory and
-/// time than with the system allocator.
+/// time than with the system allocator; around it, the memory budget of override template
+/// renders (`qm::budget`).
 #[cfg(not(target_env = "msvc"))]
 #[global_allocator]
-static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+static GLOBAL: qm::budget::Budgeted<tikv_jemallocator::Jemalloc> =
+    qm::budget::Budgeted(tikv_jemallocator::Jemalloc);
+
+/// The system allocator where jemalloc does not build, with the same budget around it.
+#[cfg(target_env = "msvc")]
+#[global_allocator]
+static GLOBAL: qm::budget::Budgeted<std::alloc::System> = qm::budget::Budgeted(std::alloc::System);
 
 fn main() -> ExitCode {
     #[cfg(not(target_env = "msvc"))]

@@ -128,7 +128,13 @@ pub fn compile_timed(
         nations.push(resolved.nation);
     }
     timings.time("validate", || {
-        diagnostics.extend(qm_load::vassal::gpids::lint(gpids, data_dir, &nations));
+        diagnostics.extend(qm_load::vassal::gpids::lint(
+            gpids,
+            &mut loaded.sources,
+            data_dir,
+            limits,
+            &nations,
+        ));
         diagnostics.extend(printable);
         diagnostics.extend(qm_load::vassal::config::lint(
             &mut loaded.sources,

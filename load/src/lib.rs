@@ -18,7 +18,10 @@
 
 pub mod diagnostics;
 pub mod input;
+mod ir_span;
 pub mod load;
 pub mod printable;
+pub mod sizes;
+pub mod template_depth;
 pub mod templates;
 pub mod vassal;

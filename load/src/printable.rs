@@ -7,6 +7,8 @@
 use std::collections::BTreeMap;
 
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
+
+use crate::ir_span::error;
 use qm_schema::{CounterItemKind, Nation, Span};
 
 /// Longest id written by hand (a scenario's), in bytes: it names files (`<scenario>.pdf`)
@@ -95,29 +97,12 @@ fn bad_strings_in_value(
     }
 }
 
-/// A parser span from IR provenance (file name and published byte range).
-fn text_span(sources: &SourceMap, span: &Span) -> Option<TextSpan> {
-    let source = sources.iter().find(|s| *s.name == *span.file)?;
-    Some(TextSpan::new(
-        source.id,
-        source.text_range(span.start..span.end),
-    ))
-}
-
-fn error(sources: &SourceMap, code: &'static str, message: String, at: &Span) -> Diagnostic {
-    let span = text_span(sources, at);
-    let mut d = Diagnostic::new(qm_parser::Severity::Error, code, message, span.clone());
-    if span.is_none() {
-        d = d.with_note(format!("at {}:{}:{}", at.file, at.line, at.col));
-    }
-    d
-}
-
 /// Checks one nation's vehicles for what the build needs: ids non-empty and unique, every
 /// text printed in a fitted box not too long (names too long to lay out are refused where
 /// the listing row is read). Nations are checked apart (on every core).
 pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     let mut out = check_printed(sources, n);
+    out.extend(crate::sizes::check_sizes(sources, n));
     let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
     for v in &n.vehicles {
         let at = &v.name_cell.span;

@@ -6,6 +6,8 @@ use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use crate::diagnostics::Escaped;
+use crate::template_depth::too_deep;
+pub use crate::template_depth::MAX_EXPRESSION_DEPTH;
 use include_dir::{include_dir, Dir};
 use minijinja::{Error, ErrorKind};
 use qm_parser::{Diagnostic, Severity, Source, SourceMap, TextSpan};
@@ -52,6 +54,9 @@ pub enum TemplateErrorKind {
     OutOfFuel,
     /// The render wrote more than [`MAX_OUTPUT`] bytes.
     OutputTooLarge,
+    /// The template passed another of the sandbox's limits: an expression nested too deep, a
+    /// value or a filter's result too large, the memory or text-fitting work of a render.
+    Limit,
 }
 
 impl TemplateErrorKind {
@@ -62,6 +67,7 @@ impl TemplateErrorKind {
             Self::Refused => "template::refused",
             Self::OutOfFuel => "template::out-of-fuel",
             Self::OutputTooLarge => "template::output-too-large",
+            Self::Limit => "template::limit",
         }
     }
 
@@ -75,6 +81,9 @@ impl TemplateErrorKind {
                 "a render may run {MAX_FUEL} instructions; look for a loop over a huge range"
             ),
             Self::OutputTooLarge => format!("a render may write {MAX_OUTPUT} bytes"),
+            Self::Limit => {
+                "templates run within the limits templates/README.md lists (Sandbox)".into()
+            }
         }
     }
 }
@@ -135,6 +144,24 @@ impl std::error::Error for Refusal {}
 
 fn refuse(message: String) -> Error {
     Error::new(ErrorKind::InvalidOperation, message.clone()).with_source(Refusal(message))
+}
+
+/// A limit of the sandbox a render passed, in words (carried as the engine error's source,
+/// so the error keeps the engine's line and column and reads as `template::limit`).
+#[derive(Debug)]
+pub struct Limit(pub String);
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Limit {}
+
+/// The engine error for a passed limit.
+pub fn limit_error(message: String) -> Error {
+    Error::new(ErrorKind::InvalidOperation, message.clone()).with_source(Limit(message))
 }
 
 /// Why a `--templates` directory cannot be used.
@@ -205,10 +232,43 @@ pub fn safe_name(name: &str) -> Result<(), Error> {
     }
 }
 
+/// The names of the files (and file links) under a `--templates` directory, folders not
+/// followed through links, at most `max` of them: what a render may load from it.
+pub fn override_names(root: &Path, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![(root.to_path_buf(), String::new(), 0usize)];
+    while let Some((dir, prefix, depth)) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let Some(name) = e.file_name().to_str().map(str::to_string) else {
+                continue;
+            };
+            let rel = format!("{prefix}{name}");
+            match e.file_type() {
+                Ok(t) if t.is_dir() && depth < 16 => {
+                    todo.push((e.path(), format!("{rel}/"), depth + 1))
+                }
+                Ok(t) if t.is_file() || t.is_symlink() => out.push(rel),
+                _ => {}
+            }
+            if out.len() >= max {
+                return out;
+            }
+        }
+    }
+    out
+}
+
 /// Adds the files under `dir` (their names relative to the template root, `rel`, and their
 /// bytes) to `h`, in name order; a file the loader would refuse as too big adds its size only.
+/// Links are never followed: a symlink adds its target's text (a file it names inside the
+/// directory is hashed at its own place; the loader refuses one outside), so links to `.` or
+/// `/` cost one entry each and nothing outside the directory is read; nor is anything that is
+/// not a regular file (a FIFO is never opened).
 pub fn hash_dir(dir: &Path, rel: &Path, depth: usize, h: &mut impl std::hash::Hasher) {
-    // Deeper than any template tree; stops a loop of symlinked directories.
+    // Deeper than any template tree: a bound on what a huge tree costs.
     const MAX_DEPTH: usize = 16;
     let Ok(entries) = std::fs::read_dir(dir) else {
         h.write_u8(0);
@@ -219,10 +279,15 @@ pub fn hash_dir(dir: &Path, rel: &Path, depth: usize, h: &mut impl std::hash::Ha
     for name in entries {
         let (path, rel) = (dir.join(&name), rel.join(&name));
         h.write(rel.as_os_str().as_encoded_bytes());
-        match std::fs::metadata(&path) {
+        match std::fs::symlink_metadata(&path) {
             Ok(m) if m.is_dir() && depth < MAX_DEPTH => hash_dir(&path, &rel, depth + 1, h),
+            Ok(m) if m.file_type().is_symlink() => {
+                h.write_u8(2);
+                let target = std::fs::read_link(&path).unwrap_or_default();
+                h.write(target.as_os_str().as_encoded_bytes());
+            }
             Ok(m) if m.is_file() && m.len() <= MAX_TEMPLATE_FILE => {
-                h.write(&std::fs::read(&path).unwrap_or_default());
+                h.write(&read_regular(&path).unwrap_or_default());
             }
             Ok(m) => h.write_u64(m.len()),
             Err(_) => h.write_u8(1),
@@ -230,21 +295,79 @@ pub fn hash_dir(dir: &Path, rel: &Path, depth: usize, h: &mut impl std::hash::Ha
     }
 }
 
+/// The bytes of `path` if it is a regular file of at most [`MAX_TEMPLATE_FILE`] bytes, read
+/// without following a final symlink and without blocking on a FIFO or a device (opened
+/// non-blocking, checked after opening: a file swapped after a check is caught too).
+fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() || meta.len() > MAX_TEMPLATE_FILE {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file within the size limit",
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_TEMPLATE_FILE + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// The loader: an override file inside `root` (refused when it resolves outside it, is not a
-/// regular file or is too big), else the embedded template.
+/// regular file or is too big), else the embedded template; either is refused when an
+/// expression in it is deeper than [`MAX_EXPRESSION_DEPTH`] (before the engine parses it).
 pub fn load(root: Option<&Path>, name: &str) -> Result<Option<String>, Error> {
     safe_name(name)?;
-    if let Some(root) = root {
-        let path = root.join(name);
-        if std::fs::symlink_metadata(&path).is_ok() {
-            return read_override(root, &path, name).map(Some);
+    let text = match root {
+        Some(root) if std::fs::symlink_metadata(root.join(name)).is_ok() => {
+            Some(read_override(root, &root.join(name), name)?)
         }
+        _ => EMBEDDED
+            .get_file(name)
+            .and_then(|f| f.contents_utf8())
+            .map(str::to_string),
+    };
+    if let Some(offset) = text.as_deref().and_then(too_deep) {
+        let source = TooDeep {
+            template: name.to_string(),
+            text: text.unwrap_or_default(),
+            offset,
+        };
+        return Err(Error::new(ErrorKind::InvalidOperation, source.to_string()).with_source(source));
     }
-    Ok(EMBEDDED
-        .get_file(name)
-        .and_then(|f| f.contents_utf8())
-        .map(str::to_string))
+    Ok(text)
 }
+
+/// A template refused for its expression depth, with its text and where the bound is
+/// passed (carried as the engine error's source: the engine never parsed the template, so
+/// only this knows the position).
+#[derive(Debug)]
+pub struct TooDeep {
+    /// The template's name.
+    pub template: String,
+    /// Its text.
+    pub text: String,
+    /// Byte offset of the token that passes the bound.
+    pub offset: usize,
+}
+
+impl std::fmt::Display for TooDeep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "template {:?} nests an expression more than {MAX_EXPRESSION_DEPTH} levels deep",
+            self.template
+        )
+    }
+}
+
+impl std::error::Error for TooDeep {}
 
 fn read_override(root: &Path, path: &Path, name: &str) -> Result<String, Error> {
     let io = |e: std::io::Error| {
@@ -261,19 +384,37 @@ fn read_override(root: &Path, path: &Path, name: &str) -> Result<String, Error> 
             real.escaped()
         )));
     }
-    let file = std::fs::File::open(&real).map_err(io)?;
-    let meta = file.metadata().map_err(io)?;
+    // A symlinked directory would make endless names for one file (`d/d/d/x` with `d -> .`),
+    // each loaded and kept apart: the folders on the way must be the folders themselves.
+    let folder = Path::new(name).parent().map(|p| root.join(p));
+    if folder.is_some_and(|f| f.canonicalize().is_ok_and(|real_f| real_f != f)) {
+        return Err(refuse(format!(
+            "template {name:?} is reached through a symlinked folder, which templates may not use"
+        )));
+    }
+    // The resolved path has no links left: its own metadata says what it is, before it is
+    // opened (opening a FIFO would wait for a writer for ever).
+    let meta = std::fs::symlink_metadata(&real).map_err(io)?;
     if !meta.is_file() {
         return Err(refuse(format!("template {name:?} is not a regular file")));
     }
-    let mut text = String::new();
-    file.take(MAX_TEMPLATE_FILE + 1)
-        .read_to_string(&mut text)
-        .map_err(io)?;
-    if text.len() as u64 > MAX_TEMPLATE_FILE {
-        return Err(refuse(format!(
+    let too_big = || {
+        refuse(format!(
             "template {name:?} is larger than {MAX_TEMPLATE_FILE} bytes"
-        )));
+        ))
+    };
+    if meta.len() > MAX_TEMPLATE_FILE {
+        return Err(too_big());
     }
+    let bytes = read_regular(&real).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput => {
+            refuse(format!("template {name:?} is not a regular file"))
+        }
+        _ => io(e),
+    })?;
+    if bytes.len() as u64 > MAX_TEMPLATE_FILE {
+        return Err(too_big());
+    }
+    let text = String::from_utf8(bytes).map_err(|e| io(std::io::Error::other(e)))?;
     Ok(text)
 }

@@ -16,6 +16,7 @@
 
 pub mod art;
 pub mod artifact;
+pub mod budget;
 pub mod cache_key;
 mod chart;
 mod chart_infantry;
@@ -37,9 +38,15 @@ pub mod scenario;
 mod sheet;
 mod svg;
 pub mod svg_budget;
+pub mod template_filters;
 pub mod templates;
 pub mod text;
 pub mod vassal;
+
+/// The unit tests run with the render budget enforced, as the `qm` binary does.
+#[cfg(test)]
+#[global_allocator]
+static TEST_ALLOCATOR: budget::Budgeted<std::alloc::System> = budget::Budgeted(std::alloc::System);
 
 pub use chart::{
     chart_files, chart_key, chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE,

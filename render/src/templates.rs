@@ -10,6 +10,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use minijinja::value::Value;
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, Output, State, UndefinedBehavior};
@@ -17,23 +18,51 @@ use serde::Serialize;
 
 use qm_load::diagnostics::Escaped;
 pub use qm_load::templates::{
-    check_dir, TemplateDirError, TemplateError, TemplateErrorKind, MAX_FUEL, MAX_OUTPUT,
-    MAX_TEMPLATE_FILE,
+    check_dir, limit_error, TemplateDirError, TemplateError, TemplateErrorKind,
+    MAX_EXPRESSION_DEPTH, MAX_FUEL, MAX_OUTPUT, MAX_TEMPLATE_FILE,
 };
-use qm_load::templates::{hash_dir, line_range, load, safe_name, Refusal};
+use qm_load::templates::{
+    hash_dir, line_range, load, override_names, safe_name, Limit, Refusal, TooDeep,
+};
+
+use crate::budget::{Outcome, Signal};
+
+/// What compiling one template may allocate beyond a render's budget, besides 64 bytes a
+/// byte of its text.
+const COMPILE_ALLOWANCE: usize = 4 * 1024 * 1024;
+
+/// Stack of the thread an override render runs on: the expression depth bound keeps the
+/// compiler's recursion small, and the engine's own recursion limit (macros calling macros,
+/// includes) needs a few megabytes in a debug build; address space only until touched.
+pub const RENDER_STACK: usize = 64 * 1024 * 1024;
+/// Memory one render of an override template may hold (its values, its output; the context
+/// it is given is not counted). The largest real render holds a few megabytes.
+pub const MAX_RENDER_MEMORY: usize = 256 * 1024 * 1024;
+/// Override files compiled ahead of the first render (see [`Templates::new`]).
+const MAX_WARMED: usize = 2000;
 
 /// The template environment: embedded defaults, optionally overridden from a directory.
+///
+/// Cloning is cheap (the environment is shared).
+#[derive(Clone)]
 pub struct Templates {
-    env: Environment<'static>,
+    env: Arc<Environment<'static>>,
     overrides: Option<PathBuf>,
+    /// Memory one override render may hold ([`MAX_RENDER_MEMORY`] unless set).
+    budget: usize,
 }
 
 impl Templates {
     /// Embedded templates, with those in `overrides` (if any) taking precedence by name.
     ///
     /// Templates run in a sandbox: names are relative paths inside the directory (no absolute
-    /// path, no `..`, no symlink leading out), files are regular and at most
-    /// [`MAX_TEMPLATE_FILE`] bytes, and each render has [`MAX_FUEL`] and [`MAX_OUTPUT`].
+    /// path, no `..`, no symlink leading out, no symlinked folder), files are regular and at
+    /// most [`MAX_TEMPLATE_FILE`] bytes, expressions at most [`MAX_EXPRESSION_DEPTH`] deep,
+    /// and each render has [`MAX_FUEL`], [`MAX_OUTPUT`] and checked sized filters. With
+    /// overrides, each render runs on a thread of its own within [`MAX_RENDER_MEMORY`]
+    /// ([`crate::budget`]); the override files are compiled here first, and what compiling
+    /// a template takes is allowed beyond the budget, so no render is stopped while it holds
+    /// the engine's template cache.
     pub fn new(overrides: Option<&Path>) -> Self {
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
@@ -44,24 +73,116 @@ impl Templates {
         // `| e` escapes the same way as auto-escaping does, so a template may use both.
         env.add_filter("escape", escape_filter);
         env.add_filter("e", escape_filter);
+        crate::template_filters::register(&mut env);
         crate::text::register(&mut env);
         let dir = overrides.map(Path::to_path_buf);
         // Resolved once: a name is allowed only when its file resolves inside this root.
         let root = dir.as_ref().and_then(|d| d.canonicalize().ok());
-        env.set_loader(move |name| load(root.as_deref(), name));
-        Self {
-            env,
-            overrides: dir,
+        // The override files are compiled here, outside any render's budget; an embedded
+        // template (small, known) is compiled within a render's allowance.
+        let names = match &root {
+            Some(r) => override_names(r, MAX_WARMED),
+            None => Vec::new(),
+        };
+        env.set_loader(move |name| {
+            let text = load(root.as_deref(), name)?;
+            // A template compiled during a render (one not warmed below, compiled once): what
+            // compiling it takes grows with its size and is allowed beyond the render's
+            // budget, so the engine never stops inside its template cache's lock.
+            if let Some(t) = &text {
+                crate::budget::allow(COMPILE_ALLOWANCE + 64 * t.len());
+            }
+            Ok(text)
+        });
+        for name in names {
+            let _ = env.get_template(&name);
         }
+        Self {
+            env: Arc::new(env),
+            overrides: dir,
+            budget: MAX_RENDER_MEMORY,
+        }
+    }
+
+    /// Sets the memory one override render may hold (a fuzzer sets a small one: a render
+    /// stopped at its budget keeps what it holds).
+    pub fn set_render_budget(&mut self, bytes: usize) {
+        self.budget = bytes;
     }
 
     /// Registers a filter or function-like helper for every template.
     pub fn env_mut(&mut self) -> &mut Environment<'static> {
-        &mut self.env
+        Arc::make_mut(&mut self.env)
     }
 
-    /// Renders template `name` with `ctx`.
+    /// Renders template `name` with `ctx`: with overrides, on a thread of its own within
+    /// [`MAX_RENDER_MEMORY`] and with a [`RENDER_STACK`] stack.
     pub fn render<S: Serialize>(&self, name: &str, ctx: S) -> Result<String, TemplateError> {
+        if self.overrides.is_none() {
+            return self.render_here(name, ctx);
+        }
+        self.render_isolated(name, Value::from_serialize(&ctx))
+    }
+
+    /// [`Self::render`] on a thread of its own under the render budget; a render that passes
+    /// it is left stopped ([`crate::budget`]) and reported as `template::limit`.
+    fn render_isolated(&self, name: &str, ctx: Value) -> Result<String, TemplateError> {
+        type Slot = Mutex<Option<Result<String, TemplateError>>>;
+        let signal = Arc::new(Signal::default());
+        let slot: Arc<Slot> = Arc::default();
+        let (me, owned, sig, out) = (self.clone(), name.to_string(), signal.clone(), slot.clone());
+        let spawned = std::thread::Builder::new()
+            .name("qm-template".into())
+            .stack_size(RENDER_STACK)
+            .spawn(move || {
+                let run = || crate::budget::within(me.budget, &sig, || me.render_here(&owned, ctx));
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
+                    .unwrap_or_else(
+                        |_| Err(me.limit(&owned, "the render failed (a panic)".into())),
+                    );
+                if let Ok(mut o) = out.lock() {
+                    *o = Some(result);
+                }
+                sig.set(Outcome::Done);
+            });
+        let handle = match spawned {
+            Ok(h) => h,
+            Err(e) => return Err(self.limit(name, format!("failed to start its thread ({e})"))),
+        };
+        match signal.wait() {
+            Outcome::Done => {
+                let _ = handle.join();
+                let taken = slot.lock().ok().and_then(|mut o| o.take());
+                taken.unwrap_or_else(|| {
+                    Err(self.limit(name, "the render ended without a result".into()))
+                })
+            }
+            _ => Err(self.limit(
+                name,
+                format!(
+                    "the render needed more than {} MiB of memory (a value built up in a loop, \
+                     or a filter given a huge argument)",
+                    self.budget >> 20
+                ),
+            )),
+        }
+    }
+
+    /// A render's `template::limit` error without a position in the template.
+    fn limit(&self, name: &str, message: String) -> TemplateError {
+        TemplateError {
+            template: name.to_string(),
+            origin: self.origin(name),
+            kind: TemplateErrorKind::Limit,
+            line: None,
+            column: None,
+            message,
+            excerpt: None,
+        }
+    }
+
+    /// Renders template `name` with `ctx` on this thread.
+    fn render_here<S: Serialize>(&self, name: &str, ctx: S) -> Result<String, TemplateError> {
         let mut out = CappedWriter::default();
         let rendered = self
             .env
@@ -123,9 +244,17 @@ impl Templates {
         }
         let mut source = std::error::Error::source(e);
         while let Some(s) = source {
+            if let Some(deep) = s.downcast_ref::<TooDeep>() {
+                return self.too_deep(deep);
+            }
             if let Some(r) = s.downcast_ref::<Refusal>() {
                 kind = TemplateErrorKind::Refused;
                 message = r.0.clone();
+                break;
+            }
+            if let Some(l) = s.downcast_ref::<Limit>() {
+                kind = TemplateErrorKind::Limit;
+                message = l.0.clone();
                 break;
             }
             if s.is::<TooLarge>() {
@@ -171,6 +300,27 @@ impl Templates {
             column,
             message,
             excerpt: text.zip(range).map(Box::new),
+        }
+    }
+}
+
+impl Templates {
+    /// The error of a template refused for its expression depth, at the token that passes
+    /// the bound (the engine never parsed it, so its own error has no position).
+    fn too_deep(&self, deep: &TooDeep) -> TemplateError {
+        let (text, at) = (&deep.text, deep.offset.min(deep.text.len()));
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[at..]
+            .find(|c: char| c.is_whitespace())
+            .map_or(text.len(), |i| at + i.max(1));
+        TemplateError {
+            origin: self.origin(&deep.template),
+            template: deep.template.clone(),
+            kind: TemplateErrorKind::Limit,
+            line: Some(text[..at].matches('\n').count() + 1),
+            column: Some(text[line_start..at].chars().count() + 1),
+            message: deep.to_string(),
+            excerpt: Some(Box::new((text.clone(), at..end))),
         }
     }
 }
@@ -223,7 +373,26 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
     let text = match value.as_str() {
         Some(s) => s,
         None => {
-            formatted = value.to_string();
+            // A huge lazy sequence (`[1] * 2000000000`) would print for ever: refused as the
+            // checked filters refuse it; a smaller one is written out only up to what the
+            // output may still take.
+            if value
+                .len()
+                .is_some_and(|n| n > crate::template_filters::MAX_ITEMS)
+                && !matches!(value.kind(), minijinja::value::ValueKind::String)
+            {
+                let message = format!(
+                    "a value of {} items is written out (the sandbox allows at most {} items)",
+                    value.len().unwrap_or(0),
+                    crate::template_filters::MAX_ITEMS
+                );
+                return Err(limit_error(message));
+            }
+            let room = (MAX_OUTPUT as u64).saturating_sub(written) as usize;
+            formatted = capped_text(value, room).ok_or_else(|| {
+                let message = format!("the output passed {MAX_OUTPUT} bytes");
+                Error::new(ErrorKind::InvalidOperation, message).with_source(TooLarge)
+            })?;
             &formatted
         }
     };
@@ -237,6 +406,29 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
         return minijinja::escape_formatter(out, state, value);
     }
     write_escaped(out, text).map_err(Error::from)
+}
+
+/// `value` as text when it takes at most `room` bytes.
+fn capped_text(value: &Value, room: usize) -> Option<String> {
+    struct Capped {
+        text: String,
+        room: usize,
+    }
+    impl std::fmt::Write for Capped {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            if self.text.len() + s.len() > self.room {
+                return Err(std::fmt::Error);
+            }
+            self.text.push_str(s);
+            Ok(())
+        }
+    }
+    let mut c = Capped {
+        text: String::new(),
+        room,
+    };
+    std::fmt::write(&mut c, format_args!("{value}")).ok()?;
+    Some(c.text)
 }
 
 /// Writes `text` XML-escaped as [`xml_escape`] does, the runs between special characters as
@@ -409,5 +601,125 @@ mod tests {
         let text = qm_load::diagnostics::render(&sources, &[d]);
         assert!(text.contains("t.txt:2:6"), "{text}");
         assert!(text.contains("help:"), "{text}");
+    }
+
+    #[test]
+    fn deep_expressions_are_refused_at_their_place() {
+        let dir = tempfile::tempdir().unwrap();
+        for body in [
+            format!("ok\n  {{{{ {}x }}}}", "not ".repeat(10_000)),
+            format!("ok\n  {{{{ a{} }}}}", ".b".repeat(20_000)),
+            format!("ok\n  {{{{ {}1 }}}}", "- ".repeat(10_000)),
+            format!("ok\n  {{{{ a{} }}}}", "|e".repeat(10_000)),
+            format!("ok\n  {{{{ a{} }}}}", " ~ a".repeat(10_000)),
+        ] {
+            let e = refused(dir.path(), &body);
+            assert_eq!(e.kind, TemplateErrorKind::Limit, "{e}");
+            assert_eq!(e.line, Some(2), "{e}");
+            assert!(e.column.is_some_and(|c| c > 3), "{e}");
+            assert!(e.message.contains("levels deep"), "{e}");
+        }
+    }
+
+    #[test]
+    fn values_built_in_a_loop_stop_at_the_render_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let loops = "{% set ns = namespace(s=\"x\") %}{% for i in range(40) %}\
+                     {% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s | length }}";
+        let straight = format!(
+            "{{% set a = \"xx\" %}}{}{{{{ a | length }}}}",
+            "{% set a = a ~ a %}".repeat(40)
+        );
+        for body in [loops.to_string(), straight] {
+            let e = refused(dir.path(), &body);
+            assert_eq!(e.kind, TemplateErrorKind::Limit, "{e}");
+            assert!(e.message.contains("MiB of memory"), "{e}");
+        }
+        // Below the budget the same render finishes.
+        let small = "{% set ns = namespace(s=\"x\") %}{% for i in range(10) %}\
+                     {% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s | length }}";
+        std::fs::write(dir.path().join("t.txt"), small).unwrap();
+        let t = Templates::new(Some(dir.path()));
+        assert_eq!(t.render("t.txt", minijinja::context! {}).unwrap(), "1024");
+    }
+
+    #[test]
+    fn sized_filters_are_checked_before_they_run() {
+        let dir = tempfile::tempdir().unwrap();
+        for (body, says) in [
+            ("x\n{{ \"ab\" | indent(2000000000) }}", "indent"),
+            ("x\n{{ \"a\" | indent(width=2000000000) }}", "indent"),
+            ("x\n{{ \"%2000000000s\" | format(\"a\") }}", "format"),
+            ("x\n{{ [1, 2] | batch(2000000000) }}", "batch"),
+            ("x\n{{ [1, 2] | slice(2000000000) }}", "slice"),
+            ("x\n{{ (\"x\" * 1000000) | replace(\"\", \"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\") }}", "replace"),
+            ("x\n{{ ([1] * 2000000000) | list }}", "list"),
+            ("x\n{{ range(100000) | join(\"x\" * 1000) }}", "join"),
+        ] {
+            let e = refused(dir.path(), body);
+            assert_eq!(e.kind, TemplateErrorKind::Limit, "{body}: {e}");
+            assert_eq!(e.line, Some(2), "{body}: {e}");
+            assert!(e.message.contains(says), "{body}: {e}");
+        }
+        std::fs::write(dir.path().join("t.txt"), "{{ \"a\nb\" | indent(2) }}|{{ [1, 2, 3] | batch(2) | list }}|{{ \"%3s\" | format(1) }}").unwrap();
+        let t = Templates::new(Some(dir.path()));
+        assert_eq!(
+            t.render("t.txt", minijinja::context! {}).unwrap(),
+            "a\n  b|[[1, 2], [3]]|  1"
+        );
+    }
+
+    #[test]
+    fn a_huge_lazy_sequence_is_not_printed() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = refused(dir.path(), "x\n{{ [1] * 2000000000 }}");
+        assert_eq!(e.kind, TemplateErrorKind::Limit, "{e}");
+        assert_eq!(e.line, Some(2), "{e}");
+    }
+
+    #[test]
+    fn fitting_work_is_bounded_per_render() {
+        let dir = tempfile::tempdir().unwrap();
+        let body = "{% set t = \"word \" * 1999 %}{% for i in range(10000) %}\
+                    {% set f = fit(t, x=0, y=0, w=1, h=1, size=999, min=0.5) %}{% endfor %}";
+        let started = std::time::Instant::now();
+        let e = refused(dir.path(), body);
+        assert_eq!(e.kind, TemplateErrorKind::Limit, "{e}");
+        assert!(e.message.contains("text functions"), "{e}");
+        assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_without_being_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("f.txt");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid C string.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        let t = Templates::new(Some(dir.path()));
+        let e = t.render("f.txt", minijinja::context! {}).unwrap_err();
+        assert!(e.message.contains("not a regular file"), "{e}");
+        let _ = t.fingerprint();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_fingerprint_follows_no_link() {
+        let dir = tempfile::tempdir().unwrap();
+        for n in ["x", "y", "z"] {
+            std::os::unix::fs::symlink(".", dir.path().join(n)).unwrap();
+        }
+        std::os::unix::fs::symlink("/", dir.path().join("root")).unwrap();
+        std::fs::write(dir.path().join("t.txt"), "a").unwrap();
+        let t = Templates::new(Some(dir.path()));
+        let started = std::time::Instant::now();
+        let first = t.fingerprint();
+        assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
+        std::fs::write(dir.path().join("t.txt"), "b").unwrap();
+        assert_ne!(first, t.fingerprint());
+        // A name through a symlinked folder is refused.
+        let e = t.render("x/t.txt", minijinja::context! {}).unwrap_err();
+        assert!(e.message.contains("symlinked folder"), "{e}");
     }
 }

@@ -11,6 +11,7 @@ use minijinja::{Environment, Error, ErrorKind, State};
 use serde::Serialize;
 
 use crate::fonts::Metrics;
+use qm_load::templates::limit_error;
 
 /// A box and how text should fill it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -108,8 +109,14 @@ pub const MAX_EXTENT: f64 = 1.0e6;
 /// Most lines a box may ask for.
 pub const MAX_LINES: usize = 1000;
 /// Calls of `fit`/`fit_block`/`text_width` one render may make (the real templates make
-/// about twenty): with [`crate::templates::MAX_FUEL`] this bounds a render's time.
+/// about twenty).
 pub const MAX_FIT_CALLS: i64 = 10_000;
+/// Work the text functions may do in one render, in units of one byte of text measured or
+/// wrapped at one size: a call costs its text's length times the sizes it may try (worked
+/// out from its arguments before it runs). The real templates use about 30,000 a render;
+/// this bound ends a render's fitting within about a second even in a debug build, where
+/// 10,000 calls of the largest fit its arguments allow would take hours.
+pub const MAX_FIT_WORK: i64 = 100_000_000;
 
 /// Fits one text into a box.
 pub fn fit(text: &str, b: &TextBox) -> Fitted {
@@ -481,25 +488,26 @@ pub fn register(env: &mut Environment<'_>) {
     env.add_function(
         "fit",
         |state: &State, text: String, kwargs: Kwargs| -> Result<Value, Error> {
-            charge(state)?;
             check_length(text.len())?;
             let b = text_box(&kwargs)?;
+            charge(state, fit_work(text.len(), 1, b.size))?;
             Ok(Value::from_serialize(fit(&text, &b)))
         },
     );
     env.add_function(
         "fit_block",
         |state: &State, items: Vec<String>, kwargs: Kwargs| -> Result<Value, Error> {
-            charge(state)?;
-            check_length(items.iter().map(String::len).sum())?;
+            let bytes = items.iter().map(String::len).sum();
+            check_length(bytes)?;
             let b = text_box(&kwargs)?;
+            charge(state, fit_work(bytes, items.len(), b.size))?;
             Ok(Value::from_serialize(fit_block(&items, &b)))
         },
     );
     env.add_function(
         "text_width",
         |state: &State, text: String, size: f64, kwargs: Kwargs| -> Result<f64, Error> {
-            charge(state)?;
+            charge(state, text.len() as i64 + 1)?;
             let bold = kwargs.get::<Option<bool>>("bold")?.unwrap_or(true);
             kwargs.assert_all_used()?;
             check_range("text_width", "size", size, 0.0, MAX_SIZE)?;
@@ -508,22 +516,46 @@ pub fn register(env: &mut Environment<'_>) {
     );
 }
 
-/// Counts a call of a text function against the render's [`MAX_FIT_CALLS`].
-fn charge(state: &State) -> Result<(), Error> {
-    const KEY: &str = "__qm_fit_calls";
-    let calls = state
-        .get_temp(KEY)
-        .and_then(|v| i64::try_from(v).ok())
-        .unwrap_or(0)
-        + 1;
-    state.set_temp(KEY, Value::from(calls));
+/// Counts a call of a text function, and the `work` it may do, against the render's
+/// [`MAX_FIT_CALLS`] and [`MAX_FIT_WORK`].
+fn charge(state: &State, work: i64) -> Result<(), Error> {
+    const CALLS: &str = "__qm_fit_calls";
+    const WORK: &str = "__qm_fit_work";
+    let get = |key| {
+        state
+            .get_temp(key)
+            .and_then(|v| i64::try_from(v).ok())
+            .unwrap_or(0)
+    };
+    let calls = get(CALLS) + 1;
+    let total = get(WORK).saturating_add(work);
+    state.set_temp(CALLS, Value::from(calls));
+    state.set_temp(WORK, Value::from(total));
     if calls > MAX_FIT_CALLS {
-        return Err(Error::new(
-            ErrorKind::InvalidOperation,
-            format!("a render may call fit, fit_block and text_width {MAX_FIT_CALLS} times"),
-        ));
+        return Err(limit_error(format!(
+            "a render may call fit, fit_block and text_width {MAX_FIT_CALLS} times"
+        )));
+    }
+    if total > MAX_FIT_WORK {
+        return Err(limit_error(format!(
+            "the text functions of this render would measure more than {MAX_FIT_WORK} \
+             characters-at-a-size (long texts fitted from large sizes, many times)"
+        )));
     }
     Ok(())
+}
+
+/// The most work a fit of `bytes` bytes of text (in `items` items) may do: every size from
+/// `size` down to the floor, each a pass over the text.
+fn fit_work(bytes: usize, items: usize, size: f64) -> i64 {
+    let sizes = if size.is_finite() && size > 0.0 {
+        (size.min(MAX_SIZE) / STEP) as i64 + 2
+    } else {
+        2
+    };
+    // The unbroken pass tries a quarter of the sizes again.
+    let passes = sizes + sizes / 4;
+    (bytes as i64 + items as i64 + 1).saturating_mul(passes)
 }
 
 /// Longest text `fit`/`fit_block` take, in bytes: a box on a counter or a sheet holds a few

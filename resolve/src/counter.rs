@@ -21,11 +21,11 @@ pub struct NotationSource {
     pub red: bool,
     /// The "If ..." condition of its sentence, if any.
     pub condition: Option<String>,
-    /// The sentence or bullet paragraph it stands in.
-    pub paragraph: String,
+    /// The sentence or bullet paragraph it stands in (shared by its notations).
+    pub paragraph: std::sync::Arc<str>,
     /// Its sentence, with the sentences before it that it refers back to (to tell which
-    /// vehicles it names).
-    pub context: String,
+    /// vehicles it names; shared by the notations of one sentence).
+    pub context: std::sync::Arc<str>,
     /// Where the quoted text is.
     pub span: qm_schema::Span,
 }
@@ -289,7 +289,7 @@ pub fn applies(n: &NotationSource, v: &Vehicle, named: Named, own_note_text: &st
     if cond.contains("non-turreted") && !non_turreted(v) {
         return false;
     }
-    let para = n.paragraph.as_str();
+    let para = &*n.paragraph;
     if para.contains("BMG, if present") && n.text.contains("BMG") && !has_bmg(v, own_note_text) {
         return false;
     }
@@ -310,8 +310,9 @@ pub enum Named {
 /// The back-side notations of a vehicle, in note order, each once.
 pub fn back_notations(sources: &[&NotationSource]) -> Vec<Notation> {
     let mut out: Vec<Notation> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for n in sources {
-        if out.iter().any(|o| o.text == n.text) {
+        if !seen.insert(n.text.as_str()) {
             continue;
         }
         out.push(Notation {

@@ -78,3 +78,44 @@ fn gpids_update_keeps_comments_mode_and_symlink() {
         .mode();
     assert_eq!(mode & 0o777, 0o644);
 }
+
+/// Issue 24 ("smaller"): an unusable registry is reported at its place: the entry at fault,
+/// the largest entry when the numbers run out, a syntax error where it is.
+#[test]
+fn gpid_registry_errors_point_into_the_registry() {
+    let (tmp, data) = workspace();
+    let registry = data.join("vassal-gpids.toml");
+    for (text, code, at) in [
+        (
+            "first = 1000\n[gpids]\n\"ita/old\" = 4294967295\n",
+            "error[vassal::gpid-registry]",
+            "vassal-gpids.toml:3:13",
+        ),
+        (
+            "# why\nfirst = 4294967295\n",
+            "error[vassal::gpid-registry]",
+            "vassal-gpids.toml:2:9",
+        ),
+        (
+            "[gpids]\n\"ita/a\" = 5\n\"ita/b\" = 5\n",
+            "error[vassal::gpid-registry]",
+            "vassal-gpids.toml:3:",
+        ),
+        (
+            "[gpids]\n\"ita/a\" = \n",
+            "error[vassal::gpid-registry]",
+            "vassal-gpids.toml:2:",
+        ),
+        (
+            "first = 1000\n[gpids]\n\"ita/new\" = 1001\n\"ita/old\" = 2147483646\n",
+            "error[vassal::gpid-exhausted]",
+            "vassal-gpids.toml:4:13",
+        ),
+    ] {
+        write(&registry, text);
+        qm(tmp.path(), &["check", "--data", "data"])
+            .expect(1)
+            .says(code)
+            .says(at);
+    }
+}

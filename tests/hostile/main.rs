@@ -14,6 +14,7 @@ mod module_check;
 mod out_safety;
 mod run;
 mod silent;
+mod sizes;
 mod templates;
 mod terminal;
 mod unicode_names;

@@ -97,3 +97,93 @@ fn build_with_templates(dir: &std::path::Path, templates: &str) -> crate::run::R
         ],
     )
 }
+
+/// Issue 24, item 11: deep expressions are refused before the engine parses them.
+#[test]
+fn deep_template_expressions_are_refused_not_overflowing_the_stack() {
+    let (tmp, _) = workspace();
+    for deep in [
+        format!("{}x", "not ".repeat(10_000)),
+        format!("counter{}", ".name".repeat(20_000)),
+    ] {
+        let front = format!("<svg>\n  {{{{ {deep} }}}}</svg>\n");
+        write(&tmp.path().join("tpl/counter/front.svg"), &front);
+        build_with_templates(tmp.path(), "tpl")
+            .expect(1)
+            .says("error[template::limit]")
+            .says("levels deep")
+            .says("tpl/counter/front.svg:2:");
+        assert!(!tmp.path().join("out").exists());
+    }
+}
+
+/// Issue 24, item 11: a value doubled in a loop, or a filter given a huge size, ends in a
+/// diagnostic, not an allocation abort.
+#[test]
+fn huge_values_and_sized_filters_end_in_a_diagnostic() {
+    let (tmp, _) = workspace();
+    let cases = [
+        (
+            "<svg>\n{% set ns = namespace(s=\"x\") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s | length }}</svg>",
+            "MiB of memory",
+        ),
+        (
+            "<svg>\n{{ \"ab\" | indent(2000000000) }}</svg>",
+            "front.svg:2:",
+        ),
+        (
+            "<svg>\n{{ \"%2000000000s\" | format(\"a\") }}</svg>",
+            "front.svg:2:",
+        ),
+        (
+            "<svg>\n{{ [1, 2] | batch(2000000000) | list }}</svg>",
+            "front.svg:2:",
+        ),
+    ];
+    for (front, says) in cases {
+        write(&tmp.path().join("tpl/counter/front.svg"), front);
+        build_with_templates(tmp.path(), "tpl")
+            .expect(1)
+            .says("error[template::limit]")
+            .says(says);
+        assert!(!tmp.path().join("out").exists());
+    }
+}
+
+/// Issue 24, item 11: the text functions' work is bounded per render, so 10,000 calls of the
+/// largest fit the arguments allow end in seconds.
+#[test]
+fn fitting_work_is_bounded_per_render() {
+    let (tmp, _) = workspace();
+    let front = "<svg>\n{% set t = \"word \" * 1999 %}{% for i in range(10000) %}{% set f = fit(t, x=0, y=0, w=1, h=1, size=999, min=0.5) %}{% endfor %}</svg>";
+    write(&tmp.path().join("tpl/counter/front.svg"), front);
+    build_with_templates(tmp.path(), "tpl")
+        .expect(1)
+        .says("error[template::limit]")
+        .says("text functions");
+}
+
+/// Issue 24, item 11: a template that is a FIFO is refused without being opened, and the
+/// cache's hash of the template folder follows no link (three `x -> .` links and a link to
+/// `/` cost one entry each).
+#[cfg(unix)]
+#[test]
+fn template_files_are_read_only_as_regular_files_and_links_are_not_followed() {
+    let (tmp, _) = workspace();
+    let tpl = tmp.path().join("tpl");
+    std::fs::create_dir_all(tpl.join("counter")).unwrap();
+    for n in ["x", "y", "z"] {
+        std::os::unix::fs::symlink(".", tpl.join(n)).unwrap();
+    }
+    std::os::unix::fs::symlink("/", tpl.join("root")).unwrap();
+    build_with_templates(tmp.path(), "tpl").expect(0);
+    std::fs::remove_dir_all(tmp.path().join("out")).unwrap();
+    let fifo = tpl.join("counter/front.svg");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    build_with_templates(tmp.path(), "tpl")
+        .expect(1)
+        .says("not a regular file");
+    assert!(!tmp.path().join("out").exists());
+}

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use qm_parser::{Diagnostic, Severity};
+use qm_parser::{Diagnostic, Severity, Source, SourceMap, TextSpan};
 use qm_schema::Nation;
 use serde::Deserialize;
 
@@ -56,8 +56,8 @@ pub enum GpidErrorKind {
     },
     /// `first` or a gpid is above [`MAX_GPID`].
     TooLarge {
-        /// `first` or the slot key.
-        key: String,
+        /// The key of the slot whose gpid it is; `None` for `first`.
+        key: Option<String>,
         /// The number.
         gpid: u64,
     },
@@ -76,9 +76,13 @@ impl std::fmt::Display for GpidError {
             GpidErrorKind::Duplicate { gpid, keys } => {
                 write!(f, "gpid {gpid} is given to both {:?} and {:?}", keys.0, keys.1)
             }
-            GpidErrorKind::TooLarge { key, gpid } => write!(
+            GpidErrorKind::TooLarge { key: None, gpid } => write!(
                 f,
-                "{key} is {gpid}, above the largest gpid VASSAL can take ({MAX_GPID})"
+                "first is {gpid}, above the largest gpid VASSAL can take ({MAX_GPID})"
+            ),
+            GpidErrorKind::TooLarge { key: Some(key), gpid } => write!(
+                f,
+                "the gpid of {key:?} is {gpid}, above the largest gpid VASSAL can take ({MAX_GPID})"
             ),
             GpidErrorKind::Exhausted { key } => write!(
                 f,
@@ -170,14 +174,14 @@ impl GpidRegistry {
         let file: RegistryFile =
             toml::from_str(text).map_err(|e| GpidErrorKind::Syntax(e.message().to_string()))?;
         let first = file.first.unwrap_or(u64::from(DEFAULT_FIRST)).max(1);
-        let first = small(first, "first")?;
+        let first = small(first, None)?;
         let mut seen: BTreeMap<u32, &str> = BTreeMap::new();
         let mut entries = BTreeMap::new();
         for (key, &gpid) in &file.gpids {
             if gpid == 0 {
                 return Err(GpidErrorKind::Zero { key: key.clone() }.into());
             }
-            let gpid = small(gpid, &format!("the gpid of {key:?}"))?;
+            let gpid = small(gpid, Some(key))?;
             if let Some(other) = seen.insert(gpid, key) {
                 let keys = (other.to_string(), key.clone());
                 return Err(GpidErrorKind::Duplicate { gpid, keys }.into());
@@ -276,13 +280,13 @@ pub fn updated_text(
 }
 
 /// A number of the file as a gpid: at most [`MAX_GPID`].
-fn small(n: u64, what: &str) -> Result<u32, GpidError> {
+fn small(n: u64, key: Option<&String>) -> Result<u32, GpidError> {
     u32::try_from(n)
         .ok()
         .filter(|&g| g <= MAX_GPID)
         .ok_or_else(|| {
             GpidErrorKind::TooLarge {
-                key: what.to_string(),
+                key: key.cloned(),
                 gpid: n,
             }
             .into()
@@ -304,10 +308,13 @@ fn toml_key(key: &str) -> String {
 
 /// `qm check` / `qm build` findings about the registry (`loaded`: what
 /// [`GpidRegistry::load`] read from `data_dir`): missing, unreadable, out of numbers, or
-/// lacking vehicles.
+/// lacking vehicles. An unusable registry is reported at its place in the file (the file is
+/// added to `sources`): the entry at fault, or the largest one when the numbers run out.
 pub fn lint(
     loaded: Result<Option<GpidRegistry>, VassalError>,
+    sources: &mut SourceMap,
     data_dir: &Path,
+    limits: InputLimits,
     nations: &[Nation],
 ) -> Vec<Diagnostic> {
     let registry = match loaded {
@@ -329,14 +336,7 @@ pub fn lint(
             ))]
         }
         Ok(None) => return Vec::new(),
-        Err(e) => {
-            return vec![Diagnostic::new(
-                Severity::Error,
-                "vassal::gpid-registry",
-                e.message,
-                None,
-            )]
-        }
+        Err(e) => return vec![registry_error(e, sources, data_dir, limits)],
     };
     let missing: Vec<String> = slot_keys(nations)
         .into_iter()
@@ -351,18 +351,21 @@ pub fn lint(
         .clone()
         .allocate(missing.iter().map(String::as_str))
     {
-        return vec![Diagnostic::new(
+        let d = Diagnostic::new(
             Severity::Error,
             "vassal::gpid-exhausted",
-            format!(
-                "failed to allocate gpids in {} ({e})",
-                data_dir.join(REGISTRY_FILE).escaped()
-            ),
+            format!("failed to allocate gpids in {REGISTRY_FILE} ({e})"),
             None,
         )
         .with_help(format!(
             "lower `first` or the numbers in {REGISTRY_FILE} before the module is published; gpids must stay at most {MAX_GPID}"
-        ))];
+        ));
+        let largest = registry
+            .entries
+            .iter()
+            .max_by_key(|(_, &g)| g)
+            .map(|(k, _)| k.clone());
+        return vec![at_entry(d, sources, data_dir, limits, largest.as_deref())];
     }
     let mut d = Diagnostic::new(
         Severity::Warning,
@@ -383,6 +386,99 @@ pub fn lint(
         data_dir.join(REGISTRY_FILE).escaped()
     ));
     vec![d]
+}
+
+/// `vassal::gpid-registry`: the registry cannot be used. Read again to say where: a syntax
+/// error at its place, a bad number at its entry (`first` or the slot's); a file that cannot
+/// be read at all is named.
+fn registry_error(
+    e: VassalError,
+    sources: &mut SourceMap,
+    data_dir: &Path,
+    limits: InputLimits,
+) -> Diagnostic {
+    let plain = || {
+        Diagnostic::new(
+            Severity::Error,
+            "vassal::gpid-registry",
+            e.message.clone(),
+            None,
+        )
+        .with_help(format!("see README.md (VASSAL) for {REGISTRY_FILE}"))
+    };
+    let Some((id, text)) = add_registry(sources, data_dir, limits) else {
+        return plain();
+    };
+    if let Err(te) = toml::from_str::<RegistryFile>(&text) {
+        return qm_resolve::spanned::toml_diagnostic(
+            "vassal::gpid-registry",
+            REGISTRY_FILE,
+            id,
+            &te,
+        );
+    }
+    let Err(ge) = GpidRegistry::parse(&text) else {
+        return plain();
+    };
+    let key = match &ge.kind {
+        GpidErrorKind::Zero { key } => Some(key.clone()),
+        GpidErrorKind::Duplicate { keys, .. } => Some(keys.1.clone()),
+        GpidErrorKind::TooLarge { key, .. } => key.clone(),
+        _ => None,
+    };
+    let d = Diagnostic::new(
+        Severity::Error,
+        "vassal::gpid-registry",
+        format!("failed to read {REGISTRY_FILE} ({ge})"),
+        None,
+    )
+    .with_help(format!(
+        "gpids are whole numbers from 1 to {MAX_GPID}, each given to one slot"
+    ));
+    let span = entry_span(&text, key.as_deref());
+    Diagnostic {
+        span: Some(TextSpan::new(id, span)),
+        ..d
+    }
+}
+
+/// `d` placed at the registry's entry `key` (`None`: `first`).
+fn at_entry(
+    d: Diagnostic,
+    sources: &mut SourceMap,
+    data_dir: &Path,
+    limits: InputLimits,
+    key: Option<&str>,
+) -> Diagnostic {
+    match add_registry(sources, data_dir, limits) {
+        Some((id, text)) => Diagnostic {
+            span: Some(TextSpan::new(id, entry_span(&text, key))),
+            ..d
+        },
+        None => d,
+    }
+}
+
+/// The registry's text, added to `sources` for printing.
+fn add_registry(
+    sources: &mut SourceMap,
+    data_dir: &Path,
+    limits: InputLimits,
+) -> Option<(qm_parser::FileId, String)> {
+    let bytes = read_input(&data_dir.join(REGISTRY_FILE), InputKind::Toml, limits).ok()?;
+    let text = String::from_utf8(bytes).ok()?;
+    let id = sources.add(Source::new(sources.next_id(), REGISTRY_FILE, text));
+    Some((id, sources.get(id)?.text.clone()))
+}
+
+/// Where the value of `[gpids]` entry `key` (`None`: the top-level `first`) is in `text`.
+fn entry_span(text: &str, key: Option<&str>) -> std::ops::Range<usize> {
+    let doc = toml_edit::ImDocument::parse(text).ok();
+    let item = doc.as_ref().and_then(|d| match key {
+        Some(k) => d.get("gpids")?.get(k),
+        None => d.get("first"),
+    });
+    item.and_then(toml_edit::Item::span).unwrap_or(0..0)
 }
 
 /// The piece id of an infantry unit: `infantry/<unit id>`, so its slot key

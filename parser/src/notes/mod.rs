@@ -318,9 +318,11 @@ impl Builder<'_> {
                 .history
                 .iter()
                 .chain(note.rules.iter().map(|r| &r.paragraph));
-            note.notations = paragraphs
-                .flat_map(|p| notations_of(text, file, p))
-                .collect();
+            let mut notations = Vec::new();
+            for p in paragraphs {
+                notations.extend(notations_of(text, file, p, &mut self.diagnostics));
+            }
+            note.notations = notations;
         }
         for multi in &mut self.doc.multi {
             for p in &multi.paragraphs {
@@ -332,7 +334,9 @@ impl Builder<'_> {
                 );
                 multi.availability.extend(parsed.value);
                 self.diagnostics.extend(parsed.diagnostics);
-                multi.notations.extend(notations_of(text, file, p));
+                multi
+                    .notations
+                    .extend(notations_of(text, file, p, &mut self.diagnostics));
             }
         }
         self.check_nations();
@@ -516,14 +520,40 @@ impl Builder<'_> {
     }
 }
 
-/// The counter notations of one paragraph.
-fn notations_of(text: &str, file: FileId, p: &Paragraph) -> Vec<QuotedNotation> {
+/// Counter notations one paragraph may give: a counter side shows a handful (the reference
+/// notes give at most three in a paragraph); reading each costs its paragraph's length.
+pub const MAX_PARAGRAPH_NOTATIONS: usize = 64;
+
+/// The counter notations of one paragraph, at most [`MAX_PARAGRAPH_NOTATIONS`] (more is an
+/// error at the first one past the bound).
+fn notations_of(
+    text: &str,
+    file: FileId,
+    p: &Paragraph,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<QuotedNotation> {
     let range = p.span.range.clone();
-    notation::notations(
+    let mut found = notation::notations(
         text.get(range.clone()).unwrap_or_default(),
         range.start,
         file,
-    )
+    );
+    if let Some(first_over) = found.get(MAX_PARAGRAPH_NOTATIONS) {
+        diagnostics.push(
+            Diagnostic::error(
+                "notes::too-many-notations",
+                format!(
+                    "failed to read the counter notations of this paragraph ({} are quoted; a paragraph may give at most {MAX_PARAGRAPH_NOTATIONS})",
+                    found.len()
+                ),
+                first_over.span.clone(),
+            )
+            .with_label("the first notation past the bound")
+            .with_help("a counter side shows a few notations: split the list, or quote only what the counter prints"),
+        );
+        found.truncate(MAX_PARAGRAPH_NOTATIONS);
+    }
+    found
 }
 
 /// Links a clause's vehicle names (and those of its bracketed exceptions) to the title.

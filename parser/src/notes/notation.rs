@@ -54,6 +54,8 @@ pub(crate) fn notations(p: &str, base: usize, file: FileId) -> Vec<QuotedNotatio
             (lower.contains("counter"), first_signifier, side)
         })
         .collect();
+    // A sentence's condition is read once, however many notations it quotes.
+    let mut conditions: Vec<Option<Option<Range<usize>>>> = vec![None; sentences.len()];
     let mut out = Vec::new();
     for q in &quotes {
         let idx = sentences.partition_point(|s| s.end <= q.open);
@@ -71,10 +73,13 @@ pub(crate) fn notations(p: &str, base: usize, file: FileId) -> Vec<QuotedNotatio
         if !(signified || placed) {
             continue;
         }
-        let condition = condition(p, &sentences, idx).map(|r| Spanned {
-            value: p[r.clone()].to_string(),
-            span: span(&r),
-        });
+        let condition = conditions[idx]
+            .get_or_insert_with(|| condition(p, &sentences, idx))
+            .clone()
+            .map(|r| Spanned {
+                value: p[r.clone()].to_string(),
+                span: span(&r),
+            });
         out.push(QuotedNotation {
             text: unescape(&p[q.inner.clone()]),
             span: span(&q.inner),

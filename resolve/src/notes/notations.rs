@@ -2,6 +2,7 @@
 //! the vehicle's own note and multi-applicable notes that apply to it.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use qm_parser::{
     MultiApplicableNote, NotesDoc, NumberedNote, Paragraph, QuotedNotation, SourceMap,
@@ -105,7 +106,9 @@ fn multi_sources(map: &SourceMap, m: &MultiApplicableNote) -> Vec<NotationSource
     out
 }
 
-/// One note's notations, each with the paragraph that holds it.
+/// One note's notations, each with the paragraph that holds it. A paragraph's text, and
+/// a sentence's context, is one shared value however many notations quote from it (a copy
+/// each made a paragraph quoting many notations cost its length squared).
 fn add_sources(
     map: &SourceMap,
     out: &mut Vec<NotationSource>,
@@ -113,16 +116,32 @@ fn add_sources(
     paras: &[&Paragraph],
     notations: &[QuotedNotation],
 ) {
+    let mut shared: HashMap<usize, Arc<str>> = HashMap::new();
+    let mut contexts: HashMap<(usize, String), Arc<str>> = HashMap::new();
+    let mut interned: HashMap<String, Arc<str>> = HashMap::new();
     for q in notations {
-        let para = paras
-            .iter()
-            .find(|p| {
-                p.span.range.start <= q.span.range.start && q.span.range.end <= p.span.range.end
+        let at = paras.iter().position(|p| {
+            p.span.range.start <= q.span.range.start && q.span.range.end <= p.span.range.end
+        });
+        let para = match at {
+            Some(i) => shared
+                .entry(i)
+                .or_insert_with(|| Arc::from(paras[i].text.as_str()))
+                .clone(),
+            None => Arc::from(""),
+        };
+        let context = contexts
+            .entry((at.unwrap_or(usize::MAX), q.text.clone()))
+            .or_insert_with(|| {
+                let c = sentence_context(&para, &q.text);
+                interned
+                    .entry(c)
+                    .or_insert_with_key(|c| Arc::from(c.as_str()))
+                    .clone()
             })
-            .map(|p| p.text.clone())
-            .unwrap_or_default();
+            .clone();
         out.push(NotationSource {
-            context: sentence_context(&para, &q.text),
+            context,
             note: note.clone(),
             text: q.text.clone(),
             side: q.side.unwrap_or(CounterSide::Back),
