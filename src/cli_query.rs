@@ -411,23 +411,56 @@ pub fn avail(a: AvailArgs) -> u8 {
         only.is_none_or(|id| id == u.id) && could_exist(nation, &u.id, month)
     });
     if a.json {
-        let rows: Vec<AvailRow> = per_theater
-            .into_iter()
-            .flat_map(|(t, rows)| {
-                let member = asked.group.then(|| theaters.name(t));
-                rows.into_iter().map(move |mut r| {
-                    r.asked = member;
-                    r
-                })
-            })
-            .collect();
-        let code = print_json(&rows);
-        if missing.is_empty() {
-            return code;
-        }
-        eprintln!("{}", diagnostics::escape(&missing.join("\n")));
-        return EXIT_DATA;
+        return avail_json(per_theater, &asked, &theaters, &missing);
     }
+    let mut out = avail_text(nation, &asked, &per_theater, month, &theaters);
+    for line in &missing {
+        out.push_str(line);
+        out.push('\n');
+    }
+    // Names and notes are data: control characters are printed visibly.
+    print!("{}", diagnostics::escape(&out));
+    if missing.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_DATA
+    }
+}
+
+/// `avail --json`: every row, each member theater named when a group was asked; the
+/// unresolved vehicles that could be in the answer on stderr (exit 1: the answer is incomplete).
+fn avail_json(
+    per_theater: Vec<(&TheaterId, Vec<AvailRow>)>,
+    asked: &Asked,
+    theaters: &NationTheaters,
+    missing: &[String],
+) -> u8 {
+    let rows: Vec<AvailRow> = per_theater
+        .into_iter()
+        .flat_map(|(t, rows)| {
+            let member = asked.group.then(|| theaters.name(t));
+            rows.into_iter().map(move |mut r| {
+                r.asked = member;
+                r
+            })
+        })
+        .collect();
+    let code = print_json(&rows);
+    if missing.is_empty() {
+        return code;
+    }
+    eprintln!("{}", diagnostics::escape(&missing.join("\n")));
+    EXIT_DATA
+}
+
+/// `avail`'s table: one theater, or a group's members theater by theater.
+fn avail_text(
+    nation: &Nation,
+    asked: &Asked,
+    per_theater: &[(&TheaterId, Vec<AvailRow>)],
+    month: YearMonth,
+    theaters: &NationTheaters,
+) -> String {
     let mut out = String::new();
     if !asked.group {
         let (theater, rows) = &per_theater[0];
@@ -437,7 +470,7 @@ pub fn avail(a: AvailArgs) -> u8 {
             asked.name,
             count_text(rows)
         ));
-        out.push_str(&avail_table(rows, nation, theater, &theaters));
+        out.push_str(&avail_table(rows, nation, theater, theaters));
     } else if per_theater.is_empty() {
         out.push_str(&format!(
             "{} vehicles available in {} in {month}: no vehicles (the {} data names none of its theaters)\n",
@@ -451,26 +484,16 @@ pub fn avail(a: AvailArgs) -> u8 {
             asked.name,
             members.join(", ")
         ));
-        for (theater, rows) in &per_theater {
+        for (theater, rows) in per_theater {
             out.push_str(&format!(
                 "\n{}: {}\n",
                 theaters.name(theater),
                 count_text(rows)
             ));
-            out.push_str(&avail_table(rows, nation, theater, &theaters));
+            out.push_str(&avail_table(rows, nation, theater, theaters));
         }
     }
-    for line in &missing {
-        out.push_str(line);
-        out.push('\n');
-    }
-    // Names and notes are data: control characters are printed visibly.
-    print!("{}", diagnostics::escape(&out));
-    if missing.is_empty() {
-        EXIT_OK
-    } else {
-        EXIT_DATA
-    }
+    out
 }
 
 /// True unless the vehicle's listing DATES (when read) leave out `month`.

@@ -81,14 +81,7 @@ pub fn compile_timed(
     limits: InputLimits,
     timings: &mut Timings,
 ) -> Compiled {
-    let mut loaded = timings.time("load", || {
-        let mut loaded = load(data_dir, limits);
-        if let Some(path) = scenarios {
-            loaded.scenarios.clear();
-            load_scenarios(&mut loaded, path, &path.to_string_lossy());
-        }
-        loaded
-    });
+    let mut loaded = timings.time("load", || load_inputs(data_dir, scenarios, limits));
     let mut diagnostics = loaded.diagnostics.clone();
     // Parsing happens inside resolving (`qm_resolve` reads the listing and the notes itself),
     // so `resolve` includes it.
@@ -107,26 +100,11 @@ pub fn compile_timed(
     });
     // Resolving freed the listings' rows and the notes' rules: given back before validation.
     crate::memory::release_freed();
-    let mut nations = Vec::with_capacity(resolved.len());
-    let mut theaters = BTreeMap::new();
-    let validated: Vec<_> = timings.time("validate", || {
-        resolved
-            .into_par_iter()
-            .map(|mut r| {
-                let found = validate_nation(&mut r.nation);
-                let printable = qm_load::printable::check_nation(&loaded.sources, &r.nation);
-                (r, found, printable)
-            })
-            .collect()
-    });
-    let mut printable = Vec::new();
-    for (resolved, found, unbuildable) in validated {
-        diagnostics.extend(resolved.diagnostics);
-        diagnostics.extend(found);
-        printable.extend(unbuildable);
-        theaters.insert(resolved.nation.id.clone(), resolved.theaters);
-        nations.push(resolved.nation);
-    }
+    let Validated {
+        nations,
+        theaters,
+        printable,
+    } = validate_nations(&loaded, resolved, &mut diagnostics, timings);
     timings.time("validate", || {
         diagnostics.extend(qm_load::vassal::gpids::lint(
             gpids,
@@ -160,6 +138,58 @@ pub fn compile_timed(
         art,
         diagnostics,
     }
+}
+
+/// The data directory loaded, with the scenarios of `scenarios` instead of its own when given.
+fn load_inputs(data_dir: &Path, scenarios: Option<&Path>, limits: InputLimits) -> Loaded {
+    let mut loaded = load(data_dir, limits);
+    if let Some(path) = scenarios {
+        loaded.scenarios.clear();
+        load_scenarios(&mut loaded, path, &path.to_string_lossy());
+    }
+    loaded
+}
+
+/// The resolved nations, validated and checked for what the build needs.
+struct Validated {
+    nations: Vec<Nation>,
+    theaters: BTreeMap<String, Vec<TheaterId>>,
+    /// What the build needs that the data lacks (reported after the registries' findings).
+    printable: Vec<Diagnostic>,
+}
+
+/// Validates every resolved nation against the schema and checks what the build needs of it,
+/// on every core; the resolver's and the schema's findings go to `diagnostics` in input order.
+fn validate_nations(
+    loaded: &Loaded,
+    resolved: Vec<crate::nations::Resolved>,
+    diagnostics: &mut Vec<Diagnostic>,
+    timings: &mut Timings,
+) -> Validated {
+    let validated: Vec<_> = timings.time("validate", || {
+        resolved
+            .into_par_iter()
+            .map(|mut r| {
+                let found = validate_nation(&mut r.nation);
+                let printable = qm_load::printable::check_nation(&loaded.sources, &r.nation);
+                (r, found, printable)
+            })
+            .collect()
+    });
+    let mut out = Validated {
+        nations: Vec::with_capacity(validated.len()),
+        theaters: BTreeMap::new(),
+        printable: Vec::new(),
+    };
+    for (resolved, found, unbuildable) in validated {
+        diagnostics.extend(resolved.diagnostics);
+        diagnostics.extend(found);
+        out.printable.extend(unbuildable);
+        out.theaters
+            .insert(resolved.nation.id.clone(), resolved.theaters);
+        out.nations.push(resolved.nation);
+    }
+    out
 }
 
 /// Resolves every loaded scenario against the nations (and the theaters each fought in); two

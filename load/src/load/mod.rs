@@ -367,8 +367,14 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         return None;
     }
     let read = [
-        ("listing.tsv", listing.is_some() && listing_file == "listing.tsv"),
-        ("listing.csv", listing.is_some() && listing_file == "listing.csv"),
+        (
+            "listing.tsv",
+            listing.is_some() && listing_file == "listing.tsv",
+        ),
+        (
+            "listing.csv",
+            listing.is_some() && listing_file == "listing.csv",
+        ),
         ("notes.md", notes.is_some()),
         ("ob.toml", ob.is_some()),
     ];

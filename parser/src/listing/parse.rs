@@ -120,7 +120,26 @@ fn read_row(
     fields: &[Range<usize>],
     layout: &Layout,
 ) -> ListingRow {
-    let mut row = ListingRow {
+    let mut row = empty_row(reader, line, range.clone());
+    let mut has_name = false;
+    for (field, column) in fields.iter().zip(&layout.columns) {
+        let f = field.clone();
+        match *column {
+            None => ignored_cell(reader, f),
+            Some(Column::Name) => has_name = read_name(reader, &mut row, f),
+            Some(column) => read_cell(reader, &mut row, column, f),
+        }
+    }
+    if !has_name {
+        missing_name_error(reader, &row, range.clone());
+    }
+    check_cell_count(reader, &row, range, fields, layout);
+    row
+}
+
+/// A row before its cells are read: every cell absent, the NAME an empty error cell.
+fn empty_row(reader: &Reader<'_>, line: usize, range: Range<usize>) -> ListingRow {
+    ListingRow {
         span: reader.source.span(range.clone()),
         line,
         name: missing_name(reader, range.start),
@@ -149,101 +168,103 @@ fn read_row(
         ammo: None,
         capacity: None,
         note_refs: Vec::new(),
+    }
+}
+
+/// A cell under a header column that is unknown or repeated: reported, not read.
+fn ignored_cell(reader: &mut Reader<'_>, f: Range<usize>) {
+    if let Some(t) = reader.trim(f) {
+        let d = Diagnostic::warning(
+            "listing::ignored-cell",
+            "failed to place a cell (its header column is unknown or repeated)",
+            reader.source.span(t.raw),
+        )
+        .with_label("ignored")
+        .with_help("fix the header line above this row");
+        reader.diagnostics.push(d);
+    }
+}
+
+/// Reads the NAME cell into `row`; true when it holds a name.
+fn read_name(reader: &mut Reader<'_>, row: &mut ListingRow, f: Range<usize>) -> bool {
+    let Some(cell) = reader.cell(f.clone(), Column::Name, cells::name) else {
+        row.name = missing_name(reader, f.start);
+        return false;
     };
-    let mut has_name = false;
-    for (field, column) in fields.iter().zip(&layout.columns) {
-        let f = field.clone();
-        let Some(column) = *column else {
-            if let Some(t) = reader.trim(f) {
-                let d = Diagnostic::warning(
-                    "listing::ignored-cell",
-                    "failed to place a cell (its header column is unknown or repeated)",
-                    reader.source.span(t.raw),
-                )
-                .with_label("ignored")
-                .with_help("fix the header line above this row");
-                reader.diagnostics.push(d);
-            }
-            continue;
+    if cell.value.as_ref().is_ok_and(Option::is_some) {
+        row.name = cell;
+        true
+    } else {
+        row.name = Cell {
+            value: Err(CellError),
+            ..cell
         };
-        match column {
-            Column::Name => {
-                if let Some(cell) = reader.cell(f.clone(), column, cells::name) {
-                    if cell.value.as_ref().is_ok_and(Option::is_some) {
-                        has_name = true;
-                        row.name = cell;
-                    } else {
-                        row.name = Cell {
-                            value: Err(CellError),
-                            ..cell
-                        };
-                    }
-                } else {
-                    row.name = missing_name(reader, f.start);
-                }
-            }
-            Column::Radioless => row.radioless = reader.cell(f, column, cells::radioless),
-            Column::Weight => row.weight = reader.cell(f, column, cells::weight),
-            Column::Type => row.vehicle_type = reader.cell(f, column, cells::vehicle_type),
-            Column::Bpv => row.bpv = reader.cell(f, column, cells::bpv),
-            Column::Rf => row.rf = reader.cell(f, column, cells::rf),
-            Column::Dates => row.dates = reader.cell(f, column, cells::dates),
-            Column::Size => row.size = reader.cell(f, column, cells::size),
-            Column::Armor => row.armor = reader.parts_cell(f, column, parts::armor),
-            Column::TargetAspect => {
-                row.target_aspect = reader.parts_cell(f, column, parts::target_aspect)
-            }
-            Column::OpenTop => row.open_top = reader.cell(f, column, cells::open_top),
-            Column::CrewSurvival => {
-                row.crew_survival = reader.cell(f, column, cells::crew_survival)
-            }
-            Column::Mp => row.mp = reader.cell(f, column, cells::small_number),
-            Column::GroundPressure => {
-                row.ground_pressure = reader.cell(f, column, cells::ground_pressure)
-            }
-            Column::Turret => row.turret = reader.cell(f, column, cells::turret),
-            Column::MainArmament => {
-                row.main_armament = reader.cell(f, column, weapons::main_armament)
-            }
-            Column::Rof => row.rof = reader.cell(f, column, cells::rof),
-            Column::Breakdown => row.breakdown = reader.cell(f, column, cells::breakdown),
-            Column::IfMark => row.if_mark = reader.cell(f, column, cells::if_mark),
-            Column::MgBow => row.mg_bow = reader.parts_cell(f, column, parts::mg),
-            Column::MgCoax => row.mg_coax = reader.parts_cell(f, column, parts::mg),
-            Column::MgAa => row.mg_aa = reader.parts_cell(f, column, parts::mg),
-            Column::Secondary => row.secondary = reader.cell(f, column, weapons::secondary),
-            Column::Ammo => row.ammo = reader.parts_cell(f, column, parts::ammo),
-            Column::Capacity => {
-                let (capacity, refs) = read_capacity_and_refs(reader, f, true);
-                row.capacity = capacity;
-                row.note_refs.extend(refs);
-            }
-            Column::Notes => {
-                let (_, refs) = read_capacity_and_refs(reader, f, false);
-                row.note_refs.extend(refs);
-            }
+        false
+    }
+}
+
+/// Reads the cell of `column` (any but NAME) into `row`, with that column's grammar.
+fn read_cell(reader: &mut Reader<'_>, row: &mut ListingRow, column: Column, f: Range<usize>) {
+    match column {
+        // read_row reads the NAME with read_name, which tells whether the row has one.
+        Column::Name => {}
+        Column::Radioless => row.radioless = reader.cell(f, column, cells::radioless),
+        Column::Weight => row.weight = reader.cell(f, column, cells::weight),
+        Column::Type => row.vehicle_type = reader.cell(f, column, cells::vehicle_type),
+        Column::Bpv => row.bpv = reader.cell(f, column, cells::bpv),
+        Column::Rf => row.rf = reader.cell(f, column, cells::rf),
+        Column::Dates => row.dates = reader.cell(f, column, cells::dates),
+        Column::Size => row.size = reader.cell(f, column, cells::size),
+        Column::Armor => row.armor = reader.parts_cell(f, column, parts::armor),
+        Column::TargetAspect => {
+            row.target_aspect = reader.parts_cell(f, column, parts::target_aspect)
+        }
+        Column::OpenTop => row.open_top = reader.cell(f, column, cells::open_top),
+        Column::CrewSurvival => row.crew_survival = reader.cell(f, column, cells::crew_survival),
+        Column::Mp => row.mp = reader.cell(f, column, cells::small_number),
+        Column::GroundPressure => {
+            row.ground_pressure = reader.cell(f, column, cells::ground_pressure)
+        }
+        Column::Turret => row.turret = reader.cell(f, column, cells::turret),
+        Column::MainArmament => row.main_armament = reader.cell(f, column, weapons::main_armament),
+        Column::Rof => row.rof = reader.cell(f, column, cells::rof),
+        Column::Breakdown => row.breakdown = reader.cell(f, column, cells::breakdown),
+        Column::IfMark => row.if_mark = reader.cell(f, column, cells::if_mark),
+        Column::MgBow => row.mg_bow = reader.parts_cell(f, column, parts::mg),
+        Column::MgCoax => row.mg_coax = reader.parts_cell(f, column, parts::mg),
+        Column::MgAa => row.mg_aa = reader.parts_cell(f, column, parts::mg),
+        Column::Secondary => row.secondary = reader.cell(f, column, weapons::secondary),
+        Column::Ammo => row.ammo = reader.parts_cell(f, column, parts::ammo),
+        Column::Capacity => {
+            let (capacity, refs) = read_capacity_and_refs(reader, f, true);
+            row.capacity = capacity;
+            row.note_refs.extend(refs);
+        }
+        Column::Notes => {
+            let (_, refs) = read_capacity_and_refs(reader, f, false);
+            row.note_refs.extend(refs);
         }
     }
-    if !has_name {
-        let name = quote(&reader.source.text[range.clone()]);
-        // An empty NAME has an empty span; point at the whole row instead.
-        let span = if row.name.raw.is_empty() {
-            reader.source.span(range.clone())
-        } else {
-            row.name.span.clone()
-        };
-        reader.diagnostics.push(
-            Diagnostic::error(
-                "listing::missing-name",
-                format!("failed to read the row `{name}` (its NAME cell is empty)"),
-                span,
-            )
-            .with_label("no vehicle name")
-            .with_help("put the vehicle's name in the first column, e.g. L3 / 35"),
-        );
-    }
-    check_cell_count(reader, &row, range, fields, layout);
-    row
+}
+
+/// A row whose NAME is empty or unreadable: an error naming the row.
+fn missing_name_error(reader: &mut Reader<'_>, row: &ListingRow, range: Range<usize>) {
+    let name = quote(&reader.source.text[range.clone()]);
+    // An empty NAME has an empty span; point at the whole row instead.
+    let span = if row.name.raw.is_empty() {
+        reader.source.span(range.clone())
+    } else {
+        row.name.span.clone()
+    };
+    reader.diagnostics.push(
+        Diagnostic::error(
+            "listing::missing-name",
+            format!("failed to read the row `{name}` (its NAME cell is empty)"),
+            span,
+        )
+        .with_label("no vehicle name")
+        .with_help("put the vehicle's name in the first column, e.g. L3 / 35"),
+    );
 }
 
 /// The NAME of a row that has none: an empty error cell at `at`.
