@@ -139,36 +139,8 @@ fn read_row(
 
 /// A row before its cells are read: every cell absent, the NAME an empty error cell.
 fn empty_row(reader: &Reader<'_>, line: usize, range: Range<usize>) -> ListingRow {
-    ListingRow {
-        span: reader.source.span(range.clone()),
-        line,
-        name: missing_name(reader, range.start),
-        radioless: None,
-        weight: None,
-        vehicle_type: None,
-        bpv: None,
-        rf: None,
-        dates: None,
-        size: None,
-        armor: None,
-        target_aspect: None,
-        open_top: None,
-        crew_survival: None,
-        mp: None,
-        ground_pressure: None,
-        turret: None,
-        main_armament: None,
-        rof: None,
-        breakdown: None,
-        if_mark: None,
-        mg_bow: None,
-        mg_coax: None,
-        mg_aa: None,
-        secondary: None,
-        ammo: None,
-        capacity: None,
-        note_refs: Vec::new(),
-    }
+    let name = missing_name(reader, range.start);
+    ListingRow::new(reader.source.span(range), line, name)
 }
 
 /// A cell under a header column that is unknown or repeated: reported, not read.

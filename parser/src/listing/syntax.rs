@@ -85,3 +85,40 @@ pub struct ListingRow {
     /// Notes: each reference is its own cell (span of the single token).
     pub note_refs: Vec<Cell<NoteRef>>,
 }
+
+impl ListingRow {
+    /// A row before its cells are read: every cell absent, `name` standing for the NAME (an
+    /// empty error cell until the row's NAME is read).
+    pub fn new(span: TextSpan, line: usize, name: Cell<String>) -> Self {
+        Self {
+            span,
+            line,
+            name,
+            radioless: None,
+            weight: None,
+            vehicle_type: None,
+            bpv: None,
+            rf: None,
+            dates: None,
+            size: None,
+            armor: None,
+            target_aspect: None,
+            open_top: None,
+            crew_survival: None,
+            mp: None,
+            ground_pressure: None,
+            turret: None,
+            main_armament: None,
+            rof: None,
+            breakdown: None,
+            if_mark: None,
+            mg_bow: None,
+            mg_coax: None,
+            mg_aa: None,
+            secondary: None,
+            ammo: None,
+            capacity: None,
+            note_refs: Vec::new(),
+        }
+    }
+}

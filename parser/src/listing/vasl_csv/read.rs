@@ -646,36 +646,8 @@ fn missing_name(source: &Source, at: usize) -> Cell<String> {
 /// A row with no cells read yet (spans in the plain text).
 fn empty_row(plain: &Source, record: &Record) -> ListingRow {
     let range = plain.text_range(record.range.clone());
-    ListingRow {
-        span: plain.span(range.clone()),
-        line: record.line,
-        name: missing_name(plain, range.start),
-        radioless: None,
-        weight: None,
-        vehicle_type: None,
-        bpv: None,
-        rf: None,
-        dates: None,
-        size: None,
-        armor: None,
-        target_aspect: None,
-        open_top: None,
-        crew_survival: None,
-        mp: None,
-        ground_pressure: None,
-        turret: None,
-        main_armament: None,
-        rof: None,
-        breakdown: None,
-        if_mark: None,
-        mg_bow: None,
-        mg_coax: None,
-        mg_aa: None,
-        secondary: None,
-        ammo: None,
-        capacity: None,
-        note_refs: Vec::new(),
-    }
+    let name = missing_name(plain, range.start);
+    ListingRow::new(plain.span(range), record.line, name)
 }
 
 fn remap<T>(cell: &mut Option<Cell<T>>, plain: &Source) {
