@@ -352,7 +352,7 @@ impl Reading<'_> {
                 )
                 .with_label("no vehicle name")
                 .with_help(
-                    "put the vehicle's name and type in the name column, e.g. L3/35 <i>Tt</i>",
+                    "put the vehicle's name and type in the name column, as `NAME <i>TYPE</i>`",
                 ),
             );
         }
