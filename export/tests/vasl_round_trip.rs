@@ -19,7 +19,12 @@ fn pool(column: &str) -> &'static [&'static str] {
         "ta" => &["", "+F", "-F/+SR"],
         "ot" => &["", "•"],
         "cs" => &["2", "<i>4</i>", "<b>4</b>†"],
-        "mp" => &["12", "<b>12</b><sup>t</sup>†", "37<sup>t</sup>"],
+        "mp" => &[
+            "12",
+            "<b>12</b><sup>t</sup>†",
+            "37<sup>t</sup>",
+            "34<sup>s</sup>†<sup>1</sup>",
+        ],
         "gp" => &["", "L", "H", "L†"],
         "gt" => &["", "1MT", "RST", "NT"],
         "ma" => &[

@@ -43,6 +43,9 @@ const TABLE: &[(char, char)] = &[
     ('ʸ', 'Y'),
     ('ᶻ', 'Z'),
     ('ᵗ', 't'),
+    // Unicode's one small s is the listings' S (above); a lowercase superscript s (VASL's
+    // `34<sup>s</sup>` MP) prints with it too, but reads back as S: see `reads_back`.
+    ('ˢ', 's'),
 ];
 
 /// The plain character of a superscript one; `None` for any other character.
@@ -53,6 +56,18 @@ pub fn plain(c: char) -> Option<char> {
 /// True for a superscript character.
 pub fn is_superscript(c: char) -> bool {
     plain(c).is_some()
+}
+
+/// True when `c` printed as a superscript reads back as `c` (`t` does: `ᵗ`; `s` does not: its
+/// `ˢ` is read as `S`), or `c` is a superscript character itself. A reader that must keep the
+/// letter (VASL's `<sup>s</sup>`) keeps the published letter beside the printed one.
+pub fn reads_back(c: char) -> bool {
+    is_superscript(c)
+        || to_superscript(&c.to_string())
+            .chars()
+            .next()
+            .and_then(plain)
+            == Some(c)
 }
 
 /// A run of superscript characters in plain characters ("³⁺" gives "3+").
@@ -97,5 +112,14 @@ mod tests {
         assert!(!is_superscript('1'));
         assert_eq!(to_superscript("S2+"), "ˢ²⁺");
         assert_eq!(to_plain(&to_superscript("A4")), "A4");
+    }
+
+    #[test]
+    fn a_lowercase_s_prints_as_the_small_s_but_reads_back_as_s_capital() {
+        assert_eq!(to_superscript("s"), "ˢ");
+        assert_eq!(to_plain("ˢ"), "S");
+        assert!(!reads_back('s'));
+        assert!(reads_back('t') && reads_back('S') && reads_back('4') && reads_back('¹'));
+        assert!(!reads_back('q'));
     }
 }

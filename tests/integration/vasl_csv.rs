@@ -71,6 +71,31 @@ fn the_count_sets_the_printed_copies() {
     assert_eq!(&printed[..6], [0, 0, 0, 0, 0, 1]);
 }
 
+/// A superscript `s` after the MP (`10<sup>s</sup>`) is the MP's superscript letter `s`,
+/// printed as published on the counter and the chart (`10ˢ`) and written back as read (the
+/// write-back test above).
+#[test]
+fn a_superscript_s_after_the_mp_prints_as_published() {
+    let compiled = qm::compile::compile(&root().join(OK));
+    let auk = compiled.nations[0]
+        .vehicles
+        .iter()
+        .find(|v| v.name == "Auk Gun Carrier")
+        .unwrap();
+    let mp = auk.values.mp.as_ref().unwrap();
+    assert_eq!((mp.value, mp.superscript.as_deref()), (Some(10), Some("s")));
+    // The chart prints the cell's text, the counter the value and its superscript.
+    assert_eq!(mp.raw, "10ˢ");
+    let front: Vec<&str> = auk
+        .counter
+        .front
+        .iter()
+        .filter(|i| i.kind == qm_schema::CounterItemKind::Mp)
+        .map(|i| i.text.as_str())
+        .collect();
+    assert_eq!(front, ["10ˢ"]);
+}
+
 /// A folder with both listings reads `listing.tsv` and says so.
 #[test]
 fn both_listings_in_one_folder() {

@@ -75,6 +75,31 @@ pub(crate) fn sup_tags(text: &str) -> String {
     out
 }
 
+/// `tagged` (a cell of one value written by [`sup_tags`]) with the superscript after its value
+/// in the IR's letters: a letter printed with a character that reads back as another (`s`,
+/// printed `ˢ`, written back `<sup>S</sup>`) is written as published (`<sup>s</sup>`). The
+/// superscript after the value is the first `<sup>` not after a dagger (that one is a
+/// footnote number).
+pub(crate) fn with_superscript_letters(tagged: &str, letters: &str) -> String {
+    let printed = superscript::to_plain(&superscript::to_superscript(letters));
+    if printed == letters {
+        return tagged.to_owned();
+    }
+    let element = format!("<sup>{printed}</sup>");
+    let at = tagged
+        .match_indices(&element)
+        .map(|(i, _)| i)
+        .find(|&i| !tagged[..i].ends_with('†'));
+    match at {
+        Some(i) => format!(
+            "{}<sup>{letters}</sup>{}",
+            &tagged[..i],
+            &tagged[i + element.len()..]
+        ),
+        None => tagged.to_owned(),
+    }
+}
+
 fn flush(out: &mut String, run: &mut String) {
     if !run.is_empty() {
         out.push_str("<sup>");
@@ -118,5 +143,29 @@ mod tests {
         assert_eq!(sup_tags("12ᵗ†"), "12<sup>t</sup>†");
         assert_eq!(sup_tags("A4¹/5²"), "A4<sup>1</sup>/5<sup>2</sup>");
         assert_eq!(sup_tags("T20L†¹"), "T20L†<sup>1</sup>");
+    }
+
+    #[test]
+    fn a_superscript_s_is_written_as_published() {
+        let tagged = sup_tags("34ˢ†¹");
+        assert_eq!(tagged, "34<sup>S</sup>†<sup>1</sup>");
+        assert_eq!(
+            with_superscript_letters(&tagged, "s"),
+            "34<sup>s</sup>†<sup>1</sup>"
+        );
+        // Letters that read back as printed are left as written.
+        assert_eq!(
+            with_superscript_letters("28<sup>t</sup>", "t"),
+            "28<sup>t</sup>"
+        );
+        assert_eq!(
+            with_superscript_letters("H<sup>S</sup>", "S"),
+            "H<sup>S</sup>"
+        );
+        // A footnote number is not the value's superscript.
+        assert_eq!(
+            with_superscript_letters("3†<sup>S</sup>", "s"),
+            "3†<sup>S</sup>"
+        );
     }
 }

@@ -3,7 +3,7 @@
 use qm_schema::{CellMarkup, VaslCaption, VaslRow, Vehicle, VASL_HEADER};
 use serde_json::Value;
 
-use crate::vasl_csv::markup::{sup_tags, with_tags};
+use crate::vasl_csv::markup::{sup_tags, with_superscript_letters, with_tags};
 
 /// The IR field each listing column of VASL's layout prints (by its name in the IR's JSON:
 /// a vehicle and its other configuration name their values alike).
@@ -84,11 +84,14 @@ fn cells(json: &Value, vasl: &VaslRow, vehicle_type: Option<&str>) -> Vec<String
             "name" => name_cell(json, vasl, vehicle_type),
             "notes" => finish(column, &notes_text(json, vasl), &vasl.markup),
             _ => {
-                let text = match FIELDS.iter().find(|(c, _)| c == column) {
-                    Some((_, field)) => raw(json, field).to_owned(),
-                    None => own(vasl, column),
+                let Some((_, field)) = FIELDS.iter().find(|(c, _)| c == column) else {
+                    return finish(column, &own(vasl, column), &vasl.markup);
                 };
-                finish(column, &text, &vasl.markup)
+                let tagged = finish(column, raw(json, field), &vasl.markup);
+                match json.get(*field).and_then(|f| f.get("superscript")) {
+                    Some(Value::String(letters)) => with_superscript_letters(&tagged, letters),
+                    _ => tagged,
+                }
             }
         })
         .collect()

@@ -24,6 +24,9 @@ const QUOTE_CHARS: usize = 40;
 pub(crate) struct Reader<'s> {
     pub(crate) source: &'s Source,
     pub(crate) diagnostics: Vec<crate::Diagnostic>,
+    /// Superscripts whose printed characters read back as other letters (VASL's
+    /// `<sup>s</sup>`, printed `ˢ`): their range in the text and the letters published.
+    pub(crate) cased: Vec<(Range<usize>, String)>,
 }
 
 /// The parts of a cell's text: the trimmed text, and the value text inside the daggers.
@@ -50,6 +53,7 @@ impl<'s> Reader<'s> {
         Self {
             source,
             diagnostics: Vec::new(),
+            cased: Vec::new(),
         }
     }
 
@@ -115,7 +119,7 @@ impl<'s> Reader<'s> {
         let text = &self.source.text[inner.clone()];
         let value_end = text.trim_end_matches(superscript::is_superscript).len();
         let superscript = (value_end < text.len() && value_end > 0)
-            .then(|| superscript::to_plain(&text[value_end..]));
+            .then(|| self.superscript_letters(inner.start + value_end..inner.end));
         if superscript.is_some() {
             inner = inner.start..inner.start + value_end;
         }
@@ -128,6 +132,29 @@ impl<'s> Reader<'s> {
             superscript,
             value,
         })
+    }
+
+    /// The plain characters of the superscript run at `run`: the published letters where the
+    /// printed ones read back as others (`ˢ` printed for a published `s`).
+    fn superscript_letters(&self, run: Range<usize>) -> String {
+        let mut out = String::new();
+        let mut at = run.start;
+        let mut cased: Vec<&(Range<usize>, String)> = self
+            .cased
+            .iter()
+            .filter(|(r, _)| r.start >= run.start && r.end <= run.end)
+            .collect();
+        cased.sort_by_key(|(r, _)| r.start);
+        for (r, letters) in cased {
+            if r.start < at {
+                continue;
+            }
+            out.push_str(&superscript::to_plain(&self.source.text[at..r.start]));
+            out.push_str(letters);
+            at = r.end;
+        }
+        out.push_str(&superscript::to_plain(&self.source.text[at..run.end]));
+        out
     }
 
     /// Reads a cell of parts (armor, capacity, MG, special ammunition) with `grammar`, which

@@ -93,6 +93,32 @@ impl VaslColumn {
         )
     }
 
+    /// True for the listing columns whose cell is one value read whole, a superscript after it
+    /// kept as the cell's (`28ᵗ` MP): the cells of parts read their own superscripts.
+    pub(crate) fn trailing_superscript(self) -> bool {
+        matches!(
+            self,
+            VaslColumn::Listing(
+                Column::Radioless
+                    | Column::Weight
+                    | Column::Bpv
+                    | Column::Rf
+                    | Column::Dates
+                    | Column::Size
+                    | Column::OpenTop
+                    | Column::CrewSurvival
+                    | Column::Mp
+                    | Column::GroundPressure
+                    | Column::Turret
+                    | Column::MainArmament
+                    | Column::Rof
+                    | Column::Breakdown
+                    | Column::IfMark
+                    | Column::Secondary
+            )
+        )
+    }
+
     /// True for the MG columns, whose superscripts (`R2`, a rear MG) the MG grammar reads
     /// inline, as the listing prints them.
     pub(crate) fn inline_superscripts(self) -> bool {

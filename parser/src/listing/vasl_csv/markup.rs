@@ -18,11 +18,22 @@ pub(crate) struct Found {
     pub(crate) content: Range<usize>,
 }
 
+/// A `<sup>` printed with Unicode characters that read back as other letters (`<sup>s</sup>`
+/// prints as `ˢ`, which reads as `S`): the letters as published.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Cased {
+    /// The content between its tags, in the input text.
+    pub(crate) content: Range<usize>,
+    /// Its letters as published (`s`).
+    pub(crate) letters: String,
+}
+
 /// What scanning fields gives: the edits, the markup and the problems, in text order.
 #[derive(Debug, Default)]
 pub(crate) struct Scanned {
     pub(crate) edits: Vec<Edit>,
     pub(crate) found: Vec<Found>,
+    pub(crate) cased: Vec<Cased>,
     pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
@@ -40,6 +51,18 @@ struct Open {
     kind: MarkupKind,
     content: usize,
     unicode: bool,
+}
+
+/// How a `<sup>`'s text is written in the plain text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SupForm {
+    /// Kept as it is, the element as markup.
+    Markup,
+    /// As Unicode superscripts, which read back as the same characters.
+    Unicode,
+    /// As Unicode superscripts that read back as other letters (`s` as `ˢ`, read `S`): the
+    /// published letters are kept beside them ([`Cased`]).
+    CasedUnicode,
 }
 
 fn classify(tag: &str) -> Tag {
@@ -194,15 +217,24 @@ fn on_tag(
 ) {
     match tag {
         Tag::Open(kind) => {
-            let unicode = kind == MarkupKind::Superscript
-                && (stack
-                    .iter()
-                    .any(|o| o.kind == MarkupKind::Superscript && o.unicode)
-                    || unicode_superscript(text, at.end, field_end, column, last));
+            let inside_unicode = stack
+                .iter()
+                .any(|o| o.kind == MarkupKind::Superscript && o.unicode);
+            let form = match kind {
+                MarkupKind::Superscript if inside_unicode => SupForm::Unicode,
+                MarkupKind::Superscript => sup_form(text, at.end, field_end, column, last),
+                _ => SupForm::Markup,
+            };
+            if form == SupForm::CasedUnicode {
+                let rest = &text[at.end..field_end];
+                let content = at.end..at.end + rest.find("</sup>").unwrap_or(rest.len());
+                let letters = strip_tags(&text[content.clone()]);
+                out.cased.push(Cased { content, letters });
+            }
             stack.push(Open {
                 kind,
                 content: at.end,
-                unicode,
+                unicode: form != SupForm::Markup,
             });
         }
         Tag::Close(kind) => match stack.iter().rposition(|o| closes(o.kind, kind)) {
@@ -245,16 +277,19 @@ fn on_tag(
     }
 }
 
-/// Whether the `<sup>` whose content starts at `from` becomes Unicode superscripts: after a
+/// How the `<sup>` whose content starts at `from` is written: as Unicode superscripts after a
 /// dagger (its footnote number), and outside the MG columns when every character has a
-/// superscript form. The MG columns print a rear MG inline (`8R2`), as the listing does.
-fn unicode_superscript(
+/// superscript form. The MG columns print a rear MG inline (`8R2`), as the listing does. A
+/// letter whose form reads back as another (`s`, printed `ˢ`, read `S`) is printed so only
+/// where the cell's reader keeps the published letters: a superscript after a column's single
+/// value (`34<sup>s</sup>` MP); elsewhere it stays markup.
+fn sup_form(
     text: &str,
     from: usize,
     field_end: usize,
     column: Option<VaslColumn>,
     last: Option<char>,
-) -> bool {
+) -> SupForm {
     let rest = &text[from..field_end];
     let content = rest.find("</sup>").map_or(rest, |end| &rest[..end]);
     let content = strip_tags(content);
@@ -268,7 +303,17 @@ fn unicode_superscript(
             )
         });
     let footnote = last == Some('†');
-    all_have_forms && (footnote || !column.is_some_and(VaslColumn::inline_superscripts))
+    let inline = !footnote && column.is_some_and(VaslColumn::inline_superscripts);
+    if !all_have_forms || inline {
+        return SupForm::Markup;
+    }
+    if content.chars().all(superscript::reads_back) {
+        SupForm::Unicode
+    } else if !footnote && column.is_some_and(VaslColumn::trailing_superscript) {
+        SupForm::CasedUnicode
+    } else {
+        SupForm::Markup
+    }
 }
 
 fn strip_tags(text: &str) -> String {

@@ -41,8 +41,13 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
         edits.sort_by_key(|e| e.original.start);
         edits
     });
+    let mut reader = Reader::new(&plain);
+    reader.cased = std::mem::take(&mut scanned.cased)
+        .into_iter()
+        .map(|c| (plain.text_range(c.content), c.letters))
+        .collect();
     let mut reading = Reading {
-        reader: Reader::new(&plain),
+        reader,
         found: scanned.found,
         listing: VaslListing {
             records: data.len(),

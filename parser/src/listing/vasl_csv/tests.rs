@@ -121,3 +121,40 @@ fn rows_without_a_vehicle() {
     assert_eq!(p.value.captions[0].label, "NORDIC");
     assert_eq!(p.value.extras[0].caption, Some(0));
 }
+
+/// `34<sup>s</sup>`: no source we have says what the small s after an MP means, so it is kept
+/// as what it is, the superscript letter `s` (not the `S` its printed `ˢ` reads as).
+#[test]
+fn a_superscript_s_after_the_mp_is_the_cells_superscript() {
+    let text = format!(
+        "{HEADER}{}\n",
+        row(&[
+            ("count", "3"),
+            ("name", "Skidoo 6 <i>AS</i>"),
+            ("bpv", "13"),
+            ("rf", "1.5"),
+            ("dates", "12/39-3/40"),
+            ("mp", "34<sup>s</sup>†<sup>1</sup>"),
+            ("ammunition", "H<sup>s</sup>"),
+        ])
+    );
+    let p = parse(&text);
+    let r = &p.value.rows[0];
+    let mp = r.mp.as_ref().unwrap();
+    assert_eq!(
+        (mp.get(), mp.superscript.as_deref(), mp.dagger, mp.footnote),
+        (Some(&34), Some("s"), true, Some(1))
+    );
+    // Printed as published: the small s.
+    assert_eq!(mp.raw, "34ˢ†¹");
+    assert!(text[mp.span.range.clone()].starts_with("34<sup>s</sup>†"));
+    // In a cell of parts, whose grammar would read `ˢ` as `S`, the element stays markup and
+    // the cell is refused rather than read with another letter.
+    let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["listing::bad-cell"], "{:#?}", p.diagnostics);
+    assert!(r.ammo.as_ref().unwrap().is_error());
+    assert!(p.value.extras[0]
+        .markup
+        .iter()
+        .any(|m| m.column == "ammunition" && m.kind == MarkupKind::Superscript));
+}
