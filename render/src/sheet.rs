@@ -348,14 +348,14 @@ pub fn counter_sheets_with(
 }
 
 /// The vehicle of each counter the sheets print, in listing order: a vehicle read from VASL's
-/// CSV as many times as its `count` says (none for 0), any other once.
+/// CSV as many times as its `count` and its other pieces' say (none for 0), any other once.
 pub fn printed_copies(nation: &Nation) -> Vec<usize> {
     nation
         .vehicles
         .iter()
         .enumerate()
         .flat_map(|(i, v)| {
-            let copies = v.vasl.as_ref().and_then(|x| x.copies).unwrap_or(1);
+            let copies = v.vasl.as_ref().map_or(1, |x| x.counters());
             std::iter::repeat_n(i, usize::from(copies))
         })
         .collect()

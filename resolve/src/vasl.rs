@@ -6,7 +6,8 @@ use qm_parser::{
     VaslExtras, VaslMarkup,
 };
 use qm_schema::{
-    CellMarkup, Field, UnreadNote, UnreadWhy, VaslCaption, VaslColumnValue, VaslRow, Vehicle,
+    CellMarkup, Field, UnreadNote, UnreadWhy, VaslCaption, VaslColumnValue, VaslPiece, VaslRow,
+    Vehicle,
 };
 
 /// True when `source` is read as VASL's Chapter H CSV (its file is `listing.csv`).
@@ -100,6 +101,19 @@ fn vasl_row(map: &SourceMap, x: &VaslExtras, captions: &[VaslCaptionRow]) -> Vas
                 markup: markup(&c.markup),
             }),
         second_line: None,
+        pieces: x
+            .pieces
+            .iter()
+            .map(|p| VaslPiece {
+                span: map.provenance(&p.span),
+                notes: p
+                    .extras
+                    .notes_cell
+                    .as_ref()
+                    .map(|c| text_field(map, c.text.clone(), &c.span)),
+                row: vasl_row(map, &p.extras, captions),
+            })
+            .collect(),
     }
 }
 

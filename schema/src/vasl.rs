@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::Field;
+use crate::{Field, Span};
 
 /// VASL's Chapter H CSV header: its column names, in its order.
 pub const VASL_HEADER: [&str; 34] = [
@@ -73,6 +73,34 @@ pub struct VaslRow {
     /// The same for the vehicle's second line (its other configuration), when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub second_line: Option<Box<VaslRow>>,
+    /// VASL's other pieces of this vehicle: later rows of the file repeating its name and
+    /// every listing cell but the notes, each another counter (a Waffen-SS counter, a variant
+    /// with other `overrides`), in file order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<VaslPiece>,
+}
+
+impl VaslRow {
+    /// How many counters of the vehicle the sheets print: its row's `count` and each other
+    /// piece's (a count of VASL's own marks, `Y/-/-/-`, is one).
+    pub fn counters(&self) -> u16 {
+        self.pieces.iter().fold(self.copies.unwrap_or(1), |n, p| {
+            n.saturating_add(p.row.copies.unwrap_or(1))
+        })
+    }
+}
+
+/// Another of VASL's pieces of a vehicle: a row of its own in VASL's file with the vehicle's
+/// name and listing values, for another counter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct VaslPiece {
+    /// Where the row is (its line places it among the vehicles when written back).
+    pub span: Span,
+    /// Its notes cell, plain, as published (VASL's own note ids included); its markup is in
+    /// `row.markup` under `notes`.
+    pub notes: Option<Field<String>>,
+    /// Its own columns (`count`, `piece`, `overrides`, ...), markup, unread notes and caption.
+    pub row: VaslRow,
 }
 
 /// One of VASL's own columns with its value.

@@ -66,9 +66,10 @@ fn the_count_sets_the_printed_copies() {
         .map(|v| v.vasl.as_ref().and_then(|x| x.copies))
         .collect();
     assert_eq!(copies, [Some(5), Some(4), None, Some(2), Some(6)]);
+    // The first vehicle's other VASL piece (a row of its own, count 2) prints its counters too.
     let printed = qm::render::printed_copies(nordic);
-    assert_eq!(printed.len(), 5 + 4 + 1 + 2 + 6);
-    assert_eq!(&printed[..6], [0, 0, 0, 0, 0, 1]);
+    assert_eq!(printed.len(), 5 + 2 + 4 + 1 + 2 + 6);
+    assert_eq!(&printed[..8], [0, 0, 0, 0, 0, 0, 0, 1]);
 }
 
 /// A superscript `s` after the MP (`10<sup>s</sup>`) is the MP's superscript letter `s`,
@@ -94,6 +95,43 @@ fn a_superscript_s_after_the_mp_prints_as_published() {
         .map(|i| i.text.as_str())
         .collect();
     assert_eq!(front, ["10ˢ"]);
+}
+
+/// A row repeating a vehicle's name and listing cells for another VASL piece is that
+/// vehicle's other counter: kept with it (written back at its place by the test above), not
+/// a second vehicle of the same name.
+#[test]
+fn a_second_vasl_piece_is_part_of_its_vehicle() {
+    let compiled = qm::compile::compile(&root().join(OK));
+    assert!(
+        !compiled
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "lint::duplicate-name"),
+        "{:#?}",
+        compiled.diagnostics
+    );
+    let nordic = &compiled.nations[0];
+    let named: Vec<_> = nordic
+        .vehicles
+        .iter()
+        .filter(|v| v.name == "Kestrel 7/2")
+        .collect();
+    assert_eq!(named.len(), 1);
+    let vasl = named[0].vasl.as_ref().unwrap();
+    let piece = &vasl.pieces[0];
+    let own = |column: &str| {
+        piece
+            .row
+            .columns
+            .iter()
+            .find(|c| c.column == column)
+            .map(|c| c.value.raw.as_str())
+    };
+    assert_eq!(own("piece"), Some("sskes72@ss"));
+    assert_eq!(piece.row.copies, Some(2));
+    assert_eq!(piece.notes.as_ref().unwrap().raw, "6v†, N, R†¹");
+    assert_eq!(vasl.counters(), 7);
 }
 
 /// A folder with both listings reads `listing.tsv` and says so.

@@ -9,27 +9,57 @@
 mod markup;
 mod row;
 
-use qm_schema::{Nation, VaslCaption, VASL_HEADER};
+use qm_schema::{Nation, VaslCaption, VaslPiece, Vehicle, VASL_HEADER};
 
-pub use row::{caption_cells, vehicle_rows};
+pub use row::{caption_cells, piece_cells, vehicle_rows};
 
 /// The nation's vehicles as VASL's Chapter H CSV: its header row, then a caption row where the
-/// vehicles' caption changes, then each vehicle's row and its second line's.
+/// rows' caption changes, then each vehicle's row and its second line's; a vehicle's other
+/// VASL pieces at their places in the file it was read from (by line).
 pub fn vasl_csv(nation: &Nation) -> String {
     let mut out = String::new();
     write_record(&mut out, VASL_HEADER.iter().map(|s| s.to_string()));
+    let mut pieces: Vec<(&Vehicle, &VaslPiece)> = nation
+        .vehicles
+        .iter()
+        .flat_map(|v| {
+            v.vasl
+                .iter()
+                .flat_map(move |x| x.pieces.iter().map(move |p| (v, p)))
+        })
+        .collect();
+    pieces.sort_by_key(|(_, p)| p.span.line);
+    let mut pieces = pieces.into_iter().peekable();
     let mut caption: Option<&VaslCaption> = None;
     for v in &nation.vehicles {
-        let this = v.vasl.as_ref().and_then(|x| x.caption.as_ref());
-        if let Some(c) = this.filter(|c| caption != Some(*c)) {
-            write_record(&mut out, caption_cells(c));
+        let line = v.name_cell.span.line;
+        while let Some((of, piece)) = pieces.next_if(|(_, p)| p.span.line < line) {
+            write_caption(&mut out, &mut caption, piece.row.caption.as_ref());
+            write_record(&mut out, piece_cells(of, piece));
         }
-        caption = this;
+        let this = v.vasl.as_ref().and_then(|x| x.caption.as_ref());
+        write_caption(&mut out, &mut caption, this);
         for row in vehicle_rows(v) {
             write_record(&mut out, row);
         }
     }
+    for (of, piece) in pieces {
+        write_caption(&mut out, &mut caption, piece.row.caption.as_ref());
+        write_record(&mut out, piece_cells(of, piece));
+    }
     out
+}
+
+/// The caption row of the next row, when its caption is not the one above.
+fn write_caption<'a>(
+    out: &mut String,
+    current: &mut Option<&'a VaslCaption>,
+    this: Option<&'a VaslCaption>,
+) {
+    if let Some(c) = this.filter(|c| *current != Some(*c)) {
+        write_record(out, caption_cells(c));
+    }
+    *current = this;
 }
 
 /// One CSV record: cells quoted when they hold a comma, a quote or a line end, as VASL's

@@ -1,6 +1,6 @@
 //! One vehicle -> its VASL rows' cells.
 
-use qm_schema::{CellMarkup, VaslCaption, VaslRow, Vehicle, VASL_HEADER};
+use qm_schema::{CellMarkup, VaslCaption, VaslPiece, VaslRow, Vehicle, VASL_HEADER};
 use serde_json::Value;
 
 use crate::vasl_csv::markup::{sup_tags, with_superscript_letters, with_tags};
@@ -60,6 +60,20 @@ pub fn vehicle_rows(v: &Vehicle) -> Vec<Vec<String>> {
         rows.push(cells(second, second_vasl, None));
     }
     rows
+}
+
+/// The cells of another of VASL's pieces of `v`: the vehicle's listing cells with the piece's
+/// own columns, markup and notes cell.
+pub fn piece_cells(v: &Vehicle, piece: &VaslPiece) -> Vec<String> {
+    let Ok(json) = serde_json::to_value(v) else {
+        return Vec::new();
+    };
+    let mut row = cells(&json, &piece.row, Some(v.vehicle_type.raw.as_str()));
+    let notes = piece.notes.as_ref().map_or("", |n| n.raw.as_str());
+    if let Some(at) = VASL_HEADER.iter().position(|c| *c == "notes") {
+        row[at] = finish("notes", notes, &piece.row.markup);
+    }
+    row
 }
 
 /// A caption row's cells.

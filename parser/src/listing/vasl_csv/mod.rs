@@ -8,6 +8,7 @@
 
 mod columns;
 mod markup;
+mod pieces;
 mod read;
 mod records;
 mod syntax;

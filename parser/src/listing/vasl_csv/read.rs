@@ -83,6 +83,7 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
         }
     }
     diagnostics.sort_by_key(|d| d.span.as_ref().map(|s| s.range.start));
+    super::pieces::fold_pieces(&mut listing);
     Parsed {
         value: listing,
         diagnostics,
@@ -447,6 +448,11 @@ impl Reading<'_> {
             .collect();
         let mut start = f.range.start;
         let text = self.text(&f.range).to_owned();
+        extras.notes_cell = Some(VaslCell {
+            column: "notes",
+            text: text.clone(),
+            span: self.reader.source.span(f.range.clone()),
+        });
         let mut position = 0u16;
         for piece in text.split(',') {
             let range = start..start + piece.len();
@@ -700,6 +706,9 @@ fn remap_extras(extras: &mut VaslExtras, plain: &Source) {
     }
     for s in &mut extras.unread_notes {
         s.span.range = plain.original_range(s.span.range.clone());
+    }
+    if let Some(c) = extras.notes_cell.as_mut() {
+        c.span.range = plain.original_range(c.span.range.clone());
     }
 }
 

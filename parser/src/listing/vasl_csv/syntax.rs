@@ -71,6 +71,24 @@ pub struct VaslExtras {
     pub type_position: Option<usize>,
     /// The caption row above the row (an index into [`VaslListing::captions`]).
     pub caption: Option<usize>,
+    /// The notes cell, plain (its markup in `markup` under `notes`).
+    pub notes_cell: Option<VaslCell>,
+    /// Later rows repeating this vehicle for another of VASL's pieces (counters), in file
+    /// order.
+    pub pieces: Vec<VaslPieceRow>,
+}
+
+/// A later row with a vehicle's name and every listing cell but the notes as published:
+/// another of VASL's pieces (a counter of its own: a Waffen-SS counter, a variant with other
+/// `overrides`) of that vehicle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VaslPieceRow {
+    /// The row.
+    pub span: TextSpan,
+    /// Its 1-based line.
+    pub line: usize,
+    /// Its own columns, markup, notes cell and caption.
+    pub extras: VaslExtras,
 }
 
 /// A caption row: a label alone (a nationality heading the rows under it).

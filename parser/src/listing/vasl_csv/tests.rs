@@ -158,3 +158,51 @@ fn a_superscript_s_after_the_mp_is_the_cells_superscript() {
         .iter()
         .any(|m| m.column == "ammunition" && m.kind == MarkupKind::Superscript));
 }
+
+/// A later row with an earlier vehicle's name and listing cells (its VASL piece, count, notes
+/// and overrides its own) is another piece of that vehicle; one whose listing cells differ is
+/// a vehicle of its own (and the duplicate-name lint's to judge).
+#[test]
+fn a_repeated_row_is_another_piece_of_its_vehicle() {
+    let vehicle = |count: &str, bpv: &str, notes: &str, piece: &str, mp: &str| {
+        row(&[
+            ("count", count),
+            ("name", "Ka 1 <i>AC</i>"),
+            ("bpv", bpv),
+            ("rf", "1.2"),
+            ("dates", "41-45"),
+            ("mp", mp),
+            ("notes", notes),
+            ("piece", piece),
+        ])
+    };
+    let text = format!(
+        "{HEADER}{}\n{}\n{}\n{}\n{}\n",
+        vehicle("4", "30", "\"69†, A\"", "ka1", "34"),
+        row(&[
+            ("count", "2"),
+            ("name", "Ko <i>tr</i>"),
+            ("bpv", "9"),
+            ("rf", "1"),
+            ("dates", "41")
+        ]),
+        vehicle("0", "30", "\"69v†, A\"", "sska1@ss", "34"),
+        vehicle("4", "31", "69†", "ka1b", "34"),
+        vehicle("4", "30", "69†", "ka1c", "<b>34</b>"),
+    );
+    let p = parse(&text);
+    let names: Vec<&str> = p.value.rows.iter().map(|r| r.name.raw.as_str()).collect();
+    assert_eq!(names, ["Ka 1", "Ko", "Ka 1", "Ka 1"]);
+    let pieces = &p.value.extras[0].pieces;
+    assert_eq!(pieces.len(), 1);
+    assert_eq!(pieces[0].line, 4);
+    assert_eq!(pieces[0].extras.copies, Some(0));
+    assert_eq!(
+        pieces[0].extras.notes_cell.as_ref().unwrap().text,
+        "69v†, A"
+    );
+    assert_eq!(pieces[0].extras.unread_notes[0].text, "69v†");
+    assert!(text[pieces[0].span.range.clone()].starts_with("0,Ka 1"));
+    // Another BPV, or a red (bold) MP, is another vehicle.
+    assert!(p.value.extras[2].pieces.is_empty() && p.value.extras[3].pieces.is_empty());
+}
