@@ -134,6 +134,71 @@ fn a_second_vasl_piece_is_part_of_its_vehicle() {
     assert_eq!(vasl.counters(), 7);
 }
 
+/// A cell erratum of `listing.tsv`'s form on `listing.csv`: its row named by its NAME, its
+/// cells by their column (a listing label or VASL's header name), each find as the CSV holds
+/// it.
+fn csv_erratum(cells: &str) -> String {
+    format!(
+        "[[erratum]]\nid = \"petrel\"\nfile = \"listing.csv\"\nrow = \"Petrel\"\n\
+         cells = [{cells}]\nnotes = [\"2\"]\nreason = \"typos\"\nsource = \"made up\"\n"
+    )
+}
+
+/// The shifted fixture (our own rows) with `errata.toml` beside its `listing.csv`.
+fn shifted_with(errata: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(
+        &root().join("tests/fixtures-vasl/err/shifted"),
+        &tmp.path().join("shifted"),
+    );
+    std::fs::write(tmp.path().join("shifted/errata.toml"), errata).unwrap();
+    tmp
+}
+
+/// Cell errata correct `listing.csv` as they correct `listing.tsv`; the diagnostics of the
+/// corrected file still point at its published bytes.
+#[test]
+fn cell_errata_correct_a_csv_listing() {
+    // DATES corrected alone: the TA cell after it is still refused, at its published column.
+    let tmp = shifted_with(&csv_erratum(
+        "{ column = \"DATES\", find = \"52-5\", replace = \"52-53\" }",
+    ));
+    let out = run_qm(&["check", "--data", path(tmp.path())], &root());
+    assert!(!out.contains("DATES cell `52-5`"), "{out}");
+    assert!(!out.contains("errata::"), "{out}");
+    assert!(
+        out.contains("TA cell `.-F/+SR`") && out.contains("shifted/listing.csv:3:41"),
+        "{out}"
+    );
+    // Both, the TA by VASL's column name: the row reads; the IR records the change.
+    let tmp = shifted_with(&csv_erratum(
+        "{ column = \"DATES\", find = \"52-5\", replace = \"52-53\" }, \
+         { column = \"ta\", find = \".-F/+SR\", replace = \"-F/+SR\" }",
+    ));
+    let compiled = qm::compile::compile(tmp.path());
+    let nation = &compiled.nations[0];
+    let petrel = nation.vehicles.iter().find(|v| v.name == "Petrel").unwrap();
+    assert_eq!(petrel.dates.raw, "52-53");
+    let ta = petrel.values.target_aspect.as_ref().unwrap();
+    assert_eq!(ta.raw, "-F/+SR");
+    assert_eq!((ta.span.line, ta.span.col), (3, 41));
+    let qm_schema::ErratumChange::Cells { row, cells } = &nation.errata[0].change else {
+        panic!("{:?}", nation.errata);
+    };
+    assert_eq!(row, "Petrel");
+    let columns: Vec<&str> = cells.iter().map(|c| c.column.as_str()).collect();
+    assert_eq!(columns, ["DATES", "TA"]);
+    // A find that is not the published cell is stale, as for listing.tsv.
+    let tmp = shifted_with(&csv_erratum(
+        "{ column = \"dates\", find = \"52-6\", replace = \"52-53\" }",
+    ));
+    let out = run_qm(&["check", "--data", path(tmp.path())], &root());
+    assert!(
+        out.contains("no longer matches listing.csv (the DATES cell of Petrel is \"52-5\")"),
+        "{out}"
+    );
+}
+
 /// A folder with both listings reads `listing.tsv` and says so.
 #[test]
 fn both_listings_in_one_folder() {

@@ -10,8 +10,8 @@
 use std::ops::Range;
 
 use qm_parser::{
-    column_label, column_labels, listing_table, Diagnostic, Edit, FileId, Source, TableRow,
-    TextSpan,
+    column_label, column_labels, listing_table, vasl_cell_text, vasl_field, vasl_note_ids,
+    vasl_table, Diagnostic, Edit, FileId, Source, TableRow, TextSpan,
 };
 use serde::Deserialize;
 use toml::Spanned;
@@ -103,6 +103,68 @@ pub struct RowMatch {
     pub columns: Vec<&'static str>,
 }
 
+/// A listing read as a table of text cells, for cell errata: `listing.tsv`'s tab-separated
+/// fields, or the fields of VASL's `listing.csv` (quoted as CSV is: a cell's value is its
+/// field unquoted, a replacement is quoted where CSV needs it).
+struct ListingText {
+    source: Source,
+    rows: Vec<TableRow>,
+    csv: bool,
+}
+
+impl ListingText {
+    fn new(file: &str, text: &str) -> Self {
+        let source = Source::new(FileId(u32::MAX), file, text);
+        let csv = file == "listing.csv";
+        let rows = if csv {
+            vasl_table(&source)
+        } else {
+            listing_table(&source)
+        };
+        Self { source, rows, csv }
+    }
+
+    /// The cell's value as published, without surrounding spaces.
+    fn cell(&self, field: &Range<usize>) -> String {
+        let text = &self.source.text[field.clone()];
+        if self.csv {
+            vasl_cell_text(text)
+        } else {
+            text.trim().to_owned()
+        }
+    }
+
+    /// The bytes that replace a cell for `value`.
+    fn field(&self, value: &str) -> String {
+        if self.csv {
+            vasl_field(value)
+        } else {
+            value.to_owned()
+        }
+    }
+
+    /// The note ids the row refers to (the Notes column, and for `listing.tsv` the capacity
+    /// cell the publication runs it into).
+    fn note_ids(&self, row: &TableRow) -> Vec<String> {
+        if self.csv {
+            return row
+                .field("Notes")
+                .map(|f| vasl_note_ids(&self.cell(&f.range)))
+                .unwrap_or_default();
+        }
+        ["Notes", "# / PP"]
+            .into_iter()
+            .filter_map(|label| row.field(label))
+            .flat_map(|f| self.source.text[f.range.clone()].split_whitespace())
+            .map(|t| t.trim_matches('†').to_owned())
+            .collect()
+    }
+
+    fn file(&self) -> &str {
+        &self.source.name
+    }
+}
+
 /// What kind of erratum an entry is, once its fields are checked.
 enum Kind<'e> {
     Text(&'e Spanned<String>),
@@ -120,7 +182,7 @@ pub fn locate(
 ) -> Vec<ErratumMatch> {
     let mut found = Vec::new();
     // The listing's table, read once and only when a cell erratum needs it.
-    let mut table: Option<(Source, Vec<TableRow>)> = None;
+    let mut table: Option<ListingText> = None;
     for (index, e) in errata.erratum.iter().enumerate() {
         if e.file.get_ref() != file {
             continue;
@@ -146,12 +208,8 @@ pub fn locate(
                     ))
                 }),
             Ok(Kind::Cells(row, cells)) => {
-                let (source, rows) = table.get_or_insert_with(|| {
-                    let source = Source::new(FileId(u32::MAX), file, text);
-                    let rows = listing_table(&source);
-                    (source, rows)
-                });
-                locate_cells(source, rows, e, row, cells, errata_file).map(|row| ErratumMatch {
+                let table = table.get_or_insert_with(|| ListingText::new(file, text));
+                locate_cells(table, e, row, cells, errata_file).map(|row| ErratumMatch {
                     index,
                     edits: row.1,
                     row: Some(row.0),
@@ -189,10 +247,14 @@ fn kind(e: &ErratumEntry, errata_file: FileId) -> Result<Kind<'_>, Box<Diagnosti
             "`context` belongs to a text erratum",
             "a cell erratum names its row by `row`",
         )),
-        (None, None, Some(_), Some(_)) if e.file.get_ref() != "listing.tsv" => Err(bad(
-            "cells are only in listing.tsv",
-            "correct notes.md with a text erratum (`find`, `replace`)",
-        )),
+        (None, None, Some(_), Some(_))
+            if !matches!(e.file.get_ref().as_str(), "listing.tsv" | "listing.csv") =>
+        {
+            Err(bad(
+                "cells are only in listing.tsv or listing.csv",
+                "correct notes.md with a text erratum (`find`, `replace`)",
+            ))
+        }
         (None, None, Some(_), Some(cells)) if cells.get_ref().is_empty() => {
             Err(bad("`cells` is empty", "list the cells to correct"))
         }
@@ -223,8 +285,7 @@ fn stale(e: &ErratumEntry, file: &str, why: &str, at: TextSpan) -> Diagnostic {
 
 /// The row named `row` and an edit per cell; every cell must hold its `find` as published.
 fn locate_cells(
-    source: &Source,
-    rows: &[TableRow],
+    table: &ListingText,
     e: &ErratumEntry,
     row: &Spanned<String>,
     cells: &Spanned<Vec<CellEntry>>,
@@ -232,7 +293,12 @@ fn locate_cells(
 ) -> Result<(RowMatch, Vec<Edit>), Box<Diagnostic>> {
     let at = |span: Range<usize>| TextSpan::new(errata_file, span);
     let id = e.id.get_ref();
-    let named: Vec<&TableRow> = rows.iter().filter(|r| &r.name == row.get_ref()).collect();
+    let (source, file) = (&table.source, table.file());
+    let named: Vec<&TableRow> = table
+        .rows
+        .iter()
+        .filter(|r| &r.name == row.get_ref())
+        .collect();
     let [found] = named[..] else {
         let why = match named.len() {
             0 => "no row has this NAME".to_string(),
@@ -241,7 +307,7 @@ fn locate_cells(
         return Err(Box::new(
             Diagnostic::error(
                 "errata::stale",
-                format!("erratum `{id}` no longer matches listing.tsv ({why})"),
+                format!("erratum `{id}` no longer matches {file} ({why})"),
                 at(row.span()),
             )
             .with_label("the NAME of one listing row, as published")
@@ -251,13 +317,13 @@ fn locate_cells(
     let mut edits = Vec::new();
     let mut columns = Vec::new();
     for cell in cells.get_ref() {
-        let (label, field) = cell_field(found, cell, id, errata_file)?;
-        let published = source.text[field.clone()].trim();
-        if published != cell.find.get_ref() {
+        let (label, field) = cell_field(found, cell, id, file, errata_file)?;
+        let published = table.cell(&field);
+        if &published != cell.find.get_ref() {
             return Err(Box::new(Diagnostic::error(
                 "errata::stale",
                 format!(
-                    "erratum `{id}` no longer matches listing.tsv (the {label} cell of {} is \"{published}\")",
+                    "erratum `{id}` no longer matches {file} (the {label} cell of {} is \"{published}\")",
                     found.name
                 ),
                 at(cell.find.span()),
@@ -278,10 +344,10 @@ fn locate_cells(
         columns.push(label);
         edits.push(Edit {
             original: source.original_range(field),
-            replacement: cell.replace.clone(),
+            replacement: table.field(&cell.replace),
         });
     }
-    check_notes(source, found, e, errata_file)?;
+    check_notes(table, found, e, errata_file)?;
     let line = source.original_range(found.line.clone());
     Ok((RowMatch { line, columns }, edits))
 }
@@ -291,6 +357,7 @@ fn cell_field(
     row: &TableRow,
     cell: &CellEntry,
     id: &str,
+    file: &str,
     errata_file: FileId,
 ) -> Result<(&'static str, Range<usize>), Box<Diagnostic>> {
     let at = TextSpan::new(errata_file, cell.column.span());
@@ -314,7 +381,7 @@ fn cell_field(
             Diagnostic::error(
                 "errata::stale",
                 format!(
-                    "erratum `{id}` no longer matches listing.tsv (the row {} has no {label} cell)",
+                    "erratum `{id}` no longer matches {file} (the row {} has no {label} cell)",
                     row.name
                 ),
                 at,
@@ -327,22 +394,13 @@ fn cell_field(
 /// Every note a cell erratum rests on must be one its row refers to (the Notes column, or the
 /// capacity cell the publication runs it into).
 fn check_notes(
-    source: &Source,
+    table: &ListingText,
     row: &TableRow,
     e: &ErratumEntry,
     errata_file: FileId,
 ) -> Result<(), Box<Diagnostic>> {
-    let refs: Vec<&str> = ["Notes", "# / PP"]
-        .into_iter()
-        .filter_map(|label| row.field(label))
-        .flat_map(|f| source.text[f.range.clone()].split_whitespace())
-        .map(|t| t.trim_matches('†'))
-        .collect();
-    match e
-        .notes
-        .iter()
-        .find(|n| !refs.contains(&n.get_ref().as_str()))
-    {
+    let refs = table.note_ids(row);
+    match e.notes.iter().find(|n| !refs.contains(n.get_ref())) {
         None => Ok(()),
         Some(n) => Err(Box::new(
             Diagnostic::error(
@@ -360,7 +418,7 @@ fn check_notes(
                 "the row refers to {}; name the evidence that is not one of its notes in `source`",
                 refs.iter()
                     .filter(|r| !r.is_empty())
-                    .copied()
+                    .map(String::as_str)
                     .collect::<Vec<_>>()
                     .join(", ")
             )),

@@ -86,7 +86,7 @@ pub fn listing_table(source: &Source) -> Vec<TableRow> {
 
 /// The label of the column a name stands for: a label itself ("MG B", "ROF"), a header
 /// spelling ("Tur", "PP") or an MG sub-header letter ("B", "C", "AA"), compared without case
-/// or spaces.
+/// or spaces; or VASL's header name of the column (`bmg`, `rof_ife`).
 pub fn column_label(name: &str) -> Option<&'static str> {
     let squashed: String = name.chars().filter(|c| !c.is_whitespace()).collect();
     let sub = match squashed.to_uppercase().as_str() {
@@ -106,6 +106,7 @@ pub fn column_label(name: &str) -> Option<&'static str> {
     })
     .or_else(|| Column::from_header(name))
     .map(Column::label)
+    .or_else(|| super::vasl_csv::vasl_column_label(name))
 }
 
 /// Every column's label, in the published order.

@@ -12,6 +12,9 @@ mod pieces;
 mod read;
 mod records;
 mod syntax;
+mod table;
 
 pub use read::parse_vasl_csv;
 pub use syntax::*;
+pub(crate) use table::vasl_column_label;
+pub use table::{vasl_cell_text, vasl_field, vasl_note_ids, vasl_table};

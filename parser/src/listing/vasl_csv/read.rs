@@ -91,7 +91,7 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
 }
 
 /// The columns of the file (from its header, else VASL's order) and its data records.
-fn layout<'r>(
+pub(crate) fn layout<'r>(
     source: &Source,
     records: &'r [Record],
     diagnostics: &mut Vec<Diagnostic>,

@@ -1,0 +1,130 @@
+//! `listing.csv` as a table of text cells, for cell errata: each vehicle row named as `qm`
+//! reads its NAME, each field under its listing column's label, its bytes as published.
+
+use std::collections::HashMap;
+
+use crate::listing::vasl_csv::columns::VaslColumn;
+use crate::listing::vasl_csv::read::{layout, parse_vasl_csv};
+use crate::listing::vasl_csv::records::records;
+use crate::{Source, TableField, TableRow};
+
+/// The vehicle rows of a `listing.csv` (another VASL piece of a vehicle included) as
+/// [`TableRow`]s, as [`listing_table`](crate::listing_table) gives `listing.tsv`'s: `name` is
+/// the NAME `qm` reads (the name cell without its markup and type), each field stands under
+/// its listing column's label (VASL's own columns under none) and its range holds the field's
+/// published bytes, quotes included ([`vasl_cell_text`] gives its value).
+pub fn vasl_table(source: &Source) -> Vec<TableRow> {
+    let listing = parse_vasl_csv(source).value;
+    let mut names: HashMap<usize, &str> = HashMap::new();
+    for (row, extras) in listing.rows.iter().zip(&listing.extras) {
+        if row.name.is_error() {
+            continue;
+        }
+        names.insert(row.line, &row.name.raw);
+        for piece in &extras.pieces {
+            names.insert(piece.line, &row.name.raw);
+        }
+    }
+    let records = records(&source.text);
+    let (columns, data) = layout(source, &records, &mut Vec::new());
+    data.iter()
+        .filter_map(|record| {
+            let name = names.get(&record.line)?;
+            let fields = record
+                .fields
+                .iter()
+                .zip(columns.iter())
+                .map(|(range, column)| TableField {
+                    column: match column {
+                        Some(VaslColumn::Listing(c)) => Some(c.label()),
+                        _ => None,
+                    },
+                    range: range.clone(),
+                })
+                .collect();
+            Some(TableRow {
+                line: record.range.clone(),
+                name: (*name).to_owned(),
+                fields,
+            })
+        })
+        .collect()
+}
+
+/// The label of the listing column VASL's header name `name` stands for (`dates` is DATES,
+/// `bmg` MG B, `rof_ife` ROF): a cell erratum names a `listing.csv` column either way.
+pub(crate) fn vasl_column_label(name: &str) -> Option<&'static str> {
+    match VaslColumn::from_header(name)? {
+        VaslColumn::Listing(c) => Some(c.label()),
+        VaslColumn::Own(_) => None,
+    }
+}
+
+/// A CSV field's value: its published bytes without the surrounding quotes, a doubled quote
+/// read as one, trimmed.
+pub fn vasl_cell_text(field: &str) -> String {
+    let field = field.trim();
+    match field.strip_prefix('"').and_then(|f| f.strip_suffix('"')) {
+        Some(inner) => inner.replace("\"\"", "\"").trim().to_owned(),
+        None => field.to_owned(),
+    }
+}
+
+/// A value written as a CSV field: quoted (quotes doubled) when it holds a comma, a quote or
+/// a line end, as VASL's files are.
+pub fn vasl_field(value: &str) -> String {
+    if value.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", value.replace('"', "\"\""))
+    } else {
+        value.to_owned()
+    }
+}
+
+/// The note ids a notes cell's value names (`"69†, A†<sup>1</sup>"` names `69` and `A`): the
+/// entries between commas, markup off, each up to its dagger.
+pub fn vasl_note_ids(notes: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut in_tag = false;
+    for c in notes.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+        .split(',')
+        .map(|e| e.split('†').next().unwrap_or("").trim().to_owned())
+        .filter(|e| !e.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::FileId;
+
+    #[test]
+    fn a_csv_row_is_found_by_its_name_and_its_cells_by_their_labels() {
+        let header = "count,name,radioless,weight,bpv,rf,dates,size,af,ta,ot,cs,mp,gp,gt,ma,rof_ife,breakdown,intensive_fire,bmg,cmg,aamg,sa,ammunition,smoke_depletion,smoke_discharger,transport,notes,version,piece,overrides,svg_image_transform,reverse,comments\n";
+        let row = "2,Ka 1 <i>AC</i>,,3,30,1.2,41-4,,,.-F,,,12,,,,,,,4,,,,,,,,\"69†, A†<sup>1</sup>\",1.0,ka1,,,,\n";
+        let text = format!("{header}{row}");
+        let source = Source::new(FileId(0), "x/listing.csv", text.as_str());
+        let rows = vasl_table(&source);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].name, "Ka 1");
+        let cell =
+            |label: &str| vasl_cell_text(&source.text[rows[0].field(label).unwrap().range.clone()]);
+        assert_eq!(cell("DATES"), "41-4");
+        assert_eq!(cell("TA"), ".-F");
+        assert_eq!(cell("MG B"), "4");
+        assert_eq!(cell("Notes"), "69†, A†<sup>1</sup>");
+        assert_eq!(vasl_note_ids(&cell("Notes")), ["69", "A"]);
+        assert_eq!(vasl_field("6†, A"), "\"6†, A\"");
+        assert_eq!(vasl_field("-F/+SR"), "-F/+SR");
+        assert_eq!(crate::column_label("bmg"), Some("MG B"));
+        assert_eq!(crate::column_label("rof_ife"), Some("ROF"));
+        assert_eq!(crate::column_label("dates"), Some("DATES"));
+    }
+}
