@@ -199,6 +199,34 @@ fn cell_errata_correct_a_csv_listing() {
     );
 }
 
+/// A cell erratum of a vehicle with another VASL piece corrects both rows: they stay one
+/// vehicle (a NAME two different rows share is still refused).
+#[test]
+fn a_cell_erratum_corrects_a_vehicle_and_its_other_piece() {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(&root().join(OK), tmp.path());
+    let erratum = "[[erratum]]\nid = \"wt\"\nfile = \"listing.csv\"\nrow = \"Kestrel 7/2\"\n\
+        cells = [{ column = \"weight\", find = \"7\", replace = \"7.5\" }]\nnotes = [\"6\"]\n\
+        reason = \"made up\"\nsource = \"made up\"\n";
+    std::fs::write(tmp.path().join("nordic/errata.toml"), erratum).unwrap();
+    let compiled = qm::compile::compile(tmp.path());
+    let codes: Vec<&str> = compiled.diagnostics.iter().map(|d| d.code).collect();
+    assert!(
+        !codes
+            .iter()
+            .any(|c| c.starts_with("errata::") || *c == "lint::duplicate-name"),
+        "{codes:?}"
+    );
+    let kestrel: Vec<_> = compiled.nations[0]
+        .vehicles
+        .iter()
+        .filter(|v| v.name == "Kestrel 7/2")
+        .collect();
+    assert_eq!(kestrel.len(), 1);
+    assert_eq!(kestrel[0].lead.weight.as_ref().unwrap().raw, "7.5");
+    assert_eq!(kestrel[0].vasl.as_ref().unwrap().pieces.len(), 1);
+}
+
 /// A folder with both listings reads `listing.tsv` and says so.
 #[test]
 fn both_listings_in_one_folder() {

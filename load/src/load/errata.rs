@@ -294,26 +294,8 @@ fn locate_cells(
     let at = |span: Range<usize>| TextSpan::new(errata_file, span);
     let id = e.id.get_ref();
     let (source, file) = (&table.source, table.file());
-    let named: Vec<&TableRow> = table
-        .rows
-        .iter()
-        .filter(|r| &r.name == row.get_ref())
-        .collect();
-    let [found] = named[..] else {
-        let why = match named.len() {
-            0 => "no row has this NAME".to_string(),
-            n => format!("{n} rows have this NAME"),
-        };
-        return Err(Box::new(
-            Diagnostic::error(
-                "errata::stale",
-                format!("erratum `{id}` no longer matches {file} ({why})"),
-                at(row.span()),
-            )
-            .with_label("the NAME of one listing row, as published")
-            .with_help("write the row's NAME cell exactly as the listing prints it"),
-        ));
-    };
+    let rows = named_rows(table, e, row, errata_file)?;
+    let found = rows[0];
     let mut edits = Vec::new();
     let mut columns = Vec::new();
     for cell in cells.get_ref() {
@@ -347,9 +329,65 @@ fn locate_cells(
             replacement: table.field(&cell.replace),
         });
     }
+    // VASL's other pieces of the vehicle (rows the same but for their notes) are corrected
+    // alike, so they stay one vehicle.
+    for piece in &rows[1..] {
+        for cell in cells.get_ref() {
+            let (_, field) = cell_field(piece, cell, id, file, errata_file)?;
+            edits.push(Edit {
+                original: source.original_range(field),
+                replacement: table.field(&cell.replace),
+            });
+        }
+    }
     check_notes(table, found, e, errata_file)?;
     let line = source.original_range(found.line.clone());
     Ok((RowMatch { line, columns }, edits))
+}
+
+/// The rows an erratum's `row` names: exactly one; in `listing.csv` also a vehicle's rows for
+/// VASL's other pieces of it, the same in every listing column but the notes (the vehicle's
+/// row first).
+fn named_rows<'t>(
+    table: &'t ListingText,
+    e: &ErratumEntry,
+    row: &Spanned<String>,
+    errata_file: FileId,
+) -> Result<Vec<&'t TableRow>, Box<Diagnostic>> {
+    let named: Vec<&TableRow> = table
+        .rows
+        .iter()
+        .filter(|r| &r.name == row.get_ref())
+        .collect();
+    let one_vehicle = table.csv && named.len() > 1 && {
+        let cells = |r: &TableRow| -> Vec<(&str, String)> {
+            r.fields
+                .iter()
+                .filter_map(|f| Some((f.column.filter(|c| *c != "Notes")?, table.cell(&f.range))))
+                .collect()
+        };
+        named.iter().all(|r| cells(r) == cells(named[0]))
+    };
+    if named.len() == 1 || one_vehicle {
+        return Ok(named);
+    }
+    let why = match named.len() {
+        0 => "no row has this NAME".to_string(),
+        n => format!("{n} rows have this NAME"),
+    };
+    Err(Box::new(
+        Diagnostic::error(
+            "errata::stale",
+            format!(
+                "erratum `{}` no longer matches {} ({why})",
+                e.id.get_ref(),
+                table.file()
+            ),
+            TextSpan::new(errata_file, row.span()),
+        )
+        .with_label("the NAME of one listing row, as published")
+        .with_help("write the row's NAME cell exactly as the listing prints it"),
+    ))
 }
 
 /// The column label and field range of one cell entry.

@@ -81,11 +81,12 @@ pub fn vasl_field(value: &str) -> String {
 }
 
 /// The note ids a notes cell's value names (`"69†, A†<sup>1</sup>"` names `69` and `A`): the
-/// entries between commas, markup off, each up to its dagger.
+/// entries between commas, markup off, each up to its dagger; a struck-through entry (a note
+/// that does not apply) names none.
 pub fn vasl_note_ids(notes: &str) -> Vec<String> {
     let mut plain = String::new();
     let mut in_tag = false;
-    for c in notes.chars() {
+    for c in unstruck(notes).chars() {
         match c {
             '<' => in_tag = true,
             '>' => in_tag = false,
@@ -98,6 +99,23 @@ pub fn vasl_note_ids(notes: &str) -> Vec<String> {
         .map(|e| e.split('†').next().unwrap_or("").trim().to_owned())
         .filter(|e| !e.is_empty())
         .collect()
+}
+
+/// `notes` without its struck-through elements (`<strike>`, a line-through `<span>`).
+fn unstruck(notes: &str) -> String {
+    let mut out = notes.to_owned();
+    for (open, close) in [
+        ("<strike>", "</strike>"),
+        ("<span style=\"text-decoration:line-through\">", "</span>"),
+    ] {
+        while let Some(start) = out.find(open) {
+            let end = out[start..]
+                .find(close)
+                .map_or(out.len(), |e| start + e + close.len());
+            out.replace_range(start..end, "");
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -121,6 +139,10 @@ mod tests {
         assert_eq!(cell("MG B"), "4");
         assert_eq!(cell("Notes"), "69†, A†<sup>1</sup>");
         assert_eq!(vasl_note_ids(&cell("Notes")), ["69", "A"]);
+        assert_eq!(
+            vasl_note_ids("6†, <strike>N</strike>, R†<sup>1</sup>"),
+            ["6", "R"]
+        );
         assert_eq!(vasl_field("6†, A"), "\"6†, A\"");
         assert_eq!(vasl_field("-F/+SR"), "-F/+SR");
         assert_eq!(crate::column_label("bmg"), Some("MG B"));
