@@ -130,40 +130,29 @@ impl<'a> AvailRow<'a> {
         a: &'a Availability,
         names: &'a TheaterRegistry,
     ) -> Self {
-        Self {
-            vehicle: &v.name,
-            id: &v.id,
-            r#type: v.vehicle_type.value.as_ref().map_or("", |t| t.as_str()),
-            rf: Some(a.rf),
-            rf_range: None,
-            period: PeriodView::from(&a.period),
-            theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
-            asked: None,
-            qualifiers: a
-                .qualifiers
-                .iter()
-                .map(|q| nation.qualifier_text(q))
-                .collect(),
-            source: origin_text(a),
-            unknown: None,
-        }
+        Self::of(v, AvailabilityView::known(nation, a, names))
     }
 
     /// The row for a vehicle whose RF then and there the data does not give (`u`, one of its
     /// [`Vehicle::availability_unknown`]).
     pub fn unknown(v: &'a Vehicle, u: &'a UnknownAvailability, names: &'a TheaterRegistry) -> Self {
+        Self::of(v, AvailabilityView::unknown(v, u, names))
+    }
+
+    /// The row of `v` answering with `view`, one of its availability views.
+    fn of(v: &'a Vehicle, view: AvailabilityView<'a>) -> Self {
         Self {
             vehicle: &v.name,
             id: &v.id,
             r#type: v.vehicle_type.value.as_ref().map_or("", |t| t.as_str()),
-            rf: None,
-            rf_range: Some(RfRangeView::new(v, &u.rf_range)),
-            period: PeriodView::from(&u.period),
-            theaters: u.theaters.iter().map(|t| names.name(t)).collect(),
+            rf: view.rf,
+            rf_range: view.rf_range,
+            period: view.period,
+            theaters: view.theaters,
             asked: None,
-            qualifiers: Vec::new(),
-            source: listing_only_text(&u.lacking),
-            unknown: Some(unknown_text(v)),
+            qualifiers: view.qualifiers,
+            source: view.source,
+            unknown: view.unknown,
         }
     }
 }
@@ -247,29 +236,47 @@ fn availability_views<'a>(
     v: &'a Vehicle,
     names: &'a TheaterRegistry,
 ) -> Vec<AvailabilityView<'a>> {
-    let known = v.availability.iter().map(|a| AvailabilityView {
-        theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
-        period: PeriodView::from(&a.period),
-        rf: Some(a.rf),
-        rf_range: None,
-        qualifiers: a
-            .qualifiers
-            .iter()
-            .map(|q| nation.qualifier_text(q))
-            .collect(),
-        source: origin_text(a),
-        unknown: None,
-        entry: Some(a),
-    });
-    let unknown = v.availability_unknown.iter().map(|u| AvailabilityView {
-        theaters: u.theaters.iter().map(|t| names.name(t)).collect(),
-        period: PeriodView::from(&u.period),
-        rf: None,
-        rf_range: Some(RfRangeView::new(v, &u.rf_range)),
-        qualifiers: Vec::new(),
-        source: listing_only_text(&u.lacking),
-        unknown: Some(unknown_text(v)),
-        entry: None,
-    });
+    let known = v
+        .availability
+        .iter()
+        .map(|a| AvailabilityView::known(nation, a, names));
+    let unknown = v
+        .availability_unknown
+        .iter()
+        .map(|u| AvailabilityView::unknown(v, u, names));
     known.chain(unknown).collect()
+}
+
+impl<'a> AvailabilityView<'a> {
+    /// The view of `a`, an availability entry of a vehicle of `nation`.
+    fn known(nation: &Nation, a: &'a Availability, names: &'a TheaterRegistry) -> Self {
+        Self {
+            theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
+            period: PeriodView::from(&a.period),
+            rf: Some(a.rf),
+            rf_range: None,
+            qualifiers: a
+                .qualifiers
+                .iter()
+                .map(|q| nation.qualifier_text(q))
+                .collect(),
+            source: origin_text(a),
+            unknown: None,
+            entry: Some(a),
+        }
+    }
+
+    /// The view of `u`, months of `v` whose RF the data does not give.
+    fn unknown(v: &'a Vehicle, u: &'a UnknownAvailability, names: &'a TheaterRegistry) -> Self {
+        Self {
+            theaters: u.theaters.iter().map(|t| names.name(t)).collect(),
+            period: PeriodView::from(&u.period),
+            rf: None,
+            rf_range: Some(RfRangeView::new(v, &u.rf_range)),
+            qualifiers: Vec::new(),
+            source: listing_only_text(&u.lacking),
+            unknown: Some(unknown_text(v)),
+            entry: None,
+        }
+    }
 }

@@ -405,17 +405,59 @@ fn words(text: &str, m: &Metrics) -> Vec<Word> {
 
 /// Wraps `text` into lines no wider than `width` at `size` (a piece wider than a line on its
 /// own gets a line to itself, so the result may be wider: use [`fit`] to guarantee a width).
+///
+/// Greedy, as [`fit`] wraps, but word by word as it goes: a chart note of megabytes costs
+/// its lines, not a measured record per word.
 pub fn wrap_lines(text: &str, size: f64, width: f64, bold: bool) -> Vec<String> {
     let m = Metrics::get(bold);
-    let items = [text];
-    let measured = Measured::new(&items, m);
-    match measured.wrap(m, size, width) {
-        Some(lines) => lines.iter().map(|l| measured.line_text(l)).collect(),
-        None => text
+    let fits = |t: &str| m.scale(m.units(t), size) <= width;
+    // A word too wide for a line even split after "/" and before "(": every word is then cut
+    // at character boundaries instead, as `fit` does.
+    let piece_too_wide = text
+        .split_whitespace()
+        .any(|w| !fits(w) && split_word(w).iter().any(|&(a, b)| !fits(&w[a..b])));
+    if piece_too_wide {
+        return text
             .split_whitespace()
             .flat_map(|w| break_word(w, m, size, width))
-            .collect(),
+            .collect();
     }
+    let space = m.units(" ");
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut units = 0.0;
+    for word in text.split_whitespace() {
+        let pieces = if fits(word) {
+            vec![(0, word.len())]
+        } else {
+            split_word(word)
+        };
+        // The first piece follows a space; the others are joined to the piece before.
+        for (k, &(a, b)) in pieces.iter().enumerate() {
+            let piece = &word[a..b];
+            let piece_units = m.units(piece);
+            let spaced = k == 0;
+            if line.is_empty() {
+                line.push_str(piece);
+                units = piece_units;
+                continue;
+            }
+            let joined = units + if spaced { space } else { 0.0 } + piece_units;
+            if m.scale(joined, size) <= width {
+                if spaced {
+                    line.push(' ');
+                }
+                line.push_str(piece);
+                units = joined;
+            } else {
+                lines.push(std::mem::replace(&mut line, piece.to_string()));
+                units = piece_units;
+            }
+        }
+    }
+    // An empty text is one empty line.
+    lines.push(line);
+    lines
 }
 
 /// A word far wider than a line (more than [`HARD_BREAK`] lines' worth) cut into pieces no
@@ -690,6 +732,39 @@ mod tests {
         assert_eq!(parts, ["65/", "17", "(b)"]);
         let f = fit("Autocann 65/17(b)", &boxed(18.0, 40.0, 3));
         assert!(f.lines.iter().all(|l| l.width <= 18.0), "{f:?}");
+    }
+
+    #[test]
+    fn wrap_lines_wraps_as_fit_wraps() {
+        let texts = [
+            "",
+            "   ",
+            "One",
+            "The Autocann 65/17(b) was a 65mm mountain gun mounted on a truck bed (see 23.1).",
+            "† † † † † † † † † † † † † † † † † † † † † † † † † † † † † † † † † † † † † † †",
+            "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p(q)(r)(s)(t) word word(x) /leading trailing/",
+            "Wide Wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww word",
+        ];
+        for text in texts {
+            for (size, width, bold) in [(7.0, 120.0, false), (9.0, 60.0, true), (7.0, 25.0, false)]
+            {
+                let m = Metrics::get(bold);
+                let items = [text];
+                let measured = Measured::new(&items, m);
+                let oracle: Vec<String> = match measured.wrap(m, size, width) {
+                    Some(lines) => lines.iter().map(|l| measured.line_text(l)).collect(),
+                    None => text
+                        .split_whitespace()
+                        .flat_map(|w| break_word(w, m, size, width))
+                        .collect(),
+                };
+                assert_eq!(
+                    wrap_lines(text, size, width, bold),
+                    oracle,
+                    "{text:?} at {width}"
+                );
+            }
+        }
     }
 
     #[test]

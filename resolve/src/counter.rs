@@ -94,10 +94,10 @@ fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
         Some("AA"),
         parts_text(&v.values.mg_aa, MgFactor::text),
     );
-    let [armor_front, armor_side, armor_rear] = armor(v);
+    let [armor_front, armor_side, armor_third] = armor(v);
     push(K::ArmorFront, None, armor_front);
     push(K::ArmorSide, None, armor_side);
-    push(K::ArmorRear, Some("R"), armor_rear);
+    push(K::ArmorThird, None, armor_third);
     push(
         K::TargetAspect,
         None,
@@ -225,17 +225,14 @@ fn signed(n: i8) -> String {
 }
 
 /// Front and side parts as printed (an unsigned factor stays unsigned, each dagger after the
-/// part it follows), and a third facing: the third part when printed (`4/1/★`), or "–" when
-/// the cell ends in "/" after two ("-2/-2/": the facing after the slash is printed blank).
+/// part it follows), and the third part when printed (`4/1/★`).
 fn armor(v: &Vehicle) -> [Option<String>; 3] {
     let Some(a) = v.values.armor.as_ref().and_then(|f| f.value.as_ref()) else {
         return [None, None, None];
     };
+    // A trailing "/" prints nothing after it, so nothing is drawn for it.
     let mut out: Vec<Option<String>> = a.parts.iter().take(3).map(|p| Some(p.text())).collect();
     out.resize(3, None);
-    if a.trailing_slash && a.parts.len() == 2 {
-        out[2] = Some("–".to_string());
-    }
     [out[0].take(), out[1].take(), out[2].take()]
 }
 

@@ -103,11 +103,15 @@ fn fnv1a32(bytes: &[u8]) -> u32 {
 }
 
 /// Lower-case ASCII letters and digits of a name joined by single hyphens ("L3/35" -> "l3-35",
-/// "Autocann 20/65(b)" -> "autocann-20-65-b"): what an id written by hand must be.
+/// "Autocann 20/65(b)" -> "autocann-20-65-b"): what an id written by hand must be. A digit or
+/// letter printed in a compatibility form keeps its place ("Tank A₂" -> "tank-a2"):
+/// the sub- and superscript digits of the listings tell vehicles apart.
 pub fn slug(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
     let mut id = String::new();
-    // Composed first: a decomposed accent (a file name from macOS) slugs as the composed one.
-    for c in nfc(name).chars().flat_map(char::to_lowercase) {
+    // Compatibility-composed first (NFKC): a decomposed accent (a file name from macOS) slugs
+    // as the composed one, and "₂" as "2".
+    for c in name.nfkc().flat_map(char::to_lowercase) {
         if c.is_ascii_alphanumeric() {
             id.push(c);
         } else if !id.is_empty() && !id.ends_with('-') {
@@ -166,6 +170,10 @@ mod tests {
         assert_eq!(name_key("L3 / 35"), name_key("l3/35"));
         assert_eq!(vehicle_id("Autocann 20/65(b)"), "autocann-20-65-b");
         assert_eq!(vehicle_id("L3/35"), "l3-35");
+        // Sub- and superscript digits are digits: two vehicles told apart by one get two ids.
+        assert_eq!(vehicle_id("Tank A\u{2081}"), "tank-a1");
+        assert_eq!(vehicle_id("Tank A\u{2082}"), "tank-a2");
+        assert_eq!(vehicle_id("M\u{b2}"), "m2");
         assert_eq!(did_you_mean("L3/36", ["L3/35", "M13/40"]), vec!["L3/35"]);
     }
 

@@ -641,7 +641,7 @@ fn counters_print_the_values_as_published() {
             .map(|i| i.text.clone())
     };
     use CounterItemKind as K;
-    let got: Vec<Option<String>> = [K::ArmorFront, K::ArmorSide, K::ArmorRear]
+    let got: Vec<Option<String>> = [K::ArmorFront, K::ArmorSide, K::ArmorThird]
         .into_iter()
         .map(|k| text(0, k))
         .collect();
@@ -654,7 +654,7 @@ fn counters_print_the_values_as_published() {
     assert_eq!(text(0, K::Capacity).as_deref(), Some("9PP†/T8"));
     assert_eq!(text(0, K::Turret).as_deref(), Some("RST"));
     assert_eq!(text(1, K::ArmorFront).as_deref(), Some("11†"));
-    assert_eq!(text(1, K::ArmorRear).as_deref(), Some("★T"));
+    assert_eq!(text(1, K::ArmorThird).as_deref(), Some("★T"));
     assert_eq!(text(1, K::MgCoax).as_deref(), Some("4OptR2"));
     assert_eq!(text(1, K::Ammo).as_deref(), Some("A4¹/5²"));
     assert_eq!(text(1, K::Capacity).as_deref(), Some("†1C/5PP"));

@@ -82,8 +82,10 @@ pub enum CounterItemKind {
     ArmorFront,
     /// Side armor factor.
     ArmorSide,
-    /// A third facing, printed blank after a trailing "/" ("-2/-2/"): drawn as "–".
-    ArmorRear,
+    /// A third armor part, printed after the side's (`3/1/★T`). No source says which facing
+    /// it is, so it is drawn as printed and without a label; a blank one (`-2/-2/`) is not
+    /// drawn.
+    ArmorThird,
     /// Target aspect ("+F").
     TargetAspect,
     /// The open-topped mark ("●").
@@ -122,7 +124,7 @@ impl CounterItemKind {
         Self::MgAa,
         Self::ArmorFront,
         Self::ArmorSide,
-        Self::ArmorRear,
+        Self::ArmorThird,
         Self::TargetAspect,
         Self::OpenTop,
         Self::Size,
@@ -152,7 +154,7 @@ impl CounterItemKind {
             Self::MgAa => "AAMG",
             Self::ArmorFront => "AF front",
             Self::ArmorSide => "AF side",
-            Self::ArmorRear => "AF rear",
+            Self::ArmorThird => "AF third",
             Self::TargetAspect => "TA",
             Self::OpenTop => "OT",
             Self::Size => "Size",
@@ -179,7 +181,7 @@ impl CounterItemKind {
             Self::MgAa => "mg_aa",
             Self::ArmorFront => "armor_front",
             Self::ArmorSide => "armor_side",
-            Self::ArmorRear => "armor_rear",
+            Self::ArmorThird => "armor_third",
             Self::TargetAspect => "target_aspect",
             Self::OpenTop => "open_top",
             Self::Size => "size",

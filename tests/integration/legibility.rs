@@ -17,7 +17,7 @@ const GLANCE: [CounterItemKind; 10] = [
     CounterItemKind::MainArmament,
     CounterItemKind::ArmorFront,
     CounterItemKind::ArmorSide,
-    CounterItemKind::ArmorRear,
+    CounterItemKind::ArmorThird,
     CounterItemKind::Mp,
     CounterItemKind::MgBow,
     CounterItemKind::MgCoax,
