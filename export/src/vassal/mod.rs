@@ -64,7 +64,7 @@ pub fn build_vmod(
     templates: &Templates,
     registries: &dyn NationRegistries,
 ) -> Result<Vmod, VassalError> {
-    let model = assemble(nations, images, config, registry, registries)?;
+    let model = assemble(nations, images, config, registry, registries, templates)?;
     let build_file = module_xml::render_build_file(&model, templates)?;
     let moduledata = module_xml::render_moduledata(&model, templates)?;
     let mut entries = vec![
