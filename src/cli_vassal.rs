@@ -178,7 +178,10 @@ fn gpids(a: GpidsArgs) -> u8 {
         Ok(c) => c,
         Err(s) => return s,
     };
-    let mut registry = match GpidRegistry::load(&a.data, compiled.loaded.limits) {
+    // The registry as the compile's load stage read it (and checked it): numbered and edited
+    // from those bytes, never from a second read that could differ.
+    let file = &compiled.loaded.module_files.gpids;
+    let mut registry = match GpidRegistry::from_file(file) {
         Ok(r) => r.unwrap_or_default(),
         Err(e) => {
             eprintln!("error: {e}");
@@ -214,14 +217,10 @@ fn gpids(a: GpidsArgs) -> u8 {
         return EXIT_DATA;
     }
     // An existing registry is edited in place (comments, layout, mode and a symlink kept);
-    // a new one is written whole.
-    let text = match std::fs::read_to_string(&path) {
-        Ok(existing) => updated_text(&existing, &registry, &added),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(registry.to_toml()),
-        Err(e) => {
-            eprintln!("error: failed to read {} ({e})", path.escaped());
-            return EXIT_DATA;
-        }
+    // a new one is written whole. The registry read as UTF-8 above, so the text is its own.
+    let text = match file.bytes() {
+        Some(existing) => updated_text(&String::from_utf8_lossy(existing), &registry, &added),
+        None => Ok(registry.to_toml()),
     };
     let text = match text {
         Ok(t) => t,

@@ -18,7 +18,6 @@ use crate::timings::Timings;
 use qm_load::diagnostics;
 use qm_load::input::InputLimits;
 use qm_load::load::{load, load_scenarios, Loaded};
-use qm_load::vassal::gpids::GpidRegistry;
 
 /// The result of compiling a data directory.
 #[derive(Debug)]
@@ -85,18 +84,12 @@ pub fn compile_timed(
     let mut diagnostics = loaded.diagnostics.clone();
     // Parsing happens inside resolving (`qm_resolve` reads the listing and the notes itself),
     // so `resolve` includes it.
-    // The gpid registry (one file for every nation) is read beside the nations.
-    let (resolved, gpids): (Vec<_>, _) = timings.time("resolve", || {
-        rayon::join(
-            || {
-                loaded
-                    .nations
-                    .par_iter()
-                    .map(|sources| resolve_nation(&loaded, sources))
-                    .collect()
-            },
-            || GpidRegistry::load(data_dir, limits),
-        )
+    let resolved: Vec<_> = timings.time("resolve", || {
+        loaded
+            .nations
+            .par_iter()
+            .map(|sources| resolve_nation(&loaded, sources))
+            .collect()
     });
     // Resolving freed the listings' rows and the notes' rules: given back before validation.
     crate::memory::release_freed();
@@ -106,18 +99,16 @@ pub fn compile_timed(
         printable,
     } = validate_nations(&loaded, resolved, &mut diagnostics, timings);
     timings.time("validate", || {
+        // The module's files as the load stage read them: what the build will use.
         diagnostics.extend(qm_load::vassal::gpids::lint(
-            gpids,
+            &loaded.module_files,
             &mut loaded.sources,
-            data_dir,
-            limits,
             &nations,
         ));
         diagnostics.extend(printable);
         diagnostics.extend(qm_load::vassal::config::lint(
             &mut loaded.sources,
-            data_dir,
-            limits,
+            &loaded.module_files.config,
         ));
     });
     let (scenarios, scenario_diags) = timings.time("resolve", || {

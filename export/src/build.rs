@@ -461,12 +461,9 @@ fn module_key(
     fp: u64,
 ) -> Key {
     let mut h = KeyHasher::new("module").key(data_key(compiled, counters));
-    let dir = &compiled.loaded.data_dir;
-    for file in [
-        crate::vassal::config::CONFIG_FILE,
-        crate::vassal::gpids::REGISTRY_FILE,
-    ] {
-        h = h.bytes(&std::fs::read(dir.join(file)).unwrap_or_default());
+    let files = &compiled.loaded.module_files;
+    for file in [&files.config, &files.gpids] {
+        h = h.bytes(file.bytes().unwrap_or_default());
     }
     h.value(&opts.templates).key(fp).finish()
 }

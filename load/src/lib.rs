@@ -8,8 +8,9 @@
 //!    by its accepted errata; registries read (`load::registry`); the result is a
 //!    [`load::Loaded`], whose `SourceMap` (crate `qm_parser`) every later stage points into.
 //! 2. A nation's art folder is read by [`load::art_folder`]; the VASSAL module's configuration
-//!    and gpid registry by [`vassal::config`] and [`vassal::gpids`]; a `--templates` folder is
-//!    checked by [`templates::check_dir`].
+//!    and gpid registry once, as bytes, by [`vassal::files`] (into
+//!    [`load::Loaded::module_files`]), then read as [`vassal::config`] and [`vassal::gpids`]
+//!    by whoever needs them; a `--templates` folder is checked by [`templates::check_dir`].
 //! 3. [`printable::check_nation`] checks what the build needs of a resolved nation that
 //!    resolving does not (ids that name files, texts that must fit), and
 //!    [`printable::non_xml_character`] the characters no SVG or XML can hold.

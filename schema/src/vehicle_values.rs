@@ -245,6 +245,13 @@ pub enum Weapon {
     Bazooka,
     /// A PIAT (`PIAT`).
     Piat,
+    /// A demolition charge (`DC`), with the number the listing prints in brackets after it
+    /// (16 in `DC[16]`) when it prints one.
+    DemolitionCharge {
+        /// The number in brackets.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bracketed: Option<u16>,
+    },
     /// A bare number in the SA column (`2`, `Opt2`): what an MG factor is printed as.
     Firepower {
         /// The number.
@@ -253,7 +260,8 @@ pub enum Weapon {
 }
 
 impl Weapon {
-    /// The weapon as printed, without mount and marks: `37L`, `12.7`, `MG`, `F32`, `ATR`.
+    /// The weapon as printed, without mount and marks: `37L`, `12.7`, `MG`, `F32`, `ATR`,
+    /// `DC[16]`.
     pub fn code(&self) -> String {
         match self {
             Weapon::Gun {
@@ -269,6 +277,10 @@ impl Weapon {
             Weapon::AntiTankRifle => "ATR".to_string(),
             Weapon::Bazooka => "BAZ".to_string(),
             Weapon::Piat => "PIAT".to_string(),
+            Weapon::DemolitionCharge { bracketed } => match bracketed {
+                Some(n) => format!("DC[{n}]"),
+                None => "DC".to_string(),
+            },
             Weapon::Firepower { fp } => fp.to_string(),
         }
     }

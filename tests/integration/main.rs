@@ -11,6 +11,7 @@ mod legibility;
 mod listing_forms;
 mod local_failure;
 mod mg_columns;
+mod module_files;
 mod module_graph;
 mod nation_groups;
 mod nations;

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use qm::vassal::archive::{read_entries, write_vmod};
 use qm::vassal::check::{check_build_file, check_vmod, decode_definition};
 use qm::vassal::gpids::{slot_key, GpidRegistry};
-use qm::vassal::images::{counter_image_path, Canvas, CounterPng};
+use qm::vassal::images::{counter_image_path, CounterPng};
 use qm::vassal::merge::{merge_build_file, merge_vmod};
 use qm::vassal::module_xml::vassal_templates;
 use qm::vassal::palette::{
@@ -102,8 +102,12 @@ pub fn tricky_nation() -> Nation {
     }
 }
 
+/// A plain `w` x `h` PNG of one colour (its red is `shade`), drawn the renderer's way.
 fn png(w: u32, h: u32, shade: u8) -> Vec<u8> {
-    Canvas::new(w, h, [shade, 100, 50, 255]).to_png()
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\"><rect width=\"{w}\" height=\"{h}\" fill=\"rgb({shade},100,50)\"/></svg>"
+    );
+    qm::render::render_png(&qm::render::parse_svg(&svg).unwrap(), w, h).unwrap()
 }
 
 /// Front and back PNGs for every vehicle (the last one gets no back: no Flip layer).

@@ -64,7 +64,7 @@ pub fn build_vmod(
     templates: &Templates,
     registries: &dyn NationRegistries,
 ) -> Result<Vmod, VassalError> {
-    let model = assemble(nations, images, config, registry, registries)?;
+    let model = assemble(nations, images, config, registry, registries, templates)?;
     let build_file = module_xml::render_build_file(&model, templates)?;
     let moduledata = module_xml::render_moduledata(&model, templates)?;
     let mut entries = vec![
@@ -83,16 +83,17 @@ pub fn build_vmod(
     })
 }
 
-/// Reads `vassal.toml` and the gpid registry from the loaded data directory (within its
-/// input limits) and builds the module; names are read with the data's registries.
+/// Builds the module with the `vassal.toml` and gpid registry the load stage read (never the
+/// files again: the module is made from what `qm check` checked); names are read with the
+/// data's registries.
 pub fn build_from_data(
     loaded: &Loaded,
     nations: &[Nation],
     images: &[CounterPng],
     template_overrides: Option<&Path>,
 ) -> Result<Vmod, VassalError> {
-    let config = ModuleConfig::load(&loaded.data_dir, loaded.limits)?;
-    let registry = GpidRegistry::load(&loaded.data_dir, loaded.limits)?.unwrap_or_default();
+    let config = ModuleConfig::from_file(&loaded.module_files.config)?;
+    let registry = GpidRegistry::from_file(&loaded.module_files.gpids)?.unwrap_or_default();
     let templates = module_xml::vassal_templates(template_overrides);
     build_vmod(nations, images, &config, &registry, &templates, loaded)
 }

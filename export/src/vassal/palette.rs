@@ -14,10 +14,13 @@ use serde::Serialize;
 use super::config::ModuleConfig;
 use super::gpids::{slot_key, slot_keys, GpidRegistry};
 use super::images::{
-    counter_image_path, infantry_piece_id, overlay_png, png_size, CounterPng, QM_IMAGE_DIR,
+    board_png, counter_image_path, infantry_piece_id, overlay_png, png_size, CounterPng,
+    QM_IMAGE_DIR,
 };
 use super::traits::{Basic, EngineFormat, KeyStroke, Layer, Piece, Trait};
 use super::VassalError;
+use qm_render::templates::Templates;
+use qm_render::{RenderError, RenderErrorKind};
 
 /// Every name qm owns in a module starts with this, so `qm vassal merge` can find it again.
 pub const QM_PREFIX: &str = "QM ";
@@ -142,6 +145,12 @@ pub struct ModuleModel {
 
 const CE_IMAGE: &str = "qm/ce.png";
 const MOTION_IMAGE: &str = "qm/motion.png";
+/// The CE overlay's size in pixels: [`prototypes`] places it by this size.
+const CE_OVERLAY: (u32, u32) = (20, 16);
+/// The Motion overlay's size in pixels.
+const MOTION_OVERLAY: (u32, u32) = (12, 16);
+/// The standalone module's board in pixels.
+const BOARD_SIZE: (u32, u32) = (1000, 650);
 
 /// The property values of a vehicle, in [`PROPERTY_KEYS`] order.
 pub fn vehicle_properties(nation: &Nation, v: &Vehicle) -> Vec<(String, String)> {
@@ -233,9 +242,12 @@ fn empty_basic() -> Basic {
 /// [`PROTO_INFANTRY`] (only modules with infantry slots carry it).
 pub fn prototypes(counter: (u32, u32), format: EngineFormat, infantry: bool) -> Vec<Prototype> {
     let (w, h) = (counter.0 as i32, counter.1 as i32);
-    // Overlays are 20x16 (CE) and 12x16 (M); offsets are from the counter's centre.
-    let ce = (w / 2 - 12, -(h / 2 - 10));
-    let motion = (w / 2 - 8, h / 2 - 10);
+    // Each overlay sits 2 px inside a corner of the counter (CE top right, Motion bottom
+    // right); an offset is from the counter's centre to the overlay's.
+    let inside = |(ow, oh): (u32, u32)| (w / 2 - 2 - ow as i32 / 2, h / 2 - 2 - oh as i32 / 2);
+    let ce = inside(CE_OVERLAY);
+    let ce = (ce.0, -ce.1);
+    let motion = inside(MOTION_OVERLAY);
     let vehicle = Piece {
         traits: vec![
             layer("Motion", "Motion", 'M', MOTION_IMAGE, "+ (Motion)", motion),
@@ -293,13 +305,15 @@ pub fn prototypes(counter: (u32, u32), format: EngineFormat, infantry: bool) -> 
 /// nation's vehicle panels follow its vehicle type registry (headings, order, AFV or not).
 ///
 /// Every vehicle needs a front image; a back (or wreck) image adds the Flip layer. Vehicles
-/// missing from the registry get the numbers `qm vassal gpids --update` would give them.
+/// missing from the registry get the numbers `qm vassal gpids --update` would give them. The
+/// layers' overlays and the board are drawn with `templates`.
 pub fn assemble(
     nations: &[Nation],
     images: &[CounterPng],
     config: &ModuleConfig,
     registry: &GpidRegistry,
     registries: &dyn NationRegistries,
+    templates: &Templates,
 ) -> Result<ModuleModel, VassalError> {
     let format = EngineFormat::for_version(&config.vassal_version);
     let by_key = images_by_key(images)?;
@@ -307,9 +321,7 @@ pub fn assemble(
     let allocated = registry
         .allocate(slot_keys(nations).iter().map(String::as_str))
         .map_err(|e| VassalError::new(format!("failed to allocate gpids ({e})")))?;
-    let mut qm_images = BTreeMap::new();
-    qm_images.insert(CE_IMAGE.to_string(), overlay_png("CE"));
-    qm_images.insert(MOTION_IMAGE.to_string(), overlay_png("M"));
+    let mut qm_images = overlays(templates)?;
     let mut slots = SlotMaker {
         by_key: &by_key,
         qm_images: &mut qm_images,
@@ -340,8 +352,8 @@ pub fn assemble(
         hex_dx: 62.35,
         hex_dy: 72.0,
     };
-    let mut shell_images = BTreeMap::new();
-    shell_images.insert(map.board_image.clone(), board_png());
+    let board = board_png(templates, &map.board_image, BOARD_SIZE).map_err(drawn)?;
+    let shell_images = BTreeMap::from([(map.board_image.clone(), board)]);
     debug_assert!(qm_images.keys().all(|k| k.starts_with(QM_IMAGE_DIR)));
     Ok(ModuleModel {
         config: config.clone(),
@@ -564,8 +576,28 @@ fn refuse_trailing_backslash(key: &str, what: &str, value: &str) -> Result<(), V
     Ok(())
 }
 
-fn board_png() -> Vec<u8> {
-    super::images::Canvas::new(1000, 650, [214, 196, 150, 255]).to_png()
+/// The layers' overlays, by path under `images/`, drawn by the renderer.
+fn overlays(templates: &Templates) -> Result<BTreeMap<String, Vec<u8>>, VassalError> {
+    let mut out = BTreeMap::new();
+    for (path, label, size) in [
+        (CE_IMAGE, "CE", CE_OVERLAY),
+        (MOTION_IMAGE, "M", MOTION_OVERLAY),
+    ] {
+        let png = overlay_png(templates, path, label, size).map_err(drawn)?;
+        out.insert(path.to_string(), png);
+    }
+    Ok(out)
+}
+
+/// A module image the renderer failed to draw; a template's failure stays one, to be printed
+/// at its line and column.
+fn drawn(e: RenderError) -> VassalError {
+    let message = e.to_string();
+    let template = match e.kind {
+        RenderErrorKind::Template(t) => Some(t),
+        _ => None,
+    };
+    VassalError { message, template }
 }
 
 /// The `Back` property: what the back prints besides the name and the wreck band (the ®,

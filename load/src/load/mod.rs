@@ -14,6 +14,7 @@ use crate::diagnostics::Escaped;
 use crate::input::{
     encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind, InputLimits,
 };
+use crate::vassal::files::ModuleFiles;
 use qm_resolve::spanned::toml_diagnostic;
 use qm_resolve::{Accept, NationInput, NationRegistries, Registries};
 use qm_schema::{AppliedErratum, CellChange, ErratumChange};
@@ -94,8 +95,11 @@ pub struct Loaded {
     /// Problems found while loading.
     pub diagnostics: Vec<Diagnostic>,
     /// The input caps the data was read with; whatever reads more of it (scenarios given
-    /// apart, `vassal.toml`, the gpid registry) uses the same.
+    /// apart) uses the same.
     pub limits: InputLimits,
+    /// `vassal.toml` and the gpid registry, read here once: the checks, the module and
+    /// `qm vassal gpids` all use these bytes, never the files again.
+    pub module_files: ModuleFiles,
 }
 
 impl NationRegistries for Loaded {
@@ -118,9 +122,10 @@ impl Loaded {
     }
 }
 
-/// Reads the data directory: the registries, then every nation folder (`<nation>/listing.tsv`
-/// and/or `ob.toml`) with its notes, errata and registry additions. `registry/` and
-/// `scenarios/` are never nations. Every file is read within `limits`.
+/// Reads the data directory: the registries and the module's files (`vassal.toml`,
+/// `vassal-gpids.toml`, kept as bytes in [`Loaded::module_files`]), then every nation folder
+/// (`<nation>/listing.tsv` and/or `ob.toml`) with its notes, errata and registry additions.
+/// `registry/` and `scenarios/` are never nations. Every file is read within `limits`.
 pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
     let mut loaded = Loaded {
         data_dir: data_dir.to_path_buf(),
@@ -130,6 +135,7 @@ pub fn load(data_dir: &Path, limits: InputLimits) -> Loaded {
     if data_dir.is_dir() {
         registry::load_shared(&mut loaded);
     }
+    loaded.module_files = ModuleFiles::read(data_dir, limits);
     let dirs = match discover::nation_folders(data_dir) {
         Ok((dirs, diagnostics)) => {
             loaded.diagnostics.extend(diagnostics);

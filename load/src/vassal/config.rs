@@ -1,15 +1,12 @@
 //! `data-src/vassal.toml`: what the module is called and which engine it targets.
 
-use std::path::Path;
-
 use serde::Deserialize;
 
+use super::files::{FileRead, ModuleFile};
 use super::VassalError;
 use crate::diagnostics::Escaped;
-use crate::input::{read_input, InputKind, InputLimits};
 
-/// The config file's name inside the data directory.
-pub const CONFIG_FILE: &str = "vassal.toml";
+pub use super::files::CONFIG_FILE;
 
 /// The module's identity, from `[module]` in `vassal.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -52,19 +49,19 @@ impl Default for ModuleConfig {
 }
 
 impl ModuleConfig {
-    /// Reads `<data_dir>/vassal.toml` (within `limits`); the defaults when there is none.
-    pub fn load(data_dir: &Path, limits: InputLimits) -> Result<Self, VassalError> {
-        let path = data_dir.join(CONFIG_FILE);
-        // Only absence means "none": a directory or an unreadable file is an error.
-        if std::fs::symlink_metadata(&path).is_err() {
-            return Ok(Self::default());
-        }
-        let bytes = read_input(&path, InputKind::Toml, limits)
-            .map_err(|e| VassalError::new(e.to_string()))?;
-        let text = String::from_utf8(bytes).map_err(|_| {
+    /// The configuration in `file` (`vassal.toml` as the load stage read it); the defaults
+    /// when there is none.
+    pub fn from_file(file: &ModuleFile) -> Result<Self, VassalError> {
+        let bytes = match &file.read {
+            FileRead::Absent => return Ok(Self::default()),
+            FileRead::Unreadable(e) => return Err(VassalError::new(e.to_string())),
+            FileRead::Bytes(b) => b,
+        };
+        let path = &file.path;
+        let text = std::str::from_utf8(bytes).map_err(|_| {
             VassalError::new(format!("failed to read {} (not UTF-8)", path.escaped()))
         })?;
-        Self::parse(&text)
+        Self::parse(text)
             .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.escaped())))
     }
 
@@ -96,30 +93,23 @@ impl ModuleConfig {
     }
 }
 
-/// `qm check` reads `vassal.toml` as the build will: a syntax error, an unknown key or a bad
-/// value is a diagnostic at its place in the file (the file is added to `sources`), so a
-/// check that passes means the build can make the module.
-pub fn lint(
-    sources: &mut qm_parser::SourceMap,
-    data_dir: &Path,
-    limits: InputLimits,
-) -> Vec<qm_parser::Diagnostic> {
+/// `qm check` reads `vassal.toml` (`file`, as the load stage read it) as the build will: a
+/// syntax error, an unknown key or a bad value is a diagnostic at its place in the file (the
+/// file is added to `sources`), so a check that passes means the build can make the module.
+pub fn lint(sources: &mut qm_parser::SourceMap, file: &ModuleFile) -> Vec<qm_parser::Diagnostic> {
     use qm_parser::{Diagnostic, Severity, Source, TextSpan};
-    let path = data_dir.join(CONFIG_FILE);
-    if std::fs::symlink_metadata(&path).is_err() {
-        return Vec::new();
-    }
-    let bytes = match read_input(&path, InputKind::Toml, limits) {
-        Ok(b) => b,
-        Err(e) => {
+    let bytes = match &file.read {
+        FileRead::Absent => return Vec::new(),
+        FileRead::Unreadable(e) => {
             let d = Diagnostic::new(Severity::Error, "vassal::config", e.to_string(), None);
             return vec![match e.help() {
                 Some(h) => d.with_help(h),
                 None => d,
             }];
         }
+        FileRead::Bytes(b) => b,
     };
-    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let text = String::from_utf8_lossy(bytes).into_owned();
     let id = sources.add(Source::new(sources.next_id(), CONFIG_FILE, text));
     let Some(text) = sources.get(id).map(|s| s.text.clone()) else {
         return Vec::new();

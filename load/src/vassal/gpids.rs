@@ -9,18 +9,16 @@
 //! commits the registry.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use qm_parser::{Diagnostic, Severity, Source, SourceMap, TextSpan};
 use qm_schema::Nation;
 use serde::Deserialize;
 
+use super::files::{FileRead, ModuleFile, ModuleFiles};
 use super::VassalError;
 use crate::diagnostics::Escaped;
-use crate::input::{read_input, InputKind, InputLimits};
 
-/// The registry's file name inside the data directory.
-pub const REGISTRY_FILE: &str = "vassal-gpids.toml";
+pub use super::files::REGISTRY_FILE;
 
 /// The first gpid of an empty registry: high enough to stay clear of the small numbers a
 /// hand-made module uses, which matters when merging into one.
@@ -151,20 +149,19 @@ pub fn slot_keys(nations: &[Nation]) -> Vec<String> {
 }
 
 impl GpidRegistry {
-    /// Reads `<data_dir>/vassal-gpids.toml` (within `limits`); `None` when the file does not
-    /// exist.
-    pub fn load(data_dir: &Path, limits: InputLimits) -> Result<Option<Self>, VassalError> {
-        let path = data_dir.join(REGISTRY_FILE);
-        // Only absence means "none": a directory or an unreadable file is an error.
-        if std::fs::symlink_metadata(&path).is_err() {
-            return Ok(None);
-        }
-        let bytes = read_input(&path, InputKind::Toml, limits)
-            .map_err(|e| VassalError::new(e.to_string()))?;
-        let text = String::from_utf8(bytes).map_err(|_| {
+    /// The registry in `file` (`vassal-gpids.toml` as the load stage read it); `None` when
+    /// there is none.
+    pub fn from_file(file: &ModuleFile) -> Result<Option<Self>, VassalError> {
+        let bytes = match &file.read {
+            FileRead::Absent => return Ok(None),
+            FileRead::Unreadable(e) => return Err(VassalError::new(e.to_string())),
+            FileRead::Bytes(b) => b,
+        };
+        let path = &file.path;
+        let text = std::str::from_utf8(bytes).map_err(|_| {
             VassalError::new(format!("failed to read {} (not UTF-8)", path.escaped()))
         })?;
-        Self::parse(&text)
+        Self::parse(text)
             .map(Some)
             .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.escaped())))
     }
@@ -306,23 +303,18 @@ fn toml_key(key: &str) -> String {
     s
 }
 
-/// `qm check` / `qm build` findings about the registry (`loaded`: what
-/// [`GpidRegistry::load`] read from `data_dir`): missing, unreadable, out of numbers, or
-/// lacking vehicles. An unusable registry is reported at its place in the file (the file is
-/// added to `sources`): the entry at fault, or the largest one when the numbers run out.
-pub fn lint(
-    loaded: Result<Option<GpidRegistry>, VassalError>,
-    sources: &mut SourceMap,
-    data_dir: &Path,
-    limits: InputLimits,
-    nations: &[Nation],
-) -> Vec<Diagnostic> {
-    let registry = match loaded {
+/// `qm check` / `qm build` findings about the registry (`files`: the module's files as the
+/// load stage read them): missing, unreadable, out of numbers, or lacking vehicles. An
+/// unusable registry is reported at its place in the file (the file is added to `sources`):
+/// the entry at fault, or the largest one when the numbers run out.
+pub fn lint(files: &ModuleFiles, sources: &mut SourceMap, nations: &[Nation]) -> Vec<Diagnostic> {
+    let file = &files.gpids;
+    let registry = match GpidRegistry::from_file(file) {
         Ok(Some(r)) => r,
         // A data directory that configures a module (vassal.toml) publishes it: without the
         // registry every build numbers the pieces afresh, and a new vehicle would shift other
         // pieces' numbers under saved games.
-        Ok(None) if !nations.is_empty() && data_dir.join(super::config::CONFIG_FILE).exists() => {
+        Ok(None) if !nations.is_empty() && files.config.exists() => {
             return vec![Diagnostic::new(
                 Severity::Warning,
                 "vassal::no-gpid-registry",
@@ -336,7 +328,7 @@ pub fn lint(
             ))]
         }
         Ok(None) => return Vec::new(),
-        Err(e) => return vec![registry_error(e, sources, data_dir, limits)],
+        Err(e) => return vec![registry_error(e, sources, file)],
     };
     let missing: Vec<String> = slot_keys(nations)
         .into_iter()
@@ -365,7 +357,7 @@ pub fn lint(
             .iter()
             .max_by_key(|(_, &g)| g)
             .map(|(k, _)| k.clone());
-        return vec![at_entry(d, sources, data_dir, limits, largest.as_deref())];
+        return vec![at_entry(d, sources, file, largest.as_deref())];
     }
     let mut d = Diagnostic::new(
         Severity::Warning,
@@ -381,22 +373,14 @@ pub fn lint(
     .with_help(format!(
         "run `qm vassal gpids --update` and commit {REGISTRY_FILE}; until then the build uses the numbers it would allocate"
     ));
-    d.notes.push(format!(
-        "registry: {}",
-        data_dir.join(REGISTRY_FILE).escaped()
-    ));
+    d.notes.push(format!("registry: {}", file.path.escaped()));
     vec![d]
 }
 
-/// `vassal::gpid-registry`: the registry cannot be used. Read again to say where: a syntax
-/// error at its place, a bad number at its entry (`first` or the slot's); a file that cannot
-/// be read at all is named.
-fn registry_error(
-    e: VassalError,
-    sources: &mut SourceMap,
-    data_dir: &Path,
-    limits: InputLimits,
-) -> Diagnostic {
+/// `vassal::gpid-registry`: the registry cannot be used. Its text parsed again to say where: a
+/// syntax error at its place, a bad number at its entry (`first` or the slot's); a file that
+/// could not be read at all is named.
+fn registry_error(e: VassalError, sources: &mut SourceMap, file: &ModuleFile) -> Diagnostic {
     let plain = || {
         Diagnostic::new(
             Severity::Error,
@@ -406,7 +390,7 @@ fn registry_error(
         )
         .with_help(format!("see README.md (VASSAL) for {REGISTRY_FILE}"))
     };
-    let Some((id, text)) = add_registry(sources, data_dir, limits) else {
+    let Some((id, text)) = add_registry(sources, file) else {
         return plain();
     };
     if let Err(te) = toml::from_str::<RegistryFile>(&text) {
@@ -446,11 +430,10 @@ fn registry_error(
 fn at_entry(
     d: Diagnostic,
     sources: &mut SourceMap,
-    data_dir: &Path,
-    limits: InputLimits,
+    file: &ModuleFile,
     key: Option<&str>,
 ) -> Diagnostic {
-    match add_registry(sources, data_dir, limits) {
+    match add_registry(sources, file) {
         Some((id, text)) => Diagnostic {
             span: Some(TextSpan::new(id, entry_span(&text, key))),
             ..d
@@ -459,14 +442,9 @@ fn at_entry(
     }
 }
 
-/// The registry's text, added to `sources` for printing.
-fn add_registry(
-    sources: &mut SourceMap,
-    data_dir: &Path,
-    limits: InputLimits,
-) -> Option<(qm_parser::FileId, String)> {
-    let bytes = read_input(&data_dir.join(REGISTRY_FILE), InputKind::Toml, limits).ok()?;
-    let text = String::from_utf8(bytes).ok()?;
+/// The registry's text, added to `sources` for printing (when it was read and is UTF-8).
+fn add_registry(sources: &mut SourceMap, file: &ModuleFile) -> Option<(qm_parser::FileId, String)> {
+    let text = std::str::from_utf8(file.bytes()?).ok()?.to_string();
     let id = sources.add(Source::new(sources.next_id(), REGISTRY_FILE, text));
     Some((id, sources.get(id)?.text.clone()))
 }

@@ -1,7 +1,9 @@
 //! The VASSAL module's inputs: `vassal.toml` ([`config`]) and the gpid registry
-//! ([`gpids`]), read within the data's caps; the module itself is made by the exporter.
+//! ([`gpids`]), read once by the load stage within the data's caps ([`files`]); the module
+//! itself is made by the exporter.
 
 pub mod config;
+pub mod files;
 pub mod gpids;
 
 /// A failure while making, reading or merging a module.

@@ -5,7 +5,7 @@ use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, satisfy, space0};
 use nom::combinator::{map, opt, success, value};
-use nom::sequence::preceded;
+use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 use qm_schema::{BarrelLength, MainArmament, Mount, SecondaryArmament, Weapon};
 
@@ -24,7 +24,7 @@ fn mount(i: &str) -> IResult<&str, Mount> {
     .parse(i)
 }
 
-/// A weapon without its mount: `MG`, `F32`, `ATR`, `BAZ`, `PIAT`, or a gun: a caliber (maybe
+/// A weapon without its mount: `MG`, `F32`, `ATR`, `BAZ`, `PIAT`, `DC[16]`, or a gun: a caliber (maybe
 /// with one decimal, `12.7`) and its length letters.
 fn weapon(i: &str) -> IResult<&str, Weapon> {
     let length = alt((
@@ -41,6 +41,10 @@ fn weapon(i: &str) -> IResult<&str, Weapon> {
         value(Weapon::AntiTankRifle, tag("ATR")),
         value(Weapon::Bazooka, tag("BAZ")),
         value(Weapon::Piat, tag("PIAT")),
+        map(
+            preceded(tag("DC"), opt(delimited(char('['), uint::<u16>, char(']')))),
+            |bracketed| Weapon::DemolitionCharge { bracketed },
+        ),
         map(preceded(char('F'), uint::<u16>), |rating| {
             Weapon::Flamethrower { rating }
         }),

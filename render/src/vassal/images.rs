@@ -1,11 +1,15 @@
 //! Images in the module: the counter PNGs handed in by the caller (the renderer), the small
-//! overlays qm draws itself for its layers, and the standalone module's board.
+//! overlays of its layers and the standalone module's board, each drawn from a template the
+//! way every other picture is (SVG -> usvg with the embedded fonts -> resvg).
 
 use qm_schema::{CounterSide, Nation};
 
 use crate::infantry::{infantry_images, infantry_px, InfantryImage, InfantrySide};
 use crate::templates::Templates;
-use crate::{counter_images, CounterImage, CounterOptions, RenderError};
+use crate::{
+    counter_images, parse_svg, render_png, CounterImage, CounterOptions, RenderError,
+    RenderErrorKind,
+};
 
 /// Folder under `images/` that qm owns; `qm vassal merge` replaces exactly this folder.
 pub const QM_IMAGE_DIR: &str = "qm";
@@ -45,124 +49,64 @@ pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((w, h))
 }
 
-/// An RGBA raster to draw the few images qm makes itself.
-#[derive(Debug, Clone)]
-pub struct Canvas {
-    width: u32,
-    height: u32,
-    pixels: Vec<u8>,
+/// The template of an overlay: a short label in a framed box ([`overlay_png`]).
+pub const OVERLAY_TEMPLATE: &str = "vassal/overlay.svg";
+
+/// The template of the standalone module's board ([`board_png`]).
+pub const BOARD_TEMPLATE: &str = "vassal/board.svg";
+
+/// The largest side, in pixels, of an image qm draws for the module itself: far above the
+/// board's, it stops a size that would not fit in memory before any pixel is allocated.
+const MAX_SHELL_PX: u32 = 8192;
+
+/// An overlay of a layer trait (the CE and Motion overlays): `label` in a framed white box of
+/// `width` x `height` pixels, drawn by [`OVERLAY_TEMPLATE`] with the embedded font; `image`
+/// names it (its path in the module) in errors.
+pub fn overlay_png(
+    templates: &Templates,
+    image: &str,
+    label: &str,
+    (width, height): (u32, u32),
+) -> Result<Vec<u8>, RenderError> {
+    let ctx = minijinja::context! { label, width, height };
+    drawn_png(templates, OVERLAY_TEMPLATE, ctx, image, (width, height))
 }
 
-/// An RGBA colour.
-pub type Rgba = [u8; 4];
-
-impl Canvas {
-    /// A canvas filled with `fill`.
-    pub fn new(width: u32, height: u32, fill: Rgba) -> Self {
-        let mut pixels = Vec::with_capacity((width * height * 4) as usize);
-        for _ in 0..width * height {
-            pixels.extend_from_slice(&fill);
-        }
-        Self {
-            width,
-            height,
-            pixels,
-        }
-    }
-
-    /// Sets one pixel (outside the canvas: ignored).
-    pub fn set(&mut self, x: i64, y: i64, c: Rgba) {
-        if x >= 0 && y >= 0 && (x as u32) < self.width && (y as u32) < self.height {
-            let i = ((y as u32 * self.width + x as u32) * 4) as usize;
-            self.pixels[i..i + 4].copy_from_slice(&c);
-        }
-    }
-
-    /// Fills a rectangle.
-    pub fn rect(&mut self, x: i64, y: i64, w: i64, h: i64, c: Rgba) {
-        for yy in y..y + h {
-            for xx in x..x + w {
-                self.set(xx, yy, c);
-            }
-        }
-    }
-
-    /// A frame `t` pixels thick along the edges.
-    pub fn border(&mut self, t: i64, c: Rgba) {
-        let (w, h) = (i64::from(self.width), i64::from(self.height));
-        self.rect(0, 0, w, t, c);
-        self.rect(0, h - t, w, t, c);
-        self.rect(0, 0, t, h, c);
-        self.rect(w - t, 0, t, h, c);
-    }
-
-    /// A straight line `t` pixels thick.
-    pub fn line(&mut self, from: (i64, i64), to: (i64, i64), t: i64, c: Rgba) {
-        let steps = (to.0 - from.0).abs().max((to.1 - from.1).abs()).max(1);
-        for s in 0..=steps {
-            let x = from.0 + (to.0 - from.0) * s / steps;
-            let y = from.1 + (to.1 - from.1) * s / steps;
-            self.rect(x - t / 2, y - t / 2, t, t, c);
-        }
-    }
-
-    /// Upper-case text in a 3x5 pixel font scaled by `scale` (only the letters qm needs).
-    pub fn text(&mut self, x: i64, y: i64, text: &str, scale: i64, c: Rgba) {
-        for (i, ch) in text.chars().enumerate() {
-            let rows = glyph(ch);
-            for (ry, row) in rows.iter().enumerate() {
-                for rx in 0..3 {
-                    if row & (0b100 >> rx) != 0 {
-                        let gx = x + (i as i64) * 4 * scale + rx * scale;
-                        self.rect(gx, y + ry as i64 * scale, scale, scale, c);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The canvas as a PNG file (deterministic: same pixels, same bytes).
-    pub fn to_png(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        {
-            let mut enc = png::Encoder::new(&mut out, self.width, self.height);
-            enc.set_color(png::ColorType::Rgba);
-            enc.set_depth(png::BitDepth::Eight);
-            // Writing into a Vec cannot fail and the size matches the pixels.
-            let mut w = enc.write_header().expect("PNG header into memory");
-            w.write_image_data(&self.pixels)
-                .expect("PNG data into memory");
-        }
-        out
-    }
+/// The standalone module's board, `width` x `height` pixels, drawn by [`BOARD_TEMPLATE`];
+/// `image` names it (its path in the module) in errors.
+pub fn board_png(
+    templates: &Templates,
+    image: &str,
+    (width, height): (u32, u32),
+) -> Result<Vec<u8>, RenderError> {
+    let ctx = minijinja::context! { width, height };
+    drawn_png(templates, BOARD_TEMPLATE, ctx, image, (width, height))
 }
 
-fn glyph(c: char) -> [u8; 5] {
-    match c {
-        'B' => [0b110, 0b101, 0b110, 0b101, 0b110],
-        'C' => [0b111, 0b100, 0b100, 0b100, 0b111],
-        'E' => [0b111, 0b100, 0b110, 0b100, 0b111],
-        'M' => [0b101, 0b111, 0b111, 0b101, 0b101],
-        'O' => [0b111, 0b101, 0b101, 0b101, 0b111],
-        'Q' => [0b111, 0b101, 0b101, 0b111, 0b001],
-        'T' => [0b111, 0b010, 0b010, 0b010, 0b010],
-        'U' => [0b101, 0b101, 0b101, 0b101, 0b111],
-        _ => [0; 5],
+/// `template` rendered with `ctx`, read back and rasterized at `width` x `height`: the one way
+/// every picture is drawn (template -> SVG -> usvg with the embedded fonts -> resvg).
+fn drawn_png(
+    templates: &Templates,
+    template: &str,
+    ctx: minijinja::Value,
+    image: &str,
+    (width, height): (u32, u32),
+) -> Result<Vec<u8>, RenderError> {
+    let error = |kind| RenderError::new(image, kind);
+    if width > MAX_SHELL_PX || height > MAX_SHELL_PX {
+        let why = format!("{width}x{height} pixels is larger than {MAX_SHELL_PX} a side");
+        return Err(error(RenderErrorKind::Png(why)));
     }
-}
-
-const INK: Rgba = [20, 20, 20, 255];
-const WHITE: Rgba = [255, 255, 255, 255];
-
-/// A small label in a white box with a black frame: the CE and Motion overlays.
-pub fn overlay_png(label: &str) -> Vec<u8> {
-    let scale = 2;
-    let w = (label.chars().count() as u32 * 4 - 1) * scale + 6;
-    let h = 5 * scale + 6;
-    let mut c = Canvas::new(w, h, WHITE);
-    c.border(1, INK);
-    c.text(3, 3, label, i64::from(scale), INK);
-    c.to_png()
+    let svg = templates
+        .render(template, ctx)
+        .map_err(|e| error(RenderErrorKind::Template(Box::new(e))))?;
+    let tree = parse_svg(&svg).map_err(|message| {
+        error(RenderErrorKind::Svg {
+            template: templates.origin(template),
+            message,
+        })
+    })?;
+    render_png(&tree, width, height).map_err(|m| error(RenderErrorKind::Png(m)))
 }
 
 /// Every counter side of every nation (vehicles, then infantry), drawn by the renderer, as
@@ -214,11 +158,42 @@ mod tests {
     use super::*;
 
     #[test]
-    fn overlays_are_pngs_of_the_right_size() {
-        let png = overlay_png("CE");
+    fn overlays_and_the_board_are_drawn_at_their_size() {
+        let t = Templates::new(None);
+        let png = overlay_png(&t, "qm/ce.png", "CE", (20, 16)).unwrap();
         assert_eq!(png_size(&png), Some((20, 16)));
-        assert_eq!(png, overlay_png("CE"), "deterministic");
+        assert_eq!(png, overlay_png(&t, "qm/ce.png", "CE", (20, 16)).unwrap());
+        let board = board_png(&t, "board.png", (100, 65)).unwrap();
+        assert_eq!(png_size(&board), Some((100, 65)));
         assert_eq!(png_size(b"not a png"), None);
+        let e = board_png(&t, "board.png", (100_000, 65)).unwrap_err();
+        assert_eq!(e.artifact, "board.png");
+        assert!(e.to_string().contains("larger than 8192"), "{e}");
+    }
+
+    #[test]
+    fn an_overlay_shows_its_label_in_a_frame() {
+        let t = Templates::new(None);
+        let svg = t
+            .render(
+                OVERLAY_TEMPLATE,
+                minijinja::context! { label => "CE", width => 20, height => 16 },
+            )
+            .unwrap();
+        let tree = parse_svg(&svg).unwrap();
+        let pixmap = crate::render_pixmap(&tree, 20, 16).unwrap();
+        let dark = |x: u32, y: u32| pixmap.pixel(x, y).is_some_and(|p| p.red() < 128);
+        // The frame is a dark pixel all round; the label's ink is dark inside it; the margin
+        // between them is white.
+        assert!((0..20).all(|x| dark(x, 0) && dark(x, 15)));
+        assert!((0..16).all(|y| dark(0, y) && dark(19, y)));
+        let ink = (2..18).flat_map(|x| (2..14).map(move |y| (x, y)));
+        let inked = ink.filter(|&(x, y)| dark(x, y)).count();
+        assert!(inked > 20, "the label is drawn ({inked} dark pixels)");
+        assert!(
+            (1..19).all(|x| !dark(x, 1)),
+            "a white margin under the frame"
+        );
     }
 
     #[test]
