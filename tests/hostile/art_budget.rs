@@ -59,6 +59,13 @@ fn turbulence_of_a_million_octaves_is_refused_not_a_hang() {
 }
 
 #[test]
+fn an_arc_to_a_point_1e77_away_is_refused_not_out_of_memory() {
+    // Found by the art_svg fuzz target (usvg cut the arc into some 1e13 cubic pieces).
+    let art = svg("<path d=\"M27 36 A5 5 0 1 0 17 36 A5 5 0 1 1111111111111111111111111111111111111111111111111111111111111111111111111111110 27 36 Z\"/>");
+    refused_by_check_and_build(&art, "beyond the limit");
+}
+
+#[test]
 fn a_chain_of_24_patterns_is_refused_not_a_hang() {
     let mut body = String::from(
         "<pattern id=\"p0\" width=\"2\" height=\"2\" patternUnits=\"userSpaceOnUse\"><rect width=\"1\" height=\"1\"/></pattern>\n",

@@ -5,7 +5,8 @@
 //!
 //! 1. [`parse`]: the XML is read (as usvg reads it, DTD entities expanded, but by a reader
 //!    that does not recurse per level, with a node limit that stops entity bombs) and walked
-//!    without recursion: nesting depth, `<text>` length, `feTurbulence` octaves, and what
+//!    without recursion: nesting depth, `<text>` length, `feTurbulence` octaves, the numbers
+//!    that size arcs ([`extent`]), and what
 //!    references (`url(#..)`, `href="#.."`) expand the document to and how deep they chain
 //!    ([`refs`]). Only then may usvg read it (its XML reader and its converter recurse once
 //!    per level, and per reference).
@@ -16,6 +17,7 @@
 //! prepares art and `qm build` draws pages through the same functions, so a check that
 //! passes means a build that draws.
 
+mod extent;
 mod refs;
 mod tree;
 
@@ -41,6 +43,9 @@ pub struct Budget {
     pub octaves: f64,
     /// Pixels all filtered groups are rasterized at, together.
     pub filter_pixels: f64,
+    /// The largest number path data or a radius may hold, in user units (arcs are cut into
+    /// pieces by their radius: [`extent`]).
+    pub extent: f64,
 }
 
 /// The budget of a maintainer's art and of the silhouettes: a counter's picture, drawn at
@@ -53,6 +58,7 @@ pub const ART: Budget = Budget {
     text: 4_096,
     octaves: 10.0,
     filter_pixels: 16_000_000.0,
+    extent: 1e9,
 };
 
 /// The budget of a page a template writes (a counter side, a sheet, a chart page, a card).
@@ -64,6 +70,7 @@ pub const PAGE: Budget = Budget {
     text: 20_000,
     octaves: 10.0,
     filter_pixels: 16_000_000.0,
+    extent: 1e9,
 };
 
 /// What an SVG would exceed, and where.
@@ -167,6 +174,7 @@ fn walk(doc: &Document, budget: &Budget) -> Result<(), OverBudget> {
             text = Some((node, 0));
         }
         octaves(doc, node, budget)?;
+        extent::check(doc, node, budget)?;
     }
     Ok(())
 }

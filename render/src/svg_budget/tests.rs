@@ -120,3 +120,28 @@ fn a_huge_filter_region_is_refused_on_the_tree_with_its_place() {
     let tree = resvg::usvg::Tree::from_str(&small, &crate::svg_options()).unwrap();
     assert!(check_tree(&tree, &ART, Some(&doc)).is_ok());
 }
+
+#[test]
+fn arcs_far_beyond_any_drawing_are_refused_before_usvg_cuts_them() {
+    // Found by the art_svg fuzz target: usvg would cut this arc into some 1e13 pieces.
+    let o = over(&svg(
+        "<g>\n <path d=\"M27 36 A5 5 0 1 0 17 36 A5 5 0 1 1111111111111111111111110 27 36 Z\"/></g>",
+    ));
+    assert_eq!((o.line, o.col), (3, 2));
+    assert!(
+        o.what.starts_with("d=\"...\" holds the number 1.1"),
+        "{}",
+        o.what
+    );
+    for big in [
+        "<circle r=\"1e12\"/>",
+        "<ellipse rx=\"1\" ry=\"-2e9\"/>",
+        "<rect width=\"9\" height=\"9\" rx=\"1e300\"/>",
+    ] {
+        assert!(over(&svg(big)).what.contains("beyond the limit"), "{big}");
+    }
+    let ordinary = svg(
+        "<path d=\"M14 28 H84 A8 8 0 0 1 84 44 Z m-1e2,0 a5 5 0 1 0 10 0\"/><circle r=\"40\"/>",
+    );
+    assert!(parse(&ordinary, &ART).is_ok());
+}
