@@ -28,10 +28,10 @@ static ALLOCATOR: qm::budget::Budgeted<std::alloc::System> = qm::budget::Budgete
 const BUDGET: usize = 2 * 1024 * 1024;
 
 /// The reference data compiled once, the counter options with the build's pictures, and the
-/// index of the vehicle drawn: the one with the most back-side notations (a rich model
-/// without naming a vehicle).
-fn base() -> &'static (Compiled, CounterOptions, usize) {
-    static BASE: OnceLock<(Compiled, CounterOptions, usize)> = OnceLock::new();
+/// indexes (nation, vehicle) of the vehicle drawn: the one with the most back-side notations
+/// in any nation (a rich model without naming a vehicle; a nation may have none).
+fn base() -> &'static (Compiled, CounterOptions, (usize, usize)) {
+    static BASE: OnceLock<(Compiled, CounterOptions, (usize, usize))> = OnceLock::new();
     BASE.get_or_init(|| {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
         let compiled = compile(&data);
@@ -43,9 +43,12 @@ fn base() -> &'static (Compiled, CounterOptions, usize) {
             pictures,
             ..CounterOptions::default()
         };
-        let vehicles = &compiled.nations[0].vehicles;
-        let index = (0..vehicles.len())
-            .max_by_key(|&i| vehicles[i].counter.back.len())
+        let index = compiled
+            .nations
+            .iter()
+            .enumerate()
+            .flat_map(|(n, nation)| (0..nation.vehicles.len()).map(move |v| (n, v)))
+            .max_by_key(|&(n, v)| compiled.nations[n].vehicles[v].counter.back.len())
             .expect("the reference data has vehicles");
         (compiled, opts, index)
     })
@@ -79,8 +82,8 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut templates = Templates::new(Some(dir.as_path()));
     templates.set_render_budget(BUDGET);
-    let nation = &compiled.nations[0];
-    let vehicle = &nation.vehicles[*index];
+    let nation = &compiled.nations[index.0];
+    let vehicle = &nation.vehicles[index.1];
     match counter_svg(nation, vehicle, CounterSide::Front, &templates, opts) {
         Ok(svg) => assert!(svg.len() <= MAX_OUTPUT, "{} bytes written", svg.len()),
         Err(e) => {
