@@ -44,6 +44,10 @@ pub const VASL_HEADER: [&str; 34] = [
     "comments",
 ];
 
+/// VASL's programs' own columns, the header's last six (`version` to `comments`): their
+/// text is theirs, written back as kept.
+pub const VASL_PROGRAM_COLUMNS: &[&str] = VASL_HEADER.split_at(VASL_HEADER.len() - 6).1;
+
 /// A vehicle's values that only VASL's Chapter H CSV layout has: kept so the IR can be
 /// written back in that layout (`qm export vasl-csv`) and the sheets print VASL's count.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

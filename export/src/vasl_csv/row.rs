@@ -34,16 +34,6 @@ const FIELDS: [(&str, &str); 24] = [
     ("name", "name_cell"),
 ];
 
-/// VASL's columns whose text is its programs' own, written as kept (no markup read).
-const VERBATIM: [&str; 6] = [
-    "version",
-    "piece",
-    "overrides",
-    "svg_image_transform",
-    "reverse",
-    "comments",
-];
-
 /// The cells of a vehicle's row, then of its second line's when it has one.
 pub fn vehicle_rows(v: &Vehicle) -> Vec<Vec<String>> {
     // The IR as JSON: a vehicle and its other configuration name their values alike, so one
@@ -128,7 +118,7 @@ fn own(vasl: &VaslRow, column: &str) -> String {
 
 /// A cell's plain text with its markup, `<sup>` and `•` put back.
 fn finish(column: &str, text: &str, markup: &[CellMarkup]) -> String {
-    if VERBATIM.contains(&column) {
+    if qm_schema::VASL_PROGRAM_COLUMNS.contains(&column) {
         return text.to_owned();
     }
     let mine: Vec<&CellMarkup> = markup.iter().filter(|m| m.column == column).collect();

@@ -96,16 +96,9 @@ fn texts(r: &ListingRow) -> [Option<&str>; 24] {
 
 /// The columns a piece of its own may set apart: VASL's count, notes (its own note ids) and
 /// its programs' columns; every other column is the vehicle's.
-const PIECE_COLUMNS: [&str; 8] = [
-    "count",
-    "notes",
-    "version",
-    "piece",
-    "overrides",
-    "svg_image_transform",
-    "reverse",
-    "comments",
-];
+fn is_piece_column(column: &str) -> bool {
+    matches!(column, "count" | "notes") || qm_schema::VASL_PROGRAM_COLUMNS.contains(&column)
+}
 
 /// True when the markup of the vehicle's columns (a bold red MP, an underlined caliber) and
 /// the CSV's own columns of Chapter H values (smoke) are the same in both.
@@ -125,13 +118,13 @@ fn vehicle_markup(x: &VaslExtras) -> VehicleMarkup<'_> {
     let markup: Vec<_> = x
         .markup
         .iter()
-        .filter(|m| !PIECE_COLUMNS.contains(&m.column))
+        .filter(|m| !is_piece_column(m.column))
         .map(|m| (m.column, m.kind, m.range.clone()))
         .collect();
     let cells: Vec<_> = x
         .cells
         .iter()
-        .filter(|c| !PIECE_COLUMNS.contains(&c.column))
+        .filter(|c| !is_piece_column(c.column))
         .map(|c| (c.column, c.text.as_str()))
         .collect();
     (markup, cells, x.type_position)
