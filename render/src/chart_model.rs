@@ -349,17 +349,18 @@ fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {
 }
 
 /// A vehicle's second line, under its row: the other configuration's cells as published,
-/// blank where the line prints nothing (TYPE, BPV, DVP, RF and DATES are the vehicle's).
+/// blank where the line prints nothing (TYPE and DVP are the vehicle's; BPV, RF and DATES
+/// only when the line prints its own).
 fn other_row(v: &Vehicle, o: &qm_schema::OtherConfiguration) -> Row {
     let texts = [
         o.name_cell.raw.clone(),
         raw(&o.lead.radioless),
         raw(&o.lead.weight),
         String::new(),
+        raw(&o.bpv),
         String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
+        raw(&o.rf),
+        raw(&o.dates),
         raw(&o.values.size),
         raw(&o.values.armor),
         raw(&o.values.target_aspect),

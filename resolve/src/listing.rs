@@ -73,18 +73,18 @@ pub fn vehicle_from_row(
     })
 }
 
-/// True when the row is a vehicle's second line: no TYPE, BPV, RF or DATES of its own (a row
-/// with a bad cell in one of them is a vehicle whose cell is wrong).
-pub fn is_second_line(row: &ListingRow) -> bool {
-    row.vehicle_type.is_none() && row.bpv.is_none() && row.rf.is_none() && row.dates.is_none()
-}
+pub use qm_parser::is_second_line;
 
-/// The values of a vehicle's second line.
+/// The values of a vehicle's second line, its own BPV, RF and DATES among them when it prints
+/// them (they stay the line's: no availability comes from them).
 pub fn other_configuration(map: &SourceMap, row: &ListingRow) -> Option<OtherConfiguration> {
     Some(OtherConfiguration {
         name_cell: field(map, &row.name)?,
         row: map.provenance(&row.span),
         lead: lead(map, row),
+        bpv: opt_field(map, &row.bpv),
+        rf: opt_field(map, &row.rf),
+        dates: opt_field(map, &row.dates),
         values: values(map, row),
     })
 }

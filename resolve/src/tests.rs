@@ -738,6 +738,70 @@ fn a_second_line_is_the_other_configuration_of_the_vehicle_above() {
     assert!(r.nation.vehicles[1].other_configuration.is_none());
 }
 
+/// A made-up second line with its own BPV, RF and DATES (a configuration priced apart).
+const PRICED_LINE: &str =
+    "(Without floats)\t\t3\t\t18\t1.4†\t42-43\t+2\t-4\t\t\t2\t14\tL\t\tBMG\t\t11\t\t4\t\t\t\t\t\t\n";
+
+#[test]
+fn a_parenthesized_line_with_its_own_values_is_the_other_configuration() {
+    let notes = "**1. Carrier:** A test vehicle.\n\n";
+    let mut plain = HEADER.to_string();
+    plain.push_str(&typed_row("Carrier", "LT"));
+    let mut listing = plain.clone();
+    listing.push_str(PRICED_LINE);
+    let r = resolve(&listing, notes);
+    assert!(
+        !r.diagnostics.iter().any(|d| d.is_error()),
+        "{:#?}",
+        r.diagnostics
+    );
+    let names: Vec<&str> = r.nation.vehicles.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["Carrier"]);
+    let carrier = &r.nation.vehicles[0];
+    let other = carrier.other_configuration.as_ref().expect("kept with it");
+    assert_eq!(other.name_cell.raw, "(Without floats)");
+    assert_eq!(other.bpv.as_ref().and_then(|f| f.value), Some(18));
+    assert_eq!(other.rf.as_ref().unwrap().raw, "1.4†");
+    assert_eq!(other.dates.as_ref().unwrap().raw, "42-43");
+    assert_eq!(other.values.mp.as_ref().and_then(|f| f.value), Some(14));
+    // The vehicle keeps its own values, and the line's RF and DATES give no availability.
+    assert_eq!(carrier.bpv.value, Some(20));
+    let alone = resolve(&plain, notes);
+    assert_eq!(carrier.availability, alone.nation.vehicles[0].availability);
+    assert_eq!(
+        carrier.availability_unknown,
+        alone.nation.vehicles[0].availability_unknown
+    );
+}
+
+#[test]
+fn a_line_without_type_is_a_vehicle_unless_parenthesized_under_one() {
+    // Not parenthesized: a vehicle missing its TYPE.
+    let mut listing = HEADER.to_string();
+    listing.push_str(&typed_row("Carrier", "LT"));
+    listing.push_str(&PRICED_LINE.replace("(Without floats)", "Without floats"));
+    let r = resolve(&listing, "");
+    assert!(r.nation.vehicles[0].other_configuration.is_none());
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "listing::missing-value"),
+        "{:#?}",
+        r.diagnostics
+    );
+    // Parenthesized but under no vehicle: still not a configuration of anything.
+    let mut listing = HEADER.to_string();
+    listing.push_str(PRICED_LINE);
+    let r = resolve(&listing, "");
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "listing::missing-value"),
+        "{:#?}",
+        r.diagnostics
+    );
+}
+
 #[test]
 fn a_nation_without_notes_answers_from_its_listing() {
     let mut listing = HEADER.to_string();

@@ -50,7 +50,8 @@ pub struct Vehicle {
     /// Text printed on the counter.
     pub counter: Counter,
     /// The vehicle's other configuration: the listing's second line under its row (a row with
-    /// no TYPE, BPV, RF or DATES of its own, e.g. a firing mode); absent when none is printed.
+    /// no TYPE, BPV, RF or DATES of its own, e.g. a firing mode, or a parenthesized name with
+    /// no TYPE and its own BPV, RF and DATES); absent when none is printed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub other_configuration: Option<Box<OtherConfiguration>>,
     /// What VASL's Chapter H CSV (`listing.csv`) gave beyond the listing's columns; absent for
@@ -70,6 +71,17 @@ pub struct OtherConfiguration {
     /// ®, WG T.
     #[serde(flatten)]
     pub lead: ListingLead,
+    /// The line's own BPV, when it prints one (a configuration priced apart); absent when the
+    /// line prints none (a firing mode).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bpv: Option<Field<u16>>,
+    /// The line's own RF, as printed. It gives no availability: the notes do not tie the
+    /// configuration's RF to theaters, so only the vehicle's own RF and DATES do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rf: Option<Field<RfRange>>,
+    /// The line's own DATES, as printed; like its RF, no availability comes from them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dates: Option<Field<Period>>,
     /// SZ to Notes.
     #[serde(flatten)]
     pub values: ListingValues,

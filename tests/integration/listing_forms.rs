@@ -2,6 +2,7 @@
 //! the real listings print (issue 21's table) and no notes. What `avail`, `show` and the
 //! counters make of it.
 
+use qm_resolve::NationRegistries;
 use serde_json::Value;
 
 use crate::support::{root, run_qm};
@@ -220,4 +221,42 @@ fn a_dagger_is_drawn_on_the_part_it_follows() {
     // `4×2†`: the coaxial MGs' cell, drawn as printed.
     let front = side("ardent-ii", CounterSide::Front);
     assert_eq!(drawn(&front, "mg_coax").as_deref(), Some("4×2†"), "{front}");
+}
+
+/// A parenthesized line without TYPE that prints its own BPV, RF and DATES is the vehicle
+/// above's other configuration: on its chart row and its counter's back, not a vehicle.
+#[test]
+fn a_priced_second_line_is_the_vehicle_above() {
+    let compiled = qm::compile::compile(&root().join("tests/fixtures-forms"));
+    assert!(!compiled.failed(true), "the forms nation compiles");
+    let types = &compiled.loaded.registries_of("frm").types;
+    let n = &compiled.nations[0];
+    assert!(n.vehicles.iter().all(|v| !v.name.starts_with('(')));
+    let wagon = n.vehicles.iter().find(|v| v.id == "flak-wagon").unwrap();
+    let other = wagon.other_configuration.as_ref().expect("its second line");
+    assert_eq!(other.bpv.as_ref().and_then(|f| f.value), Some(31));
+    assert_eq!(other.rf.as_ref().unwrap().raw, "1.6†");
+    assert_eq!(other.dates.as_ref().unwrap().raw, "45");
+    // The line's RF and DATES give no availability: the vehicle's own DATES only.
+    let own = wagon.dates.value.as_ref().unwrap();
+    assert!(!wagon.availability.is_empty());
+    assert!(
+        wagon.availability.iter().all(|a| &a.period == own),
+        "{:?}",
+        wagon.availability
+    );
+    assert!(wagon.availability_unknown.is_empty());
+
+    let chart = qm::render::chart_model(n, types);
+    let row = chart
+        .groups
+        .iter()
+        .flat_map(|g| &g.rows)
+        .find(|r| r.id == "flak-wagon-other")
+        .expect("a row under the vehicle");
+    let texts: Vec<&str> = row.cells.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(
+        texts[..8],
+        ["(Without rails)", "", "5", "", "31", "", "1.6†", "45"]
+    );
 }

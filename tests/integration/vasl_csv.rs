@@ -134,6 +134,23 @@ fn a_second_vasl_piece_is_part_of_its_vehicle() {
     assert_eq!(vasl.counters(), 7);
 }
 
+/// A parenthesized row without a type under a vehicle, with its own BPV, RF and DATES
+/// (`(Without tracks)` under Tern 1), is that vehicle's other configuration in a `listing.csv`
+/// too (and is written back at its place by the round-trip test above).
+#[test]
+fn a_priced_second_line_is_the_other_configuration() {
+    let compiled = qm::compile::compile(&root().join(OK));
+    let nordic = &compiled.nations[0];
+    assert!(nordic.vehicles.iter().all(|v| !v.name.starts_with('(')));
+    let tern = nordic.vehicles.iter().find(|v| v.name == "Tern 1").unwrap();
+    let other = tern.other_configuration.as_ref().expect("its second line");
+    assert_eq!(other.name_cell.raw, "(Without tracks)");
+    assert_eq!(other.bpv.as_ref().and_then(|f| f.value), Some(18));
+    assert_eq!(other.rf.as_ref().unwrap().raw, "1.0-1.6†");
+    assert_eq!(other.dates.as_ref().unwrap().raw, "35-5/45†");
+    assert_eq!(tern.bpv.value, Some(20));
+}
+
 /// A cell erratum of `listing.tsv`'s form on `listing.csv`: its row named by its NAME, its
 /// cells by their column (a listing label or VASL's header name), each find as the CSV holds
 /// it.

@@ -10,12 +10,14 @@ mod header;
 mod parse;
 mod parts;
 mod reader;
+mod second_line;
 mod syntax;
 mod table;
 mod vasl_csv;
 mod weapons;
 
 pub use parse::parse_listing;
+pub use second_line::is_second_line;
 pub use syntax::*;
 pub use table::{column_label, column_labels, listing_table, TableField, TableRow};
 pub use vasl_csv::*;

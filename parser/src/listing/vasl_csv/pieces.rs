@@ -8,7 +8,7 @@ use std::ops::Range;
 use qm_schema::MarkupKind;
 
 use crate::listing::vasl_csv::syntax::{VaslExtras, VaslListing, VaslPieceRow};
-use crate::{Cell, ListingRow};
+use crate::{is_second_line, Cell, ListingRow};
 
 /// Moves each row that repeats an earlier vehicle into that vehicle's
 /// [`VaslExtras::pieces`](crate::VaslExtras::pieces), so both counters are kept and the file
@@ -53,11 +53,6 @@ pub(crate) fn fold_pieces(listing: &mut VaslListing) {
 fn key(row: &ListingRow) -> Option<(String, String)> {
     let ty = row.vehicle_type.as_ref()?;
     (!row.name.is_error()).then(|| (row.name.raw.clone(), ty.raw.clone()))
-}
-
-/// A row with no TYPE, BPV, RF or DATES: a second line of the vehicle above it.
-fn is_second_line(row: &ListingRow) -> bool {
-    row.vehicle_type.is_none() && row.bpv.is_none() && row.rf.is_none() && row.dates.is_none()
 }
 
 fn raw<T>(cell: &Option<Cell<T>>) -> Option<&str> {

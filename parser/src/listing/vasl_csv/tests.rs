@@ -206,3 +206,35 @@ fn a_repeated_row_is_another_piece_of_its_vehicle() {
     // Another BPV, or a red (bold) MP, is another vehicle.
     assert!(p.value.extras[2].pieces.is_empty() && p.value.extras[3].pieces.is_empty());
 }
+
+/// A parenthesized row without TYPE that prints its own BPV, RF and DATES is the second line
+/// of the row above: that row keeps its place (it is not folded into an earlier piece of the
+/// same name), and the line stays a row under it.
+#[test]
+fn a_priced_second_line_keeps_its_vehicle_in_place() {
+    let vehicle = row(&[
+        ("count", "3"),
+        ("name", "Ka 1 <i>aLT</i>"),
+        ("bpv", "30"),
+        ("rf", "1.2"),
+        ("dates", "41-45"),
+        ("piece", "ka1"),
+    ]);
+    let line = row(&[
+        ("name", "(Without floats)"),
+        ("weight", "9.5"),
+        ("bpv", "26"),
+        ("rf", "1.4†"),
+        ("dates", "42-45"),
+        ("mp", "15"),
+        ("piece", "ka1"),
+        ("overrides", "ignore"),
+    ]);
+    let text = format!("{HEADER}{vehicle}\n{vehicle}\n{line}\n");
+    let p = parse(&text);
+    let names: Vec<&str> = p.value.rows.iter().map(|r| r.name.raw.as_str()).collect();
+    assert_eq!(names, ["Ka 1", "Ka 1", "(Without floats)"]);
+    assert!(p.value.extras[0].pieces.is_empty());
+    assert!(crate::is_second_line(&p.value.rows[2]));
+    assert_eq!(p.value.rows[2].bpv.as_ref().unwrap().raw, "26");
+}
