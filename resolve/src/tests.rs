@@ -14,6 +14,11 @@ fn row(name: &str, rf: &str, dates: &str, notes: &str) -> String {
     format!("{name}\t\t3.5\tTt\t20\t{rf}\t{dates}\t+2\t-4 / -5\t\t\t2\t13\tL\t\tBMG\t\t11\t\t4\t\t\t\t\t{notes}\t\n")
 }
 
+/// A listing of `rows` under the header.
+fn listing<const N: usize>(rows: [String; N]) -> String {
+    std::iter::once(HEADER.to_string()).chain(rows).collect()
+}
+
 /// Resolves a nation whose listing and notes are the given texts.
 fn resolve(listing: &str, notes: &str) -> Resolved {
     resolve_with(listing, notes, None)
@@ -72,11 +77,10 @@ fn rfs(nation: &Nation, name: &str) -> Vec<u32> {
 
 #[test]
 fn a_relative_rule_copies_its_base_with_the_rf_raised() {
-    let listing = format!(
-        "{HEADER}{}{}",
+    let listing = listing([
         row("Alpha", "1.0", "40-43", ""),
-        row("Bravo", "1.1", "40-43", "1")
-    );
+        row("Bravo", "1.1", "40-43", "1"),
+    ]);
     let notes = "**1. Bravo:** A test vehicle.\n\n† RF is always .1 higher than the corresponding RF of the Alpha.\n";
     let resolved = resolve(&listing, notes);
     assert!(
@@ -143,12 +147,11 @@ fn a_chain_of_relative_rules_listed_in_reverse_resolves_bases_first() {
 #[test]
 fn a_cycle_of_relative_rules_is_an_error_naming_its_vehicles() {
     // Alpha and Bravo copy each other; Charlie copies Alpha.
-    let listing = format!(
-        "{HEADER}{}{}{}",
+    let listing = listing([
         row("Charlie", "1.1", "40-43", "3"),
         row("Alpha", "1.0", "40-43", "1"),
         row("Bravo", "1.2", "40-43", "2"),
-    );
+    ]);
     let notes = relative_notes(&[("Alpha", "Bravo"), ("Bravo", "Alpha"), ("Charlie", "Alpha")]);
     let resolved = resolve(&listing, &notes);
     let codes: Vec<&str> = resolved.diagnostics.iter().map(|d| d.code).collect();
@@ -178,12 +181,11 @@ fn radio(nation: &Nation, name: &str) -> Vec<(String, bool)> {
 /// speak. With a national rule of effect `afv_radio`, every other AFV has one.
 #[test]
 fn the_radio_default_is_national_data() {
-    let listing = format!(
-        "{HEADER}{}{}{}",
+    let listing = listing([
         row("Plain", "1.0", "40-43", ""),
         row("Dated", "1.0", "40-43", "1"),
         row("Marked", "1.0", "40-43", "").replacen("\t\t", "\t®\t", 1),
-    );
+    ]);
     let notes = "**1. Dated:** A test vehicle.\n\n† This AFV has no radio in scenarios set prior to 11/41. As of 11/41 it is radio-equipped.\n";
     let bare = resolve(&listing, notes);
     assert!(bare.diagnostics.is_empty(), "{:?}", bare.diagnostics);
@@ -219,7 +221,7 @@ lines = "121"
 /// declares; words naming none are an error at the words, with a suggestion.
 #[test]
 fn restricted_use_names_the_nations_factions() {
-    let listing = format!("{HEADER}{}", row("Alpha", "1.2-1.3†", "40-45", "1"));
+    let listing = listing([row("Alpha", "1.2-1.3†", "40-45", "1")]);
     let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 40-43 (1.2), and 44-45 (1.3; Royalist use only). Availability in 1945 is limited to Free Royalists only.\n";
     let ob = r#"
 [[faction]]
@@ -358,11 +360,10 @@ fn the_mg_lints_find_factors_one_column_right_of_their_headers() {
 #[test]
 fn a_relative_rule_on_a_vehicle_whose_name_shares_a_word_with_its_base_applies() {
     // Issue 24, item 4: "AB 43 ... than the corresponding RF of the AB 41" was dropped.
-    let listing = format!(
-        "{HEADER}{}{}",
+    let listing = listing([
         row("AB 41", "1.3", "40-43", ""),
         row("AB 43", "1.4", "40-43", "1"),
-    );
+    ]);
     let resolved = resolve(&listing, &relative_notes(&[("AB 43", "AB 41")]));
     assert!(
         resolved.diagnostics.is_empty(),
@@ -380,11 +381,10 @@ fn a_relative_rule_on_a_vehicle_whose_name_shares_a_word_with_its_base_applies()
 
 #[test]
 fn two_vehicles_sharing_a_word_based_on_each_other_are_a_cycle() {
-    let listing = format!(
-        "{HEADER}{}{}",
+    let listing = listing([
         row("AB 41", "1.3", "40-43", "1"),
         row("AB 43", "1.4", "40-43", "2"),
-    );
+    ]);
     let notes = relative_notes(&[("AB 41", "AB 43"), ("AB 43", "AB 41")]);
     let resolved = resolve(&listing, &notes);
     let codes: Vec<&str> = resolved.diagnostics.iter().map(|d| d.code).collect();
@@ -448,11 +448,10 @@ fn the_same_finds_the_rule_before_it_in_another_paragraph() {
 
 #[test]
 fn the_same_without_a_rule_before_it_is_the_notes_main_vehicle() {
-    let listing = format!(
-        "{HEADER}{}{}",
+    let listing = listing([
         row("Alpha", "1.1", "40-43", "1"),
-        row("Bravo", "1.0-1.6", "40-43", "1")
-    );
+        row("Bravo", "1.0-1.6", "40-43", "1"),
+    ]);
     let notes = "**1. Alpha & Bravo:** Test vehicles.\n\n† Bravo Dates and RF are the same, but with .1 subtracted.\n";
     let resolved = resolve(&listing, notes);
     assert_eq!(
@@ -504,11 +503,10 @@ fn a_rule_without_a_theater_applies_in_every_theater_unless_the_nation_declares_
     use crate::query::availability_at;
     use crate::registry::NationTheaters;
     use qm_schema::YearMonth;
-    let listing = format!(
-        "{HEADER}{}{}",
+    let listing = listing([
         row("Alpha", "1.0-1.3", "11/41-44", "1"),
         row("Bravo", "1.0-1.3", "40-44", "2"),
-    );
+    ]);
     let notes = "**1. Alpha:** A test vehicle.\n\n† RF is 1.0 for 11/41-6/42, 1.2 for 7-12/42, and 1.3 thereafter.\n\n**2. Bravo:** Another.\n\n† Dates and RF for use in North Africa are 1941 (1.1).\n";
     let registry = theater_registry();
     let russia = TheaterId::new("Russia");
@@ -538,12 +536,11 @@ fn a_rule_without_a_theater_applies_in_every_theater_unless_the_nation_declares_
 
 #[test]
 fn an_error_in_one_note_leaves_only_its_vehicles_unresolved() {
-    let listing = format!(
-        "{HEADER}{}{}{}",
+    let listing = listing([
         row("Alpha", "1.0-1.6", "40-43", "1"),
         row("Bravo", "1.2", "40-43", "2"),
         row("Charlie", "1.2", "40-43", ""),
-    );
+    ]);
     let notes = "**1. Alpha:** A test vehicle.\n\n† RF is 1.5 in 1940 and perhaps 1.6 in 1941.\n\n**2. Bravo:** Another.\n\n† RF is 1.3 in 1941.\n";
     let resolved = resolve(&listing, notes);
     let unresolved: Vec<(&str, &str)> = resolved
@@ -589,12 +586,11 @@ fn the_same_one_month_later_moves_the_antecedents_periods() {
 
 #[test]
 fn a_vehicle_copying_an_unresolved_one_is_unresolved_too() {
-    let listing = format!(
-        "{HEADER}{}{}{}",
+    let listing = listing([
         row("Alpha", "1.0-1.6", "40-43", "1"),
         row("Bravo", "1.2", "40-43", "2"),
         row("Charlie", "1.3", "40-43", "3"),
-    );
+    ]);
     let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 1940 (1.2).\n\n† RF is 1.5 in 1940 and perhaps 1.6 in 1941.\n\n**2. Bravo:** Another.\n\n† RF is always .1 higher than the corresponding RF of the Alpha.\n\n**3. Charlie:** A third.\n\n† RF is always .1 higher than the corresponding RF of the Bravo.\n";
     let resolved = resolve(&listing, notes);
     let unresolved: Vec<(&str, &str)> = resolved
@@ -848,13 +844,12 @@ fn a_nation_without_notes_answers_from_its_listing() {
 
 #[test]
 fn a_superscript_after_a_note_letter_picks_the_sentence_that_explains_it() {
-    let listing = format!(
-        "{HEADER}{}{}{}{}",
+    let listing = listing([
         row("Plain", "1.2", "40-45", "N"),
         row("Marked", "1.2", "40-45", "Nᵀ"),
         row("Unexplained", "1.2", "40-45", "Nᶠᵀ"),
         row("Numbered", "1.2", "40-45", "1ᵗ"),
-    );
+    ]);
     let notes = "**1. Numbered:** A test vehicle.\n\n## MULTI-APPLICABLE VEHICLE NOTES\n\n**N.** This vehicle was used in North Africa at some time from 6/40 to 5/43 (within the limits of its own given dates). If the superscript “T” appears its use in North Africa was limited to Tunisia, 11/42 to 5/43 (within the limits of its own given dates).\n";
     let r = resolve(&listing, notes);
     let v = |name: &str| r.nation.vehicles.iter().find(|v| v.name == name).unwrap();
