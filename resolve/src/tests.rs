@@ -770,6 +770,17 @@ fn a_parenthesized_line_with_its_own_values_is_the_other_configuration() {
     );
 }
 
+/// Asserts that `r` reports a blank cell a vehicle needs (`listing::missing-value`).
+fn assert_missing_value(r: &Resolved) {
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "listing::missing-value"),
+        "{:#?}",
+        r.diagnostics
+    );
+}
+
 #[test]
 fn a_line_without_type_is_a_vehicle_unless_parenthesized_under_one() {
     // Not parenthesized: a vehicle missing its TYPE.
@@ -778,24 +789,12 @@ fn a_line_without_type_is_a_vehicle_unless_parenthesized_under_one() {
     listing.push_str(&PRICED_LINE.replace("(Without floats)", "Without floats"));
     let r = resolve(&listing, "");
     assert!(r.nation.vehicles[0].other_configuration.is_none());
-    assert!(
-        r.diagnostics
-            .iter()
-            .any(|d| d.code == "listing::missing-value"),
-        "{:#?}",
-        r.diagnostics
-    );
+    assert_missing_value(&r);
     // Parenthesized but under no vehicle: still not a configuration of anything.
     let mut listing = HEADER.to_string();
     listing.push_str(PRICED_LINE);
     let r = resolve(&listing, "");
-    assert!(
-        r.diagnostics
-            .iter()
-            .any(|d| d.code == "listing::missing-value"),
-        "{:#?}",
-        r.diagnostics
-    );
+    assert_missing_value(&r);
 }
 
 #[test]
