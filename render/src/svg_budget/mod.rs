@@ -44,7 +44,7 @@ pub struct Budget {
     /// Pixels all filtered groups are rasterized at, together.
     pub filter_pixels: f64,
     /// The largest number path data or a radius may hold, in user units (arcs are cut into
-    /// pieces by their radius: [`extent`]).
+    /// pieces by their radius; the module `extent` says why).
     pub extent: f64,
 }
 
