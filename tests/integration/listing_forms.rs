@@ -30,21 +30,26 @@ fn the_forms_nation_checks_clean() {
     assert!(out.starts_with("exit: 0\n"), "{out}");
 }
 
-/// A vehicle whose listing prints an RF range, in a nation without notes: the answer is
-/// "unknown" with the reason, never an empty list that reads as "not available".
-#[test]
-fn avail_without_notes_says_unknown_with_the_reason() {
-    let (code, json) = qm(&[
+/// `qm avail frm --theater Any --date DATE --vehicle VEHICLE --json`: exit code and output.
+fn avail_json(date: &str, vehicle: &str) -> (i32, String) {
+    qm(&[
         "avail",
         "frm",
         "--theater",
         "Any",
         "--date",
-        "3/42",
+        date,
         "--vehicle",
-        "Ardent I",
+        vehicle,
         "--json",
-    ]);
+    ])
+}
+
+/// A vehicle whose listing prints an RF range, in a nation without notes: the answer is
+/// "unknown" with the reason, never an empty list that reads as "not available".
+#[test]
+fn avail_without_notes_says_unknown_with_the_reason() {
+    let (code, json) = avail_json("3/42", "Ardent I");
     assert_eq!(code, 0, "{json}");
     let rows: Value = serde_json::from_str(&json).unwrap();
     let rows = rows.as_array().unwrap();
@@ -65,34 +70,14 @@ fn avail_without_notes_says_unknown_with_the_reason() {
 
     // A vehicle with one RF answers with it, saying it is the listing's alone; its row has
     // no `unknown`.
-    let (_, json) = qm(&[
-        "avail",
-        "frm",
-        "--theater",
-        "Any",
-        "--date",
-        "3/42",
-        "--vehicle",
-        "Ardent V",
-        "--json",
-    ]);
+    let (_, json) = avail_json("3/42", "Ardent V");
     let rows: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(rows[0]["rf"], 1.2);
     assert_eq!(rows[0]["source"], "listing only (the data has no notes)");
     assert!(rows[0].get("unknown").is_none(), "{json}");
 
     // Outside its DATES there is nothing to say: an empty answer.
-    let (_, json) = qm(&[
-        "avail",
-        "frm",
-        "--theater",
-        "Any",
-        "--date",
-        "3/40",
-        "--vehicle",
-        "Ardent I",
-        "--json",
-    ]);
+    let (_, json) = avail_json("3/40", "Ardent I");
     assert_eq!(json.trim(), "[]");
 }
 
