@@ -64,7 +64,7 @@ pub struct Vehicle {
 /// column as the row prints it (absent where the line is blank).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct OtherConfiguration {
-    /// The NAME cell of the line as published ("(Moebelwagen)").
+    /// The NAME cell of the line as published ("(Firing mode)").
     pub name_cell: Field<String>,
     /// The whole line.
     pub row: Span,
