@@ -43,10 +43,14 @@ pub struct Drawing {
     ops: Vec<Op>,
     /// Unique to this drawing in the process (a memo key for its written content).
     id: u64,
-    /// The glyphs it uses per face, with their text, once asked for (a drawing shared by
-    /// several documents, or by the builds of a watch, is looked through once).
-    glyphs: std::sync::OnceLock<[std::collections::BTreeMap<u16, String>; 2]>,
+    /// The glyphs it uses per face, each with the text it first stands for (a document's
+    /// `ToUnicode` maps), noted as its text is shaped: its runs then keep only glyph ids and
+    /// positions, a few bytes a glyph on a chart of megabytes of notes.
+    glyphs: UsedGlyphs,
 }
+
+/// Glyph ids used per face (regular, bold), each with the text it first stands for.
+pub(crate) type UsedGlyphs = [std::collections::BTreeMap<u16, String>; 2];
 
 /// Pages read, by their SVG text: `qm watch` redraws a chart whose pages mostly did not
 /// change.
@@ -86,14 +90,6 @@ impl Drawing {
     /// with more than fills and strokes (an image, a clip, opacity, a gradient, ...).
     pub fn from_tree(tree: &resvg::usvg::Tree) -> Result<Drawing, Unsupported> {
         tree::from_tree(tree)
-    }
-
-    /// The text runs, in document order.
-    pub(crate) fn runs(&self) -> impl Iterator<Item = &TextRun> {
-        self.ops.iter().filter_map(|op| match op {
-            Op::Text(run) => Some(run),
-            _ => None,
-        })
     }
 }
 
@@ -148,27 +144,15 @@ pub(crate) struct TextRun {
     pub color: Rgb,
     /// The baseline.
     pub y: f32,
-    /// The chunk's text (the glyphs' text ranges index it).
-    pub text: String,
     pub glyphs: Vec<Glyph>,
 }
 
-impl TextRun {
-    /// The text `glyph` stands for.
-    pub fn text_of(&self, glyph: &Glyph) -> &str {
-        &self.text[glyph.text.0 as usize..glyph.text.1 as usize]
-    }
-}
-
-/// One glyph placed on a run's baseline.
+/// One glyph placed on a run's baseline: all a content stream needs of it (its text is in
+/// the drawing's [`UsedGlyphs`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Glyph {
     /// The glyph id in the face.
     pub id: u16,
     /// Where its origin is, in user units.
     pub x: f32,
-    /// Its advance in font units (the shaper's: kerning included).
-    pub advance: i32,
-    /// The byte range of the text it stands for, in the run's text.
-    pub text: (u32, u32),
 }

@@ -5,7 +5,7 @@ use resvg::usvg::tiny_skia_path::{Path, Transform};
 use roxmltree::Node;
 
 use super::shape::{shape, Anchor};
-use super::{geometry, Drawing, Op, Rgb, Stroke, TextRun, Unsupported};
+use super::{geometry, Drawing, Op, Rgb, Stroke, TextRun, Unsupported, UsedGlyphs};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
@@ -58,7 +58,10 @@ pub(super) fn read(svg: &str) -> Result<Drawing, Unsupported> {
     let width = root_length(root, "width")?;
     let height = root_length(root, "height")?;
     let style = Style::default().apply(root, &["width", "height", "viewBox", "version"])?;
-    let mut reader = Reader { ops: Vec::new() };
+    let mut reader = Reader {
+        ops: Vec::new(),
+        glyphs: Default::default(),
+    };
     let view = match view_box(root)? {
         Some(vb) => fit_view_box(vb, width, height)?,
         None => Transform::identity(),
@@ -69,12 +72,14 @@ pub(super) fn read(svg: &str) -> Result<Drawing, Unsupported> {
         height,
         ops: reader.ops,
         id: super::next_id(),
-        glyphs: Default::default(),
+        glyphs: reader.glyphs,
     })
 }
 
 struct Reader {
     ops: Vec<Op>,
+    /// The glyphs the text runs of `ops` use (see [`Drawing`]'s field).
+    glyphs: UsedGlyphs,
 }
 
 impl Reader {
@@ -280,22 +285,23 @@ impl Reader {
             let Some(color) = chunk.style.fill else {
                 return Err(Unsupported("text without a fill".into()));
             };
+            let face = usize::from(chunk.style.bold);
             let glyphs = shape(
                 &chunk.text,
                 chunk.style.bold,
                 chunk.style.font_size,
                 chunk.x,
                 chunk.style.anchor,
+                &mut self.glyphs[face],
             )?;
             if glyphs.is_empty() {
                 continue;
             }
             self.ops.push(Op::Text(TextRun {
-                face: usize::from(chunk.style.bold),
+                face,
                 size: chunk.style.font_size,
                 color,
                 y: chunk.y,
-                text: chunk.text,
                 glyphs,
             }));
         }

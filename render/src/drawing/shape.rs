@@ -10,7 +10,7 @@
 //! several glyphs in one cluster) is [`Unsupported`].
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -38,40 +38,55 @@ thread_local! {
     static PLANS: RefCell<Plans> = RefCell::new(HashMap::new());
 }
 
+/// A shaped glyph, not yet placed.
+#[derive(Debug, Clone, Copy)]
+struct Unplaced {
+    /// The glyph id in the face.
+    id: u16,
+    /// Its advance in font units (the shaper's: kerning included).
+    advance: i32,
+    /// The byte range of the text it stands for.
+    text: (u32, u32),
+}
+
 /// A string shaped in a face (bold or not), its glyphs not yet placed.
-type Shaped = Result<Arc<[Glyph]>, Unsupported>;
+type Shaped = Result<Arc<[Unplaced]>, Unsupported>;
 
 /// Shaped strings by face: a chart repeats its cell texts hundreds of times.
 static SHAPED: Memo<(bool, String), Shaped> = Memo::new(100_000);
 
 /// The glyphs of `text` in the regular or `bold` face at `size`, the chunk starting at `x`
-/// and anchored by `anchor`.
+/// and anchored by `anchor`; each glyph not yet in `used` is put there with the text it
+/// stands for.
 pub(super) fn shape(
     text: &str,
     bold: bool,
     size: f32,
     x: f32,
     anchor: Anchor,
+    used: &mut BTreeMap<u16, String>,
 ) -> Result<Vec<Glyph>, Unsupported> {
     if text.is_empty() {
         return Ok(Vec::new());
     }
     let shaped = SHAPED.get((bold, text.to_string()), || {
         shape_unplaced(text, bold).map(Arc::from)
-    });
-    let mut glyphs = shaped?.to_vec();
-    place(
-        &mut glyphs,
+    })?;
+    for g in shaped.iter() {
+        used.entry(g.id)
+            .or_insert_with(|| text[g.text.0 as usize..g.text.1 as usize].to_string());
+    }
+    Ok(place(
+        &shaped,
         fonts::shaping_face(bold).units_per_em(),
         size,
         x,
         anchor,
-    );
-    Ok(glyphs)
+    ))
 }
 
 /// The glyphs of `text` with their advances, not yet placed.
-fn shape_unplaced(text: &str, bold: bool) -> Result<Vec<Glyph>, Unsupported> {
+fn shape_unplaced(text: &str, bold: bool) -> Result<Vec<Unplaced>, Unsupported> {
     check_direction(text)?;
     let face = fonts::shaping_face(bold);
     let mut buffer = UnicodeBuffer::new();
@@ -97,9 +112,8 @@ fn shape_unplaced(text: &str, bold: bool) -> Result<Vec<Glyph>, Unsupported> {
         if end <= info.cluster {
             return Err(unsupported("several glyphs in one cluster", text));
         }
-        glyphs.push(Glyph {
+        glyphs.push(Unplaced {
             id: info.glyph_id as u16,
-            x: 0.0,
             advance: pos.x_advance,
             text: (info.cluster, end),
         });
@@ -139,12 +153,12 @@ fn plan(bold: bool, script: Option<Script>) -> Rc<ShapePlan> {
     })
 }
 
-/// Sets each glyph's x as usvg does: advances scaled in `f32`, summed from the chunk's start,
+/// Places each glyph as usvg does: advances scaled in `f32`, summed from the chunk's start,
 /// the chunk shifted by its anchor.
-fn place(glyphs: &mut [Glyph], units_per_em: i32, size: f32, x: f32, anchor: Anchor) {
+fn place(glyphs: &[Unplaced], units_per_em: i32, size: f32, x: f32, anchor: Anchor) -> Vec<Glyph> {
     let scale = size / units_per_em as f32;
     // A cluster advances by its glyph's scaled width, never by less than nothing.
-    let advance = |g: &Glyph| {
+    let advance = |g: &Unplaced| {
         let w = g.advance as f32 * scale;
         if w > 0.0 {
             w
@@ -158,10 +172,17 @@ fn place(glyphs: &mut [Glyph], units_per_em: i32, size: f32, x: f32, anchor: Anc
         Anchor::Middle => -width / 2.0,
         Anchor::End => -width,
     };
-    for g in glyphs {
-        g.x = x + pen;
-        pen += advance(g);
-    }
+    glyphs
+        .iter()
+        .map(|g| {
+            let placed = Glyph {
+                id: g.id,
+                x: x + pen,
+            };
+            pen += advance(g);
+            placed
+        })
+        .collect()
 }
 
 fn unsupported(what: &str, text: &str) -> Unsupported {
@@ -172,6 +193,17 @@ fn unsupported(what: &str, text: &str) -> Unsupported {
 mod tests {
     use super::*;
 
+    /// Shapes with a fresh map of used glyphs.
+    fn shape(
+        text: &str,
+        bold: bool,
+        size: f32,
+        x: f32,
+        anchor: Anchor,
+    ) -> Result<Vec<Glyph>, Unsupported> {
+        super::shape(text, bold, size, x, anchor, &mut BTreeMap::new())
+    }
+
     #[test]
     fn kerning_narrows_a_pair_and_anchors_shift_the_run() {
         let plain = shape("AV", false, 10.0, 0.0, Anchor::Start).unwrap();
@@ -179,11 +211,26 @@ mod tests {
         // Without kerning V would start one A-advance in; DejaVu kerns the pair closer.
         assert!(plain[1].x < m.width("A", 10.0) as f32);
         let end = shape("AV", false, 10.0, 50.0, Anchor::End).unwrap();
-        let last = end.last().unwrap();
-        let right = last.x + last.advance as f32 * 10.0 / 2048.0;
+        let v = shape_unplaced("AV", false).unwrap()[1];
+        let right = end[1].x + v.advance as f32 * 10.0 / 2048.0;
         assert!((right - 50.0).abs() < 1e-4, "{right}");
         let mid = shape("AV", false, 10.0, 50.0, Anchor::Middle).unwrap();
         assert!((mid[0].x - (50.0 + end[0].x) / 2.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn each_glyph_is_noted_once_with_the_text_it_first_stands_for() {
+        let mut used = BTreeMap::new();
+        let first = super::shape("ab a", false, 10.0, 0.0, Anchor::Start, &mut used).unwrap();
+        let again = super::shape("ba", false, 10.0, 0.0, Anchor::Start, &mut used).unwrap();
+        assert_eq!((first.len(), again.len()), (4, 2));
+        let texts: Vec<&str> = used.values().map(String::as_str).collect();
+        assert_eq!(used.len(), 3, "{used:?}");
+        for t in ["a", "b", " "] {
+            assert!(texts.contains(&t), "{t:?} in {used:?}");
+        }
+        assert_eq!(used[&first[0].id], "a");
+        assert_eq!(used[&first[1].id], "b");
     }
 
     #[test]

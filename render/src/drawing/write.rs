@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use resvg::usvg::tiny_skia_path::{Path, PathSegment};
 use subsetter::GlyphRemapper;
 
-use super::{Drawing, Op, Rgb, Stroke, TextRun};
+use super::{Drawing, Op, Rgb, Stroke, TextRun, UsedGlyphs};
 use crate::fonts;
 use crate::memo::Memo;
 
@@ -29,32 +29,18 @@ const DEFLATE_LEVEL: u32 = 2;
 /// stands for (the first met).
 #[derive(Debug, Default)]
 pub struct DocumentFonts {
-    used: [BTreeMap<u16, String>; 2],
+    used: UsedGlyphs,
 }
 
 impl DocumentFonts {
     /// Notes the glyphs `drawing` uses.
     pub fn add(&mut self, drawing: &Drawing) {
-        let own = drawing.glyphs.get_or_init(|| glyphs_of(drawing));
-        for (used, own) in self.used.iter_mut().zip(own.iter()) {
+        for (used, own) in self.used.iter_mut().zip(drawing.glyphs.iter()) {
             for (id, text) in own {
                 used.entry(*id).or_insert_with(|| text.clone());
             }
         }
     }
-}
-
-/// The glyphs one drawing uses, per face, each with the text it first stands for.
-fn glyphs_of(drawing: &Drawing) -> [BTreeMap<u16, String>; 2] {
-    let mut used: [BTreeMap<u16, String>; 2] = Default::default();
-    for run in drawing.runs() {
-        for g in &run.glyphs {
-            used[run.face]
-                .entry(g.id)
-                .or_insert_with(|| run.text_of(g).to_string());
-        }
-    }
-    used
 }
 
 /// A drawing's compressed content stream and the faces it uses.
