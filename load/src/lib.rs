@@ -24,5 +24,6 @@ pub mod load;
 pub mod printable;
 pub mod sizes;
 pub mod template_depth;
+pub mod template_imports;
 pub mod templates;
 pub mod vassal;

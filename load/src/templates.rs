@@ -8,6 +8,7 @@ use std::path::{Component, Path, PathBuf};
 use crate::diagnostics::Escaped;
 use crate::template_depth::too_deep;
 pub use crate::template_depth::MAX_EXPRESSION_DEPTH;
+use crate::template_imports::bad_import_name;
 use include_dir::{include_dir, Dir};
 use minijinja::{Error, ErrorKind};
 use qm_parser::{Diagnostic, Severity, Source, SourceMap, TextSpan};
@@ -333,41 +334,78 @@ pub fn load(root: Option<&Path>, name: &str) -> Result<Option<String>, Error> {
             .and_then(|f| f.contents_utf8())
             .map(str::to_string),
     };
-    if let Some(offset) = text.as_deref().and_then(too_deep) {
-        let source = TooDeep {
+    let Some(t) = text.as_deref() else {
+        return Ok(None);
+    };
+    let problem = too_deep(t)
+        .map(|offset| (TextProblem::TooDeep, offset))
+        .or_else(|| bad_import_name(t).map(|offset| (TextProblem::ImportName, offset)));
+    if let Some((problem, offset)) = problem {
+        let source = TextRefusal {
             template: name.to_string(),
             text: text.unwrap_or_default(),
             offset,
+            problem,
         };
         return Err(Error::new(ErrorKind::InvalidOperation, source.to_string()).with_source(source));
     }
     Ok(text)
 }
 
-/// A template refused for its expression depth, with its text and where the bound is
-/// passed (carried as the engine error's source: the engine never parsed the template, so
-/// only this knows the position).
+/// What a template's text is refused for before the engine parses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextProblem {
+    /// An expression nests deeper than [`MAX_EXPRESSION_DEPTH`] ([`crate::template_depth`]).
+    TooDeep,
+    /// An `{% import %}` binds something other than a plain name
+    /// ([`crate::template_imports`]).
+    ImportName,
+}
+
+/// A template refused before the engine parsed it, with its text and where (carried as the
+/// engine error's source: the engine never parsed the template, so only this knows the
+/// position).
 #[derive(Debug)]
-pub struct TooDeep {
+pub struct TextRefusal {
     /// The template's name.
     pub template: String,
     /// Its text.
     pub text: String,
-    /// Byte offset of the token that passes the bound.
+    /// Byte offset of the token at fault.
     pub offset: usize,
+    /// What is wrong there.
+    pub problem: TextProblem,
 }
 
-impl std::fmt::Display for TooDeep {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "template {:?} nests an expression more than {MAX_EXPRESSION_DEPTH} levels deep",
-            self.template
-        )
+impl TextRefusal {
+    /// The kind of error it is: a sandbox limit, or a template written wrong.
+    pub fn kind(&self) -> TemplateErrorKind {
+        match self.problem {
+            TextProblem::TooDeep => TemplateErrorKind::Limit,
+            TextProblem::ImportName => TemplateErrorKind::Render,
+        }
     }
 }
 
-impl std::error::Error for TooDeep {}
+impl std::fmt::Display for TextRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.problem {
+            TextProblem::TooDeep => write!(
+                f,
+                "template {:?} nests an expression more than {MAX_EXPRESSION_DEPTH} levels deep",
+                self.template
+            ),
+            TextProblem::ImportName => write!(
+                f,
+                "template {:?} imports into something that is not a plain name \
+                 (write `{{% import \"file\" as name %}}`)",
+                self.template
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TextRefusal {}
 
 fn read_override(root: &Path, path: &Path, name: &str) -> Result<String, Error> {
     let io = |e: std::io::Error| {

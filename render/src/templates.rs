@@ -22,7 +22,7 @@ pub use qm_load::templates::{
     MAX_EXPRESSION_DEPTH, MAX_FUEL, MAX_OUTPUT, MAX_TEMPLATE_FILE,
 };
 use qm_load::templates::{
-    hash_dir, line_range, load, override_names, safe_name, Limit, Refusal, TooDeep,
+    hash_dir, line_range, load, override_names, safe_name, Limit, Refusal, TextRefusal,
 };
 
 use crate::budget::{Outcome, Signal};
@@ -84,7 +84,20 @@ impl Templates {
             Some(r) => override_names(r, MAX_WARMED),
             None => Vec::new(),
         };
+        // Override files whose compiling panicked the engine (a bug of the engine the checks
+        // before it do not know of): refused from then on, so no render compiles them again.
+        let crashed: Arc<Mutex<Vec<String>>> = Arc::default();
+        let known = crashed.clone();
         env.set_loader(move |name| {
+            if known.lock().is_ok_and(|c| c.iter().any(|n| n == name)) {
+                let why = format!(
+                    "template {name:?} cannot be compiled: the template engine failed on it \
+                     (an internal error); simplify the template"
+                );
+                return Err(
+                    Error::new(ErrorKind::InvalidOperation, why.clone()).with_source(Limit(why))
+                );
+            }
             let text = load(root.as_deref(), name)?;
             // A template compiled during a render (one not warmed below, compiled once): what
             // compiling it takes grows with its size and is allowed beyond the render's
@@ -95,7 +108,12 @@ impl Templates {
             Ok(text)
         });
         for name in names {
-            let _ = env.get_template(&name);
+            let compile = || env.get_template(&name).map(|_| ());
+            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(compile)).is_err() {
+                if let Ok(mut c) = crashed.lock() {
+                    c.push(name);
+                }
+            }
         }
         Self {
             env: Arc::new(env),
@@ -244,8 +262,8 @@ impl Templates {
         }
         let mut source = std::error::Error::source(e);
         while let Some(s) = source {
-            if let Some(deep) = s.downcast_ref::<TooDeep>() {
-                return self.too_deep(deep);
+            if let Some(refused) = s.downcast_ref::<TextRefusal>() {
+                return self.refused_text(refused);
             }
             if let Some(r) = s.downcast_ref::<Refusal>() {
                 kind = TemplateErrorKind::Refused;
@@ -305,9 +323,9 @@ impl Templates {
 }
 
 impl Templates {
-    /// The error of a template refused for its expression depth, at the token that passes
-    /// the bound (the engine never parsed it, so its own error has no position).
-    fn too_deep(&self, deep: &TooDeep) -> TemplateError {
+    /// The error of a template refused before the engine parsed it (its expression depth, an
+    /// import's name), at the token at fault: the engine's own error has no position.
+    fn refused_text(&self, deep: &TextRefusal) -> TemplateError {
         let (text, at) = (&deep.text, deep.offset.min(deep.text.len()));
         let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
         let end = text[at..]
@@ -316,7 +334,7 @@ impl Templates {
         TemplateError {
             origin: self.origin(&deep.template),
             template: deep.template.clone(),
-            kind: TemplateErrorKind::Limit,
+            kind: deep.kind(),
             line: Some(text[..at].matches('\n').count() + 1),
             column: Some(text[line_start..at].chars().count() + 1),
             message: deep.to_string(),

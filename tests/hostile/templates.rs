@@ -117,6 +117,28 @@ fn deep_template_expressions_are_refused_not_overflowing_the_stack() {
     }
 }
 
+/// Issue 24, item 11 (found by the `template` fuzz target): an import into something that is
+/// not a name (`as m|int`) made the engine panic while compiling the template; it is a
+/// diagnostic at the token, and a macro file imported by a plain name still builds.
+#[test]
+fn an_import_into_anything_but_a_name_is_a_diagnostic_not_a_panic() {
+    let (tmp, _) = workspace();
+    let front =
+        |target: &str| format!("<svg>\n{{% import \"counter/macros.svg\" as {target} %}}</svg>\n");
+    for (target, column) in [("m|int", "36"), ("1", "35"), ("true", "35")] {
+        write(&tmp.path().join("tpl/counter/front.svg"), &front(target));
+        let run = build_with_templates(tmp.path(), "tpl");
+        run.expect(1)
+            .says("error[template::render]")
+            .says("not a plain name")
+            .says(&format!("tpl/counter/front.svg:2:{column}"));
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        assert!(!tmp.path().join("out").exists());
+    }
+    write(&tmp.path().join("tpl/counter/front.svg"), &front("m"));
+    build_with_templates(tmp.path(), "tpl").expect(0);
+}
+
 /// Issue 24, item 11: a value doubled in a loop, or a filter given a huge size, ends in a
 /// diagnostic, not an allocation abort.
 #[test]
