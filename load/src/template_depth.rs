@@ -26,21 +26,11 @@ pub fn too_deep(text: &str) -> Option<usize> {
 
 /// Where a template's expression first passes `max` levels.
 pub fn deeper_than(text: &str, max: usize) -> Option<usize> {
-    let ws = WhitespaceConfig {
-        keep_trailing_newline: true,
-        ..WhitespaceConfig::default()
-    };
     // One counter per open bracket of the current tag (the tag itself at the bottom), and
     // their sum plus the number of open brackets.
     let mut levels: Vec<usize> = vec![0];
     let mut depth = 0usize;
-    // A unit struct only while no crate of the build turns on the engine's custom syntax.
-    #[allow(
-        clippy::default_constructed_unit_structs,
-        reason = "SyntaxConfig has fields under minijinja's custom_syntax feature"
-    )]
-    let syntax = SyntaxConfig::default();
-    for item in tokenize(text, false, syntax, ws) {
+    for item in tokens(text) {
         let Ok((token, span)) = item else { return None };
         match token {
             Token::VariableStart | Token::BlockStart | Token::VariableEnd | Token::BlockEnd => {
@@ -74,6 +64,24 @@ pub fn deeper_than(text: &str, max: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// A template's tokens as the engine reads them (its default syntax, trailing newlines kept
+/// as qm's environment keeps them).
+pub(crate) fn tokens(
+    text: &str,
+) -> impl Iterator<Item = Result<(Token<'_>, minijinja::machinery::Span), minijinja::Error>> {
+    let ws = WhitespaceConfig {
+        keep_trailing_newline: true,
+        ..WhitespaceConfig::default()
+    };
+    // A unit struct only while no crate of the build turns on the engine's custom syntax.
+    #[allow(
+        clippy::default_constructed_unit_structs,
+        reason = "SyntaxConfig has fields under minijinja's custom_syntax feature"
+    )]
+    let syntax = SyntaxConfig::default();
+    tokenize(text, false, syntax, ws)
 }
 
 /// A token that makes the expression around it one level deeper: an operator, a postfix step

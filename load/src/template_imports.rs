@@ -8,8 +8,9 @@
 //! template (found by the `template` fuzz target). Here anything but a plain name is refused
 //! at its position, so the engine never compiles it.
 
-use minijinja::machinery::{tokenize, Token, WhitespaceConfig};
-use minijinja::syntax::SyntaxConfig;
+use minijinja::machinery::Token;
+
+use crate::template_depth::tokens;
 
 /// Names the engine reads as constants, not variables (its reserved words that are values).
 const CONSTANTS: [&str; 6] = ["true", "True", "false", "False", "none", "None"];
@@ -37,17 +38,8 @@ enum At {
 /// name; `None` when every import binds a name (a syntax error ends the scan: the engine
 /// reports it).
 pub fn bad_import_name(text: &str) -> Option<usize> {
-    let ws = WhitespaceConfig {
-        keep_trailing_newline: true,
-        ..WhitespaceConfig::default()
-    };
-    #[allow(
-        clippy::default_constructed_unit_structs,
-        reason = "SyntaxConfig has fields under minijinja's custom_syntax feature"
-    )]
-    let syntax = SyntaxConfig::default();
     let mut at = At::Elsewhere;
-    for item in tokenize(text, false, syntax, ws) {
+    for item in tokens(text) {
         let Ok((token, span)) = item else { return None };
         at = match step(at, &token) {
             Some(next) => next,
