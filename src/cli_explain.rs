@@ -14,7 +14,7 @@ use crate::cli_query::pick_resolved_vehicle;
 use crate::cli_report::EXIT_OK;
 use crate::compile::compile;
 use crate::diagnostics;
-use qm_resolve::NationRegistries;
+use qm_registry::NationRegistries;
 
 /// `qm explain`.
 #[derive(Debug, Args)]

@@ -4,9 +4,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use qm_resolve::registry::{NationTheaters, TheaterName};
+use qm_registry::{NationRegistries, Registries};
+use qm_registry::{NationTheaters, TheaterName};
 use qm_resolve::unresolved::touched_vehicles;
-use qm_resolve::{NationRegistries, Registries};
 use qm_schema::{Nation, TheaterId, UnresolvedVehicle, Vehicle, YearMonth};
 
 use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
@@ -17,7 +17,7 @@ use crate::query::{
     VehicleLookupError,
 };
 use crate::views::{listing_only_text, origin_text, unknown_text, AvailRow, ShowView};
-use qm_resolve::names::did_you_mean;
+use qm_registry::names::did_you_mean;
 
 /// `qm avail`.
 #[derive(Debug, Args)]

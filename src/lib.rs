@@ -29,9 +29,9 @@ pub mod memory;
 pub mod progress;
 pub mod watch;
 
-pub use qm_compile::{compile, nations, scenario, timings, views};
+pub use qm_compile::{compile, nations, printable, scenario, sizes, timings, views};
 pub use qm_export::{artifact, build, render_cache, vasl_csv, vassal};
-pub use qm_load::{diagnostics, input, load, printable};
+pub use qm_load::{characters, diagnostics, input, load};
 pub use qm_render as render;
 pub use qm_render::{
     art, budget, cache_key, fonts, infantry, memo, template_filters, templates, text,

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use qm_parser::{Diagnostic, Severity};
-use qm_resolve::NationTheaters;
+use qm_registry::NationTheaters;
 use qm_schema::{
     nation_schema, scenario_schema, schema_value, Nation, Scenario, SchemaValidator,
     SchemaViolation, Tape, TapeError, TheaterId, Vehicle,
@@ -162,7 +162,7 @@ fn validate_nations(
             .into_par_iter()
             .map(|mut r| {
                 let found = validate_nation(&mut r.nation);
-                let printable = qm_load::printable::check_nation(&loaded.sources, &r.nation);
+                let printable = crate::printable::check_nation(&loaded.sources, &r.nation);
                 (r, found, printable)
             })
             .collect()

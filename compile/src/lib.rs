@@ -15,8 +15,11 @@
 //! back what a stage freed ([`memory`]).
 
 pub mod compile;
+mod ir_span;
 pub mod memory;
 pub mod nations;
+pub mod printable;
 pub mod scenario;
+pub mod sizes;
 pub mod timings;
 pub mod views;

@@ -3,12 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use qm_resolve::{NationRegistries, NationTheaters};
+use qm_registry::{NationRegistries, NationTheaters};
 use qm_schema::TheaterId;
 
 use qm_load::load::{Loaded, NationSources};
 
-pub use qm_resolve::{names, Resolved};
+pub use qm_registry::names;
+pub use qm_resolve::Resolved;
 
 /// Parses a nation's sources, resolves them into the IR and runs the lints.
 pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {

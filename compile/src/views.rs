@@ -1,7 +1,7 @@
 //! The public JSON of `qm avail --json` and `qm show --json`: plain values for scripts, a
 //! contract kept stable independently of the IR's provenance-heavy layout.
 
-use qm_resolve::registry::TheaterRegistry;
+use qm_registry::TheaterRegistry;
 use qm_schema::{
     Availability, AvailabilityOrigin, Counter, Nation, Period, RfRange, Tenths,
     UnknownAvailability, Vehicle,

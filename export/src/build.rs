@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use qm_resolve::registry::VehicleTypeRegistry;
-use qm_resolve::NationRegistries;
+use qm_registry::NationRegistries;
+use qm_registry::VehicleTypeRegistry;
 use qm_schema::{
     nation_schema, scenario_schema, schema_value, CounterSide, Nation, Scenario, Vehicle,
 };

@@ -11,18 +11,16 @@
 //!    and gpid registry once, as bytes, by [`vassal::files`] (into
 //!    [`load::Loaded::module_files`]), then read as [`vassal::config`] and [`vassal::gpids`]
 //!    by whoever needs them; a `--templates` folder is checked by [`templates::check_dir`].
-//! 3. [`printable::check_nation`] checks what the build needs of a resolved nation that
-//!    resolving does not (ids that name files, texts that must fit), and
-//!    [`printable::non_xml_character`] the characters no SVG or XML can hold.
+//! 3. [`characters`] finds, in every file read, the characters no SVG or XML can hold
+//!    ([`characters::non_xml_character`]).
 //! 4. [`diagnostics`] prints every diagnostic (human, with the source line and a caret, or
 //!    JSON).
 
+pub mod characters;
 pub mod diagnostics;
 pub mod input;
-mod ir_span;
 pub mod load;
-pub mod printable;
-pub mod sizes;
+pub mod nation_input;
 pub mod template_depth;
 pub mod template_imports;
 pub mod templates;

@@ -4,7 +4,7 @@
 //! `chart/chart.html`; the PDF is paginated by [`super::chart_layout`] and every page is drawn
 //! by `chart/page.svg`, then converted to vector PDF.
 
-use qm_resolve::registry::VehicleTypeRegistry;
+use qm_registry::VehicleTypeRegistry;
 use qm_schema::Nation;
 
 use super::chart_layout::{paginate, ChartPage};

@@ -3,7 +3,7 @@
 //! then the infantry OB and national rules ([`crate::chart_infantry`]). The HTML and the PDF
 //! ([`crate::chart`]) are both drawn from it.
 
-use qm_resolve::registry::VehicleTypeRegistry;
+use qm_registry::VehicleTypeRegistry;
 use qm_schema::{Field, Nation, NoteRef, Vehicle};
 use serde::Serialize;
 

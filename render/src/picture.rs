@@ -6,8 +6,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use qm_resolve::registry::Silhouette;
-use qm_resolve::NationRegistries;
+use qm_registry::NationRegistries;
+use qm_registry::Silhouette;
 use qm_schema::{Nation, Vehicle};
 use serde::Serialize;
 
@@ -104,7 +104,7 @@ impl Pictures {
 }
 
 /// The silhouette class of a vehicle's type (a combined code: its first part's).
-fn class_of(v: &Vehicle, types: &qm_resolve::registry::VehicleTypeRegistry) -> Option<Silhouette> {
+fn class_of(v: &Vehicle, types: &qm_registry::VehicleTypeRegistry) -> Option<Silhouette> {
     let code = v.vehicle_type.value.as_ref()?;
     types.resolve(code).map(|t| t.class)
 }

@@ -3,8 +3,8 @@
 //!
 //! [`resolve_nation`] is the one entry point. It is pure: the texts (already corrected by
 //! errata) come in a [`SourceMap`](qm_parser::SourceMap), which files are the nation's and
-//! what its `errata.toml` accepts in a [`NationInput`], the theaters and vehicle types in
-//! [`Registries`]; no file is read and nothing global is used. Nothing stops at the first
+//! what its `errata.toml` accepts in a [`NationInput`](qm_load::nation_input::NationInput), the theaters and vehicle types in
+//! [`Registries`](qm_registry::Registries); no file is read and nothing global is used. Nothing stops at the first
 //! problem: a bad value is a diagnostic and the rest still resolves.
 //!
 //! # Steps
@@ -29,7 +29,8 @@
 //!    refers to) names that vehicle in `Nation::unresolved`; the other vehicles stand.
 //!
 //! Besides: [`query`] answers questions of the IR (availability at a theater and month, names
-//! as users type them); [`spanned`] helps read hand-written TOML with spans.
+//! as users type them). The registries, names, months and spanned TOML it reads with are
+//! `qm_registry`'s, the input types (`NationInput`, `Accept`) `qm_load`'s.
 
 mod availability;
 mod counter;
@@ -38,21 +39,19 @@ mod fields;
 pub mod lint;
 mod listing;
 mod mentions;
-mod month;
-pub mod names;
 mod nation;
 mod notes;
 pub mod ob;
 pub mod query;
-pub mod registry;
 mod rules;
-pub mod spanned;
 #[cfg(test)]
 mod tests;
 mod theater_names;
 pub mod unresolved;
 mod vasl;
 
-pub use lint::Accept;
 pub use nation::*;
-pub use registry::{NationRegistries, NationTheaters, Registries};
+// The registries, names, months and spanned TOML live below load and resolve (`qm-registry`);
+// the resolver's modules name them by these paths.
+use qm_registry as registry;
+use qm_registry::{month, names, spanned};

@@ -1,38 +1,18 @@
 //! The entry point: one nation's sources -> the IR ([`qm_schema::Nation`]) and its diagnostics.
 
-use qm_parser::{parse_listing, Diagnostic, FileId, ListingRow, Source, SourceMap, TextSpan};
-use qm_schema::{Acceptance, AppliedErratum, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
+use qm_parser::{parse_listing, Diagnostic, ListingRow, Source, SourceMap, TextSpan};
+use qm_schema::{Acceptance, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
 use rayon::prelude::*;
 
-use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Accept, Finding};
+use qm_load::nation_input::NationInput;
+
+use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Finding};
 use crate::listing::{is_second_line, other_configuration, vehicle_from_row};
 use crate::notes::{resolve_notes, NotesOutcome};
 use crate::ob::{resolve_ob, NationalData};
 use crate::registry::Registries;
 use crate::unresolved::unresolved_vehicles;
 use crate::vasl;
-
-/// What resolving one nation reads besides the source texts: which files are its own, and what
-/// its `errata.toml` said. Plain data; `load` builds it.
-#[derive(Debug, Clone)]
-pub struct NationInput {
-    /// The folder name, e.g. `ita`.
-    pub id: String,
-    /// Display name (`[nation] name` of `ob.toml`, else the id).
-    pub name: String,
-    /// `listing.tsv`; `None` for a nation without vehicles (national data only).
-    pub listing: Option<FileId>,
-    /// `notes.md`, when present.
-    pub notes: Option<FileId>,
-    /// `ob.toml`, when present.
-    pub ob: Option<FileId>,
-    /// `errata.toml`, when present.
-    pub errata: Option<FileId>,
-    /// Its `[[accept]]` entries: lint findings that are right as published.
-    pub accepts: Vec<Accept>,
-    /// The errata that matched the sources (already applied to their texts), with provenance.
-    pub applied: Vec<AppliedErratum>,
-}
 
 /// One nation resolved: the IR and every diagnostic about it.
 #[derive(Debug)]
@@ -45,7 +25,7 @@ pub struct Resolved {
     /// theaters` of `ob.toml`, else those its notes name): what a group stands for in
     /// questions about it. [`TheaterId::any`] among them says the nation does not declare
     /// its theaters, so an entry without a theater answers for every theater
-    /// ([`crate::NationTheaters::new`] reads it so).
+    /// ([`qm_registry::NationTheaters::new`] reads it so).
     pub theaters: Vec<TheaterId>,
 }
 

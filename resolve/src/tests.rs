@@ -5,7 +5,8 @@ use qm_schema::{AvailabilityOrigin, CounterItemKind, Nation, Tenths, TheaterId};
 
 use crate::registry::Registries;
 
-use crate::{resolve_nation, NationInput, Resolved};
+use crate::{resolve_nation, Resolved};
+use qm_load::nation_input::NationInput;
 
 const HEADER: &str = "NAME\t®\tWG T\tTYPE\tBPV\tRF\tDATES\tSZ\tAF\tTA\tOT\tCS\tMP\tGP\tT\tMA\tROF\tB#\tIF\tMG\t\t\tSA\tAM MO\t# / PP\tNotes\n\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tB\tC\tAA\t\t\t\t\n";
 

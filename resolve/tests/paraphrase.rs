@@ -7,8 +7,10 @@
 //! diagnostic, never a reading. The table is `paraphrases/ita.txt` (format in its header;
 //! "\n" in it is a line break).
 
+use qm_load::nation_input::NationInput;
 use qm_parser::{FileId, Severity, Source, SourceMap};
-use qm_resolve::{resolve_nation, NationInput, Registries, Resolved};
+use qm_registry::Registries;
+use qm_resolve::{resolve_nation, Resolved};
 use qm_schema::{AvailabilityOrigin, Nation};
 
 /// The published notes, listing and the table.

@@ -158,7 +158,7 @@ fn one_counter_per_silhouette_class() {
 /// `--templates` is used instead (and read in the same sandbox as art).
 #[test]
 fn silhouettes_are_templates_that_can_be_overridden() {
-    use qm_resolve::registry::Silhouette;
+    use qm_registry::Silhouette;
     let dir = tempfile::tempdir().unwrap();
     let t = Templates::new(None);
     for (name, class) in Silhouette::NAMES {

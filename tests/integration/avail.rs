@@ -2,7 +2,7 @@
 //! snapshots of both commands.
 
 use qm::query::{availability_at, find_vehicle, parse_month};
-use qm_resolve::registry::TheaterName;
+use qm_registry::TheaterName;
 
 use crate::support::{root, run_qm};
 

@@ -2,7 +2,7 @@
 //! the real listings print (issue 21's table) and no notes. What `avail`, `show` and the
 //! counters make of it.
 
-use qm_resolve::NationRegistries;
+use qm_registry::NationRegistries;
 use serde_json::Value;
 
 use crate::support::{root, run_qm};

@@ -10,9 +10,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Every crate's source folder, from the workspace root.
-const CRATES: [&str; 8] = [
+const CRATES: [&str; 9] = [
     "parser/src",
     "schema/src",
+    "registry/src",
     "resolve/src",
     "load/src",
     "render/src",

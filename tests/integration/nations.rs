@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use qm::compile::{compile, Compiled};
-use qm_resolve::registry::TheaterName;
-use qm_resolve::NationRegistries;
+use qm_registry::NationRegistries;
+use qm_registry::TheaterName;
 use qm_schema::{Nation, TheaterId};
 
 use crate::support::root;

@@ -37,7 +37,7 @@ fn italian_with_pictures(t: &Templates) -> (Nation, CounterOptions) {
 }
 
 /// The vehicle types built into qm (the repository's registry).
-fn types() -> qm_resolve::registry::VehicleTypeRegistry {
+fn types() -> qm_registry::VehicleTypeRegistry {
     qm::load::built_in_registries()
         .expect("the built-in registries read cleanly")
         .types

@@ -24,7 +24,7 @@ fn vehicle(name: &str, vtype: &str, bpv: u16, notes: &[&str], back: &[&str]) -> 
     let span =
         serde_json::json!({"file": "ita/listing.tsv", "start": 0, "end": 1, "line": 1, "col": 1});
     let field = |v: serde_json::Value, raw: &str| serde_json::json!({"value": v, "dagger": false, "raw": raw, "span": span});
-    let id = qm_resolve::names::vehicle_id(name);
+    let id = qm_registry::names::vehicle_id(name);
     let refs: Vec<_> = notes
         .iter()
         .map(|n| {
@@ -146,7 +146,7 @@ fn config() -> ModuleConfig {
 }
 
 /// The registries built into qm (the repository's), for every nation.
-fn built_in() -> qm_resolve::Registries {
+fn built_in() -> qm_registry::Registries {
     qm::load::built_in_registries().expect("the built-in registries read cleanly")
 }
 

@@ -4,7 +4,7 @@
 //! variable DVP).
 
 use qm_parser::{Diagnostic, TextSpan};
-use qm_resolve::registry::{NationTheaters, Silhouette, SystemRules, VehicleTypeRegistry};
+use qm_registry::{NationTheaters, Silhouette, SystemRules, VehicleTypeRegistry};
 use qm_schema::{
     AmmoKind, Availability, CardNote, CardNoteKind, Nation, NoteRef, Period, Qualifier, TheaterId,
     UnitAvailability, Vehicle, YearMonth,
@@ -41,7 +41,7 @@ impl Setting<'_> {
     }
 
     /// The red-MP rule (rule 178) that holds for a vehicle of `nation` here and now.
-    pub fn red_mp(&self, nation: &Nation, v: &Vehicle) -> Option<&qm_resolve::registry::RedMpRule> {
+    pub fn red_mp(&self, nation: &Nation, v: &Vehicle) -> Option<&qm_registry::RedMpRule> {
         self.rules.red_mp(
             nation.axis,
             self.theater,

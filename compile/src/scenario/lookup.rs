@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use qm_parser::{Diagnostic, FileId, SourceMap, TextSpan};
-use qm_resolve::registry::{NationRegistries, NationTheaters, Registries, TheaterName};
-use qm_resolve::spanned::{choice, span_of, toml_diagnostic};
+use qm_registry::spanned::{choice, span_of, toml_diagnostic};
+use qm_registry::{NationRegistries, NationTheaters, Registries, TheaterName};
 use qm_schema::{
     CardNote, CardNoteKind, InfantryUnit, Nation, Nationality, RuleConcern, Scenario, ScenarioSide,
     ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
@@ -20,7 +20,7 @@ use super::nationality::{side_nation_id, side_nationality, with_suggestions};
 use crate::nations::names::{did_you_mean, name_key, slug};
 use crate::nations::nation_theaters;
 use qm_load::load::Loaded;
-use qm_load::printable::{shorten, MAX_NAME};
+use qm_registry::names::{shorten, MAX_NAME};
 use qm_resolve::query::{find_vehicle, parse_month};
 
 /// One scenario file read and looked up: the scenario (`None` when a required value is unreadable) and
@@ -298,14 +298,14 @@ impl<'a> Lookup<'a> {
         let want = slug(id.get_ref());
         // The id names out/scenarios/<id>.json|html|pdf: an empty one or one past what file
         // systems take would fail the build late.
-        if want == *id.get_ref() && (want.is_empty() || want.len() > qm_load::printable::MAX_ID) {
+        if want == *id.get_ref() && (want.is_empty() || want.len() > crate::printable::MAX_ID) {
             self.diags.push(
                 Diagnostic::error(
                     "scenario::bad-id",
                     format!(
                         "failed to use `{}` as a scenario id (it must be 1 to {} characters)",
                         shorten(id.get_ref()),
-                        qm_load::printable::MAX_ID
+                        crate::printable::MAX_ID
                     ),
                     span_of(self.file, id),
                 )

@@ -2,7 +2,7 @@
 //! named with or without the side's nation. A side naming one belongs to the nation holding it.
 
 use qm_parser::{Diagnostic, FileId};
-use qm_resolve::spanned::span_of;
+use qm_registry::spanned::span_of;
 use qm_schema::{Nation, Nationality};
 use toml::Spanned;
 

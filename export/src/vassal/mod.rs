@@ -29,7 +29,7 @@ pub use qm_render::vassal::images;
 
 use std::path::Path;
 
-use qm_resolve::NationRegistries;
+use qm_registry::NationRegistries;
 use qm_schema::Nation;
 
 pub use config::ModuleConfig;

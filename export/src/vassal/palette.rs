@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use qm_resolve::registry::VehicleTypeRegistry;
-use qm_resolve::NationRegistries;
+use qm_registry::NationRegistries;
+use qm_registry::VehicleTypeRegistry;
 use qm_schema::{
     CounterItem, CounterItemKind, CounterSide, InfantryUnit, Nation, NoteRef, Vehicle,
 };

@@ -14,9 +14,10 @@ use crate::diagnostics::Escaped;
 use crate::input::{
     encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind, InputLimits,
 };
+use crate::nation_input::{Accept, NationInput};
 use crate::vassal::files::ModuleFiles;
-use qm_resolve::spanned::toml_diagnostic;
-use qm_resolve::{Accept, NationInput, NationRegistries, Registries};
+use qm_registry::spanned::toml_diagnostic;
+use qm_registry::{NationRegistries, Registries};
 use qm_schema::{AppliedErratum, CellChange, ErratumChange};
 
 pub use errata::*;
@@ -51,7 +52,7 @@ pub struct NationSources {
 }
 
 impl NationSources {
-    /// What resolving the nation reads besides the sources ([`qm_resolve::resolve_nation`]).
+    /// What resolving the nation reads besides the sources (the resolver's input).
     pub fn input(&self) -> NationInput {
         let accepts = self.errata_file.map_or_else(Vec::new, |file| {
             self.errata
@@ -569,10 +570,10 @@ fn add_source(
     loaded
         .sources
         .add(Source::with_edits(id, name.clone(), text, edits));
-    if let Some(d) = crate::printable::check_characters(&loaded.sources, id) {
+    if let Some(d) = crate::characters::check_characters(&loaded.sources, id) {
         loaded.diagnostics.push(d);
     } else if name.ends_with(".toml") {
-        let strings = crate::printable::check_toml_strings(&loaded.sources, id);
+        let strings = crate::characters::check_toml_strings(&loaded.sources, id);
         loaded.diagnostics.extend(strings);
     }
     if let Some(at) = bad {

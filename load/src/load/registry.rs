@@ -2,7 +2,7 @@
 //! `registry/theaters.toml`, `registry/vehicle-types.toml` and `registry/rules.toml`, or the repository's, built into
 //! `qm` — and each nation's additions (`<nation>/theaters.toml`, `<nation>/vehicle-types.toml`).
 
-use qm_resolve::Registries;
+use qm_registry::Registries;
 
 use super::{add_source, read_plain, unread, Loaded};
 
@@ -96,7 +96,7 @@ pub fn built_in_registries() -> Option<Registries> {
 
 #[cfg(test)]
 mod tests {
-    use qm_resolve::registry::Silhouette;
+    use qm_registry::Silhouette;
     use qm_schema::{TheaterId, YearMonth};
 
     use super::*;

@@ -87,7 +87,7 @@ impl ModuleConfig {
     /// The module's file name under `out/vassal/`.
     pub fn file_name(&self) -> String {
         self.file.clone().unwrap_or_else(|| {
-            let slug = qm_resolve::names::vehicle_id(&self.name);
+            let slug = qm_registry::names::vehicle_id(&self.name);
             format!("{}.vmod", if slug.is_empty() { "module" } else { &slug })
         })
     }
@@ -114,12 +114,12 @@ pub fn lint(sources: &mut qm_parser::SourceMap, file: &ModuleFile) -> Vec<qm_par
     let Some(text) = sources.get(id).map(|s| s.text.clone()) else {
         return Vec::new();
     };
-    let mut out: Vec<Diagnostic> = match crate::printable::check_characters(sources, id) {
+    let mut out: Vec<Diagnostic> = match crate::characters::check_characters(sources, id) {
         Some(d) => vec![d],
-        None => crate::printable::check_toml_strings(sources, id),
+        None => crate::characters::check_toml_strings(sources, id),
     };
     if let Err(e) = toml::from_str::<ConfigFile>(&text) {
-        out.push(qm_resolve::spanned::toml_diagnostic(
+        out.push(qm_registry::spanned::toml_diagnostic(
             "vassal::config",
             CONFIG_FILE,
             id,

@@ -394,7 +394,7 @@ fn registry_error(e: VassalError, sources: &mut SourceMap, file: &ModuleFile) ->
         return plain();
     };
     if let Err(te) = toml::from_str::<RegistryFile>(&text) {
-        return qm_resolve::spanned::toml_diagnostic(
+        return qm_registry::spanned::toml_diagnostic(
             "vassal::gpid-registry",
             REGISTRY_FILE,
             id,

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use qm_parser::{Diagnostic, Severity, SourceMap, TextSpan};
-use qm_resolve::names::{did_you_mean, vehicle_id};
+use qm_registry::names::{did_you_mean, vehicle_id};
 use qm_resolve::query::find_vehicle;
 use qm_schema::Nation;
 use rayon::prelude::*;

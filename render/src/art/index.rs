@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use qm_parser::{Diagnostic, FileId, SourceMap, TextSpan};
-use qm_resolve::spanned::toml_diagnostic;
+use qm_registry::spanned::toml_diagnostic;
 use toml::Spanned;
 
 /// One entry of the index: a file and the vehicles it pictures.

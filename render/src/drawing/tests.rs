@@ -282,7 +282,7 @@ fn what_is_not_drawn_exactly_is_unsupported() {
 #[test]
 fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
     use crate::{chart, chart_layout, chart_model, sheet};
-    use qm_resolve::NationRegistries;
+    use qm_registry::NationRegistries;
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
     let compiled = qm_compile::compile::compile(&data);
     let templates = crate::templates::Templates::new(None);

@@ -7,8 +7,8 @@
 //! so this module wraps every paragraph with the embedded font's metrics and stacks the blocks;
 //! the template decides how each block looks.
 
-use qm_resolve::NationRegistries;
-use qm_resolve::Registries;
+use qm_registry::NationRegistries;
+use qm_registry::Registries;
 use qm_schema::{
     CardNote, CounterSide, InfantryUnit, Nation, Scenario, ScenarioSide, ScenarioUnit, UnitKind,
     Vehicle,

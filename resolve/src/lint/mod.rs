@@ -7,26 +7,13 @@
 mod listing;
 mod mg;
 
-use qm_parser::{Diagnostic, TextSpan};
+use qm_parser::Diagnostic;
 use qm_schema::Acceptance;
 
 pub use listing::*;
 pub use mg::*;
 
-/// An `[[accept]]` entry of `errata.toml`: a lint finding that is right as published.
-#[derive(Debug, Clone)]
-pub struct Accept {
-    /// The lint code.
-    pub code: String,
-    /// Where the entry's `code` is, for the report when it accepts nothing.
-    pub span: TextSpan,
-    /// The vehicle (normalized name) it concerns, when the lint is about one.
-    pub vehicle: Option<String>,
-    /// Text the finding quotes, to pin it when a vehicle has several findings of one code.
-    pub text: Option<String>,
-    /// Why the finding is correct as published.
-    pub reason: String,
-}
+use qm_load::nation_input::Accept;
 
 /// A lint finding: a diagnostic plus what an acceptance matches it by.
 #[derive(Debug, Clone)]

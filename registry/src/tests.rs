@@ -6,8 +6,8 @@ use qm_schema::{TheaterId, VehicleTypeCode};
 
 use super::*;
 
-const THEATERS: &str = include_str!("../../../data-src/registry/theaters.toml");
-const TYPES: &str = include_str!("../../../data-src/registry/vehicle-types.toml");
+const THEATERS: &str = include_str!("../../data-src/registry/theaters.toml");
+const TYPES: &str = include_str!("../../data-src/registry/vehicle-types.toml");
 
 /// A source map holding `files` (name, text), in order: file ids 0, 1, ...
 fn map(files: &[(&str, &str)]) -> SourceMap {

@@ -6,9 +6,16 @@
 //! a nation's own `theaters.toml` / `vehicle-types.toml` then add to a copy of them for that
 //! nation ([`Registries::with_nation`]). Resolution and queries take the result as a plain
 //! `&Registries`.
+//!
+//! Below load and resolve alike (both read the registries), with what both also share: names
+//! as users and notes write them ([`names`]), hand-written TOML read with spans ([`spanned`])
+//! and months as users type them ([`month`]).
 
 mod key;
+pub mod month;
+pub mod names;
 mod nation_theaters;
+pub mod spanned;
 mod system_rules;
 mod system_rules_file;
 mod theaters;
