@@ -108,7 +108,13 @@ fn merge(a: MergeArgs) -> u8 {
         Err(s) => return s,
     };
     let templates = Templates::new(a.templates.as_deref());
-    let images = compiled.pictures(&templates).and_then(|pictures| {
+    let images = qm_render::Pictures::new(
+        &compiled.nations,
+        &compiled.loaded,
+        &compiled.art,
+        &templates,
+    )
+    .and_then(|pictures| {
         let opts = CounterOptions {
             pictures,
             ..CounterOptions::default()

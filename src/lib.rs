@@ -9,8 +9,9 @@
 //!    DVP, counter text; read `ob.toml`; lint.
 //! 4. **validate** (crate `qm_compile`: [`compile`]): every JSON document against the committed
 //!    JSON Schema; scenarios checked ([`scenario`]); each nation's vehicle art assigned.
-//! 5. **render** (crate `qm_render`: [`render`], [`infantry`], [`templates`], [`text`],
-//!    [`fonts`], [`art`]): artifacts in memory.
+//! 5. **render** (crate `qm_render`: [`render`], [`infantry`], [`templates`]): artifacts in
+//!    memory, measured with crate `qm_layout` ([`layout`]: [`text`], [`fonts`], [`art`]), which
+//!    the compiler's checks measure with too.
 //! 6. **package** (crate `qm_export`: [`build`], [`vassal`], [`artifact`]): the module, and
 //!    the output directory written at once.
 //!
@@ -31,9 +32,9 @@ pub mod watch;
 
 pub use qm_compile::{compile, nations, printable, scenario, sizes, timings, views};
 pub use qm_export::{artifact, build, render_cache, vasl_csv, vassal};
+pub use qm_layout as layout;
+pub use qm_layout::{art, fonts, text};
 pub use qm_load::{characters, diagnostics, input, load};
 pub use qm_render as render;
-pub use qm_render::{
-    art, budget, cache_key, fonts, infantry, memo, template_filters, templates, text,
-};
+pub use qm_render::{budget, cache_key, infantry, memo, template_filters, templates};
 pub use qm_resolve::query;

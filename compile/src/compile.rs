@@ -32,7 +32,7 @@ pub struct Compiled {
     /// The scenarios that resolved, in file order.
     pub scenarios: Vec<Scenario>,
     /// The maintainers' vehicle art, checked and ready to draw, by nation id.
-    pub art: qm_render::art::ArtBook,
+    pub art: qm_layout::art::ArtBook,
     /// Every diagnostic of the run, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -41,14 +41,6 @@ impl Compiled {
     /// The theaters nation `id` fought in, with its theater registry.
     pub fn nation_theaters(&self, id: &str) -> NationTheaters<'_> {
         nation_theaters(&self.loaded, &self.theaters, id)
-    }
-
-    /// Every vehicle's picture: its art, else its type's silhouette drawn by `templates`.
-    pub fn pictures(
-        &self,
-        templates: &qm_render::templates::Templates,
-    ) -> Result<qm_render::Pictures, qm_render::RenderError> {
-        qm_render::Pictures::new(&self.nations, &self.loaded, &self.art, templates)
     }
 
     /// True when the run found errors (or, with `strict`, warnings).
@@ -118,7 +110,7 @@ pub fn compile_timed(
     // Art is matched to the resolved vehicles and decoded here, once, so that `check` reports
     // every bad picture and a build that passed it draws them all.
     let (art, art_diags) =
-        timings.time("art", || qm_render::art::assign_nations(&loaded, &nations));
+        timings.time("art", || qm_layout::art::assign_nations(&loaded, &nations));
     diagnostics.extend(art_diags);
     diagnostics::sort(&loaded.sources, &mut diagnostics);
     Compiled {

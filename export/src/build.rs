@@ -15,9 +15,11 @@ use crate::artifact::Artifact;
 use crate::render_cache::{get_or_make, Key, KeyHasher, RenderCache, SideInputs};
 use crate::vassal::{CounterPng, VassalError};
 use qm_compile::compile::Compiled;
-use qm_compile::scenario::{card_html, card_svg, card_view, svg_to_pdf, CardView, ScenarioFile};
+use qm_compile::scenario::ScenarioFile;
 use qm_compile::timings::Timings;
+use qm_layout::card::CardView;
 use qm_render::infantry::{infantry_artifacts, infantry_images, infantry_px, InfantryImage};
+use qm_render::scenario::{card_html, card_svg, card_view, svg_to_pdf};
 use qm_render::templates::{TemplateError, Templates};
 use qm_render::{
     chart_files, chart_key, chart_model, counter_key, counter_sheets, counter_sheets_with,
@@ -145,7 +147,14 @@ pub fn render_all_cached(
     let mut artifacts = timings.time("json", || json_artifacts(nations, cache))?;
     cache.made = 0;
     // Each vehicle's art or silhouette, made once for every side, sheet, card and module image.
-    let pictures = timings.time("pictures", || compiled.pictures(&templates))?;
+    let pictures = timings.time("pictures", || {
+        qm_render::Pictures::new(
+            &compiled.nations,
+            &compiled.loaded,
+            &compiled.art,
+            &templates,
+        )
+    })?;
     let counter_opts = CounterOptions {
         pictures: pictures.clone(),
         ..opts.counters.clone()

@@ -26,7 +26,7 @@ fn base() -> &'static (Compiled, Templates, Pictures) {
         let compiled = compile(&data);
         assert!(!compiled.failed(false), "the reference data compiles");
         let templates = Templates::new(None);
-        let pictures = compiled.pictures(&templates).expect("the pictures render");
+        let pictures = qm::render::Pictures::new(&compiled.nations, &compiled.loaded, &compiled.art, &templates).expect("the pictures render");
         (compiled, templates, pictures)
     })
 }

@@ -36,9 +36,13 @@ fn base() -> &'static (Compiled, CounterOptions, (usize, usize)) {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
         let compiled = compile(&data);
         assert!(!compiled.failed(false), "the reference data compiles");
-        let pictures = compiled
-            .pictures(&Templates::new(None))
-            .expect("the pictures render");
+        let pictures = qm::render::Pictures::new(
+            &compiled.nations,
+            &compiled.loaded,
+            &compiled.art,
+            &Templates::new(None),
+        )
+        .expect("the pictures render");
         let opts = CounterOptions {
             pictures,
             ..CounterOptions::default()

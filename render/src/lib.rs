@@ -4,7 +4,8 @@
 //! 1. [`CounterView`] formats a vehicle's values the way the listing prints them.
 //! 2. A minijinja template (`templates/counter/`, `sheet/`, `chart/`, `card/`, overridable
 //!    with `--templates`: [`templates`]) lays them out as SVG or HTML; it sizes text with
-//!    `fit(...)` ([`text`]), which measures with the embedded font ([`fonts`]).
+//!    `fit(...)` (`qm_layout::text`), which measures with the embedded font
+//!    (`qm_layout::fonts`).
 //! 3. usvg reads the SVG back with only that font; resvg rasterizes PNGs ([`render_png`]) and
 //!    svg2pdf turns pages into vector PDF ([`drawing_pdf`]).
 //!
@@ -12,9 +13,8 @@
 //! nation, PNG and PDF), [`counter_images`] (what the VASSAL exporter uses),
 //! [`counter_sheets`], [`vehicle_chart`]; infantry counters ([`infantry`]), scenario cards
 //! ([`scenario`]) and the module's own images ([`vassal`]). A maintainer's art is made ready
-//! by [`art`]. Each piece has a [`cache_key`]; every result is an [`artifact::Artifact`].
+//! by `qm_layout::art`. Each piece has a [`cache_key`]; every result is an [`artifact::Artifact`].
 
-pub mod art;
 pub mod artifact;
 pub mod budget;
 pub mod cache_key;
@@ -26,7 +26,6 @@ mod counter;
 mod counter_view;
 pub mod drawing;
 mod error;
-pub mod fonts;
 pub mod infantry;
 pub mod memo;
 mod pdf;
@@ -36,11 +35,9 @@ mod png;
 pub mod scenario;
 #[doc(hidden)]
 mod sheet;
-mod svg;
-pub mod svg_budget;
 pub mod template_filters;
+mod template_fit;
 pub mod templates;
-pub mod text;
 pub mod vassal;
 
 /// The unit tests run with the render budget enforced, as the `qm` binary does.
@@ -74,4 +71,7 @@ pub use sheet::{
     counter_sheets, counter_sheets_with, printed_copies, sheet_layout, CounterSize, Paper,
     SheetLayout, SheetOptions, SheetSlot, SHEET_TEMPLATE,
 };
-pub use svg::{options as svg_options, parse as parse_svg, with_size as svg_with_size};
+// What is measured before drawing is `qm-layout`'s; the renderer's modules name it by these
+// paths.
+use qm_layout::svg::{parse as parse_svg, with_size as svg_with_size};
+use qm_layout::{art, fonts, svg, svg_budget, text};

@@ -34,7 +34,7 @@ fn nation<'a>(c: &'a Compiled, id: &str) -> &'a Nation {
 
 fn options(c: &Compiled, t: &Templates) -> CounterOptions {
     CounterOptions {
-        pictures: c.pictures(t).unwrap(),
+        pictures: qm::render::Pictures::new(&c.nations, &c.loaded, &c.art, t).unwrap(),
         ..CounterOptions::default()
     }
 }

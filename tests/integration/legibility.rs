@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use qm::render::{counter_svg, parse_svg, CounterOptions};
+use qm::layout::svg::parse as parse_svg;
+use qm::render::{counter_svg, CounterOptions};
 use qm::templates::Templates;
 use qm_schema::{CounterItem, CounterItemKind, CounterSide, Nation};
 use resvg::usvg::Node;
@@ -42,7 +43,13 @@ fn nations() -> Vec<(Nation, CounterOptions)> {
         let compiled = qm::compile::compile(&dir);
         assert!(!compiled.failed(false), "{} compiles", dir.display());
         let opts = CounterOptions {
-            pictures: compiled.pictures(&t).unwrap(),
+            pictures: qm::render::Pictures::new(
+                &compiled.nations,
+                &compiled.loaded,
+                &compiled.art,
+                &t,
+            )
+            .unwrap(),
             ..CounterOptions::default()
         };
         out.extend(compiled.nations.into_iter().map(|n| (n, opts.clone())));

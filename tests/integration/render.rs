@@ -1,8 +1,9 @@
 //! Counters, counter sheets and the vehicle chart, rendered from the repository's data.
 
+use qm::layout::svg::parse as parse_svg;
 use qm::render::{
-    counter_image, counter_images, counter_sheets, counter_svg, parse_svg, vehicle_chart,
-    CounterOptions, CounterSize, SheetOptions,
+    counter_image, counter_images, counter_sheets, counter_svg, vehicle_chart, CounterOptions,
+    CounterSize, SheetOptions,
 };
 use qm::templates::Templates;
 use qm_schema::{CounterSide, Nation};
@@ -25,7 +26,8 @@ fn italian() -> Nation {
 fn italian_with_pictures(t: &Templates) -> (Nation, CounterOptions) {
     let compiled = qm::compile::compile(&root().join("data-src"));
     let opts = CounterOptions {
-        pictures: compiled.pictures(t).unwrap(),
+        pictures: qm::render::Pictures::new(&compiled.nations, &compiled.loaded, &compiled.art, t)
+            .unwrap(),
         ..CounterOptions::default()
     };
     let n = compiled

@@ -5,10 +5,12 @@
 
 use qm::compile::{compile, compile_scenarios, Compiled};
 use qm::infantry::{infantry_counter_svg, InfantrySide};
+use qm::layout::card::card_scale;
+use qm::layout::svg::with_size as svg_with_size;
 use qm::load::{load, load_scenarios};
 use qm::nations::resolve_nation;
-use qm::render::{counter_svg, svg_with_size, CounterOptions};
-use qm::scenario::{card_html, card_scale, card_svg, card_view, svg_to_png};
+use qm::render::scenario::{card_html, card_svg, card_view, svg_to_png};
+use qm::render::{counter_svg, CounterOptions};
 use qm::templates::Templates;
 use qm_schema::{CounterSide, Nation, Scenario};
 
@@ -73,7 +75,13 @@ fn example_scenarios_resolve_and_render() {
     assert!(!compiled.failed(true), "{:?}", compiled.diagnostics);
     assert_eq!(compiled.scenarios.len(), 3);
     let templates = Templates::new(None);
-    let pictures = compiled.pictures(&templates).unwrap();
+    let pictures = qm::render::Pictures::new(
+        &compiled.nations,
+        &compiled.loaded,
+        &compiled.art,
+        &templates,
+    )
+    .unwrap();
     for s in &compiled.scenarios {
         insta::assert_json_snapshot!(format!("example_{}", s.id), s);
         let view = card_view(
@@ -175,7 +183,13 @@ fn html_picture<'a>(html: &'a str, name: &str) -> &'a str {
 fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
     let compiled = compile(&root().join("data-src"));
     let templates = Templates::new(None);
-    let pictures = compiled.pictures(&templates).unwrap();
+    let pictures = qm::render::Pictures::new(
+        &compiled.nations,
+        &compiled.loaded,
+        &compiled.art,
+        &templates,
+    )
+    .unwrap();
     // 12/40 in North Africa: rule 178 makes the Italian MP red; 6/42: black.
     for (id, red) in [
         ("rearguard-at-buq-buq", true),

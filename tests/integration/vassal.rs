@@ -107,7 +107,7 @@ fn png(w: u32, h: u32, shade: u8) -> Vec<u8> {
     let svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\"><rect width=\"{w}\" height=\"{h}\" fill=\"rgb({shade},100,50)\"/></svg>"
     );
-    qm::render::render_png(&qm::render::parse_svg(&svg).unwrap(), w, h).unwrap()
+    qm::render::render_png(&qm::layout::svg::parse(&svg).unwrap(), w, h).unwrap()
 }
 
 /// Front and back PNGs for every vehicle (the last one gets no back: no Flip layer).

@@ -13,12 +13,12 @@ use qm_schema::{
 };
 use toml::Spanned;
 
-use super::card::MIN_CARD_SCALE;
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use super::nationality::{side_nation_id, side_nationality, with_suggestions};
 use crate::nations::names::{did_you_mean, name_key, slug};
 use crate::nations::nation_theaters;
+use qm_layout::card::{card_scale, MIN_CARD_SCALE};
 use qm_load::load::Loaded;
 use qm_registry::names::{shorten, MAX_NAME};
 use qm_resolve::query::{find_vehicle, parse_month};
@@ -105,7 +105,7 @@ pub fn look_up_scenario(
 /// more than [`MIN_CARD_SCALE`] lets it show is refused here rather than drawn illegibly (or
 /// past the templates' budget) by the build.
 fn card_too_full(s: &Scenario, file: FileId, sf: &ScenarioFile) -> Option<Diagnostic> {
-    let scale = super::card::card_scale(s);
+    let scale = card_scale(s);
     if scale >= MIN_CARD_SCALE {
         return None;
     }

@@ -1,15 +1,12 @@
-//! Scenarios: `data-src/scenarios/*.toml` -> a resolved, checked [`qm_schema::Scenario`] ->
-//! a scenario card (HTML with print CSS, and a vector PDF from an SVG page).
+//! Scenarios: `data-src/scenarios/*.toml` -> a resolved, checked [`qm_schema::Scenario`],
+//! whose card must fit its page (measured with `qm_layout::card`); the renderer draws the
+//! card.
 
 mod check;
 mod file;
 mod lookup;
 mod nationality;
 
-pub use qm_render::scenario::{card, package};
-
-pub use card::*;
 pub use check::*;
 pub use file::*;
 pub use lookup::*;
-pub use package::*;

@@ -6,7 +6,6 @@
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 
 use crate::drawing::Drawing;
-use crate::fonts::Metrics;
 use crate::{canonical_pdf, drawing_pdf, parse_svg, render_pixmap};
 
 /// usvg works in CSS pixels: 96 per inch.
@@ -52,47 +51,4 @@ pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
     );
     page.encode_png()
         .map_err(|e| format!("failed to write the PNG ({e})"))
-}
-
-/// The advance width of `text` in the regular (or bold) face at `size` units per em, for
-/// wrapping text the way resvg and svg2pdf will draw it.
-pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
-    Metrics::get(bold).width(text, size)
-}
-
-/// Splits `text` into lines no wider than `width` at font `size` (same units), at spaces.
-///
-/// Each word is measured once and a line's width is the sum of its words' (advances add up
-/// exactly), so the time is linear in the text; a word far too long for any line is cut into
-/// line-wide pieces ([`crate::text::break_word`]) so that no SVG text run grows
-/// without bound (the SVG reader's text layout is quadratic in a run's length).
-pub fn wrap(text: &str, width: f64, size: f64, bold: bool) -> Vec<String> {
-    let m = Metrics::get(bold);
-    let space = m.units(" ");
-    let mut lines = Vec::new();
-    for para in text.split('\n') {
-        let mut line = String::new();
-        let mut units = 0.0;
-        for word in para.split_whitespace() {
-            for word in crate::text::break_word(word, m, size, width) {
-                let w = m.units(&word);
-                if line.is_empty() {
-                    line = word;
-                    units = w;
-                    continue;
-                }
-                let joined = units + space + w;
-                if m.scale(joined, size) > width {
-                    lines.push(std::mem::replace(&mut line, word));
-                    units = w;
-                } else {
-                    line.push(' ');
-                    line.push_str(&word);
-                    units = joined;
-                }
-            }
-        }
-        lines.push(line);
-    }
-    lines
 }

@@ -14,7 +14,7 @@
 //!    embedded image, only the embedded fonts) and written back as plain paths. Either becomes
 //!    a `data:` URI that every counter side of the vehicle embeds as it is.
 //!
-//! The renderer ([`crate::Pictures`]) takes the art where there is some and a
+//! The renderer (`qm_render::Pictures`) takes the art where there is some and a
 //! silhouette of the vehicle type's class otherwise.
 
 mod assign;

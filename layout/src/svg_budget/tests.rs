@@ -111,13 +111,13 @@ fn entity_bombs_stop_at_the_node_limit_and_bad_xml_is_unreadable() {
 fn a_huge_filter_region_is_refused_on_the_tree_with_its_place() {
     let text = svg("<filter id=\"f\" filterUnits=\"userSpaceOnUse\" x=\"-150000\" y=\"-150000\" width=\"300000\" height=\"300000\">\n<feGaussianBlur stdDeviation=\"3\"/></filter><rect width=\"40\" height=\"20\" filter=\"url(#f)\"/>");
     let doc = parse(&text, &ART).unwrap();
-    let tree = resvg::usvg::Tree::from_str(&text, &crate::svg_options()).unwrap();
+    let tree = resvg::usvg::Tree::from_str(&text, &crate::svg::options()).unwrap();
     let o = check_tree(&tree, &ART, Some(&doc)).unwrap_err();
     assert!(o.what.contains("filter region of `f`"), "{}", o.what);
     assert_eq!((o.line, o.col), (2, 1));
     let small = svg("<filter id=\"f\"><feGaussianBlur stdDeviation=\"1\"/></filter><rect width=\"40\" height=\"20\" filter=\"url(#f)\"/>");
     let doc = parse(&small, &ART).unwrap();
-    let tree = resvg::usvg::Tree::from_str(&small, &crate::svg_options()).unwrap();
+    let tree = resvg::usvg::Tree::from_str(&small, &crate::svg::options()).unwrap();
     assert!(check_tree(&tree, &ART, Some(&doc)).is_ok());
 }
 
