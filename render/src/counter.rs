@@ -8,7 +8,7 @@ use super::counter_view::CounterView;
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::Converted;
 use super::picture::{Picture, Pictures};
-use super::{png, sheet, svg};
+use super::{png, svg};
 use crate::templates::Templates;
 use rayon::prelude::*;
 use resvg::usvg::Tree;
@@ -265,13 +265,17 @@ pub fn side_form(
     side_pdf(nation, vehicle, side, &tree)
 }
 
+/// A counter side's text as outlines in its PDF form: the sheets hold every side, and 41 font
+/// subsets (one per side) would double the file.
+const EMBED: bool = false;
+
 fn side_pdf(
     nation: &Nation,
     vehicle: &Vehicle,
     side: CounterSide,
     tree: &Tree,
 ) -> Result<Converted, RenderError> {
-    Converted::new(tree, sheet::EMBED).map_err(|m| {
+    Converted::new(tree, EMBED).map_err(|m| {
         RenderError::new(
             artifact_name(nation, vehicle, side, "svg"),
             RenderErrorKind::Pdf(m),

@@ -19,9 +19,6 @@ pub const SHEET_TEMPLATE: &str = "sheet/page.svg";
 
 /// Points per millimetre.
 const PT_PER_MM: f64 = 72.0 / 25.4;
-/// Counters as outlines: 41 font subsets (one per counter side) would double the file.
-pub(super) const EMBED: bool = false;
-
 /// A paper size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

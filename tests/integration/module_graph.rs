@@ -65,17 +65,21 @@ fn modules(src: &Path) -> BTreeMap<Vec<String>, String> {
     out
 }
 
-/// The modules `code` (of module `at`) names, other than itself and its ancestors.
+/// The modules `code` (of module `at`) names, other than itself and its ancestors: every path
+/// of every `use` tree (groups, nested groups, `self` in a group, renames, globs) and every
+/// path written in the code (`crate::a::f()`, `super::b::X`).
 fn imports(
     at: &[String],
     code: &str,
     known: &BTreeMap<Vec<String>, String>,
 ) -> BTreeSet<Vec<String>> {
     let mut out = BTreeSet::new();
-    let words: Vec<&str> = code
-        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-        .collect();
-    for word in words {
+    let mut paths = use_paths(code);
+    paths.extend(
+        code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .map(str::to_string),
+    );
+    for word in paths {
         let mut segments = word.split("::").filter(|s| !s.is_empty());
         let mut path: Vec<String> = match segments.next() {
             Some("crate") => Vec::new(),
@@ -84,10 +88,12 @@ fn imports(
             _ => continue,
         };
         for s in segments {
-            if s == "super" {
-                path.pop();
-            } else {
-                path.push(s.to_string());
+            match s {
+                "super" => {
+                    path.pop();
+                }
+                "self" => {}
+                _ => path.push(s.to_string()),
             }
         }
         while !path.is_empty() && !known.contains_key(&path) {
@@ -98,6 +104,88 @@ fn imports(
         }
     }
     out
+}
+
+/// Every path a `use` declaration of `code` imports, its groups expanded:
+/// `use super::{png, sheet::{self, EMBED as E}};` gives `super::png`, `super::sheet` and
+/// `super::sheet::EMBED`. A declaration starts a line (after its visibility) and ends at `;`.
+fn use_paths(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut lines = code.lines();
+    while let Some(line) = lines.next() {
+        let mut decl = line.trim_start();
+        if let Some(rest) = decl.strip_prefix("pub") {
+            decl = rest.trim_start();
+            if decl.starts_with('(') {
+                decl = decl.split_once(')').map_or("", |(_, r)| r.trim_start());
+            }
+        }
+        let Some(tree) = decl.strip_prefix("use ") else {
+            continue;
+        };
+        let mut tree = tree.to_string();
+        while !tree.contains(';') {
+            match lines.next() {
+                Some(more) => tree.push_str(more),
+                None => break,
+            }
+        }
+        let tree = tree.split(';').next().unwrap_or("");
+        // Whitespace only matters around `as`: keep it there as one space.
+        let words: Vec<&str> = tree.split_whitespace().collect();
+        let tree = words
+            .iter()
+            .map(|w| if *w == "as" { " as " } else { w })
+            .collect::<String>();
+        expand("", &tree, &mut out);
+    }
+    out
+}
+
+/// Expands one use tree (whitespace removed) under `prefix` into full paths.
+fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+    let join = |p: &str, s: &str| {
+        if p.is_empty() {
+            s.to_string()
+        } else if s == "self" {
+            p.to_string()
+        } else {
+            format!("{p}::{s}")
+        }
+    };
+    if let Some(open) = tree.find('{') {
+        let head = tree[..open].trim_end_matches("::");
+        let close = tree.rfind('}').filter(|&c| c > open).unwrap_or(tree.len());
+        let inner = &tree[open + 1..close];
+        let base = join(prefix, head);
+        for part in split_top(inner) {
+            expand(&base, part, out);
+        }
+    } else {
+        let path = tree.split(" as ").next().unwrap_or(tree);
+        let path = path.trim_end_matches("::*");
+        if !path.is_empty() {
+            out.push(join(prefix, path));
+        }
+    }
+}
+
+/// The items of a group, split at its top-level commas.
+fn split_top(group: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut parts) = (0, 0, Vec::new());
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&group[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&group[start..]);
+    parts.into_iter().filter(|p| !p.is_empty()).collect()
 }
 
 /// A cycle through the graph, if there is one (depth-first search, colours by state).
@@ -170,4 +258,31 @@ fn the_cycle_finder_finds_a_cycle_of_two_modules() {
     // A child naming its parent is nesting, not a cycle.
     std::fs::write(src.join("b.rs"), "use crate::thing;\n").unwrap();
     assert_eq!(find_cycle(&graph_of(src)), None);
+}
+
+#[test]
+fn every_use_form_is_an_edge() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    std::fs::write(src.join("lib.rs"), "mod a;\nmod b;\nmod c;\n").unwrap();
+    std::fs::write(src.join("c.rs"), "").unwrap();
+    let forms = [
+        "use super::{c, b};",
+        "use super::{\n    c,\n    b::{self, Thing as Other},\n};",
+        "use crate::{b::*, c};",
+        "pub(crate) use self::super::b::Thing;",
+        "use super::{c::{x, y}, b as bee};",
+    ];
+    for form in forms {
+        std::fs::write(src.join("a.rs"), format!("{form}\n")).unwrap();
+        std::fs::write(src.join("b.rs"), "use super::a::other;\n").unwrap();
+        let cycle = find_cycle(&graph_of(src));
+        assert!(cycle.is_some(), "no edge a -> b read from `{form}`");
+    }
+    // The render crate's old cycle: `use super::{png, sheet, svg};` in counter, sheet using
+    // counter.
+    assert_eq!(
+        use_paths("use super::{png, sheet, svg};"),
+        ["super::png", "super::sheet", "super::svg"]
+    );
 }
