@@ -104,6 +104,7 @@ fn availability_matches_the_notes() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines, reason = "one scenario checked step by step")]
 fn avail_and_show_runs() {
     let runs: &[(&str, &[&str])] = &[
         (

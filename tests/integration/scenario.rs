@@ -180,6 +180,7 @@ fn html_picture<'a>(html: &'a str, name: &str) -> &'a str {
 }
 
 #[test]
+#[allow(clippy::too_many_lines, reason = "one scenario checked step by step")]
 fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
     let compiled = compile(&root().join("data-src"));
     let templates = Templates::new(None);

@@ -169,6 +169,7 @@ pub fn tricky_vmod() -> Vmod {
 }
 
 #[test]
+#[allow(clippy::too_many_lines, reason = "one scenario checked step by step")]
 fn every_slot_decodes_trait_by_trait_to_the_ir() {
     let vmod = tricky_vmod();
     let nation = tricky_nation();
@@ -685,6 +686,7 @@ fn merge_refuses_a_gpid_the_module_already_uses() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines, reason = "one scenario checked step by step")]
 fn the_real_module_is_deterministic_complete_and_sound() {
     let data = root().join("data-src");
     let compiled = qm::compile::compile(&data);

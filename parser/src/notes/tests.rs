@@ -383,6 +383,7 @@ fn counter_notations() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines, reason = "the expected table of every note")]
 fn availability_of_every_note() {
     let (_, parsed) = ita();
     let expected: [(u16, &[&str]); 28] = [
@@ -494,6 +495,7 @@ fn availability_of_every_note() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines, reason = "the expected table of every diagnostic")]
 fn diagnostics_on_the_real_data() {
     let (source, parsed) = ita();
     let got: Vec<(Severity, &str, usize, usize, &str)> = parsed
