@@ -286,7 +286,7 @@ fn side_pdf(
 /// Draws every counter side of a nation with `draw`, on every core: front then back of each
 /// vehicle in listing order. The order of the results, and the error reported (the first in
 /// that order), do not depend on the number of threads. The one walk over a nation's sides
-/// that every artifact uses: [`counter_images`], [`render_sides`], the counter sheets.
+/// that every artifact uses: [`counter_images`], the counter sheets, `qm build`'s counter files.
 pub fn each_side<T: Send>(
     nation: &Nation,
     draw: impl Fn(&Vehicle, CounterSide) -> Result<T, RenderError> + Sync,
@@ -313,18 +313,6 @@ pub fn counter_images(
 ) -> Result<Vec<CounterImage>, RenderError> {
     each_side(nation, |v, side| {
         counter_image(nation, v, side, templates, opts)
-    })
-}
-
-/// Every counter side of a nation as SVG, PNG and PDF form ([`each_side`]'s order): what
-/// `qm build` writes and places on the sheets.
-pub fn render_sides(
-    nation: &Nation,
-    templates: &Templates,
-    opts: &CounterOptions,
-) -> Result<Vec<RenderedSide>, RenderError> {
-    each_side(nation, |v, side| {
-        render_side(nation, v, side, templates, opts)
     })
 }
 

@@ -1,16 +1,18 @@
 //! Stage 5, render: the IR -> the bytes of every artifact, in memory.
 //!
 //! # Steps
-//! 1. [`CounterView`] formats a vehicle's values the way the listing prints them.
-//! 2. A minijinja template (`templates/counter/`, `sheet/`, `chart/`, `card/`, overridable
+//! 1. [`CounterView`] groups a side's items by kind for the templates (the resolver formatted
+//!    each value once, as the listing prints it; nothing is formatted here).
+//! 2. A minijinja template (`templates/counter/`, `sheet/`, `chart/`, `scenario/`, overridable
 //!    with `--templates`: [`templates`]) lays them out as SVG or HTML; it sizes text with
 //!    `fit(...)` (`qm_layout::text`), which measures with the embedded font
 //!    (`qm_layout::fonts`).
 //! 3. usvg reads the SVG back with only that font; resvg rasterizes PNGs ([`render_png`]) and
 //!    svg2pdf turns pages into vector PDF ([`drawing_pdf`]).
 //!
-//! Entry points take the IR and return bytes: [`render_sides`] (every counter side of a
-//! nation, PNG and PDF), [`counter_images`] (what the VASSAL exporter uses),
+//! Entry points take the IR and return bytes: [`each_side`] (the one walk over a nation's
+//! counter sides, with [`render_side`]: SVG, PNG and PDF form), [`counter_images`] (what the
+//! VASSAL exporter uses),
 //! [`counter_sheets`], [`vehicle_chart`]; infantry counters ([`infantry`]), scenario cards
 //! ([`scenario`]) and the module's own images ([`vassal`]). A maintainer's art is made ready
 //! by `qm_layout::art`. Each piece has a [`cache_key`]; every result is an [`artifact::Artifact`].
@@ -58,8 +60,8 @@ pub use chart_model::{
 };
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, render_side,
-    render_sides, side_form, side_name, template_of, CounterImage, CounterOptions, RenderedSide,
-    BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
+    side_form, side_name, template_of, CounterImage, CounterOptions, RenderedSide, BACK_TEMPLATE,
+    COUNTER_UNITS, FRONT_TEMPLATE,
 };
 pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};

@@ -283,7 +283,7 @@ pub fn counter_sheets(
 }
 
 /// [`counter_sheets`] from counter sides converted earlier (`faces`: front, back of every
-/// vehicle in listing order, as [`crate::render_sides`] makes them); both paper sizes are made
+/// vehicle in listing order, as [`crate::each_side`] walks them); both paper sizes are made
 /// in parallel; none for a nation without vehicles.
 pub fn counter_sheets_with(
     nation: &Nation,

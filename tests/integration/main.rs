@@ -5,6 +5,7 @@ mod art;
 mod avail;
 mod cli;
 mod determinism;
+mod doc_claims;
 mod infantry;
 mod ir;
 mod legibility;

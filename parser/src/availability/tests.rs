@@ -81,7 +81,10 @@ fn entry(e: &ScheduleEntry) -> String {
 }
 
 /// A one-line rendering of a clause, for tables (also used by the notes tests).
-#[allow(clippy::too_many_lines, reason = "one arm per clause form, read as a table")]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one arm per clause form, read as a table"
+)]
 pub(crate) fn render(c: &AvailabilityClause) -> String {
     let vehicles: Vec<&str> = c.vehicles.iter().map(|v| v.raw.as_str()).collect();
     let who = if vehicles.is_empty() {

@@ -495,7 +495,10 @@ fn availability_of_every_note() {
 }
 
 #[test]
-#[allow(clippy::too_many_lines, reason = "the expected table of every diagnostic")]
+#[allow(
+    clippy::too_many_lines,
+    reason = "the expected table of every diagnostic"
+)]
 fn diagnostics_on_the_real_data() {
     let (source, parsed) = ita();
     let got: Vec<(Severity, &str, usize, usize, &str)> = parsed

@@ -1,7 +1,6 @@
-//! The card's SVG page -> PDF (svg2pdf, vector, exact size) and PNG (resvg), and wrapping
-//! text for the page. Everything goes through the renderer's SVG reader and PNG writer
-//! (`crate::render_sides`) and the font metrics (`crate::fonts`): one font database, so a card and a
-//! counter lay text out alike.
+//! The card's SVG page -> PDF (svg2pdf, vector, exact size) and PNG (resvg). Everything goes
+//! through the renderer's SVG reader and PNG writer and `qm_layout`'s fonts (the card's text
+//! was wrapped with them): one font database, so a card and a counter lay text out alike.
 
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 
