@@ -136,9 +136,8 @@ fn merge(a: MergeArgs) -> u8 {
             return EXIT_DATA;
         }
     };
-    if let Err(e) = crate::artifact::write_file_atomically(out.path(), &merged.bytes) {
-        eprintln!("error: failed to write {} ({e})", a.out.escaped());
-        return EXIT_DATA;
+    if let Err(e) = out.write(&merged.bytes) {
+        return output_error(&e);
     }
     let s = &merged.summary;
     for d in &s.dropped {
@@ -163,10 +162,8 @@ fn merge(a: MergeArgs) -> u8 {
 
 /// What `qm vassal merge` reads, which its output must never overwrite.
 fn merge_inputs(a: &MergeArgs) -> Vec<Input> {
-    let mut inputs = vec![
-        Input::new(InputRole::InputModule, &a.into),
-        Input::new(InputRole::DataDir, &a.data),
-    ];
+    let mut inputs = vec![Input::new(InputRole::InputModule, &a.into)];
+    inputs.extend(Input::with_links(InputRole::DataDir, &a.data));
     if let Some(t) = &a.templates {
         inputs.push(Input::new(InputRole::TemplatesDir, t));
     }

@@ -77,8 +77,11 @@ pub enum Refusal {
 pub enum Wanted {
     /// A directory qm replaces as a whole (`qm build --out`).
     Directory,
-    /// One file (`qm vassal merge --out`, a file of `qm schema --out-dir`).
+    /// One file (`qm vassal merge --out`, a file of `qm schema --out-dir` or of `qm export
+    /// --out`).
     File,
+    /// The lock file qm keeps beside an output directory (`.<name>.lock`).
+    Lock,
 }
 
 /// How an output path overlaps an input path.
@@ -162,6 +165,13 @@ impl OutputError {
             } => Some(concat!(
                 "choose a new file, or a regular file that is none of the inputs, outside the ",
                 "data and templates directories"
+            )),
+            OutputErrorKind::Refused {
+                wanted: Wanted::Lock,
+                ..
+            } => Some(concat!(
+                "qm keeps a lock file beside the output (.<name>.lock): it must be missing or ",
+                "a regular file; remove what is there, or choose another output"
             )),
             _ => None,
         }

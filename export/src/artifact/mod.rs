@@ -9,6 +9,7 @@
 
 mod error;
 mod identity;
+mod links;
 mod lock;
 mod marker;
 mod recycle;
@@ -28,8 +29,8 @@ pub use swap::{tidy_interrupted, write_atomically, Tidied};
 pub use target::{Input, OutputDir, OutputFile};
 
 /// Writes one file through a temporary sibling and a rename, so a failure never leaves a
-/// half-written file in its place. The caller checks the path first ([`OutputFile::check`])
-/// unless it writes a file qm owns (the gpid registry).
+/// half-written file in its place. For a file qm owns that may be a link (the gpid registry);
+/// an output a user names goes through [`OutputFile::check`] and [`OutputFile::write`].
 ///
 /// A symlink is followed (the file it names is replaced, the link stays); the new file keeps
 /// the old one's permissions, or gets 0644 (the temporary file's 0600 would hide it from the
@@ -43,7 +44,16 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         }
         _ => path,
     };
-    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
+    replace_file(path, bytes)
+}
+
+/// Puts `bytes` at `path` through a temporary sibling and a rename: a link at `path` is
+/// replaced, never followed.
+pub(crate) fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let permissions = std::fs::symlink_metadata(path)
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.permissions());
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),

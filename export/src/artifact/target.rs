@@ -103,6 +103,7 @@ impl OutputDir {
             guards,
         };
         out.recheck()?;
+        super::lock::precheck(&out)?;
         Ok(out)
     }
 
@@ -175,6 +176,31 @@ impl OutputFile {
     /// The resolved absolute path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Writes `bytes` to the file through a temporary sibling and a rename, once more refusing
+    /// what took the file's place since [`OutputFile::check`]: a link there is refused, never
+    /// followed, and so is anything but a regular file.
+    pub fn write(&self, bytes: &[u8]) -> Result<(), OutputError> {
+        let io = |e| OutputError::io(&self.shown, IoStep::WriteFile, &self.path, e);
+        let meta = metadata(&self.path).map_err(io)?;
+        if let Some(why) = meta.as_ref().and_then(kind_refusal) {
+            return Err(OutputError::refused(&self.shown, why, Wanted::File));
+        }
+        super::replace_file(&self.path, bytes).map_err(io)
+    }
+}
+
+/// Why an existing path (`meta`: its own metadata) may not be written as a file.
+pub(super) fn kind_refusal(meta: &Metadata) -> Option<Refusal> {
+    if meta.file_type().is_symlink() {
+        Some(Refusal::Symlink)
+    } else if meta.is_dir() {
+        Some(Refusal::Directory)
+    } else if !meta.is_file() {
+        Some(Refusal::Special)
+    } else {
+        None
     }
 }
 
@@ -252,16 +278,8 @@ fn identity_refusal(path: &Path, exists: bool, guards: &Guards) -> io::Result<Op
 /// Why qm may not write the file `path`.
 fn file_refusal(path: &Path, cwd: &Path, inputs: &[Input]) -> io::Result<Option<Refusal>> {
     let meta = metadata(path)?;
-    if let Some(m) = &meta {
-        if m.file_type().is_symlink() {
-            return Ok(Some(Refusal::Symlink));
-        }
-        if m.is_dir() {
-            return Ok(Some(Refusal::Directory));
-        }
-        if !m.is_file() {
-            return Ok(Some(Refusal::Special));
-        }
+    if let Some(why) = meta.as_ref().and_then(kind_refusal) {
+        return Ok(Some(why));
     }
     for input in inputs {
         let resolved = resolve(&cwd.join(&input.path), true)?;
