@@ -166,3 +166,18 @@ fn the_lock_is_never_a_link_a_fifo_or_a_folder() {
     assert_eq!(tree(w), before, "nothing created, written or removed");
     assert!(!w.join("elsewhere/f").exists());
 }
+
+#[cfg(unix)]
+#[test]
+fn gpids_update_never_writes_through_its_link_over_another_input() {
+    let (tmp, data) = workspace();
+    let w = tmp.path();
+    // An empty ob.toml reads as an empty registry too: the link is not refused by the read.
+    std::fs::write(data.join("ita/ob.toml"), "").unwrap();
+    std::os::unix::fs::symlink("ita/ob.toml", data.join("vassal-gpids.toml")).unwrap();
+    let before = tree(w);
+    let run = qm(w, &["vassal", "gpids", "--update", "--data", "data"]);
+    refused(&run, "it is another file of the data directory");
+    run.says("ob.toml");
+    assert_eq!(tree(w), before, "ob.toml is still empty");
+}

@@ -4,7 +4,7 @@
 //! be, replace, hold or lie inside it.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::role::InputRole;
 use super::target::Input;
@@ -20,36 +20,67 @@ impl Input {
     pub fn with_links(role: InputRole, path: impl AsRef<Path>) -> Vec<Input> {
         let path = path.as_ref();
         let mut inputs = vec![Input::new(role, path)];
-        let Some(linked) = role.linked() else {
-            return inputs;
-        };
-        let mut todo = vec![(path.to_path_buf(), 1)];
-        while let Some((dir, depth)) = todo.pop() {
-            // An unreadable folder is load's to report; it reads nothing through it either.
-            let Ok(entries) = fs::read_dir(&dir) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                let Ok(kind) = entry.file_type() else {
-                    continue;
-                };
-                let entry = entry.path();
-                let descend = if kind.is_symlink() {
-                    let Ok(target) = fs::canonicalize(&entry) else {
-                        continue;
-                    };
-                    let is_dir = target.is_dir();
+        if let Some(linked) = role.linked() {
+            walk(path, |_, target| {
+                if let Some(target) = target {
                     inputs.push(Input::new(linked, target));
-                    is_dir
-                } else {
-                    kind.is_dir()
-                };
-                if descend && depth < DEPTH {
-                    todo.push((entry, depth + 1));
                 }
-            }
+            });
         }
         inputs
+    }
+
+    /// Every file of the data directory `data` within [`DEPTH`] levels, by what it is (a link
+    /// by what it leads to), but the entry `except`: what a file qm edits in place there (the
+    /// gpid registry) must be none of.
+    pub fn data_files(data: &Path, except: &Path) -> Vec<Input> {
+        let mut inputs = Vec::new();
+        walk(data, |entry, target| {
+            if entry == except {
+                return;
+            }
+            match target {
+                Some(target) => inputs.push(Input::new(InputRole::DataLink, target)),
+                None if !entry.is_dir() => {
+                    inputs.push(Input::new(InputRole::DataFile, entry));
+                }
+                None => {}
+            }
+        });
+        inputs
+    }
+}
+
+/// Calls `visit` with every entry within [`DEPTH`] levels of `dir` and, for a symlink, what it
+/// leads to (`None` for anything else; a dangling or looping link is skipped). Linked folders
+/// are walked too, within the same depth.
+fn walk(dir: &Path, mut visit: impl FnMut(&Path, Option<PathBuf>)) {
+    let mut todo = vec![(dir.to_path_buf(), 1)];
+    while let Some((dir, depth)) = todo.pop() {
+        // An unreadable folder is load's to report; it reads nothing through it either.
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            let entry = entry.path();
+            let descend = if kind.is_symlink() {
+                let Ok(target) = fs::canonicalize(&entry) else {
+                    continue;
+                };
+                let is_dir = target.is_dir();
+                visit(&entry, Some(target));
+                is_dir
+            } else {
+                visit(&entry, None);
+                kind.is_dir()
+            };
+            if descend && depth < DEPTH {
+                todo.push((entry, depth + 1));
+            }
+        }
     }
 }
 

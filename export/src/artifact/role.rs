@@ -18,6 +18,8 @@ pub enum InputRole {
     DataLink,
     /// What a symlink in a `--scenarios` folder leads to.
     ScenariosLink,
+    /// A file of the data directory (for a file edited in place there: the gpid registry).
+    DataFile,
 }
 
 impl InputRole {
@@ -41,6 +43,7 @@ impl fmt::Display for InputRole {
             InputRole::InputModule => "the module given to --into",
             InputRole::DataLink => "what a link in the data directory leads to",
             InputRole::ScenariosLink => "what a link in the scenario folder leads to",
+            InputRole::DataFile => "another file of the data directory",
         })
     }
 }
