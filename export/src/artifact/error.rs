@@ -204,6 +204,22 @@ impl std::error::Error for OutputError {
     }
 }
 
+impl Refusal {
+    /// Why an existing path (`meta`: its own metadata, a link not followed) may not be written
+    /// as a file: a symlink, a directory or a special file.
+    pub(crate) fn of_file_kind(meta: &std::fs::Metadata) -> Option<Refusal> {
+        if meta.file_type().is_symlink() {
+            Some(Refusal::Symlink)
+        } else if meta.is_dir() {
+            Some(Refusal::Directory)
+        } else if !meta.is_file() {
+            Some(Refusal::Special)
+        } else {
+            None
+        }
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -12,9 +12,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::error::{IoStep, OutputError, Refusal, Wanted};
-use super::identity::metadata;
-use super::swap::sibling;
-use super::target::{kind_refusal, OutputDir};
+use super::target::OutputDir;
 
 /// A held lock; released when dropped (and by the system when the process dies, however).
 #[derive(Debug)]
@@ -42,30 +40,20 @@ impl From<io::Error> for LockError {
 }
 
 /// Takes the lock beside `out`, waiting for the process that holds it; `waiting` is called
-/// once, before waiting, with the lock's path.
+/// once, before waiting, with the lock's path. ([`OutputDir::check`] refused a lock path
+/// holding anything but a regular file before any work; this checks again on the descriptor.)
 pub(crate) fn lock_out(
     out: &OutputDir,
     waiting: impl FnOnce(&Path),
 ) -> Result<OutputLock, OutputError> {
-    let path = sibling(out, "lock");
+    let path = out.lock_path();
     acquire(&path, waiting).map_err(|e| to_output_error(out, path, e))
 }
 
 /// Takes the lock beside `out` if no one holds it; `None` when another process does.
 pub(crate) fn try_lock_out(out: &OutputDir) -> Result<Option<OutputLock>, OutputError> {
-    let path = sibling(out, "lock");
+    let path = out.lock_path();
     try_acquire(&path).map_err(|e| to_output_error(out, path, e))
-}
-
-/// Refuses, before any work, a lock path that holds a symlink or anything but a regular file
-/// ([`lock_out`] checks again on the descriptor it opens).
-pub(crate) fn precheck(out: &OutputDir) -> Result<(), OutputError> {
-    let path = sibling(out, "lock");
-    let meta = metadata(&path).map_err(|e| out.io(IoStep::Lock, &path, e))?;
-    match meta.as_ref().and_then(kind_refusal) {
-        Some(why) => Err(OutputError::refused(path, why, Wanted::Lock)),
-        None => Ok(()),
-    }
 }
 
 /// A refusal names the lock file (what is wrong is there, not at the output); a failure is an

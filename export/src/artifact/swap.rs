@@ -342,11 +342,6 @@ pub(super) fn relative<'a>(
     }
 }
 
-/// `<parent>/.<name>.<what>`.
-pub(super) fn sibling(out: &OutputDir, what: &str) -> PathBuf {
-    out.parent().join(sibling_name(out.name(), what))
-}
-
 /// `.<name>.<what>`.
 fn sibling_name(name: &OsStr, what: &str) -> OsString {
     let mut s = OsString::from(".");
