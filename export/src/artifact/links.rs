@@ -14,7 +14,7 @@ const DEPTH: usize = 3;
 
 impl Input {
     /// The input `path` in `role` and, when `role` is a folder load reads through links (the
-    /// data directory, a scenario folder), what every symlink within [`DEPTH`] levels of it
+    /// data directory, a scenario folder), what every symlink within three levels of it
     /// leads to (resolved; a dangling or looping link leads nowhere and load reports it).
     /// Linked folders are walked too, within the same depth.
     pub fn with_links(role: InputRole, path: impl AsRef<Path>) -> Vec<Input> {
@@ -30,7 +30,7 @@ impl Input {
         inputs
     }
 
-    /// Every file of the data directory `data` within [`DEPTH`] levels, by what it is (a link
+    /// Every file of the data directory `data` within three levels, by what it is (a link
     /// by what it leads to), but the entry `except`: what a file qm edits in place there (the
     /// gpid registry) must be none of.
     pub fn data_files(data: &Path, except: &Path) -> Vec<Input> {
