@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use qm_schema::ErratumChange;
 
-use crate::artifact::{write_atomically, write_file_atomically, OutputFile};
+use crate::artifact::{write_atomically, OutputFile};
 use crate::build::pretty;
 use crate::cli_build::{compile_and_render, prepare_build, report_tidied};
 use crate::cli_report::{output_error, plural, report_as, EXIT_DATA, EXIT_OK};
@@ -148,15 +148,20 @@ fn check(a: CheckArgs) -> u8 {
         a.data.limits(),
         &mut timings,
     );
+    let format = a.message_format;
     if a.verbose {
+        // With `--message-format json` stdout holds JSON only: the facts go to stderr.
+        let mut say: Box<dyn Write> = match format {
+            crate::cli_report::MessageFormat::Human => Box::new(std::io::stdout().lock()),
+            crate::cli_report::MessageFormat::Json => Box::new(std::io::stderr().lock()),
+        };
         for n in &compiled.nations {
-            print_nation_facts(n);
+            print_nation_facts(&mut say, n);
         }
         for s in &compiled.scenarios {
-            print_scenario_notes(s);
+            print_scenario_notes(&mut say, s);
         }
     }
-    let format = a.message_format;
     let status = timings.time("report", || report_as(&compiled, a.data.strict, format));
     if a.timings {
         eprint!("{}", timings.table());
@@ -186,7 +191,8 @@ fn check(a: CheckArgs) -> u8 {
 }
 
 /// `qm check --verbose`: a nation's size, the errata applied to it and its accepted findings.
-fn print_nation_facts(n: &qm_schema::Nation) {
+fn print_nation_facts(out: &mut dyn Write, n: &qm_schema::Nation) {
+    let mut say = |line: &str| say(out, line);
     say(&format!(
         "{} ({}): {} vehicles",
         n.id,
@@ -225,7 +231,8 @@ fn print_nation_facts(n: &qm_schema::Nation) {
 }
 
 /// `qm check --verbose`: the facts a scenario's card prints (they are not warnings).
-fn print_scenario_notes(s: &qm_schema::Scenario) {
+fn print_scenario_notes(out: &mut dyn Write, s: &qm_schema::Scenario) {
+    let mut say = |line: &str| say(out, line);
     say(&format!(
         "scenario {} ({}, {} {})",
         s.id, s.source, s.theater, s.date
@@ -253,8 +260,8 @@ fn print_scenario_notes(s: &qm_schema::Scenario) {
 }
 
 /// Prints a line of data (names, reasons, notes): control characters made visible.
-fn say(line: &str) {
-    println!("{}", crate::diagnostics::escape(line));
+fn say(out: &mut dyn Write, line: &str) {
+    let _ = writeln!(out, "{}", crate::diagnostics::escape(line));
 }
 
 fn schema(a: SchemaArgs) -> u8 {
@@ -285,12 +292,15 @@ fn schema(a: SchemaArgs) -> u8 {
                 }
             }
             for ((_, schema), target) in files.iter().zip(&targets) {
-                let written = pretty(schema).map_err(|e| e.to_string()).and_then(|b| {
-                    write_file_atomically(target.path(), &b).map_err(|e| e.to_string())
-                });
-                if let Err(e) = written {
-                    eprintln!("error: failed to write {} ({e})", target.shown().escaped());
-                    return EXIT_DATA;
+                let bytes = match pretty(schema) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        eprintln!("error: failed to write {} ({e})", target.shown().escaped());
+                        return EXIT_DATA;
+                    }
+                };
+                if let Err(e) = target.write(&bytes) {
+                    return output_error(&e);
                 }
             }
             EXIT_OK

@@ -214,12 +214,12 @@ pub fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
 
 /// What `qm build` reads, which its output must stay clear of.
 pub fn build_inputs(a: &BuildArgs) -> Vec<Input> {
-    let mut inputs = vec![Input::new(InputRole::DataDir, &a.data.data)];
+    let mut inputs = Input::with_links(InputRole::DataDir, &a.data.data);
     if let Some(t) = &a.templates {
         inputs.push(Input::new(InputRole::TemplatesDir, t));
     }
     if let Some(s) = &a.data.scenarios {
-        inputs.push(Input::new(InputRole::Scenarios, s));
+        inputs.extend(Input::with_links(InputRole::Scenarios, s));
     }
     inputs
 }

@@ -1,14 +1,14 @@
 //! `qm export vasl-csv`: nations written back in VASL's Chapter H CSV layout.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use crate::artifact::{write_file_atomically, OutputFile};
+use crate::artifact::{Input, InputRole, OutputFile};
 use crate::cli_report::{output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::compile::compile_with;
-use crate::diagnostics::Escaped;
+use crate::diagnostics::{escape, Escaped};
 use crate::keep_going::prune;
 
 /// `qm export`.
@@ -56,8 +56,30 @@ fn vasl_csv(a: VaslCsvArgs) -> u8 {
     if status != EXIT_OK && !a.keep_going {
         return status;
     }
-    if a.keep_going {
-        prune(&mut compiled);
+    // Before `--keep-going` leaves nations out: a nation whose data holds errors is there.
+    let known = |w: &String| {
+        compiled
+            .nations
+            .iter()
+            .any(|n| n.id.eq_ignore_ascii_case(w))
+    };
+    if let Some(unknown) = a.nations.iter().find(|w| !known(w)) {
+        eprintln!(
+            "error: no nation `{}` in {}",
+            escape(unknown),
+            a.data.escaped()
+        );
+        return EXIT_USAGE;
+    }
+    if status != EXIT_OK {
+        let Some(left) = prune(&mut compiled) else {
+            eprintln!("qm: --keep-going: an error lies in data every nation shares");
+            return status;
+        };
+        eprint!(
+            "qm: --keep-going left out (errors in their data):\n{}",
+            escape(&left.lines())
+        );
     }
     let mut files = Vec::new();
     for n in compiled
@@ -73,17 +95,12 @@ fn vasl_csv(a: VaslCsvArgs) -> u8 {
             qm_export::vasl_csv::vasl_csv(n),
         ));
     }
-    if let Some(unknown) = a.nations.iter().find(|w| {
-        !compiled
-            .nations
-            .iter()
-            .any(|n| n.id.eq_ignore_ascii_case(w))
-    }) {
-        eprintln!("error: no nation `{unknown}` in {}", a.data.display());
-        return EXIT_USAGE;
+    if files.is_empty() && status != EXIT_OK {
+        eprintln!("qm: nothing exported: errors in their data left out every nation asked for");
+        return status;
     }
     let written = match &a.out {
-        Some(dir) => write_files(dir, &files),
+        Some(dir) => write_files(dir, &files, &a.data),
         None => print_one(&files),
     };
     if written == EXIT_OK {
@@ -109,23 +126,26 @@ fn print_one(files: &[(String, String)]) -> u8 {
     }
 }
 
-fn write_files(dir: &std::path::Path, files: &[(String, String)]) -> u8 {
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: failed to create {} ({e})", dir.display());
-        return EXIT_DATA;
-    }
-    // Checked before writing any: refuse the whole run rather than leave half of it.
+/// Writes each file into `dir`. Every file is checked first, against every input of the run
+/// by path and identity (the data directory and what its links lead to: a nation's
+/// `listing.csv` linked to a VASL checkout is never written over), and the whole run refused
+/// rather than half written; `dir` is made only then.
+fn write_files(dir: &Path, files: &[(String, String)], data: &Path) -> u8 {
+    let inputs = Input::with_links(InputRole::DataDir, data);
     let mut targets = Vec::new();
     for (name, _) in files {
-        match OutputFile::check(&dir.join(name), &[]) {
+        match OutputFile::check(&dir.join(name), &inputs) {
             Ok(t) => targets.push(t),
             Err(e) => return output_error(&e),
         }
     }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: failed to create {} ({e})", dir.escaped());
+        return EXIT_DATA;
+    }
     for ((_, text), target) in files.iter().zip(&targets) {
-        if let Err(e) = write_file_atomically(target.path(), text.as_bytes()) {
-            eprintln!("error: failed to write {} ({e})", target.shown().escaped());
-            return EXIT_DATA;
+        if let Err(e) = target.write(text.as_bytes()) {
+            return output_error(&e);
         }
     }
     EXIT_OK

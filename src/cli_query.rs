@@ -158,15 +158,16 @@ fn no_listing(nation: &Nation) -> String {
 /// Prints a usage error; the message holds what the user typed, so it is escaped like data.
 fn usage(message: &str, suggestions: &[&str]) {
     eprintln!("error: {}", diagnostics::escape(message));
-    if !suggestions.is_empty() {
-        eprintln!(
-            "  = help: did you mean {}?",
-            suggestions
-                .iter()
-                .map(|s| format!("`{}`", diagnostics::escape(s)))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        );
+    // Each once: two vehicles may print one name.
+    let mut shown: Vec<String> = Vec::new();
+    for s in suggestions {
+        let s = format!("`{}`", diagnostics::escape(s));
+        if !shown.contains(&s) {
+            shown.push(s);
+        }
+    }
+    if !shown.is_empty() {
+        eprintln!("  = help: did you mean {}?", shown.join(" or "));
     }
 }
 
@@ -212,6 +213,19 @@ pub(crate) fn pick_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Veh
                 ),
                 &names,
             ),
+            VehicleLookupError::Indistinct(names) => {
+                usage(
+                    &format!(
+                        "`{name}` names {} vehicles in {} that neither their names nor their ids tell apart ({})",
+                        names.len(),
+                        nation.id,
+                        names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                    ),
+                    &[],
+                );
+                eprintln!("  = help: the listing repeats the vehicle (`qm check` reports it): correct the listing or add an erratum");
+                return EXIT_DATA;
+            }
         }
         EXIT_USAGE
     })

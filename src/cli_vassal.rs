@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use crate::artifact::{Input, InputRole, OutputFile};
+use crate::artifact::{Input, InputRole, OutputError, OutputFile};
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
@@ -142,9 +142,8 @@ fn merge(a: MergeArgs) -> u8 {
             return EXIT_DATA;
         }
     };
-    if let Err(e) = crate::artifact::write_file_atomically(out.path(), &merged.bytes) {
-        eprintln!("error: failed to write {} ({e})", a.out.escaped());
-        return EXIT_DATA;
+    if let Err(e) = out.write(&merged.bytes) {
+        return output_error(&e);
     }
     let s = &merged.summary;
     for d in &s.dropped {
@@ -169,10 +168,8 @@ fn merge(a: MergeArgs) -> u8 {
 
 /// What `qm vassal merge` reads, which its output must never overwrite.
 fn merge_inputs(a: &MergeArgs) -> Vec<Input> {
-    let mut inputs = vec![
-        Input::new(InputRole::InputModule, &a.into),
-        Input::new(InputRole::DataDir, &a.data),
-    ];
+    let mut inputs = vec![Input::new(InputRole::InputModule, &a.into)];
+    inputs.extend(Input::with_links(InputRole::DataDir, &a.data));
     if let Some(t) = &a.templates {
         inputs.push(Input::new(InputRole::TemplatesDir, t));
     }
@@ -235,9 +232,9 @@ fn gpids(a: GpidsArgs) -> u8 {
             return EXIT_DATA;
         }
     };
-    if let Err(e) = crate::artifact::write_file_atomically(&path, text.as_bytes()) {
-        eprintln!("error: failed to write {} ({e})", path.escaped());
-        return EXIT_DATA;
+    let written = registry_target(&a.data, &path).and_then(|t| t.write(text.as_bytes()));
+    if let Err(e) = written {
+        return output_error(&e);
     }
     println!(
         "qm: allocated {} gpid{} in {}",
@@ -246,6 +243,20 @@ fn gpids(a: GpidsArgs) -> u8 {
         path.escaped()
     );
     EXIT_OK
+}
+
+/// The file `gpids --update` writes: the registry, or what its link leads to (the link is
+/// kept), checked like any output against every other file of the data directory by identity
+/// (a registry linked to a listing would replace it). A dangling link is checked as itself,
+/// and refused.
+fn registry_target(data: &Path, path: &Path) -> Result<OutputFile, OutputError> {
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+        }
+        _ => path.to_path_buf(),
+    };
+    OutputFile::check(&target, &Input::data_files(data, path))
 }
 
 /// A module that cannot be read is a usage error: the path given is wrong.

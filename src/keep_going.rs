@@ -30,6 +30,13 @@ impl LeftOut {
     /// The report: `unresolved.txt` in the output, and the same lines on stderr.
     pub fn report(&self) -> String {
         let mut out = String::from("# Left out by qm build --keep-going (errors in their data)\n");
+        out.push_str(&self.lines());
+        out
+    }
+
+    /// What was left out, one thing a line ("nation ita", "vehicle ita: ...").
+    pub fn lines(&self) -> String {
+        let mut out = String::new();
         for n in &self.nations {
             out.push_str(&format!("nation {n}\n"));
         }

@@ -313,7 +313,7 @@ pub fn render_json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
             "code": d.code,
             "severity": severity,
             "message": d.message,
-            "file": at.as_ref().map(|a| a.file.to_string()),
+            "file": at.as_ref().map(|a| a.file.to_string()).or_else(|| d.file.clone()),
             "line": at.as_ref().map(|a| a.line),
             "column": at.as_ref().map(|a| a.col),
             "span": at.as_ref().map(|a| serde_json::json!({"start": a.start, "end": a.end})),

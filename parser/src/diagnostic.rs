@@ -26,6 +26,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Further context lines.
     pub notes: Vec<String>,
+    /// The file (or folder) a finding without a position is about, as the data directory
+    /// names it (`ita/art/m13-40.png`); with a span, the span's file is the one.
+    pub file: Option<String>,
 }
 
 impl Diagnostic {
@@ -54,7 +57,14 @@ impl Diagnostic {
             label: String::new(),
             help: None,
             notes: Vec::new(),
+            file: None,
         }
+    }
+
+    /// Names the file (or folder) a finding without a position is about.
+    pub fn with_file(mut self, file: impl Into<String>) -> Self {
+        self.file = Some(file.into());
+        self
     }
 
     /// Sets the label under the caret.

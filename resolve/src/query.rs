@@ -138,6 +138,10 @@ pub enum VehicleLookupError<'a> {
     /// Several names start with the text (up to 8 of them, in listing order), or several
     /// vehicles have the name (then their ids, which their types complete: `m3-lt`, `m3-mt`).
     Ambiguous(Vec<&'a str>),
+    /// Several vehicles have the name and not even their ids tell them apart (the listing
+    /// repeats a name and type, perhaps in another case: `lint::duplicate-name`): their names
+    /// as printed, in listing order.
+    Indistinct(Vec<&'a str>),
 }
 
 /// Finds a vehicle the way a person types it on the command line: its whole name or id as
@@ -147,8 +151,16 @@ pub fn lookup_vehicle<'a>(
     nation: &'a Nation,
     name: &str,
 ) -> Result<&'a Vehicle, VehicleLookupError<'a>> {
-    let ids = same_name(nation, name);
-    if !ids.is_empty() {
+    let same = same_name(nation, name);
+    if same.len() > 1 {
+        let mut ids: Vec<&str> = same.iter().map(|v| v.id.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.len() < same.len() {
+            let names = same.iter().map(|v| v.name.as_str()).collect();
+            return Err(VehicleLookupError::Indistinct(names));
+        }
+        let ids = same.iter().map(|v| v.id.as_str()).collect();
         return Err(VehicleLookupError::Ambiguous(ids));
     }
     let near = match find_vehicle(nation, name) {
@@ -174,19 +186,12 @@ pub fn lookup_vehicle<'a>(
     }
 }
 
-/// The ids of the vehicles named `name` when more than one is (the listing tells them apart
-/// by their type: `m3-lt`, `m3-mt`); empty otherwise.
-fn same_name<'a>(nation: &'a Nation, name: &str) -> Vec<&'a str> {
+/// The vehicles named `name` (ignoring case and spaces), in listing order.
+fn same_name<'a>(nation: &'a Nation, name: &str) -> Vec<&'a Vehicle> {
     let key = name_key(name);
-    let same: Vec<&str> = nation
+    nation
         .vehicles
         .iter()
         .filter(|v| name_key(&v.name) == key)
-        .map(|v| v.id.as_str())
-        .collect();
-    if same.len() > 1 {
-        same
-    } else {
-        Vec::new()
-    }
+        .collect()
 }

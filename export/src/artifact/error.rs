@@ -77,8 +77,11 @@ pub enum Refusal {
 pub enum Wanted {
     /// A directory qm replaces as a whole (`qm build --out`).
     Directory,
-    /// One file (`qm vassal merge --out`, a file of `qm schema --out-dir`).
+    /// One file (`qm vassal merge --out`, a file of `qm schema --out-dir` or of `qm export
+    /// --out`).
     File,
+    /// The lock file qm keeps beside an output directory (`.<name>.lock`).
+    Lock,
 }
 
 /// How an output path overlaps an input path.
@@ -163,6 +166,13 @@ impl OutputError {
                 "choose a new file, or a regular file that is none of the inputs, outside the ",
                 "data and templates directories"
             )),
+            OutputErrorKind::Refused {
+                wanted: Wanted::Lock,
+                ..
+            } => Some(concat!(
+                "qm keeps a lock file beside the output (.<name>.lock): it must be missing or ",
+                "a regular file; remove what is there, or choose another output"
+            )),
             _ => None,
         }
     }
@@ -190,6 +200,22 @@ impl std::error::Error for OutputError {
         match &self.kind {
             OutputErrorKind::Io { source, .. } => Some(source),
             _ => None,
+        }
+    }
+}
+
+impl Refusal {
+    /// Why an existing path (`meta`: its own metadata, a link not followed) may not be written
+    /// as a file: a symlink, a directory or a special file.
+    pub(crate) fn of_file_kind(meta: &std::fs::Metadata) -> Option<Refusal> {
+        if meta.file_type().is_symlink() {
+            Some(Refusal::Symlink)
+        } else if meta.is_dir() {
+            Some(Refusal::Directory)
+        } else if !meta.is_file() {
+            Some(Refusal::Special)
+        } else {
+            None
         }
     }
 }

@@ -9,6 +9,7 @@
 
 mod error;
 mod identity;
+mod links;
 mod lock;
 mod marker;
 mod recycle;
@@ -27,23 +28,15 @@ pub use role::InputRole;
 pub use swap::{tidy_interrupted, write_atomically, Tidied};
 pub use target::{Input, OutputDir, OutputFile};
 
-/// Writes one file through a temporary sibling and a rename, so a failure never leaves a
-/// half-written file in its place. The caller checks the path first ([`OutputFile::check`])
-/// unless it writes a file qm owns (the gpid registry).
-///
-/// A symlink is followed (the file it names is replaced, the link stays); the new file keeps
-/// the old one's permissions, or gets 0644 (the temporary file's 0600 would hide it from the
-/// group and others).
-pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let resolved;
-    let path = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => {
-            resolved = std::fs::canonicalize(path)?;
-            resolved.as_path()
-        }
-        _ => path,
-    };
-    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
+/// Puts `bytes` at `path` through a temporary sibling and a rename, so a failure never leaves
+/// a half-written file in its place: a link at `path` is replaced, never followed. The new
+/// file keeps the old one's permissions, or gets 0644 (the temporary file's 0600 would hide it
+/// from the group and others). Callers check `path` first ([`OutputFile::write`]).
+pub(crate) fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let permissions = std::fs::symlink_metadata(path)
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.permissions());
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -80,22 +73,24 @@ mod write_tests {
 
     #[cfg(unix)]
     #[test]
-    fn a_written_file_keeps_its_mode_and_symlink_or_gets_0644() {
+    fn a_written_file_keeps_its_mode_or_gets_0644_and_a_link_is_replaced() {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let new = dir.path().join("new.toml");
-        write_file_atomically(&new, b"a").unwrap();
+        replace_file(&new, b"a").unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&new), 0o644);
         std::fs::set_permissions(&new, std::fs::Permissions::from_mode(0o664)).unwrap();
+        replace_file(&new, b"b").unwrap();
+        assert_eq!(mode(&new), 0o664);
         let link = dir.path().join("link.toml");
         std::os::unix::fs::symlink("new.toml", &link).unwrap();
-        write_file_atomically(&link, b"b").unwrap();
-        assert!(std::fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink());
-        assert_eq!(std::fs::read(&new).unwrap(), b"b");
-        assert_eq!(mode(&new), 0o664);
+        replace_file(&link, b"c").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_file());
+        assert_eq!(
+            std::fs::read(&new).unwrap(),
+            b"b",
+            "the link was not followed"
+        );
     }
 }

@@ -27,9 +27,7 @@ use std::path::{Path, PathBuf};
 use super::error::{IoStep, OutputError};
 use super::identity::metadata;
 use super::marker::{MARKER, MARKER_TEXT};
-use super::swap::{
-    exchange, relative, remove_leftover, sibling, stage, swap_in, tidy_locked, Tidied,
-};
+use super::swap::{exchange, relative, remove_leftover, stage, swap_in, tidy_locked, Tidied};
 use super::target::OutputDir;
 use super::{lock, Artifact};
 
@@ -108,9 +106,7 @@ impl Rewriter {
             .collect::<Result<Vec<_>, _>>()?;
         fs::create_dir_all(out.parent())
             .map_err(|e| out.io(IoStep::CreateParent, out.parent(), e))?;
-        let lock_path = sibling(&out, "lock");
-        let _lock =
-            lock::acquire(&lock_path, waiting).map_err(|e| out.io(IoStep::Lock, &lock_path, e))?;
+        let _lock = lock::lock_out(&out, waiting)?;
         let keep = self.spare.as_ref().map(|s| s.path.clone());
         let tidied = tidy_locked(&out, keep.as_deref())?;
         out.recheck()?;
@@ -210,8 +206,7 @@ impl Rewriter {
     /// Ends the watch: removes the kept directory (under the lock).
     pub fn finish(mut self) {
         if let Some(spare) = self.spare.take() {
-            let lock_path = sibling(&self.out, "lock");
-            if let Ok(_lock) = lock::acquire(&lock_path, |_| {}) {
+            if let Ok(_lock) = lock::lock_out(&self.out, |_| {}) {
                 if dir_id(&spare.path) == Some(spare.id) {
                     let _ = remove_leftover(&self.out, &spare.path);
                 }

@@ -13,6 +13,25 @@ pub enum InputRole {
     Scenarios,
     /// `qm vassal merge --into`.
     InputModule,
+    /// What a symlink in the data directory leads to (a `listing.csv` linked to a VASL
+    /// checkout, a nation folder on another disk).
+    DataLink,
+    /// What a symlink in a `--scenarios` folder leads to.
+    ScenariosLink,
+    /// A file of the data directory (for a file edited in place there: the gpid registry).
+    DataFile,
+}
+
+impl InputRole {
+    /// The role of what a symlink inside this input leads to, for inputs load reads through
+    /// links; `None` for the others (templates are read without following a link).
+    pub fn linked(self) -> Option<InputRole> {
+        match self {
+            InputRole::DataDir => Some(InputRole::DataLink),
+            InputRole::Scenarios => Some(InputRole::ScenariosLink),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for InputRole {
@@ -22,6 +41,9 @@ impl fmt::Display for InputRole {
             InputRole::TemplatesDir => "the templates directory",
             InputRole::Scenarios => "the scenario path given to --scenarios",
             InputRole::InputModule => "the module given to --into",
+            InputRole::DataLink => "what a link in the data directory leads to",
+            InputRole::ScenariosLink => "what a link in the scenario folder leads to",
+            InputRole::DataFile => "another file of the data directory",
         })
     }
 }

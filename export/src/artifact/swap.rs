@@ -80,9 +80,7 @@ pub(crate) fn write_with(
         .map(|a| relative(out, a))
         .collect::<Result<Vec<_>, _>>()?;
     fs::create_dir_all(out.parent()).map_err(|e| out.io(IoStep::CreateParent, out.parent(), e))?;
-    let lock_path = sibling(out, "lock");
-    let _lock =
-        lock::acquire(&lock_path, waiting).map_err(|e| out.io(IoStep::Lock, &lock_path, e))?;
+    let _lock = lock::lock_out(out, waiting)?;
     let tidied = tidy_locked(out, None)?;
     out.recheck()?;
     let staging = stage(out, artifacts, &rels)?;
@@ -100,9 +98,7 @@ pub fn tidy_interrupted(out: &OutputDir) -> Result<Tidied, OutputError> {
     if found.is_empty() {
         return Ok(Tidied::default());
     }
-    let lock_path = sibling(out, "lock");
-    let lock: Option<OutputLock> =
-        lock::try_acquire(&lock_path).map_err(|e| out.io(IoStep::Lock, &lock_path, e))?;
+    let lock: Option<OutputLock> = lock::try_lock_out(out)?;
     match lock {
         Some(_held) => tidy_locked(out, None),
         None => Ok(Tidied::default()),
@@ -346,11 +342,6 @@ pub(super) fn relative<'a>(
     }
 }
 
-/// `<parent>/.<name>.<what>`.
-pub(super) fn sibling(out: &OutputDir, what: &str) -> PathBuf {
-    out.parent().join(sibling_name(out.name(), what))
-}
-
 /// `.<name>.<what>`.
 fn sibling_name(name: &OsStr, what: &str) -> OsString {
     let mut s = OsString::from(".");
@@ -499,7 +490,7 @@ mod tests {
     #[test]
     fn a_second_writer_waits_for_the_lock() {
         let (tmp, out) = setup();
-        let held = lock::acquire(&tmp.path().join(".out.lock"), |_| panic!("free")).unwrap();
+        let held = lock::lock_out(&out, |_| panic!("free")).unwrap();
         let (tx, rx) = std::sync::mpsc::channel();
         let writer = std::thread::spawn({
             let out = out.clone();

@@ -103,6 +103,7 @@ impl OutputDir {
             guards,
         };
         out.recheck()?;
+        out.check_lock_path()?;
         Ok(out)
     }
 
@@ -125,6 +126,25 @@ impl OutputDir {
     /// The resolved absolute path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The lock file beside the output, `.<name>.lock`.
+    pub(crate) fn lock_path(&self) -> PathBuf {
+        let mut name = OsString::from(".");
+        name.push(&self.name);
+        name.push(".lock");
+        self.parent.join(name)
+    }
+
+    /// Refuses, before any work, a lock path holding a symlink (dangling or not) or anything
+    /// but a regular file: taking the lock checks again on the descriptor it opens.
+    fn check_lock_path(&self) -> Result<(), OutputError> {
+        let path = self.lock_path();
+        let meta = metadata(&path).map_err(|e| self.io(IoStep::Lock, &path, e))?;
+        match meta.as_ref().and_then(Refusal::of_file_kind) {
+            Some(why) => Err(OutputError::refused(path, why, Wanted::Lock)),
+            None => Ok(()),
+        }
     }
 
     /// The directory holding the output, its lock and its staging directories.
@@ -175,6 +195,18 @@ impl OutputFile {
     /// The resolved absolute path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Writes `bytes` to the file through a temporary sibling and a rename, once more refusing
+    /// what took the file's place since [`OutputFile::check`]: a link there is refused, never
+    /// followed, and so is anything but a regular file.
+    pub fn write(&self, bytes: &[u8]) -> Result<(), OutputError> {
+        let io = |e| OutputError::io(&self.shown, IoStep::WriteFile, &self.path, e);
+        let meta = metadata(&self.path).map_err(io)?;
+        if let Some(why) = meta.as_ref().and_then(Refusal::of_file_kind) {
+            return Err(OutputError::refused(&self.shown, why, Wanted::File));
+        }
+        super::replace_file(&self.path, bytes).map_err(io)
     }
 }
 
@@ -252,16 +284,8 @@ fn identity_refusal(path: &Path, exists: bool, guards: &Guards) -> io::Result<Op
 /// Why qm may not write the file `path`.
 fn file_refusal(path: &Path, cwd: &Path, inputs: &[Input]) -> io::Result<Option<Refusal>> {
     let meta = metadata(path)?;
-    if let Some(m) = &meta {
-        if m.file_type().is_symlink() {
-            return Ok(Some(Refusal::Symlink));
-        }
-        if m.is_dir() {
-            return Ok(Some(Refusal::Directory));
-        }
-        if !m.is_file() {
-            return Ok(Some(Refusal::Special));
-        }
+    if let Some(why) = meta.as_ref().and_then(Refusal::of_file_kind) {
+        return Ok(Some(why));
     }
     for input in inputs {
         let resolved = resolve(&cwd.join(&input.path), true)?;

@@ -174,7 +174,8 @@ fn prepare_file(folder: &ArtFolder, file: &ArtFile, users: &[&str]) -> Prepared 
                 code,
                 format!("failed to read {shown}, {of} ({})", e.cause),
                 None,
-            );
+            )
+            .with_file(shown);
             if let Some(h) = &e.help {
                 d = d.with_help(h.clone());
             }
@@ -194,7 +195,7 @@ fn prepare_file(folder: &ArtFolder, file: &ArtFile, users: &[&str]) -> Prepared 
             // The file is not a source of the run: its line and column go in the message.
             let place = match p.position() {
                 Some((line, col)) => format!("{shown}:{line}:{col}"),
-                None => shown,
+                None => shown.clone(),
             };
             Err(Box::new(
                 Diagnostic::new(
@@ -203,6 +204,7 @@ fn prepare_file(folder: &ArtFolder, file: &ArtFile, users: &[&str]) -> Prepared 
                     format!("failed to use {place}, {of} ({})", p.describe()),
                     None,
                 )
+                .with_file(shown)
                 .with_help(p.help()),
             ))
         }
@@ -278,7 +280,8 @@ fn unmatched(folder: &ArtFolder, nation: &Nation, file: &ArtFile, stem: &str) ->
             folder.shown, file.name
         ),
         None,
-    );
+    )
+    .with_file(format!("{}/{}", folder.shown, file.name));
     let ids = nation.vehicles.iter().map(|v| v.id.as_str());
     match did_you_mean(stem, ids).first() {
         Some(id) => d.with_help(format!(
@@ -323,5 +326,6 @@ fn duplicate(
         ),
         span,
     )
+    .with_file(names[0].clone())
     .with_help("keep one picture per vehicle: remove or rename the others, or change the index")
 }

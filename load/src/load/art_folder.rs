@@ -67,6 +67,7 @@ pub fn read_art_folder(loaded: &mut Loaded, nation: &str) -> Option<ArtFolder> {
             format!("failed to read the art folder {shown} ({cause})"),
             None,
         )
+        .with_file(shown.clone())
         .with_help(help)
     };
     let inside = meta.is_dir() || (meta.file_type().is_symlink() && leads_into(&dir, &nation_dir));
@@ -143,6 +144,7 @@ fn read_entry(
             format!("{shown} is not read ({why})"),
             None,
         )
+        .with_file(shown.clone())
         .with_help(help.to_string())
     };
     let is_dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
@@ -162,6 +164,7 @@ fn read_entry(
                     ),
                     None,
                 )
+                .with_file(shown.clone())
                 .with_help("put the file itself in the art folder"),
             );
             return;

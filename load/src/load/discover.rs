@@ -60,6 +60,7 @@ pub fn nation_folders(data_dir: &Path) -> std::io::Result<(Vec<String>, Vec<Diag
                     format!("failed to read the nation folder {lossy:?} ({why})"),
                     None,
                 )
+                .with_file(lossy.clone())
                 .with_help("rename the folder: a nation id is a plain name such as `ita`"),
             );
             continue;
@@ -125,6 +126,7 @@ fn without_colliding(ids: Vec<String>, diagnostics: &mut Vec<Diagnostic>) -> Vec
                     ),
                     None,
                 )
+                .with_file(id.clone())
                 .with_help("rename one of the two folders"),
             ),
         }
