@@ -140,7 +140,7 @@ pub fn compile_and_render(
     a: &BuildArgs,
     timings: &mut Timings,
     before_report: impl Fn(),
-) -> Result<(crate::compile::Compiled, Vec<crate::artifact::Artifact>), u8> {
+) -> Result<(crate::compile::Compiled, Vec<qm_render::artifact::Artifact>), u8> {
     let mut cache = crate::render_cache::RenderCache::default();
     compile_and_render_cached(a, timings, before_report, &mut cache)
 }
@@ -151,7 +151,7 @@ pub fn compile_and_render_cached(
     timings: &mut Timings,
     before_report: impl Fn(),
     cache: &mut crate::render_cache::RenderCache,
-) -> Result<(crate::compile::Compiled, Vec<crate::artifact::Artifact>), u8> {
+) -> Result<(crate::compile::Compiled, Vec<qm_render::artifact::Artifact>), u8> {
     let compiled = crate::compile::compile_timed(
         &a.data.data,
         a.data.scenarios.as_deref(),
@@ -206,7 +206,7 @@ pub fn build_options(a: &BuildArgs) -> BuildOptions {
 /// A `--templates` that is not a directory is a usage error: falling back to the embedded
 /// templates would build something other than what was asked for.
 pub fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
-    let e = crate::templates::check_dir(dir?).err()?;
+    let e = qm_load::templates::check_dir(dir?).err()?;
     eprintln!("error: {e}");
     eprintln!("  = help: give a directory of templates (see templates/README.md), or leave --templates out");
     Some(EXIT_USAGE)

@@ -14,9 +14,9 @@ use crate::diagnostics::Escaped;
 use crate::input::{read_input, InputError, InputKind, InputLimits};
 use crate::templates::Templates;
 use crate::vassal::check::check_vmod;
-use crate::vassal::gpids::{slot_keys, updated_text, GpidRegistry, MAX_GPID, REGISTRY_FILE};
 use crate::vassal::merge::merge_vmod;
 use crate::vassal::{build_from_data, rendered_images};
+use qm_load::vassal::gpids::{slot_keys, updated_text, GpidRegistry, MAX_GPID, REGISTRY_FILE};
 use qm_render::CounterOptions;
 
 /// `qm vassal`.

@@ -9,8 +9,8 @@ use qm_parser::Diagnostic;
 use qm_resolve::unresolved::touched_vehicles;
 use qm_schema::{Nation, UnresolvedVehicle};
 
-use crate::artifact::Artifact;
 use crate::compile::Compiled;
+use qm_render::artifact::Artifact;
 
 /// What `--keep-going` left out, for its report.
 #[derive(Debug, Default)]

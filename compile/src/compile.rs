@@ -145,7 +145,7 @@ struct Validated {
 /// on every core; the resolver's and the schema's findings go to `diagnostics` in input order.
 fn validate_nations(
     loaded: &Loaded,
-    resolved: Vec<crate::nations::Resolved>,
+    resolved: Vec<qm_resolve::Resolved>,
     diagnostics: &mut Vec<Diagnostic>,
     timings: &mut Timings,
 ) -> Validated {

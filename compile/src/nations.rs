@@ -8,8 +8,7 @@ use qm_schema::TheaterId;
 
 use qm_load::load::{Loaded, NationSources};
 
-pub use qm_registry::names;
-pub use qm_resolve::Resolved;
+use qm_resolve::Resolved;
 
 /// Parses a nation's sources, resolves them into the IR and runs the lints.
 pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {

@@ -11,16 +11,19 @@ use qm_schema::{
 
 use rayon::prelude::*;
 
-use crate::artifact::Artifact;
-use crate::render_cache::{get_or_make, Key, KeyHasher, RenderCache, SideInputs};
-use crate::vassal::{CounterPng, VassalError};
+use crate::render_cache::{get_or_make, RenderCache, SideInputs};
+use crate::vassal::CounterPng;
 use qm_compile::compile::Compiled;
 use qm_compile::scenario::ScenarioFile;
 use qm_compile::timings::Timings;
 use qm_layout::card::CardView;
+use qm_load::templates::TemplateError;
+use qm_load::vassal::VassalError;
+use qm_render::artifact::Artifact;
+use qm_render::cache_key::{Key, KeyHasher};
 use qm_render::infantry::{infantry_artifacts, infantry_images, infantry_px, InfantryImage};
 use qm_render::scenario::{card_html, card_svg, card_view, svg_to_pdf};
-use qm_render::templates::{TemplateError, Templates};
+use qm_render::templates::Templates;
 use qm_render::{
     chart_files, chart_key, chart_model, counter_key, counter_sheets, counter_sheets_with,
     render_side, vehicle_chart, ChartFiles, ChartModel, Converted, CounterImage, CounterOptions,

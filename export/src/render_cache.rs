@@ -11,7 +11,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-pub use qm_render::cache_key::{Key, KeyHasher};
+use qm_render::cache_key::Key;
 
 /// Pieces of one kind by key, with the keys the current build has used.
 pub struct Slot<T> {
@@ -96,9 +96,9 @@ pub struct RenderCache {
     /// A nation's chart, by its chart model.
     pub charts: Slot<qm_render::ChartFiles>,
     /// A scenario's files, by its card's view.
-    pub cards: Slot<Vec<crate::artifact::Artifact>>,
+    pub cards: Slot<Vec<qm_render::artifact::Artifact>>,
     /// The VASSAL module, by the nations, images and module files.
-    pub module: Slot<crate::artifact::Artifact>,
+    pub module: Slot<qm_render::artifact::Artifact>,
     /// How many pieces the last build made (the rest it found here).
     pub made: usize,
     /// Each vehicle's side keys with the inputs they were computed from, by nation and
@@ -141,16 +141,6 @@ impl RenderCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keys_differ_by_kind_value_and_part_boundaries() {
-        let k = |kind: &str, a: &str, b: &str| KeyHasher::new(kind).value(a).value(b).finish();
-        assert_eq!(k("side", "a", "b"), k("side", "a", "b"));
-        assert_ne!(k("side", "a", "b"), k("chart", "a", "b"));
-        assert_ne!(k("side", "ab", ""), k("side", "a", "b"));
-        let b = |x: &[u8], y: &[u8]| KeyHasher::new("x").bytes(x).bytes(y).finish();
-        assert_ne!(b(b"ab", b""), b(b"a", b"b"));
-    }
 
     #[test]
     fn pieces_are_made_once_and_unused_ones_dropped() {

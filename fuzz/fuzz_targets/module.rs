@@ -17,7 +17,7 @@ use qm::render::CounterOptions;
 use qm::templates::Templates;
 use qm::vassal::archive::{read_names_and_build_file, unsafe_entry_name, write_vmod};
 use qm::vassal::check::check_vmod;
-use qm::vassal::images::rendered_images;
+use qm::render::vassal::images::rendered_images;
 use qm::vassal::merge::merge_vmod;
 use qm::vassal::{build_from_data, Vmod};
 

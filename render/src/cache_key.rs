@@ -60,3 +60,18 @@ impl std::io::Write for HashWriter<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_differ_by_kind_value_and_part_boundaries() {
+        let k = |kind: &str, a: &str, b: &str| KeyHasher::new(kind).value(a).value(b).finish();
+        assert_eq!(k("side", "a", "b"), k("side", "a", "b"));
+        assert_ne!(k("side", "a", "b"), k("chart", "a", "b"));
+        assert_ne!(k("side", "ab", ""), k("side", "a", "b"));
+        let b = |x: &[u8], y: &[u8]| KeyHasher::new("x").bytes(x).bytes(y).finish();
+        assert_ne!(b(b"ab", b""), b(b"a", b"b"));
+    }
+}

@@ -1,6 +1,6 @@
 //! [`RenderError`]: what failed while rendering an artifact, and where.
 
-use crate::templates::TemplateError;
+use qm_load::templates::TemplateError;
 
 /// A failed render: the artifact being made and what went wrong.
 #[derive(Debug, Clone, PartialEq)]

@@ -17,13 +17,10 @@ use minijinja::{AutoEscape, Environment, Error, ErrorKind, Output, State, Undefi
 use serde::Serialize;
 
 use qm_load::diagnostics::Escaped;
-pub use qm_load::templates::{
-    check_dir, limit_error, TemplateDirError, TemplateError, TemplateErrorKind,
-    MAX_EXPRESSION_DEPTH, MAX_FUEL, MAX_OUTPUT, MAX_TEMPLATE_FILE,
-};
 use qm_load::templates::{
     hash_dir, line_range, load, override_names, safe_name, Limit, Refusal, TextRefusal,
 };
+use qm_load::templates::{limit_error, TemplateError, TemplateErrorKind, MAX_FUEL, MAX_OUTPUT};
 
 use crate::budget::{Outcome, Signal};
 

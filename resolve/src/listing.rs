@@ -73,8 +73,6 @@ pub fn vehicle_from_row(
     })
 }
 
-pub use qm_parser::is_second_line;
-
 /// The values of a vehicle's second line, its own BPV, RF and DATES among them when it prints
 /// them (they stay the line's: no availability comes from them).
 pub fn other_configuration(map: &SourceMap, row: &ListingRow) -> Option<OtherConfiguration> {

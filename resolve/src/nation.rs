@@ -7,12 +7,13 @@ use rayon::prelude::*;
 use qm_load::nation_input::NationInput;
 
 use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Finding};
-use crate::listing::{is_second_line, other_configuration, vehicle_from_row};
+use crate::listing::{other_configuration, vehicle_from_row};
 use crate::notes::{resolve_notes, NotesOutcome};
 use crate::ob::{resolve_ob, NationalData};
 use crate::registry::Registries;
 use crate::unresolved::unresolved_vehicles;
 use crate::vasl;
+use qm_parser::is_second_line;
 
 /// One nation resolved: the IR and every diagnostic about it.
 #[derive(Debug)]

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use qm::vassal::gpids::slot_key;
 use qm::vassal::Vmod;
+use qm_load::vassal::gpids::slot_key;
 
 use crate::support::root;
 

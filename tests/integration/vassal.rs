@@ -7,14 +7,14 @@ use std::sync::OnceLock;
 
 use qm::vassal::archive::{read_entries, write_vmod};
 use qm::vassal::check::{check_build_file, check_vmod, decode_definition};
-use qm::vassal::gpids::{slot_key, GpidRegistry};
-use qm::vassal::images::{counter_image_path, CounterPng};
 use qm::vassal::merge::{merge_build_file, merge_vmod};
 use qm::vassal::module_xml::vassal_templates;
 use qm::vassal::palette::{
     INFANTRY_PROPERTY_KEYS, PROPERTY_KEYS, PROTO_AFV, PROTO_INFANTRY, PROTO_VEHICLE,
 };
 use qm::vassal::{build_vmod, ModuleConfig, Vmod};
+use qm_load::vassal::gpids::{slot_key, GpidRegistry};
+use qm_render::vassal::images::{counter_image_path, CounterPng};
 use qm_schema::{CounterSide, Nation, Vehicle};
 
 use crate::support::{copy_dir, root};
@@ -767,7 +767,7 @@ fn the_real_module_is_deterministic_complete_and_sound() {
         );
         let basic = piece.basic().unwrap();
         assert_eq!(basic.name, u.name);
-        let id = qm::vassal::images::infantry_piece_id(&u.id);
+        let id = qm_load::vassal::gpids::infantry_piece_id(&u.id);
         assert_eq!(
             basic.image,
             counter_image_path("ita", &id, CounterSide::Front)
@@ -853,7 +853,7 @@ fn an_infantry_broken_side_becomes_a_flip_layer() {
     nation.infantry.units.truncate(2);
     let mut images = images_for(&nation);
     for (i, u) in nation.infantry.units.iter().enumerate() {
-        let id = qm::vassal::images::infantry_piece_id(&u.id);
+        let id = qm_load::vassal::gpids::infantry_piece_id(&u.id);
         let mut sides = vec![CounterSide::Front];
         if i == 0 {
             sides.push(CounterSide::Back);
@@ -893,7 +893,7 @@ fn an_infantry_broken_side_becomes_a_flip_layer() {
         "images/{}",
         counter_image_path(
             "ita",
-            &qm::vassal::images::infantry_piece_id(&units[0].id),
+            &qm_load::vassal::gpids::infantry_piece_id(&units[0].id),
             CounterSide::Back
         )
     );

@@ -16,10 +16,10 @@ use toml::Spanned;
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use super::nationality::{side_nation_id, side_nationality, with_suggestions};
-use crate::nations::names::{did_you_mean, name_key, slug};
 use crate::nations::nation_theaters;
 use qm_layout::card::{card_scale, MIN_CARD_SCALE};
 use qm_load::load::Loaded;
+use qm_registry::names::{did_you_mean, name_key, slug};
 use qm_registry::names::{shorten, MAX_NAME};
 use qm_resolve::query::{find_vehicle, parse_month};
 

@@ -7,7 +7,7 @@ use qm_schema::{Nation, Nationality};
 use toml::Spanned;
 
 use super::file::SideEntry;
-use crate::nations::names::did_you_mean;
+use qm_registry::names::did_you_mean;
 use qm_resolve::query::{find_nationality, nations_of_nationality};
 
 /// The nation id a side belongs to, as far as its file says: its `nation`, else the nation

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 pub use error::{IoStep, OutputError, OutputErrorKind, Overlap, Refusal, Wanted};
 pub use marker::MARKER;
-pub use qm_render::artifact::Artifact;
+use qm_render::artifact::Artifact;
 pub use recycle::{Rewriter, Rewritten};
 pub use role::InputRole;
 pub use swap::{tidy_interrupted, write_atomically, Tidied};

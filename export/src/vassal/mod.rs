@@ -24,8 +24,8 @@ pub mod palette;
 pub mod traits;
 pub mod xml;
 
-pub use qm_load::vassal::{config, gpids, VassalError};
-pub use qm_render::vassal::images;
+use qm_load::vassal::{config, gpids, VassalError};
+use qm_render::vassal::images;
 
 use std::path::Path;
 
@@ -37,8 +37,8 @@ pub use gpids::GpidRegistry;
 pub use images::{rendered_images, CounterPng};
 pub use palette::{assemble, ModuleModel};
 
-use crate::artifact::Artifact;
 use qm_load::load::Loaded;
+use qm_render::artifact::Artifact;
 use qm_render::templates::Templates;
 
 /// A built module: its file name, bytes, and the model it was made from.

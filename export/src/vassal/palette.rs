@@ -14,11 +14,11 @@ use serde::Serialize;
 use super::config::ModuleConfig;
 use super::gpids::{slot_key, slot_keys, GpidRegistry};
 use super::images::{
-    board_png, counter_image_path, infantry_piece_id, overlay_png, png_size, CounterPng,
-    QM_IMAGE_DIR,
+    board_png, counter_image_path, overlay_png, png_size, CounterPng, QM_IMAGE_DIR,
 };
 use super::traits::{Basic, EngineFormat, KeyStroke, Layer, Piece, Trait};
 use super::VassalError;
+use qm_load::vassal::gpids::infantry_piece_id;
 use qm_render::templates::Templates;
 use qm_render::{RenderError, RenderErrorKind};
 

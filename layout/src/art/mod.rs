@@ -29,9 +29,7 @@ pub use index::{read_index, IndexEntry};
 pub use prepare::{
     prepare, prepare_png, prepare_svg, ArtImage, ArtProblem, MAX_PNG_SIDE, PNG_SIDE,
 };
-pub use qm_load::load::art_folder::{
-    read_art_folder, ArtFile, ArtFolder, ArtFormat, ReadFailure, ART_DIR, INDEX_FILE,
-};
+use qm_load::load::art_folder::{ArtFile, ArtFolder, INDEX_FILE};
 
 /// One vehicle's art, ready to draw.
 #[derive(Debug, Clone, PartialEq)]
