@@ -5,20 +5,20 @@
 //! `QM_CORPUS=/path/to/corpus cargo bench --bench corpus`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use qm::build::{render_all, BuildOptions};
+use qm_export::build::{render_all, BuildOptions};
 
 fn corpus(c: &mut Criterion) {
     let Some(dir) = std::env::var_os("QM_CORPUS").map(std::path::PathBuf::from) else {
         eprintln!("corpus bench: set QM_CORPUS to a folder of nations to measure it");
         return;
     };
-    let compiled = qm::compile::compile(&dir);
+    let compiled = qm_compile::compile::compile(&dir);
     let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
     let mut group = c.benchmark_group("corpus");
     group.sample_size(10);
     group.throughput(Throughput::Elements(vehicles as u64));
     group.bench_function(BenchmarkId::new("check", vehicles), |b| {
-        b.iter(|| qm::compile::compile(&dir))
+        b.iter(|| qm_compile::compile::compile(&dir))
     });
     // The build of every vehicle that resolved (as `qm build --keep-going` writes them).
     group.bench_function(BenchmarkId::new("build", vehicles), |b| {

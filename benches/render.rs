@@ -4,14 +4,14 @@
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use qm::build::{render_all, BuildOptions};
-use qm::render::{counter_image, counter_svg, CounterOptions};
-use qm::templates::Templates;
+use qm_export::build::{render_all, BuildOptions};
+use qm_render::templates::Templates;
+use qm_render::{counter_image, counter_svg, CounterOptions};
 use qm_schema::CounterSide;
 
 fn render(c: &mut Criterion) {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data-src");
-    let nation = qm::compile::compile(&data)
+    let nation = qm_compile::compile::compile(&data)
         .nations
         .into_iter()
         .next()
@@ -51,7 +51,7 @@ fn render(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("compile+render-all", |b| {
         b.iter(|| {
-            let compiled = qm::compile::compile(data);
+            let compiled = qm_compile::compile::compile(data);
             render_all(&compiled, &BuildOptions::default()).unwrap()
         })
     });

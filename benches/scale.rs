@@ -10,7 +10,7 @@ mod support;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use qm::build::{render_all, BuildOptions};
+use qm_export::build::{render_all, BuildOptions};
 use support::{long_listing, nations, root};
 
 fn build(c: &mut Criterion) {
@@ -23,14 +23,14 @@ fn build(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function(BenchmarkId::new("nations", 1), |b| {
         b.iter(|| {
-            let compiled = qm::compile::compile(&italian);
+            let compiled = qm_compile::compile::compile(&italian);
             render_all(&compiled, &BuildOptions::default()).unwrap()
         })
     });
     group.measurement_time(Duration::from_secs(60));
     group.bench_function(BenchmarkId::new("nations", 50), |b| {
         b.iter(|| {
-            let compiled = qm::compile::compile(fifty.path());
+            let compiled = qm_compile::compile::compile(fifty.path());
             assert!(!compiled.failed(false));
             render_all(&compiled, &BuildOptions::default()).unwrap()
         })
@@ -51,13 +51,13 @@ fn check(c: &mut Criterion) {
         ("nations-1", italian.clone()),
         ("nations-50", fifty.path().into()),
     ] {
-        group.bench_function(name, |b| b.iter(|| qm::compile::compile(&dir)));
+        group.bench_function(name, |b| b.iter(|| qm_compile::compile::compile(&dir)));
     }
     let rows = tempfile::tempdir().unwrap();
     long_listing(10_000, rows.path());
     group.throughput(Throughput::Elements(10_000));
     group.bench_function(BenchmarkId::new("listing-rows", 10_000), |b| {
-        b.iter(|| qm::compile::compile(rows.path()))
+        b.iter(|| qm_compile::compile::compile(rows.path()))
     });
     group.finish();
     println!("check: peak memory of the bench process {}", peak_memory());

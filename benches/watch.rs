@@ -52,7 +52,7 @@ fn rebuild(c: &mut Criterion) {
     let QmCommand::Watch(args) = cli.command else {
         unreachable!()
     };
-    let checked = qm::artifact::OutputDir::check(&out, &[]).unwrap();
+    let checked = qm_export::artifact::OutputDir::check(&out, &[]).unwrap();
     let mut session = Session::new(checked);
     assert!(matches!(session.rebuild(&args), Rebuilt::Written { .. }));
     let notes = data.join("ita/notes.md");

@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use qm::compile::compile;
+use qm_compile::compile::compile;
 use qm_parser::{parse_listing, Severity};
 
 fn main() {

@@ -7,13 +7,13 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use qm_schema::ErratumChange;
 
-use crate::artifact::{write_atomically, OutputFile};
-use crate::build::pretty;
 use crate::cli_build::{compile_and_render, prepare_build, report_tidied};
 use crate::cli_report::{output_error, plural, report_as, EXIT_DATA, EXIT_OK};
-use crate::compile::compile_timed;
-use crate::diagnostics::Escaped;
-use crate::timings::Timings;
+use qm_compile::compile::compile_timed;
+use qm_compile::timings::Timings;
+use qm_export::artifact::{write_atomically, OutputFile};
+use qm_export::build::pretty;
+use qm_load::diagnostics::Escaped;
 
 pub use crate::cli_build::{BuildArgs, DataArgs, MAX_INPUT_MIB};
 
@@ -261,11 +261,11 @@ fn print_scenario_notes(out: &mut dyn Write, s: &qm_schema::Scenario) {
 
 /// Prints a line of data (names, reasons, notes): control characters made visible.
 fn say(out: &mut dyn Write, line: &str) {
-    let _ = writeln!(out, "{}", crate::diagnostics::escape(line));
+    let _ = writeln!(out, "{}", qm_load::diagnostics::escape(line));
 }
 
 fn schema(a: SchemaArgs) -> u8 {
-    let files = crate::build::schema_files();
+    let files = qm_export::build::schema_files();
     match a.out_dir {
         None => {
             let Some((_, schema)) = files.first() else {

@@ -5,14 +5,14 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::artifact::{tidy_interrupted, Input, InputRole, OutputDir, Tidied};
-use crate::build::{render_all_cached, BuildOptions};
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
-use crate::diagnostics::Escaped;
-use crate::input::InputLimits;
-use crate::timings::Timings;
+use qm_compile::timings::Timings;
+use qm_export::artifact::{tidy_interrupted, Input, InputRole, OutputDir, Tidied};
+use qm_export::build::{render_all_cached, BuildOptions};
+use qm_load::diagnostics::Escaped;
+use qm_load::input::InputLimits;
 use qm_render::{CounterOptions, CounterSize, SheetOptions};
 
 /// Where the data is.
@@ -140,8 +140,14 @@ pub fn compile_and_render(
     a: &BuildArgs,
     timings: &mut Timings,
     before_report: impl Fn(),
-) -> Result<(crate::compile::Compiled, Vec<qm_render::artifact::Artifact>), u8> {
-    let mut cache = crate::render_cache::RenderCache::default();
+) -> Result<
+    (
+        qm_compile::compile::Compiled,
+        Vec<qm_render::artifact::Artifact>,
+    ),
+    u8,
+> {
+    let mut cache = qm_export::render_cache::RenderCache::default();
     compile_and_render_cached(a, timings, before_report, &mut cache)
 }
 
@@ -150,9 +156,15 @@ pub fn compile_and_render_cached(
     a: &BuildArgs,
     timings: &mut Timings,
     before_report: impl Fn(),
-    cache: &mut crate::render_cache::RenderCache,
-) -> Result<(crate::compile::Compiled, Vec<qm_render::artifact::Artifact>), u8> {
-    let compiled = crate::compile::compile_timed(
+    cache: &mut qm_export::render_cache::RenderCache,
+) -> Result<
+    (
+        qm_compile::compile::Compiled,
+        Vec<qm_render::artifact::Artifact>,
+    ),
+    u8,
+> {
+    let compiled = qm_compile::compile::compile_timed(
         &a.data.data,
         a.data.scenarios.as_deref(),
         a.data.limits(),
@@ -172,7 +184,7 @@ pub fn compile_and_render_cached(
             eprintln!("qm: --keep-going: an error lies in data every nation shares");
             return Err(status);
         };
-        eprint!("{}", crate::diagnostics::escape(&left.report()));
+        eprint!("{}", qm_load::diagnostics::escape(&left.report()));
         left_out = Some(left);
     }
     match render_all_cached(&compiled, &build_options(a), timings, cache) {
@@ -247,7 +259,7 @@ pub fn report_tidied(out: &OutputDir, t: &Tidied) {
              make it (it has no {}, or holds a mount point or an input of this run)",
             dir.escaped(),
             out.shown().escaped(),
-            crate::artifact::MARKER
+            qm_export::artifact::MARKER
         );
     }
 }

@@ -12,8 +12,8 @@ use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, UnknownAvailabil
 
 use crate::cli_query::pick_resolved_vehicle;
 use crate::cli_report::EXIT_OK;
-use crate::compile::compile;
-use crate::diagnostics;
+use qm_compile::compile::compile;
+use qm_load::diagnostics;
 use qm_registry::NationRegistries;
 
 /// `qm explain`.

@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use crate::artifact::{Input, InputRole, OutputFile};
 use crate::cli_report::{output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
-use crate::compile::compile_with;
-use crate::diagnostics::{escape, Escaped};
 use crate::keep_going::prune;
+use qm_compile::compile::compile_with;
+use qm_export::artifact::{Input, InputRole, OutputFile};
+use qm_load::diagnostics::{escape, Escaped};
 
 /// `qm export`.
 #[derive(Debug, Args)]

@@ -10,14 +10,14 @@ use qm_resolve::unresolved::touched_vehicles;
 use qm_schema::{Nation, TheaterId, UnresolvedVehicle, Vehicle, YearMonth};
 
 use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
-use crate::compile::{compile, Compiled};
-use crate::diagnostics;
-use crate::query::{
+use qm_compile::compile::{compile, Compiled};
+use qm_compile::views::{listing_only_text, origin_text, unknown_text, AvailRow, ShowView};
+use qm_load::diagnostics;
+use qm_registry::names::did_you_mean;
+use qm_resolve::query::{
     availability_at, lookup_vehicle, nations_of_nationality, parse_month, unknown_at,
     VehicleLookupError,
 };
-use crate::views::{listing_only_text, origin_text, unknown_text, AvailRow, ShowView};
-use qm_registry::names::did_you_mean;
 
 /// `qm avail`.
 #[derive(Debug, Args)]
@@ -232,7 +232,7 @@ pub(crate) fn pick_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Veh
 }
 
 fn print_json<T: serde::Serialize>(value: &T) -> u8 {
-    match crate::build::pretty(value) {
+    match qm_export::build::pretty(value) {
         Ok(b) => {
             let _ = std::io::stdout().write_all(&b);
             EXIT_OK

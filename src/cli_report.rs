@@ -3,9 +3,9 @@
 
 use std::io::Write;
 
-use crate::artifact::{IoStep, OutputError, OutputErrorKind};
-use crate::compile::Compiled;
-use crate::diagnostics;
+use qm_compile::compile::Compiled;
+use qm_export::artifact::{IoStep, OutputError, OutputErrorKind};
+use qm_load::diagnostics;
 
 /// Exit status: everything fine.
 pub const EXIT_OK: u8 = 0;
@@ -87,13 +87,13 @@ pub(crate) fn output_error(e: &OutputError) -> u8 {
 
 /// A failed render as printed: a template failure as a diagnostic at the template's line and
 /// column (with its source line and a caret), anything else as one `error:` line.
-pub(crate) fn build_error_text(e: &crate::build::BuildError) -> String {
+pub(crate) fn build_error_text(e: &qm_export::build::BuildError) -> String {
     let Some(t) = e.template() else {
         return format!("error: {}\n", diagnostics::escape(&e.to_string()));
     };
     let mut sources = qm_parser::SourceMap::new();
     let mut d = t.to_diagnostic(&mut sources);
-    if let crate::build::BuildError::Render(r) = e {
+    if let qm_export::build::BuildError::Render(r) = e {
         d = d.with_note(format!("while rendering {}", r.artifact));
     }
     diagnostics::render(&sources, &[d])

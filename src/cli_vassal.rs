@@ -5,18 +5,18 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use crate::artifact::{Input, InputRole, OutputError, OutputFile};
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
-use crate::compile::{compile, Compiled};
-use crate::diagnostics::Escaped;
-use crate::input::{read_input, InputError, InputKind, InputLimits};
-use crate::templates::Templates;
-use crate::vassal::check::check_vmod;
-use crate::vassal::merge::merge_vmod;
-use crate::vassal::{build_from_data, rendered_images};
+use qm_compile::compile::{compile, Compiled};
+use qm_export::artifact::{Input, InputRole, OutputError, OutputFile};
+use qm_export::vassal::check::check_vmod;
+use qm_export::vassal::merge::merge_vmod;
+use qm_export::vassal::{build_from_data, rendered_images};
+use qm_load::diagnostics::Escaped;
+use qm_load::input::{read_input, InputError, InputKind, InputLimits};
 use qm_load::vassal::gpids::{slot_keys, updated_text, GpidRegistry, MAX_GPID, REGISTRY_FILE};
+use qm_render::templates::Templates;
 use qm_render::CounterOptions;
 
 /// `qm vassal`.
@@ -149,7 +149,7 @@ fn merge(a: MergeArgs) -> u8 {
     for d in &s.dropped {
         eprintln!(
             "warning: left out the module's entry {} (unsafe name)",
-            crate::diagnostics::escape(d)
+            qm_load::diagnostics::escape(d)
         );
     }
     println!(
@@ -286,13 +286,13 @@ fn check(path: &Path) -> u8 {
         Ok(r) => {
             // A module is foreign input: its names may hold terminal escapes.
             for p in &r.problems {
-                println!("PROBLEM: {}", crate::diagnostics::escape(p));
+                println!("PROBLEM: {}", qm_load::diagnostics::escape(p));
             }
             eprintln!("qm: {} has {} problem(s)", path.escaped(), r.problems.len());
             EXIT_DATA
         }
         Err(e) => {
-            eprintln!("error: {}", crate::diagnostics::escape(&e.to_string()));
+            eprintln!("error: {}", qm_load::diagnostics::escape(&e.to_string()));
             EXIT_DATA
         }
     }

@@ -9,17 +9,18 @@ use clap::Parser;
 /// renders (`qm::budget`).
 #[cfg(not(target_env = "msvc"))]
 #[global_allocator]
-static GLOBAL: qm::budget::Budgeted<tikv_jemallocator::Jemalloc> =
-    qm::budget::Budgeted(tikv_jemallocator::Jemalloc);
+static GLOBAL: qm_render::budget::Budgeted<tikv_jemallocator::Jemalloc> =
+    qm_render::budget::Budgeted(tikv_jemallocator::Jemalloc);
 
 /// The system allocator where jemalloc does not build, with the same budget around it.
 #[cfg(target_env = "msvc")]
 #[global_allocator]
-static GLOBAL: qm::budget::Budgeted<std::alloc::System> = qm::budget::Budgeted(std::alloc::System);
+static GLOBAL: qm_render::budget::Budgeted<std::alloc::System> =
+    qm_render::budget::Budgeted(std::alloc::System);
 
 fn main() -> ExitCode {
     #[cfg(not(target_env = "msvc"))]
-    qm::memory::on_release(qm::memory::purge_jemalloc);
+    qm_compile::memory::on_release(qm::memory::purge_jemalloc);
     let cli = match qm::cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
@@ -39,6 +40,6 @@ fn usage_error(e: &clap::Error) -> ExitCode {
         return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
     }
     let plain = e.render().to_string();
-    eprint!("{}", qm::diagnostics::escape(&plain));
+    eprint!("{}", qm_load::diagnostics::escape(&plain));
     ExitCode::from(2)
 }

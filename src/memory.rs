@@ -1,11 +1,9 @@
 //! The binary's side of giving freed memory back ([`qm_compile::memory`]): how its allocator,
 //! jemalloc, releases what a stage freed.
 
-pub use qm_compile::memory::{on_release, release_freed};
-
 /// Returns every arena's unused pages to the system (jemalloc's `arena.<all>.purge`): what a
 /// binary whose global allocator is `tikv_jemallocator::Jemalloc` registers with
-/// [`on_release`].
+/// [`qm_compile::memory::on_release`].
 #[cfg(not(target_env = "msvc"))]
 pub fn purge_jemalloc() {
     // MALLCTL_ARENAS_ALL: the index that names every arena at once.

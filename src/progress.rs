@@ -41,7 +41,7 @@ impl Progress {
         Self { bar, done }
     }
 
-    /// The bar, for [`crate::timings::Timings::with_progress`] (it shows each stage's name).
+    /// The bar, for [`qm_compile::timings::Timings::with_progress`] (it shows each stage's name).
     pub fn bar(&self) -> ProgressBar {
         self.bar.clone()
     }

@@ -12,12 +12,12 @@ use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
-use crate::artifact::{OutputDir, Rewriter, Rewritten};
 use crate::cli_build::{compile_and_render_cached, prepare_build, report_tidied, BuildArgs};
 use crate::cli_report::{output_error, plural, EXIT_OK, EXIT_USAGE};
-use crate::diagnostics::Escaped;
-use crate::render_cache::RenderCache;
-use crate::timings::Timings;
+use qm_compile::timings::Timings;
+use qm_export::artifact::{OutputDir, Rewriter, Rewritten};
+use qm_export::render_cache::RenderCache;
+use qm_load::diagnostics::Escaped;
 
 /// Edits often come as a burst of events (an editor truncates and writes a file, or writes a
 /// temporary file and renames it): a rebuild starts once no event came for this long...

@@ -14,7 +14,7 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 /// Gives freed memory back between stages, as the `qm` binary does.
 pub fn like_the_binary() {
     #[cfg(not(target_env = "msvc"))]
-    qm::memory::on_release(qm::memory::purge_jemalloc);
+    qm_compile::memory::on_release(qm::memory::purge_jemalloc);
 }
 
 /// The repository root.

@@ -13,10 +13,10 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
-use qm::art::{prepare, Art, ArtBook, ArtFormat, NationArt};
-use qm::compile::{compile, Compiled};
-use qm::render::{render_side, CounterOptions, Pictures};
-use qm::templates::Templates;
+use qm_layout::art::{prepare, Art, ArtBook, ArtFormat, NationArt};
+use qm_compile::compile::{compile, Compiled};
+use qm_render::{render_side, CounterOptions, Pictures};
+use qm_render::templates::Templates;
 use qm_schema::{CounterSide, Nation};
 
 /// The reference data compiled once, and one of its nations cut down to its first vehicle

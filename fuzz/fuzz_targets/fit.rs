@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use qm::templates::Templates;
+use qm_render::templates::Templates;
 use serde_json::{Map, Value};
 
 /// The keyword arguments `fit` and `fit_block` take, each passed or not.

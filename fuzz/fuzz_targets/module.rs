@@ -12,14 +12,14 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm::compile::compile;
-use qm::render::CounterOptions;
-use qm::templates::Templates;
-use qm::vassal::archive::{read_names_and_build_file, unsafe_entry_name, write_vmod};
-use qm::vassal::check::check_vmod;
-use qm::render::vassal::images::rendered_images;
-use qm::vassal::merge::merge_vmod;
-use qm::vassal::{build_from_data, Vmod};
+use qm_compile::compile::compile;
+use qm_render::CounterOptions;
+use qm_render::templates::Templates;
+use qm_export::vassal::archive::{read_names_and_build_file, unsafe_entry_name, write_vmod};
+use qm_export::vassal::check::check_vmod;
+use qm_render::vassal::images::rendered_images;
+use qm_export::vassal::merge::merge_vmod;
+use qm_export::vassal::{build_from_data, Vmod};
 
 /// qm's module of the reference data, built once.
 fn ours() -> &'static Vmod {

@@ -10,11 +10,11 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm::build::scenario_artifacts;
-use qm::compile::{compile, compile_scenarios, Compiled};
-use qm::load::Loaded;
-use qm::render::Pictures;
-use qm::templates::Templates;
+use qm_export::build::scenario_artifacts;
+use qm_compile::compile::{compile, compile_scenarios, Compiled};
+use qm_load::load::Loaded;
+use qm_render::Pictures;
+use qm_render::templates::Templates;
 use qm_parser::Source;
 
 /// The reference data, compiled once, with the counters' pictures (silhouettes) the cards
@@ -26,7 +26,7 @@ fn base() -> &'static (Compiled, Templates, Pictures) {
         let compiled = compile(&data);
         assert!(!compiled.failed(false), "the reference data compiles");
         let templates = Templates::new(None);
-        let pictures = qm::render::Pictures::new(&compiled.nations, &compiled.loaded, &compiled.art, &templates).expect("the pictures render");
+        let pictures = qm_render::Pictures::new(&compiled.nations, &compiled.loaded, &compiled.art, &templates).expect("the pictures render");
         (compiled, templates, pictures)
     })
 }
@@ -50,7 +50,7 @@ fuzz_target!(|data: &[u8]| {
     let (scenarios, diagnostics) =
         compile_scenarios(&loaded, &compiled.nations, &compiled.theaters);
     // The printer must be able to show every span.
-    let _ = qm::diagnostics::render(&loaded.sources, &diagnostics);
+    let _ = qm_load::diagnostics::render(&loaded.sources, &diagnostics);
     assert!(
         diagnostics.iter().all(|d| d.code != "schema::violation"),
         "a resolved scenario breaks its schema: {diagnostics:?}"

@@ -12,16 +12,16 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm::compile::{compile, Compiled};
-use qm::render::{counter_svg, CounterOptions};
-use qm::templates::{Templates, MAX_OUTPUT};
+use qm_compile::compile::{compile, Compiled};
+use qm_render::{counter_svg, CounterOptions};
+use qm_render::templates::{Templates, MAX_OUTPUT};
 use qm_parser::SourceMap;
 use qm_schema::CounterSide;
 
 /// The render budget enforced as in the `qm` binary (around the system allocator, which
 /// the sanitizer intercepts).
 #[global_allocator]
-static ALLOCATOR: qm::budget::Budgeted<std::alloc::System> = qm::budget::Budgeted(std::alloc::System);
+static ALLOCATOR: qm_render::budget::Budgeted<std::alloc::System> = qm_render::budget::Budgeted(std::alloc::System);
 
 /// A render's memory budget here: far above what the counter front needs, and small, since
 /// a render stopped at its budget keeps what it holds for the rest of the run.
@@ -36,7 +36,7 @@ fn base() -> &'static (Compiled, CounterOptions, (usize, usize)) {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
         let compiled = compile(&data);
         assert!(!compiled.failed(false), "the reference data compiles");
-        let pictures = qm::render::Pictures::new(
+        let pictures = qm_render::Pictures::new(
             &compiled.nations,
             &compiled.loaded,
             &compiled.art,
@@ -91,12 +91,12 @@ fuzz_target!(|data: &[u8]| {
     match counter_svg(nation, vehicle, CounterSide::Front, &templates, opts) {
         Ok(svg) => assert!(svg.len() <= MAX_OUTPUT, "{} bytes written", svg.len()),
         Err(e) => {
-            let qm::render::RenderErrorKind::Template(e) = &e.kind else {
+            let qm_render::RenderErrorKind::Template(e) = &e.kind else {
                 panic!("a counter's template fails with a non-template error: {e}");
             };
             let mut sources = SourceMap::new();
             let d = e.to_diagnostic(&mut sources);
-            let _ = qm::diagnostics::render(&sources, &[d]);
+            let _ = qm_load::diagnostics::render(&sources, &[d]);
         }
     }
 });

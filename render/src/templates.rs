@@ -54,7 +54,7 @@ impl Templates {
     ///
     /// Templates run in a sandbox: names are relative paths inside the directory (no absolute
     /// path, no `..`, no symlink leading out, no symlinked folder), files are regular and at
-    /// most [`MAX_TEMPLATE_FILE`] bytes, expressions at most [`MAX_EXPRESSION_DEPTH`] deep,
+    /// most [`MAX_TEMPLATE_FILE`](qm_load::templates::MAX_TEMPLATE_FILE) bytes, expressions at most [`MAX_EXPRESSION_DEPTH`](qm_load::templates::MAX_EXPRESSION_DEPTH) deep,
     /// and each render has [`MAX_FUEL`], [`MAX_OUTPUT`] and checked sized filters. With
     /// overrides, each render runs on a thread of its own within [`MAX_RENDER_MEMORY`]
     /// ([`crate::budget`]); the override files are compiled here first, and what compiling

@@ -52,7 +52,7 @@ fn entries_outside_the_module_folder_are_flagged_and_never_merged() {
         .expect(0)
         .says("left out the module's entry \"../../x\"");
     let merged = std::fs::read(tmp.path().join("merged.vmod")).unwrap();
-    let names: Vec<String> = qm::vassal::archive::read_entries(&merged)
+    let names: Vec<String> = qm_export::vassal::archive::read_entries(&merged)
         .unwrap()
         .into_iter()
         .map(|(n, _)| n)

@@ -101,10 +101,12 @@ fn a_users_folders_named_like_leftovers_survive_and_are_named() {
 fn a_marked_leftover_is_still_tidied_and_put_back() {
     let (tmp, data) = workspace();
     let aside = tmp.path().join(".out.old-x");
-    write(&aside.join(qm::artifact::MARKER), "qm\n");
+    write(&aside.join(qm_export::artifact::MARKER), "qm\n");
     write(&aside.join("ita.json"), "previous");
     write(
-        &tmp.path().join(".out.new-y").join(qm::artifact::MARKER),
+        &tmp.path()
+            .join(".out.new-y")
+            .join(qm_export::artifact::MARKER),
         "qm\n",
     );
     std::fs::create_dir(tmp.path().join(".out.new-empty")).unwrap();

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use qm::vassal::archive::{read_entries, write_vmod};
+use qm_export::vassal::archive::{read_entries, write_vmod};
 
 use crate::run::{qm, workspace};
 

@@ -101,7 +101,7 @@ fn build_and_merge_keep_clear_of_what_the_data_links_to() {
     // The listing kept in a folder qm once wrote (it carries the marker): replacing that
     // folder as an output would delete the listing.
     std::fs::create_dir(w.join("kept")).unwrap();
-    std::fs::write(w.join("kept").join(qm::artifact::MARKER), "qm\n").unwrap();
+    std::fs::write(w.join("kept").join(qm_export::artifact::MARKER), "qm\n").unwrap();
     std::fs::rename(data.join("ita/listing.tsv"), w.join("kept/listing.tsv")).unwrap();
     std::os::unix::fs::symlink("../../kept/listing.tsv", data.join("ita/listing.tsv")).unwrap();
     // The module config kept beside the data.

@@ -223,7 +223,7 @@ fn build_in(dir: &Path, data: &Path) -> String {
 /// The file names of a complete output, from a build of the repository's data.
 fn complete_output(out: &Path) -> Vec<PathBuf> {
     let files: Vec<PathBuf> = tree(out).into_keys().collect();
-    assert!(files.contains(&PathBuf::from(qm::artifact::MARKER)));
+    assert!(files.contains(&PathBuf::from(qm_export::artifact::MARKER)));
     assert!(files.contains(&PathBuf::from("ita.json")));
     files
 }
@@ -250,12 +250,14 @@ fn what_killed_builds_left_is_tidied_before_the_compile() {
     // and the new one half staged.
     let aside = tmp.path().join(".out.old-x");
     std::fs::create_dir_all(&aside).unwrap();
-    std::fs::write(aside.join(qm::artifact::MARKER), "qm\n").unwrap();
+    std::fs::write(aside.join(qm_export::artifact::MARKER), "qm\n").unwrap();
     std::fs::write(aside.join("ita.json"), "previous").unwrap();
     // A staging folder: qm writes its marker first thing.
     std::fs::create_dir_all(tmp.path().join(".out.new-y/ita")).unwrap();
     std::fs::write(
-        tmp.path().join(".out.new-y").join(qm::artifact::MARKER),
+        tmp.path()
+            .join(".out.new-y")
+            .join(qm_export::artifact::MARKER),
         "qm\n",
     )
     .unwrap();
@@ -274,7 +276,9 @@ fn what_killed_builds_left_is_tidied_before_the_compile() {
     // A stale staging folder next to a complete output goes at the next build.
     std::fs::create_dir_all(tmp.path().join(".out.new-z/ita")).unwrap();
     std::fs::write(
-        tmp.path().join(".out.new-z").join(qm::artifact::MARKER),
+        tmp.path()
+            .join(".out.new-z")
+            .join(qm_export::artifact::MARKER),
         "qm\n",
     )
     .unwrap();

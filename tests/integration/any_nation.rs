@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use qm::vassal::check::check_vmod;
+use qm_export::vassal::check::check_vmod;
 use serde_json::Value;
 
 use crate::support::{copy_dir, root, run_qm};

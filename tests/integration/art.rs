@@ -5,9 +5,9 @@
 use std::path::Path;
 
 use base64::Engine;
-use qm::compile::{compile, Compiled};
-use qm::render::{counter_image, counter_svg, CounterOptions, Picture};
-use qm::templates::Templates;
+use qm_compile::compile::{compile, Compiled};
+use qm_render::templates::Templates;
+use qm_render::{counter_image, counter_svg, CounterOptions, Picture};
 use qm_schema::{CounterSide, Nation};
 use resvg::tiny_skia::Pixmap;
 
@@ -34,7 +34,7 @@ fn nation<'a>(c: &'a Compiled, id: &str) -> &'a Nation {
 
 fn options(c: &Compiled, t: &Templates) -> CounterOptions {
     CounterOptions {
-        pictures: qm::render::Pictures::new(&c.nations, &c.loaded, &c.art, t).unwrap(),
+        pictures: qm_render::Pictures::new(&c.nations, &c.loaded, &c.art, t).unwrap(),
         ..CounterOptions::default()
     }
 }
@@ -102,7 +102,7 @@ fn art_goes_on_its_vehicles_and_silhouettes_on_the_others() {
         let v = rur.vehicles.iter().find(|v| v.id == id).unwrap();
         for side in [CounterSide::Front, CounterSide::Back] {
             let svg = counter_svg(rur, v, side, &t, &opts).unwrap();
-            let name = format!("art_counter_{id}_{}", qm::render::side_name(side));
+            let name = format!("art_counter_{id}_{}", qm_render::side_name(side));
             insta::with_settings!({ filters => DATA_URI_FILTERS.to_vec() }, {
                 insta::assert_snapshot!(name, svg);
             });
@@ -163,10 +163,10 @@ fn silhouettes_are_templates_that_can_be_overridden() {
     let t = Templates::new(None);
     for (name, class) in Silhouette::NAMES {
         assert_eq!(
-            qm::render::silhouette_template(class),
+            qm_render::silhouette_template(class),
             format!("counter/silhouettes/{name}.svg")
         );
-        assert!(qm::render::silhouette(&t, class).is_ok(), "{name}");
+        assert!(qm_render::silhouette(&t, class).is_ok(), "{name}");
     }
     let over = dir.path().join("counter/silhouettes");
     std::fs::create_dir_all(&over).unwrap();
@@ -176,7 +176,7 @@ fn silhouettes_are_templates_that_can_be_overridden() {
     )
     .unwrap();
     let t = Templates::new(Some(dir.path()));
-    let truck = qm::render::silhouette(&t, Silhouette::Truck).unwrap();
+    let truck = qm_render::silhouette(&t, Silhouette::Truck).unwrap();
     assert_eq!((truck.width, truck.height), (20.0, 10.0));
     // An override reaching for a file is refused, as art would be.
     std::fs::write(
@@ -184,7 +184,7 @@ fn silhouettes_are_templates_that_can_be_overridden() {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><image href="/etc/hostname" width="5" height="5"/><rect width="5" height="5"/></svg>"#,
     )
     .unwrap();
-    let e = qm::render::silhouette(&t, Silhouette::Tank).unwrap_err();
+    let e = qm_render::silhouette(&t, Silhouette::Tank).unwrap_err();
     assert!(e.to_string().contains("/etc/hostname"), "{e}");
 }
 
@@ -238,7 +238,7 @@ fn a_build_puts_the_art_in_every_artifact() {
         .map(|e| e.unwrap().path())
         .find(|p| p.extension().is_some_and(|e| e == "vmod"))
         .unwrap();
-    let report = qm::vassal::check::check_vmod(&std::fs::read(vmod).unwrap()).unwrap();
+    let report = qm_export::vassal::check::check_vmod(&std::fs::read(vmod).unwrap()).unwrap();
     assert!(report.is_ok(), "{:#?}", report.problems);
 }
 

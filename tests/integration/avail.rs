@@ -1,8 +1,8 @@
 //! `qm avail` and `qm show`: answers checked against the notes' own text, and whole-run
 //! snapshots of both commands.
 
-use qm::query::{availability_at, find_vehicle, parse_month};
 use qm_registry::TheaterName;
+use qm_resolve::query::{availability_at, find_vehicle, parse_month};
 
 use crate::support::{root, run_qm};
 
@@ -82,7 +82,7 @@ const SPOT_CHECKS: &[(&str, &str, &str, Option<f64>)] = &[
 
 #[test]
 fn availability_matches_the_notes() {
-    let compiled = qm::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::compile::compile(&root().join("data-src"));
     let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     let theaters = compiled.nation_theaters(&ita.id);
     let mut wrong = Vec::new();
@@ -242,7 +242,7 @@ fn avail_json_is_the_public_contract() {
 
 #[test]
 fn a_group_answers_for_each_member_and_a_whole_for_its_parts() {
-    let compiled = qm::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::compile::compile(&root().join("data-src"));
     let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     let theaters = compiled.nation_theaters(&ita.id);
     let registry = theaters.registry();

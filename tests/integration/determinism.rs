@@ -29,7 +29,7 @@ fn hashes(dir: &Path) -> BTreeMap<String, String> {
                 .into_owned();
             let bytes = std::fs::read(&path).unwrap();
             if name.ends_with(".vmod") {
-                for (entry, data) in qm::vassal::archive::read_entries(&bytes).unwrap() {
+                for (entry, data) in qm_export::vassal::archive::read_entries(&bytes).unwrap() {
                     out.insert(format!("{name}!{entry}"), hex(&data));
                 }
             }

@@ -1,9 +1,9 @@
 //! The Italian infantry and national rules as read from `data-src/ita/ob.toml`, and their
 //! counters.
 
-use qm::compile::compile;
-use qm::infantry::infantry_counters;
-use qm::templates::Templates;
+use qm_compile::compile::compile;
+use qm_render::infantry::infantry_counters;
+use qm_render::templates::Templates;
 
 use crate::render::{overlaps, text_boxes};
 use crate::support::{png_size, root};

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use qm::layout::svg::parse as parse_svg;
-use qm::render::{counter_svg, CounterOptions};
-use qm::templates::Templates;
+use qm_layout::svg::parse as parse_svg;
+use qm_render::templates::Templates;
+use qm_render::{counter_svg, CounterOptions};
 use qm_schema::{CounterItem, CounterItemKind, CounterSide, Nation};
 use resvg::usvg::Node;
 
@@ -40,10 +40,10 @@ fn nations() -> Vec<(Nation, CounterOptions)> {
         root().join("data-src"),
         root().join("tests/fixtures-nations"),
     ] {
-        let compiled = qm::compile::compile(&dir);
+        let compiled = qm_compile::compile::compile(&dir);
         assert!(!compiled.failed(false), "{} compiles", dir.display());
         let opts = CounterOptions {
-            pictures: qm::render::Pictures::new(
+            pictures: qm_render::Pictures::new(
                 &compiled.nations,
                 &compiled.loaded,
                 &compiled.art,

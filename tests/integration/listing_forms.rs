@@ -126,7 +126,7 @@ fn avail_show_and_explain_print_unknown_in_words() {
 
 /// The forms nation as `qm build` sees it.
 fn forms_nation() -> qm_schema::Nation {
-    let compiled = qm::compile::compile(&root().join("tests/fixtures-forms"));
+    let compiled = qm_compile::compile::compile(&root().join("tests/fixtures-forms"));
     assert!(!compiled.failed(true), "the forms nation compiles");
     compiled.nations.into_iter().next().expect("frm")
 }
@@ -135,9 +135,9 @@ fn forms_nation() -> qm_schema::Nation {
 /// listing prints it (a snapshot per vehicle, named by its id).
 #[test]
 fn counters_of_every_form() {
-    use qm::render::{counter_svg, CounterOptions};
+    use qm_render::{counter_svg, CounterOptions};
     use qm_schema::CounterSide;
-    let t = qm::templates::Templates::new(None);
+    let t = qm_render::templates::Templates::new(None);
     let n = forms_nation();
     let opts = CounterOptions::default();
     for v in &n.vehicles {
@@ -164,9 +164,9 @@ fn drawn(svg: &str, item: &str) -> Option<String> {
 /// A dagger is drawn after the part of the cell it follows, not after the whole value.
 #[test]
 fn a_dagger_is_drawn_on_the_part_it_follows() {
-    use qm::render::{counter_svg, CounterOptions};
+    use qm_render::{counter_svg, CounterOptions};
     use qm_schema::CounterSide;
-    let t = qm::templates::Templates::new(None);
+    let t = qm_render::templates::Templates::new(None);
     let n = forms_nation();
     let opts = CounterOptions::default();
     let side = |id: &str, side: CounterSide| {
@@ -212,7 +212,7 @@ fn a_dagger_is_drawn_on_the_part_it_follows() {
 /// above's other configuration: on its chart row and its counter's back, not a vehicle.
 #[test]
 fn a_priced_second_line_is_the_vehicle_above() {
-    let compiled = qm::compile::compile(&root().join("tests/fixtures-forms"));
+    let compiled = qm_compile::compile::compile(&root().join("tests/fixtures-forms"));
     assert!(!compiled.failed(true), "the forms nation compiles");
     let types = &compiled.loaded.registries_of("frm").types;
     let n = &compiled.nations[0];
@@ -232,7 +232,7 @@ fn a_priced_second_line_is_the_vehicle_above() {
     );
     assert!(wagon.availability_unknown.is_empty());
 
-    let chart = qm::render::chart_model(n, types);
+    let chart = qm_render::chart_model(n, types);
     let row = chart
         .groups
         .iter()

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use qm::compile::{compile, Compiled};
+use qm_compile::compile::{compile, Compiled};
 use qm_schema::{ErratumChange, Nation, Vehicle};
 
 use crate::support::{copy_dir, root};

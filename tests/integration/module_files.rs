@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use qm::vassal::Vmod;
+use qm_export::vassal::Vmod;
 use qm_load::vassal::gpids::slot_key;
 
 use crate::support::root;
@@ -32,22 +32,22 @@ fn mini_data(dir: &Path, gpid: u32) -> PathBuf {
 }
 
 /// The module of a compiled data directory, from the compile's `Loaded`.
-fn module(compiled: &qm::compile::Compiled) -> Vmod {
-    let templates = qm::templates::Templates::new(None);
-    let images = qm::vassal::rendered_images(
+fn module(compiled: &qm_compile::compile::Compiled) -> Vmod {
+    let templates = qm_render::templates::Templates::new(None);
+    let images = qm_export::vassal::rendered_images(
         &compiled.nations,
         &templates,
-        &qm::render::CounterOptions::default(),
+        &qm_render::CounterOptions::default(),
     )
     .unwrap();
-    qm::vassal::build_from_data(&compiled.loaded, &compiled.nations, &images, None).unwrap()
+    qm_export::vassal::build_from_data(&compiled.loaded, &compiled.nations, &images, None).unwrap()
 }
 
 #[test]
 fn the_module_is_made_from_the_files_the_load_stage_read() {
     let tmp = tempfile::tempdir().unwrap();
     let data = mini_data(tmp.path(), 4242);
-    let compiled = qm::compile::compile(&data);
+    let compiled = qm_compile::compile::compile(&data);
     assert!(!compiled.failed(true), "{:#?}", compiled.diagnostics);
     let [n] = compiled.nations.as_slice() else {
         panic!("one nation")
@@ -84,7 +84,7 @@ fn the_module_is_made_from_the_files_the_load_stage_read() {
     assert_eq!(broken.bytes, before.bytes);
     // A fresh compile (each `qm watch` rebuild is one) reads the files again: the broken
     // vassal.toml is reported, at its place.
-    let again = qm::compile::compile(&data);
+    let again = qm_compile::compile::compile(&data);
     let d = again
         .diagnostics
         .iter()

@@ -10,12 +10,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Every crate's source folder, from the workspace root.
-const CRATES: [&str; 9] = [
+const CRATES: [&str; 10] = [
     "parser/src",
     "schema/src",
     "registry/src",
     "resolve/src",
     "load/src",
+    "layout/src",
     "render/src",
     "compile/src",
     "export/src",
@@ -285,4 +286,32 @@ fn every_use_form_is_an_edge() {
         use_paths("use super::{png, sheet, svg};"),
         ["super::png", "super::sheet", "super::svg"]
     );
+}
+
+#[test]
+fn no_crate_re_exports_another_crates_items() {
+    // One path to each thing: an item is named where it is defined, never through another
+    // crate's `pub use` (a re-export makes two paths, and hides which crate a stage needs).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for src in CRATES {
+        let mut dirs = vec![root.join(src)];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                for (n, line) in text.lines().enumerate() {
+                    let t = line.trim_start();
+                    if t.starts_with("pub use qm_") || t.starts_with("pub use qm::") {
+                        found.push(format!("{}:{}: {t}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "cross-crate re-exports:\n{}", found.join("\n"));
 }

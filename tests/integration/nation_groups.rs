@@ -5,10 +5,10 @@
 
 use std::path::Path;
 
-use qm::build::{render_nation, BuildOptions};
-use qm::compile::compile;
-use qm::render::{chart_pages, counter_images, vehicle_chart, CounterOptions};
-use qm::templates::Templates;
+use qm_compile::compile::compile;
+use qm_export::build::{render_nation, BuildOptions};
+use qm_render::templates::Templates;
+use qm_render::{chart_pages, counter_images, vehicle_chart, CounterOptions};
 use qm_schema::Nation;
 
 use crate::support::{copy_dir, root, run_qm};
@@ -37,7 +37,7 @@ fn the_group_ir_holds_what_section_198_states() {
     assert_eq!(axm.errata.len(), 1);
     assert!(axm.national_rules[0].text.ends_with("(EXC: elite squads)."));
     let json = serde_json::to_value(&axm).unwrap();
-    assert!(qm::compile::validate_nation(&mut axm.clone()).is_empty());
+    assert!(qm_compile::compile::validate_nation(&mut axm.clone()).is_empty());
     insta::assert_json_snapshot!("axm_ir", json);
 }
 
@@ -45,7 +45,7 @@ fn the_group_ir_holds_what_section_198_states() {
 fn the_chart_of_a_nation_without_vehicles_is_its_national_data() {
     let axm = group();
     let templates = Templates::new(None);
-    let types = qm::load::built_in_registries().unwrap().types;
+    let types = qm_load::load::built_in_registries().unwrap().types;
     let chart = vehicle_chart(&axm, &templates, &types).unwrap();
     assert!(!chart.html.contains("<table class=\"listing\">"));
     assert!(chart

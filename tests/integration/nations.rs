@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use qm::compile::{compile, Compiled};
+use qm_compile::compile::{compile, Compiled};
 use qm_registry::NationRegistries;
 use qm_registry::TheaterName;
 use qm_schema::{Nation, TheaterId};
@@ -108,7 +108,7 @@ fn a_second_nation_compiles_past_every_theater_and_type_error() {
         ]
     );
     // The chart lists the nation's own groups in the registry's order.
-    let chart = qm::render::chart_model(n, types);
+    let chart = qm_render::chart_model(n, types);
     let labels: Vec<&str> = chart.groups.iter().map(|g| g.label.as_str()).collect();
     assert_eq!(
         labels,

@@ -1,11 +1,11 @@
 //! Counters, counter sheets and the vehicle chart, rendered from the repository's data.
 
-use qm::layout::svg::parse as parse_svg;
-use qm::render::{
+use qm_layout::svg::parse as parse_svg;
+use qm_render::templates::Templates;
+use qm_render::{
     counter_image, counter_images, counter_sheets, counter_svg, vehicle_chart, CounterOptions,
     CounterSize, SheetOptions,
 };
-use qm::templates::Templates;
 use qm_schema::{CounterSide, Nation};
 use resvg::usvg::{Node, Rect};
 
@@ -13,7 +13,7 @@ use crate::support::{png_size, root, run_qm};
 
 /// The Italian OB as `qm build` sees it.
 fn italian() -> Nation {
-    let compiled = qm::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::compile::compile(&root().join("data-src"));
     assert!(!compiled.failed(false), "the repository data compiles");
     compiled
         .nations
@@ -24,9 +24,9 @@ fn italian() -> Nation {
 
 /// The Italian OB with the counter options a build draws it with: each vehicle's picture.
 fn italian_with_pictures(t: &Templates) -> (Nation, CounterOptions) {
-    let compiled = qm::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::compile::compile(&root().join("data-src"));
     let opts = CounterOptions {
-        pictures: qm::render::Pictures::new(&compiled.nations, &compiled.loaded, &compiled.art, t)
+        pictures: qm_render::Pictures::new(&compiled.nations, &compiled.loaded, &compiled.art, t)
             .unwrap(),
         ..CounterOptions::default()
     };
@@ -40,7 +40,7 @@ fn italian_with_pictures(t: &Templates) -> (Nation, CounterOptions) {
 
 /// The vehicle types built into qm (the repository's registry).
 fn types() -> qm_registry::VehicleTypeRegistry {
-    qm::load::built_in_registries()
+    qm_load::load::built_in_registries()
         .expect("the built-in registries read cleanly")
         .types
 }
@@ -67,7 +67,7 @@ fn counter_svg_snapshots() {
     ] {
         for side in [CounterSide::Front, CounterSide::Back] {
             let svg = counter_svg(&n, vehicle(&n, id), side, &t, &opts).unwrap();
-            let name = format!("counter_{id}_{}", qm::render::side_name(side));
+            let name = format!("counter_{id}_{}", qm_render::side_name(side));
             insta::with_settings!({ filters => crate::support::DATA_URI_FILTERS.to_vec() }, {
                 insta::assert_snapshot!(name, svg);
             });
@@ -348,7 +348,7 @@ fn chart_pdf_is_landscape_a4_with_every_vehicle() {
         let (w, h) = media_box(&doc, *p);
         assert!((w - 841.89).abs() < 0.01 && (h - 595.28).abs() < 0.01);
     }
-    let rows: usize = qm::render::chart_pages(&n, &types())
+    let rows: usize = qm_render::chart_pages(&n, &types())
         .iter()
         .flat_map(|p| &p.rows)
         .filter(|r| r.kind == "vehicle")
@@ -412,7 +412,7 @@ fn chart_infantry_section_lists_every_infantry_unit_of_the_ir_in_html_and_pdf() 
     assert!(html.find(r#"<table class="listing">"#).unwrap() < start);
     assert!(html.find(r#"<section class="notes">"#).unwrap() < start);
     let section = &html[start..];
-    let unknown = qm::render::UNKNOWN;
+    let unknown = qm_render::UNKNOWN;
     for u in &n.infantry.units {
         let row = section
             .lines()
@@ -451,10 +451,10 @@ fn chart_infantry_section_lists_every_infantry_unit_of_the_ir_in_html_and_pdf() 
     assert!(section.contains(r#"id="rule-181.21""#));
     // The PDF: pages of their own after the vehicle pages, a row per unit, replacement and
     // rule, each unit's name in its first column.
-    let pages = qm::render::chart_pages(&n, &types());
+    let pages = qm_render::chart_pages(&n, &types());
     let first = pages.iter().position(|p| p.section == "infantry").unwrap();
     assert!(first > 0 && pages[first..].iter().all(|p| p.section == "infantry"));
-    let rows: Vec<&qm::render::PageRow> = pages[first..]
+    let rows: Vec<&qm_render::PageRow> = pages[first..]
         .iter()
         .flat_map(|p| &p.tables)
         .flat_map(|t| &t.rows)

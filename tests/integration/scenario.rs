@@ -3,15 +3,15 @@
 //!
 //! The fixtures run against the availability the notes resolver derives from the real data.
 
-use qm::compile::{compile, compile_scenarios, Compiled};
-use qm::infantry::{infantry_counter_svg, InfantrySide};
-use qm::layout::card::card_scale;
-use qm::layout::svg::with_size as svg_with_size;
-use qm::load::{load, load_scenarios};
-use qm::nations::resolve_nation;
-use qm::render::scenario::{card_html, card_svg, card_view, svg_to_png};
-use qm::render::{counter_svg, CounterOptions};
-use qm::templates::Templates;
+use qm_compile::compile::{compile, compile_scenarios, Compiled};
+use qm_compile::nations::resolve_nation;
+use qm_layout::card::card_scale;
+use qm_layout::svg::with_size as svg_with_size;
+use qm_load::load::{load, load_scenarios};
+use qm_render::infantry::{infantry_counter_svg, InfantrySide};
+use qm_render::scenario::{card_html, card_svg, card_view, svg_to_png};
+use qm_render::templates::Templates;
+use qm_render::{counter_svg, CounterOptions};
 use qm_schema::{CounterSide, Nation, Scenario};
 
 use crate::support::{root, run_qm};
@@ -50,8 +50,8 @@ fn scenario_fixtures() {
         loaded.scenarios.clear();
         load_scenarios(&mut loaded, path, &format!("tests/scenarios/{name}.toml"));
         let (scenarios, mut diags) = compile_scenarios(&loaded, &nations, &theaters);
-        qm::diagnostics::sort(&loaded.sources, &mut diags);
-        let mut out = qm::diagnostics::render(&loaded.sources, &diags);
+        qm_load::diagnostics::sort(&loaded.sources, &mut diags);
+        let mut out = qm_load::diagnostics::render(&loaded.sources, &diags);
         for s in &scenarios {
             out.push_str("--- card notes\n");
             out.push_str(&notes_text(s));
@@ -75,7 +75,7 @@ fn example_scenarios_resolve_and_render() {
     assert!(!compiled.failed(true), "{:?}", compiled.diagnostics);
     assert_eq!(compiled.scenarios.len(), 3);
     let templates = Templates::new(None);
-    let pictures = qm::render::Pictures::new(
+    let pictures = qm_render::Pictures::new(
         &compiled.nations,
         &compiled.loaded,
         &compiled.art,
@@ -155,7 +155,7 @@ fn build_writes_each_scenario_as_json_html_and_pdf() {
     }
     assert!(dir.join("ita/counters/infantry/3-4-7-front.svg").is_file());
     // 1/2 inch infantry at the default 60 px per 5/8 inch vehicle counter: 48 px.
-    assert_eq!(qm::infantry::infantry_px(60), 48);
+    assert_eq!(qm_render::infantry::infantry_px(60), 48);
     let png = std::fs::read(dir.join("ita/counters/infantry/3-4-7-front.png")).unwrap();
     assert_eq!(crate::support::png_size(&png), (48, 48));
 }
@@ -184,7 +184,7 @@ fn html_picture<'a>(html: &'a str, name: &str) -> &'a str {
 fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
     let compiled = compile(&root().join("data-src"));
     let templates = Templates::new(None);
-    let pictures = qm::render::Pictures::new(
+    let pictures = qm_render::Pictures::new(
         &compiled.nations,
         &compiled.loaded,
         &compiled.art,

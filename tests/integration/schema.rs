@@ -4,10 +4,10 @@ use crate::support::root;
 
 #[test]
 fn committed_schemas_are_current() {
-    for (name, schema) in qm::build::schema_files() {
+    for (name, schema) in qm_export::build::schema_files() {
         let path = root().join("schema/json").join(name);
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        let current = String::from_utf8(qm::build::pretty(&schema).unwrap()).unwrap();
+        let current = String::from_utf8(qm_export::build::pretty(&schema).unwrap()).unwrap();
         assert!(
             committed == current,
             "{} is stale: run `cargo run -- schema --out-dir schema/json` and commit the result",
@@ -20,7 +20,7 @@ fn committed_schemas_are_current() {
 /// `serde_json` writes for it, vehicle by vehicle and for the nation around them.
 #[test]
 fn the_validated_tape_is_the_written_json() {
-    let compiled = qm::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::compile::compile(&root().join("data-src"));
     let mut tape = qm_schema::Tape::new();
     for nation in &compiled.nations {
         tape.fill(nation).unwrap();
@@ -45,7 +45,7 @@ fn the_validated_tape_is_the_written_json() {
 /// of the bad value, never accepted.
 #[test]
 fn a_vehicle_breaking_the_schema_is_reported_at_its_path() {
-    let compiled = qm::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::compile::compile(&root().join("data-src"));
     let nation = compiled.nations.iter().find(|n| !n.vehicles.is_empty());
     let vehicle = &nation.unwrap().vehicles[0];
     let schema = qm_schema::schema_value::<qm_schema::Vehicle>();

@@ -5,14 +5,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use qm::vassal::archive::{read_entries, write_vmod};
-use qm::vassal::check::{check_build_file, check_vmod, decode_definition};
-use qm::vassal::merge::{merge_build_file, merge_vmod};
-use qm::vassal::module_xml::vassal_templates;
-use qm::vassal::palette::{
+use qm_export::vassal::archive::{read_entries, write_vmod};
+use qm_export::vassal::check::{check_build_file, check_vmod, decode_definition};
+use qm_export::vassal::merge::{merge_build_file, merge_vmod};
+use qm_export::vassal::module_xml::vassal_templates;
+use qm_export::vassal::palette::{
     INFANTRY_PROPERTY_KEYS, PROPERTY_KEYS, PROTO_AFV, PROTO_INFANTRY, PROTO_VEHICLE,
 };
-use qm::vassal::{build_vmod, ModuleConfig, Vmod};
+use qm_export::vassal::{build_vmod, ModuleConfig, Vmod};
 use qm_load::vassal::gpids::{slot_key, GpidRegistry};
 use qm_render::vassal::images::{counter_image_path, CounterPng};
 use qm_schema::{CounterSide, Nation, Vehicle};
@@ -87,7 +87,7 @@ pub fn tricky_nation() -> Nation {
     // are these vehicles alone (the real module's test covers the infantry slots).
     static REAL: OnceLock<Nation> = OnceLock::new();
     let real = REAL.get_or_init(|| {
-        qm::compile::compile(&root().join("data-src"))
+        qm_compile::compile::compile(&root().join("data-src"))
             .nations
             .into_iter()
             .next()
@@ -107,7 +107,7 @@ fn png(w: u32, h: u32, shade: u8) -> Vec<u8> {
     let svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\"><rect width=\"{w}\" height=\"{h}\" fill=\"rgb({shade},100,50)\"/></svg>"
     );
-    qm::render::render_png(&qm::layout::svg::parse(&svg).unwrap(), w, h).unwrap()
+    qm_render::render_png(&qm_layout::svg::parse(&svg).unwrap(), w, h).unwrap()
 }
 
 /// Front and back PNGs for every vehicle (the last one gets no back: no Flip layer).
@@ -147,7 +147,7 @@ fn config() -> ModuleConfig {
 
 /// The registries built into qm (the repository's), for every nation.
 fn built_in() -> qm_registry::Registries {
-    qm::load::built_in_registries().expect("the built-in registries read cleanly")
+    qm_load::load::built_in_registries().expect("the built-in registries read cleanly")
 }
 
 /// Builds the tricky module with a registry that already knows some vehicles.
@@ -689,15 +689,17 @@ fn merge_refuses_a_gpid_the_module_already_uses() {
 #[allow(clippy::too_many_lines, reason = "one scenario checked step by step")]
 fn the_real_module_is_deterministic_complete_and_sound() {
     let data = root().join("data-src");
-    let compiled = qm::compile::compile(&data);
-    let images = qm::vassal::rendered_images(
+    let compiled = qm_compile::compile::compile(&data);
+    let images = qm_export::vassal::rendered_images(
         &compiled.nations,
-        &qm::templates::Templates::new(None),
-        &qm::render::CounterOptions::default(),
+        &qm_render::templates::Templates::new(None),
+        &qm_render::CounterOptions::default(),
     )
     .unwrap();
-    let build =
-        || qm::vassal::build_from_data(&compiled.loaded, &compiled.nations, &images, None).unwrap();
+    let build = || {
+        qm_export::vassal::build_from_data(&compiled.loaded, &compiled.nations, &images, None)
+            .unwrap()
+    };
     let (a, b) = (build(), build());
     assert_eq!(a.bytes, b.bytes, "two builds give the same bytes");
     assert!(
@@ -843,7 +845,7 @@ fn a_vehicle_without_a_committed_gpid_warns_until_the_registry_is_updated() {
 /// none. (The Italian data gives no broken side, so this builds one.)
 #[test]
 fn an_infantry_broken_side_becomes_a_flip_layer() {
-    let real = qm::compile::compile(&root().join("data-src"))
+    let real = qm_compile::compile::compile(&root().join("data-src"))
         .nations
         .into_iter()
         .find(|n| n.id == "ita")

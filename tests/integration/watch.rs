@@ -8,9 +8,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use qm::build::{render_all, render_all_cached, BuildOptions};
-use qm::render_cache::RenderCache;
-use qm::timings::Timings;
+use qm_compile::timings::Timings;
+use qm_export::build::{render_all, render_all_cached, BuildOptions};
+use qm_export::render_cache::RenderCache;
 
 use crate::support::{copy_dir, root};
 
@@ -38,7 +38,7 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
     let opts = BuildOptions::default();
     let mut cache = RenderCache::default();
     let build = |cache: &mut RenderCache| {
-        let compiled = qm::compile::compile(&data);
+        let compiled = qm_compile::compile::compile(&data);
         let cached = render_all_cached(&compiled, &opts, &mut Timings::default(), cache);
         (compiled, cached.unwrap())
     };

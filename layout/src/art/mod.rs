@@ -2,7 +2,7 @@
 //! the counters once per run.
 //!
 //! # Steps
-//! 1. [`read_art_folder`] (during load): which files the folder holds, their bytes (regular
+//! 1. [`read_art_folder`](qm_load::load::art_folder::read_art_folder) (during load): which files the folder holds, their bytes (regular
 //!    files within the art cap; a symlink leading out of the folder is refused), and its
 //!    `index.toml`. Nothing here knows the vehicles yet.
 //! 2. [`assign_art`] (after resolving): each file goes to the vehicles it pictures: a file
