@@ -13,7 +13,8 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
-use qm_layout::art::{prepare, Art, ArtBook, ArtFormat, NationArt};
+use qm_layout::art::{prepare, Art, ArtBook, NationArt};
+use qm_load::load::art_folder::ArtFormat;
 use qm_compile::compile::{compile, Compiled};
 use qm_render::{render_side, CounterOptions, Pictures};
 use qm_render::templates::Templates;

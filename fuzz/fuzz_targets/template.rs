@@ -14,7 +14,8 @@ use std::sync::OnceLock;
 use libfuzzer_sys::fuzz_target;
 use qm_compile::compile::{compile, Compiled};
 use qm_render::{counter_svg, CounterOptions};
-use qm_render::templates::{Templates, MAX_OUTPUT};
+use qm_load::templates::MAX_OUTPUT;
+use qm_render::templates::Templates;
 use qm_parser::SourceMap;
 use qm_schema::CounterSide;
 

@@ -12,7 +12,21 @@
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicIsize, Ordering};
 use std::sync::{Condvar, Mutex};
+
+/// The most the budgeted renders of the process may hold together (running or stopped): one
+/// render's budget (`MAX_RENDER_MEMORY`), many times what real renders hold at once (a few
+/// megabytes each).
+pub const MAX_HELD: usize = 256 * 1024 * 1024;
+
+/// The most the renders stopped at their budget may keep before no render starts any more.
+pub const MAX_STUCK: usize = 1024 * 1024 * 1024;
+
+/// Bytes the running budgeted renders of the process hold together.
+static HELD: AtomicIsize = AtomicIsize::new(0);
+/// Bytes the renders stopped at their budget keep for good.
+static STUCK: AtomicIsize = AtomicIsize::new(0);
 
 thread_local! {
     /// Bytes this thread holds, counted while a budget is set.
@@ -55,8 +69,9 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Budgeted<A> {
     }
 }
 
-/// Counts `bytes` (negative: freed) against the thread's budget; stops the thread for good
-/// when it would pass it.
+/// Counts `bytes` (negative: freed) against the thread's budget and the renders' shared
+/// bound ([`MAX_HELD`]); stops the thread for good, before the allocation is made, when it
+/// would pass either.
 fn charge(bytes: isize) {
     let over = LIMIT
         .try_with(|limit| {
@@ -65,8 +80,18 @@ fn charge(bytes: isize) {
             }
             LIVE.try_with(|live| {
                 let now = live.get().saturating_add(bytes);
+                if bytes > 0 && now > limit.get() {
+                    return true;
+                }
+                let total = HELD
+                    .fetch_add(bytes, Ordering::Relaxed)
+                    .saturating_add(bytes);
+                if bytes > 0 && total > MAX_HELD as isize {
+                    HELD.fetch_sub(bytes, Ordering::Relaxed);
+                    return true;
+                }
                 live.set(now);
-                bytes > 0 && now > limit.get()
+                false
             })
             .unwrap_or(false)
         })
@@ -76,10 +101,24 @@ fn charge(bytes: isize) {
     }
 }
 
+/// What the running budgeted renders of the process hold together now.
+pub fn held() -> usize {
+    usize::try_from(HELD.load(Ordering::Relaxed)).unwrap_or(0)
+}
+
+/// What the renders of the process stopped at their budget keep (they never free it).
+pub fn stuck() -> usize {
+    usize::try_from(STUCK.load(Ordering::Relaxed)).unwrap_or(0)
+}
+
 /// Reports that the budget is passed and never returns: unwinding out of an allocator is
 /// not allowed, and returning would make the allocation.
 fn stop() -> ! {
     let _ = LIMIT.try_with(|l| l.set(isize::MAX));
+    // What the thread holds stays with it: no longer a running render's, kept for good.
+    let kept = LIVE.try_with(|l| l.replace(0)).unwrap_or(0);
+    HELD.fetch_sub(kept, Ordering::Relaxed);
+    STUCK.fetch_add(kept, Ordering::Relaxed);
     let signal = SIGNAL.try_with(Cell::get).unwrap_or(std::ptr::null());
     if !signal.is_null() {
         // SAFETY: set by `within` from an `Arc` the thread's closure keeps alive, and the
@@ -150,6 +189,9 @@ pub fn within<R>(bytes: usize, signal: &Signal, f: impl FnOnce() -> R) -> R {
     let r = f();
     let _ = LIMIT.try_with(|l| l.set(isize::MAX));
     let _ = SIGNAL.try_with(|s| s.set(std::ptr::null()));
+    // What the render still holds leaves with its result (freed by its caller, uncounted):
+    // the shared bound forgets it here.
+    let _ = LIVE.try_with(|l| HELD.fetch_sub(l.replace(0), Ordering::Relaxed));
     r
 }
 

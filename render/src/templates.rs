@@ -10,7 +10,8 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 
 use minijinja::value::Value;
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, Output, State, UndefinedBehavior};
@@ -38,6 +39,42 @@ pub const MAX_RENDER_MEMORY: usize = 256 * 1024 * 1024;
 /// Override files compiled ahead of the first render (see [`Templates::new`]).
 const MAX_WARMED: usize = 2000;
 
+/// A turn to run an override render on a thread of its own: at most one per core (at most
+/// four) at once, whatever `--jobs` asks, so the render threads' stacks and budgets bound the
+/// process's address space. The caller gives the turn back when the render ends, or when it
+/// is stopped at its budget (a stopped thread never runs again).
+struct RenderTurn;
+
+/// Renders running now, and the signal that one ended.
+static TURNS: (Mutex<usize>, Condvar) = (Mutex::new(0), Condvar::new());
+
+impl RenderTurn {
+    fn take() -> Self {
+        let most = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+        let (count, freed) = &TURNS;
+        if let Ok(mut running) = count.lock() {
+            while *running >= most {
+                running = match freed.wait(running) {
+                    Ok(r) => r,
+                    Err(_) => return Self,
+                };
+            }
+            *running += 1;
+        }
+        Self
+    }
+}
+
+impl Drop for RenderTurn {
+    fn drop(&mut self) {
+        let (count, freed) = &TURNS;
+        if let Ok(mut running) = count.lock() {
+            *running = running.saturating_sub(1);
+        }
+        freed.notify_one();
+    }
+}
+
 /// The template environment: embedded defaults, optionally overridden from a directory.
 ///
 /// Cloning is cheap (the environment is shared).
@@ -47,6 +84,10 @@ pub struct Templates {
     overrides: Option<PathBuf>,
     /// Memory one override render may hold ([`MAX_RENDER_MEMORY`] unless set).
     budget: usize,
+    /// Set when a render of these templates passed its budget: the renders after it are
+    /// refused without starting (the build fails anyway), so no more threads stop holding
+    /// memory.
+    tripped: Arc<AtomicBool>,
 }
 
 impl Templates {
@@ -116,6 +157,7 @@ impl Templates {
             env: Arc::new(env),
             overrides: dir,
             budget: MAX_RENDER_MEMORY,
+            tripped: Arc::default(),
         }
     }
 
@@ -142,6 +184,42 @@ impl Templates {
     /// [`Self::render`] on a thread of its own under the render budget; a render that passes
     /// it is left stopped ([`crate::budget`]) and reported as `template::limit`.
     fn render_isolated(&self, name: &str, ctx: Value) -> Result<String, TemplateError> {
+        if self.tripped.load(Ordering::Relaxed) {
+            return Err(self.limit(
+                name,
+                "not rendered: another render of these templates passed its memory budget".into(),
+            ));
+        }
+        if crate::budget::stuck() > crate::budget::MAX_STUCK {
+            let why = format!(
+                "not rendered: renders stopped earlier in this process keep {} MiB \
+                 (restart qm to free it)",
+                crate::budget::stuck() >> 20
+            );
+            return Err(self.limit(name, why));
+        }
+        let _turn = RenderTurn::take();
+        match self.run_budgeted(name, ctx) {
+            Some(result) => result,
+            None => {
+                self.tripped.store(true, Ordering::Relaxed);
+                Err(self.limit(
+                    name,
+                    format!(
+                        "the render needed more than {} MiB of memory (a value built up in a \
+                         loop, or a filter given a huge argument; the renders running beside \
+                         it may hold {} MiB together)",
+                        self.budget >> 20,
+                        crate::budget::MAX_HELD >> 20
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Renders on a thread of its own within the budget: the result, or `None` when the
+    /// render passed its budget (the thread is left stopped).
+    fn run_budgeted(&self, name: &str, ctx: Value) -> Option<Result<String, TemplateError>> {
         type Slot = Mutex<Option<Result<String, TemplateError>>>;
         let signal = Arc::new(Signal::default());
         let slot: Arc<Slot> = Arc::default();
@@ -162,25 +240,21 @@ impl Templates {
             });
         let handle = match spawned {
             Ok(h) => h,
-            Err(e) => return Err(self.limit(name, format!("failed to start its thread ({e})"))),
-        };
-        match signal.wait() {
-            Outcome::Done => {
-                let _ = handle.join();
-                let taken = slot.lock().ok().and_then(|mut o| o.take());
-                taken.unwrap_or_else(|| {
-                    Err(self.limit(name, "the render ended without a result".into()))
-                })
+            Err(e) => {
+                let why = format!("failed to start its thread ({e})");
+                return Some(Err(self.limit(name, why)));
             }
-            _ => Err(self.limit(
-                name,
-                format!(
-                    "the render needed more than {} MiB of memory (a value built up in a loop, \
-                     or a filter given a huge argument)",
-                    self.budget >> 20
-                ),
-            )),
+        };
+        if signal.wait() != Outcome::Done {
+            return None;
         }
+        let _ = handle.join();
+        let taken = slot.lock().ok().and_then(|mut o| o.take());
+        Some(
+            taken.unwrap_or_else(|| {
+                Err(self.limit(name, "the render ended without a result".into()))
+            }),
+        )
     }
 
     /// A render's `template::limit` error without a position in the template.

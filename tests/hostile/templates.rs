@@ -209,3 +209,41 @@ fn template_files_are_read_only_as_regular_files_and_links_are_not_followed() {
         .says("not a regular file");
     assert!(!tmp.path().join("out").exists());
 }
+
+/// Issue 31, item 9: a value doubled in a loop on every counter side of the whole reference
+/// data, with the build's threads beside the renders, under the run's 1 GiB address-space
+/// limit: the renders of the process share one memory bound checked before each allocation
+/// (and freed address space is given back), so the build ends in a diagnostic, never an
+/// allocation abort (exit 134). (More `--jobs` need more address space for the build's own
+/// threads, whatever the templates do: 8 jobs of a debug build take 684 MiB before any.)
+#[test]
+fn renders_in_parallel_share_one_memory_bound_under_an_address_space_limit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    crate::run::copy_into(&crate::run::root().join("data-src"), &data);
+    write(
+        &tmp.path().join("tpl/counter/front.svg"),
+        "<svg>\n{% set ns = namespace(s=\"x\") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s | length }}</svg>",
+    );
+    let run = qm(
+        tmp.path(),
+        &[
+            "build",
+            "--data",
+            "data",
+            "--out",
+            "out",
+            "--templates",
+            "tpl",
+            "--jobs",
+            "2",
+        ],
+    );
+    assert!(!run.stderr.contains("memory allocation"), "{}", run.stderr);
+    run.expect(1)
+        .says("error[template::limit]")
+        .says("MiB of memory")
+        .says("renders running beside it");
+    assert!(!tmp.path().join("out").exists());
+}

@@ -313,5 +313,9 @@ fn no_crate_re_exports_another_crates_items() {
             }
         }
     }
-    assert!(found.is_empty(), "cross-crate re-exports:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "cross-crate re-exports:\n{}",
+        found.join("\n")
+    );
 }
