@@ -26,8 +26,9 @@ use qm_render::scenario::{card_html, card_svg, card_view, svg_to_pdf};
 use qm_render::templates::Templates;
 use qm_render::{
     chart_files, chart_key, chart_model, counter_key, counter_sheets, counter_sheets_with,
-    render_side, vehicle_chart, ChartFiles, ChartModel, Converted, CounterImage, CounterOptions,
-    Pictures, RenderError, RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE,
+    render_side, sides, vehicle_chart, ChartFiles, ChartModel, Converted, CounterImage,
+    CounterOptions, Pictures, RenderError, RenderErrorKind, RenderedSide, SheetOptions,
+    SHEET_TEMPLATE, SIDES,
 };
 
 /// Options of `qm build`.
@@ -267,11 +268,7 @@ fn counters(
 ) -> Result<Vec<NationCounters>, BuildError> {
     let all: Vec<(&Nation, &Vehicle, CounterSide)> = nations
         .iter()
-        .flat_map(|n| {
-            n.vehicles
-                .iter()
-                .flat_map(move |v| [(n, v, CounterSide::Front), (n, v, CounterSide::Back)])
-        })
+        .flat_map(|n| sides(n).map(move |(v, side)| (n, v, side)))
         .collect();
     let keys = side_keys(nations, fp, opts, cache);
     let (mut sides, made) = get_or_make(&mut cache.sides, &keys, |i| {
@@ -288,7 +285,7 @@ fn counters(
     let mut keys = keys.into_iter();
     let mut out = Vec::with_capacity(nations.len());
     for ((n, infantry), infantry_key) in nations.iter().zip(infantry).zip(infantry_keys) {
-        let count = n.vehicles.len() * 2;
+        let count = n.vehicles.len() * SIDES.len();
         let rest = sides.split_off(count);
         out.push(NationCounters {
             sides: std::mem::replace(&mut sides, rest),
@@ -331,8 +328,7 @@ fn side_keys(
                 #[allow(clippy::clone_on_copy, reason = "options need not stay Copy")]
                 opts: opts.clone(),
                 templates: fp,
-                keys: [CounterSide::Front, CounterSide::Back]
-                    .map(|side| counter_key(n, v, side, opts, fp)),
+                keys: SIDES.map(|side| counter_key(n, v, side, opts, fp)),
             })
         })
         .collect();

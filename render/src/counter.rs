@@ -283,6 +283,18 @@ fn side_pdf(
     })
 }
 
+/// The sides of a counter, in the order every walk takes them.
+pub const SIDES: [CounterSide; 2] = [CounterSide::Front, CounterSide::Back];
+
+/// A nation's counter sides in the one order every artifact uses: front, then back, of each
+/// vehicle in listing order ([`each_side`] draws them; `qm build` keys and caches them so).
+pub fn sides(nation: &Nation) -> impl Iterator<Item = (&Vehicle, CounterSide)> {
+    nation
+        .vehicles
+        .iter()
+        .flat_map(|v| SIDES.map(|side| (v, side)))
+}
+
 /// Draws every counter side of a nation with `draw`, on every core: front then back of each
 /// vehicle in listing order. The order of the results, and the error reported (the first in
 /// that order), do not depend on the number of threads. The one walk over a nation's sides
@@ -291,11 +303,7 @@ pub fn each_side<T: Send>(
     nation: &Nation,
     draw: impl Fn(&Vehicle, CounterSide) -> Result<T, RenderError> + Sync,
 ) -> Result<Vec<T>, RenderError> {
-    let sides: Vec<(&Vehicle, CounterSide)> = nation
-        .vehicles
-        .iter()
-        .flat_map(|v| [(v, CounterSide::Front), (v, CounterSide::Back)])
-        .collect();
+    let sides: Vec<(&Vehicle, CounterSide)> = sides(nation).collect();
     sides
         .par_iter()
         .map(|&(v, side)| draw(v, side))

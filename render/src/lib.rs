@@ -60,8 +60,8 @@ pub use chart_model::{
 };
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, render_side,
-    side_form, side_name, template_of, CounterImage, CounterOptions, RenderedSide, BACK_TEMPLATE,
-    COUNTER_UNITS, FRONT_TEMPLATE,
+    side_form, side_name, sides, template_of, CounterImage, CounterOptions, RenderedSide,
+    BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE, SIDES,
 };
 pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};
