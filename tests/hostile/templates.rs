@@ -84,18 +84,26 @@ fn a_missing_templates_directory_is_a_usage_error() {
 
 /// `qm build --data data --out out --templates TEMPLATES` in `dir`.
 fn build_with_templates(dir: &std::path::Path, templates: &str) -> crate::run::Run {
-    qm(
-        dir,
-        &[
-            "build",
-            "--data",
-            "data",
-            "--out",
-            "out",
-            "--templates",
-            templates,
-        ],
-    )
+    build_with_templates_and(dir, templates, &[])
+}
+
+/// [`build_with_templates`] with more arguments.
+fn build_with_templates_and(
+    dir: &std::path::Path,
+    templates: &str,
+    more: &[&str],
+) -> crate::run::Run {
+    let mut args = vec![
+        "build",
+        "--data",
+        "data",
+        "--out",
+        "out",
+        "--templates",
+        templates,
+    ];
+    args.extend_from_slice(more);
+    qm(dir, &args)
 }
 
 /// Issue 24, item 11: deep expressions are refused before the engine parses them.
@@ -226,20 +234,7 @@ fn renders_in_parallel_share_one_memory_bound_under_an_address_space_limit() {
         &tmp.path().join("tpl/counter/front.svg"),
         "<svg>\n{% set ns = namespace(s=\"x\") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s | length }}</svg>",
     );
-    let run = qm(
-        tmp.path(),
-        &[
-            "build",
-            "--data",
-            "data",
-            "--out",
-            "out",
-            "--templates",
-            "tpl",
-            "--jobs",
-            "2",
-        ],
-    );
+    let run = build_with_templates_and(tmp.path(), "tpl", &["--jobs", "2"]);
     assert!(!run.stderr.contains("memory allocation"), "{}", run.stderr);
     run.expect(1)
         .says("error[template::limit]")
