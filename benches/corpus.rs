@@ -1,6 +1,6 @@
 //! The whole-corpus check and build: every nation of a folder of listings in our layout (a
 //! real corpus put into `listing.tsv` files, e.g. VASL's Chapter H data converted as the
-//! README's "Real listings" says; never committed). Set `QM_CORPUS=DIR`; without it the
+//! docs/listings.md's "Real listings" says; never committed). Set `QM_CORPUS=DIR`; without it the
 //! bench says so and measures nothing:
 //! `QM_CORPUS=/path/to/corpus cargo bench --bench corpus`.
 

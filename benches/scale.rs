@@ -1,4 +1,4 @@
-//! The issue-11 table (README, Performance): `qm build` of the Italian data and of 50 nations
+//! The issue-11 table (docs/development.md, Performance): `qm build` of the Italian data and of 50 nations
 //! (copies of `ita/`, generated here), `qm check` of the 50 nations and of a 10,000-row
 //! listing. Each is what the command does short of writing files; the thread count is
 //! rayon's default (one per core) unless `RAYON_NUM_THREADS` says otherwise. One nation and

@@ -1,4 +1,4 @@
-//! Writes the benchmarks' synthetic data directories, for timing `qm` from the shell (README,
+//! Writes the benchmarks' synthetic data directories, for timing `qm` from the shell (docs/development.md,
 //! Performance): `cargo run --release --example gen_data -- nations 50 /tmp/n50` or
 //! `... -- rows 10000 /tmp/rows10k`.
 

@@ -27,7 +27,7 @@ pub struct DataArgs {
     /// Check these scenarios (a `.toml` file or a folder) instead of `DATA/scenarios/`.
     #[arg(long)]
     pub scenarios: Option<PathBuf>,
-    /// Raise every input size cap to at least this many MiB (1 to 65536; README: Input limits).
+    /// Raise every input size cap to at least this many MiB (1 to 65536; docs/commands.md: Input limits).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_INPUT_MIB))]
     pub max_input_mib: Option<u64>,
     /// Number of threads (default: one per core); the output does not depend on it.

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// jemalloc (README: Performance): a long listing's many small values take less memory and
+/// jemalloc (docs/development.md: Performance): a long listing's many small values take less memory and
 /// time than with the system allocator; around it, the memory budget of override template
 /// renders (`qm_render::budget`).
 #[cfg(not(target_env = "msvc"))]

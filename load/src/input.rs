@@ -97,7 +97,7 @@ impl InputError {
     pub fn help(&self) -> Option<String> {
         match &self.kind {
             InputErrorKind::TooLarge { .. } => Some(
-                "inputs are capped per kind (README: Input limits); raise the caps with --max-input-mib N"
+                "inputs are capped per kind (docs/commands.md: Input limits); raise the caps with --max-input-mib N"
                     .into(),
             ),
             InputErrorKind::NotAFile(_) => Some("give a regular file".into()),

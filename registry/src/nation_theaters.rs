@@ -5,7 +5,7 @@ use qm_schema::TheaterId;
 
 use super::theaters::{TheaterName, TheaterRegistry};
 
-/// A nation's theaters with the registry they come from (see README, "How the notes are
+/// A nation's theaters with the registry they come from (see docs/notes.md, "How the notes are
 /// read"): `[nation] theaters` of its `ob.toml`, or every theater its notes name with parts
 /// folded into their whole.
 #[derive(Debug, Clone)]

@@ -24,7 +24,7 @@ pub fn toml_diagnostic(
         format!("failed to read {what} ({})", e.message()),
         TextSpan::new(file, span),
     )
-    .with_help("see README.md for the file's format")
+    .with_help("see docs/data.md for the file's format")
 }
 
 /// Reads a string that must be one of `options` (compared ignoring case, `-` and `_`); a

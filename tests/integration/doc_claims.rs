@@ -10,6 +10,9 @@
 //!   `templates/counter/front.svg`) must exist; `<x>` and `*` match any name.
 //! - A command (`qm vassal merge --into EXISTING.vmod ...`) must be one `qm --help` lists, and
 //!   every `--flag` written with it one its own `--help` lists.
+//! - A link to a file of the repository (`[Commands](docs/commands.md#output-directory)`)
+//!   must lead to a file, and its `#anchor` to a heading of that file; `docs/README.md` lists
+//!   every page of `docs/`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -43,9 +46,13 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The docs: ARCHITECTURE.md, README.md and every page of `docs/`.
+/// The docs: ARCHITECTURE.md, README.md, templates/README.md and every page of `docs/`.
 fn docs() -> Vec<PathBuf> {
-    let mut out = vec![root().join("ARCHITECTURE.md"), root().join("README.md")];
+    let mut out = vec![
+        root().join("ARCHITECTURE.md"),
+        root().join("README.md"),
+        root().join("templates/README.md"),
+    ];
     let mut dirs = vec![root().join("docs")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
@@ -393,5 +400,119 @@ fn a_made_up_name_path_command_or_flag_is_a_false_claim() {
             "doc.md:3: `qm build --frobnicate`: `qm build` has no flag `--frobnicate`",
             "doc.md:3: `qm teleport`: `qm teleport` is not a command",
         ]
+    );
+}
+
+/// The anchor GitHub gives a heading: lower case, punctuation other than `-` and `_` left out,
+/// spaces made hyphens.
+fn anchor_of(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings.
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut fenced = false;
+    let mut out = BTreeSet::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            out.insert(anchor_of(line.trim_start_matches('#')));
+        }
+    }
+    out
+}
+
+/// Every `](target)` of a Markdown text that points into the repository, with its line.
+fn links(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        for part in line.split("](").skip(1) {
+            let Some(end) = part.find(')') else { continue };
+            let target = &part[..end];
+            if !target.contains("://") && !target.starts_with("mailto:") && !target.is_empty() {
+                out.push((n + 1, target.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// Every link of `doc` (at `path`) that leads nowhere, as `doc:line: why`.
+fn broken_links(path: &Path, text: &str) -> Vec<String> {
+    let name = path
+        .strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    let dir = path.parent().unwrap_or(root());
+    let mut out = Vec::new();
+    for (line, target) in links(text) {
+        let (file, anchor) = target.split_once('#').unwrap_or((&target, ""));
+        let file_path = if file.is_empty() {
+            path.to_path_buf()
+        } else {
+            dir.join(file)
+        };
+        if !file_path.exists() {
+            out.push(format!("{name}:{line}: `{target}`: no such file"));
+            continue;
+        }
+        let is_md = file_path.extension().is_some_and(|e| e == "md");
+        if !anchor.is_empty() && is_md {
+            let target_text = std::fs::read_to_string(&file_path).unwrap_or_default();
+            if !anchors(&target_text).contains(anchor) {
+                out.push(format!("{name}:{line}: `{target}`: no such heading"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_link_of_the_docs_resolves_and_the_index_lists_every_page() {
+    let mut problems = Vec::new();
+    for doc in docs() {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        problems.extend(broken_links(&doc, &text));
+    }
+    let index = std::fs::read_to_string(root().join("docs/README.md")).unwrap();
+    for doc in docs() {
+        let Ok(rel) = doc.strip_prefix(root().join("docs")) else {
+            continue;
+        };
+        let rel = rel.display().to_string();
+        if rel != "README.md" && !index.contains(&format!("]({rel})")) {
+            problems.push(format!("docs/README.md does not list docs/{rel}"));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "broken links:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn a_link_to_nothing_is_found() {
+    let path = root().join("README.md");
+    let text = "[a](docs/commands.md#output-directory) [b](docs/nowhere.md) \
+                [c](docs/commands.md#no-such-heading) [d](https://example.com/x)\n";
+    assert_eq!(
+        broken_links(&path, text),
+        [
+            "README.md:1: `docs/nowhere.md`: no such file",
+            "README.md:1: `docs/commands.md#no-such-heading`: no such heading",
+        ]
+    );
+    assert_eq!(
+        anchor_of(" VASL's Chapter H CSV (`listing.csv`)"),
+        "vasls-chapter-h-csv-listingcsv"
     );
 }

@@ -18,7 +18,7 @@ fn fixtures_diagnostics() {
 }
 
 /// A file read and written back: the same records but the two rows qm does not keep (the
-/// HTML label row, a VASL-only piece), as the README's "Round trip" says.
+/// HTML label row, a VASL-only piece), as docs/listings.md's "Round trip" says.
 #[test]
 fn a_vasl_file_is_written_back_as_read() {
     let out = run_qm(&["export", "vasl-csv", "nordic", "--data", OK], &root());

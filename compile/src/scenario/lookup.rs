@@ -66,7 +66,7 @@ pub fn look_up_scenario(
         Err(e) => {
             diags.push(
                 toml_diagnostic("scenario::syntax", "the scenario", file, &e)
-                    .with_help("see README.md (Scenarios) for the format"),
+                    .with_help("see docs/scenarios.md for the format"),
             );
             return LookedUpScenario {
                 scenario: None,

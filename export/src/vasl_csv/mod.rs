@@ -4,7 +4,7 @@
 //! Each cell is the IR's published text (a field's `raw`), with what VASL writes as markup
 //! put back: the type in the name's `<i>`, superscript characters as `<sup>`, `•` for the
 //! listing's marks, and the markup a CSV-read vehicle keeps ([`qm_schema::VaslRow`]). What a
-//! read and a write change is listed in the README ("Round trip") and tested.
+//! read and a write change is listed in docs/listings.md ("Round trip") and tested.
 
 mod markup;
 mod row;

@@ -144,7 +144,7 @@ pub fn lint(sources: &mut qm_parser::SourceMap, file: &ModuleFile) -> Vec<qm_par
                 format!("failed to read {CONFIG_FILE} ({message})"),
                 TextSpan::new(id, span),
             )
-            .with_help("see README.md (Data) for vassal.toml"),
+            .with_help("see docs/data.md for vassal.toml"),
         );
     }
     out

@@ -388,7 +388,7 @@ fn registry_error(e: VassalError, sources: &mut SourceMap, file: &ModuleFile) ->
             e.message.clone(),
             None,
         )
-        .with_help(format!("see README.md (VASSAL) for {REGISTRY_FILE}"))
+        .with_help(format!("see docs/data.md for {REGISTRY_FILE}"))
     };
     let Some((id, text)) = add_registry(sources, file) else {
         return plain();

@@ -50,7 +50,7 @@ pub struct NotesOutcome {
     pub notes: Vec<VehicleNote>,
     /// The multi-applicable notes.
     pub multi: Vec<MultiNote>,
-    /// The nation's theaters the notes were read with (README, "How the notes are read").
+    /// The nation's theaters the notes were read with (docs/notes.md).
     pub theaters: Vec<TheaterId>,
 }
 
