@@ -128,13 +128,8 @@ fn merge(a: MergeArgs) -> u8 {
             return EXIT_DATA;
         }
     };
-    let merged = build_from_data(
-        &compiled.loaded,
-        &compiled.nations,
-        &images,
-        a.templates.as_deref(),
-    )
-    .and_then(|vmod| merge_vmod(&existing, &vmod.build_file, &vmod.model.images));
+    let merged = build_from_data(&compiled.loaded, &compiled.nations, &images, &templates)
+        .and_then(|vmod| merge_vmod(&existing, &vmod.build_file, &vmod.model.images));
     let merged = match merged {
         Ok(m) => m,
         Err(e) => {

@@ -199,12 +199,7 @@ pub fn render_all_cached(
     let key = module_key(compiled, &counters, opts, fp);
     let module = timings.time("module", || {
         get_or_make(&mut cache.module, &[key], |_| {
-            crate::vassal::module_artifact(
-                &compiled.loaded,
-                nations,
-                &pngs,
-                opts.templates.as_deref(),
-            )
+            crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, &templates)
         })
     })?;
     cache.made += module.1;

@@ -13,11 +13,11 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
+use qm_compile::compile::{compile, Compiled};
 use qm_layout::art::{prepare, Art, ArtBook, NationArt};
 use qm_load::load::art_folder::ArtFormat;
-use qm_compile::compile::{compile, Compiled};
-use qm_render::{render_side, CounterOptions, Pictures};
 use qm_render::templates::Templates;
+use qm_render::{render_side, CounterOptions, Pictures};
 use qm_schema::{CounterSide, Nation};
 
 /// The reference data compiled once, and one of its nations cut down to its first vehicle

@@ -10,13 +10,26 @@ use qm_render::templates::Templates;
 use serde_json::{Map, Value};
 
 /// The keyword arguments `fit` and `fit_block` take, each passed or not.
-const KWARGS: [&str; 10] = ["x", "y", "w", "h", "size", "min", "lines", "bold", "align", "leading"];
+const KWARGS: [&str; 10] = [
+    "x", "y", "w", "h", "size", "min", "lines", "bold", "align", "leading",
+];
 
 /// A number a template might pass: usually ordinary, sometimes extreme.
 fn number(u: &mut Unstructured) -> Result<f64> {
     Ok(match u.int_in_range(0..=5u8)? {
         0 => f64::from(u.int_in_range(-2000..=2000i32)?) / 4.0,
-        1 => *u.choose(&[0.0, -0.0, 1e-300, 1e-6, 0.5, 1e6, 1e8, 1e308, f64::MAX, f64::MIN_POSITIVE])?,
+        1 => *u.choose(&[
+            0.0,
+            -0.0,
+            1e-300,
+            1e-6,
+            0.5,
+            1e6,
+            1e8,
+            1e308,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+        ])?,
         2 => *u.choose(&[f64::NAN, f64::INFINITY, f64::NEG_INFINITY])?,
         3 => f64::from(u.int_in_range(1..=200u8)?),
         _ => u.arbitrary()?,
@@ -34,7 +47,9 @@ fn value(u: &mut Unstructured, key: &str) -> Result<Value> {
 
 fuzz_target!(|data: &[u8]| {
     let mut u = Unstructured::new(data);
-    let Ok(which) = u.int_in_range(0..=2u8) else { return };
+    let Ok(which) = u.int_in_range(0..=2u8) else {
+        return;
+    };
     let mut ctx = Map::new();
     let mut args = String::new();
     for key in KWARGS {
@@ -46,7 +61,9 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let Ok(size) = number(&mut u) else { return };
-    let Ok(items) = u.arbitrary::<Vec<String>>() else { return };
+    let Ok(items) = u.arbitrary::<Vec<String>>() else {
+        return;
+    };
     let text = u.arbitrary::<String>().unwrap_or_default();
     ctx.insert("text".into(), Value::from(text));
     ctx.insert("items".into(), Value::from(items));
@@ -65,7 +82,9 @@ fuzz_target!(|data: &[u8]| {
         .env_mut()
         .add_template_owned("fuzz.txt", source)
         .expect("the fuzz template parses");
-    let Ok(out) = templates.render("fuzz.txt", Value::Object(ctx.clone())) else { return };
+    let Ok(out) = templates.render("fuzz.txt", Value::Object(ctx.clone())) else {
+        return;
+    };
     let result: Value = serde_json::from_str(&out).expect("tojson writes JSON");
     check(which, &ctx, &result);
 });
@@ -79,7 +98,10 @@ fn check(which: u8, ctx: &Map<String, Value>, result: &Value) {
     }
     let size = result["size"].as_f64().expect("a fitted size");
     let asked = ctx.get("size").and_then(Value::as_f64).unwrap_or(16.0);
-    assert!(size.is_finite() && size > 0.0 && size <= asked, "size {size} for {asked}");
+    assert!(
+        size.is_finite() && size > 0.0 && size <= asked,
+        "size {size} for {asked}"
+    );
     let lines = result["lines"].as_array().expect("lines");
     for l in lines {
         for k in ["x", "y", "width"] {

@@ -13,13 +13,13 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use qm_compile::compile::compile;
-use qm_render::CounterOptions;
-use qm_render::templates::Templates;
 use qm_export::vassal::archive::{read_names_and_build_file, unsafe_entry_name, write_vmod};
 use qm_export::vassal::check::check_vmod;
-use qm_render::vassal::images::rendered_images;
 use qm_export::vassal::merge::merge_vmod;
 use qm_export::vassal::{build_from_data, Vmod};
+use qm_render::templates::Templates;
+use qm_render::vassal::images::rendered_images;
+use qm_render::CounterOptions;
 
 /// qm's module of the reference data, built once.
 fn ours() -> &'static Vmod {
@@ -30,7 +30,7 @@ fn ours() -> &'static Vmod {
         let templates = Templates::new(None);
         let images = rendered_images(&compiled.nations, &templates, &CounterOptions::default())
             .expect("the reference counters render");
-        build_from_data(&compiled.loaded, &compiled.nations, &images, None)
+        build_from_data(&compiled.loaded, &compiled.nations, &images, &templates)
             .expect("the reference module builds")
     })
 }
@@ -55,14 +55,23 @@ fuzz_target!(|data: &[u8]| {
     let Some(bytes) = module(data) else { return };
     let before = check_vmod(&bytes);
     let vmod = ours();
-    let Ok(merged) = merge_vmod(&bytes, &vmod.build_file, &vmod.model.images) else { return };
+    let Ok(merged) = merge_vmod(&bytes, &vmod.build_file, &vmod.model.images) else {
+        return;
+    };
     let after = check_vmod(&merged.bytes).expect("a merged module reads back");
     // Names only: entries merge copies raw keep whatever they held (a bad checksum too).
     let (names, _) = read_names_and_build_file(&merged.bytes).expect("a merged module reads");
     for name in &names {
-        assert!(unsafe_entry_name(name).is_none(), "merge kept the entry {name:?}");
+        assert!(
+            unsafe_entry_name(name).is_none(),
+            "merge kept the entry {name:?}"
+        );
     }
     if before.is_ok_and(|r| r.is_ok()) {
-        assert!(after.is_ok(), "merging broke a clean module: {:?}", after.problems);
+        assert!(
+            after.is_ok(),
+            "merging broke a clean module: {:?}",
+            after.problems
+        );
     }
 });

@@ -35,18 +35,25 @@ fn data_dirs() -> &'static [PathBuf; 2] {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&choice, body)) = data.split_first() else { return };
+    let Some((&choice, body)) = data.split_first() else {
+        return;
+    };
     let nation = NATIONS[usize::from(choice & 1)];
     let file = FILES[usize::from((choice >> 1) & 1)];
     let other = FILES[usize::from(!(choice >> 1) & 1)];
     let dir = &data_dirs()[usize::from(choice & 1)];
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src").join(nation);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../data-src")
+        .join(nation);
     std::fs::write(dir.join(nation).join(file), body).expect("write the input");
     std::fs::copy(src.join(other), dir.join(nation).join(other)).expect("restore the other file");
     let compiled = compile(dir);
     let _ = qm_load::diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics);
     assert!(
-        compiled.diagnostics.iter().all(|d| d.code != "schema::violation"),
+        compiled
+            .diagnostics
+            .iter()
+            .all(|d| d.code != "schema::violation"),
         "the IR breaks its schema: {:?}",
         compiled.diagnostics
     );

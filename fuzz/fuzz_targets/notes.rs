@@ -5,12 +5,21 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use qm_parser::{parse_availability, parse_notes, ClauseKind, Diagnostic, FileId, Source, TextSpan};
+use qm_parser::{
+    parse_availability, parse_notes, ClauseKind, Diagnostic, FileId, Source, TextSpan,
+};
 
 fn check(text: &str, span: &TextSpan) {
     let r = &span.range;
-    assert!(r.start <= r.end && r.end <= text.len(), "span {r:?} outside {} bytes", text.len());
-    assert!(text.is_char_boundary(r.start) && text.is_char_boundary(r.end), "span {r:?} splits a char");
+    assert!(
+        r.start <= r.end && r.end <= text.len(),
+        "span {r:?} outside {} bytes",
+        text.len()
+    );
+    assert!(
+        text.is_char_boundary(r.start) && text.is_char_boundary(r.end),
+        "span {r:?} splits a char"
+    );
 }
 
 fn check_all(text: &str, diagnostics: &[Diagnostic]) {
@@ -46,7 +55,10 @@ fuzz_target!(|data: &[u8]| {
     check_all(&whole, &avail.diagnostics);
     for c in &avail.value {
         check(&whole, &c.span);
-        if let ClauseKind::Unreadable { stopped_at: Some(at) } = &c.kind {
+        if let ClauseKind::Unreadable {
+            stopped_at: Some(at),
+        } = &c.kind
+        {
             check(&whole, &at.span);
         }
     }

@@ -10,12 +10,12 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm_export::build::scenario_artifacts;
 use qm_compile::compile::{compile, compile_scenarios, Compiled};
+use qm_export::build::scenario_artifacts;
 use qm_load::load::Loaded;
-use qm_render::Pictures;
-use qm_render::templates::Templates;
 use qm_parser::Source;
+use qm_render::templates::Templates;
+use qm_render::Pictures;
 
 /// The reference data, compiled once, with the counters' pictures (silhouettes) the cards
 /// draw.
@@ -26,7 +26,13 @@ fn base() -> &'static (Compiled, Templates, Pictures) {
         let compiled = compile(&data);
         assert!(!compiled.failed(false), "the reference data compiles");
         let templates = Templates::new(None);
-        let pictures = qm_render::Pictures::new(&compiled.nations, &compiled.loaded, &compiled.art, &templates).expect("the pictures render");
+        let pictures = qm_render::Pictures::new(
+            &compiled.nations,
+            &compiled.loaded,
+            &compiled.art,
+            &templates,
+        )
+        .expect("the pictures render");
         (compiled, templates, pictures)
     })
 }

@@ -13,16 +13,17 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use qm_compile::compile::{compile, Compiled};
-use qm_render::{counter_svg, CounterOptions};
 use qm_load::templates::MAX_OUTPUT;
-use qm_render::templates::Templates;
 use qm_parser::SourceMap;
+use qm_render::templates::Templates;
+use qm_render::{counter_svg, CounterOptions};
 use qm_schema::CounterSide;
 
 /// The render budget enforced as in the `qm` binary (around the system allocator, which
 /// the sanitizer intercepts).
 #[global_allocator]
-static ALLOCATOR: qm_render::budget::Budgeted<std::alloc::System> = qm_render::budget::Budgeted(std::alloc::System);
+static ALLOCATOR: qm_render::budget::Budgeted<std::alloc::System> =
+    qm_render::budget::Budgeted(std::alloc::System);
 
 /// A render's memory budget here: far above what the counter front needs, and small, since
 /// a render stopped at its budget keeps what it holds for the rest of the run.

@@ -39,6 +39,7 @@ pub mod scenario;
 mod sheet;
 pub mod template_filters;
 mod template_fit;
+pub mod template_xml;
 pub mod templates;
 pub mod vassal;
 

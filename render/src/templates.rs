@@ -113,6 +113,7 @@ impl Templates {
         env.add_filter("e", escape_filter);
         crate::template_filters::register(&mut env);
         crate::template_fit::register(&mut env);
+        crate::template_xml::register_filters(&mut env);
         let dir = overrides.map(Path::to_path_buf);
         // Resolved once: a name is allowed only when its file resolves inside this root.
         let root = dir.as_ref().and_then(|d| d.canonicalize().ok());

@@ -40,7 +40,13 @@ fn module(compiled: &qm_compile::compile::Compiled) -> Vmod {
         &qm_render::CounterOptions::default(),
     )
     .unwrap();
-    qm_export::vassal::build_from_data(&compiled.loaded, &compiled.nations, &images, None).unwrap()
+    qm_export::vassal::build_from_data(
+        &compiled.loaded,
+        &compiled.nations,
+        &images,
+        &qm_render::templates::Templates::new(None),
+    )
+    .unwrap()
 }
 
 #[test]

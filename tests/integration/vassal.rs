@@ -8,7 +8,6 @@ use std::sync::OnceLock;
 use qm_export::vassal::archive::{read_entries, write_vmod};
 use qm_export::vassal::check::{check_build_file, check_vmod, decode_definition};
 use qm_export::vassal::merge::{merge_build_file, merge_vmod};
-use qm_export::vassal::module_xml::vassal_templates;
 use qm_export::vassal::palette::{
     INFANTRY_PROPERTY_KEYS, PROPERTY_KEYS, PROTO_AFV, PROTO_INFANTRY, PROTO_VEHICLE,
 };
@@ -162,7 +161,7 @@ pub fn tricky_vmod() -> Vmod {
         &images_for(&nation),
         &config(),
         &registry,
-        &vassal_templates(None),
+        &qm_render::templates::Templates::new(None),
         &built_in(),
     )
     .expect("the module builds")
@@ -470,7 +469,7 @@ fn a_value_ending_with_a_backslash_is_refused() {
         &images_for(&nation),
         &config(),
         &GpidRegistry::default(),
-        &vassal_templates(None),
+        &qm_render::templates::Templates::new(None),
         &built_in(),
     )
     .unwrap_err();
@@ -633,7 +632,7 @@ fn a_new_build_replaces_the_old_qm_parts_and_drops_stale_images() {
         &images_for(&nation),
         &config(),
         &GpidRegistry::default(),
-        &vassal_templates(None),
+        &qm_render::templates::Templates::new(None),
         &built_in(),
     )
     .unwrap();
@@ -697,8 +696,13 @@ fn the_real_module_is_deterministic_complete_and_sound() {
     )
     .unwrap();
     let build = || {
-        qm_export::vassal::build_from_data(&compiled.loaded, &compiled.nations, &images, None)
-            .unwrap()
+        qm_export::vassal::build_from_data(
+            &compiled.loaded,
+            &compiled.nations,
+            &images,
+            &qm_render::templates::Templates::new(None),
+        )
+        .unwrap()
     };
     let (a, b) = (build(), build());
     assert_eq!(a.bytes, b.bytes, "two builds give the same bytes");
@@ -874,7 +878,7 @@ fn an_infantry_broken_side_becomes_a_flip_layer() {
         &images,
         &config(),
         &GpidRegistry::default(),
-        &vassal_templates(None),
+        &qm_render::templates::Templates::new(None),
         &built_in(),
     )
     .unwrap();

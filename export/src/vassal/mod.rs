@@ -22,12 +22,9 @@ pub mod merge;
 pub mod module_xml;
 pub mod palette;
 pub mod traits;
-pub mod xml;
 
 use qm_load::vassal::{config, gpids, VassalError};
 use qm_render::vassal::images;
-
-use std::path::Path;
 
 use qm_registry::NationRegistries;
 use qm_schema::Nation;
@@ -90,12 +87,11 @@ pub fn build_from_data(
     loaded: &Loaded,
     nations: &[Nation],
     images: &[CounterPng],
-    template_overrides: Option<&Path>,
+    templates: &Templates,
 ) -> Result<Vmod, VassalError> {
     let config = ModuleConfig::from_file(&loaded.module_files.config)?;
     let registry = GpidRegistry::from_file(&loaded.module_files.gpids)?.unwrap_or_default();
-    let templates = module_xml::vassal_templates(template_overrides);
-    build_vmod(nations, images, &config, &registry, &templates, loaded)
+    build_vmod(nations, images, &config, &registry, templates, loaded)
 }
 
 /// The module as a build artifact: `vassal/<module file>`.
@@ -103,9 +99,9 @@ pub fn module_artifact(
     loaded: &Loaded,
     nations: &[Nation],
     images: &[CounterPng],
-    template_overrides: Option<&Path>,
+    templates: &Templates,
 ) -> Result<Artifact, VassalError> {
-    let vmod = build_from_data(loaded, nations, images, template_overrides)?;
+    let vmod = build_from_data(loaded, nations, images, templates)?;
     // The module is read back by qm's own checker: a module VASSAL would choke on (a
     // duplicate gpid, a missing image) fails the build instead of being written.
     let report = check::check_vmod(&vmod.bytes)?;

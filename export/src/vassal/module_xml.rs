@@ -1,12 +1,9 @@
 //! buildFile.xml and moduledata, rendered from `templates/vassal/` (overridable by name with
 //! `--templates`).
 
-use std::path::Path;
-
 use serde::Serialize;
 
 use super::palette::{MapModel, ModuleModel, Palette, Prototype};
-use super::xml::register_filters;
 use super::VassalError;
 use qm_render::templates::Templates;
 
@@ -14,14 +11,6 @@ use qm_render::templates::Templates;
 pub const BUILD_FILE_TEMPLATE: &str = "vassal/buildFile.xml";
 /// Template of moduledata.
 pub const MODULEDATA_TEMPLATE: &str = "vassal/moduledata.xml";
-
-/// The template environment for the VASSAL files: the embedded templates (or overrides) plus
-/// the `xml_text` / `xml_attr` filters.
-pub fn vassal_templates(overrides: Option<&Path>) -> Templates {
-    let mut t = Templates::new(overrides);
-    register_filters(t.env_mut());
-    t
-}
 
 #[derive(Serialize)]
 struct ModuleCtx<'a> {

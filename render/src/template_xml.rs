@@ -1,4 +1,5 @@
-//! XML escaping for buildFile.xml and moduledata: entities for `&`, `<`, `>` (and quotes,
+//! The `xml_text` and `xml_attr` filters every template environment has: XML escaping for the
+//! VASSAL module's buildFile.xml and moduledata: entities for `&`, `<`, `>` (and quotes,
 //! TAB and line breaks in attributes, which attribute-value normalization would otherwise
 //! turn into spaces). Never CDATA: the engine reads a PieceSlot in CDATA as an empty piece.
 
