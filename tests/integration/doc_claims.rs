@@ -168,6 +168,8 @@ impl Known {
                 self.defs.insert(ident);
             }
         }
+        // A quote as a character (`'"'`, `'\\"'`) is not a string's start or end.
+        let code = code.replace("'\\\"'", "' '").replace("'\"'", "' '");
         for (i, piece) in code.split('"').enumerate() {
             if i % 2 == 1 && piece.len() < 200 {
                 self.strings.insert(piece.to_string());
