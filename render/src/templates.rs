@@ -615,6 +615,16 @@ mod tests {
         let once = "L3/35 &amp; &lt;&quot;x&quot;&gt;";
         assert_eq!(t.render("e.svg", &ctx).unwrap(), format!("{once}|{once}"));
     }
+    /// The tests whose renders hold hundreds of megabytes run one at a time: the renders of
+    /// the process share one bound (`budget::MAX_HELD`), so a runaway render beside a large
+    /// legitimate one would stop that one too.
+    fn heavy() -> std::sync::MutexGuard<'static, ()> {
+        static HEAVY: Mutex<()> = Mutex::new(());
+        HEAVY
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     fn refused(dir: &Path, body: &str) -> TemplateError {
         std::fs::write(dir.join("t.txt"), body).unwrap();
         let t = Templates::new(Some(dir));
@@ -652,6 +662,7 @@ mod tests {
 
     #[test]
     fn endless_loops_run_out_of_fuel_and_huge_output_is_cut() {
+        let _heavy = heavy();
         let dir = tempfile::tempdir().unwrap();
         let loops =
             "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}";
@@ -713,6 +724,7 @@ mod tests {
 
     #[test]
     fn values_built_in_a_loop_stop_at_the_render_budget() {
+        let _heavy = heavy();
         let dir = tempfile::tempdir().unwrap();
         let loops = "{% set ns = namespace(s=\"x\") %}{% for i in range(40) %}\
                      {% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s | length }}";
