@@ -197,7 +197,7 @@ fn scope_words(map: &SourceMap, span: &Span) -> Option<String> {
     let to = text[start..].find('\n').map_or(text.len(), |i| start + i);
     let paragraph = &text[from..to];
     let at = start - from;
-    let clauses = parse_availability(paragraph, 0, FileId(0)).value;
+    let clauses = parse_availability(paragraph, 0, FileId(0), None).value;
     let mut sections = clauses.iter().flat_map(|c| match &c.kind {
         ClauseKind::Schedule(s) => s.sections.iter().collect::<Vec<_>>(),
         _ => Vec::new(),

@@ -106,8 +106,12 @@ pub(crate) fn mentions_dates_or_rf(text: &str) -> bool {
             let digits: String = chars[start..n].iter().map(|&(_, d)| d).collect();
             let value: u32 = digits.parse().unwrap_or(u32::MAX);
             let next = chars.get(n).map(|&(_, d)| d);
-            // A year of the war as a word.
-            if digits.len() == 4 && (1930..=1949).contains(&value) {
+            // A year of the 1900s or 2000s as a word (which years the data holds is its own).
+            if digits.len() == 4 && (1900..=2099).contains(&value) {
+                return true;
+            }
+            // "'40", "’40": a year.
+            if digits.len() == 2 && matches!(prev, Some('\'' | '’')) {
                 return true;
             }
             // "M/YY" or "M-M/YY": a month and a year, not a caliber like "75/18".

@@ -9,12 +9,12 @@ use nom::Parser;
 
 use super::clauses::{
     ammo_from, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon, radio,
-    relative_rf, restricted_use, rf_by_period, rf_by_scenario, same_with_added_rf, used_in, Body,
-    BodyFn,
+    restricted_use, rf_by_period, rf_by_scenario, same_with_added_rf, used_in, Body, BodyFn,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, sentence_len, ws0, ws1};
 use super::parts::{lead_in, LeadIn};
+use super::relative::relative_rf;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::syntax::{Area, AvailabilityClause, ClauseKind, ScheduleForm, Spanned};

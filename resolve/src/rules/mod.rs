@@ -160,8 +160,13 @@ impl Translator<'_, '_> {
                 subtracted,
                 months_later,
                 base,
+                note,
             } => {
                 self.flush_dates();
+                // A note named that gave no vehicle was reported by the parser: no rule.
+                if note.is_some() && base.is_none() {
+                    return;
+                }
                 let delta = added.value.0 as i32;
                 let delta = if *subtracted { -delta } else { delta };
                 let base = base.as_ref().map(|b| b.raw.clone());
@@ -228,7 +233,11 @@ impl Translator<'_, '_> {
         let rule = Rule::Relative {
             targets: (!targets.is_empty()).then(|| targets.clone()),
             base: r.base_vehicle.raw.clone(),
-            delta: r.delta.value.0 as i32,
+            delta: if r.lower {
+                -(r.delta.value.0 as i32)
+            } else {
+                r.delta.value.0 as i32
+            },
             max: r.max.as_ref().map(|m| m.value),
             limit,
             months_later: 0,
