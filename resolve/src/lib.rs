@@ -44,6 +44,8 @@ mod nation;
 mod notes;
 pub mod ob;
 pub mod query;
+#[cfg(test)]
+mod reader_tests;
 pub mod registry;
 mod rules;
 pub mod spanned;

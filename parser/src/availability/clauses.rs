@@ -346,7 +346,8 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     let (i, _) = dates_and_rf_words(start)?;
     let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
     let (i, (base, note)) = antecedent(ctx, i)?;
-    let (mut i, _) = (opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1))).parse(i)?;
+    let after_base = i;
+    let (mut i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
     let zero = PrintedRf {
         raw: String::new(),
         span: ctx.span_at(i, 0),
@@ -371,8 +372,11 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         }
     }
     // "the same" alone says nothing; "the same as in Note 3" copies what it names.
-    if added.is_none() && months_later.is_none() && base.is_none() && note.is_none() {
-        return fail(i);
+    if added.is_none() && months_later.is_none() {
+        if base.is_none() && note.is_none() {
+            return fail(i);
+        }
+        i = after_base;
     }
     let kind = ClauseKind::SameWithAddedRf {
         added: added.unwrap_or(zero),

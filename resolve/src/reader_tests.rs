@@ -1,0 +1,109 @@
+//! The notes reader's meanings through the resolver: years from the data, contradictory RFs,
+//! relative amounts and caps in the catalogue's forms, notes named as antecedents.
+
+use crate::tests::{derived, listing, resolve, rfs, row};
+
+/// The error codes of a resolve.
+fn codes(r: &crate::Resolved) -> Vec<&'static str> {
+    r.diagnostics.iter().map(|d| d.code).collect()
+}
+
+#[test]
+fn a_period_may_name_any_year_the_listing_holds() {
+    // Korea: the listing's DATES say which years the notes may name.
+    let l = listing([row("Alpha", "1.0-1.6", "7/50-53", "1")]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 7/50-51 (1.2) and June 1952 to July 1953 (1.4).\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(rfs(&r.nation, "Alpha"), vec![12, 14]);
+    // A year no DATES of the listing holds is a misprint.
+    let notes =
+        "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 7/50-51 (1.2) and 6/47 (1.4).\n";
+    let r = resolve(&l, notes);
+    let d = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "notes::year-out-of-range")
+        .expect("year-out-of-range");
+    assert!(d.message.contains("(1950-1953)"), "{}", d.message);
+}
+
+#[test]
+fn two_rfs_for_the_same_months_are_an_error_naming_both_sentences() {
+    let l = listing([row("Alpha", "1.0-1.6", "40-43", "1")]);
+    for (rule, other) in [
+        (
+            "Dates and RF are 6-12/40 (1.5) and 6-12/40 (1.6).",
+            "6-12/40 (1.5)",
+        ),
+        ("RF is 1.6 in 1941.\n\n† RF is 1.5 in 1941.", "1.6 in 1941"),
+    ] {
+        let notes = format!("**1. Alpha:** A test vehicle.\n\n† {rule}\n");
+        let r = resolve(&l, &notes);
+        let d = r
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "notes::contradictory-rf")
+            .unwrap_or_else(|| panic!("{rule}: {:?}", r.diagnostics));
+        assert!(
+            d.notes.iter().any(|n| n.contains(other)),
+            "{rule}: {:?}",
+            d.notes
+        );
+        assert!(
+            r.nation.unresolved.iter().any(|u| u.name == "Alpha"),
+            "{rule}"
+        );
+    }
+}
+
+#[test]
+fn relative_amounts_and_caps_read_in_every_form_of_the_catalogue() {
+    let l = listing([
+        row("Alpha", "1.0", "40-43", "2"),
+        row("Bravo", "1.0-1.6", "40-43", "1"),
+    ]);
+    for (rule, rf) in [
+        (
+            "RF is always .1 higher than the corresponding RF of the Alpha.",
+            11,
+        ),
+        (
+            "RF is that of the Alpha raised by .3, to a maximum of 1.2.",
+            12,
+        ),
+        ("RF always exceeds the Alpha's by .2.", 12),
+        ("Its RF is the Alpha's plus .4 (max 1.3).", 13),
+        (
+            "RF is .4 more than that of the Alpha, but never above 1.3.",
+            13,
+        ),
+        (
+            "RF is the RF of the Alpha with .2 added, and may not exceed 1.6.",
+            12,
+        ),
+        ("RF is .1 lower than the Alpha's.", 9),
+        ("RF is that of the Alpha reduced by .2.", 8),
+        ("Dates and RF are those of the Alpha with .1 added.", 11),
+        ("Dates and RF are the same as in Note 2, plus .2.", 12),
+    ] {
+        let notes = format!(
+            "**1. Bravo:** A test vehicle.\n\n† {rule}\n\n**2. Alpha:** Another.\n\n† Alpha has no rule.\n"
+        );
+        let r = resolve(&l, &notes);
+        assert!(r.diagnostics.is_empty(), "{rule}: {:?}", r.diagnostics);
+        assert_eq!(derived(&r, "Bravo"), vec![("Alpha".into(), rf)], "{rule}");
+    }
+}
+
+#[test]
+fn a_note_named_as_antecedent_that_is_not_there_is_an_error() {
+    let l = listing([row("Bravo", "1.0-1.6", "40-43", "1")]);
+    let notes = "**1. Bravo:** A test vehicle.\n\n† Dates and RF are as per Note 9.\n";
+    let r = resolve(&l, notes);
+    assert!(
+        codes(&r).contains(&"notes::unknown-note-reference"),
+        "{:?}",
+        r.diagnostics
+    );
+}
