@@ -13,13 +13,28 @@ pub struct Factions<'a> {
     factions: &'a [Faction],
 }
 
-/// Words compared ignoring case and spacing.
+/// Words compared ignoring case, spacing and inflection: each word's possessive ending ("'s",
+/// "s'") and plural "s" are taken off, so "Fascists", "Fascist's" and "Fascist" name the same
+/// faction, and "Fascist Italian" the one `ob.toml` calls "Fascist Italians".
 fn key(words: &str) -> String {
     words
         .split_whitespace()
+        .map(stem)
         .collect::<Vec<_>>()
         .join(" ")
-        .to_lowercase()
+}
+
+/// One word without case, possessive ending or plural "s".
+fn stem(word: &str) -> String {
+    let w = word.to_lowercase().replace('’', "'");
+    let w = w
+        .strip_suffix("'s")
+        .or_else(|| w.strip_suffix('\''))
+        .unwrap_or(&w);
+    match w.strip_suffix('s') {
+        Some(s) if s.chars().count() >= 3 && !s.ends_with('s') => s.to_string(),
+        _ => w.to_string(),
+    }
 }
 
 impl<'a> Factions<'a> {

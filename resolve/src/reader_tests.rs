@@ -1,7 +1,7 @@
 //! The notes reader's meanings through the resolver: years from the data, contradictory RFs,
 //! relative amounts and caps in the catalogue's forms, notes named as antecedents.
 
-use crate::tests::{derived, listing, resolve, rfs, row};
+use crate::tests::{derived, listing, resolve, resolve_with, rfs, row};
 
 /// The error codes of a resolve.
 fn codes(r: &crate::Resolved) -> Vec<&'static str> {
@@ -106,4 +106,34 @@ fn a_note_named_as_antecedent_that_is_not_there_is_an_error() {
         "{:?}",
         r.diagnostics
     );
+}
+
+#[test]
+fn faction_words_read_in_their_plural_singular_and_possessive_forms() {
+    let l = listing([row("Alpha", "1.2-1.3", "40-45", "1")]);
+    let ob = r#"
+[[faction]]
+id = "royalist"
+name = "Royalist"
+words = ["Royalist", "Free Royalists"]
+lines = "1-2"
+"#;
+    for (entry, limit) in [
+        ("Royalists use only", "Free Royalist"),
+        ("Royalist's use only", "free royalists'"),
+        ("ROYALIST use only", "Free  Royalists"),
+    ] {
+        let notes = format!(
+            "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 40-43 (1.2), and 44-45 (1.3; {entry}). Availability in 1945 is limited to {limit} only.\n"
+        );
+        let r = resolve_with(&l, &notes, Some(ob));
+        assert!(
+            r.diagnostics.is_empty(),
+            "{entry} / {limit}: {:?}",
+            r.diagnostics
+        );
+        let v = &r.nation.vehicles[0];
+        assert_eq!(v.restricted_use.len(), 1, "{entry}");
+        assert_eq!(v.restricted_use[0].faction, "royalist");
+    }
 }

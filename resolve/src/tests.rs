@@ -25,7 +25,7 @@ pub(crate) fn resolve(listing: &str, notes: &str) -> Resolved {
 }
 
 /// Resolves a nation whose listing, notes and (when given) `ob.toml` are the given texts.
-fn resolve_with(listing: &str, notes: &str, ob: Option<&str>) -> Resolved {
+pub(crate) fn resolve_with(listing: &str, notes: &str, ob: Option<&str>) -> Resolved {
     resolve_input(listing, Some(notes), ob)
 }
 
