@@ -236,7 +236,9 @@ fn rf_number(rng: &mut Rng, t: u32, whole_ok: bool) -> String {
 /// An RF after its periods, in a form of the catalogue.
 fn rf_after(rng: &mut Rng, t: u32) -> String {
     let n = rf_number(rng, t, false);
-    match rng.below(10) {
+    match rng.below(12) {
+        10 => format!(" at a rarity factor of {n}"),
+        11 => format!(" (rarity factor {n})"),
         0 => format!(" ({})", rf_number(rng, t, true)),
         1 => format!(" (RF {n})"),
         2 => format!(" ({n} RF)"),
@@ -397,6 +399,19 @@ fn write(rng: &mut Rng, m: &Meaning) -> String {
                     format!("{lead} {a} they are {list}.")
                 }
                 (_, None) => unreachable!("several sections name their areas"),
+            }
+        } else if rng.chance(20) {
+            // "An RF of 1.2 applies in 1940, 1.3 in 1941": the first RF as a noun.
+            let list = rf_first(rng, entries, m.dates);
+            let (rf, rest) = list.split_once(' ').unwrap();
+            let noun = match rng.below(3) {
+                0 => format!("An RF of {rf}"),
+                1 => format!("A {rf} RF"),
+                _ => format!("A rarity factor of {rf}"),
+            };
+            match area {
+                None => format!("{noun} applies {rest}."),
+                Some(a) => format!("In {a}, {} applies {rest}.", noun.to_lowercase()),
             }
         } else {
             let list = rf_first(rng, entries, m.dates);

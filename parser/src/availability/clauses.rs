@@ -6,10 +6,11 @@ use nom::Parser;
 use qm_schema::superscript;
 
 use super::entries::{
-    date_entry, entry_list, faction_before, group_list, list, rated_group, rf_part, theater_entry,
+    date_entry, entry_list, faction_before, group_list, list, periods_of, rated_group, rf_part,
+    strict_separator, theater_entry,
 };
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{ch, phrase, sentence_len, ws0, ws1};
+use super::lexeme::{ch, phrase, rf_word, sentence_len, ws0, ws1};
 use super::parts::{area_after, determiner, ww2_scenarios};
 use super::relative::{amount_after, possessive_name, vehicle_name};
 use super::rf_token::rf;
@@ -230,7 +231,7 @@ fn dates_schedule(first: ScheduleSection, rest: Vec<ScheduleSection>) -> Body {
 /// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
 /// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
 pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (determiner, phrase("rf")).parse(start)?;
+    let (i, _) = (determiner, rf_word).parse(start)?;
     // "RF for 44-5/45 use in Italy is 1.2": the period comes before the area.
     if let Ok((i, (_, p, _, area, _))) = (
         (ws1, phrase("for"), ws1),
@@ -271,6 +272,37 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     ))
 }
 
+/// "An RF of 1.5 applies in 1940", "A 1.3 RF applies from 6/40 to 5/41, and 1.4 thereafter":
+/// the RF first, as a noun, then the periods it holds for.
+pub(crate) fn rf_applies<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, value) = rf_noun(ctx, start, false)?;
+    let words = ctx.consumed(start, i).to_ascii_lowercase();
+    if !(words.contains("rf") || words.contains("rarity")) {
+        return fail(start);
+    }
+    let (i, _) = (
+        ws1,
+        phrase("applies").or(phrase("holds")).or(phrase("is used")),
+    )
+        .parse(i)?;
+    let (mut i, mut entries) = periods_of(ctx, start, i, value, false)?;
+    if let Ok((r, (_, more))) = (strict_separator, |r| group_list(ctx, r, rf_part)).parse(i) {
+        entries.extend(more);
+        i = r;
+    }
+    Ok((
+        i,
+        schedule_of(
+            ScheduleForm::RfByPeriod,
+            ctx,
+            start,
+            i,
+            Area::Anywhere,
+            entries,
+        ),
+    ))
+}
+
 /// A one-section schedule.
 fn schedule_of<'a>(
     form: ScheduleForm,
@@ -295,7 +327,7 @@ fn schedule_of<'a>(
 /// "RF for all three types is 1.3 for an 8/41-9/43-scenario set in North Africa/Russia/Italy,
 /// and for a 12/43 scenario set in Italy".
 pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (determiner, phrase("rf")).parse(start)?;
+    let (i, _) = (determiner, rf_word).parse(start)?;
     let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
     let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
     let (i, value) = rf(ctx, i, false)?;
@@ -747,16 +779,19 @@ fn antecedent<'a>(
     } else {
         (i, "")
     };
-    let link = phrase("as those of")
+    // A link a vehicle name may follow, or only a possessive name or a note.
+    let named = phrase("as those of")
         .or(phrase("as that of"))
-        .or(phrase("as in"))
         .or(phrase("as per"))
         .or(phrase("as for"))
-        .or(phrase("as"))
         .or(phrase("those of"))
         .or(phrase("that of"))
-        .or(phrase("those in"));
-    let Ok((r, _)) = (link, ws1).parse(r) else {
+        .map(|_| true)
+        .or(phrase("as in")
+            .or(phrase("those in"))
+            .or(phrase("as"))
+            .map(|_| false));
+    let Ok((r, (any_name, _))) = (named, ws1).parse(r) else {
         return if same.is_some() {
             Ok((i, (None, None)))
         } else {
@@ -769,6 +804,9 @@ fn antecedent<'a>(
     let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
     if let Ok((r2, base)) = possessive_name(ctx, r) {
         return Ok((r2, (Some(base), None)));
+    }
+    if !any_name {
+        return fail(r);
     }
     let (r, base) = vehicle_name(ctx, r)?;
     Ok((r, (Some(base), None)))

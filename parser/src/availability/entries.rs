@@ -12,7 +12,7 @@ use super::period_token::join;
 use super::rf_token::rf;
 use super::rf_words::{read_qualifiers, rf_after, rf_noun};
 use super::syntax::{
-    EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedQualifier, QualifierSyntax,
+    EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedQualifier, PrintedRf, QualifierSyntax,
     ScheduleEntry, Spanned, TheaterRef,
 };
 use super::theater_names::theaters;
@@ -81,11 +81,22 @@ pub(crate) fn date_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleE
     ))
 }
 
-/// A period with its theater in parentheses: "6/40 (France)".
+/// A period with its theater in parentheses, "6/40 (France)", or the other way round,
+/// "France (6/40)".
 pub(crate) fn theater_entry<'a>(
     ctx: &Ctx<'a>,
     start: &'a str,
 ) -> Res<'a, (ScheduleEntry, Vec<TheaterRef>)> {
+    let theater_first = |i: &'a str| -> Res<'a, (ScheduleEntry, Vec<TheaterRef>)> {
+        let (i, names) = theaters(ctx, i)?;
+        let (i, _) = (ws0, ch('('), ws0).parse(i)?;
+        let (i, entry) = date_entry(ctx, i)?;
+        let (i, _) = (ws0, ch(')')).parse(i)?;
+        Ok((i, (entry, names)))
+    };
+    if let Ok(read) = theater_first(start) {
+        return Ok(read);
+    }
     let (i, entry) = date_entry(ctx, start)?;
     let (i, _) = (ws0, ch('('), ws0).parse(i)?;
     let (i, names) = theaters(ctx, i)?;
@@ -113,6 +124,19 @@ fn change_word(i: &str) -> Res<'_, &str> {
 pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
     let (i, change) = opt((change_word, ws1)).parse(start)?;
     let (i, value) = rf_noun(ctx, i, false)?;
+    periods_of(ctx, start, i, value, change.is_some())
+}
+
+/// The periods an RF read between `start` and `i` holds for ("for 1-6/42", "in 1941 and
+/// 1943"); `changed`: it was given as a change ("rising to 1.5"), so no period means
+/// thereafter.
+pub(crate) fn periods_of<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+    i: &'a str,
+    value: PrintedRf,
+    changed: bool,
+) -> Res<'a, Vec<ScheduleEntry>> {
     let when_at = |i: &'a str| -> Res<'a, EntryWhen> {
         let (i, _) = ws1(i)?;
         let (i, _) = opt((phrase("for").or(phrase("in")).or(phrase("during")), ws1)).parse(i)?;
@@ -121,7 +145,7 @@ pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Schedule
     let (mut i, first) = match when_at(i) {
         Ok(read) => read,
         // "then 1.3", "rising to 1.5": from the month after the entry before.
-        Err(_) if change.is_some() => (i, EntryWhen::Thereafter(ctx.span_at(i, 0))),
+        Err(_) if changed => (i, EntryWhen::Thereafter(ctx.span_at(i, 0))),
         Err(e) => return Err(e),
     };
     let mut whens = vec![first];
@@ -165,7 +189,7 @@ fn follows(last: &PrintedPeriod, next: &PrintedPeriod) -> bool {
 }
 
 /// ",", ", and", " and" between two items (never whitespace alone).
-fn strict_separator(i: &str) -> Res<'_, ()> {
+pub(crate) fn strict_separator(i: &str) -> Res<'_, ()> {
     if let Ok((r, _)) = (ws0, ch(','), ws0).parse(i) {
         let r = (phrase("and"), ws1).parse(r).map_or(r, |(r2, _)| r2);
         return Ok((r, ()));

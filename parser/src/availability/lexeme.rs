@@ -36,6 +36,15 @@ pub(crate) fn phrase<'a>(words: &'static str) -> impl Fn(&'a str) -> Res<'a, &'a
     }
 }
 
+/// The word for a rarity factor: "RF", "RFs", "rarity factor(s)".
+pub(crate) fn rf_word(i: &str) -> Res<'_, &str> {
+    phrase("rarity factors")
+        .or(phrase("rarity factor"))
+        .or(phrase("rfs"))
+        .or(phrase("rf"))
+        .parse(i)
+}
+
 /// One literal character.
 pub(crate) fn ch<'a>(c: char) -> impl Fn(&'a str) -> Res<'a, char> {
     move |i: &'a str| match i.strip_prefix(c) {
@@ -74,7 +83,10 @@ pub(crate) fn sentence_len(text: &str) -> usize {
 /// worth a diagnostic rather than being rules prose.
 pub(crate) fn mentions_dates_or_rf(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    if lower.contains("dates and rf") || lower.contains("date's and rf") {
+    if lower.contains("dates and rf")
+        || lower.contains("date's and rf")
+        || lower.contains("rarity factor")
+    {
         return true;
     }
     let chars: Vec<(usize, char)> = text.char_indices().collect();

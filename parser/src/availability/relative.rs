@@ -16,7 +16,7 @@ use nom::Parser;
 
 use super::clauses::Body;
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{ch, phrase, sentence_len, ws0, ws1};
+use super::lexeme::{ch, phrase, rf_word, sentence_len, ws0, ws1};
 use super::parts::determiner;
 use super::rf_token::rf;
 use super::syntax::{ClauseKind, PrintedRf, RelativeRf, VehicleRef};
@@ -136,7 +136,7 @@ pub(crate) fn amount_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf,
             .or(phrase("every"))
             .or(phrase("its")),
         ws1,
-        phrase("rfs").or(phrase("rf")),
+        rf_word,
     ))
     .parse(i)?;
     Ok((i, (value, lower)))
@@ -190,7 +190,7 @@ pub(crate) fn base<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
             Ok((&i[len..], ()))
         }))
         .parse(i)?;
-        let (i, _) = (ws1, phrase("rf of"), ws1).parse(i)?;
+        let (i, _) = (ws1, rf_word, ws1, phrase("of"), ws1).parse(i)?;
         return vehicle_name(ctx, i);
     }
     let of = phrase("that of")
@@ -202,7 +202,7 @@ pub(crate) fn base<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
     let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
     let (i, base) = possessive_name(ctx, i)?;
     let (i, _) = opt((ws1, phrase("corresponding"))).parse(i)?;
-    let (i, _) = opt((ws1, phrase("rf"))).parse(i)?;
+    let (i, _) = opt((ws1, rf_word)).parse(i)?;
     let (i, _) = opt((
         ws1,
         phrase("for the same dates and area").or(phrase("for the same date and area")),

@@ -1,7 +1,7 @@
 //! RF pieces: every way the notes word a rarity factor, read into one typed piece (README,
 //! "How the notes are read", the catalogue).
 //!
-//! - as a noun: `1.3`, `.9`, `0.9`, `RF 1.3`, `RF: 1.3`, `RF of 1.3`, `RF is 1.3`, `an RF of
+//! - as a noun ("RF" or "rarity factor"): `1.3`, `.9`, `0.9`, `RF 1.3`, `RF: 1.3`, `RF of 1.3`, `RF is 1.3`, `an RF of
 //!   1.3`, `a 1.3 RF`, `1.3 RF` ([`rf_noun`]);
 //! - after a period: `(1.3)`, `(RF 1.3)`, `(1.3 RF)`, `(1.3; X use only)`, `at RF 1.3`, `at
 //!   an RF of 1.3`, `with an RF of 1.3`, `with a 1.3 RF`, `, RF 1.3`, `, 1.3 RF`
@@ -11,7 +11,7 @@ use nom::combinator::opt;
 use nom::Parser;
 
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{ch, phrase, ws0, ws1};
+use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::rf_token::rf;
 use super::syntax::{Misprint, MisprintAt, PrintedQualifier, PrintedRf};
 
@@ -19,7 +19,7 @@ use super::syntax::{Misprint, MisprintAt, PrintedQualifier, PrintedRf};
 /// article. `hyphen_ok` admits the misprints only an entry's parenthesis allows ("1-6").
 pub(crate) fn rf_noun<'a>(ctx: &Ctx<'a>, i: &'a str, hyphen_ok: bool) -> Res<'a, PrintedRf> {
     let (i, article) = opt((phrase("an").or(phrase("a")), ws1)).parse(i)?;
-    if let Ok((r, _)) = phrase("rf").parse(i) {
+    if let Ok((r, _)) = rf_word.parse(i) {
         let mut joiner = (ws0, ch(':').or(ch('=')), ws0)
             .map(|_| ())
             .or((ws1, phrase("of").or(phrase("is")), ws1).map(|_| ()))
@@ -28,7 +28,7 @@ pub(crate) fn rf_noun<'a>(ctx: &Ctx<'a>, i: &'a str, hyphen_ok: bool) -> Res<'a,
         return rf(ctx, r, hyphen_ok);
     }
     let (r, value) = rf(ctx, i, hyphen_ok)?;
-    match (ws1, phrase("rf")).parse(r) {
+    match (ws1, rf_word).parse(r) {
         Ok((r2, _)) => Ok((r2, value)),
         // "a 1.3" is no RF: the article calls for its noun.
         Err(_) if article.is_some() => fail(i),
@@ -64,7 +64,8 @@ fn in_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> {
             // Without a preposition the word "RF" must be there: a bare number after a
             // period is no RF ("6/40, 1.3" stays unread).
             let (r, value) = rf_noun(ctx, i, false)?;
-            if !ctx.consumed(i, r).to_ascii_lowercase().contains("rf") {
+            let words = ctx.consumed(i, r).to_ascii_lowercase();
+            if !(words.contains("rf") || words.contains("rarity")) {
                 return fail(i);
             }
             (r, value)

@@ -9,7 +9,8 @@ use nom::Parser;
 
 use super::clauses::{
     ammo_from, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon, radio,
-    restricted_use, rf_by_period, rf_by_scenario, same_with_added_rf, used_in, Body, BodyFn,
+    restricted_use, rf_applies, rf_by_period, rf_by_scenario, same_with_added_rf, used_in, Body,
+    BodyFn,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, sentence_len, ws0, ws1};
@@ -29,7 +30,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 13] = [
+const BODIES: [BodyFn; 14] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -37,6 +38,7 @@ const BODIES: [BodyFn; 13] = [
     rf_by_scenario,
     otherwise,
     rf_by_period,
+    rf_applies,
     dates_only,
     dates_and_rf,
     limited_to,
