@@ -137,3 +137,36 @@ lines = "1-2"
         assert_eq!(v.restricted_use[0].faction, "royalist");
     }
 }
+
+#[test]
+fn a_faction_no_reading_uses_is_an_error_at_its_words() {
+    let l = listing([row("Alpha", "1.2-1.3", "40-45", "1")]);
+    let ob = r#"
+[[faction]]
+id = "royalist"
+name = "Royalist"
+words = ["Royalist", "Free Royalists"]
+lines = "1-2"
+"#;
+    for (sentence, words) in [
+        ("Only the Free Royalists may use it.", "Free Royalists"),
+        ("Royalist use only.", "Royalist"),
+        ("It served with the royalists' forces.", "royalists'"),
+    ] {
+        let notes = format!(
+            "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 40-45 (1.2). {sentence}\n"
+        );
+        let r = resolve_with(&l, &notes, Some(ob));
+        let d = r
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "notes::unread-faction")
+            .unwrap_or_else(|| panic!("{sentence}: {:?}", r.diagnostics));
+        let span = d.span.as_ref().unwrap().range.clone();
+        assert_eq!(&notes[span], words, "{sentence}");
+    }
+    // Read restrictions are used.
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 40-43 (1.2), and 44-45 (1.3; Royalist use only). Availability in 1945 is limited to Free Royalists only.\n";
+    let r = resolve_with(&l, notes, Some(ob));
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}

@@ -18,6 +18,7 @@ mod mg_mentions;
 mod multi;
 mod notations;
 mod siblings;
+mod unread;
 
 use qm_parser::{
     parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan, YearSpan,
@@ -237,6 +238,7 @@ fn read_notes(
     let factions = Factions::new(&national.factions);
     let (doc, members, index, names) = (cx.doc, cx.members, cx.index, cx.names);
     let rules = assign_rules(doc, members, index, names, nation, &factions, &mut diags);
+    unread::unread_factions(cx.map, doc, &factions, &mut diags);
     NoteReadings {
         multi,
         notes,
