@@ -25,7 +25,7 @@ fn key(words: &str) -> String {
 }
 
 /// The byte ranges of the words of `text` (letters, digits, apostrophes and hyphens inside).
-fn word_ranges(text: &str) -> Vec<(usize, usize)> {
+pub(crate) fn word_ranges(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in text

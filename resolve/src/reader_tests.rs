@@ -170,3 +170,28 @@ lines = "1-2"
     let r = resolve_with(&l, notes, Some(ob));
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
+
+#[test]
+fn a_place_in_a_sentence_no_reading_uses_is_a_warning() {
+    let l = listing([row("Alpha", "1.2", "40-45", "1")]);
+    for (sentence, place) in [
+        ("It was used in Russia only by a few units.", "Russia"),
+        (
+            "It is available in every theatre except North Africa.",
+            "North Africa",
+        ),
+    ] {
+        let notes = format!("**1. Alpha:** A test vehicle.\n\n† {sentence}\n");
+        let r = resolve(&l, &notes);
+        let d = r
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "notes::unread-place")
+            .unwrap_or_else(|| panic!("{sentence}: {:?}", r.diagnostics));
+        assert_eq!(&notes[d.span.as_ref().unwrap().range.clone()], place);
+    }
+    // Prose naming a people, and quoted notations, are no places of availability.
+    let notes = "**1. Alpha:** A test vehicle.\n\n† \"(f)\" stands for \"French\" for ESB purposes. It is shown by \"BMG: CE FP NA\" only.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}
