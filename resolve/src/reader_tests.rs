@@ -195,3 +195,24 @@ fn a_place_in_a_sentence_no_reading_uses_is_a_warning() {
     let r = resolve(&l, notes);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
+
+#[test]
+fn dates_per_place_and_rfs_per_period_in_the_next_sentence_are_read_together() {
+    let l = listing([row("Alpha", "1.0-1.6", "40-45", "1")]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates for use in France are 6/40, and for North Africa 6/40-41. RF is 1.0 in 1940, and 1.1 in 1941.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let got: Vec<String> = r.nation.vehicles[0]
+        .availability
+        .iter()
+        .map(|a| format!("{} {} {}", a.theaters[0], a.period, a.rf))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "NorthAfrica 6-12/40 1.0",
+            "NorthAfrica 1-12/41 1.1",
+            "France 6/40 1.0"
+        ]
+    );
+}

@@ -5,6 +5,7 @@
 //! "Dates for use in ..." list waits for the relative RF rule that may follow it, and "the
 //! same, but with .1 added" copies the vehicle the previous sentence named.
 
+mod combine;
 mod schedule;
 mod scope;
 
@@ -206,8 +207,24 @@ impl Translator<'_, '_> {
     /// A schedule; a "Dates for use in ..." list waits for the relative RF rule that may
     /// follow it.
     fn schedule(&mut self, s: &qm_parser::Schedule, only: &[String], span: &TextSpan) {
-        self.flush_dates();
         let schedules = schedules(s, self.nation);
+        // "Dates for use in France are 6/40, ... . RF is 1.0 in 1940, ...": the RFs of the
+        // second sentence are the dates' RFs, read together.
+        let anywhere = schedules.iter().all(|sch| sch.scope == Scope::Allowed);
+        if s.form == ScheduleForm::RfByPeriod && anywhere && only.is_empty() {
+            if let Some(p) = self.pending.take() {
+                let rates: Vec<_> = schedules.iter().flat_map(|sch| &sch.entries).collect();
+                for sch in p.schedules {
+                    self.push(
+                        Rule::Schedule(combine::rated(sch, &rates)),
+                        &p.only,
+                        &p.span,
+                    );
+                }
+                return;
+            }
+        }
+        self.flush_dates();
         if s.form == ScheduleForm::DatesOnly {
             self.pending = Some(PendingDates {
                 limit: dates_limits(&schedules),
