@@ -216,3 +216,33 @@ fn dates_per_place_and_rfs_per_period_in_the_next_sentence_are_read_together() {
         ]
     );
 }
+
+#[test]
+fn they_after_an_unreadable_sentence_is_read_with_the_last_subject_read() {
+    let l = listing([
+        row("Alpha", "1.0-1.6", "40-45", "1"),
+        row("Bravo", "1.0-1.6", "40-45", "1"),
+    ]);
+    let notes = "**1. Alpha & Bravo:** Test vehicles.\n\n† Alpha Dates and RF are 1940 (1.2). Bravo Dates and RF are sometimes 1941 (1.3). For Russia they are 1942 (1.4).\n";
+    let r = resolve(&l, notes);
+    let codes = codes(&r);
+    assert!(
+        codes.contains(&"notes::unreadable-availability"),
+        "{codes:?}"
+    );
+    let d = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "notes::continued-subject")
+        .expect("said so");
+    assert!(d.message.contains("Alpha"), "{}", d.message);
+    let alpha: Vec<String> = r.nation.vehicles[0]
+        .availability
+        .iter()
+        .map(|a| format!("{} {} {}", a.theaters[0], a.period, a.rf))
+        .collect();
+    assert!(
+        alpha.contains(&"Russia 1-12/42 1.4".to_string()),
+        "{alpha:?}"
+    );
+}

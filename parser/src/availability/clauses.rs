@@ -160,6 +160,21 @@ fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSectio
     ))
 }
 
+/// "For Russia they are 9-10/41 (1.2), ...; for Italy they are ..." as a sentence of its own:
+/// the sentence before it could not be read, so it is read alone, never spoiled by it.
+pub(crate) fn continued<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, first) = they_are_section(ctx, start)?;
+    let (i, sections) = more_sections(ctx, i, first, they_are_section)?;
+    Ok((
+        i,
+        ClauseKind::Schedule(Schedule {
+            form: ScheduleForm::Continued,
+            sections,
+        })
+        .into(),
+    ))
+}
+
 /// The area that opens a section: "for use in X", "for X", "in X".
 fn section_area<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     let (i, _) = (phrase("for use in").or(phrase("for")).or(phrase("in")), ws1).parse(i)?;

@@ -8,9 +8,9 @@ use nom::combinator::opt;
 use nom::Parser;
 
 use super::clauses::{
-    ammo_from, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon, radio,
-    restricted_use, rf_applies, rf_by_period, rf_by_scenario, same_with_added_rf, used_in, Body,
-    BodyFn,
+    ammo_from, continued, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon,
+    radio, restricted_use, rf_applies, rf_by_period, rf_by_scenario, same_with_added_rf, used_in,
+    Body, BodyFn,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, sentence_len, ws0, ws1};
@@ -30,7 +30,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 14] = [
+const BODIES: [BodyFn; 15] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -45,6 +45,7 @@ const BODIES: [BodyFn; 14] = [
     restricted_use,
     used_in,
     ammo_from,
+    continued,
 ];
 
 /// Reads one clause at `start`: an optional lead-in ("For use in Sicily,", "In 1945,"), then

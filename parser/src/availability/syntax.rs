@@ -117,6 +117,9 @@ pub enum ScheduleForm {
     DatesOnly,
     /// "Availability for WW2 scenarios is limited to ...": nothing outside these entries.
     LimitedTo,
+    /// "For Russia they are 9-10/41 (1.2), ..." as a sentence of its own (the one before it
+    /// could not be read): dates and RFs, for the subject of the last sentence read.
+    Continued,
 }
 
 /// A list of periods per area.

@@ -122,8 +122,16 @@ pub fn translate_in_note(
         pending: None,
         note,
     };
+    let mut after_unreadable = false;
     for c in clauses {
-        let only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
+        let mut only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
+        if only.is_empty() && continued(c) {
+            only = t.note.last_subject.clone().unwrap_or_default();
+            if after_unreadable {
+                t.note.diagnostics.push(they_read_as(&only, &c.span));
+            }
+        }
+        after_unreadable = matches!(c.kind, ClauseKind::Unreadable { .. });
         t.clause(c, &only);
         if !matches!(
             c.kind,
@@ -134,6 +142,28 @@ pub fn translate_in_note(
     }
     t.flush_dates();
     t.out
+}
+
+/// "For Russia they are ..." read alone.
+fn continued(c: &AvailabilityClause) -> bool {
+    matches!(&c.kind, ClauseKind::Schedule(s) if s.form == ScheduleForm::Continued)
+}
+
+/// "they" after a sentence that could not be read: read with the last readable sentence's
+/// subject, and said so.
+fn they_read_as(subject: &[String], span: &TextSpan) -> Diagnostic {
+    let who = if subject.is_empty() {
+        "every vehicle of the note".to_string()
+    } else {
+        subject.join(", ")
+    };
+    Diagnostic::warning(
+        "notes::continued-subject",
+        format!("read \"they\" as {who} (the sentence before could not be read)"),
+        span.clone(),
+    )
+    .with_label("subject taken from the last sentence read")
+    .with_help("correct the sentence before it with an erratum")
 }
 
 /// The state of translating one paragraph.
