@@ -828,7 +828,7 @@ fn antecedent<'a>(
 }
 
 /// "Note 3", "note 12": a numbered note named as the antecedent.
-fn note_ref<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Spanned<u16>> {
+pub(crate) fn note_ref<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Spanned<u16>> {
     let (r, _) = (phrase("note"), ws1).parse(i)?;
     let len = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
     let Some(n) = r[..len].parse::<u16>().ok().filter(|_| len > 0) else {

@@ -20,6 +20,7 @@ mod grammar_error;
 mod lexeme;
 mod parts;
 mod period_token;
+mod pieces;
 mod relative;
 mod rf_token;
 mod rf_words;
@@ -33,6 +34,7 @@ mod years;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use pieces::{pieces, Piece, PieceKind};
 pub use syntax::*;
 
 use crate::{FileId, Parsed};

@@ -419,3 +419,26 @@ fn every_form_reads_with_any_scope() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn a_sentence_is_cut_into_typed_pieces() {
+    let got: Vec<String> = crate::pieces(
+        "RF is that of the AB 41 raised by .2 (max 1.6) from June '40 to 5/41, 1.3 as of 6/41, and an RF of 1.4 thereafter; the same as in Note 3.",
+    )
+    .iter()
+    .map(|p| format!("{:?} {} = {}", p.kind, p.text, p.meaning))
+    .collect();
+    assert_eq!(
+        got,
+        [
+            "Amount raised by .2 = +0.2",
+            "Cap (max 1.6) = max 1.6",
+            "Period from June '40 to 5/41 = 6/40-5/41",
+            "Rf 1.3 = RF 1.3",
+            "OpenEnd as of 6/41 = from 6/41 on",
+            "Rf an RF of 1.4 = RF 1.4",
+            "OpenEnd thereafter = thereafter",
+            "Note Note 3 = note 3",
+        ]
+    );
+}
