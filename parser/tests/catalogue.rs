@@ -388,14 +388,17 @@ fn write(rng: &mut Rng, m: &Meaning) -> String {
             let list = dates_first(rng, entries, m.dates);
             match (k, area) {
                 (0, None) => format!("{}Dates and RF are {list}.", rng.pick(&["", "Its "])),
-                (0, Some(a)) => match rng.below(4) {
+                (0, Some(a)) => match rng.below(7) {
                     0 => format!("Dates and RF for use in {a} are {list}."),
                     1 => format!("For use in {a}, Dates and RF are {list}."),
                     2 => format!("Its Dates and RF in {a} are: {list}."),
+                    3 => format!("Dates and RF when used in {a} are {list}."),
+                    4 => format!("On {a}, Dates and RF are {list}."),
+                    5 => format!("Dates and RF for {a} use are {list}."),
                     _ => format!("Dates and RF for {a} are {list}."),
                 },
                 (_, Some(a)) => {
-                    let lead = rng.pick(&["For", "In", "For use in"]);
+                    let lead = rng.pick(&["For", "In", "For use in", "On"]);
                     format!("{lead} {a} they are {list}.")
                 }
                 (_, None) => unreachable!("several sections name their areas"),

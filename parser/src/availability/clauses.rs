@@ -177,7 +177,15 @@ pub(crate) fn continued<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 
 /// The area that opens a section: "for use in X", "for X", "in X".
 fn section_area<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    let (i, _) = (phrase("for use in").or(phrase("for")).or(phrase("in")), ws1).parse(i)?;
+    let (i, _) = (
+        phrase("for use in")
+            .or(phrase("for use on"))
+            .or(phrase("for"))
+            .or(phrase("in"))
+            .or(phrase("on")),
+        ws1,
+    )
+        .parse(i)?;
     named_area(ctx, i)
 }
 

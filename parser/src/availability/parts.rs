@@ -36,10 +36,24 @@ pub(crate) fn determiner(i: &str) -> Res<'_, ()> {
     Ok((i, ()))
 }
 
-/// The area after what a sentence gives: "for use in X", "in X", "for X use", "for X".
+/// The words before a place that say it scopes what is given: "for use in", "when used in",
+/// "used in", "in", "on" ("on the Eastern Front").
+fn place_words(i: &str) -> Res<'_, &str> {
+    phrase("for use in")
+        .or(phrase("when used in"))
+        .or(phrase("for use on"))
+        .or(phrase("used in"))
+        .or(phrase("use in"))
+        .or(phrase("in"))
+        .or(phrase("on"))
+        .parse(i)
+}
+
+/// The area after what a sentence gives: "for use in X", "in X", "on X", "when used in X",
+/// "for X use", "for X".
 pub(crate) fn area_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     let (i, _) = ws1(i)?;
-    if let Ok((r, _)) = (phrase("for use in").or(phrase("in")), ws1).parse(i) {
+    if let Ok((r, _)) = (place_words, ws1).parse(i) {
         return named_area(ctx, r);
     }
     let (i, _) = (phrase("for"), ws1).parse(i)?;
@@ -75,14 +89,7 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     if all_vehicles(i).is_ok() {
         return fail(i);
     }
-    let (r, _) = (
-        phrase("for use in")
-            .or(phrase("for"))
-            .or(phrase("in"))
-            .or(phrase("when used in")),
-        ws1,
-    )
-        .parse(i)?;
+    let (r, _) = (place_words.or(phrase("for")), ws1).parse(i)?;
     let (r, lead) = if let Ok((r, _)) = ww2_scenarios(r) {
         (r, LeadIn::Ww2)
     } else if let Ok((r, p)) = span_period(ctx, r) {
