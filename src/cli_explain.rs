@@ -247,6 +247,7 @@ fn area_words(area: &Area) -> Option<String> {
             Some(format!("\"{}{}\"", names.join("/"), except(ex)))
         }
         Area::Elsewhere { except: ex } => Some(format!("\"elsewhere{}\"", except(ex))),
+        Area::AllBut { except: ex } => Some(format!("\"every theater{}\"", except(ex))),
     }
 }
 

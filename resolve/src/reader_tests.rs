@@ -246,3 +246,25 @@ fn they_after_an_unreadable_sentence_is_read_with_the_last_subject_read() {
         "{alpha:?}"
     );
 }
+
+#[test]
+fn every_theater_except_one_is_the_others() {
+    let l = listing([row("Alpha", "1.0-1.6", "40-45", "1")]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF for use in Russia are 1941 (1.3). Dates and RF for use in North Africa are 1940 (1.1).\n\n† Dates and RF in every theatre except Russia are 1942 (1.2).\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let mut got: Vec<String> = r.nation.vehicles[0]
+        .availability
+        .iter()
+        .map(|a| format!("{} {} {}", a.theaters[0], a.period, a.rf))
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "NorthAfrica 1-12/40 1.1",
+            "NorthAfrica 1-12/42 1.2",
+            "Russia 1-12/41 1.3"
+        ]
+    );
+}

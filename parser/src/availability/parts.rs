@@ -11,8 +11,8 @@ use nom::Parser;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::scope::all_vehicles;
-use super::syntax::{Area, PrintedPeriod};
-use super::theater_names::named_area;
+use super::syntax::{Area, PrintedPeriod, TheaterException};
+use super::theater_names::{named_area, theaters};
 use super::when::span_period;
 
 /// Words that may stand before what a sentence gives ("Its RF", "The Dates and RF", "Their
@@ -49,10 +49,47 @@ fn place_words(i: &str) -> Res<'_, &str> {
         .parse(i)
 }
 
+/// "in every theater except X", "everywhere except in X/Y", "except in X": every theater of
+/// the nation but those named (the sentence says nothing about them).
+pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    let every = phrase("in every theater")
+        .or(phrase("in every theatre"))
+        .or(phrase("in all theaters"))
+        .or(phrase("in all theatres"))
+        .or(phrase("in any theater"))
+        .or(phrase("in any theatre"))
+        .or(phrase("everywhere"));
+    let (i, _) = opt((every, ws1)).parse(i)?;
+    let (i, _) = (phrase("except"), ws1).parse(i)?;
+    let (mut i, _) = opt((phrase("in").or(phrase("for")), ws1)).parse(i)?;
+    let mut except = Vec::new();
+    loop {
+        let (r, names) = theaters(ctx, i)?;
+        except.extend(names.into_iter().map(|theater| TheaterException {
+            theater,
+            not_available: false,
+        }));
+        i = r;
+        // ", and X", " or X" (a bare comma would take what follows the list for a name; a
+        // bare "and" stays inside a name: names are the registry's to tell apart, "X/Y" lists).
+        let sep = (ws0, ch(','), ws0, phrase("and"), ws1)
+            .map(|_| ())
+            .or((ws1, phrase("or"), ws1).map(|_| ()));
+        let Ok((r, _)) = (sep, opt((phrase("in"), ws1))).parse(i) else {
+            break;
+        };
+        i = r;
+    }
+    Ok((i, Area::AllBut { except }))
+}
+
 /// The area after what a sentence gives: "for use in X", "in X", "on X", "when used in X",
-/// "for X use", "for X".
+/// "for X use", "for X", "in every theater except X".
 pub(crate) fn area_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     let (i, _) = ws1(i)?;
+    if let Ok(read) = everywhere_except(ctx, i) {
+        return Ok(read);
+    }
     if let Ok((r, _)) = (place_words, ws1).parse(i) {
         return named_area(ctx, r);
     }
@@ -88,6 +125,10 @@ pub(crate) fn ww2_scenarios(i: &str) -> Res<'_, &str> {
 pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     if all_vehicles(i).is_ok() {
         return fail(i);
+    }
+    if let Ok((r, area)) = everywhere_except(ctx, i) {
+        let (r, _) = (ws0, ch(','), ws1).parse(r)?;
+        return Ok((r, LeadIn::Area(area)));
     }
     let (r, _) = (place_words.or(phrase("for")), ws1).parse(i)?;
     let (r, lead) = if let Ok((r, _)) = ww2_scenarios(r) {

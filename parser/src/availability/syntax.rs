@@ -156,6 +156,11 @@ pub enum Area {
         /// The bracketed exceptions.
         except: Vec<TheaterException>,
     },
+    /// "in every theater except X", "except in X": every theater of the nation but these.
+    AllBut {
+        /// The theaters left out.
+        except: Vec<TheaterException>,
+    },
     /// "elsewhere": every theater the vehicle is allowed in that no earlier section names.
     Elsewhere {
         /// The bracketed exceptions ("[EXC: NA in East Africa]").

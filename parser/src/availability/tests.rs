@@ -58,6 +58,7 @@ fn area(a: &Area) -> String {
             format!("{}{}", names.join("/"), exc(except))
         }
         Area::Elsewhere { except } => format!("elsewhere{}", exc(except)),
+        Area::AllBut { except } => format!("every theater{}", exc(except)),
     }
 }
 
