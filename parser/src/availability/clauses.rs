@@ -5,10 +5,12 @@ use nom::combinator::opt;
 use nom::Parser;
 use qm_schema::superscript;
 
+use super::body::Body;
 use super::entries::{
-    date_entry, entry_list, faction_before, group_list, list, periods_of, rated_group, rf_part,
-    strict_separator, theater_entry,
+    date_entry, entry_list, group_list, list, periods_of, rated_group, rf_part, strict_separator,
+    theater_entry,
 };
+use super::faction_words::faction_before;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, rf_word, sentence_len, ws0, ws1};
 use super::parts::{area_after, determiner, ww2_scenarios};
@@ -23,33 +25,6 @@ use super::syntax::{
 };
 use super::theater_names::{exceptions, named_area};
 use super::when::{point, span_period};
-
-/// What a clause body yields, besides the text it consumed.
-pub(crate) struct Body {
-    /// The statement.
-    pub(crate) kind: ClauseKind,
-    /// Vehicles named inside the body ("The optional AAMG of the Autocannone da 65/17").
-    pub(crate) vehicles: Vec<VehicleRef>,
-    /// Clause-level misprints.
-    pub(crate) typos: Vec<MisprintAt>,
-    /// True when the form left out its period ("availability is limited to ..."): a lead-in
-    /// ("In 1945, ...") must give it, or the sentence does not read.
-    pub(crate) needs_period: bool,
-}
-
-impl From<ClauseKind> for Body {
-    fn from(kind: ClauseKind) -> Self {
-        Self {
-            kind,
-            vehicles: Vec::new(),
-            typos: Vec::new(),
-            needs_period: false,
-        }
-    }
-}
-
-/// A clause-body grammar.
-pub(crate) type BodyFn = for<'a> fn(&Ctx<'a>, &'a str) -> Res<'a, Body>;
 
 /// "[Its] Dates and RF" (also "RF and Dates", "Dates and RFs", misprinted "Date's and RF").
 fn dates_and_rf_words(i: &str) -> Res<'_, &str> {

@@ -6,14 +6,13 @@
 use nom::combinator::opt;
 use nom::Parser;
 
-use super::grammar_error::{fail, Ctx, Res};
+use super::grammar_error::{Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::period_token::join;
 use super::rf_token::rf;
 use super::rf_words::{read_qualifiers, rf_after, rf_noun};
 use super::syntax::{
-    EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedQualifier, PrintedRf, QualifierSyntax,
-    ScheduleEntry, Spanned, TheaterRef,
+    EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedRf, ScheduleEntry, TheaterRef,
 };
 use super::theater_names::theaters;
 use super::when::{span_period, when};
@@ -267,54 +266,4 @@ fn separator(i: &str) -> Res<'_, bool> {
     }
     let (r, _) = ws1(i)?;
     Ok((r, true))
-}
-
-/// One to three words of letters naming a part of a nation's forces ("Fascist", "Fascist
-/// Italians"), then `stop` ("use only", "only"); yields the words. Which faction they name is
-/// the nation's data, not the grammar's.
-pub(crate) fn faction_before<'a>(i: &'a str, stop: &'static str) -> Res<'a, &'a str> {
-    let mut rest = i;
-    for _ in 0..3 {
-        let (r, _) = letters_word(rest)?;
-        if let Ok((after, _)) = (ws1, phrase(stop)).parse(r) {
-            return Ok((after, &i[..i.len() - r.len()]));
-        }
-        rest = ws1(r)?.0;
-    }
-    fail(i)
-}
-
-/// A word of letters ("Fascist", "Italians'", "Free-French").
-fn letters_word(i: &str) -> Res<'_, &str> {
-    if !i.starts_with(char::is_alphabetic) {
-        return fail(i);
-    }
-    let len = i
-        .find(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))
-        .unwrap_or(i.len());
-    Ok((&i[len..], &i[..len]))
-}
-
-/// "X use only" after an entry's parenthesis ("(1.4) Fascist use only"), whole.
-pub(crate) fn use_only(i: &str) -> Res<'_, &str> {
-    let (r, _) = faction_before(i, "use only")?;
-    Ok((r, &i[..i.len() - r.len()]))
-}
-
-/// A qualifier's text, read: "X use only" restricts the entry to the faction X names.
-pub(crate) fn qualifier(ctx: &Ctx<'_>, text: &str) -> PrintedQualifier {
-    let value = faction_before(text, "use only")
-        .ok()
-        .filter(|(rest, _)| rest.trim().is_empty())
-        .map(|(_, faction)| QualifierSyntax::RestrictedUse {
-            faction: Spanned {
-                value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
-                span: ctx.span(faction),
-            },
-        });
-    PrintedQualifier {
-        raw: text.to_string(),
-        span: ctx.span(text),
-        value,
-    }
 }

@@ -13,9 +13,11 @@
 //! literal reading, the diagnostic is an error, and its help suggests the period the
 //! neighbouring entries leave uncovered; the fix belongs in the nation's errata.
 
+mod body;
 mod clauses;
 mod diagnose;
 mod entries;
+mod faction_words;
 mod grammar_error;
 mod lexeme;
 mod parts;

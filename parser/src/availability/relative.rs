@@ -14,7 +14,7 @@
 use nom::combinator::opt;
 use nom::Parser;
 
-use super::clauses::Body;
+use super::body::Body;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, rf_word, sentence_len, ws0, ws1};
 use super::parts::determiner;

@@ -10,6 +10,7 @@
 use nom::combinator::opt;
 use nom::Parser;
 
+use super::faction_words::{qualifier, use_only};
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::rf_token::rf;
@@ -122,7 +123,7 @@ fn in_parens<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> 
     }
     let (mut i, _) = (ws0, ch(')')).parse(i)?;
     // "(1.4) Fascist use only": the qualifier after the parenthesis.
-    if let Ok((r, q)) = ws1(i).and_then(|(r, _)| super::entries::use_only(r)) {
+    if let Ok((r, q)) = ws1(i).and_then(|(r, _)| use_only(r)) {
         qualifiers.push(q);
         i = r;
         if let Some(r) = i.strip_prefix(')') {
@@ -139,8 +140,5 @@ fn in_parens<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> 
 
 /// The qualifiers of an [`RfAfter`], read.
 pub(crate) fn read_qualifiers(ctx: &Ctx<'_>, texts: &[&str]) -> Vec<PrintedQualifier> {
-    texts
-        .iter()
-        .map(|t| super::entries::qualifier(ctx, t))
-        .collect()
+    texts.iter().map(|t| qualifier(ctx, t)).collect()
 }

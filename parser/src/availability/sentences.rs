@@ -7,10 +7,10 @@
 use nom::combinator::opt;
 use nom::Parser;
 
+use super::body::{Body, BodyFn};
 use super::clauses::{
     ammo_from, continued, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon,
     radio, restricted_use, rf_applies, rf_by_period, rf_by_scenario, same_with_added_rf, used_in,
-    Body, BodyFn,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, sentence_len, ws0, ws1};
