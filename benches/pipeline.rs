@@ -40,7 +40,7 @@ fn pipeline(c: &mut Criterion) {
         b.iter(|| {
             let source =
                 qm_parser::Source::new(qm_parser::FileId(0), "ita/notes.md", notes.as_str());
-            qm_parser::parse_notes(&source)
+            qm_parser::parse_notes(&source, None)
         })
     });
     group.finish();

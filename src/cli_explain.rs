@@ -7,7 +7,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use qm_parser::{parse_availability, Area, ClauseKind, FileId, SourceMap, TheaterException};
+use qm_parser::{
+    parse_availability, pieces, Area, ClauseKind, FileId, SourceMap, TheaterException,
+};
 use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, UnknownAvailability, Vehicle};
 
 use crate::cli_query::pick_resolved_vehicle;
@@ -130,6 +132,7 @@ fn stated(map: &SourceMap, e: &Availability, names: &[&str], note: u16, span: &S
         sentence(map, span),
         at(span)
     ));
+    out.push_str(&pieces_line(&sentence(map, span)));
     let read = match scope_words(map, span) {
         Some(words) => format!("scope {words} -> {}", names.join(", ")),
         None if e.theaters.iter().any(|t| t.is_any()) => {
@@ -144,6 +147,18 @@ fn stated(map: &SourceMap, e: &Availability, names: &[&str], note: u16, span: &S
     out
 }
 
+/// The typed pieces the reader cut a sentence into: "[6-12/40: period 6-12/40] [(.9): RF 0.9]".
+fn pieces_line(sentence: &str) -> String {
+    let items: Vec<String> = pieces(sentence)
+        .iter()
+        .map(|p| format!("[{} = {}]", p.text, p.meaning))
+        .collect();
+    if items.is_empty() {
+        return String::new();
+    }
+    format!("   pieces: {}\n", items.join(" "))
+}
+
 /// An entry a note derives from another vehicle's: the rule that does.
 fn derived(map: &SourceMap, note: u16, base_vehicle: &str, span: &Span) -> String {
     let mut out = format!(
@@ -154,6 +169,7 @@ fn derived(map: &SourceMap, note: u16, base_vehicle: &str, span: &Span) -> Strin
         sentence(map, span),
         at(span)
     ));
+    out.push_str(&pieces_line(&sentence(map, span)));
     out
 }
 
@@ -197,7 +213,7 @@ fn scope_words(map: &SourceMap, span: &Span) -> Option<String> {
     let to = text[start..].find('\n').map_or(text.len(), |i| start + i);
     let paragraph = &text[from..to];
     let at = start - from;
-    let clauses = parse_availability(paragraph, 0, FileId(0)).value;
+    let clauses = parse_availability(paragraph, 0, FileId(0), None).value;
     let mut sections = clauses.iter().flat_map(|c| match &c.kind {
         ClauseKind::Schedule(s) => s.sections.iter().collect::<Vec<_>>(),
         _ => Vec::new(),
@@ -231,6 +247,7 @@ fn area_words(area: &Area) -> Option<String> {
             Some(format!("\"{}{}\"", names.join("/"), except(ex)))
         }
         Area::Elsewhere { except: ex } => Some(format!("\"elsewhere{}\"", except(ex))),
+        Area::AllBut { except: ex } => Some(format!("\"every theater{}\"", except(ex))),
     }
 }
 

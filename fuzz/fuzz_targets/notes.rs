@@ -33,7 +33,7 @@ fn check_all(text: &str, diagnostics: &[Diagnostic]) {
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let source = Source::new(FileId(0), "fuzz/notes.md", text.as_ref());
-    let notes = parse_notes(&source);
+    let notes = parse_notes(&source, None);
     check_all(&source.text, &notes.diagnostics);
     for note in &notes.value.notes {
         check(&source.text, &note.span);
@@ -51,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
     // offset by the base.
     let prefix = "x ";
     let whole = format!("{prefix}{text}");
-    let avail = parse_availability(&whole[prefix.len()..], prefix.len(), FileId(0));
+    let avail = parse_availability(&whole[prefix.len()..], prefix.len(), FileId(0), None);
     check_all(&whole, &avail.diagnostics);
     for c in &avail.value {
         check(&whole, &c.span);

@@ -13,13 +13,49 @@ pub struct Factions<'a> {
     factions: &'a [Faction],
 }
 
-/// Words compared ignoring case and spacing.
+/// Words compared ignoring case, spacing and inflection: each word's possessive ending ("'s",
+/// "s'") and plural "s" are taken off, so "Fascists", "Fascist's" and "Fascist" name the same
+/// faction, and "Fascist Italian" the one `ob.toml` calls "Fascist Italians".
 fn key(words: &str) -> String {
     words
         .split_whitespace()
+        .map(stem)
         .collect::<Vec<_>>()
         .join(" ")
-        .to_lowercase()
+}
+
+/// The byte ranges of the words of `text` (letters, digits, apostrophes and hyphens inside).
+pub(crate) fn word_ranges(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        let inside = c.is_alphanumeric() || (start.is_some() && matches!(c, '\'' | '’' | '-'));
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One word without case, possessive ending or plural "s".
+fn stem(word: &str) -> String {
+    let w = word.to_lowercase().replace('’', "'");
+    let w = w
+        .strip_suffix("'s")
+        .or_else(|| w.strip_suffix('\''))
+        .unwrap_or(&w);
+    match w.strip_suffix('s') {
+        Some(s) if s.chars().count() >= 3 && !s.ends_with('s') => s.to_string(),
+        _ => w.to_string(),
+    }
 }
 
 impl<'a> Factions<'a> {
@@ -48,6 +84,37 @@ impl<'a> Factions<'a> {
             Rule::RestrictedUse { faction, .. } => self.name(faction, diags),
             _ => {}
         }
+    }
+
+    /// Where `text` names a faction: the byte ranges of each run of words equal, inflection
+    /// aside, to a faction's name or words (the longest at each place).
+    pub fn mentions(&self, text: &str) -> Vec<(usize, usize)> {
+        let words = word_ranges(text);
+        let phrases: Vec<Vec<String>> = self
+            .factions
+            .iter()
+            .flat_map(|f| std::iter::once(&f.name).chain(&f.words))
+            .map(|p| p.split_whitespace().map(stem).collect())
+            .filter(|p: &Vec<String>| !p.is_empty())
+            .collect();
+        let stems: Vec<String> = words.iter().map(|&(a, b)| stem(&text[a..b])).collect();
+        let mut out = Vec::new();
+        let mut k = 0;
+        while k < words.len() {
+            let longest = phrases
+                .iter()
+                .filter(|p| stems.get(k..k + p.len()) == Some(p.as_slice()))
+                .map(Vec::len)
+                .max();
+            match longest {
+                Some(n) => {
+                    out.push((words[k].0, words[k + n - 1].1));
+                    k += n;
+                }
+                None => k += 1,
+            }
+        }
+        out
     }
 
     fn name(&self, w: &mut FactionWords, diags: &mut Vec<Diagnostic>) {

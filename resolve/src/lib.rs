@@ -43,6 +43,8 @@ mod nation;
 mod notes;
 pub mod ob;
 pub mod query;
+#[cfg(test)]
+mod reader_tests;
 mod rules;
 #[cfg(test)]
 mod tests;

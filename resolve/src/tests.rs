@@ -11,22 +11,22 @@ use qm_load::nation_input::NationInput;
 const HEADER: &str = "NAME\t®\tWG T\tTYPE\tBPV\tRF\tDATES\tSZ\tAF\tTA\tOT\tCS\tMP\tGP\tT\tMA\tROF\tB#\tIF\tMG\t\t\tSA\tAM MO\t# / PP\tNotes\n\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tB\tC\tAA\t\t\t\t\n";
 
 /// A listing row of a tankette with the given name, RF, DATES and Notes column.
-fn row(name: &str, rf: &str, dates: &str, notes: &str) -> String {
+pub(crate) fn row(name: &str, rf: &str, dates: &str, notes: &str) -> String {
     format!("{name}\t\t3.5\tTt\t20\t{rf}\t{dates}\t+2\t-4 / -5\t\t\t2\t13\tL\t\tBMG\t\t11\t\t4\t\t\t\t\t{notes}\t\n")
 }
 
 /// A listing of `rows` under the header.
-fn listing<const N: usize>(rows: [String; N]) -> String {
+pub(crate) fn listing<const N: usize>(rows: [String; N]) -> String {
     std::iter::once(HEADER.to_string()).chain(rows).collect()
 }
 
 /// Resolves a nation whose listing and notes are the given texts.
-fn resolve(listing: &str, notes: &str) -> Resolved {
+pub(crate) fn resolve(listing: &str, notes: &str) -> Resolved {
     resolve_with(listing, notes, None)
 }
 
 /// Resolves a nation whose listing, notes and (when given) `ob.toml` are the given texts.
-fn resolve_with(listing: &str, notes: &str, ob: Option<&str>) -> Resolved {
+pub(crate) fn resolve_with(listing: &str, notes: &str, ob: Option<&str>) -> Resolved {
     resolve_input(listing, Some(notes), ob)
 }
 
@@ -71,7 +71,7 @@ fn resolve_input(listing: &str, notes: Option<&str>, ob: Option<&str>) -> Resolv
 }
 
 /// The RFs (in tenths) of a vehicle's availability entries.
-fn rfs(nation: &Nation, name: &str) -> Vec<u32> {
+pub(crate) fn rfs(nation: &Nation, name: &str) -> Vec<u32> {
     let v = nation.vehicles.iter().find(|v| v.name == name).unwrap();
     v.availability.iter().map(|a| a.rf.0).collect()
 }
@@ -398,7 +398,7 @@ fn two_vehicles_sharing_a_word_based_on_each_other_are_a_cycle() {
 }
 
 /// The (base, RF) of each derived entry of a vehicle, and its diagnostics' codes.
-fn derived(resolved: &Resolved, name: &str) -> Vec<(String, u32)> {
+pub(crate) fn derived(resolved: &Resolved, name: &str) -> Vec<(String, u32)> {
     let v = resolved
         .nation
         .vehicles

@@ -60,7 +60,9 @@ fn area_refs<'a>(a: &'a Area, out: &mut Vec<&'a TheaterRef>) {
             out.extend(theaters.iter());
             out.extend(except.iter().map(|e| &e.theater));
         }
-        Area::Elsewhere { except } => out.extend(except.iter().map(|e| &e.theater)),
+        Area::Elsewhere { except } | Area::AllBut { except } => {
+            out.extend(except.iter().map(|e| &e.theater))
+        }
     }
 }
 

@@ -5,48 +5,26 @@ use nom::combinator::opt;
 use nom::Parser;
 use qm_schema::superscript;
 
+use super::body::Body;
 use super::entries::{
-    date_entry, entry_list, faction_before, list, rf_entry, rf_in_words, rf_part, theater_entry,
+    date_entry, entry_list, group_list, list, periods_of, rated_group, rf_part, strict_separator,
+    theater_entry,
 };
+use super::faction_words::faction_before;
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{ch, phrase, sentence_len, ws0, ws1};
-use super::parts::{area_after, cap, determiner, rf_phrase, span_period, ww2_scenarios};
-use super::period_token::{month_name_period, period};
+use super::lexeme::{ch, phrase, rf_word, sentence_len, ws0, ws1};
+use super::parts::{area_after, determiner, ww2_scenarios};
+use super::relative::{amount_after, possessive_name, vehicle_name};
 use super::rf_token::rf;
+use super::rf_words::rf_noun;
 use super::scope::all_vehicles;
 use super::syntax::{
     Area, AvailabilityClause, ClauseKind, EntryWhen, Misprint, MisprintAt, OptionalWeapon,
-    PrintedPeriod, PrintedPeriodError, PrintedRf, RelativeRf, Schedule, ScheduleEntry,
-    ScheduleForm, ScheduleSection, Spanned, VehicleRef, WeaponAvailability,
+    PrintedPeriod, PrintedPeriodError, PrintedRf, Schedule, ScheduleEntry, ScheduleForm,
+    ScheduleSection, Spanned, VehicleRef, WeaponAvailability,
 };
 use super::theater_names::{exceptions, named_area};
-
-/// What a clause body yields, besides the text it consumed.
-pub(crate) struct Body {
-    /// The statement.
-    pub(crate) kind: ClauseKind,
-    /// Vehicles named inside the body ("The optional AAMG of the Autocannone da 65/17").
-    pub(crate) vehicles: Vec<VehicleRef>,
-    /// Clause-level misprints.
-    pub(crate) typos: Vec<MisprintAt>,
-    /// True when the form left out its period ("availability is limited to ..."): a lead-in
-    /// ("In 1945, ...") must give it, or the sentence does not read.
-    pub(crate) needs_period: bool,
-}
-
-impl From<ClauseKind> for Body {
-    fn from(kind: ClauseKind) -> Self {
-        Self {
-            kind,
-            vehicles: Vec::new(),
-            typos: Vec::new(),
-            needs_period: false,
-        }
-    }
-}
-
-/// A clause-body grammar.
-pub(crate) type BodyFn = for<'a> fn(&Ctx<'a>, &'a str) -> Res<'a, Body>;
+use super::when::{point, span_period};
 
 /// "[Its] Dates and RF" (also "RF and Dates", "Dates and RFs", misprinted "Date's and RF").
 fn dates_and_rf_words(i: &str) -> Res<'_, &str> {
@@ -84,17 +62,9 @@ pub(crate) fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 
 /// The entries of a dates-and-RF list: each period with its RF ("6/40 (1.1), 7/40 (1.2)"),
 /// or periods sharing one RF after them ("6/40 and 8/40, with an RF of 1.1", "7-8/43 at RF
-/// 1.4").
+/// 1.4", "1942 and 1943 (1.2)").
 fn rated_entries<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
-    if let Ok(read) = entry_list(ctx, i, rf_entry) {
-        return Ok(read);
-    }
-    let (i, mut entries) = entry_list(ctx, i, date_entry)?;
-    let (i, value) = rf_in_words(ctx, i)?;
-    for e in &mut entries {
-        e.rf = Some(value.clone());
-    }
-    Ok((i, entries))
+    group_list(ctx, i, rated_group)
 }
 
 /// Further sections after the first: each preceded by ".", ",", ";" or (misprinted) nothing.
@@ -165,9 +135,32 @@ fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSectio
     ))
 }
 
+/// "For Russia they are 9-10/41 (1.2), ...; for Italy they are ..." as a sentence of its own:
+/// the sentence before it could not be read, so it is read alone, never spoiled by it.
+pub(crate) fn continued<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, first) = they_are_section(ctx, start)?;
+    let (i, sections) = more_sections(ctx, i, first, they_are_section)?;
+    Ok((
+        i,
+        ClauseKind::Schedule(Schedule {
+            form: ScheduleForm::Continued,
+            sections,
+        })
+        .into(),
+    ))
+}
+
 /// The area that opens a section: "for use in X", "for X", "in X".
 fn section_area<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    let (i, _) = (phrase("for use in").or(phrase("for")).or(phrase("in")), ws1).parse(i)?;
+    let (i, _) = (
+        phrase("for use in")
+            .or(phrase("for use on"))
+            .or(phrase("for"))
+            .or(phrase("in"))
+            .or(phrase("on")),
+        ws1,
+    )
+        .parse(i)?;
     named_area(ctx, i)
 }
 
@@ -236,11 +229,11 @@ fn dates_schedule(first: ScheduleSection, rest: Vec<ScheduleSection>) -> Body {
 /// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
 /// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
 pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (determiner, phrase("rf")).parse(start)?;
+    let (i, _) = (determiner, rf_word).parse(start)?;
     // "RF for 44-5/45 use in Italy is 1.2": the period comes before the area.
     if let Ok((i, (_, p, _, area, _))) = (
         (ws1, phrase("for"), ws1),
-        |i| period(ctx, i),
+        |i| span_period(ctx, i),
         (ws1, phrase("use in"), ws1),
         |i| named_area(ctx, i),
         (ws1, phrase("is"), ws1),
@@ -263,7 +256,7 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
     let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
-    let (i, entries) = entry_list(ctx, i, rf_part)?;
+    let (i, entries) = group_list(ctx, i, rf_part)?;
     Ok((
         i,
         schedule_of(
@@ -272,6 +265,37 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             start,
             i,
             area.unwrap_or(Area::Anywhere),
+            entries,
+        ),
+    ))
+}
+
+/// "An RF of 1.5 applies in 1940", "A 1.3 RF applies from 6/40 to 5/41, and 1.4 thereafter":
+/// the RF first, as a noun, then the periods it holds for.
+pub(crate) fn rf_applies<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, value) = rf_noun(ctx, start, false)?;
+    let words = ctx.consumed(start, i).to_ascii_lowercase();
+    if !(words.contains("rf") || words.contains("rarity")) {
+        return fail(start);
+    }
+    let (i, _) = (
+        ws1,
+        phrase("applies").or(phrase("holds")).or(phrase("is used")),
+    )
+        .parse(i)?;
+    let (mut i, mut entries) = periods_of(ctx, start, i, value, false)?;
+    if let Ok((r, (_, more))) = (strict_separator, |r| group_list(ctx, r, rf_part)).parse(i) {
+        entries.extend(more);
+        i = r;
+    }
+    Ok((
+        i,
+        schedule_of(
+            ScheduleForm::RfByPeriod,
+            ctx,
+            start,
+            i,
+            Area::Anywhere,
             entries,
         ),
     ))
@@ -301,7 +325,7 @@ fn schedule_of<'a>(
 /// "RF for all three types is 1.3 for an 8/41-9/43-scenario set in North Africa/Russia/Italy,
 /// and for a 12/43 scenario set in Italy".
 pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (determiner, phrase("rf")).parse(start)?;
+    let (i, _) = (determiner, rf_word).parse(start)?;
     let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
     let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
     let (i, value) = rf(ctx, i, false)?;
@@ -345,60 +369,15 @@ pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
     ))
 }
 
-/// "RF is always .4 higher (1.6 maximum) than the corresponding (for date and area) RF of the
-/// L3/35", "Its RF is .4 higher than the L3/35's corresponding RF (max 1.6)": the cap before
-/// "than" or at the end.
-pub(crate) fn relative_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (determiner, phrase("rf is"), ws1).parse(start)?;
-    let (i, _) = opt((phrase("always"), ws1)).parse(i)?;
-    let (i, delta) = rf(ctx, i, false)?;
-    let (i, _) = (ws1, phrase("higher")).parse(i)?;
-    let (i, max) = opt(|i| cap(ctx, i)).parse(i)?;
-    let (i, _) = (ws1, phrase("than"), ws1).parse(i)?;
-    let (i, base_vehicle) = relative_base(ctx, i)?;
-    let (i, max) = match max {
-        Some(m) => (i, Some(m)),
-        None => opt(|i| cap(ctx, i)).parse(i)?,
-    };
-    Ok((
-        i,
-        ClauseKind::RelativeRf(RelativeRf {
-            delta,
-            max,
-            base_vehicle,
-        })
-        .into(),
-    ))
-}
-
-/// A vehicle name running to the end of the clause ("L3/35" before the full stop).
-fn name_to_clause_end<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
-    let sentence = &i[..sentence_len(i)];
-    let len = sentence
-        .find([',', ';', ']', '(', ')'])
-        .unwrap_or(sentence.len());
-    let name = sentence[..len].trim_end().trim_end_matches('.').trim_end();
-    if name.is_empty() {
-        return fail(i);
-    }
-    Ok((
-        &i[name.len()..],
-        VehicleRef {
-            raw: name.to_string(),
-            span: ctx.span(name),
-            title_index: None,
-        },
-    ))
-}
-
 /// "Dates and RF are the same, but with .1 added to the RF", "... are as above, with .1
 /// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = dates_and_rf_words(start)?;
     let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
-    let (i, base) = antecedent(ctx, i)?;
-    let (mut i, _) = (opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1))).parse(i)?;
+    let (i, (base, note)) = antecedent(ctx, i)?;
+    let after_base = i;
+    let (mut i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
     let zero = PrintedRf {
         raw: String::new(),
         span: ctx.span_at(i, 0),
@@ -408,7 +387,7 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     let (mut added, mut subtracted, mut months_later) = (None, false, None);
     loop {
         if added.is_none() {
-            if let Ok((r, (value, minus))) = rf_change(ctx, i) {
+            if let Ok((r, (value, minus))) = amount_after(ctx, i) {
                 (added, subtracted, i) = (Some(value), minus, r);
             }
         }
@@ -422,40 +401,21 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
             _ => break,
         }
     }
+    // "the same" alone says nothing; "the same as in Note 3" copies what it names.
     if added.is_none() && months_later.is_none() {
-        return fail(i);
+        if base.is_none() && note.is_none() {
+            return fail(i);
+        }
+        i = after_base;
     }
     let kind = ClauseKind::SameWithAddedRf {
         added: added.unwrap_or(zero),
         subtracted,
         months_later: months_later.unwrap_or(0),
         base,
+        note,
     };
     Ok((i, kind.into()))
-}
-
-/// "with .1 added [to the RF]", "with .1 subtracted [from each RF]": the change and whether
-/// it is taken away.
-fn rf_change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, bool)> {
-    let (i, _) = (phrase("with"), ws1).parse(i)?;
-    let (i, value) = rf(ctx, i, false)?;
-    let (i, (_, minus)) = (
-        ws1,
-        phrase("added")
-            .map(|_| false)
-            .or(phrase("subtracted").map(|_| true)),
-    )
-        .parse(i)?;
-    let (i, _) = opt((
-        ws1,
-        phrase("to").or(phrase("from")),
-        ws1,
-        phrase("the").or(phrase("each")).or(phrase("every")),
-        ws1,
-        phrase("rfs").or(phrase("rf")),
-    ))
-    .parse(i)?;
-    Ok((i, (value, minus)))
 }
 
 /// "one month later", "2 months later" (up to twelve).
@@ -492,11 +452,11 @@ pub(crate) fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
     let (i, p) = if let Ok((i, _)) = phrase("availability").or(phrase("use")).parse(i) {
         opt(|i| {
             let (i, _) = (ws1, phrase("in"), ws1).parse(i)?;
-            period(ctx, i)
+            span_period(ctx, i)
         })
         .parse(i)?
     } else {
-        let (i, p) = period(ctx, i)?;
+        let (i, p) = span_period(ctx, i)?;
         let (i, _) = (ws1, phrase("availability").or(phrase("use"))).parse(i)?;
         (i, Some(p))
     };
@@ -574,10 +534,10 @@ pub(crate) fn radio<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         ws1,
     )
         .parse(start)?;
-    let (i, month) = period(ctx, i)?;
+    let (i, month) = point(ctx, i)?;
     let (i, confirmed) = opt(|i| {
         let (i, _) = (ws0, ch('.'), ws1, phrase("as of"), ws1).parse(i)?;
-        let (i, p) = period(ctx, i)?;
+        let (i, p) = point(ctx, i)?;
         let (i, _) = (ws1, phrase("it is radio-equipped")).parse(i)?;
         Ok((i, p))
     })
@@ -679,11 +639,11 @@ fn weapon_availability<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Wea
     )
         .parse(i)
     {
-        let (i, value) = rf_phrase(ctx, i)?;
+        let (i, value) = rf_noun(ctx, i, false)?;
         return Ok((i, (value, WeaponAvailability::Always)));
     }
     let (i, _) = (phrase("has"), ws1).parse(i)?;
-    let (i, value) = rf_phrase(ctx, i)?;
+    let (i, value) = rf_noun(ctx, i, false)?;
     if let Ok((i, _)) = (ws1, phrase("and is always available")).parse(i) {
         return Ok((i, (value, WeaponAvailability::Always)));
     }
@@ -710,7 +670,7 @@ pub(crate) fn ammo_from<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     }
     let ammo = &start[..len];
     let (i, _) = (ws1, phrase("becomes available in"), ws1).parse(&start[len..])?;
-    let (i, month) = month_name_period(ctx, i)?;
+    let (i, month) = point(ctx, i)?;
     // The rest of the sentence says how the listing marks it; it is rules prose.
     let i = match (ws0, ch(',')).parse(i) {
         Ok((r, _)) => {
@@ -797,77 +757,74 @@ fn superscript_mark(i: &str) -> Res<'_, String> {
     Ok((i[len..].trim_start_matches(['"', '“', '”']), mark))
 }
 
-/// The base of a relative rule after "than": "the corresponding (for date and area) RF of the
-/// L3/35", "the L3/35's corresponding RF (for the same date and area)".
-fn relative_base<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
-    if let Ok((i, _)) = (phrase("the corresponding")).parse(i) {
-        // "(for date and area)" / "(for dates and area)": the same basis either way.
-        let (i, _) = opt((ws1, phrase("(for"), |i: &'a str| {
-            let len = i.find(')').map_or(i.len(), |n| n + 1);
-            Ok((&i[len..], ()))
-        }))
-        .parse(i)?;
-        let (i, _) = (ws1, phrase("rf of"), ws1, opt((phrase("the"), ws1))).parse(i)?;
-        return name_to_clause_end(ctx, i);
+/// What "the same" refers to: a vehicle ("the same as the AS 42's", "those of the D2",
+/// "as per the AS 42"), a note ("the same as in Note 3", "as per Note 3"), or the resolver's
+/// choice ("the same", "as above", "the same as above").
+fn antecedent<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    let (i, same) = opt(phrase("the same")).parse(i)?;
+    let mut above = (opt(ws1), phrase("as above")).map(|_| ());
+    if let Ok((r, _)) = above.parse(i) {
+        return Ok((r, (None, None)));
     }
-    let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
-    let (i, base) = possessive_name(ctx, i)?;
-    let (i, _) = opt((ws1, phrase("corresponding"))).parse(i)?;
-    let (i, _) = (ws1, phrase("rf")).parse(i)?;
-    let (i, _) = opt((
-        ws1,
-        phrase("for the same dates and area").or(phrase("for the same date and area")),
-    ))
-    .parse(i)?;
-    Ok((i, base))
+    let (r, _) = if same.is_some() {
+        match ws1(i) {
+            Ok(read) => read,
+            Err(_) => return Ok((i, (None, None))),
+        }
+    } else {
+        (i, "")
+    };
+    // A link a vehicle name may follow, or only a possessive name or a note.
+    let named = phrase("as those of")
+        .or(phrase("as that of"))
+        .or(phrase("as per"))
+        .or(phrase("as for"))
+        .or(phrase("those of"))
+        .or(phrase("that of"))
+        .map(|_| true)
+        .or(phrase("as in")
+            .or(phrase("those in"))
+            .or(phrase("as"))
+            .map(|_| false));
+    let Ok((r, (any_name, _))) = (named, ws1).parse(r) else {
+        return if same.is_some() {
+            Ok((i, (None, None)))
+        } else {
+            fail(i)
+        };
+    };
+    if let Ok((r2, note)) = note_ref(ctx, r) {
+        return Ok((r2, (None, Some(note))));
+    }
+    let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
+    if let Ok((r2, base)) = possessive_name(ctx, r) {
+        return Ok((r2, (Some(base), None)));
+    }
+    if !any_name {
+        return fail(r);
+    }
+    let (r, base) = vehicle_name(ctx, r)?;
+    Ok((r, (Some(base), None)))
 }
 
-/// "L3/35's", "AS 42’s": a vehicle name and its possessive ending, within the clause.
-fn possessive_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
-    let sentence = &i[..sentence_len(i)];
-    let len = sentence
-        .find([',', ';', ']', '(', ')'])
-        .unwrap_or(sentence.len());
-    let Some(at) = sentence[..len]
-        .find("'s")
-        .or_else(|| sentence[..len].find("’s"))
-    else {
-        return fail(i);
+/// "Note 3", "note 12": a numbered note named as the antecedent.
+pub(crate) fn note_ref<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Spanned<u16>> {
+    let (r, _) = (phrase("note"), ws1).parse(i)?;
+    let len = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+    let Some(n) = r[..len].parse::<u16>().ok().filter(|_| len > 0) else {
+        return fail(r);
     };
-    let name = sentence[..at].trim_end();
-    let after = &i[at..];
-    let after = after
-        .strip_prefix("'s")
-        .or_else(|| after.strip_prefix("’s"))
-        .unwrap_or(after);
-    if name.is_empty() || after.starts_with(char::is_alphanumeric) {
-        return fail(i);
-    }
+    let rest = &r[len..];
     Ok((
-        after,
-        VehicleRef {
-            raw: name.to_string(),
-            span: ctx.span(name),
-            title_index: None,
+        rest,
+        Spanned {
+            value: n,
+            span: ctx.span_between(i, rest),
         },
     ))
-}
-
-/// What "the same" refers to: "the same as the AS 42's" names it; "the same", "as above" and
-/// "the same as above" leave it to the resolver.
-fn antecedent<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Option<VehicleRef>> {
-    if let Ok((r, _)) = phrase("as above").parse(i) {
-        return Ok((r, None));
-    }
-    let (i, _) = phrase("the same").parse(i)?;
-    if let Ok((r, _)) = (ws1, phrase("as above")).parse(i) {
-        return Ok((r, None));
-    }
-    if let Ok((r, _)) = (ws1, phrase("as"), ws1, opt((phrase("the"), ws1))).parse(i) {
-        let (r, base) = possessive_name(ctx, r)?;
-        return Ok((r, Some(base)));
-    }
-    Ok((i, None))
 }
 
 /// A stand-in for a period a form left out, which a lead-in fills (see [`Body::needs_period`]).

@@ -115,7 +115,7 @@ fn section(s: &ScheduleSection, out: &mut Vec<Diagnostic>) {
         next = ok(e).or(next);
     }
     for (n, e) in s.entries.iter().enumerate() {
-        // Both neighbours lie within the war years, so succ/pred cannot overflow.
+        // Years are read as 1000-9999 (two digits: 19xx), so succ/pred cannot overflow.
         let gap = before[n]
             .zip(after[n])
             .and_then(|(p, q): (Period, Period)| Period::new(p.to.succ(), q.from.pred()));
@@ -217,13 +217,13 @@ fn period(p: &PrintedPeriod, gap: Option<Period>, out: &mut Vec<Diagnostic>) {
             format!("it ends ({}) before it starts ({})", show(*to), show(*from)),
             "ends before it starts",
         ),
-        PrintedPeriodError::YearOutOfRange { from, to } => (
+        PrintedPeriodError::YearOutOfRange { years, from, to } => (
             "notes::year-out-of-range",
             format!(
-                "{}-{} lies outside the war years 1939-1945",
-                from.year, to.year
+                "{}-{} lies outside the years of the nation's listing DATES ({}-{})",
+                from.year, to.year, years.first, years.last
             ),
-            "year outside the war",
+            "year outside the listing's years",
         ),
     };
     let mut d = Diagnostic::error(

@@ -1,111 +1,68 @@
-//! Schedule entries: a period with its RF and qualifiers ("44-5/45 (1.3; Fascist use only)"),
-//! a bare period ("6/40"), a period with its theater ("6/40 (France)"), an RF with its period
-//! ("1.2 for 1-6/42", "1.5 in 1943", "1.1 thereafter"), and the lists they come in.
+//! Schedule entries: periods with the RF they share and qualifiers ("44-5/45 (1.3; Fascist use
+//! only)", "1942 and 1943 (RF 1.2)"), a bare period ("6/40"), a period with its theater ("6/40
+//! (France)"), an RF with its periods ("1.2 for 1-6/42", "1.5 in 1943", "1.1 thereafter",
+//! "rising to 1.5 in 1942"), and the lists they come in.
 
 use nom::combinator::opt;
 use nom::Parser;
 
-use super::grammar_error::{fail, Ctx, Res};
+use super::grammar_error::{Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
-use super::parts::{from_on, span_period};
-use super::period_token::{join, period};
+use super::period_token::join;
 use super::rf_token::rf;
+use super::rf_words::{read_qualifiers, rf_after, rf_noun};
 use super::syntax::{
-    EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedQualifier, PrintedRf, QualifierSyntax,
-    ScheduleEntry, Spanned, TheaterRef,
+    EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedRf, ScheduleEntry, TheaterRef,
 };
 use super::theater_names::theaters;
+use super::when::{span_period, when};
 
-/// "6-12/40 (.9)", "44-5/45 (1.3; Fascist use only)", "9/43 (1.6.)", "6/40-6/41, (1.5)",
-/// "44-5/45 (1.4) Fascist use only", "1945 (1.2) Fascist use only)".
-pub(crate) fn rf_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntry> {
-    let (i, p) = span_period(ctx, start)?;
-    if let Ok((r, value)) = rf_in_words(ctx, i) {
-        let entry = ScheduleEntry {
-            span: ctx.span_between(start, r),
-            when: EntryWhen::Period(p),
-            rf: Some(value),
-            qualifiers: Vec::new(),
-            typos: Vec::new(),
-        };
-        return Ok((r, entry));
-    }
-    let mut typos = Vec::new();
-    let (mut i, _) = ws0(i)?;
-    if let Some(r) = i.strip_prefix(',') {
-        let (r, _) = ws0(r)?;
-        if !r.starts_with('(') {
-            return fail(i);
+/// One or more periods and the RF they share after them: "6-12/40 (.9)", "44-5/45 (1.3;
+/// Fascist use only)", "9/43 (1.6.)", "6/40-6/41, (1.5)", "44-5/45 (1.4) Fascist use only",
+/// "6/40 and 8/40, with an RF of 1.1", "1942 and 1943 (RF 1.2)", "7-8/43 at RF 1.4", "from
+/// 2/43 on (1.1)".
+pub(crate) fn rated_group<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
+    let (mut i, first) = when(ctx, start)?;
+    let mut whens = vec![(start, first)];
+    loop {
+        if let Ok((r, (after, qualifiers))) = rf_after(ctx, i) {
+            let qualifiers = read_qualifiers(ctx, &qualifiers);
+            let last = whens.len() - 1;
+            let entries = whens
+                .into_iter()
+                .enumerate()
+                .map(|(n, (at, when))| ScheduleEntry {
+                    span: if n == last {
+                        ctx.span_between(at, r)
+                    } else {
+                        when_span(&when)
+                    },
+                    when,
+                    rf: Some(after.rf.clone()),
+                    qualifiers: qualifiers.clone(),
+                    typos: if n == last {
+                        after.typos.clone()
+                    } else {
+                        Vec::new()
+                    },
+                })
+                .collect();
+            return Ok((r, entries));
         }
-        typos.push(MisprintAt {
-            kind: Misprint::StrayComma,
-            span: ctx.span_at(i, 1),
-        });
-        i = r;
+        // Another period sharing the RF that follows.
+        let (r, _) = strict_separator(i)?;
+        let (r2, w) = when(ctx, r)?;
+        whens.push((r, w));
+        i = r2;
     }
-    let (i, _) = (ch('('), ws0).parse(i)?;
-    let (i, value) = rf(ctx, i, true)?;
-    let (mut i, _) = ws0(i)?;
-    if let Some(r) = i.strip_prefix('.') {
-        typos.push(MisprintAt {
-            kind: Misprint::StrayPoint,
-            span: ctx.span_at(i, 1),
-        });
-        i = ws0(r)?.0;
-    }
-    let mut qualifiers = Vec::new();
-    if let Some(r) = i.strip_prefix(';') {
-        let (r, _) = ws0(r)?;
-        let len = r.find(')').unwrap_or(r.len());
-        let text = &r[..len];
-        let mut at = 0;
-        for piece in text.split(';') {
-            let lead = piece.len() - piece.trim_start().len();
-            let q = piece.trim();
-            if !q.is_empty() {
-                qualifiers.push(qualifier(ctx, &text[at + lead..at + lead + q.len()]));
-            }
-            at += piece.len() + 1;
-        }
-        i = &r[len..];
-    }
-    let (mut i, _) = (ws0, ch(')')).parse(i)?;
-    // "(1.4) Fascist use only": the qualifier after the parenthesis.
-    if let Ok((r, q)) = ws1(i).and_then(|(r, _)| use_only(r)) {
-        qualifiers.push(qualifier(ctx, q));
-        i = r;
-        if let Some(r) = i.strip_prefix(')') {
-            typos.push(MisprintAt {
-                kind: Misprint::UnbalancedParen,
-                span: ctx.span_at(i, 1),
-            });
-            i = r;
-        }
-    }
-    let entry = ScheduleEntry {
-        span: ctx.span_between(start, i),
-        when: EntryWhen::Period(p),
-        rf: Some(value),
-        qualifiers,
-        typos,
-    };
-    Ok((i, entry))
 }
 
-/// An RF in words after a period: ", with an RF of 1.4", " at RF 1.4", " at an RF of 1.4".
-pub(crate) fn rf_in_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
-    let (i, _) = (
-        opt((ws0, ch(','))),
-        ws1,
-        phrase("with").or(phrase("at")),
-        ws1,
-        opt((phrase("an").or(phrase("a")), ws1)),
-        phrase("rf"),
-        ws1,
-        opt((phrase("of"), ws1)),
-    )
-        .parse(i)?;
-    rf(ctx, i, false)
+/// The span of an entry's months.
+fn when_span(when: &EntryWhen) -> crate::TextSpan {
+    match when {
+        EntryWhen::Period(p) | EntryWhen::From(p) | EntryWhen::Until(p) => p.span.clone(),
+        EntryWhen::Thereafter(span) => span.clone(),
+    }
 }
 
 /// A dates-only entry: "6/40-41", "6/40 to 12/41".
@@ -123,11 +80,22 @@ pub(crate) fn date_entry<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleE
     ))
 }
 
-/// A period with its theater in parentheses: "6/40 (France)".
+/// A period with its theater in parentheses, "6/40 (France)", or the other way round,
+/// "France (6/40)".
 pub(crate) fn theater_entry<'a>(
     ctx: &Ctx<'a>,
     start: &'a str,
 ) -> Res<'a, (ScheduleEntry, Vec<TheaterRef>)> {
+    let theater_first = |i: &'a str| -> Res<'a, (ScheduleEntry, Vec<TheaterRef>)> {
+        let (i, names) = theaters(ctx, i)?;
+        let (i, _) = (ws0, ch('('), ws0).parse(i)?;
+        let (i, entry) = date_entry(ctx, i)?;
+        let (i, _) = (ws0, ch(')')).parse(i)?;
+        Ok((i, (entry, names)))
+    };
+    if let Ok(read) = theater_first(start) {
+        return Ok(read);
+    }
     let (i, entry) = date_entry(ctx, start)?;
     let (i, _) = (ws0, ch('('), ws0).parse(i)?;
     let (i, names) = theaters(ctx, i)?;
@@ -135,53 +103,98 @@ pub(crate) fn theater_entry<'a>(
     Ok((i, (entry, names)))
 }
 
-/// An RF with its period: "1.2 for 1-6/42", "1.5 in 1943", "1.5 from 11/41 to 6/42", "1.1
-/// thereafter", "1.1 from 2/43 on".
-pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleEntry> {
-    let (i, value) = rf(ctx, start, false)?;
-    let (i, _) = ws1(i)?;
-    let (i, when) = if let Ok((r, word)) = phrase("thereafter").parse(i) {
-        (r, EntryWhen::Thereafter(ctx.span(word)))
-    } else if let Ok((r, p)) = from_on(ctx, i) {
-        (r, EntryWhen::From(p))
-    } else if let Ok((r, _)) = (phrase("until").or(phrase("through")), ws1).parse(i) {
-        let (r, p) = period(ctx, r)?;
-        (r, EntryWhen::Until(p))
-    } else {
-        let (i, _) = opt((phrase("for").or(phrase("in")).or(phrase("during")), ws1)).parse(i)?;
-        let (i, p) = span_period(ctx, i)?;
-        let (i, p) = and_next(ctx, i, p)?;
-        (i, EntryWhen::Period(p))
-    };
-    Ok((
-        i,
-        ScheduleEntry {
-            span: ctx.span_between(start, i),
-            when,
-            rf: Some(value),
-            qualifiers: Vec::new(),
-            typos: Vec::new(),
-        },
-    ))
+/// Words that give an RF as a change from the one before: "rising to 1.5 in 1942", "then
+/// 1.3"; without a period after it, the RF holds thereafter.
+fn change_word(i: &str) -> Res<'_, &str> {
+    let (r, _) = opt((phrase("and"), ws1)).parse(i)?;
+    phrase("rising to")
+        .or(phrase("falling to"))
+        .or(phrase("dropping to"))
+        .or(phrase("increasing to"))
+        .or(phrase("decreasing to"))
+        .or(phrase("then"))
+        .parse(r)
 }
 
-/// "in 1941 and 1942": a period and the one right after it, joined. The second must follow
-/// the first month for month ("in 1941 and 1943" does not read as one period); an RF after
-/// "and" ("1.5 in 1940 and 1.6 in 1941") starts the next entry instead.
-fn and_next<'a>(ctx: &Ctx<'a>, i: &'a str, first: PrintedPeriod) -> Res<'a, PrintedPeriod> {
-    let Ok((r, _)) = (ws1, phrase("and"), ws1).parse(i) else {
-        return Ok((i, first));
+/// An RF with its periods: "1.2 for 1-6/42", "1.5 in 1943", "1.5 from 11/41 to 6/42", "1.1
+/// thereafter", "1.1 from 2/43 on", "1.0 in 1939 and 1940", "rising to 1.5 in 1942", "then
+/// 1.3". Periods after "and" that follow on month for month are one period ("in 1941 and
+/// 1942"); others are entries sharing the RF ("in 1941 and 1943").
+pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
+    let (i, change) = opt((change_word, ws1)).parse(start)?;
+    let (i, value) = rf_noun(ctx, i, false)?;
+    periods_of(ctx, start, i, value, change.is_some())
+}
+
+/// The periods an RF read between `start` and `i` holds for ("for 1-6/42", "in 1941 and
+/// 1943"); `changed`: it was given as a change ("rising to 1.5"), so no period means
+/// thereafter.
+pub(crate) fn periods_of<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+    i: &'a str,
+    value: PrintedRf,
+    changed: bool,
+) -> Res<'a, Vec<ScheduleEntry>> {
+    let when_at = |i: &'a str| -> Res<'a, EntryWhen> {
+        let (i, _) = ws1(i)?;
+        let (i, _) = opt((phrase("for").or(phrase("in")).or(phrase("during")), ws1)).parse(i)?;
+        when(ctx, i)
     };
-    if rf(ctx, r, false).is_ok() {
-        return Ok((i, first));
-    }
-    let Ok((r2, second)) = period(ctx, r) else {
-        return Ok((i, first));
+    let (mut i, first) = match when_at(i) {
+        Ok(read) => read,
+        // "then 1.3", "rising to 1.5": from the month after the entry before.
+        Err(_) if changed => (i, EntryWhen::Thereafter(ctx.span_at(i, 0))),
+        Err(e) => return Err(e),
     };
-    match (&first.value, &second.value) {
-        (Ok(a), Ok(b)) if a.to.succ() == b.from => Ok((r2, join(ctx, first, second))),
-        _ => fail(r),
+    let mut whens = vec![first];
+    while let Ok((r, _)) = strict_separator(i) {
+        let (r, _) = opt((phrase("for").or(phrase("in")).or(phrase("during")), ws1)).parse(r)?;
+        if rf(ctx, r, false).is_ok() || change_word(r).is_ok() {
+            break;
+        }
+        let Ok((r2, EntryWhen::Period(p))) = when(ctx, r) else {
+            break;
+        };
+        match whens.last_mut() {
+            Some(EntryWhen::Period(last)) if follows(last, &p) => {
+                *last = join(ctx, last.clone(), p);
+            }
+            _ => whens.push(EntryWhen::Period(p)),
+        }
+        i = r2;
     }
+    let n = whens.len();
+    let entries = whens
+        .into_iter()
+        .map(|when| ScheduleEntry {
+            span: if n == 1 {
+                ctx.span_between(start, i)
+            } else {
+                when_span(&when)
+            },
+            when,
+            rf: Some(value.clone()),
+            qualifiers: Vec::new(),
+            typos: Vec::new(),
+        })
+        .collect();
+    Ok((i, entries))
+}
+
+/// True when `next` starts the month after `last` ends.
+fn follows(last: &PrintedPeriod, next: &PrintedPeriod) -> bool {
+    matches!((&last.value, &next.value), (Ok(a), Ok(b)) if a.to.succ() == b.from)
+}
+
+/// ",", ", and", " and" between two items (never whitespace alone).
+pub(crate) fn strict_separator(i: &str) -> Res<'_, ()> {
+    if let Ok((r, _)) = (ws0, ch(','), ws0).parse(i) {
+        let r = (phrase("and"), ws1).parse(r).map_or(r, |(r2, _)| r2);
+        return Ok((r, ()));
+    }
+    let (r, _) = (ws1, phrase("and"), ws1).parse(i)?;
+    Ok((r, ()))
 }
 
 /// A list of items separated by ",", ", and", "and" (or, misprinted, nothing): the separator
@@ -227,6 +240,21 @@ pub(crate) fn entry_list<'a>(
     })
 }
 
+/// A list of entry groups (see [`rated_group`], [`rf_part`]), flattened; a missing comma is
+/// recorded on the group's first entry.
+pub(crate) fn group_list<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+    item: impl Fn(&Ctx<'a>, &'a str) -> Res<'a, Vec<ScheduleEntry>>,
+) -> Res<'a, Vec<ScheduleEntry>> {
+    let (r, groups) = list(ctx, i, item, |g: &mut Vec<ScheduleEntry>, t| {
+        if let Some(e) = g.first_mut() {
+            e.typos.insert(0, t);
+        }
+    })?;
+    Ok((r, groups.into_iter().flatten().collect()))
+}
+
 /// ",", ", and", " and", or only whitespace (`true`: the comma is missing).
 fn separator(i: &str) -> Res<'_, bool> {
     if let Ok((r, _)) = (ws0, ch(','), ws0).parse(i) {
@@ -238,54 +266,4 @@ fn separator(i: &str) -> Res<'_, bool> {
     }
     let (r, _) = ws1(i)?;
     Ok((r, true))
-}
-
-/// One to three words of letters naming a part of a nation's forces ("Fascist", "Fascist
-/// Italians"), then `stop` ("use only", "only"); yields the words. Which faction they name is
-/// the nation's data, not the grammar's.
-pub(crate) fn faction_before<'a>(i: &'a str, stop: &'static str) -> Res<'a, &'a str> {
-    let mut rest = i;
-    for _ in 0..3 {
-        let (r, _) = letters_word(rest)?;
-        if let Ok((after, _)) = (ws1, phrase(stop)).parse(r) {
-            return Ok((after, &i[..i.len() - r.len()]));
-        }
-        rest = ws1(r)?.0;
-    }
-    fail(i)
-}
-
-/// A word of letters ("Fascist", "Italians'", "Free-French").
-fn letters_word(i: &str) -> Res<'_, &str> {
-    if !i.starts_with(char::is_alphabetic) {
-        return fail(i);
-    }
-    let len = i
-        .find(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))
-        .unwrap_or(i.len());
-    Ok((&i[len..], &i[..len]))
-}
-
-/// "X use only" after an entry's parenthesis ("(1.4) Fascist use only"), whole.
-fn use_only(i: &str) -> Res<'_, &str> {
-    let (r, _) = faction_before(i, "use only")?;
-    Ok((r, &i[..i.len() - r.len()]))
-}
-
-/// A qualifier's text, read: "X use only" restricts the entry to the faction X names.
-fn qualifier(ctx: &Ctx<'_>, text: &str) -> PrintedQualifier {
-    let value = faction_before(text, "use only")
-        .ok()
-        .filter(|(rest, _)| rest.trim().is_empty())
-        .map(|(_, faction)| QualifierSyntax::RestrictedUse {
-            faction: Spanned {
-                value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
-                span: ctx.span(faction),
-            },
-        });
-    PrintedQualifier {
-        raw: text.to_string(),
-        span: ctx.span(text),
-        value,
-    }
 }

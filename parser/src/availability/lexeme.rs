@@ -36,6 +36,15 @@ pub(crate) fn phrase<'a>(words: &'static str) -> impl Fn(&'a str) -> Res<'a, &'a
     }
 }
 
+/// The word for a rarity factor: "RF", "RFs", "rarity factor(s)".
+pub(crate) fn rf_word(i: &str) -> Res<'_, &str> {
+    phrase("rarity factors")
+        .or(phrase("rarity factor"))
+        .or(phrase("rfs"))
+        .or(phrase("rf"))
+        .parse(i)
+}
+
 /// One literal character.
 pub(crate) fn ch<'a>(c: char) -> impl Fn(&'a str) -> Res<'a, char> {
     move |i: &'a str| match i.strip_prefix(c) {
@@ -74,7 +83,10 @@ pub(crate) fn sentence_len(text: &str) -> usize {
 /// worth a diagnostic rather than being rules prose.
 pub(crate) fn mentions_dates_or_rf(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    if lower.contains("dates and rf") || lower.contains("date's and rf") {
+    if lower.contains("dates and rf")
+        || lower.contains("date's and rf")
+        || lower.contains("rarity factor")
+    {
         return true;
     }
     let chars: Vec<(usize, char)> = text.char_indices().collect();
@@ -106,8 +118,12 @@ pub(crate) fn mentions_dates_or_rf(text: &str) -> bool {
             let digits: String = chars[start..n].iter().map(|&(_, d)| d).collect();
             let value: u32 = digits.parse().unwrap_or(u32::MAX);
             let next = chars.get(n).map(|&(_, d)| d);
-            // A year of the war as a word.
-            if digits.len() == 4 && (1930..=1949).contains(&value) {
+            // A year of the 1900s or 2000s as a word (which years the data holds is its own).
+            if digits.len() == 4 && (1900..=2099).contains(&value) {
+                return true;
+            }
+            // "'40", "’40": a year.
+            if digits.len() == 2 && matches!(prev, Some('\'' | '’')) {
                 return true;
             }
             // "M/YY" or "M-M/YY": a month and a year, not a caliber like "75/18".

@@ -13,22 +13,30 @@
 //! literal reading, the diagnostic is an error, and its help suggests the period the
 //! neighbouring entries leave uncovered; the fix belongs in the nation's errata.
 
+mod body;
 mod clauses;
 mod diagnose;
 mod entries;
+mod faction_words;
 mod grammar_error;
 mod lexeme;
 mod parts;
 mod period_token;
+mod pieces;
+mod relative;
 mod rf_token;
+mod rf_words;
 mod scope;
 mod sentences;
 mod syntax;
 mod theater_names;
+mod when;
+mod years;
 
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use pieces::{pieces, Piece, PieceKind};
 pub use syntax::*;
 
 use crate::{FileId, Parsed};
@@ -39,14 +47,19 @@ use grammar_error::Ctx;
 /// `base` is the byte offset of `text` in its source's normalized text, so every span points
 /// into that source. Sentences without dates or RFs (rules prose) yield nothing; a sentence
 /// with dates or RFs that fits no form yields an [`ClauseKind::Unreadable`] clause and an
-/// error. Never panics.
+/// error. `years`, when given, are the years the nation's data holds: a period outside them is
+/// an error value (`notes::year-out-of-range`). Never panics.
 pub fn parse_availability(
     text: &str,
     base: usize,
     file: FileId,
+    years: Option<YearSpan>,
 ) -> Parsed<Vec<AvailabilityClause>> {
     let ctx = Ctx { text, base, file };
-    let clauses = sentences::read_clauses(&ctx);
+    let mut clauses = sentences::read_clauses(&ctx);
+    if let Some(years) = years {
+        years::bound(&mut clauses, years);
+    }
     let diagnostics = diagnose::diagnose(&clauses);
     Parsed {
         value: clauses,

@@ -1,21 +1,19 @@
 //! The parts a sentence is composed of, each read on its own so that every clause form takes
 //! them in any order the language allows: the determiner before what is given ("its", "the"),
-//! a span of months in any of its English forms ("6/40-41", "from 6/40 to 5/43", "6/40
-//! through 5/43", "between 6/40 and 5/43"), an area after what is given ("for use in X", "in
-//! X", "for X use"), the lead-in that moves a scope to the front of a sentence ("For use in
-//! Sicily, RF is ...", "In 1945, ...", "For WW2 scenarios, ..."), an RF as a noun phrase
-//! ("a 1.4 RF", "an RF of 1.4") and a cap ("(1.6 maximum)", "(max 1.6)").
+//! an area after what is given ("for use in X", "in X", "for X use"), the lead-in that moves a
+//! scope to the front of a sentence ("For use in Sicily, RF is ...", "In 1945, ...", "For WW2
+//! scenarios, ..."). Dates are `when`'s pieces, RFs `rf_words`', amounts and caps
+//! `relative`'s.
 
 use nom::combinator::opt;
 use nom::Parser;
 
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
-use super::period_token::{join, period};
-use super::rf_token::rf;
 use super::scope::all_vehicles;
-use super::syntax::{Area, PrintedPeriod, PrintedRf};
-use super::theater_names::named_area;
+use super::syntax::{Area, PrintedPeriod, TheaterException};
+use super::theater_names::{named_area, theaters};
+use super::when::span_period;
 
 /// Words that may stand before what a sentence gives ("Its RF", "The Dates and RF", "Their
 /// availability"); they add nothing to its meaning.
@@ -38,45 +36,61 @@ pub(crate) fn determiner(i: &str) -> Res<'_, ()> {
     Ok((i, ()))
 }
 
-/// A span of months: a printed period ("6/40-41"), or two joined by words ("from 6/40 to
-/// 5/43", "6/40 to 5/43", "6/40 through 5/43", "between 6/40 and 5/43"). A "from" needs its
-/// "to": "from 2/43 on" is no span (see [`from_on`]).
-pub(crate) fn span_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
-    if let Ok((r, _)) = (phrase("between"), ws1).parse(i) {
-        let (r, from) = period(ctx, r)?;
-        let (r, _) = (ws1, phrase("and"), ws1).parse(r)?;
-        let (r, to) = period(ctx, r)?;
-        return Ok((r, join(ctx, from, to)));
-    }
-    let (r, from_word) = opt((phrase("from"), ws1)).parse(i)?;
-    let (r, from) = period(ctx, r)?;
-    let joined = (
-        ws1,
-        phrase("to").or(phrase("through")).or(phrase("until")),
-        ws1,
-    )
-        .parse(r)
-        .and_then(|(r2, _)| period(ctx, r2));
-    match joined {
-        Ok((r2, to)) => Ok((r2, join(ctx, from, to))),
-        Err(_) if from_word.is_some() => fail(r),
-        Err(_) => Ok((r, from)),
-    }
+/// The words before a place that say it scopes what is given: "for use in", "when used in",
+/// "used in", "in", "on" ("on the Eastern Front").
+fn place_words(i: &str) -> Res<'_, &str> {
+    phrase("for use in")
+        .or(phrase("when used in"))
+        .or(phrase("for use on"))
+        .or(phrase("used in"))
+        .or(phrase("use in"))
+        .or(phrase("in"))
+        .or(phrase("on"))
+        .parse(i)
 }
 
-/// "from 2/43 on", "from 2/43 onward(s)", "2/43 onwards": the months from one to the end of
-/// the vehicle's own dates.
-pub(crate) fn from_on<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
-    let (r, _) = opt((phrase("from"), ws1)).parse(i)?;
-    let (r, p) = period(ctx, r)?;
-    let (r, _) = (ws1, phrase("onwards").or(phrase("onward")).or(phrase("on"))).parse(r)?;
-    Ok((r, p))
+/// "in every theater except X", "everywhere except in X/Y", "except in X": every theater of
+/// the nation but those named (the sentence says nothing about them).
+pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    let every = phrase("in every theater")
+        .or(phrase("in every theatre"))
+        .or(phrase("in all theaters"))
+        .or(phrase("in all theatres"))
+        .or(phrase("in any theater"))
+        .or(phrase("in any theatre"))
+        .or(phrase("everywhere"));
+    let (i, _) = opt((every, ws1)).parse(i)?;
+    let (i, _) = (phrase("except"), ws1).parse(i)?;
+    let (mut i, _) = opt((phrase("in").or(phrase("for")), ws1)).parse(i)?;
+    let mut except = Vec::new();
+    loop {
+        let (r, names) = theaters(ctx, i)?;
+        except.extend(names.into_iter().map(|theater| TheaterException {
+            theater,
+            not_available: false,
+        }));
+        i = r;
+        // ", and X", " or X" (a bare comma would take what follows the list for a name; a
+        // bare "and" stays inside a name: names are the registry's to tell apart, "X/Y" lists).
+        let sep = (ws0, ch(','), ws0, phrase("and"), ws1)
+            .map(|_| ())
+            .or((ws1, phrase("or"), ws1).map(|_| ()));
+        let Ok((r, _)) = (sep, opt((phrase("in"), ws1))).parse(i) else {
+            break;
+        };
+        i = r;
+    }
+    Ok((i, Area::AllBut { except }))
 }
 
-/// The area after what a sentence gives: "for use in X", "in X", "for X use", "for X".
+/// The area after what a sentence gives: "for use in X", "in X", "on X", "when used in X",
+/// "for X use", "for X", "in every theater except X".
 pub(crate) fn area_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     let (i, _) = ws1(i)?;
-    if let Ok((r, _)) = (phrase("for use in").or(phrase("in")), ws1).parse(i) {
+    if let Ok(read) = everywhere_except(ctx, i) {
+        return Ok(read);
+    }
+    if let Ok((r, _)) = (place_words, ws1).parse(i) {
         return named_area(ctx, r);
     }
     let (i, _) = (phrase("for"), ws1).parse(i)?;
@@ -112,17 +126,14 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     if all_vehicles(i).is_ok() {
         return fail(i);
     }
-    let (r, _) = (
-        phrase("for use in")
-            .or(phrase("for"))
-            .or(phrase("in"))
-            .or(phrase("when used in")),
-        ws1,
-    )
-        .parse(i)?;
+    if let Ok((r, area)) = everywhere_except(ctx, i) {
+        let (r, _) = (ws0, ch(','), ws1).parse(r)?;
+        return Ok((r, LeadIn::Area(area)));
+    }
+    let (r, _) = (place_words.or(phrase("for")), ws1).parse(i)?;
     let (r, lead) = if let Ok((r, _)) = ww2_scenarios(r) {
         (r, LeadIn::Ww2)
-    } else if let Ok((r, p)) = period(ctx, r) {
+    } else if let Ok((r, p)) = span_period(ctx, r) {
         (r, LeadIn::Period(p))
     } else {
         let (r, a) = named_area(ctx, r)?;
@@ -132,29 +143,4 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     };
     let (r, _) = (ws0, ch(','), ws1).parse(r)?;
     Ok((r, lead))
-}
-
-/// An RF as a noun phrase: "a 1.4 RF", "an 1.4 RF", "an RF of 1.4".
-pub(crate) fn rf_phrase<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
-    let (i, _) = (phrase("an").or(phrase("a")), ws1).parse(i)?;
-    if let Ok((r, _)) = (phrase("rf of"), ws1).parse(i) {
-        return rf(ctx, r, false);
-    }
-    let (i, value) = rf(ctx, i, false)?;
-    let (i, _) = (ws1, phrase("rf")).parse(i)?;
-    Ok((i, value))
-}
-
-/// A cap in parentheses: "(1.6 maximum)", "(maximum 1.6)", "(max 1.6)", "(max. 1.6)".
-pub(crate) fn cap<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
-    let (i, _) = (ws0, ch('('), ws0).parse(i)?;
-    let (i, value) = if let Ok((r, v)) = rf(ctx, i, false) {
-        let (r, _) = (ws1, phrase("maximum").or(phrase("max"))).parse(r)?;
-        (r, v)
-    } else {
-        let (r, _) = (phrase("maximum").or(phrase("max.")).or(phrase("max")), ws1).parse(i)?;
-        rf(ctx, r, false)?
-    };
-    let (i, _) = (ws0, ch(')')).parse(i)?;
-    Ok((i, value))
 }

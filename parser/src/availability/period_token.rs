@@ -1,5 +1,6 @@
 //! Periods as the notes print them: "6-12/40", "1/41", "12/41-6/42", "44-5/45", "6/40-41",
-//! "42-9/43", "1944", "1942-43", "September 1942", and their misprints.
+//! "42-9/43", "1944", "1942-43", "6/40–5/43" (en dash), and their misprints. Month names and
+//! the words around a period are `when`'s.
 //!
 //! A period is lexed as one token (digits joined by "/", "-" or ".") and then read; a token that
 //! is no period becomes an error value, so one misprint does not cost the rest of the sentence.
@@ -8,9 +9,6 @@ use qm_schema::{Period, YearMonth};
 
 use super::grammar_error::{fail, Ctx, Res};
 use super::syntax::{Misprint, MisprintAt, PrintedPeriod, PrintedPeriodError};
-
-/// Years a WW2 availability period may name; anything else is a misprint.
-const WAR_YEARS: std::ops::RangeInclusive<u16> = 1939..=1945;
 
 /// A printed period token at the start of `i`.
 pub(crate) fn period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
@@ -34,6 +32,12 @@ pub(crate) fn period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
                 clean.push(char::from(s));
                 group = 0;
                 end += 1;
+            }
+            // "6/40–5/43": an en dash is a hyphen.
+            Some(0xE2) if group > 0 && i[end..].starts_with('–') && digit_at(end + 3) => {
+                clean.push('-');
+                group = 0;
+                end += '–'.len_utf8();
             }
             // "12/41- 8/42": a space after the hyphen.
             Some(b'-') if group > 0 && b.get(end + 1) == Some(&b' ') && digit_at(end + 2) => {
@@ -65,57 +69,6 @@ pub(crate) fn period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
         typos,
     };
     Ok((&i[end..], syntax))
-}
-
-/// "September 1942": a month name and a four-digit year.
-pub(crate) fn month_name_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    let word_len = i
-        .find(|c: char| !c.is_ascii_alphabetic())
-        .unwrap_or(i.len());
-    let word = i[..word_len].to_ascii_lowercase();
-    let Some(month) = MONTHS.iter().position(|m| *m == word) else {
-        return fail(i);
-    };
-    let rest = i[word_len..].trim_start_matches(' ');
-    let digits = rest
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(rest.len());
-    if digits != 4 {
-        return fail(rest);
-    }
-    let Ok(year) = rest[..digits].parse::<u16>() else {
-        return fail(rest);
-    };
-    let after = &rest[digits..];
-    let raw = ctx.consumed(i, after);
-    let m = YearMonth {
-        year,
-        month: month as u8 + 1,
-    };
-    let value = check(m, m, false);
-    Ok((
-        after,
-        PrintedPeriod {
-            raw: raw.to_string(),
-            span: ctx.span(raw),
-            value,
-            typos: Vec::new(),
-        },
-    ))
 }
 
 /// "6/40 to 5/43": two printed periods joined into one running from the first's start to the
@@ -158,11 +111,12 @@ enum Year {
     Short(u16),
 }
 
-/// Reads a year: two-digit years are 19xx (the sources predate 2000).
+/// Reads a year: two-digit years are 19xx (the sources predate 2000); a four-digit year
+/// starts with a digit other than 0. Which years the data may name is not the grammar's.
 fn year(digits: &str) -> Option<Year> {
     let v: u16 = digits.parse().ok()?;
     match digits.len() {
-        4 => Some(Year::Full(v)),
+        4 if !digits.starts_with('0') => Some(Year::Full(v)),
         2 => Some(Year::Full(1900 + v)),
         1 => Some(Year::Short(1900 + v)),
         _ => None,
@@ -284,16 +238,15 @@ impl Years {
     }
 }
 
-/// Orders and range-checks a literal reading.
-fn check(from: YearMonth, to: YearMonth, short: bool) -> Result<Period, PrintedPeriodError> {
+/// Orders a literal reading. Whether its years are the data's is checked after the whole text
+/// is read ([`crate::YearSpan`]).
+pub(crate) fn check(
+    from: YearMonth,
+    to: YearMonth,
+    short: bool,
+) -> Result<Period, PrintedPeriodError> {
     if short {
         return Err(PrintedPeriodError::ShortYear { from, to });
     }
-    let Some(period) = Period::new(from, to) else {
-        return Err(PrintedPeriodError::Backwards { from, to });
-    };
-    if !WAR_YEARS.contains(&from.year) || !WAR_YEARS.contains(&to.year) {
-        return Err(PrintedPeriodError::YearOutOfRange { from, to });
-    }
-    Ok(period)
+    Period::new(from, to).ok_or(PrintedPeriodError::Backwards { from, to })
 }

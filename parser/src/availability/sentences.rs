@@ -7,14 +7,15 @@
 use nom::combinator::opt;
 use nom::Parser;
 
+use super::body::{Body, BodyFn};
 use super::clauses::{
-    ammo_from, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon, radio,
-    relative_rf, restricted_use, rf_by_period, rf_by_scenario, same_with_added_rf, used_in, Body,
-    BodyFn,
+    ammo_from, continued, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon,
+    radio, restricted_use, rf_applies, rf_by_period, rf_by_scenario, same_with_added_rf, used_in,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, sentence_len, ws0, ws1};
 use super::parts::{lead_in, LeadIn};
+use super::relative::relative_rf;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::syntax::{Area, AvailabilityClause, ClauseKind, ScheduleForm, Spanned};
@@ -29,7 +30,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 13] = [
+const BODIES: [BodyFn; 15] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -37,12 +38,14 @@ const BODIES: [BodyFn; 13] = [
     rf_by_scenario,
     otherwise,
     rf_by_period,
+    rf_applies,
     dates_only,
     dates_and_rf,
     limited_to,
     restricted_use,
     used_in,
     ammo_from,
+    continued,
 ];
 
 /// Reads one clause at `start`: an optional lead-in ("For use in Sicily,", "In 1945,"), then

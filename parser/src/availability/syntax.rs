@@ -47,9 +47,12 @@ pub enum ClauseKind {
         subtracted: bool,
         /// "one month later": the antecedent's periods moved this many months on (0: none).
         months_later: u8,
-        /// The vehicle named as the antecedent ("the same as the AS 42's"); `None` for "the
-        /// same" and "as above", whose antecedent the resolver finds.
+        /// The vehicle named as the antecedent ("the same as the AS 42's", "those of the
+        /// D2"); `None` for "the same" and "as above", whose antecedent the resolver finds.
+        /// `parse_notes` fills it with the main vehicle of the note `note` names.
         base: Option<VehicleRef>,
+        /// The note named as the antecedent ("the same as in Note 3", "as per Note 3").
+        note: Option<Spanned<u16>>,
     },
     /// "Availability in 1945 is limited to Fascist Italians only": only the part of the
     /// nation's forces the words name (a faction of its `ob.toml`) may use the vehicle then.
@@ -114,6 +117,9 @@ pub enum ScheduleForm {
     DatesOnly,
     /// "Availability for WW2 scenarios is limited to ...": nothing outside these entries.
     LimitedTo,
+    /// "For Russia they are 9-10/41 (1.2), ..." as a sentence of its own (the one before it
+    /// could not be read): dates and RFs, for the subject of the last sentence read.
+    Continued,
 }
 
 /// A list of periods per area.
@@ -148,6 +154,11 @@ pub enum Area {
         /// The theaters, in order.
         theaters: Vec<TheaterRef>,
         /// The bracketed exceptions.
+        except: Vec<TheaterException>,
+    },
+    /// "in every theater except X", "except in X": every theater of the nation but these.
+    AllBut {
+        /// The theaters left out.
         except: Vec<TheaterException>,
     },
     /// "elsewhere": every theater the vehicle is allowed in that no earlier section names.
@@ -246,8 +257,11 @@ pub enum PrintedPeriodError {
         /// Last month as printed.
         to: YearMonth,
     },
-    /// A year outside the war (1939-1945), e.g. "7-11/47".
+    /// A year outside every year the nation's data holds ([`YearSpan`]), e.g. "7-11/47" in a
+    /// listing whose DATES end in 1945.
     YearOutOfRange {
+        /// The years the data holds.
+        years: YearSpan,
         /// First month, read literally.
         from: YearMonth,
         /// Last month, read literally.
@@ -261,9 +275,26 @@ impl PrintedPeriodError {
         match *self {
             PrintedPeriodError::ShortYear { from, to }
             | PrintedPeriodError::Backwards { from, to }
-            | PrintedPeriodError::YearOutOfRange { from, to } => Some((from, to)),
+            | PrintedPeriodError::YearOutOfRange { from, to, .. } => Some((from, to)),
             PrintedPeriodError::Unreadable | PrintedPeriodError::BadMonth { .. } => None,
         }
+    }
+}
+
+/// The years a nation's data holds (the first and last year of its listing's DATES): a note's
+/// period naming a year outside them is a misprint. The grammar knows no war of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct YearSpan {
+    /// The first year.
+    pub first: u16,
+    /// The last year.
+    pub last: u16,
+}
+
+impl YearSpan {
+    /// True when `year` lies within the span.
+    pub fn contains(&self, year: u16) -> bool {
+        (self.first..=self.last).contains(&year)
     }
 }
 
@@ -317,8 +348,10 @@ pub struct VehicleRef {
 /// "RF is always .4 higher (1.6 maximum) than the corresponding ... RF of the L3/35."
 #[derive(Debug, Clone, PartialEq)]
 pub struct RelativeRf {
-    /// What is added to the base vehicle's RF.
+    /// What is added to the base vehicle's RF (taken away when `lower`).
     pub delta: PrintedRf,
+    /// True for ".3 lower", "less .3", "reduced by .3".
+    pub lower: bool,
     /// The cap on the result, if one is given.
     pub max: Option<PrintedRf>,
     /// The vehicle whose RF (for the same date and area) is the base.

@@ -58,6 +58,7 @@ fn area(a: &Area) -> String {
             format!("{}{}", names.join("/"), exc(except))
         }
         Area::Elsewhere { except } => format!("elsewhere{}", exc(except)),
+        Area::AllBut { except } => format!("every theater{}", exc(except)),
     }
 }
 
@@ -105,7 +106,8 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
             format!("{:?} | {}", s.form, sections.join(" | "))
         }
         ClauseKind::RelativeRf(r) => format!(
-            "RelativeRf +{} max {} of {}",
+            "RelativeRf {}{} max {} of {}",
+            if r.lower { "-" } else { "+" },
             rf(r.delta.value),
             r.max.as_ref().map_or("-".into(), |m| rf(m.value)),
             r.base_vehicle.raw
@@ -115,11 +117,13 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
             subtracted,
             months_later,
             base,
+            note,
         } => {
             let sign = if *subtracted { "-" } else { "+" };
             let of = base
                 .as_ref()
                 .map(|b| format!(" of {}", b.raw))
+                .or_else(|| note.as_ref().map(|n| format!(" of Note {}", n.value)))
                 .unwrap_or_default();
             let later = if *months_later > 0 {
                 format!(" {months_later} months later")
@@ -191,7 +195,13 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
 fn reading(input: &str) -> String {
     // A prefix checks that spans are offset by `base`.
     let padded = format!("0123456789{input}");
-    let parsed = parse_availability(&padded[10..], 10, FileId(3));
+    // The years of a listing whose DATES run from 1917 to 1945, as the Italian one's do.
+    let parsed = parse_availability(
+        &padded[10..],
+        10,
+        FileId(3),
+        Some(crate::notes::tests::ITA_YEARS),
+    );
     let mut out = format!("sentence: {input}\nclauses:\n");
     for c in &parsed.value {
         assert_eq!(c.span.file, FileId(3));
@@ -222,6 +232,7 @@ fn diagnostics_carry_severity_label_and_help() {
         "Dates and RF are 6-12/40 (.9), 1/1 (1.1), 2/41 (1.2).",
         0,
         FileId(0),
+        None,
     );
     let d = &parsed.diagnostics[0];
     assert_eq!(d.severity, Severity::Error);
@@ -236,6 +247,7 @@ fn diagnostics_carry_severity_label_and_help() {
         "Dates and RF are 10/40-4/41 (1.3), 5/4 1-9/43 (1.4).",
         0,
         FileId(0),
+        None,
     );
     let d = &parsed.diagnostics[0];
     assert_eq!(d.severity, Severity::Warning);
@@ -248,7 +260,7 @@ fn diagnostics_carry_severity_label_and_help() {
 #[test]
 fn spans_point_at_the_printed_text() {
     let text = "xx AB 41 Dates and RF for use in North Africa are 8-10/41 (1.5).";
-    let parsed = parse_availability(&text[3..], 3, FileId(0));
+    let parsed = parse_availability(&text[3..], 3, FileId(0), None);
     let c = &parsed.value[0];
     let at = |s: &crate::TextSpan| &text[s.range.clone()];
     assert_eq!(
@@ -286,7 +298,7 @@ fn arbitrary_text_never_panics() {
     ];
     for s in samples {
         for (end, _) in s.char_indices() {
-            let _ = parse_availability(&s[..end], 0, FileId(0));
+            let _ = parse_availability(&s[..end], 0, FileId(0), None);
         }
     }
 }
@@ -387,7 +399,7 @@ fn every_form_reads_with_any_scope() {
     for (sentence, rendered) in FORMS {
         for (scope, names) in SCOPES {
             let input = format!("{scope}{sentence}");
-            let parsed = parse_availability(&input, 0, FileId(0));
+            let parsed = parse_availability(&input, 0, FileId(0), None);
             let who = if names.is_empty() {
                 String::new()
             } else {
@@ -411,4 +423,27 @@ fn every_form_reads_with_any_scope() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_sentence_is_cut_into_typed_pieces() {
+    let got: Vec<String> = crate::pieces(
+        "RF is that of the AB 41 raised by .2 (max 1.6) from June '40 to 5/41, 1.3 as of 6/41, and an RF of 1.4 thereafter; the same as in Note 3.",
+    )
+    .iter()
+    .map(|p| format!("{:?} {} = {}", p.kind, p.text, p.meaning))
+    .collect();
+    assert_eq!(
+        got,
+        [
+            "Amount raised by .2 = +0.2",
+            "Cap (max 1.6) = max 1.6",
+            "Period from June '40 to 5/41 = 6/40-5/41",
+            "Rf 1.3 = RF 1.3",
+            "OpenEnd as of 6/41 = from 6/41 on",
+            "Rf an RF of 1.4 = RF 1.4",
+            "OpenEnd thereafter = thereafter",
+            "Note Note 3 = note 3",
+        ]
+    );
 }

@@ -10,7 +10,7 @@ mod syntax;
 mod vehicles;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use syntax::*;
 
@@ -19,7 +19,7 @@ use std::ops::Range;
 
 use crate::{
     parse_availability, AvailabilityClause, ClauseKind, Diagnostic, FileId, Parsed, Source,
-    Spanned, TextSpan,
+    Spanned, TextSpan, YearSpan,
 };
 use headings::{classify, Heading, Start};
 use paragraphs::{append, continues, paragraph_ranges, single};
@@ -27,9 +27,11 @@ use see_also::{read_see_also, SEE_ALSO_TYPO};
 
 /// Splits a notes file into the introduction, the numbered notes and the multi-applicable
 /// notes, and reads every rule's availability, every "See also" line and every counter
-/// notation. Never panics; whatever does not fit is reported and kept.
-pub fn parse_notes(source: &Source) -> Parsed<NotesDoc> {
+/// notation. `years` are the years the nation's data holds (a period outside them is an error;
+/// `None`: any year reads). Never panics; whatever does not fit is reported and kept.
+pub fn parse_notes(source: &Source, years: Option<YearSpan>) -> Parsed<NotesDoc> {
     let mut builder = Builder {
+        years,
         text: &source.text,
         file: source.id,
         doc: NotesDoc::default(),
@@ -70,6 +72,8 @@ enum Last {
 struct Builder<'a> {
     text: &'a str,
     file: FileId,
+    /// The years the nation's data holds.
+    years: Option<YearSpan>,
     doc: NotesDoc,
     diagnostics: Vec<Diagnostic>,
     place: Place,
@@ -294,7 +298,7 @@ impl Builder<'_> {
     /// Reads availability and notations, checks references, numbering and names.
     fn finish(mut self) -> Parsed<NotesDoc> {
         self.drop_repeated_numbers();
-        let (text, file) = (self.text, self.file);
+        let (text, file, years) = (self.text, self.file, self.years);
         for note in &mut self.doc.notes {
             for rule in &mut note.rules {
                 let range = rule.paragraph.span.range.clone();
@@ -302,6 +306,7 @@ impl Builder<'_> {
                     text.get(range.clone()).unwrap_or_default(),
                     range.start,
                     file,
+                    years,
                 );
                 rule.availability = parsed.value;
                 self.diagnostics.extend(parsed.diagnostics);
@@ -331,6 +336,7 @@ impl Builder<'_> {
                     text.get(range.clone()).unwrap_or_default(),
                     range.start,
                     file,
+                    years,
                 );
                 multi.availability.extend(parsed.value);
                 self.diagnostics.extend(parsed.diagnostics);
@@ -339,6 +345,7 @@ impl Builder<'_> {
                     .extend(notations_of(text, file, p, &mut self.diagnostics));
             }
         }
+        link_note_antecedents(&mut self.doc, &mut self.diagnostics);
         self.check_nations();
         self.check_references();
         self.check_numbering();
@@ -557,6 +564,57 @@ fn notations_of(
 }
 
 /// Links a clause's vehicle names (and those of its bracketed exceptions) to the title.
+/// "Dates and RF are the same as in Note 3": the base is note 3's main vehicle (its title's
+/// first); a note that is not there, or names no vehicle, is an error at the words.
+fn link_note_antecedents(doc: &mut NotesDoc, diagnostics: &mut Vec<Diagnostic>) {
+    let mains: Vec<(u16, Option<String>)> = doc
+        .notes
+        .iter()
+        .map(|n| (n.number.value, n.vehicles.first().map(|v| v.value.clone())))
+        .collect();
+    let clauses = doc
+        .notes
+        .iter_mut()
+        .flat_map(|n| &mut n.rules)
+        .flat_map(|r| &mut r.availability);
+    for clause in clauses {
+        let ClauseKind::SameWithAddedRf {
+            base: base @ None,
+            note: Some(note),
+            ..
+        } = &mut clause.kind
+        else {
+            continue;
+        };
+        match mains.iter().find(|(n, _)| *n == note.value) {
+            Some((_, Some(main))) => {
+                *base = Some(crate::VehicleRef {
+                    raw: main.clone(),
+                    span: note.span.clone(),
+                    title_index: None,
+                });
+            }
+            found => diagnostics.push(
+                Diagnostic::error(
+                    "notes::unknown-note-reference",
+                    format!(
+                        "failed to find the vehicle of Note {} ({})",
+                        note.value,
+                        if found.is_some() {
+                            "it names no vehicle"
+                        } else {
+                            "there is no such note"
+                        }
+                    ),
+                    note.span.clone(),
+                )
+                .with_label("no vehicle to copy")
+                .with_help("name the vehicle: \"the same as the X's\" (the rule is left out)"),
+            ),
+        }
+    }
+}
+
 fn resolve_vehicles(
     clause: &mut AvailabilityClause,
     titles: &[Spanned<String>],

@@ -10,9 +10,15 @@ use crate::{FileId, Severity, Source};
 
 const ITA: &str = include_str!("../../../data-src/ita/notes.md");
 
+/// The years of the Italian listing's DATES ("17-6/41" to ".../45").
+pub(crate) const ITA_YEARS: crate::YearSpan = crate::YearSpan {
+    first: 1917,
+    last: 1945,
+};
+
 fn ita() -> (Source, Parsed<NotesDoc>) {
     let source = Source::new(FileId(7), "ita/notes.md", ITA);
-    let parsed = parse_notes(&source);
+    let parsed = parse_notes(&source, Some(ITA_YEARS));
     (source, parsed)
 }
 
@@ -563,7 +569,7 @@ fn diagnostics_on_the_real_data() {
     );
     assert_eq!(
         help("notes::year-out-of-range", "7-11/47"),
-        "failed to read period `7-11/47` (1947-1947 lies outside the war years 1939-1945) | did you mean 7-11/42? (the entries around it leave 7-11/42 uncovered); record the fix in errata.toml | "
+        "failed to read period `7-11/47` (1947-1947 lies outside the years of the nation's listing DATES (1917-1945)) | did you mean 7-11/42? (the entries around it leave 7-11/42 uncovered); record the fix in errata.toml | "
     );
     assert_eq!(
         help("notes::see-also-typo", "1"),
@@ -594,7 +600,7 @@ fn diagnostics_on_the_real_data() {
 fn crlf_and_bom_parse_the_same() {
     let crlf = format!("\u{feff}{}", ITA.replace('\n', "\r\n"));
     let source = Source::new(FileId(1), "ita/notes.md", crlf.as_str());
-    let parsed = parse_notes(&source);
+    let parsed = parse_notes(&source, Some(ITA_YEARS));
     let (_, plain) = ita();
     assert_eq!(parsed.value.notes.len(), 28);
     assert_eq!(parsed.diagnostics.len(), plain.diagnostics.len());
@@ -616,7 +622,7 @@ fn errata_edits_fix_the_text_and_silence_the_finding() {
             replacement: "1/41".into(),
         }],
     );
-    let parsed = parse_notes(&source);
+    let parsed = parse_notes(&source, None);
     assert!(!parsed
         .diagnostics
         .iter()
@@ -650,7 +656,7 @@ A paragraph before any letter.
 **A.** Again.
 ";
     let source = Source::new(FileId(0), "x.md", text);
-    let parsed = parse_notes(&source);
+    let parsed = parse_notes(&source, None);
     let got: Vec<(&str, &str)> = parsed
         .diagnostics
         .iter()
@@ -689,7 +695,7 @@ fn a_repeated_note_number_is_an_error_and_read_once() {
 † Dates and RF for use in Atlantis are 6/41 (1.3).
 ";
     let source = Source::new(FileId(0), "x.md", text);
-    let parsed = parse_notes(&source);
+    let parsed = parse_notes(&source, None);
     let repeated: Vec<&str> = parsed
         .diagnostics
         .iter()
@@ -712,7 +718,7 @@ fn truncated_and_hostile_input_never_panics() {
     let cuts = ITA.char_indices().map(|(i, _)| i).step_by(701);
     for end in cuts {
         let source = Source::new(FileId(0), "t.md", &ITA[..end]);
-        let _ = parse_notes(&source);
+        let _ = parse_notes(&source, None);
     }
     for junk in [
         "",
@@ -723,6 +729,6 @@ fn truncated_and_hostile_input_never_panics() {
         "**A.**\n\n“unclosed \"quote",
         "† “x” on the counter. “",
     ] {
-        let _ = parse_notes(&Source::new(FileId(0), "j.md", junk));
+        let _ = parse_notes(&Source::new(FileId(0), "j.md", junk), None);
     }
 }

@@ -1,11 +1,12 @@
 //! One vehicle's availability from its rules, as a sequence of passes over plain data: the
-//! schedules' entries, the relative rules' copies, the fill of uncovered months, the lints,
-//! clipping to DATES and the N/R windows, restricted-use months.
+//! schedules' entries, the relative rules' copies, the fill of uncovered months, the lints and
+//! contradictory RFs, clipping to DATES and the N/R windows, restricted-use months.
 
 use qm_parser::{Diagnostic, SourceMap};
 use qm_schema::Vehicle;
 
 use super::clip::{clip, sorted};
+use super::contradictions::contradictions;
 use super::fill::fill_entries;
 use super::lints::lint_stated;
 use super::relative::relative_entries;
@@ -38,6 +39,7 @@ pub fn resolve_vehicle(
     relative_entries(&subject, bases, &mut stated, diags);
     fill_entries(&subject, &mut stated, diags);
     lint_stated(v, &stated.raw, rules.theaters, findings);
+    contradictions(&subject, &stated.raw, diags);
     let entries = clip(stated.raw, dates, &rules.windows);
     let (entries, restricted) = restrict_use(entries, &rules.rules, dates);
     v.restricted_use = restricted;

@@ -4,10 +4,12 @@
 //! vehicles that copy them (`order`). Per vehicle (`engine::resolve_vehicle`), passes over
 //! plain data (`stated` holds what they share): the schedules' dated entries (`schedules`),
 //! the relative rules' copies of their base (`relative`), defaults and the listing fallback
-//! for uncovered months (`fill`), lints on what the notes state (`lints`), clipping to DATES
+//! for uncovered months (`fill`), lints on what the notes state (`lints`), two RFs for one
+//! month an error naming both texts (`contradictions`), clipping to DATES
 //! and the N/R windows (`clip`), restricted-use months (`restricted`).
 
 mod clip;
+mod contradictions;
 mod engine;
 mod fill;
 mod lints;

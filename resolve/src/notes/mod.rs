@@ -18,8 +18,11 @@ mod mg_mentions;
 mod multi;
 mod notations;
 mod siblings;
+mod unread;
 
-use qm_parser::{parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan};
+use qm_parser::{
+    parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan, YearSpan,
+};
 use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
 use rayon::prelude::*;
 
@@ -74,7 +77,7 @@ pub fn resolve_notes(
     let Some(src) = src else {
         return without_notes(registries, listed, vehicles, diags);
     };
-    let parsed = parse_notes(src);
+    let parsed = parse_notes(src, listing_years(vehicles));
     diags.extend(parsed.diagnostics);
     let doc = parsed.value;
     let nation = nation_theaters(&registries.theaters, Some(&doc), listed, diags);
@@ -130,6 +133,16 @@ pub fn resolve_notes(
         multi: doc.multi.iter().map(|m| ir_multi(map, m)).collect(),
         theaters: nation.theaters().to_vec(),
     }
+}
+
+/// The years the listing's DATES hold, from the first to the last: a note's period outside
+/// them is a misprint (the years are the data's, never a built-in war's).
+fn listing_years(vehicles: &[Vehicle]) -> Option<YearSpan> {
+    let dates = || vehicles.iter().filter_map(|v| v.dates.value);
+    Some(YearSpan {
+        first: dates().map(|d| d.from.year).min()?,
+        last: dates().map(|d| d.to.year).max()?,
+    })
 }
 
 /// Without notes, the listing answers alone: its DATES at its RF in every theater the nation
@@ -225,6 +238,8 @@ fn read_notes(
     let factions = Factions::new(&national.factions);
     let (doc, members, index, names) = (cx.doc, cx.members, cx.index, cx.names);
     let rules = assign_rules(doc, members, index, names, nation, &factions, &mut diags);
+    unread::unread_factions(cx.map, doc, &factions, &mut diags);
+    unread::unread_places(cx.map, doc, nation.registry(), &mut diags);
     NoteReadings {
         multi,
         notes,

@@ -5,6 +5,7 @@
 //! "Dates for use in ..." list waits for the relative RF rule that may follow it, and "the
 //! same, but with .1 added" copies the vehicle the previous sentence named.
 
+mod combine;
 mod schedule;
 mod scope;
 
@@ -121,8 +122,16 @@ pub fn translate_in_note(
         pending: None,
         note,
     };
+    let mut after_unreadable = false;
     for c in clauses {
-        let only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
+        let mut only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
+        if only.is_empty() && continued(c) {
+            only = t.note.last_subject.clone().unwrap_or_default();
+            if after_unreadable {
+                t.note.diagnostics.push(they_read_as(&only, &c.span));
+            }
+        }
+        after_unreadable = matches!(c.kind, ClauseKind::Unreadable { .. });
         t.clause(c, &only);
         if !matches!(
             c.kind,
@@ -133,6 +142,28 @@ pub fn translate_in_note(
     }
     t.flush_dates();
     t.out
+}
+
+/// "For Russia they are ..." read alone.
+fn continued(c: &AvailabilityClause) -> bool {
+    matches!(&c.kind, ClauseKind::Schedule(s) if s.form == ScheduleForm::Continued)
+}
+
+/// "they" after a sentence that could not be read: read with the last readable sentence's
+/// subject, and said so.
+fn they_read_as(subject: &[String], span: &TextSpan) -> Diagnostic {
+    let who = if subject.is_empty() {
+        "every vehicle of the note".to_string()
+    } else {
+        subject.join(", ")
+    };
+    Diagnostic::warning(
+        "notes::continued-subject",
+        format!("read \"they\" as {who} (the sentence before could not be read)"),
+        span.clone(),
+    )
+    .with_label("subject taken from the last sentence read")
+    .with_help("correct the sentence before it with an erratum")
 }
 
 /// The state of translating one paragraph.
@@ -160,8 +191,13 @@ impl Translator<'_, '_> {
                 subtracted,
                 months_later,
                 base,
+                note,
             } => {
                 self.flush_dates();
+                // A note named that gave no vehicle was reported by the parser: no rule.
+                if note.is_some() && base.is_none() {
+                    return;
+                }
                 let delta = added.value.0 as i32;
                 let delta = if *subtracted { -delta } else { delta };
                 let base = base.as_ref().map(|b| b.raw.clone());
@@ -201,8 +237,24 @@ impl Translator<'_, '_> {
     /// A schedule; a "Dates for use in ..." list waits for the relative RF rule that may
     /// follow it.
     fn schedule(&mut self, s: &qm_parser::Schedule, only: &[String], span: &TextSpan) {
-        self.flush_dates();
         let schedules = schedules(s, self.nation);
+        // "Dates for use in France are 6/40, ... . RF is 1.0 in 1940, ...": the RFs of the
+        // second sentence are the dates' RFs, read together.
+        let anywhere = schedules.iter().all(|sch| sch.scope == Scope::Allowed);
+        if s.form == ScheduleForm::RfByPeriod && anywhere && only.is_empty() {
+            if let Some(p) = self.pending.take() {
+                let rates: Vec<_> = schedules.iter().flat_map(|sch| &sch.entries).collect();
+                for sch in p.schedules {
+                    self.push(
+                        Rule::Schedule(combine::rated(sch, &rates)),
+                        &p.only,
+                        &p.span,
+                    );
+                }
+                return;
+            }
+        }
+        self.flush_dates();
         if s.form == ScheduleForm::DatesOnly {
             self.pending = Some(PendingDates {
                 limit: dates_limits(&schedules),
@@ -228,7 +280,11 @@ impl Translator<'_, '_> {
         let rule = Rule::Relative {
             targets: (!targets.is_empty()).then(|| targets.clone()),
             base: r.base_vehicle.raw.clone(),
-            delta: r.delta.value.0 as i32,
+            delta: if r.lower {
+                -(r.delta.value.0 as i32)
+            } else {
+                r.delta.value.0 as i32
+            },
             max: r.max.as_ref().map(|m| m.value),
             limit,
             months_later: 0,

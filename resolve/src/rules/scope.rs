@@ -39,6 +39,17 @@ pub fn scope(area: &Area, nation: &NationTheaters) -> Scope {
                     .collect(),
             )
         }
+        Area::AllBut { except } => {
+            let ex = exceptions(except, nation);
+            Scope::Theaters(
+                nation
+                    .theaters()
+                    .iter()
+                    .filter(|t| !ex.contains(t))
+                    .cloned()
+                    .collect(),
+            )
+        }
         Area::Elsewhere { except } => Scope::Elsewhere {
             except: exceptions(except, nation),
         },

@@ -1,0 +1,32 @@
+//! What a clause form yields: the statement, the vehicles named inside it, misprints, and
+//! whether a lead-in must still give its period. Shared by every module of clause forms.
+
+use super::grammar_error::{Ctx, Res};
+use super::syntax::{ClauseKind, MisprintAt, VehicleRef};
+
+/// What a clause body yields, besides the text it consumed.
+pub(crate) struct Body {
+    /// The statement.
+    pub(crate) kind: ClauseKind,
+    /// Vehicles named inside the body ("The optional AAMG of the Autocannone da 65/17").
+    pub(crate) vehicles: Vec<VehicleRef>,
+    /// Clause-level misprints.
+    pub(crate) typos: Vec<MisprintAt>,
+    /// True when the form left out its period ("availability is limited to ..."): a lead-in
+    /// ("In 1945, ...") must give it, or the sentence does not read.
+    pub(crate) needs_period: bool,
+}
+
+impl From<ClauseKind> for Body {
+    fn from(kind: ClauseKind) -> Self {
+        Self {
+            kind,
+            vehicles: Vec::new(),
+            typos: Vec::new(),
+            needs_period: false,
+        }
+    }
+}
+
+/// A clause-body grammar.
+pub(crate) type BodyFn = for<'a> fn(&Ctx<'a>, &'a str) -> Res<'a, Body>;

@@ -1,0 +1,144 @@
+//! RF pieces: every way the notes word a rarity factor, read into one typed piece (README,
+//! "How the notes are read", the catalogue).
+//!
+//! - as a noun ("RF" or "rarity factor"): `1.3`, `.9`, `0.9`, `RF 1.3`, `RF: 1.3`, `RF of 1.3`, `RF is 1.3`, `an RF of
+//!   1.3`, `a 1.3 RF`, `1.3 RF` ([`rf_noun`]);
+//! - after a period: `(1.3)`, `(RF 1.3)`, `(1.3 RF)`, `(1.3; X use only)`, `at RF 1.3`, `at
+//!   an RF of 1.3`, `with an RF of 1.3`, `with a 1.3 RF`, `, RF 1.3`, `, 1.3 RF`
+//!   ([`rf_after`]).
+
+use nom::combinator::opt;
+use nom::Parser;
+
+use super::faction_words::{qualifier, use_only};
+use super::grammar_error::{fail, Ctx, Res};
+use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
+use super::rf_token::rf;
+use super::syntax::{Misprint, MisprintAt, PrintedQualifier, PrintedRf};
+
+/// An RF as a noun: the number, with or without the word "RF" before or after it and an
+/// article. `hyphen_ok` admits the misprints only an entry's parenthesis allows ("1-6").
+pub(crate) fn rf_noun<'a>(ctx: &Ctx<'a>, i: &'a str, hyphen_ok: bool) -> Res<'a, PrintedRf> {
+    let (i, article) = opt((phrase("an").or(phrase("a")), ws1)).parse(i)?;
+    if let Ok((r, _)) = rf_word.parse(i) {
+        let mut joiner = (ws0, ch(':').or(ch('=')), ws0)
+            .map(|_| ())
+            .or((ws1, phrase("of").or(phrase("is")), ws1).map(|_| ()))
+            .or(ws1.map(|_| ()));
+        let (r, _) = joiner.parse(r)?;
+        return rf(ctx, r, hyphen_ok);
+    }
+    let (r, value) = rf(ctx, i, hyphen_ok)?;
+    match (ws1, rf_word).parse(r) {
+        Ok((r2, _)) => Ok((r2, value)),
+        // "a 1.3" is no RF: the article calls for its noun.
+        Err(_) if article.is_some() => fail(i),
+        Err(_) => Ok((r, value)),
+    }
+}
+
+/// An RF given after a period, and what comes with it in a parenthesis.
+#[derive(Debug, Clone)]
+pub(crate) struct RfAfter {
+    /// The RF.
+    pub(crate) rf: PrintedRf,
+    /// Misprints in the punctuation.
+    pub(crate) typos: Vec<MisprintAt>,
+}
+
+/// An RF after a period: in parentheses ("(1.3)", "(RF 1.3; Fascist use only)") or in words
+/// ("at RF 1.3", ", with an RF of 1.3", ", RF 1.3", ", 1.3 RF"), with the texts of the
+/// qualifiers that come with it ("Fascist use only"), for [`read_qualifiers`].
+pub(crate) fn rf_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> {
+    if let Ok(read) = in_words(ctx, i) {
+        return Ok(read);
+    }
+    in_parens(ctx, i)
+}
+
+/// ", with an RF of 1.4", " at RF 1.4", " at an RF of 1.4", ", RF 1.4", ", 1.4 RF".
+fn in_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> {
+    let (i, _) = (opt((ws0, ch(','))), ws1).parse(i)?;
+    let (r, value) = match (phrase("with").or(phrase("at")), ws1).parse(i) {
+        Ok((r, _)) => rf_noun(ctx, r, false)?,
+        Err(_) => {
+            // Without a preposition the word "RF" must be there: a bare number after a
+            // period is no RF ("6/40, 1.3" stays unread).
+            let (r, value) = rf_noun(ctx, i, false)?;
+            let words = ctx.consumed(i, r).to_ascii_lowercase();
+            if !(words.contains("rf") || words.contains("rarity")) {
+                return fail(i);
+            }
+            (r, value)
+        }
+    };
+    let after = RfAfter {
+        rf: value,
+        typos: Vec::new(),
+    };
+    Ok((r, (after, Vec::new())))
+}
+
+/// "(.9)", "(RF 1.3)", "(1.3; Fascist use only)", "(1.6.)", ", (1.5)", "(1.4) Fascist use
+/// only", "(1.2) Fascist use only)".
+fn in_parens<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> {
+    let mut typos = Vec::new();
+    let (mut i, _) = ws0(i)?;
+    if let Some(r) = i.strip_prefix(',') {
+        let (r, _) = ws0(r)?;
+        if !r.starts_with('(') {
+            return fail(i);
+        }
+        typos.push(MisprintAt {
+            kind: Misprint::StrayComma,
+            span: ctx.span_at(i, 1),
+        });
+        i = r;
+    }
+    let (i, _) = (ch('('), ws0).parse(i)?;
+    let (i, value) = rf_noun(ctx, i, true)?;
+    let (mut i, _) = ws0(i)?;
+    if let Some(r) = i.strip_prefix('.') {
+        typos.push(MisprintAt {
+            kind: Misprint::StrayPoint,
+            span: ctx.span_at(i, 1),
+        });
+        i = ws0(r)?.0;
+    }
+    let mut qualifiers = Vec::new();
+    if let Some(r) = i.strip_prefix(';') {
+        let (r, _) = ws0(r)?;
+        let len = r.find(')').unwrap_or(r.len());
+        let text = &r[..len];
+        let mut at = 0;
+        for piece in text.split(';') {
+            let lead = piece.len() - piece.trim_start().len();
+            let q = piece.trim();
+            if !q.is_empty() {
+                qualifiers.push(&text[at + lead..at + lead + q.len()]);
+            }
+            at += piece.len() + 1;
+        }
+        i = &r[len..];
+    }
+    let (mut i, _) = (ws0, ch(')')).parse(i)?;
+    // "(1.4) Fascist use only": the qualifier after the parenthesis.
+    if let Ok((r, q)) = ws1(i).and_then(|(r, _)| use_only(r)) {
+        qualifiers.push(q);
+        i = r;
+        if let Some(r) = i.strip_prefix(')') {
+            typos.push(MisprintAt {
+                kind: Misprint::UnbalancedParen,
+                span: ctx.span_at(i, 1),
+            });
+            i = r;
+        }
+    }
+    let after = RfAfter { rf: value, typos };
+    Ok((i, (after, qualifiers)))
+}
+
+/// The qualifiers of an [`RfAfter`], read.
+pub(crate) fn read_qualifiers(ctx: &Ctx<'_>, texts: &[&str]) -> Vec<PrintedQualifier> {
+    texts.iter().map(|t| qualifier(ctx, t)).collect()
+}

@@ -1,0 +1,248 @@
+//! When pieces: every way the notes write a month, a span of months or an open end, read into
+//! one typed piece so that no clause form knows how dates are worded (README, "How the notes
+//! are read", the catalogue).
+//!
+//! - a point: `6/40`, `6/1940`, `6-12/40` (the period token), `June 1940`, `Jun 40`, `June '40`,
+//!   `Sept. 1941`, `1940`, `'40`, `40`;
+//! - a span: `A-B`, `A–B` (en dash), `A to B`, `from A to B`, `A through B`, `A until B`,
+//!   `between A and B`, `September-October 1941`, any of them followed by `inclusive`;
+//! - an open end: `from A on`, `from A onward(s)`, `A onward(s)`, `as of A`, `since A`,
+//!   `starting (in) A`, `after A`, `until A`, `through A`, `up to A`, `before A`, `prior to A`,
+//!   `thereafter`, `from then on`, `afterwards`.
+//!
+//! Which years a period may name is the data's (see [`crate::YearSpan`]), never the grammar's.
+
+use nom::combinator::opt;
+use nom::Parser;
+use qm_schema::{Period, YearMonth};
+
+use super::grammar_error::{fail, Ctx, Res};
+use super::lexeme::{phrase, ws0, ws1};
+use super::period_token::{check, join, period};
+use super::syntax::{EntryWhen, PrintedPeriod, PrintedPeriodError};
+
+/// The months' names; a name may be cut to its first three letters ("Sep", "Sept.").
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// A month's name at `i` ("June", "Jun", "Jun.", "Sept."), as 1-12.
+fn month_name(i: &str) -> Res<'_, u8> {
+    let len = i
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(i.len());
+    let word = i[..len].to_ascii_lowercase();
+    let found = MONTHS.iter().position(|m| {
+        *m == word || (word.len() >= 3 && word.len() < m.len() && abbreviation(m, &word))
+    });
+    let Some(n) = found else {
+        return fail(i);
+    };
+    let mut rest = &i[len..];
+    if word.len() < MONTHS[n].len() {
+        rest = rest.strip_prefix('.').unwrap_or(rest);
+    }
+    if rest.starts_with(char::is_alphanumeric) {
+        return fail(i);
+    }
+    Ok((rest, n as u8 + 1))
+}
+
+/// "jan", "sept": the first three letters, or "sept" for September.
+fn abbreviation(month: &str, word: &str) -> bool {
+    word.len() == 3 && month.starts_with(word) || month == "september" && word == "sept"
+}
+
+/// A year written alone after a month name or as a point: "1940", "40", "'40", "’40".
+fn year_word(i: &str) -> Res<'_, u16> {
+    let (i, apostrophe) = match i.strip_prefix('\'').or_else(|| i.strip_prefix('’')) {
+        Some(r) => (r, true),
+        None => (i, false),
+    };
+    let digits = i.find(|c: char| !c.is_ascii_digit()).unwrap_or(i.len());
+    let rest = &i[digits..];
+    if rest.starts_with(['/', '.']) && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+        return fail(i);
+    }
+    let year = match (digits, apostrophe) {
+        (2, _) => 1900 + i[..2].parse::<u16>().map_err(|_| nom_fail(i))?,
+        (4, false) if !i.starts_with('0') => i[..4].parse::<u16>().map_err(|_| nom_fail(i))?,
+        _ => return fail(i),
+    };
+    Ok((rest, year))
+}
+
+fn nom_fail(i: &str) -> nom::Err<super::grammar_error::GrammarError<'_>> {
+    nom::Err::Error(super::grammar_error::GrammarError { at: i })
+}
+
+/// A printed period built from the text between `start` and `rest`.
+fn printed<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+    rest: &'a str,
+    value: Result<Period, PrintedPeriodError>,
+) -> PrintedPeriod {
+    let raw = ctx.consumed(start, rest);
+    PrintedPeriod {
+        raw: raw.to_string(),
+        span: ctx.span(raw),
+        value,
+        typos: Vec::new(),
+    }
+}
+
+/// "June 1940", "Jun 40", "June '40", "Sept. 1941", and the months of one year
+/// "September-October 1941", "June to December 1940".
+fn month_name_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, PrintedPeriod> {
+    let (i, first) = month_name(start)?;
+    let joined = (
+        (ws0, super::lexeme::ch('-').or(super::lexeme::ch('–')), ws0).map(|_| ()),
+        (ws1, span_word, ws1).map(|_| ()),
+    );
+    let (i, last) = match (joined.0.or(joined.1), month_name).parse(i) {
+        Ok((r, (_, m))) => (r, m),
+        Err(_) => (i, first),
+    };
+    let (i, _) = (ws1, opt((phrase("of"), ws1))).parse(i)?;
+    let (rest, year) = year_word(i)?;
+    let from = YearMonth { year, month: first };
+    let to = YearMonth { year, month: last };
+    Ok((rest, printed(ctx, start, rest, check(from, to, false))))
+}
+
+/// The words that join the two ends of a span.
+fn span_word(i: &str) -> Res<'_, &str> {
+    phrase("to")
+        .or(phrase("through"))
+        .or(phrase("thru"))
+        .or(phrase("until"))
+        .or(phrase("till"))
+        .parse(i)
+}
+
+/// One point in time: a period token ("6-12/40", "6/1940", "40"), a month name with its year,
+/// or a year with an apostrophe ("'40").
+pub(crate) fn point<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
+    if let Ok(read) = month_name_period(ctx, i) {
+        return Ok(read);
+    }
+    if i.starts_with(['\'', '’']) {
+        let (rest, year) = year_word(i)?;
+        let (from, to) = (YearMonth { year, month: 1 }, YearMonth { year, month: 12 });
+        return Ok((rest, printed(ctx, i, rest, check(from, to, false))));
+    }
+    period(ctx, i)
+}
+
+/// A span of months: a point, or two joined ("from 6/40 to 5/43", "6/40 through 5/43",
+/// "between 6/40 and 5/43", "June 1940 - May 1943", "6/40–5/43"), optionally "inclusive". A
+/// "from" needs its "to": "from 2/43 on" is an open end (see [`when`]).
+pub(crate) fn span_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
+    let (r, p) = span_bare(ctx, i)?;
+    let inclusive = (ws1, phrase("inclusive"))
+        .map(|_| ())
+        .or((ws0, phrase("(inclusive)")).map(|_| ()));
+    let (r, _) = opt(inclusive).parse(r)?;
+    Ok((r, p))
+}
+
+fn span_bare<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
+    if let Ok((r, _)) = (phrase("between"), ws1).parse(i) {
+        let (r, from) = point(ctx, r)?;
+        let (r, _) = (ws1, phrase("and"), ws1).parse(r)?;
+        let (r, to) = point(ctx, r)?;
+        return Ok((r, join(ctx, from, to)));
+    }
+    let (r, from_word) = opt((phrase("from"), ws1)).parse(i)?;
+    let (r, from) = point(ctx, r)?;
+    let dash = (ws0, super::lexeme::ch('-').or(super::lexeme::ch('–')), ws0).map(|_| ());
+    let joined = dash
+        .or((ws1, span_word, ws1).map(|_| ()))
+        .parse(r)
+        .and_then(|(r2, _)| point(ctx, r2));
+    match joined {
+        Ok((r2, to)) => Ok((r2, join(ctx, from, to))),
+        Err(_) if from_word.is_some() => fail(r),
+        Err(_) => Ok((r, from)),
+    }
+}
+
+/// A period moved by `months` (+1: "after", -1: "before"): one month past its end, or the
+/// month before its start.
+fn shifted(mut p: PrintedPeriod, after: bool) -> PrintedPeriod {
+    p.value = p.value.map(|v| {
+        let m = if after { v.to.succ() } else { v.from.pred() };
+        Period { from: m, to: m }
+    });
+    p
+}
+
+/// What an entry's months are: a span, or an open end. `thereafter` is relative to the entry
+/// before it.
+pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
+    let mut thereafter = phrase("thereafter")
+        .or(phrase("from then on"))
+        .or(phrase("from then onwards"))
+        .or(phrase("from then onward"))
+        .or(phrase("afterwards"))
+        .or(phrase("after that"));
+    if let Ok((r, word)) = thereafter.parse(i) {
+        return Ok((r, EntryWhen::Thereafter(ctx.span(word))));
+    }
+    if let Ok((r, p)) = span_period(ctx, i) {
+        // "1942 on", "6/41 onwards", "1943 and later": an open end after a bare point.
+        if let Ok((r2, _)) = (ws1, open_end_word).parse(r) {
+            return Ok((r2, EntryWhen::From(p)));
+        }
+        return Ok((r, EntryWhen::Period(p)));
+    }
+    let from = phrase("from")
+        .or(phrase("as of"))
+        .or(phrase("since"))
+        .or(phrase("starting in"))
+        .or(phrase("starting"))
+        .or(phrase("beginning in"))
+        .or(phrase("beginning"));
+    if let Ok((r, _)) = (from, ws1).parse(i) {
+        let (r, p) = point(ctx, r)?;
+        let (r, _) = opt((ws1, open_end_word)).parse(r)?;
+        return Ok((r, EntryWhen::From(p)));
+    }
+    if let Ok((r, _)) = (phrase("after"), ws1).parse(i) {
+        let (r, p) = point(ctx, r)?;
+        return Ok((r, EntryWhen::From(shifted(p, true))));
+    }
+    let until = phrase("until")
+        .or(phrase("till"))
+        .or(phrase("through"))
+        .or(phrase("up to"))
+        .or(phrase("up until"));
+    if let Ok((r, _)) = (until, ws1).parse(i) {
+        let (r, p) = point(ctx, r)?;
+        return Ok((r, EntryWhen::Until(p)));
+    }
+    let (r, _) = (phrase("before").or(phrase("prior to")), ws1).parse(i)?;
+    let (r, p) = point(ctx, r)?;
+    Ok((r, EntryWhen::Until(shifted(p, false))))
+}
+
+/// "on", "onward(s)", "and later" ("and after" is not one: "1942 and after 6/43").
+fn open_end_word(i: &str) -> Res<'_, &str> {
+    phrase("onwards")
+        .or(phrase("onward"))
+        .or(phrase("on"))
+        .or(phrase("and later"))
+        .parse(i)
+}

@@ -1,0 +1,547 @@
+//! The catalogue's generator (README, "How the notes are read"): a random availability meaning
+//! (a vehicle's DATES, areas, periods with RFs) is written out as English sentences, each part
+//! in a form chosen from the catalogue, and reading them back must give the meaning, month by
+//! month, without a diagnostic. Near misses (a misspelt month, an RF left out, two RFs for one
+//! period) must be errors.
+//!
+//! `cargo test` runs 2,000 cases of each property; more by hand:
+//! `PROPTEST_CASES=1000000 cargo test -p qm-parser --release --test catalogue`.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+use qm_parser::{parse_availability, Area, ClauseKind, EntryWhen, FileId, Severity};
+use qm_schema::{Period, YearMonth};
+
+/// Made-up theater names: the reader knows no theater, so any name reads.
+const AREAS: [&str; 5] = [
+    "Ruritania",
+    "the Northern Waste",
+    "Syldavia",
+    "Graustark",
+    "Upper Freedonia",
+];
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// A small deterministic generator of choices, seeded by proptest.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// One area's periods with their RFs (`None`: anywhere).
+type Section = (Option<&'static str>, Vec<(Period, u32)>);
+
+/// What the sentences mean: per area, the RF of each month.
+#[derive(Debug, Clone)]
+struct Meaning {
+    dates: Period,
+    sections: Vec<Section>,
+}
+
+fn ym(index: u32) -> YearMonth {
+    YearMonth {
+        year: (index / 12) as u16,
+        month: (index % 12) as u8 + 1,
+    }
+}
+
+fn meaning(rng: &mut Rng) -> Meaning {
+    // Any years: the reader knows no war (the Spanish Civil War, Korea).
+    let start = (1930 + rng.below(25) as u32) * 12 + rng.below(12) as u32;
+    let end = start + 6 + rng.below(60) as u32;
+    let dates = Period::new(ym(start), ym(end)).unwrap();
+    let sections = 1 + rng.below(3);
+    let mut areas: Vec<&'static str> = AREAS.to_vec();
+    let mut out = Vec::new();
+    for _ in 0..sections {
+        let area = if sections == 1 && rng.chance(30) {
+            None
+        } else {
+            Some(areas.remove(rng.below(areas.len())))
+        };
+        out.push((area, entries(rng, start, end)));
+    }
+    Meaning {
+        dates,
+        sections: out,
+    }
+}
+
+/// 1-5 periods in order inside the DATES, with gaps of 0-2 months, each with an RF.
+fn entries(rng: &mut Rng, start: u32, end: u32) -> Vec<(Period, u32)> {
+    let count = 1 + rng.below(5);
+    let mut at = start
+        + if rng.chance(50) {
+            0
+        } else {
+            rng.below(3) as u32
+        };
+    let mut out = Vec::new();
+    for _ in 0..count {
+        if at > end {
+            break;
+        }
+        let len = rng.below(14) as u32;
+        let to = (at + len).min(end);
+        let last = if rng.chance(30) { end } else { to };
+        let rf = 5 + rng.below(15) as u32;
+        out.push((Period::new(ym(at), ym(last)).unwrap(), rf));
+        if last == end {
+            break;
+        }
+        at = last
+            + 1
+            + if rng.chance(60) {
+                0
+            } else {
+                rng.below(3) as u32
+            };
+    }
+    out
+}
+
+fn yy(year: u16) -> String {
+    format!("{:02}", year % 100)
+}
+
+/// A two-digit year reads as 19xx: only those years may be written with two digits.
+fn short_ok(year: u16) -> bool {
+    (1900..2000).contains(&year)
+}
+
+/// One month in a form of the catalogue.
+fn month_form(rng: &mut Rng, m: YearMonth) -> String {
+    let name = MONTHS[m.month as usize - 1];
+    let short = if name == "September" && rng.chance(50) {
+        "Sept"
+    } else {
+        &name[..3]
+    };
+    let dot = if short.len() < name.len() && rng.chance(50) {
+        "."
+    } else {
+        ""
+    };
+    let y = m.year;
+    let two = short_ok(y);
+    match rng.below(6) {
+        0 if two => format!("{}/{}", m.month, yy(y)),
+        1 => format!("{}/{y}", m.month),
+        2 => format!("{name} {y}"),
+        3 if two => format!("{short}{dot} {}", yy(y)),
+        4 if two => format!("{name} '{}", yy(y)),
+        _ => format!("{short}{dot} {y}"),
+    }
+}
+
+/// A whole year in a form of the catalogue.
+fn year_form(rng: &mut Rng, y: u16) -> String {
+    match rng.below(3) {
+        0 if short_ok(y) => format!("'{}", yy(y)),
+        1 if short_ok(y) => yy(y),
+        _ => y.to_string(),
+    }
+}
+
+/// Two points joined into a span, in a form of the catalogue.
+fn joined(rng: &mut Rng, a: &str, b: &str) -> String {
+    match rng.below(9) {
+        0 => format!("{a}-{b}"),
+        1 => format!("{a}–{b}"),
+        2 => format!("{a} to {b}"),
+        3 => format!("from {a} to {b}"),
+        4 => format!("{a} through {b}"),
+        5 => format!("{a} until {b}"),
+        6 => format!("between {a} and {b}"),
+        7 => format!("{a}-{b} inclusive"),
+        _ => format!("{a} - {b}"),
+    }
+}
+
+/// A period in a form of the catalogue.
+fn period_form(rng: &mut Rng, p: Period) -> String {
+    let (a, b) = (p.from, p.to);
+    if a == b {
+        return month_form(rng, a);
+    }
+    let whole = a.month == 1 && b.month == 12;
+    if whole && a.year == b.year {
+        return year_form(rng, a.year);
+    }
+    if whole && rng.chance(60) {
+        let (x, z) = (a.year, b.year);
+        return match rng.below(4) {
+            0 if short_ok(x) && short_ok(z) => format!("{x}-{}", yy(z)),
+            1 if short_ok(x) && short_ok(z) => format!("{}-{}", yy(x), yy(z)),
+            2 => format!("{x}–{z}"),
+            _ => joined(rng, &x.to_string(), &z.to_string()),
+        };
+    }
+    if a.year == b.year && rng.chance(50) {
+        let (m1, m2) = (MONTHS[a.month as usize - 1], MONTHS[b.month as usize - 1]);
+        return match rng.below(4) {
+            0 if short_ok(a.year) => format!("{}-{}/{}", a.month, b.month, yy(a.year)),
+            1 => format!("{}-{}/{}", a.month, b.month, a.year),
+            2 => format!("{m1}-{m2} {}", a.year),
+            _ => format!("{m1} to {m2} {}", a.year),
+        };
+    }
+    let (x, z) = (month_form(rng, a), month_form(rng, b));
+    joined(rng, &x, &z)
+}
+
+/// An RF number: ".9" or "0.9", "1.3"; `whole_ok`: "1" for 1.0 (only inside parentheses).
+fn rf_number(rng: &mut Rng, t: u32, whole_ok: bool) -> String {
+    if t < 10 && rng.chance(50) {
+        return format!(".{t}");
+    }
+    if t.is_multiple_of(10) && whole_ok && rng.chance(30) {
+        return (t / 10).to_string();
+    }
+    format!("{}.{}", t / 10, t % 10)
+}
+
+/// An RF after its periods, in a form of the catalogue.
+fn rf_after(rng: &mut Rng, t: u32) -> String {
+    let n = rf_number(rng, t, false);
+    match rng.below(12) {
+        10 => format!(" at a rarity factor of {n}"),
+        11 => format!(" (rarity factor {n})"),
+        0 => format!(" ({})", rf_number(rng, t, true)),
+        1 => format!(" (RF {n})"),
+        2 => format!(" ({n} RF)"),
+        3 => format!(" at RF {n}"),
+        4 => format!(", with an RF of {n}"),
+        5 => format!(" with a {n} RF"),
+        6 => format!(", RF {n}"),
+        7 => format!(" at an RF of {n}"),
+        8 => format!(", {n} RF"),
+        _ => format!(" ({n})"),
+    }
+}
+
+/// Entries that share an RF with the one before them and follow in the list, grouped.
+fn groups(entries: &[(Period, u32)], rng: &mut Rng) -> Vec<(Vec<Period>, u32)> {
+    let mut out: Vec<(Vec<Period>, u32)> = Vec::new();
+    for &(p, rf) in entries {
+        match out.last_mut() {
+            Some((ps, r)) if *r == rf && rng.chance(70) => ps.push(p),
+            _ => out.push((vec![p], rf)),
+        }
+    }
+    out
+}
+
+/// The months of one entry as a date-first list writes them: an open end where the entry
+/// runs to an end of the DATES, else its period.
+fn when_form(rng: &mut Rng, p: Period, dates: Period, prev: Option<Period>) -> String {
+    if p.to == dates.to && rng.chance(40) {
+        let follows = prev.is_some_and(|q| q.to.succ() == p.from);
+        let from = month_form(rng, p.from);
+        return match rng.below(7) {
+            0 if follows => "thereafter".into(),
+            1 if follows => "from then on".into(),
+            2 => format!("from {from} on"),
+            3 => format!("as of {from}"),
+            4 => format!("from {from} onwards"),
+            5 => format!("after {}", month_form(rng, p.from.pred())),
+            _ => format!("since {from}"),
+        };
+    }
+    if p.from == dates.from && prev.is_none() && rng.chance(40) {
+        return match rng.below(3) {
+            0 => format!("until {}", month_form(rng, p.to)),
+            1 => format!("before {}", month_form(rng, p.to.succ())),
+            _ => format!("prior to {}", month_form(rng, p.to.succ())),
+        };
+    }
+    period_form(rng, p)
+}
+
+/// A list joined with ", " and a last ", and " / " and ".
+fn list(rng: &mut Rng, items: Vec<String>) -> String {
+    let n = items.len();
+    let mut out = String::new();
+    for (k, item) in items.into_iter().enumerate() {
+        if k > 0 {
+            out.push_str(if k + 1 == n {
+                rng.pick(&[", and ", " and ", ", "])
+            } else {
+                ", "
+            });
+        }
+        out.push_str(&item);
+    }
+    out
+}
+
+/// A date-first list: "6/40 (1.2), 7/40 and 8/40 (1.3), thereafter (1.4)".
+fn dates_first(rng: &mut Rng, entries: &[(Period, u32)], dates: Period) -> String {
+    let mut prev = None;
+    let mut items = Vec::new();
+    for (ps, rf) in groups(entries, rng) {
+        let mut whens = Vec::new();
+        for p in ps {
+            whens.push(when_form(rng, p, dates, prev));
+            prev = Some(p);
+        }
+        let sep = rng.pick(&[" and ", ", "]);
+        items.push(format!("{}{}", whens.join(sep), rf_after(rng, rf)));
+    }
+    list(rng, items)
+}
+
+/// An RF-first list: "1.2 for 1-6/42, 1.0 in 1943 and 1944, rising to 1.5 thereafter".
+fn rf_first(rng: &mut Rng, entries: &[(Period, u32)], dates: Period) -> String {
+    let mut prev: Option<(Period, u32)> = None;
+    let mut items = Vec::new();
+    for (ps, rf) in groups(entries, rng) {
+        let change = match prev {
+            Some((_, r)) if rng.chance(30) => {
+                if rf > r {
+                    "rising to "
+                } else if rf < r {
+                    "falling to "
+                } else {
+                    "then "
+                }
+            }
+            _ => "",
+        };
+        let n = rf_number(rng, rf, false);
+        let first = ps[0];
+        let follows = prev.is_some_and(|(q, _)| q.to.succ() == first.from);
+        if ps.len() == 1 && first.to == dates.to && follows && rng.chance(40) {
+            let word = rng.pick(&["thereafter", "from then on"]);
+            let text = if change.is_empty() || rng.chance(50) {
+                format!("{change}{n} {word}")
+            } else {
+                format!("{change}{n}")
+            };
+            items.push(text);
+        } else {
+            let mut whens = Vec::new();
+            for (k, p) in ps.iter().enumerate() {
+                let form = if k == 0 {
+                    when_form(rng, *p, dates, prev.map(|(q, _)| q))
+                } else {
+                    period_form(rng, *p)
+                };
+                let worded = [
+                    "from", "between", "until", "before", "prior", "as of", "since",
+                ]
+                .iter()
+                .chain(&["after", "thereafter"])
+                .any(|w| form.starts_with(w));
+                let prep = if worded {
+                    ""
+                } else {
+                    rng.pick(&["for ", "in ", "during ", ""])
+                };
+                whens.push(format!("{prep}{form}"));
+            }
+            items.push(format!("{change}{n} {}", whens.join(" and ")));
+        }
+        prev = Some((*ps.last().unwrap(), rf));
+    }
+    list(rng, items)
+}
+
+/// The sentences of a meaning, each section's form chosen at random.
+fn write(rng: &mut Rng, m: &Meaning) -> String {
+    let mut out = Vec::new();
+    let dates_form = rng.chance(60);
+    for (k, (area, entries)) in m.sections.iter().enumerate() {
+        let text = if dates_form {
+            let list = dates_first(rng, entries, m.dates);
+            match (k, area) {
+                (0, None) => format!("{}Dates and RF are {list}.", rng.pick(&["", "Its "])),
+                (0, Some(a)) => match rng.below(7) {
+                    0 => format!("Dates and RF for use in {a} are {list}."),
+                    1 => format!("For use in {a}, Dates and RF are {list}."),
+                    2 => format!("Its Dates and RF in {a} are: {list}."),
+                    3 => format!("Dates and RF when used in {a} are {list}."),
+                    4 => format!("On {a}, Dates and RF are {list}."),
+                    5 => format!("Dates and RF for {a} use are {list}."),
+                    _ => format!("Dates and RF for {a} are {list}."),
+                },
+                (_, Some(a)) => {
+                    let lead = rng.pick(&["For", "In", "For use in", "On"]);
+                    format!("{lead} {a} they are {list}.")
+                }
+                (_, None) => unreachable!("several sections name their areas"),
+            }
+        } else if rng.chance(20) {
+            // "An RF of 1.2 applies in 1940, 1.3 in 1941": the first RF as a noun.
+            let list = rf_first(rng, entries, m.dates);
+            let (rf, rest) = list.split_once(' ').unwrap();
+            let noun = match rng.below(3) {
+                0 => format!("An RF of {rf}"),
+                1 => format!("A {rf} RF"),
+                _ => format!("A rarity factor of {rf}"),
+            };
+            match area {
+                None => format!("{noun} applies {rest}."),
+                Some(a) => format!("In {a}, {} applies {rest}.", noun.to_lowercase()),
+            }
+        } else {
+            let list = rf_first(rng, entries, m.dates);
+            match area {
+                None => format!("{}RF is {list}.", rng.pick(&["", "Its ", "The "])),
+                Some(a) => match rng.below(3) {
+                    0 => format!("RF for use in {a} is {list}."),
+                    1 => format!("For use in {a}, RF is {list}."),
+                    _ => format!("RF in {a} is {list}."),
+                },
+            }
+        };
+        out.push(text);
+    }
+    out.join(" ")
+}
+
+/// The month -> RF map of each area the text gives, or what went wrong.
+fn read(text: &str, dates: Period) -> Result<BTreeMap<String, BTreeMap<YearMonth, u32>>, String> {
+    let parsed = parse_availability(text, 0, FileId(0), None);
+    if let Some(d) = parsed.diagnostics.first() {
+        return Err(format!("{}: {}", d.code, d.message));
+    }
+    let mut out: BTreeMap<String, BTreeMap<YearMonth, u32>> = BTreeMap::new();
+    for c in &parsed.value {
+        let ClauseKind::Schedule(s) = &c.kind else {
+            return Err(format!("not a schedule: {:?}", c.kind));
+        };
+        for sec in &s.sections {
+            let key = match &sec.area {
+                Area::Anywhere => "anywhere".to_string(),
+                Area::Theaters { theaters, except } if except.is_empty() => theaters
+                    .iter()
+                    .map(|t| t.raw.clone())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                other => return Err(format!("area {other:?}")),
+            };
+            let months = out.entry(key).or_default();
+            let mut last_end: Option<YearMonth> = None;
+            for e in &sec.entries {
+                let ok = |p: &qm_parser::PrintedPeriod| p.value.map_err(|e| format!("{e:?}"));
+                let (from, to) = match &e.when {
+                    EntryWhen::Period(p) => (ok(p)?.from, ok(p)?.to),
+                    EntryWhen::From(p) => (ok(p)?.from, dates.to),
+                    EntryWhen::Until(p) => (dates.from, ok(p)?.to),
+                    EntryWhen::Thereafter(_) => {
+                        (last_end.ok_or("thereafter first")?.succ(), dates.to)
+                    }
+                };
+                let rf = e.rf.as_ref().ok_or("an entry without its RF")?.value.0;
+                let mut m = from;
+                while m <= to {
+                    if months.insert(m, rf).is_some() {
+                        return Err(format!("two RFs for {m}"));
+                    }
+                    m = m.succ();
+                }
+                last_end = Some(to);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The month -> RF map of each area a meaning gives.
+fn expected(m: &Meaning) -> BTreeMap<String, BTreeMap<YearMonth, u32>> {
+    let mut out: BTreeMap<String, BTreeMap<YearMonth, u32>> = BTreeMap::new();
+    for (area, entries) in &m.sections {
+        let months = out
+            .entry(area.unwrap_or("anywhere").to_string())
+            .or_default();
+        for (p, rf) in entries {
+            let mut at = p.from;
+            while at <= p.to {
+                months.insert(at, *rf);
+                at = at.succ();
+            }
+        }
+    }
+    out
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000)
+}
+
+proptest! {
+    #![proptest_config(Config { cases: cases(), failure_persistence: None, ..Config::default() })]
+
+    /// Every meaning, written in any forms of the catalogue, reads back month by month.
+    #[test]
+    fn every_catalogue_form_reads_back_to_its_meaning(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let m = meaning(&mut rng);
+        let text = write(&mut rng, &m);
+        let got = read(&text, m.dates);
+        prop_assert_eq!(got.as_ref().ok(), Some(&expected(&m)), "{}\n{:?}", text, got.as_ref().err());
+    }
+
+    /// A misspelt month, an RF left out, or two RFs for one period is an error.
+    #[test]
+    fn near_misses_are_errors(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let mut m = meaning(&mut rng);
+        m.sections.truncate(1);
+        let list = dates_first(&mut rng, &m.sections[0].1, m.dates);
+        let last = m.sections[0].1.last().unwrap().0;
+        let miss = match rng.below(3) {
+            0 => {
+                let name = MONTHS[last.from.month as usize - 1];
+                let mut c: Vec<char> = name.chars().collect();
+                c.swap(1, 2);
+                let typo: String = c.into_iter().collect();
+                format!("{list}, {typo} {} (1.2)", last.to.year + 1)
+            }
+            1 => format!("{list}, {}", period_form(&mut rng, Period::new(last.to.succ(), last.to.succ()).unwrap())),
+            _ => format!("{list} (1.{})", rng.below(10)),
+        };
+        let text = format!("Dates and RF are {miss}.");
+        let parsed = parse_availability(&text, 0, FileId(0), None);
+        prop_assert!(
+            parsed.diagnostics.iter().any(|d| d.severity == Severity::Error),
+            "read without an error: {}", text
+        );
+    }
+}

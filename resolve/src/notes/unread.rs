@@ -1,0 +1,168 @@
+//! Nothing dropped: a rule sentence that names one of the nation's factions (its `ob.toml`
+//! words, in any inflection) where no reading uses it ("Free French use only" as a sentence of
+//! its own, "only the Free French may use it") would restrict nothing and answer for every
+//! faction. Each such mention is an error at its words. A theater the registry knows, named
+//! in a rule sentence no reading reads at all ("On the Eastern Front it is rare."), is a
+//! warning: the sentence changes no vehicle's availability.
+
+use qm_parser::{AvailabilityClause, ClauseKind, Diagnostic, NotesDoc, SourceMap, TextSpan};
+
+use crate::factions::{word_ranges, Factions};
+use crate::registry::{TheaterName, TheaterRegistry};
+
+/// The most words a theater's name has in the registry's spelling ("the Dutch East Indies").
+const MAX_PLACE_WORDS: usize = 4;
+
+/// Every theater name in a rule paragraph outside every clause read from it: a warning.
+pub fn unread_places(
+    map: &SourceMap,
+    doc: &NotesDoc,
+    registry: &TheaterRegistry,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for rule in doc.notes.iter().flat_map(|n| &n.rules) {
+        let span = &rule.paragraph.span;
+        let Some(text) = map
+            .get(span.file)
+            .and_then(|s| s.text.get(span.range.clone()))
+        else {
+            continue;
+        };
+        let read: Vec<_> = rule
+            .availability
+            .iter()
+            .map(|c| c.span.range.clone())
+            .collect();
+        for (start, end) in places(text, registry) {
+            let at = span.range.start + start..span.range.start + end;
+            let read_here = read.iter().any(|u| u.start <= at.start && at.end <= u.end);
+            if read_here || quoted(text, start) || !about_availability(sentence_around(text, start))
+            {
+                continue;
+            }
+            diags.push(
+                Diagnostic::warning(
+                    "notes::unread-place",
+                    format!(
+                        "the place `{}` is named in a sentence no reading uses (it changes no vehicle's availability)",
+                        &text[start..end]
+                    ),
+                    TextSpan::new(span.file, at),
+                )
+                .with_label("place not read")
+                .with_help("if the sentence limits where the vehicle served, word it as the notes' forms do (\"Dates and RF for use in X are ...\") with an erratum"),
+            );
+        }
+    }
+}
+
+/// Words that make a sentence about where or when a vehicle may be used; a place in a sentence
+/// without them is prose ("\"(f)\" stands for \"French\" for ESB purposes").
+const AVAILABILITY_WORDS: [&str; 10] = [
+    "availab", " use", "used", "served", " only", "limited", "except", "theater", "theatre",
+    "front",
+];
+
+/// True inside a quotation (a counter notation, "BMG: CE FP NA"): an odd number of quote marks
+/// before `at` in its paragraph.
+fn quoted(text: &str, at: usize) -> bool {
+    text[..at].matches(['"', '“', '”']).count() % 2 == 1
+}
+
+/// True when `sentence` speaks of availability.
+fn about_availability(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    AVAILABILITY_WORDS.iter().any(|w| lower.contains(w))
+}
+
+/// The sentence of `text` around byte `at`: from the full stop before it to the one after.
+fn sentence_around(text: &str, at: usize) -> &str {
+    let start = text[..at].rfind(". ").map_or(0, |k| k + 2);
+    let end = text[at..].find(". ").map_or(text.len(), |k| at + k + 1);
+    &text[start..end]
+}
+
+/// The byte ranges of the theater names of `text` (the longest at each word; "any" is not one).
+fn places(text: &str, registry: &TheaterRegistry) -> Vec<(usize, usize)> {
+    let words = word_ranges(text);
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < words.len() {
+        let found = (1..=MAX_PLACE_WORDS.min(words.len() - k)).rev().find(|&n| {
+            let name = &text[words[k].0..words[k + n - 1].1];
+            name.starts_with(char::is_uppercase)
+                && matches!(
+                    registry.lookup(name),
+                    Some(TheaterName::Theater(_) | TheaterName::Group(_))
+                )
+        });
+        match found {
+            Some(n) => {
+                out.push((words[k].0, words[k + n - 1].1));
+                k += n;
+            }
+            None => k += 1,
+        }
+    }
+    out
+}
+
+/// Every faction mention of the notes' rule paragraphs that no clause reads.
+pub fn unread_factions(
+    map: &SourceMap,
+    doc: &NotesDoc,
+    factions: &Factions,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let rules = doc.notes.iter().flat_map(|n| &n.rules);
+    for rule in rules {
+        let span = &rule.paragraph.span;
+        let Some(text) = map
+            .get(span.file)
+            .and_then(|s| s.text.get(span.range.clone()))
+        else {
+            continue;
+        };
+        let mut used = Vec::new();
+        read_spans(&rule.availability, &mut used);
+        for (start, end) in factions.mentions(text) {
+            let at = span.range.start + start..span.range.start + end;
+            if used.iter().any(|u| u.start <= at.start && at.end <= u.end) {
+                continue;
+            }
+            diags.push(
+                Diagnostic::error(
+                    "notes::unread-faction",
+                    format!(
+                        "failed to read the faction `{}` (no reading of this sentence uses it: it would restrict nothing)",
+                        &text[start..end]
+                    ),
+                    TextSpan::new(span.file, at),
+                )
+                .with_label("faction not read")
+                .with_help(
+                    "word the restriction as the notes' forms do (\"(1.3; X use only)\", \"availability in 1945 is limited to X only\") with an erratum",
+                ),
+            );
+        }
+    }
+}
+
+/// The spans of the faction words the clauses read.
+fn read_spans(clauses: &[AvailabilityClause], out: &mut Vec<std::ops::Range<usize>>) {
+    for c in clauses {
+        match &c.kind {
+            ClauseKind::RestrictedUse { faction, .. } => out.push(faction.span.range.clone()),
+            ClauseKind::Schedule(s) => {
+                let qualifiers = s
+                    .sections
+                    .iter()
+                    .flat_map(|s| &s.entries)
+                    .flat_map(|e| &e.qualifiers);
+                out.extend(qualifiers.map(|q| q.span.range.clone()));
+            }
+            ClauseKind::Otherwise { exceptions, .. } => read_spans(exceptions, out),
+            _ => {}
+        }
+    }
+}
