@@ -22,16 +22,23 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
     let mut diagnostics = Vec::new();
     let (layout, data) = layout(source, &records, &mut diagnostics);
     let mut scanned = Scanned::default();
+    // Each field's markup: a range of `scanned.found`, by record and field.
+    let mut found: Vec<Vec<Range<usize>>> = Vec::with_capacity(data.len());
     for record in data {
+        let mut fields = Vec::with_capacity(record.fields.len());
         for (field, column) in record.fields.iter().zip(layout.iter()) {
+            let before = scanned.found.len();
             scan_field(
                 &source.text,
                 source.id,
                 field.clone(),
+                record.quotes_in(field),
                 *column,
                 &mut scanned,
             );
+            fields.push(before..scanned.found.len());
         }
+        found.push(fields);
     }
     diagnostics.append(&mut scanned.diagnostics);
     // The plain text: the published text with the quotes and tags taken off. Its spans map
@@ -55,8 +62,8 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
         },
         diagnostics,
     };
-    for record in data {
-        reading.record(record, &layout);
+    for (record, found) in data.iter().zip(&found) {
+        reading.record(record, &layout, found);
     }
     let Reading {
         reader,
@@ -100,11 +107,12 @@ pub(crate) fn layout<'r>(
     let Some(first) = records.first() else {
         return (default, records);
     };
-    let names: Vec<&str> = first
+    let values: Vec<String> = first
         .fields
         .iter()
-        .map(|f| source.text[f.clone()].trim())
+        .map(|f| first.value(&source.text, f))
         .collect();
+    let names: Vec<&str> = values.iter().map(|v| v.trim()).collect();
     if !is_vasl_header(&names) {
         diagnostics.push(
             Diagnostic::error(
@@ -182,17 +190,25 @@ struct PlainField {
     /// Untrimmed: an empty element after the text (`(Firing mode) <i></i>`) lies in it.
     full: Range<usize>,
     text_len: usize,
+    /// Its markup: a range of [`Reading::found`].
+    found: Range<usize>,
 }
 
 impl Reading<'_> {
     /// The record's fields in the plain text, trimmed, by column.
-    fn fields(&self, record: &Record, layout: &[Option<VaslColumn>]) -> Vec<PlainField> {
+    fn fields(
+        &self,
+        record: &Record,
+        layout: &[Option<VaslColumn>],
+        found: &[Range<usize>],
+    ) -> Vec<PlainField> {
         let plain = self.reader.source;
         record
             .fields
             .iter()
             .zip(layout)
-            .filter_map(|(f, c)| {
+            .zip(found)
+            .filter_map(|((f, c), found)| {
                 let range = plain.text_range(f.clone());
                 let text = &plain.text[range.clone()];
                 let trimmed = text.trim();
@@ -202,6 +218,7 @@ impl Reading<'_> {
                     range: start..start + trimmed.len(),
                     full: range.clone(),
                     text_len: trimmed.len(),
+                    found: found.clone(),
                 })
             })
             .collect()
@@ -211,10 +228,14 @@ impl Reading<'_> {
         &self.reader.source.text[range.clone()]
     }
 
-    /// The markup inside `range` of the plain text.
-    fn markup_in(&self, range: &Range<usize>) -> Vec<(MarkupKind, Range<usize>)> {
+    /// The markup of `field` inside `range` of the plain text.
+    fn markup_in(
+        &self,
+        field: &PlainField,
+        range: &Range<usize>,
+    ) -> Vec<(MarkupKind, Range<usize>)> {
         let plain = self.reader.source;
-        self.found
+        self.found[field.found.clone()]
             .iter()
             .map(|f| (f.kind, plain.text_range(f.content.clone())))
             .filter(|(_, r)| !range.is_empty() && r.start >= range.start && r.end <= range.end)
@@ -237,7 +258,7 @@ impl Reading<'_> {
             .iter()
             .filter(|f| matches!(f.column, VaslColumn::Listing(_)) && f.text_len > 0)
             .all(|f| {
-                self.markup_in(&f.range)
+                self.markup_in(f, &f.range)
                     .iter()
                     .any(|(k, r)| *k == MarkupKind::Bold && *r == f.range)
             });
@@ -253,8 +274,8 @@ impl Reading<'_> {
         Kind::Vehicle
     }
 
-    fn record(&mut self, record: &Record, layout: &[Option<VaslColumn>]) {
-        let fields = self.fields(record, layout);
+    fn record(&mut self, record: &Record, layout: &[Option<VaslColumn>], found: &[Range<usize>]) {
+        let fields = self.fields(record, layout, found);
         match self.kind(&fields) {
             Kind::Empty | Kind::HtmlHeader => {}
             Kind::Caption => self.caption(&fields),
@@ -314,7 +335,7 @@ impl Reading<'_> {
     fn markup_of(&self, fields: &[PlainField]) -> Vec<VaslMarkup> {
         let mut out = Vec::new();
         for f in fields.iter().filter(|f| f.text_len > 0) {
-            for (kind, r) in self.markup_in(&f.range) {
+            for (kind, r) in self.markup_in(f, &f.range) {
                 out.push(VaslMarkup {
                     column: f.column.name(),
                     kind,
@@ -370,7 +391,7 @@ impl Reading<'_> {
     /// inside the name: `Jeep <i>tr</i> w/ Opt AAMG`, whose name is then the text around it).
     fn name_and_type(&mut self, f: &PlainField, row: &mut ListingRow, extras: &mut VaslExtras) {
         let italic_type = self
-            .markup_in(&f.full)
+            .markup_in(f, &f.full)
             .into_iter()
             .filter(|(k, _)| *k == MarkupKind::Italic)
             .max_by_key(|(_, r)| r.start);
@@ -441,7 +462,7 @@ impl Reading<'_> {
     /// not apply, kept apart from the note references.
     fn notes(&mut self, f: &PlainField, row: &mut ListingRow, extras: &mut VaslExtras) {
         let struck: Vec<Range<usize>> = self
-            .markup_in(&f.range)
+            .markup_in(f, &f.range)
             .into_iter()
             .filter(|(k, _)| matches!(k, MarkupKind::Strike | MarkupKind::LineThrough))
             .map(|(_, r)| r)
@@ -603,6 +624,7 @@ fn reads_as(plain: &Source, range: Range<usize>, column: Column) -> bool {
             range: range.clone(),
             line: 0,
             fields: Vec::new(),
+            quotes: Vec::new(),
         },
     );
     read_cell(&mut reader, range, column, &mut scratch);
