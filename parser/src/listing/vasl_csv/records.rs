@@ -116,6 +116,15 @@ pub(crate) fn records(text: &str) -> Vec<Record> {
     records
 }
 
+/// The value of one field's published bytes `raw` (quotes included), as the `csv` crate
+/// reads it.
+pub(crate) fn field_value(raw: &str) -> String {
+    records(raw)
+        .first()
+        .and_then(|r| Some(r.value(raw, r.fields.first()?)))
+        .unwrap_or_default()
+}
+
 /// The offsets (from `at`) of the bytes of `raw` its value `value` leaves out, pushed to
 /// `quotes`. The reader only ever leaves out quotes, so the value is `raw` with some of them
 /// taken off; the leftmost match of each value byte finds one such set (of two quotes written

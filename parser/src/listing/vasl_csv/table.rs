@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::listing::vasl_csv::columns::VaslColumn;
 use crate::listing::vasl_csv::read::{layout, parse_vasl_csv};
-use crate::listing::vasl_csv::records::records;
+use crate::listing::vasl_csv::records::{field_value, records};
 use crate::{Source, TableField, TableRow};
 
 /// The vehicle rows of a `listing.csv` (another VASL piece of a vehicle included) as
@@ -60,14 +60,10 @@ pub(crate) fn vasl_column_label(name: &str) -> Option<&'static str> {
     }
 }
 
-/// A CSV field's value: its published bytes without the surrounding quotes, a doubled quote
-/// read as one, trimmed.
+/// A CSV field's value, trimmed: its published bytes as the `csv` crate reads them (the
+/// surrounding quotes off, a doubled quote read as one).
 pub fn vasl_cell_text(field: &str) -> String {
-    let field = field.trim();
-    match field.strip_prefix('"').and_then(|f| f.strip_suffix('"')) {
-        Some(inner) => inner.replace("\"\"", "\"").trim().to_owned(),
-        None => field.to_owned(),
-    }
+    field_value(field).trim().to_owned()
 }
 
 /// A value written as a CSV field: quoted (quotes doubled) when it holds a comma, a quote or
