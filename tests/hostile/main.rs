@@ -18,3 +18,4 @@ mod sizes;
 mod templates;
 mod terminal;
 mod unicode_names;
+mod vasl_csv;
