@@ -177,7 +177,16 @@ fn missing_columns(
 fn formula_cells(source: &Source, records: &[Record], diagnostics: &mut Vec<Diagnostic>) {
     for record in records {
         for field in &record.fields {
-            if !qm_schema::looks_like_formula(&record.value(&source.text, field)) {
+            let value = record.value(&source.text, field);
+            // A cell's line ends are the file's (a CR the text read has not): what a
+            // spreadsheet opening the file reads.
+            let formula = qm_schema::looks_like_formula(&value)
+                || (value.starts_with('\n')
+                    && source
+                        .original
+                        .get(source.original_range(field.clone()))
+                        .is_some_and(|raw| qm_schema::looks_like_formula(&field_value(raw))));
+            if !formula {
                 continue;
             }
             diagnostics.push(

@@ -66,13 +66,24 @@ pub fn vasl_cell_text(field: &str) -> String {
     field_value(field).trim().to_owned()
 }
 
-/// A value written as a CSV field: quoted (quotes doubled) when it holds a comma, a quote or
-/// a line end, as VASL's files are.
+/// A value written as a CSV field by the `csv` crate: quoted (quotes doubled) when it holds a
+/// comma, a quote or a line end, as VASL's files are.
 pub fn vasl_field(value: &str) -> String {
-    if value.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", value.replace('"', "\"\""))
-    } else {
-        value.to_owned()
+    // A record of one empty field is written `""`; an empty field among others is empty.
+    if value.is_empty() {
+        return String::new();
+    }
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    // Writing to memory cannot fail, and the bytes are the text's and quotes.
+    if writer.write_record([value]).is_err() {
+        return value.to_owned();
+    }
+    match writer.into_inner() {
+        Ok(bytes) => String::from_utf8_lossy(&bytes)
+            .strip_suffix('\n')
+            .unwrap_or(value)
+            .to_owned(),
+        Err(_) => value.to_owned(),
     }
 }
 
@@ -141,6 +152,8 @@ mod tests {
         );
         assert_eq!(vasl_field("6†, A"), "\"6†, A\"");
         assert_eq!(vasl_field("-F/+SR"), "-F/+SR");
+        assert_eq!(vasl_field("a\nb"), "\"a\nb\"");
+        assert_eq!(vasl_field(""), "");
         assert_eq!(crate::column_label("bmg"), Some("MG B"));
         assert_eq!(crate::column_label("rof_ife"), Some("ROF"));
         assert_eq!(crate::column_label("dates"), Some("DATES"));
