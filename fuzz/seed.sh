@@ -16,6 +16,7 @@ seed() {
 }
 case "$target" in
   listing) for f in data-src/ita/listing.tsv tests/fixtures/*/ita/listing.tsv; do seed < "$f"; done ;;
+  vasl_csv) for f in tests/fixtures-vasl/*/*/listing.csv; do seed < "$f"; done ;;
   notes) for f in data-src/ita/notes.md tests/fixtures/*/ita/notes.md; do seed < "$f"; done ;;
   scenario) for f in data-src/scenarios/*.toml tests/scenarios/*.toml; do seed < "$f"; done ;;
   nation_toml)

@@ -48,6 +48,30 @@ pub const VASL_HEADER: [&str; 34] = [
 /// text is theirs, written back as kept.
 pub const VASL_PROGRAM_COLUMNS: &[&str] = VASL_HEADER.split_at(VASL_HEADER.len() - 6).1;
 
+/// True when a spreadsheet opening a CSV would take `cell` (a field's value, as the CSV
+/// holds it) for a formula, which it may run (`=HYPERLINK(…)`, `=cmd|' /C calc'!A0`): the
+/// cell begins with `=`, `@`, a tab or a carriage return, or with `+` or `-` and holds a call
+/// or a link (`(` or `|`). VASL's own values that begin with a sign (`+1`, `-4`, `+F`,
+/// `-F/+SR`, `-<sup>R2</sup>`, `-/3/-/-`) hold neither and are not formulas. `qm check` warns
+/// about such a cell and `qm export vasl-csv` writes it as text ([`as_spreadsheet_text`]).
+pub fn looks_like_formula(cell: &str) -> bool {
+    match cell.as_bytes().first() {
+        Some(b'=' | b'@' | b'\t' | b'\r') => true,
+        Some(b'+' | b'-') => cell.contains(['(', '|']),
+        _ => false,
+    }
+}
+
+/// `cell` as a spreadsheet shows it as text: a formula-looking cell ([`looks_like_formula`])
+/// after an apostrophe (`'=HYPERLINK(…)`), any other as it is.
+pub fn as_spreadsheet_text(cell: &str) -> std::borrow::Cow<'_, str> {
+    if looks_like_formula(cell) {
+        format!("'{cell}").into()
+    } else {
+        cell.into()
+    }
+}
+
 /// A vehicle's values that only VASL's Chapter H CSV layout has: kept so the IR can be
 /// written back in that layout (`qm export vasl-csv`) and the sheets print VASL's count.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -184,4 +208,42 @@ pub struct VaslCaption {
     pub columns: Vec<VaslColumnValue>,
     /// Their markup.
     pub markup: Vec<CellMarkup>,
+}
+
+#[cfg(test)]
+mod formula_tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_told_from_vasls_signed_values() {
+        for formula in [
+            "=HYPERLINK(\"http://x\")",
+            "=cmd|' /C calc'!A0",
+            "@SUM(A1)",
+            "\t=1",
+            "\r=1",
+            "+cmd|' /C calc'!A0",
+            "-2+3+HYPERLINK(\"x\")",
+        ] {
+            assert!(looks_like_formula(formula), "{formula:?}");
+            assert_eq!(as_spreadsheet_text(formula), format!("'{formula}"));
+        }
+        for value in [
+            "+1",
+            "-4",
+            "+F",
+            "-F/+SR",
+            "-<sup>R2</sup>†",
+            "- <sup>R2</sup>",
+            "-/3/-/-",
+            "+1†",
+            "",
+            "2 (6)",
+            "a=b",
+            "'=x",
+        ] {
+            assert!(!looks_like_formula(value), "{value:?}");
+            assert_eq!(as_spreadsheet_text(value), value);
+        }
+    }
 }

@@ -20,3 +20,4 @@ mod sizes;
 mod templates;
 mod terminal;
 mod unicode_names;
+mod vasl_csv;

@@ -62,20 +62,20 @@ fn write_caption<'a>(
     *current = this;
 }
 
-/// One CSV record: cells quoted when they hold a comma, a quote or a line end, as VASL's
-/// files are.
+/// One CSV record, written by the `csv` crate: cells quoted when they hold a comma, a quote
+/// or a line end, as VASL's files are, every byte kept; a cell a spreadsheet would take for
+/// a formula after an apostrophe, as text ([`qm_schema::as_spreadsheet_text`]).
 fn write_record(out: &mut String, cells: impl IntoIterator<Item = String>) {
-    for (i, cell) in cells.into_iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        if cell.contains([',', '"', '\n', '\r']) {
-            out.push('"');
-            out.push_str(&cell.replace('"', "\"\""));
-            out.push('"');
-        } else {
-            out.push_str(&cell);
+    let mut writer = csv::WriterBuilder::new()
+        .flexible(true)
+        .from_writer(Vec::new());
+    let cells = cells
+        .into_iter()
+        .map(|c| qm_schema::as_spreadsheet_text(&c).into_owned());
+    // Writing to memory cannot fail; the cells are text, so the bytes are too.
+    if writer.write_record(cells).is_ok() {
+        if let Ok(bytes) = writer.into_inner() {
+            out.push_str(&String::from_utf8_lossy(&bytes));
         }
     }
-    out.push('\n');
 }

@@ -25,7 +25,7 @@ pub(crate) struct Reader<'s> {
     pub(crate) source: &'s Source,
     pub(crate) diagnostics: Vec<crate::Diagnostic>,
     /// Superscripts whose printed characters read back as other letters (VASL's
-    /// `<sup>s</sup>`, printed `ˢ`): their range in the text and the letters published.
+    /// `<sup>s</sup>`, printed `ˢ`): their range in the text (in text order) and the letters published.
     pub(crate) cased: Vec<(Range<usize>, String)>,
 }
 
@@ -139,12 +139,12 @@ impl<'s> Reader<'s> {
     fn superscript_letters(&self, run: Range<usize>) -> String {
         let mut out = String::new();
         let mut at = run.start;
-        let mut cased: Vec<&(Range<usize>, String)> = self
-            .cased
+        // `cased` is in text order: the ones inside the run are found by halving.
+        let from = self.cased.partition_point(|(r, _)| r.start < run.start);
+        let cased = self.cased[from..]
             .iter()
-            .filter(|(r, _)| r.start >= run.start && r.end <= run.end)
-            .collect();
-        cased.sort_by_key(|(r, _)| r.start);
+            .take_while(|(r, _)| r.start <= run.end)
+            .filter(|(r, _)| r.end <= run.end);
         for (r, letters) in cased {
             if r.start < at {
                 continue;

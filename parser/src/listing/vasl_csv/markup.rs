@@ -53,6 +53,65 @@ struct Open {
     unicode: bool,
 }
 
+/// The open elements, in order, with each kind's open ones at hand: closing one, and asking
+/// whether a superscript is open, cost the same however many are open.
+#[derive(Default)]
+struct Stack {
+    /// In opening order; a closed one leaves `None`.
+    opens: Vec<Option<Open>>,
+    /// The indices of the open ones, by the kinds that close each other ([`class`]).
+    by_class: [Vec<usize>; 6],
+    /// How many open `<sup>` become Unicode superscripts.
+    unicode: usize,
+}
+
+/// Kinds that close each other share a class (`</span>` closes any decoration).
+fn class(kind: MarkupKind) -> usize {
+    match kind {
+        MarkupKind::Bold => 0,
+        MarkupKind::Italic => 1,
+        MarkupKind::Superscript => 2,
+        MarkupKind::Subscript => 3,
+        MarkupKind::Strike => 4,
+        MarkupKind::Underline | MarkupKind::Overline | MarkupKind::LineThrough => 5,
+    }
+}
+
+impl Stack {
+    fn push(&mut self, open: Open) {
+        self.by_class[class(open.kind)].push(self.opens.len());
+        if open.kind == MarkupKind::Superscript && open.unicode {
+            self.unicode += 1;
+        }
+        self.opens.push(Some(open));
+    }
+
+    /// The innermost open element `kind` closes, taken off.
+    fn close(&mut self, kind: MarkupKind) -> Option<Open> {
+        let index = self.by_class[class(kind)].pop()?;
+        let open = self.opens.get_mut(index)?.take()?;
+        if open.kind == MarkupKind::Superscript && open.unicode {
+            self.unicode -= 1;
+        }
+        Some(open)
+    }
+
+    /// True inside a `<sup>` written as Unicode superscripts.
+    fn in_unicode(&self) -> bool {
+        self.unicode > 0
+    }
+
+    /// True while a `<sup>` is open.
+    fn in_superscript(&self) -> bool {
+        !self.by_class[class(MarkupKind::Superscript)].is_empty()
+    }
+
+    /// The elements never closed, in opening order.
+    fn unclosed(self) -> impl Iterator<Item = Open> {
+        self.opens.into_iter().flatten()
+    }
+}
+
 /// How a `<sup>`'s text is written in the plain text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SupForm {
@@ -93,73 +152,63 @@ fn classify(tag: &str) -> Tag {
     kind(inner.trim_end_matches(';')).map_or(Tag::Unknown, Tag::Open)
 }
 
-/// True when `a` and `b` close each other (`</span>` closes any decoration).
-fn closes(open: MarkupKind, close: MarkupKind) -> bool {
-    let span = |k| {
-        matches!(
-            k,
-            MarkupKind::Underline | MarkupKind::Overline | MarkupKind::LineThrough
-        )
-    };
-    open == close || (span(open) && span(close))
-}
-
-/// Scans the field at `range` of `text` (its published form, quotes included) of `column`.
+/// Scans the field at `range` of `text` (its published form, quotes included) of `column`;
+/// `quotes` are the quote bytes the CSV rules take off it ([`Record::quotes`]). Linear in the
+/// field's length: each tag is read once, the searches ahead (the next `>`, the next
+/// `</sup>`) never cover a byte twice.
+///
+/// [`Record::quotes`]: crate::listing::vasl_csv::records::Record
 pub(crate) fn scan_field(
     text: &str,
     file: FileId,
     range: Range<usize>,
+    quotes: &[usize],
     column: Option<VaslColumn>,
     out: &mut Scanned,
 ) {
-    let Some(raw) = text.get(range.clone()) else {
+    if text.get(range.clone()).is_none() {
         return;
+    }
+    let verbatim = column.is_some_and(VaslColumn::verbatim);
+    // The content ends before a closing quote.
+    let end = match quotes.last() {
+        Some(&q) if q + 1 == range.end && quotes.len() > 1 => q,
+        _ => range.end,
     };
-    let quoted = raw.len() >= 2 && raw.starts_with('"') && raw.ends_with('"');
-    let (start, end) = if quoted {
-        out.edits.push(deletion(range.start..range.start + 1));
-        out.edits.push(deletion(range.end - 1..range.end));
-        (range.start + 1, range.end - 1)
-    } else {
-        (range.start, range.end)
+    let mut scan = FieldScan {
+        text,
+        file,
+        end,
+        column,
+        ahead: Ahead::default(),
     };
-    let mut stack: Vec<Open> = Vec::new();
+    let mut stack = Stack::default();
     let mut last = None;
-    let mut i = start;
-    while i < end {
-        let rest = &text[i..end];
-        if quoted && rest.starts_with("\"\"") {
-            out.edits.push(Edit {
-                original: i..i + 2,
-                replacement: "\"".into(),
-            });
-            last = Some('"');
-            i += 2;
+    let mut quotes = quotes.iter().copied().peekable();
+    let mut i = range.start;
+    while i < range.end {
+        if quotes.next_if_eq(&i).is_some() {
+            out.edits.push(deletion(i..i + 1));
+            i += 1;
             continue;
         }
-        if rest.starts_with('<') && !column.is_some_and(VaslColumn::verbatim) {
-            if let Some(close) = rest.find('>') {
-                let tag_end = i + close + 1;
-                let tag = classify(&rest[..=close]);
-                on_tag(
-                    text,
-                    file,
-                    i..tag_end,
-                    tag,
-                    end,
-                    column,
-                    last,
-                    &mut stack,
-                    out,
-                );
+        if text.as_bytes()[i] == b'<' && !verbatim {
+            if let Some(close) = scan.ahead.tag_end(text, i, end) {
+                let tag_end = close + 1;
+                let tag = classify(&text[i..tag_end]);
+                scan.on_tag(i..tag_end, tag, last, &mut stack, out);
                 out.edits.push(deletion(i..tag_end));
+                // Quotes inside the tag go with it.
+                while quotes.next_if(|&q| q < tag_end).is_some() {}
                 i = tag_end;
                 continue;
             }
         }
-        let Some(c) = rest.chars().next() else { break };
+        let Some(c) = text[i..].chars().next() else {
+            break;
+        };
         let len = c.len_utf8();
-        match plain_char(c, column, &stack) {
+        match plain_char(c, column, stack.in_unicode()) {
             Some(replacement) => {
                 last = replacement.chars().last();
                 out.edits.push(Edit {
@@ -171,22 +220,123 @@ pub(crate) fn scan_field(
         }
         i += len;
     }
-    for open in stack {
+    for open in stack.unclosed() {
         out.diagnostics.push(unclosed(file, open.content..end));
     }
 }
 
+/// One field's scan: its text and what was found ahead of the cursor.
+struct FieldScan<'t> {
+    text: &'t str,
+    file: FileId,
+    /// Where the field's content ends (before a closing quote).
+    end: usize,
+    column: Option<VaslColumn>,
+    ahead: Ahead,
+}
+
+/// Searches ahead in a field, each remembered so that no byte is searched twice: where no `>`
+/// follows, the next `</sup>`, and what the content up to it holds.
+#[derive(Default)]
+struct Ahead {
+    /// No `>` at or after this offset.
+    no_tag_end_from: Option<usize>,
+    /// The last search for `</sup>`: from where, and what it found (`None`: none after).
+    sup_close: Option<(usize, Option<usize>)>,
+    /// What the content before the `</sup>` found last holds (see [`Content`]).
+    content: Option<Content>,
+}
+
+/// What the text before a `</sup>` (or the field's end) holds, its tags left out: the last
+/// offsets of a character, of one without a superscript form, and of one whose form reads
+/// back as another letter. A `<sup>` whose content starts at `from` holds only characters
+/// with forms when the last without one is before `from`.
+#[derive(Clone, Copy)]
+struct Content {
+    /// The `</sup>` (or the field's end) it ends at.
+    until: usize,
+    /// Scanned from here on.
+    from: usize,
+    last_char: Option<usize>,
+    last_formless: Option<usize>,
+    last_cased: Option<usize>,
+}
+
+impl Ahead {
+    /// The `>` ending the tag that starts at `at`, before `end`.
+    fn tag_end(&mut self, text: &str, at: usize, end: usize) -> Option<usize> {
+        if self.no_tag_end_from.is_some_and(|from| at >= from) {
+            return None;
+        }
+        let found = memchr::memchr(b'>', &text.as_bytes()[at..end]).map(|i| at + i);
+        if found.is_none() {
+            self.no_tag_end_from = Some(at);
+        }
+        found
+    }
+
+    /// The first `</sup>` at or after `from`, before `end`.
+    fn sup_close(&mut self, text: &str, from: usize, end: usize) -> Option<usize> {
+        if let Some((searched, found)) = self.sup_close {
+            if from >= searched && found.is_none_or(|f| f >= from) {
+                return found;
+            }
+        }
+        let found = memchr::memmem::find(&text.as_bytes()[from..end], b"</sup>").map(|i| from + i);
+        self.sup_close = Some((from, found));
+        found
+    }
+
+    /// What the content from `from` to `until` holds (tags left out); `from` follows a tag's
+    /// `>`, and every later call for the same `until` starts after it.
+    fn content(&mut self, text: &str, from: usize, until: usize) -> Content {
+        match self.content {
+            Some(c) if c.until == until && c.from <= from => c,
+            _ => {
+                let mut c = Content {
+                    until,
+                    from,
+                    last_char: None,
+                    last_formless: None,
+                    last_cased: None,
+                };
+                let mut in_tag = false;
+                for (i, ch) in text[from..until].char_indices() {
+                    match ch {
+                        '<' => in_tag = true,
+                        '>' => in_tag = false,
+                        _ if !in_tag => {
+                            let at = Some(from + i);
+                            c.last_char = at;
+                            let form = superscript::to_superscript(&ch.to_string())
+                                .chars()
+                                .next()
+                                .unwrap_or(ch);
+                            if !superscript::is_superscript(form) {
+                                c.last_formless = at;
+                            } else if !superscript::reads_back(ch) {
+                                c.last_cased = at;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                self.content = Some(c);
+                c
+            }
+        }
+    }
+}
+
 /// What character `c` of the field's text becomes in the plain text, when not itself: `•` is
-/// the column's mark, a tab or line end a space, a character inside a Unicode `<sup>` its
-/// superscript.
-fn plain_char(c: char, column: Option<VaslColumn>, stack: &[Open]) -> Option<String> {
-    let unicode = stack
-        .iter()
-        .any(|o| o.kind == MarkupKind::Superscript && o.unicode);
+/// the column's mark, a tab or line end a space (not in VASL's programs' columns, kept
+/// verbatim), a character inside a Unicode `<sup>` its superscript.
+fn plain_char(c: char, column: Option<VaslColumn>, in_unicode: bool) -> Option<String> {
+    let verbatim = column.is_some_and(VaslColumn::verbatim);
     match (c, column.and_then(VaslColumn::bullet)) {
         ('•', Some(mark)) => Some(mark.to_string()),
-        ('\t' | '\n' | '\r', _) => Some(" ".to_string()),
-        _ if unicode => Some(superscript::to_superscript(&c.to_string())),
+        ('\t' | '\n' | '\r', _) if !verbatim => Some(" ".to_string()),
+        _ if in_unicode => Some(superscript::to_superscript(&c.to_string())),
         _ => None,
     }
 }
@@ -201,118 +351,103 @@ fn unclosed(file: FileId, content: Range<usize>) -> Diagnostic {
     .with_help("close the element (`</b>`, `</i>`, `</sup>`, `</span>`) in the same cell")
 }
 
-/// An open or close tag at `at`: updates the open elements and records what a closed one
-/// covered.
-#[allow(clippy::too_many_arguments)]
-fn on_tag(
-    text: &str,
-    file: FileId,
-    at: Range<usize>,
-    tag: Tag,
-    field_end: usize,
-    column: Option<VaslColumn>,
-    last: Option<char>,
-    stack: &mut Vec<Open>,
-    out: &mut Scanned,
-) {
-    match tag {
-        Tag::Open(kind) => {
-            let inside_unicode = stack
-                .iter()
-                .any(|o| o.kind == MarkupKind::Superscript && o.unicode);
-            let form = match kind {
-                MarkupKind::Superscript if inside_unicode => SupForm::Unicode,
-                MarkupKind::Superscript => sup_form(text, at.end, field_end, column, last),
-                _ => SupForm::Markup,
-            };
-            if form == SupForm::CasedUnicode {
-                let rest = &text[at.end..field_end];
-                let content = at.end..at.end + rest.find("</sup>").unwrap_or(rest.len());
-                let letters = strip_tags(&text[content.clone()]);
-                out.cased.push(Cased { content, letters });
-            }
-            stack.push(Open {
-                kind,
-                content: at.end,
-                unicode: form != SupForm::Markup,
-            });
-        }
-        Tag::Close(kind) => match stack.iter().rposition(|o| closes(o.kind, kind)) {
-            Some(index) => {
-                let open = stack.remove(index);
-                let nested = open.kind == MarkupKind::Superscript
-                    && stack.iter().any(|o| o.kind == MarkupKind::Superscript);
-                // A Unicode superscript needs no markup; a doubled `<sup>` is one superscript.
-                if !open.unicode && !nested {
-                    out.found.push(Found {
-                        kind: open.kind,
-                        content: open.content..at.start,
-                    });
+impl FieldScan<'_> {
+    /// An open or close tag at `at`: updates the open elements and records what a closed
+    /// one covered.
+    fn on_tag(
+        &mut self,
+        at: Range<usize>,
+        tag: Tag,
+        last: Option<char>,
+        stack: &mut Stack,
+        out: &mut Scanned,
+    ) {
+        match tag {
+            Tag::Open(kind) => {
+                let form = match kind {
+                    MarkupKind::Superscript if stack.in_unicode() => SupForm::Unicode,
+                    MarkupKind::Superscript => self.sup_form(at.end, last),
+                    _ => SupForm::Markup,
+                };
+                if form == SupForm::CasedUnicode {
+                    let close = self.ahead.sup_close(self.text, at.end, self.end);
+                    let content = at.end..close.unwrap_or(self.end);
+                    let letters = strip_tags(&self.text[content.clone()]);
+                    out.cased.push(Cased { content, letters });
                 }
+                stack.push(Open {
+                    kind,
+                    content: at.end,
+                    unicode: form != SupForm::Markup,
+                });
             }
-            None => out.diagnostics.push(
-                Diagnostic::warning(
-                    "vasl::unclosed-markup",
-                    "failed to match a closing tag (no element of its kind is open)",
-                    TextSpan::new(file, at),
-                )
-                .with_label("closes nothing")
-                .with_help("remove the tag, or open its element before it"),
-            ),
-        },
-        Tag::Unknown => out.diagnostics.push(
-            Diagnostic::warning(
-                "vasl::unknown-markup",
-                format!(
-                    "failed to read the markup `{}` (not one of VASL's cell tags; left out)",
-                    crate::listing::reader::quote(&text[at.clone()])
+            Tag::Close(kind) => match stack.close(kind) {
+                Some(open) => {
+                    let nested =
+                        open.kind == MarkupKind::Superscript && stack.in_superscript();
+                    // A Unicode superscript needs no markup; a doubled `<sup>` is one
+                    // superscript.
+                    if !open.unicode && !nested {
+                        out.found.push(Found {
+                            kind: open.kind,
+                            content: open.content..at.start,
+                        });
+                    }
+                }
+                None => out.diagnostics.push(
+                    Diagnostic::warning(
+                        "vasl::unclosed-markup",
+                        "failed to match a closing tag (no element of its kind is open)",
+                        TextSpan::new(self.file, at),
+                    )
+                    .with_label("closes nothing")
+                    .with_help("remove the tag, or open its element before it"),
                 ),
-                TextSpan::new(file, at),
-            )
-            .with_label("unknown tag")
-            .with_help(
-                "cells use <b>, <i>, <sup>, <sub>, <strike> and <span style=\"text-decoration:…\">",
+            },
+            Tag::Unknown => out.diagnostics.push(
+                Diagnostic::warning(
+                    "vasl::unknown-markup",
+                    format!(
+                        "failed to read the markup `{}` (not one of VASL's cell tags; left out)",
+                        crate::listing::reader::quote(&self.text[at.clone()])
+                    ),
+                    TextSpan::new(self.file, at),
+                )
+                .with_label("unknown tag")
+                .with_help(
+                    "cells use <b>, <i>, <sup>, <sub>, <strike> and <span style=\"text-decoration:…\">",
+                ),
             ),
-        ),
+        }
     }
-}
 
-/// How the `<sup>` whose content starts at `from` is written: as Unicode superscripts after a
-/// dagger (its footnote number), and outside the MG columns when every character has a
-/// superscript form. The MG columns print a rear MG inline (`8R2`), as the listing does. A
-/// letter whose form reads back as another (`s`, printed `ˢ`, read `S`) is printed so only
-/// where the cell's reader keeps the published letters: a superscript after a column's single
-/// value (`34<sup>s</sup>` MP); elsewhere it stays markup.
-fn sup_form(
-    text: &str,
-    from: usize,
-    field_end: usize,
-    column: Option<VaslColumn>,
-    last: Option<char>,
-) -> SupForm {
-    let rest = &text[from..field_end];
-    let content = rest.find("</sup>").map_or(rest, |end| &rest[..end]);
-    let content = strip_tags(content);
-    let all_have_forms = !content.is_empty()
-        && content.chars().all(|c| {
-            superscript::is_superscript(
-                superscript::to_superscript(&c.to_string())
-                    .chars()
-                    .next()
-                    .unwrap_or(c),
-            )
-        });
-    let footnote = last == Some('†');
-    let inline = !footnote && column.is_some_and(VaslColumn::inline_superscripts);
-    if !all_have_forms || inline {
-        return SupForm::Markup;
-    }
-    if content.chars().all(superscript::reads_back) {
-        SupForm::Unicode
-    } else if !footnote && column.is_some_and(VaslColumn::trailing_superscript) {
-        SupForm::CasedUnicode
-    } else {
-        SupForm::Markup
+    /// How the `<sup>` whose content starts at `from` is written: as Unicode superscripts
+    /// after a dagger (its footnote number), and outside the MG columns when every character
+    /// has a superscript form. The MG columns print a rear MG inline (`8R2`), as the listing
+    /// does. A letter whose form reads back as another (`s`, printed `ˢ`, read `S`) is printed
+    /// so only where the cell's reader keeps the published letters: a superscript after a
+    /// column's single value (`34<sup>s</sup>` MP); elsewhere it stays markup.
+    fn sup_form(&mut self, from: usize, last: Option<char>) -> SupForm {
+        let until = self
+            .ahead
+            .sup_close(self.text, from, self.end)
+            .unwrap_or(self.end);
+        let content = self.ahead.content(self.text, from, until);
+        let after = |at: Option<usize>| at.is_some_and(|a| a >= from);
+        let all_have_forms = after(content.last_char) && !after(content.last_formless);
+        let footnote = last == Some('†');
+        let column = self.column;
+        let inline = !footnote && column.is_some_and(VaslColumn::inline_superscripts);
+        if !all_have_forms || inline {
+            return SupForm::Markup;
+        }
+        if !after(content.last_cased) {
+            SupForm::Unicode
+        } else if !footnote && column.is_some_and(VaslColumn::trailing_superscript) {
+            SupForm::CasedUnicode
+        } else {
+            SupForm::Markup
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use crate::listing::parse::read_capacity_and_refs;
 use crate::listing::reader::{quote, Reader};
 use crate::listing::vasl_csv::columns::{is_vasl_header, VaslColumn, VASL_COLUMNS};
 use crate::listing::vasl_csv::markup::{scan_field, Scanned};
-use crate::listing::vasl_csv::records::{records, Record};
+use crate::listing::vasl_csv::records::{field_value, records, Record};
 use crate::listing::vasl_csv::syntax::*;
 use crate::listing::{cells, parts, weapons};
 use crate::{Cell, CellError, Diagnostic, ListingRow, Parsed, Source, TextSpan};
@@ -21,17 +21,25 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
     let records = records(&source.text);
     let mut diagnostics = Vec::new();
     let (layout, data) = layout(source, &records, &mut diagnostics);
+    formula_cells(source, &records, &mut diagnostics);
     let mut scanned = Scanned::default();
+    // Each field's markup: a range of `scanned.found`, by record and field.
+    let mut found: Vec<Vec<Range<usize>>> = Vec::with_capacity(data.len());
     for record in data {
+        let mut fields = Vec::with_capacity(record.fields.len());
         for (field, column) in record.fields.iter().zip(layout.iter()) {
+            let before = scanned.found.len();
             scan_field(
                 &source.text,
                 source.id,
                 field.clone(),
+                record.quotes_in(field),
                 *column,
                 &mut scanned,
             );
+            fields.push(before..scanned.found.len());
         }
+        found.push(fields);
     }
     diagnostics.append(&mut scanned.diagnostics);
     // The plain text: the published text with the quotes and tags taken off. Its spans map
@@ -48,6 +56,7 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
         .collect();
     let mut reading = Reading {
         reader,
+        published: source,
         found: scanned.found,
         listing: VaslListing {
             records: data.len(),
@@ -55,8 +64,8 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
         },
         diagnostics,
     };
-    for record in data {
-        reading.record(record, &layout);
+    for (record, found) in data.iter().zip(&found) {
+        reading.record(record, &layout, found);
     }
     let Reading {
         reader,
@@ -100,11 +109,12 @@ pub(crate) fn layout<'r>(
     let Some(first) = records.first() else {
         return (default, records);
     };
-    let names: Vec<&str> = first
+    let values: Vec<String> = first
         .fields
         .iter()
-        .map(|f| source.text[f.clone()].trim())
+        .map(|f| first.value(&source.text, f))
         .collect();
+    let names: Vec<&str> = values.iter().map(|v| v.trim()).collect();
     if !is_vasl_header(&names) {
         diagnostics.push(
             Diagnostic::error(
@@ -127,7 +137,70 @@ pub(crate) fn layout<'r>(
         }
         layout.push(column.filter(|_| !repeated));
     }
+    diagnostics.extend(missing_columns(source, first, &layout));
     (layout, &records[1..])
+}
+
+/// An error for the header naming none of VASL's columns `layout` lacks (a `listing.csv`
+/// without `notes` would lose every row's notes).
+fn missing_columns(
+    source: &Source,
+    header: &Record,
+    layout: &[Option<VaslColumn>],
+) -> Option<Diagnostic> {
+    let missing: Vec<&str> = VASL_COLUMNS
+        .iter()
+        .filter(|(_, c)| !layout.contains(&Some(*c)))
+        .map(|(n, _)| *n)
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let names = missing
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(
+        Diagnostic::error(
+            "vasl::missing-column",
+            format!("failed to find the column{} {names} in the header (the rows' cells of it would be lost)", if missing.len() > 1 { "s" } else { "" }),
+            source.span(header.range.clone()),
+        )
+        .with_label("not in the header")
+        .with_help("name every one of VASL's columns in the header row: count,name,radioless,...,notes,version,piece,overrides,svg_image_transform,reverse,comments"),
+    )
+}
+
+/// A warning for each field a spreadsheet would take for a formula (README: VASL's Chapter H
+/// CSV); `qm export vasl-csv` writes such a cell as text.
+fn formula_cells(source: &Source, records: &[Record], diagnostics: &mut Vec<Diagnostic>) {
+    for record in records {
+        for field in &record.fields {
+            let value = record.value(&source.text, field);
+            // A cell's line ends are the file's (a CR the text read has not): what a
+            // spreadsheet opening the file reads.
+            let formula = qm_schema::looks_like_formula(&value)
+                || (value.starts_with('\n')
+                    && source
+                        .original
+                        .get(source.original_range(field.clone()))
+                        .is_some_and(|raw| qm_schema::looks_like_formula(&field_value(raw))));
+            if !formula {
+                continue;
+            }
+            diagnostics.push(
+                Diagnostic::warning(
+                    "vasl::formula-cell",
+                    "found a cell a spreadsheet would run as a formula (it begins with =, @, a tab or a line end, or with + or - and holds ( or |)",
+                    source.span(field.clone()),
+                )
+                .with_label("read as a formula by a spreadsheet")
+                .with_help("check where the cell came from; `qm export vasl-csv` writes it after an apostrophe, as text")
+                .with_note("VASL's own values beginning with a sign (+1, -F/+SR, -<sup>R2</sup>) are not formulas"),
+            );
+        }
+    }
 }
 
 fn unknown_column(source: &Source, name: &str, field: Range<usize>, repeated: bool) -> Diagnostic {
@@ -169,6 +242,8 @@ enum Kind {
 /// The state of one file's reading.
 struct Reading<'s> {
     reader: Reader<'s>,
+    /// The file as `records` read it (its text) and as published (its original).
+    published: &'s Source,
     found: Vec<crate::listing::vasl_csv::markup::Found>,
     listing: VaslListing,
     diagnostics: Vec<Diagnostic>,
@@ -182,17 +257,27 @@ struct PlainField {
     /// Untrimmed: an empty element after the text (`(Firing mode) <i></i>`) lies in it.
     full: Range<usize>,
     text_len: usize,
+    /// Its markup: a range of [`Reading::found`].
+    found: Range<usize>,
+    /// Its bytes in the text `records` read, quotes included.
+    field: Range<usize>,
 }
 
 impl Reading<'_> {
     /// The record's fields in the plain text, trimmed, by column.
-    fn fields(&self, record: &Record, layout: &[Option<VaslColumn>]) -> Vec<PlainField> {
+    fn fields(
+        &self,
+        record: &Record,
+        layout: &[Option<VaslColumn>],
+        found: &[Range<usize>],
+    ) -> Vec<PlainField> {
         let plain = self.reader.source;
         record
             .fields
             .iter()
             .zip(layout)
-            .filter_map(|(f, c)| {
+            .zip(found)
+            .filter_map(|((f, c), found)| {
                 let range = plain.text_range(f.clone());
                 let text = &plain.text[range.clone()];
                 let trimmed = text.trim();
@@ -202,6 +287,8 @@ impl Reading<'_> {
                     range: start..start + trimmed.len(),
                     full: range.clone(),
                     text_len: trimmed.len(),
+                    found: found.clone(),
+                    field: f.clone(),
                 })
             })
             .collect()
@@ -211,10 +298,14 @@ impl Reading<'_> {
         &self.reader.source.text[range.clone()]
     }
 
-    /// The markup inside `range` of the plain text.
-    fn markup_in(&self, range: &Range<usize>) -> Vec<(MarkupKind, Range<usize>)> {
+    /// The markup of `field` inside `range` of the plain text.
+    fn markup_in(
+        &self,
+        field: &PlainField,
+        range: &Range<usize>,
+    ) -> Vec<(MarkupKind, Range<usize>)> {
         let plain = self.reader.source;
-        self.found
+        self.found[field.found.clone()]
             .iter()
             .map(|f| (f.kind, plain.text_range(f.content.clone())))
             .filter(|(_, r)| !range.is_empty() && r.start >= range.start && r.end <= range.end)
@@ -237,7 +328,7 @@ impl Reading<'_> {
             .iter()
             .filter(|f| matches!(f.column, VaslColumn::Listing(_)) && f.text_len > 0)
             .all(|f| {
-                self.markup_in(&f.range)
+                self.markup_in(f, &f.range)
                     .iter()
                     .any(|(k, r)| *k == MarkupKind::Bold && *r == f.range)
             });
@@ -253,18 +344,18 @@ impl Reading<'_> {
         Kind::Vehicle
     }
 
-    fn record(&mut self, record: &Record, layout: &[Option<VaslColumn>]) {
-        let fields = self.fields(record, layout);
+    fn record(&mut self, record: &Record, layout: &[Option<VaslColumn>], found: &[Range<usize>]) {
+        let fields = self.fields(record, layout, found);
         match self.kind(&fields) {
             Kind::Empty | Kind::HtmlHeader => {}
-            Kind::Caption => self.caption(&fields),
+            Kind::Caption => self.caption(record, &fields),
             Kind::VaslOnly => self.vasl_only(record, &fields),
             Kind::Vehicle => self.vehicle(record, &fields),
         }
     }
 
-    fn caption(&mut self, fields: &[PlainField]) {
-        let cells = self.own_cells(fields, |_| true);
+    fn caption(&mut self, record: &Record, fields: &[PlainField]) {
+        let cells = self.own_cells(record, fields);
         let markup = self.markup_of(fields);
         let label = cells.first().map(|c| c.text.clone()).unwrap_or_default();
         self.listing.captions.push(VaslCaptionRow {
@@ -290,31 +381,50 @@ impl Reading<'_> {
         );
     }
 
-    /// The cells of VASL's own columns (every one when `all`), plain.
-    fn own_cells(
-        &self,
-        fields: &[PlainField],
-        keep: impl Fn(&PlainField) -> bool,
-    ) -> Vec<VaslCell> {
+    /// The cells of VASL's own columns, plain; those of its programs' columns (`comments`,
+    /// `piece`, ...) verbatim.
+    fn own_cells(&self, record: &Record, fields: &[PlainField]) -> Vec<VaslCell> {
         fields
             .iter()
-            .filter(|f| f.text_len > 0 && keep(f))
             .filter_map(|f| match f.column {
-                VaslColumn::Own(column) => Some(VaslCell {
+                VaslColumn::Own(column) if f.column.verbatim() => {
+                    let text = self.verbatim(record, &f.field);
+                    (!text.is_empty()).then(|| VaslCell {
+                        column,
+                        text,
+                        span: self.reader.source.span(f.full.clone()),
+                    })
+                }
+                VaslColumn::Own(column) if f.text_len > 0 => Some(VaslCell {
                     column,
                     text: self.text(&f.range).to_owned(),
                     span: self.reader.source.span(f.range.clone()),
                 }),
-                VaslColumn::Listing(_) => None,
+                _ => None,
             })
             .collect()
+    }
+
+    /// The value of the field at `field` exactly as published: untrimmed, its line ends as
+    /// they are in the file (CRLF included, which the text `records` read has as LF), unless
+    /// an erratum changed it.
+    fn verbatim(&self, record: &Record, field: &Range<usize>) -> String {
+        let source = self.published;
+        let read = &source.text[field.clone()];
+        let original = source.original_range(field.clone());
+        match source.original.get(original) {
+            Some(raw) if raw.len() != read.len() && raw.replace("\r\n", "\n") == read => {
+                field_value(raw)
+            }
+            _ => record.value(&source.text, field),
+        }
     }
 
     /// The markup of every field, offsets counted from each field's plain start.
     fn markup_of(&self, fields: &[PlainField]) -> Vec<VaslMarkup> {
         let mut out = Vec::new();
         for f in fields.iter().filter(|f| f.text_len > 0) {
-            for (kind, r) in self.markup_in(&f.range) {
+            for (kind, r) in self.markup_in(f, &f.range) {
                 out.push(VaslMarkup {
                     column: f.column.name(),
                     kind,
@@ -329,7 +439,7 @@ impl Reading<'_> {
         let mut row = empty_row(self.reader.source, record);
         let mut extras = VaslExtras {
             caption: self.listing.captions.len().checked_sub(1),
-            cells: self.own_cells(fields, |_| true),
+            cells: self.own_cells(record, fields),
             markup: self.markup_of(fields),
             ..VaslExtras::default()
         };
@@ -370,7 +480,7 @@ impl Reading<'_> {
     /// inside the name: `Jeep <i>tr</i> w/ Opt AAMG`, whose name is then the text around it).
     fn name_and_type(&mut self, f: &PlainField, row: &mut ListingRow, extras: &mut VaslExtras) {
         let italic_type = self
-            .markup_in(&f.full)
+            .markup_in(f, &f.full)
             .into_iter()
             .filter(|(k, _)| *k == MarkupKind::Italic)
             .max_by_key(|(_, r)| r.start);
@@ -441,7 +551,7 @@ impl Reading<'_> {
     /// not apply, kept apart from the note references.
     fn notes(&mut self, f: &PlainField, row: &mut ListingRow, extras: &mut VaslExtras) {
         let struck: Vec<Range<usize>> = self
-            .markup_in(&f.range)
+            .markup_in(f, &f.range)
             .into_iter()
             .filter(|(k, _)| matches!(k, MarkupKind::Strike | MarkupKind::LineThrough))
             .map(|(_, r)| r)
@@ -603,6 +713,7 @@ fn reads_as(plain: &Source, range: Range<usize>, column: Column) -> bool {
             range: range.clone(),
             line: 0,
             fields: Vec::new(),
+            quotes: Vec::new(),
         },
     );
     read_cell(&mut reader, range, column, &mut scratch);

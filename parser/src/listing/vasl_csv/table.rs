@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::listing::vasl_csv::columns::VaslColumn;
 use crate::listing::vasl_csv::read::{layout, parse_vasl_csv};
-use crate::listing::vasl_csv::records::records;
+use crate::listing::vasl_csv::records::{field_value, records};
 use crate::{Source, TableField, TableRow};
 
 /// The vehicle rows of a `listing.csv` (another VASL piece of a vehicle included) as
@@ -60,23 +60,30 @@ pub(crate) fn vasl_column_label(name: &str) -> Option<&'static str> {
     }
 }
 
-/// A CSV field's value: its published bytes without the surrounding quotes, a doubled quote
-/// read as one, trimmed.
+/// A CSV field's value, trimmed: its published bytes as the `csv` crate reads them (the
+/// surrounding quotes off, a doubled quote read as one).
 pub fn vasl_cell_text(field: &str) -> String {
-    let field = field.trim();
-    match field.strip_prefix('"').and_then(|f| f.strip_suffix('"')) {
-        Some(inner) => inner.replace("\"\"", "\"").trim().to_owned(),
-        None => field.to_owned(),
-    }
+    field_value(field).trim().to_owned()
 }
 
-/// A value written as a CSV field: quoted (quotes doubled) when it holds a comma, a quote or
-/// a line end, as VASL's files are.
+/// A value written as a CSV field by the `csv` crate: quoted (quotes doubled) when it holds a
+/// comma, a quote or a line end, as VASL's files are.
 pub fn vasl_field(value: &str) -> String {
-    if value.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", value.replace('"', "\"\""))
-    } else {
-        value.to_owned()
+    // A record of one empty field is written `""`; an empty field among others is empty.
+    if value.is_empty() {
+        return String::new();
+    }
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    // Writing to memory cannot fail, and the bytes are the text's and quotes.
+    if writer.write_record([value]).is_err() {
+        return value.to_owned();
+    }
+    match writer.into_inner() {
+        Ok(bytes) => String::from_utf8_lossy(&bytes)
+            .strip_suffix('\n')
+            .unwrap_or(value)
+            .to_owned(),
+        Err(_) => value.to_owned(),
     }
 }
 
@@ -145,6 +152,8 @@ mod tests {
         );
         assert_eq!(vasl_field("6†, A"), "\"6†, A\"");
         assert_eq!(vasl_field("-F/+SR"), "-F/+SR");
+        assert_eq!(vasl_field("a\nb"), "\"a\nb\"");
+        assert_eq!(vasl_field(""), "");
         assert_eq!(crate::column_label("bmg"), Some("MG B"));
         assert_eq!(crate::column_label("rof_ife"), Some("ROF"));
         assert_eq!(crate::column_label("dates"), Some("DATES"));

@@ -238,3 +238,96 @@ fn a_priced_second_line_keeps_its_vehicle_in_place() {
     assert!(crate::is_second_line(&p.value.rows[2]));
     assert_eq!(p.value.rows[2].bpv.as_ref().unwrap().raw, "26");
 }
+
+/// Issue 31: VASL's programs' cells are kept byte for byte (a CRLF the text read has as LF,
+/// spaces at either end), other cells' line ends read as spaces.
+#[test]
+fn program_cells_are_kept_exactly() {
+    let text = format!(
+        "{HEADER}{}\r\n",
+        row(&[
+            ("count", "\"3\r\n\""),
+            ("name", "Zed <i>LT</i>"),
+            ("bpv", "28"),
+            ("rf", "1.2"),
+            ("dates", "41"),
+            ("svg_image_transform", "\"scale(1)\r\ntranslate(2, 2)\""),
+            ("comments", "\" a, \"\"b\"\"\t\""),
+        ])
+    );
+    let p = parse(&text);
+    let cells = &p.value.extras[0].cells;
+    let get = |c: &str| {
+        cells
+            .iter()
+            .find(|x| x.column == c)
+            .map(|x| x.text.as_str())
+    };
+    assert_eq!(
+        get("svg_image_transform"),
+        Some("scale(1)\r\ntranslate(2, 2)")
+    );
+    assert_eq!(get("comments"), Some(" a, \"b\"\t"));
+    assert_eq!(get("count"), Some("3"));
+}
+
+/// Issue 31: a cell a spreadsheet would run is a warning at its place; VASL's signed values
+/// are not.
+#[test]
+fn formula_cells_are_warned_about() {
+    let text = format!(
+        "{HEADER}{}\n",
+        row(&[
+            ("name", "Zed <i>LT</i>"),
+            ("bpv", "28"),
+            ("rf", "1.2"),
+            ("dates", "41"),
+            ("size", "+1"),
+            ("ta", "-F/+SR"),
+            ("bmg", "-<sup>R2</sup>"),
+            ("comments", "\"=HYPERLINK(\"\"http://x\"\")\""),
+        ])
+    );
+    let p = parse(&text);
+    let found: Vec<(&str, &str)> = p
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, &text[d.span.as_ref().unwrap().range.clone()]))
+        .collect();
+    assert_eq!(
+        found,
+        [("vasl::formula-cell", "\"=HYPERLINK(\"\"http://x\"\")\"")]
+    );
+}
+
+/// Issue 31: a header without `notes` (or another of VASL's columns) is an error.
+#[test]
+fn a_header_missing_a_column_is_an_error() {
+    let header = HEADER.replace("notes,", "");
+    let p = parse(&format!("{header}1,Zed <i>LT</i>\n"));
+    let d: Vec<&str> = p.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(d, ["vasl::missing-column"]);
+    assert!(p.diagnostics[0].message.contains("`notes`"));
+}
+
+/// Issue 31: markup that never closes costs one pass over the cell: 100,000 unclosed
+/// `<sup>`, `<` without `>` and crossed elements read in about a second (they took
+/// minutes when each searched the rest of the cell).
+#[test]
+fn unclosed_markup_is_read_in_one_pass() {
+    for unit in ["<sup>", "<", "<i><b></i>"] {
+        let cell = format!("B75{}", unit.repeat(100_000));
+        let text = format!(
+            "{HEADER}{}\n",
+            row(&[("name", "Zed <i>LT</i>"), ("ma", &cell)])
+        );
+        let start = std::time::Instant::now();
+        let p = parse(&text);
+        assert!(!p.diagnostics.is_empty());
+        assert!(
+            start.elapsed().as_secs() < 20,
+            "{unit}: {:?}",
+            start.elapsed()
+        );
+    }
+}
