@@ -11,12 +11,14 @@ use qm_schema::{Nation, TheaterId, UnresolvedVehicle, Vehicle, YearMonth};
 
 use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use qm_compile::compile::{compile, Compiled};
-use qm_compile::views::{listing_only_text, origin_text, unknown_text, AvailRow, ShowView};
+use qm_compile::views::{
+    gun_type_text, listing_only_text, origin_text, unknown_text, AvailRow, GunShowView, ShowView,
+};
 use qm_load::diagnostics;
 use qm_registry::names::did_you_mean;
 use qm_resolve::query::{
-    availability_at, lookup_vehicle, nations_of_nationality, parse_month, unknown_at,
-    VehicleLookupError,
+    availability_at, gun_availability_at, gun_unknown_at, lookup_gun, lookup_vehicle,
+    nations_of_nationality, parse_month, unknown_at, VehicleLookupError,
 };
 
 /// `qm avail`.
@@ -33,6 +35,9 @@ pub struct AvailArgs {
     /// Only this vehicle (its name, ignoring case and spaces).
     #[arg(long)]
     pub vehicle: Option<String>,
+    /// Only vehicles or only guns (`vehicle`, `ordnance`); both when not given.
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -46,14 +51,31 @@ pub struct AvailArgs {
 pub struct ShowArgs {
     /// The nation (its data folder name, e.g. `ita`, or a nationality of a group: `Rumanian`).
     pub nation: String,
-    /// The vehicle (its name, ignoring case and spaces).
+    /// The vehicle or gun (its name, ignoring case and spaces).
     pub vehicle: String,
+    /// Only vehicles or only guns (`vehicle`, `ordnance`); both when not given.
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
     /// The data directory.
     #[arg(long, default_value = "data-src")]
     pub data: PathBuf,
+}
+
+/// What `--kind` asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    /// The vehicle listing's rows.
+    Vehicle,
+    /// The ordnance listing's guns.
+    Ordnance,
+}
+
+/// True when `kind` (none: both) takes in `wanted`.
+fn wants(kind: Option<Kind>, wanted: Kind) -> bool {
+    kind.is_none_or(|k| k == wanted)
 }
 
 /// Picks the nation of a compiled data set. Failure is local: an error in one vehicle's data
@@ -284,8 +306,35 @@ fn asked_theater(text: &str, nation: &NationTheaters) -> Result<Asked, u8> {
     }
 }
 
-/// The rows of one theater, in listing order.
+/// The rows of one theater: the vehicles in listing order, then the guns.
 fn rows_in<'a>(
+    nation: &'a Nation,
+    only: Option<&str>,
+    kind: Option<Kind>,
+    theater: &TheaterId,
+    month: YearMonth,
+    theaters: &'a NationTheaters,
+) -> Vec<AvailRow<'a>> {
+    let mut rows = if wants(kind, Kind::Vehicle) {
+        vehicle_rows(nation, only, theater, month, theaters)
+    } else {
+        Vec::new()
+    };
+    if wants(kind, Kind::Ordnance) && only.is_none() {
+        let names = theaters.registry();
+        rows.extend(nation.ordnance.iter().filter_map(|g| {
+            match gun_availability_at(g, theater, month, theaters) {
+                Some(e) => Some(AvailRow::gun(nation, g, e, names)),
+                None => gun_unknown_at(g, theater, month, theaters)
+                    .map(|u| AvailRow::gun_unknown(g, u, names)),
+            }
+        }));
+    }
+    rows
+}
+
+/// The vehicles' rows of one theater, in listing order.
+fn vehicle_rows<'a>(
     nation: &'a Nation,
     only: Option<&str>,
     theater: &TheaterId,
@@ -350,9 +399,23 @@ fn avail_table(
         .max()
         .unwrap_or(7)
         .max(7);
+    // A nation with guns says each row's kind; one without prints the table it always did.
+    let kinds = !nation.ordnance.is_empty();
+    let kind = |k: &str| {
+        if kinds {
+            format!("{k:8}  ")
+        } else {
+            String::new()
+        }
+    };
     out.push_str(&format!(
-        "{:w$}  {:5}  {:>3}  {:11}  {}\n",
-        "VEHICLE", "TYPE", "RF", "PERIOD", "SOURCE"
+        "{}{:w$}  {:5}  {:>3}  {:11}  {}\n",
+        kind("KIND"),
+        "VEHICLE",
+        "TYPE",
+        "RF",
+        "PERIOD",
+        "SOURCE"
     ));
     for r in rows {
         let mut source = r.source.clone();
@@ -363,7 +426,8 @@ fn avail_table(
             source = format!("{source}; {why}");
         }
         out.push_str(&format!(
-            "{:w$}  {:5}  {:>3}  {:11}  {}\n",
+            "{}{:w$}  {:5}  {:>3}  {:11}  {}\n",
+            kind(r.kind),
             r.vehicle,
             r.r#type,
             r.rf.map_or("?".to_string(), |rf| rf.to_string()),
@@ -406,7 +470,7 @@ pub fn avail(a: AvailArgs) -> u8 {
         },
         None => None,
     };
-    if nation.vehicles.is_empty() {
+    if nation.vehicles.is_empty() && nation.ordnance.is_empty() {
         if a.json {
             return print_json(&Vec::<AvailRow>::new());
         }
@@ -417,7 +481,7 @@ pub fn avail(a: AvailArgs) -> u8 {
     let per_theater: Vec<(&TheaterId, Vec<AvailRow>)> = asked
         .theaters
         .iter()
-        .map(|t| (t, rows_in(nation, only, t, month, &theaters)))
+        .map(|t| (t, rows_in(nation, only, a.kind, t, month, &theaters)))
         .collect();
     // An unresolved vehicle that exists in that month could be in the answer: it is named,
     // and the answer is incomplete.
@@ -523,6 +587,11 @@ fn could_exist(nation: &Nation, id: &str, month: YearMonth) -> bool {
 /// usage error saying so, like an unknown vehicle.
 pub fn show(a: ShowArgs) -> u8 {
     let compiled = compile(&a.data);
+    if a.kind != Some(Kind::Vehicle) {
+        if let Some(code) = show_gun(&compiled, &a) {
+            return code;
+        }
+    }
     let (nation, v) = match pick_resolved_vehicle(&compiled, &a.nation, &a.vehicle) {
         Ok(found) => found,
         Err(code) => return code,
@@ -537,6 +606,83 @@ pub fn show(a: ShowArgs) -> u8 {
     // Names and notes are data: control characters are printed visibly.
     print!("{}", diagnostics::escape(&out));
     EXIT_OK
+}
+
+/// `qm show` for a gun: asked with `--kind ordnance`, or named where no vehicle is; `None`
+/// when the name is left to the vehicles.
+fn show_gun(compiled: &Compiled, a: &ShowArgs) -> Option<u8> {
+    let nation = match pick_nation(compiled, &a.nation) {
+        Ok(n) => n,
+        Err(code) => return Some(code),
+    };
+    let only_guns = a.kind == Some(Kind::Ordnance);
+    if !only_guns && lookup_vehicle(nation, &a.vehicle).is_ok() {
+        return None;
+    }
+    let g = match lookup_gun(nation, &a.vehicle) {
+        Ok(g) => g,
+        Err(near) if only_guns => {
+            usage(
+                &format!("unknown gun `{}` in {}", a.vehicle, nation.id),
+                &near,
+            );
+            return Some(EXIT_USAGE);
+        }
+        Err(_) => return None,
+    };
+    let registries = compiled.loaded.registries_of(&nation.id);
+    if a.json {
+        return Some(print_json(&GunShowView::new(
+            nation,
+            g,
+            &registries.theaters,
+        )));
+    }
+    let ty = gun_type_text(g);
+    let named: Vec<&str> = ty
+        .split([' ', '/'])
+        .filter_map(|c| registries.guns.get(c).map(|e| e.name.as_str()))
+        .collect();
+    let raw = |f: Option<&str>| f.unwrap_or("-").to_string();
+    let mut out = format!(
+        "{} (ordnance: {ty}: {}, {})\n",
+        g.name,
+        named.join(", "),
+        nation.name
+    );
+    out.push_str(&format!("  listing row: {}:{}\n", g.row.file, g.row.line));
+    out.push_str(&format!(
+        "  CSize {}   ROF {}   B# {}   Range {}   M# {}   TSize {}\n",
+        raw(g.caliber.as_ref().map(|f| f.raw.as_str())),
+        raw(g.rof.as_ref().map(|f| f.raw.as_str())),
+        raw(g.breakdown.as_ref().map(|f| f.raw.as_str())),
+        raw(g.range.as_ref().map(|f| f.raw.as_str())),
+        raw(g.manhandling.as_ref().map(|f| f.raw.as_str())),
+        raw(g.target_size.as_ref().map(|f| f.raw.as_str())),
+    ));
+    out.push_str(&format!(
+        "  BPV {}   RF {}   Dates {}\n  Special {}\n",
+        raw(g.bpv.as_ref().map(|f| f.raw.as_str())),
+        raw(g.rf.as_ref().map(|f| f.raw.as_str())),
+        raw(g.dates.as_ref().map(|f| f.raw.as_str())),
+        raw(g.special.as_ref().map(|f| f.raw.as_str())),
+    ));
+    let view = GunShowView::new(nation, g, &registries.theaters);
+    out.push_str("availability:\n");
+    if view.availability.is_empty() {
+        out.push_str("  none from the listing (no RF or Dates)\n");
+    }
+    for e in &view.availability {
+        let rf = e.rf.map_or("?".to_string(), |rf| rf.to_string());
+        out.push_str(&format!(
+            "  {}  RF {rf}  {}  ({})\n",
+            e.period.text,
+            e.theaters.join(", "),
+            e.unknown.as_deref().unwrap_or(&e.source)
+        ));
+    }
+    print!("{}", diagnostics::escape(&out));
+    Some(EXIT_OK)
 }
 
 /// `qm show`'s first lines: the vehicle's name, type and nation, its listing row, its values

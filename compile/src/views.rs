@@ -3,7 +3,7 @@
 
 use qm_registry::TheaterRegistry;
 use qm_schema::{
-    Availability, AvailabilityOrigin, Counter, Nation, Period, RfRange, Tenths,
+    Availability, AvailabilityOrigin, Counter, Nation, Ordnance, Period, RfRange, Tenths,
     UnknownAvailability, Vehicle,
 };
 use serde::Serialize;
@@ -11,7 +11,9 @@ use serde::Serialize;
 /// One row of `qm avail --json`.
 #[derive(Debug, Serialize)]
 pub struct AvailRow<'a> {
-    /// Normalized vehicle name.
+    /// What the row is: `vehicle` or `ordnance` (a gun).
+    pub kind: &'static str,
+    /// Normalized vehicle or gun name.
     pub vehicle: &'a str,
     /// Stable vehicle id.
     pub id: &'a str,
@@ -139,12 +141,60 @@ impl<'a> AvailRow<'a> {
         Self::of(v, AvailabilityView::unknown(v, u, names))
     }
 
+    /// The row for a gun of `nation` and its matching entry.
+    pub fn gun(
+        nation: &Nation,
+        g: &'a Ordnance,
+        a: &'a Availability,
+        names: &'a TheaterRegistry,
+    ) -> Self {
+        Self::of_gun(g, AvailabilityView::known(nation, a, names))
+    }
+
+    /// The row for a gun whose RF then and there the listing prints as a range.
+    pub fn gun_unknown(
+        g: &'a Ordnance,
+        u: &'a UnknownAvailability,
+        names: &'a TheaterRegistry,
+    ) -> Self {
+        let rf = g.rf.as_ref().map_or("", |f| f.raw.as_str());
+        let view = AvailabilityView {
+            theaters: u.theaters.iter().map(|t| names.name(t)).collect(),
+            period: PeriodView::from(&u.period),
+            rf: None,
+            rf_range: Some(RfRangeView {
+                text: rf.to_owned(),
+                lower: u.rf_range.lower,
+                upper: u.rf_range.upper,
+            }),
+            qualifiers: Vec::new(),
+            source: listing_only_text(&u.lacking),
+            unknown: Some(format!(
+                "RF {rf}: which RF holds then and there is the ordnance notes' to say, not read"
+            )),
+            entry: None,
+        };
+        Self::of_gun(g, view)
+    }
+
+    fn of_gun(g: &'a Ordnance, view: AvailabilityView<'a>) -> Self {
+        let mut row = Self::of_any(&g.name, &g.id, gun_type_text(g), view);
+        row.kind = "ordnance";
+        row
+    }
+
     /// The row of `v` answering with `view`, one of its availability views.
     fn of(v: &'a Vehicle, view: AvailabilityView<'a>) -> Self {
+        let ty = v.vehicle_type.value.as_ref().map_or("", |t| t.as_str());
+        Self::of_any(&v.name, &v.id, ty, view)
+    }
+
+    fn of_any(name: &'a str, id: &'a str, ty: &'a str, view: AvailabilityView<'a>) -> Self {
         Self {
-            vehicle: &v.name,
-            id: &v.id,
-            r#type: v.vehicle_type.value.as_ref().map_or("", |t| t.as_str()),
+            kind: "vehicle",
+            vehicle: name,
+            id,
+            r#type: ty,
             rf: view.rf,
             rf_range: view.rf_range,
             period: view.period,
@@ -153,6 +203,79 @@ impl<'a> AvailRow<'a> {
             qualifiers: view.qualifiers,
             source: view.source,
             unknown: view.unknown,
+        }
+    }
+}
+
+/// A gun's Type cell as printed ("AT", "AA INF"); empty when blank or `–`.
+pub fn gun_type_text(g: &Ordnance) -> &str {
+    g.gun_type
+        .as_ref()
+        .filter(|f| f.value.is_some())
+        .map_or("", |f| f.raw.as_str())
+}
+
+/// `qm show --json` for a gun: its kind, main values flat, its availability, and the whole
+/// IR record.
+#[derive(Debug, Serialize)]
+pub struct GunShowView<'a> {
+    /// Always `ordnance`.
+    pub kind: &'static str,
+    /// Normalized name.
+    pub name: &'a str,
+    /// Stable id.
+    pub id: &'a str,
+    /// The Type cell as printed.
+    pub r#type: &'a str,
+    /// BPV; `null` when none is printed.
+    pub bpv: Option<u16>,
+    /// The RF cell as printed.
+    pub rf: &'a str,
+    /// The Dates as a period.
+    pub dates: Option<PeriodView>,
+    /// Availability from the listing.
+    pub availability: Vec<AvailabilityView<'a>>,
+    /// The full IR record with provenance.
+    pub record: &'a Ordnance,
+}
+
+impl<'a> GunShowView<'a> {
+    /// The view of `g`, a gun of `nation`.
+    pub fn new(nation: &Nation, g: &'a Ordnance, names: &'a TheaterRegistry) -> Self {
+        let mut availability: Vec<AvailabilityView<'a>> = g
+            .availability
+            .iter()
+            .map(|a| AvailabilityView::known(nation, a, names))
+            .collect();
+        availability.extend(
+            g.availability_unknown
+                .iter()
+                .map(|u| AvailRow::gun_unknown(g, u, names))
+                .map(|r| AvailabilityView {
+                    theaters: r.theaters,
+                    period: r.period,
+                    rf: None,
+                    rf_range: r.rf_range,
+                    qualifiers: Vec::new(),
+                    source: r.source,
+                    unknown: r.unknown,
+                    entry: None,
+                }),
+        );
+        Self {
+            kind: "ordnance",
+            name: &g.name,
+            id: &g.id,
+            r#type: gun_type_text(g),
+            bpv: g.bpv.as_ref().and_then(|f| f.value),
+            rf: g.rf.as_ref().map_or("", |f| f.raw.as_str()),
+            dates: g
+                .dates
+                .as_ref()
+                .and_then(|f| f.value.as_ref())
+                .map(PeriodView::from),
+            availability,
+            record: g,
         }
     }
 }

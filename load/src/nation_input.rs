@@ -16,6 +16,8 @@ pub struct NationInput {
     pub listing: Option<FileId>,
     /// `notes.md`, when present.
     pub notes: Option<FileId>,
+    /// `ordnance.tsv` or `ordnance.csv`, when present: the guns.
+    pub ordnance: Option<FileId>,
     /// `ob.toml`, when present.
     pub ob: Option<FileId>,
     /// `errata.toml`, when present.

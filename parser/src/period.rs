@@ -12,7 +12,8 @@
 //! | `M/YY-YY`   | `6/40-41`   | June 1940 to December 1941           |
 //! | `YY-YY`     | `36-41`     | January 1936 to December 1941        |
 //!
-//! A year may also be written with four digits (`1935-36`).
+//! A year may also be written with four digits (`1935-36`); a first number printed with a
+//! leading zero is a year (`06-3/45`: January 1906 to March 1945).
 
 use std::fmt;
 use std::ops::Range;
@@ -128,12 +129,15 @@ impl Tokens<'_> {
                 ((a, None), Some((m, Some(y)))) => {
                     let to = month(m, year(y)?)?;
                     // `7-8/43` is months, `34-5/45` is years: a first number that can be a month
-                    // is one, because no period in the sources starts in 1901-1912.
-                    let from = if a.len() <= 2 && a.parse::<u8>().is_ok_and(|n| n <= 12) {
-                        month(a, to.year)?
-                    } else {
-                        january(year(a)?)
-                    };
+                    // is one, unless printed with a leading zero (`06-3/45`, `00-8/43`: guns in
+                    // service since 1906 or 1900; a month is never printed so).
+                    let zero_led = a.len() == 2 && a.starts_with('0');
+                    let from =
+                        if !zero_led && a.len() <= 2 && a.parse::<u8>().is_ok_and(|n| n <= 12) {
+                            month(a, to.year)?
+                        } else {
+                            january(year(a)?)
+                        };
                     (from, to)
                 }
                 ((m1, Some(y1)), Some((m2, Some(y2)))) => {
@@ -201,6 +205,18 @@ mod tests {
             let lines: Vec<String> = case_lines(&text).into_iter().map(reading).collect();
             insta::assert_snapshot!(lines.join("\n"));
         });
+    }
+
+    #[test]
+    fn a_zero_led_first_number_is_a_year() {
+        let p = parse_period("06-3/45").unwrap();
+        assert_eq!(
+            (p.from.year, p.from.month, p.to.year, p.to.month),
+            (1906, 1, 1945, 3)
+        );
+        let p = parse_period("00-8/43").unwrap();
+        assert_eq!((p.from.year, p.to.month), (1900, 8));
+        assert_eq!(parse_period("6-9/50").unwrap().from.year, 1950);
     }
 
     #[test]

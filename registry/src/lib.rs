@@ -11,6 +11,7 @@
 //! as users and notes write them ([`names`]), hand-written TOML read with spans ([`spanned`])
 //! and months as users type them ([`month`]).
 
+mod gun_types;
 mod key;
 pub mod month;
 pub mod names;
@@ -26,6 +27,7 @@ mod vehicle_types_file;
 #[cfg(test)]
 mod tests;
 
+pub use gun_types::{read_gun_types, GunTypeEntry, GunTypeRegistry, RangeForm};
 pub use key::theater_key;
 pub use nation_theaters::NationTheaters;
 pub use system_rules::{RedMpRule, RuleSides, SystemRules};
@@ -47,6 +49,8 @@ pub struct Registries {
     pub types: VehicleTypeRegistry,
     /// Game-system rules (rule 178's red MP); shared by every nation.
     pub rules: SystemRules,
+    /// Gun types of the ordnance listings; shared by every nation.
+    pub guns: GunTypeRegistry,
 }
 
 impl Registries {
@@ -67,6 +71,11 @@ impl Registries {
     /// registered already.
     pub fn read_rules(&mut self, map: &SourceMap, file: FileId, diags: &mut Vec<Diagnostic>) {
         read_system_rules(&mut self.rules, &self.theaters, map, file, diags);
+    }
+
+    /// Adds the gun types of `file` (a `gun-types.toml`).
+    pub fn read_guns(&mut self, map: &SourceMap, file: FileId, diags: &mut Vec<Diagnostic>) {
+        read_gun_types(&mut self.guns, map, file, diags);
     }
 
     /// A copy with a nation's own files added: new theaters and groups (an id or name the

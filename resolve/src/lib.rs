@@ -42,6 +42,7 @@ mod mentions;
 mod nation;
 mod notes;
 pub mod ob;
+mod ordnance;
 pub mod query;
 #[cfg(test)]
 mod reader_tests;

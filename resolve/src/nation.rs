@@ -10,6 +10,7 @@ use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Finding};
 use crate::listing::{other_configuration, vehicle_from_row};
 use crate::notes::{resolve_notes, NotesOutcome};
 use crate::ob::{resolve_ob, NationalData};
+use crate::ordnance::resolve_ordnance;
 use crate::registry::Registries;
 use crate::unresolved::unresolved_vehicles;
 use crate::vasl;
@@ -83,7 +84,25 @@ pub fn resolve_nation(
     let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
     diagnostics.append(&mut national.diagnostics);
+    let mut taken: std::collections::HashSet<String> =
+        vehicles.iter().map(|v| v.id.clone()).collect();
+    let ordnance = input
+        .ordnance
+        .and_then(|f| sources.get(f))
+        .map(|listing| {
+            let listed = national.theaters.clone().unwrap_or_default();
+            resolve_ordnance(
+                sources,
+                listing,
+                &registries.guns,
+                &listed,
+                &mut taken,
+                &mut diagnostics,
+            )
+        })
+        .unwrap_or_default();
     let mut nation = nation_ir(input, sources, vehicles, notes, national, acceptances);
+    nation.ordnance = ordnance;
     nation.unresolved = unresolved_vehicles(&nation, sources, &diagnostics);
     Resolved {
         nation,
@@ -221,14 +240,21 @@ fn nation_ir(
         name: input.name.clone(),
         axis: national.axis,
         publication: national.publication,
-        sources: [input.listing, input.notes, input.ob, input.errata]
-            .into_iter()
-            .flatten()
-            .filter_map(|f| sources.get(f).map(|s| s.name.clone()))
-            .collect(),
+        sources: [
+            input.listing,
+            input.notes,
+            input.ordnance,
+            input.ob,
+            input.errata,
+        ]
+        .into_iter()
+        .flatten()
+        .filter_map(|f| sources.get(f).map(|s| s.name.clone()))
+        .collect(),
         errata: input.applied.clone(),
         acceptances,
         vehicles,
+        ordnance: Vec::new(),
         notes: notes.notes,
         multi_notes: notes.multi,
         infantry: national.infantry,

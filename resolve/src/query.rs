@@ -1,7 +1,8 @@
 //! Questions asked of the IR: which vehicles exist where and when, and which one a user meant.
 
 use qm_schema::{
-    Availability, Nation, Nationality, Period, TheaterId, UnknownAvailability, Vehicle, YearMonth,
+    Availability, Nation, Nationality, Ordnance, Period, TheaterId, UnknownAvailability, Vehicle,
+    YearMonth,
 };
 
 use crate::names::{did_you_mean, name_key};
@@ -44,6 +45,65 @@ pub fn unknown_at<'v>(
         month,
         nation,
     )
+}
+
+/// The gun's availability entry for a theater and month, matched like [`availability_at`].
+pub fn gun_availability_at<'g>(
+    g: &'g Ordnance,
+    theater: &TheaterId,
+    month: YearMonth,
+    nation: &NationTheaters,
+) -> Option<&'g Availability> {
+    entry_at(
+        &g.availability,
+        |a| (&a.theaters, a.period),
+        theater,
+        month,
+        nation,
+    )
+}
+
+/// The gun's months at an RF the listing prints as a range, matched like [`unknown_at`].
+pub fn gun_unknown_at<'g>(
+    g: &'g Ordnance,
+    theater: &TheaterId,
+    month: YearMonth,
+    nation: &NationTheaters,
+) -> Option<&'g UnknownAvailability> {
+    entry_at(
+        &g.availability_unknown,
+        |u| (&u.theaters, u.period),
+        theater,
+        month,
+        nation,
+    )
+}
+
+/// Finds a gun by its whole name (ignoring case and spaces) or id, else the one gun whose
+/// name starts with `name`; on failure, the closest names.
+pub fn lookup_gun<'a>(nation: &'a Nation, name: &str) -> Result<&'a Ordnance, Vec<&'a str>> {
+    let key = name_key(name);
+    let id = name.to_ascii_lowercase();
+    if let Some(g) = nation
+        .ordnance
+        .iter()
+        .find(|g| name_key(&g.name) == key || g.id == id)
+    {
+        return Ok(g);
+    }
+    let starting: Vec<&Ordnance> = nation
+        .ordnance
+        .iter()
+        .filter(|g| !key.is_empty() && name_key(&g.name).starts_with(&key))
+        .collect();
+    match starting.as_slice() {
+        [one] => Ok(one),
+        [] => Err(did_you_mean(
+            name,
+            nation.ordnance.iter().map(|g| g.name.as_str()),
+        )),
+        many => Err(many.iter().take(8).map(|g| g.name.as_str()).collect()),
+    }
 }
 
 /// The first entry covering `month` in `theater` itself, else in a theater that matches it.

@@ -62,6 +62,7 @@ fn resolve_input(listing: &str, notes: Option<&str>, ob: Option<&str>) -> Resolv
         name: "Test".into(),
         listing: Some(listing),
         notes,
+        ordnance: None,
         ob,
         errata: None,
         accepts: Vec::new(),

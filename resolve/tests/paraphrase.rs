@@ -103,6 +103,7 @@ fn resolve(notes: &str, listing: &str) -> Resolved {
         name: "Italian".into(),
         listing: Some(listing),
         notes: Some(notes),
+        ordnance: None,
         ob: Some(ob),
         errata: None,
         accepts: Vec::new(),

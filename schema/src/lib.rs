@@ -22,6 +22,8 @@ mod month;
 mod nation;
 mod nationality;
 mod notes;
+mod ordnance;
+mod ordnance_values;
 mod printed;
 mod rarity;
 mod scenario;
@@ -49,6 +51,8 @@ pub use month::*;
 pub use nation::*;
 pub use nationality::*;
 pub use notes::*;
+pub use ordnance::*;
+pub use ordnance_values::*;
 pub use rarity::*;
 pub use scenario::*;
 pub use span::*;
@@ -64,4 +68,4 @@ pub use vehicle_type::*;
 pub use vehicle_values::*;
 
 /// Version of the IR layout; bumped whenever a change breaks readers of `out/<nation>.json`.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;

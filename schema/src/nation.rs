@@ -2,8 +2,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Acceptance, AppliedErratum, Faction, Infantry, MultiNote, NationalRule, Nationality, Qualifier,
-    Span, Vehicle, VehicleNote,
+    Acceptance, AppliedErratum, Faction, Infantry, MultiNote, NationalRule, Nationality, Ordnance,
+    Qualifier, Span, Vehicle, VehicleNote,
 };
 
 /// One nation's order of battle: the document written to `out/<nation>.json`.
@@ -28,6 +28,10 @@ pub struct Nation {
     /// The vehicles, in listing order; empty for a nation whose data holds no vehicle listing
     /// (national rules only, such as a group of nationalities).
     pub vehicles: Vec<Vehicle>,
+    /// The guns of the ordnance listing (`ordnance.tsv` or `ordnance.csv`), in listing order;
+    /// left out when the nation has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ordnance: Vec<Ordnance>,
     /// The numbered vehicle notes.
     pub notes: Vec<VehicleNote>,
     /// The multi-applicable vehicle notes.

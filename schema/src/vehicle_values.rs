@@ -51,7 +51,7 @@ pub struct ArmorPart {
 }
 
 /// For serde: a `false` flag is left out of the JSON.
-fn is_false(b: &bool) -> bool {
+pub(crate) fn is_false(b: &bool) -> bool {
     !*b
 }
 

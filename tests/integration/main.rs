@@ -16,6 +16,7 @@ mod module_files;
 mod module_graph;
 mod nation_groups;
 mod nations;
+mod ordnance;
 mod render;
 mod scenario;
 mod schema;

@@ -7,9 +7,12 @@ use qm_parser::{Diagnostic, Severity};
 
 /// The files that make a folder a nation's (any one of them).
 /// `listing.csv` is VASL's Chapter H CSV, read in place of `listing.tsv`.
-const NATION_FILES: [&str; 5] = [
+/// `ordnance.tsv` / `ordnance.csv` are the guns, beside the vehicles or alone.
+const NATION_FILES: [&str; 7] = [
     "listing.tsv",
     "listing.csv",
+    "ordnance.tsv",
+    "ordnance.csv",
     "notes.md",
     "ob.toml",
     "errata.toml",
@@ -28,8 +31,9 @@ pub const MAX_NATION_ID: usize = 64;
 
 /// The nation folders of `data_dir`, sorted, and what is wrong with the others.
 ///
-/// A folder is a nation when it holds `listing.tsv` (a nation with vehicles) or `ob.toml` (a
-/// nation without vehicles when there is no listing: national rules, infantry, nationalities).
+/// A folder is a nation when it holds `listing.tsv` (a nation with vehicles), an ordnance
+/// listing (`ordnance.tsv` or `ordnance.csv`: its guns) or `ob.toml` (a nation without
+/// vehicles when there is no listing: national rules, infantry, nationalities).
 /// One holding only other [`NATION_FILES`] is skipped with a warning; notes without a listing
 /// are not read, with a warning (they would describe no vehicle); one whose name
 /// cannot be a nation id (a control character, a backslash, not UTF-8: it would end up in
@@ -66,7 +70,8 @@ pub fn nation_folders(data_dir: &Path) -> std::io::Result<(Vec<String>, Vec<Diag
             continue;
         }
         let listing = held.contains(&"listing.tsv") || held.contains(&"listing.csv");
-        if !listing && !held.contains(&"ob.toml") {
+        let guns = held.contains(&"ordnance.tsv") || held.contains(&"ordnance.csv");
+        if !listing && !guns && !held.contains(&"ob.toml") {
             diagnostics.push(
                 Diagnostic::new(
                     Severity::Warning,

@@ -22,7 +22,8 @@ use qm_schema::{AppliedErratum, CellChange, ErratumChange};
 
 pub use errata::*;
 pub use registry::{
-    built_in_registries, BUILT_IN_RULES, BUILT_IN_THEATERS, BUILT_IN_VEHICLE_TYPES,
+    built_in_registries, BUILT_IN_GUN_TYPES, BUILT_IN_RULES, BUILT_IN_THEATERS,
+    BUILT_IN_VEHICLE_TYPES,
 };
 
 /// The files of one nation (`data-src/<id>/`).
@@ -36,6 +37,8 @@ pub struct NationSources {
     pub listing: Option<FileId>,
     /// `notes.md`, when present.
     pub notes: Option<FileId>,
+    /// `ordnance.tsv` or VASL's `ordnance.csv`, when present: the guns.
+    pub ordnance: Option<FileId>,
     /// `ob.toml`, when present (corrected by the errata that name it).
     pub ob: Option<FileId>,
     /// `errata.toml`, when present.
@@ -72,6 +75,7 @@ impl NationSources {
             name: self.name.clone(),
             listing: self.listing,
             notes: self.notes,
+            ordnance: self.ordnance,
             ob: self.ob,
             errata: self.errata_file,
             accepts,
@@ -324,7 +328,13 @@ fn merge_nation(loaded: &mut Loaded, id: &str, part: NationLoad) -> Option<Natio
             d
         }));
     let mut n = part.nation?;
-    for f in [&mut n.listing, &mut n.notes, &mut n.ob, &mut n.errata_file] {
+    for f in [
+        &mut n.listing,
+        &mut n.notes,
+        &mut n.ordnance,
+        &mut n.ob,
+        &mut n.errata_file,
+    ] {
         *f = f.map(shift);
     }
     if let Some(art) = &mut n.art {
@@ -357,7 +367,13 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
     // there but cannot be read has been reported, and the nation is left out.
     let listing_file = listing_file(loaded, &dir, id);
     let has_listing = std::fs::symlink_metadata(dir.join(listing_file)).is_ok();
-    let listing = if has_listing || ob.is_none() {
+    // The guns: a folder may hold them beside the vehicles, or alone.
+    let ordnance_file = ordnance_file(&dir);
+    let ordnance = match ordnance_file {
+        Some(f) => Some(files.read(loaded, f)?),
+        None => None,
+    };
+    let listing = if has_listing || (ob.is_none() && ordnance.is_none()) {
         Some(files.read(loaded, listing_file)?)
     } else {
         None
@@ -384,6 +400,8 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         ),
         ("notes.md", notes.is_some()),
         ("ob.toml", ob.is_some()),
+        ("ordnance.tsv", ordnance_file == Some("ordnance.tsv")),
+        ("ordnance.csv", ordnance_file == Some("ordnance.csv")),
     ];
     unknown_errata_files(loaded, &errata, errata_file, &read);
     let art = art_folder::read_art_folder(loaded, id);
@@ -392,6 +410,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         name,
         listing,
         notes,
+        ordnance,
         ob,
         errata_file,
         errata,
@@ -625,6 +644,14 @@ fn listing_file(loaded: &mut Loaded, dir: &Path, id: &str) -> &'static str {
     }
 }
 
+/// The nation's ordnance listing: `ordnance.tsv` (the publication's layout), else VASL's
+/// `ordnance.csv`; `None` when it has neither.
+fn ordnance_file(dir: &Path) -> Option<&'static str> {
+    ["ordnance.tsv", "ordnance.csv"]
+        .into_iter()
+        .find(|f| std::fs::symlink_metadata(dir.join(f)).is_ok())
+}
+
 /// Reads `dir/file` (a TOML file of nation `id`, named `id/file` in diagnostics) as a source.
 pub(crate) fn read_plain(loaded: &mut Loaded, dir: &Path, id: &str, file: &str) -> Option<FileId> {
     let name = format!("{id}/{file}");
@@ -643,7 +670,7 @@ fn read_corrected(
 ) -> Option<FileId> {
     let name = format!("{id}/{file}");
     let kind = match file {
-        "listing.tsv" | "listing.csv" => InputKind::Listing,
+        "listing.tsv" | "listing.csv" | "ordnance.tsv" | "ordnance.csv" => InputKind::Listing,
         "notes.md" => InputKind::Notes,
         _ => InputKind::Toml,
     };

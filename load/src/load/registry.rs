@@ -1,5 +1,6 @@
 //! The registries a data directory is read with: the shared files — the data's own
-//! `registry/theaters.toml`, `registry/vehicle-types.toml` and `registry/rules.toml`, or the repository's, built into
+//! `registry/theaters.toml`, `registry/vehicle-types.toml`, `registry/rules.toml` and
+//! `registry/gun-types.toml`, or the repository's, built into
 //! `qm` — and each nation's additions (`<nation>/theaters.toml`, `<nation>/vehicle-types.toml`).
 
 use qm_registry::Registries;
@@ -13,6 +14,9 @@ pub const BUILT_IN_THEATERS: &str = include_str!("../../../data-src/registry/the
 /// none.
 pub const BUILT_IN_VEHICLE_TYPES: &str =
     include_str!("../../../data-src/registry/vehicle-types.toml");
+
+/// The repository's `data-src/registry/gun-types.toml`, used when a data directory has none.
+pub const BUILT_IN_GUN_TYPES: &str = include_str!("../../../data-src/registry/gun-types.toml");
 
 /// The repository's `data-src/registry/rules.toml`, used when a data directory has none.
 pub const BUILT_IN_RULES: &str = include_str!("../../../data-src/registry/rules.toml");
@@ -38,11 +42,15 @@ pub(super) fn load_shared(loaded: &mut Loaded) {
     let theaters = file("theaters.toml", BUILT_IN_THEATERS);
     let types = file("vehicle-types.toml", BUILT_IN_VEHICLE_TYPES);
     let rules = file("rules.toml", BUILT_IN_RULES);
+    let guns = file("gun-types.toml", BUILT_IN_GUN_TYPES);
     let mut diags = Vec::new();
     loaded.registries = Registries::read(&loaded.sources, theaters, types, &mut diags);
     loaded
         .registries
         .read_rules(&loaded.sources, rules, &mut diags);
+    loaded
+        .registries
+        .read_guns(&loaded.sources, guns, &mut diags);
     loaded.diagnostics.extend(diags);
 }
 
@@ -88,9 +96,16 @@ pub fn built_in_registries() -> Option<Registries> {
         "registry/rules.toml",
         BUILT_IN_RULES,
     ));
+    let guns = map.next_id();
+    map.add(qm_parser::Source::new(
+        guns,
+        "registry/gun-types.toml",
+        BUILT_IN_GUN_TYPES,
+    ));
     let mut diags = Vec::new();
     let mut r = Registries::read(&map, theaters, types, &mut diags);
     r.read_rules(&map, rules, &mut diags);
+    r.read_guns(&map, guns, &mut diags);
     diags.is_empty().then_some(r)
 }
 

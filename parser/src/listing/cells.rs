@@ -338,7 +338,7 @@ pub(crate) fn note_ref(text: &str) -> Result<NoteRef, Problem> {
 /// True for a note id of VASL's numbering: a number followed by lower-case letters and digits
 /// (`85v`, `9va`, `6va1`, `23g`; a listing's note number has none), or `g` or `s` and a
 /// number (`g1`, `s12`: its generic and shared pieces).
-fn is_foreign_note_id(text: &str) -> bool {
+pub(crate) fn is_foreign_note_id(text: &str) -> bool {
     let rest = text.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
     if rest.len() < text.len() {
         return rest.starts_with(|c: char| c.is_ascii_lowercase())

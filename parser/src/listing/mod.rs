@@ -7,6 +7,7 @@
 mod cells;
 mod column;
 mod header;
+mod ordnance;
 mod parse;
 mod parts;
 mod reader;
@@ -16,6 +17,7 @@ mod table;
 mod vasl_csv;
 mod weapons;
 
+pub use ordnance::*;
 pub use parse::parse_listing;
 pub use second_line::is_second_line;
 pub use syntax::*;

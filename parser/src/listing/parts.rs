@@ -196,7 +196,9 @@ fn ammo_kind(i: &str) -> IResult<&str, AmmoKind> {
     .parse(i)
 }
 
-fn ammo_entry(i: &str) -> IResult<&str, SpecialAmmoEntry> {
+/// One AM MO entry (`H6[9]`, `A4¹/5²`, `H†`); the ordnance Special column reads its ammunition
+/// items with it.
+pub(crate) fn ammo_entry(i: &str) -> IResult<&str, SpecialAmmoEntry> {
     let depletion = map(
         (uint::<u8>, opt(superscript_run)),
         |(number, superscript)| Depletion {

@@ -20,6 +20,29 @@ const CAPACITY_HELP: &str =
 /// Longest cell text quoted in a message; a longer one is cut (a cell can be a megabyte).
 const QUOTE_CHARS: usize = 40;
 
+/// What a message says of a cell's column: the vehicle listing's ([`Column`]) or the ordnance
+/// listing's.
+pub(crate) trait ColumnText: Copy {
+    /// The column's name.
+    fn label(self) -> &'static str;
+    /// What a cell holds, for "expected ...".
+    fn expected(self) -> &'static str;
+    /// Valid cells, for help lines.
+    fn examples(self) -> &'static str;
+}
+
+impl ColumnText for Column {
+    fn label(self) -> &'static str {
+        Column::label(self)
+    }
+    fn expected(self) -> &'static str {
+        Column::expected(self)
+    }
+    fn examples(self) -> &'static str {
+        Column::examples(self)
+    }
+}
+
 /// Reads cells of one source and collects the diagnostics.
 pub(crate) struct Reader<'s> {
     pub(crate) source: &'s Source,
@@ -106,7 +129,7 @@ impl<'s> Reader<'s> {
     pub(crate) fn cell<T>(
         &mut self,
         range: Range<usize>,
-        column: Column,
+        column: impl ColumnText,
         grammar: impl FnOnce(&str) -> Result<T, Problem>,
     ) -> Option<Cell<T>> {
         let Trimmed {
@@ -163,7 +186,7 @@ impl<'s> Reader<'s> {
     pub(crate) fn parts_cell<T>(
         &mut self,
         range: Range<usize>,
-        column: Column,
+        column: impl ColumnText,
         grammar: impl FnOnce(&str, bool) -> Result<T, Problem>,
     ) -> Option<Cell<T>> {
         let Trimmed {
@@ -194,7 +217,7 @@ impl<'s> Reader<'s> {
     /// Runs `grammar` over the text at `inner`; a problem becomes a diagnostic.
     fn run<T>(
         &mut self,
-        column: Column,
+        column: impl ColumnText,
         raw: &Range<usize>,
         inner: Range<usize>,
         grammar: impl FnOnce(&str) -> Result<T, Problem>,
@@ -212,7 +235,13 @@ impl<'s> Reader<'s> {
         }
     }
 
-    fn report(&mut self, column: Column, raw: Range<usize>, inner: Range<usize>, problem: Problem) {
+    fn report(
+        &mut self,
+        column: impl ColumnText,
+        raw: Range<usize>,
+        inner: Range<usize>,
+        problem: Problem,
+    ) {
         let col = column.label();
         let quoted = quote(&self.source.text[raw.clone()]);
         let expected = column.expected();

@@ -6,11 +6,11 @@
 //! edits ([`markup`]), so a span of the plain text maps back to the published bytes, reads
 //! every cell with its column's grammar ([`read`]) and keeps what the markup meant.
 
-mod columns;
-mod markup;
+pub(crate) mod columns;
+pub(crate) mod markup;
 mod pieces;
 mod read;
-mod records;
+pub(crate) mod records;
 mod syntax;
 mod table;
 

@@ -1,0 +1,257 @@
+//! VASL's layout (`ordnance.csv`, its `data/<nation>_ordnance.csv`): the columns `count, name,
+//! gun_type, caliber, rof_ife, ...` with VASL's markup. The records and the markup are read by
+//! the vehicle CSV's own reader (`records`, `markup::scan_field`); every cell then goes through
+//! the ordnance grammars, and the markup that carries a value (a bold M#, an overlined
+//! caliber) is put back on the value.
+
+use std::ops::Range;
+
+use qm_schema::{CaliberMark, LimberedItem, MarkupKind, SpecialItem};
+
+use super::column::GunColumn;
+use super::read::read_cell;
+use super::syntax::{OrdnanceListing, OrdnanceRow};
+use super::tsv::read_name;
+use crate::listing::column::Column;
+use crate::listing::reader::Reader;
+use crate::listing::vasl_csv::columns::VaslColumn;
+use crate::listing::vasl_csv::markup::{scan_field, Found, Scanned};
+use crate::listing::vasl_csv::records::{records, Record};
+use crate::{Cell, Diagnostic, Parsed, Source};
+
+/// A field's column: a listing column, or one only VASL has.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Field {
+    Gun(GunColumn),
+    Vasl,
+}
+
+/// Reads an ordnance listing in VASL's CSV layout. Never fails and never panics.
+pub fn parse_ordnance_csv(source: &Source) -> Parsed<OrdnanceListing> {
+    let records = records(&source.text);
+    let mut diagnostics = Vec::new();
+    let Some((layout, data)) = layout(source, &records, &mut diagnostics) else {
+        return Parsed {
+            value: OrdnanceListing::default(),
+            diagnostics,
+        };
+    };
+    let mut scanned = Scanned::default();
+    for record in data {
+        for (field, column) in record.fields.iter().zip(&layout) {
+            scan_field(
+                &source.text,
+                source.id,
+                field.clone(),
+                record.quotes_in(field),
+                markup_column(*column),
+                &mut scanned,
+            );
+        }
+    }
+    diagnostics.append(&mut scanned.diagnostics);
+    let plain = Source::with_edits(source.id, source.name.clone(), source.text.clone(), {
+        let mut edits = std::mem::take(&mut scanned.edits);
+        edits.sort_by_key(|e| e.original.start);
+        edits
+    });
+    let mut reader = Reader::new(&plain);
+    reader.cased = std::mem::take(&mut scanned.cased)
+        .into_iter()
+        .map(|c| (plain.text_range(c.content), c.letters))
+        .collect();
+    let mut listing = OrdnanceListing::default();
+    for record in data {
+        match read_record(&mut reader, record, &layout, &scanned.found) {
+            Some(row) => listing.rows.push(row),
+            None => listing.skipped += 1,
+        }
+    }
+    for mut d in reader.diagnostics {
+        if let Some(span) = d.span.as_mut() {
+            span.range = plain.original_range(span.range.clone());
+        }
+        diagnostics.push(d);
+    }
+    for row in &mut listing.rows {
+        remap_row(row, &plain);
+    }
+    diagnostics.sort_by_key(|d| d.span.as_ref().map(|s| s.range.start));
+    Parsed {
+        value: listing,
+        diagnostics,
+    }
+}
+
+/// How the markup reader treats a column: VASL's own columns verbatim (their `<*>` is no
+/// tag), the listing's as the vehicle column of the same kind (where a superscript is kept).
+fn markup_column(column: Field) -> Option<VaslColumn> {
+    let like = |c| Some(VaslColumn::Listing(c));
+    match column {
+        Field::Vasl => Some(VaslColumn::Own("overrides")),
+        Field::Gun(GunColumn::Name) => like(Column::Name),
+        Field::Gun(GunColumn::Notes) => like(Column::Notes),
+        Field::Gun(GunColumn::Type) => like(Column::Type),
+        // Single values and the Special list: a superscript stays with the value.
+        Field::Gun(_) => like(Column::Secondary),
+    }
+}
+
+/// The columns named by the header and the data records; `None` (reported) when the first
+/// record is not VASL's ordnance header.
+fn layout<'r>(
+    source: &Source,
+    records: &'r [Record],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(Vec<Field>, &'r [Record])> {
+    let first = records.first()?;
+    let layout: Vec<Field> = first
+        .fields
+        .iter()
+        .map(|f| GunColumn::from_vasl(&source.text[f.clone()]).map_or(Field::Vasl, Field::Gun))
+        .collect();
+    let named = |c| layout.contains(&Field::Gun(c));
+    if !(named(GunColumn::Name) && named(GunColumn::Type)) {
+        diagnostics.push(
+            Diagnostic::error(
+                "ordnance::missing-header",
+                "failed to find VASL's ordnance header (the first row does not name the columns name, gun_type, caliber, ...)",
+                source.span(first.range.clone()),
+            )
+            .with_label("not VASL's ordnance header")
+            .with_help("start ordnance.csv with VASL's header row: count,name,gun_type,caliber,rof_ife,breakdown,range,manhandling,target_size,dates,special,bpv,rf,notes,..."),
+        );
+        return None;
+    }
+    Some((layout, &records[1..]))
+}
+
+/// The record's gun row, or `None` for a record that holds no gun of the listing: a caption
+/// (`<b>POLISH</b>` with no name), the bold header repeated, or a VASL-only piece (a row
+/// with no value of its own and only VASL's note ids).
+fn read_record(
+    reader: &mut Reader<'_>,
+    record: &Record,
+    layout: &[Field],
+    found: &[Found],
+) -> Option<OrdnanceRow> {
+    let plain = reader.source;
+    let cells: Vec<(GunColumn, Range<usize>, Range<usize>)> = record
+        .fields
+        .iter()
+        .zip(layout)
+        .filter_map(|(f, c)| match c {
+            Field::Gun(g) => Some((*g, f.clone(), plain.text_range(f.clone()))),
+            Field::Vasl => None,
+        })
+        .collect();
+    let text = |c: GunColumn| {
+        cells
+            .iter()
+            .find(|(g, _, _)| *g == c)
+            .map_or("", |(_, _, p)| plain.text[p.clone()].trim())
+    };
+    let has_values = cells.iter().any(|(g, _, p)| {
+        !matches!(
+            g,
+            GunColumn::Name | GunColumn::Type | GunColumn::Special | GunColumn::Notes
+        ) && !plain.text[p.clone()].trim().is_empty()
+    });
+    let vasl_notes_only = !text(GunColumn::Notes).is_empty()
+        && text(GunColumn::Notes)
+            .split([',', ' '])
+            .filter(|n| !n.trim().is_empty())
+            .all(|n| crate::listing::cells::is_foreign_note_id(n.trim()));
+    let header = text(GunColumn::Name) == "Name" && text(GunColumn::Type) == "Type";
+    if text(GunColumn::Name).is_empty() && !has_values || header || !has_values && vasl_notes_only {
+        return None;
+    }
+    let name_field = cells
+        .iter()
+        .find(|(g, _, _)| *g == GunColumn::Name)
+        .map(|(_, _, p)| p.clone());
+    let whole = plain.text_range(record.range.clone());
+    let name = read_name(reader, name_field, whole.start);
+    let mut row = OrdnanceRow::new(reader.source.span(whole), record.line, name);
+    for (column, _, p) in &cells {
+        read_cell(reader, &mut row, *column, p.clone());
+    }
+    for (column, published, _) in &cells {
+        apply_markup(&mut row, *column, published, found);
+    }
+    Some(row)
+}
+
+/// Puts back on a value the markup that carries it: a bold M# (also inside the Special
+/// column's limbered-firing bracket), the lines over and under a caliber.
+fn apply_markup(row: &mut OrdnanceRow, column: GunColumn, field: &Range<usize>, found: &[Found]) {
+    let kinds: Vec<MarkupKind> = found
+        .iter()
+        .filter(|m| m.content.start >= field.start && m.content.end <= field.end)
+        .map(|m| m.kind)
+        .collect();
+    let bold = kinds.contains(&MarkupKind::Bold);
+    match column {
+        GunColumn::Manhandling if bold => {
+            if let Some(Ok(Some(m))) = row.manhandling.as_mut().map(|c| c.value.as_mut()) {
+                m.bold = true;
+            }
+        }
+        GunColumn::Special if bold => {
+            for item in row
+                .special
+                .iter_mut()
+                .flat_map(|c| c.value.iter_mut().flatten().flatten())
+            {
+                if let SpecialItem::Limbered { items, .. } = item {
+                    for i in items {
+                        if let LimberedItem::Manhandling { manhandling } = i {
+                            manhandling.bold = true;
+                        }
+                    }
+                }
+            }
+        }
+        GunColumn::CSize => {
+            if let Some(Ok(Some(c))) = row.caliber.as_mut().map(|c| c.value.as_mut()) {
+                for (kind, mark) in [
+                    (MarkupKind::Overline, CaliberMark::Overline),
+                    (MarkupKind::Underline, CaliberMark::Underline),
+                ] {
+                    if kinds.contains(&kind) && !c.marks.contains(&mark) {
+                        c.marks.push(mark);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every span of the row, from the plain text back to the published bytes.
+fn remap_row(row: &mut OrdnanceRow, plain: &Source) {
+    fn at<T>(cell: &mut Cell<T>, plain: &Source) {
+        cell.span.range = plain.original_range(cell.span.range.clone());
+    }
+    fn opt<T>(cell: &mut Option<Cell<T>>, plain: &Source) {
+        if let Some(c) = cell {
+            at(c, plain);
+        }
+    }
+    row.span.range = plain.original_range(row.span.range.clone());
+    at(&mut row.name, plain);
+    opt(&mut row.gun_type, plain);
+    opt(&mut row.caliber, plain);
+    opt(&mut row.rof, plain);
+    opt(&mut row.breakdown, plain);
+    opt(&mut row.range, plain);
+    opt(&mut row.manhandling, plain);
+    opt(&mut row.target_size, plain);
+    opt(&mut row.dates, plain);
+    opt(&mut row.special, plain);
+    opt(&mut row.bpv, plain);
+    opt(&mut row.rf, plain);
+    for n in &mut row.note_refs {
+        at(n, plain);
+    }
+}

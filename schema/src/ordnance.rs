@@ -1,0 +1,49 @@
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::*;
+
+/// One gun of the ordnance listing (Chapter H's mortars, AT, infantry and field guns, AA
+/// guns, recoilless guns, AT rifles), each cell as printed and read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Ordnance {
+    /// Stable identifier derived from the name (`7-5cm-pak-40`), unique among the nation's
+    /// vehicles and guns.
+    pub id: String,
+    /// Normalized name: the published name with spaces around "/" removed.
+    pub name: String,
+    /// The Name cell as published.
+    pub name_cell: Field<String>,
+    /// The whole listing row.
+    pub row: Span,
+    /// Type: one gun type, or two.
+    pub gun_type: Option<Field<GunTypes>>,
+    /// CSize: caliber, length and printed marks.
+    pub caliber: Option<Field<Caliber>>,
+    /// ROF (IFE).
+    pub rof: Option<Field<GunRof>>,
+    /// B#: breakdown number.
+    pub breakdown: Option<Field<BreakdownNumber>>,
+    /// Range.
+    pub range: Option<Field<GunRange>>,
+    /// M#: manhandling number; `null` value when printed `–` (none).
+    pub manhandling: Option<Field<Manhandling>>,
+    /// TSize: target size modifier; `null` value when printed `–`.
+    pub target_size: Option<Field<i8>>,
+    /// Dates: the period the gun is available at all.
+    pub dates: Option<Field<Period>>,
+    /// Special: the comma list, item by item.
+    pub special: Option<Field<Vec<SpecialItem>>>,
+    /// BPV; `null` value when printed `–`.
+    pub bpv: Option<Field<u16>>,
+    /// RF: one value or a range; `null` value when printed `–`.
+    pub rf: Option<Field<RfRange>>,
+    /// Notes: the note references.
+    pub note_refs: Vec<Field<NoteRef>>,
+    /// Resolved availability: the listing's Dates at its RF (the ordnance notes are not read
+    /// yet).
+    pub availability: Vec<Availability>,
+    /// Where and when the gun may be available at an RF the listing prints as a range.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub availability_unknown: Vec<UnknownAvailability>,
+}
