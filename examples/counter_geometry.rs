@@ -1,0 +1,91 @@
+//! Measures every counter side of a data folder as a player sees it: each text's ink (laid out
+//! with the embedded fonts) against the frame, the other texts and the size circle
+//! (`qm::layout::geometry`). Prints every flawed side (nation, vehicle, side, what runs into
+//! what), then the totals:
+//! `cargo run --example counter_geometry -- DIR [--quiet]`.
+//!
+//! Exits 1 when a side has a flaw, so a script can hold a corpus at zero.
+
+use std::path::Path;
+
+use qm::layout::geometry::{flaws, Flaw};
+use qm::render::{counter_svg, CounterOptions};
+use qm::templates::Templates;
+use qm_schema::CounterSide;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(dir) = args.first() else {
+        eprintln!("usage: counter_geometry DIR [--quiet]");
+        std::process::exit(2);
+    };
+    let quiet = args.iter().any(|a| a == "--quiet");
+    let compiled = qm::compile::compile(Path::new(dir));
+    let templates = Templates::new(None);
+    let opts = CounterOptions::default();
+    let mut totals = Totals::default();
+    for nation in &compiled.nations {
+        let mut flawed = 0;
+        for v in &nation.vehicles {
+            for side in [CounterSide::Front, CounterSide::Back] {
+                totals.sides += 1;
+                let found = match counter_svg(nation, v, side, &templates, &opts) {
+                    Ok(svg) => flaws(&svg).unwrap_or_else(|e| vec![unreadable(e)]),
+                    Err(e) => vec![unreadable(e.to_string())],
+                };
+                if found.is_empty() {
+                    continue;
+                }
+                flawed += 1;
+                totals.add(&found);
+                if !quiet {
+                    for f in &found {
+                        println!("{}\t{}\t{side:?}\t{f}", nation.id, v.name);
+                    }
+                }
+            }
+        }
+        println!("# {}: {flawed} flawed sides of {}", nation.id, 2 * nation.vehicles.len());
+        totals.flawed += flawed;
+    }
+    println!(
+        "# all: {} flawed sides of {} ({} outside the frame, {} text over text, {} into the size circle)",
+        totals.flawed, totals.sides, totals.outside, totals.overlap, totals.circle
+    );
+    if totals.flawed > 0 {
+        std::process::exit(1);
+    }
+}
+
+/// A side that could not be drawn or read back counts as flawed, with the reason.
+fn unreadable(why: String) -> Flaw {
+    Flaw::Outside {
+        text: qm::layout::geometry::Ink {
+            item: format!("(unreadable: {why})"),
+            text: String::new(),
+            rect: qm::layout::geometry::FRAME,
+        },
+        by: f32::INFINITY,
+    }
+}
+
+#[derive(Default)]
+struct Totals {
+    sides: usize,
+    flawed: usize,
+    outside: usize,
+    overlap: usize,
+    circle: usize,
+}
+
+impl Totals {
+    fn add(&mut self, found: &[Flaw]) {
+        for f in found {
+            match f {
+                Flaw::Outside { .. } => self.outside += 1,
+                Flaw::Overlap { .. } => self.overlap += 1,
+                Flaw::OverCircle { .. } => self.circle += 1,
+            }
+        }
+    }
+}
