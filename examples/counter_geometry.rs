@@ -2,7 +2,9 @@
 //! with the embedded fonts) against the frame, the other texts and the size circle
 //! (`qm::layout::geometry`). Prints every flawed side (nation, vehicle, side, what runs into
 //! what), then the totals:
-//! `cargo run --example counter_geometry -- DIR [--quiet]`.
+//! `cargo run --example counter_geometry -- DIR [--quiet] [--templates TEMPLATES]`
+//! (`--templates`: as `qm build --templates`, to try a layout without rebuilding;
+//! `--dump DIR`: each flawed side also written to DIR as a 300 px PNG, to look at).
 //!
 //! Exits 1 when a side has a flaw, so a script can hold a corpus at zero.
 
@@ -16,12 +18,22 @@ use qm_schema::CounterSide;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(dir) = args.first() else {
-        eprintln!("usage: counter_geometry DIR [--quiet]");
+        eprintln!("usage: counter_geometry DIR [--quiet] [--templates TEMPLATES]");
         std::process::exit(2);
     };
     let quiet = args.iter().any(|a| a == "--quiet");
     let compiled = qm::compile::compile(Path::new(dir));
-    let templates = Templates::new(None);
+    let overrides = args
+        .iter()
+        .position(|a| a == "--templates")
+        .and_then(|i| args.get(i + 1))
+        .map(Path::new);
+    let templates = Templates::new(overrides);
+    let dump = args
+        .iter()
+        .position(|a| a == "--dump")
+        .and_then(|i| args.get(i + 1))
+        .map(Path::new);
     let opts = CounterOptions::default();
     let mut totals = Totals::default();
     for nation in &compiled.nations {
@@ -29,12 +41,16 @@ fn main() {
         for v in &nation.vehicles {
             for side in [CounterSide::Front, CounterSide::Back] {
                 totals.sides += 1;
-                let found = match counter_svg(nation, v, side, &templates, &opts) {
-                    Ok(svg) => flaws(&svg).unwrap_or_else(|e| vec![unreadable(e)]),
+                let svg = counter_svg(nation, v, side, &templates, &opts);
+                let found = match &svg {
+                    Ok(svg) => flaws(svg).unwrap_or_else(|e| vec![unreadable(e)]),
                     Err(e) => vec![unreadable(e.to_string())],
                 };
                 if found.is_empty() {
                     continue;
+                }
+                if let (Some(dir), Ok(svg)) = (dump, &svg) {
+                    write_png(dir, &format!("{}-{}-{side:?}", nation.id, v.id), svg);
                 }
                 flawed += 1;
                 totals.add(&found);
@@ -54,6 +70,18 @@ fn main() {
     );
     if totals.flawed > 0 {
         std::process::exit(1);
+    }
+}
+
+/// `svg` drawn at 300 px into `dir/name.png` (nothing when it cannot be drawn).
+fn write_png(dir: &Path, name: &str, svg: &str) {
+    let big = svg.replacen("width=\"60\" height=\"60\"", "width=\"300\" height=\"300\"", 1);
+    let Ok(tree) = qm::layout::svg::parse(&big) else {
+        return;
+    };
+    if let Ok(png) = qm::render::render_png(&tree, 300, 300) {
+        let _ = std::fs::create_dir_all(dir);
+        let _ = std::fs::write(dir.join(format!("{name}.png")), png);
     }
 }
 
