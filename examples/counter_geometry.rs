@@ -1,10 +1,10 @@
 //! Measures every counter side of a data folder as a player sees it: each text's ink (laid out
 //! with the embedded fonts) against the frame, the other texts and the size circle
-//! (`qm::layout::geometry`). Prints every flawed side (nation, vehicle, side, what runs into
+//! (`qm::layout::geometry`), and each text's size against its floor. Prints every flawed side (nation, vehicle, side, what runs into
 //! what), then the totals:
 //! `cargo run --example counter_geometry -- DIR [--quiet] [--templates TEMPLATES]`
 //! (`--templates`: as `qm build --templates`, to try a layout without rebuilding;
-//! `--dump DIR`: each flawed side also written to DIR as a 300 px PNG, to look at).
+//! `--dump DIR`: each flawed side also written to DIR as its SVG and a 300 px PNG, to look at).
 //!
 //! Exits 1 when a side has a flaw, so a script can hold a corpus at zero.
 
@@ -65,22 +65,23 @@ fn main() {
         totals.flawed += flawed;
     }
     println!(
-        "# all: {} flawed sides of {} ({} outside the frame, {} text over text, {} into the size circle)",
-        totals.flawed, totals.sides, totals.outside, totals.overlap, totals.circle
+        "# all: {} flawed sides of {} ({} outside the frame, {} text over text, {} into the size circle, {} under the floor)",
+        totals.flawed, totals.sides, totals.outside, totals.overlap, totals.circle, totals.small
     );
     if totals.flawed > 0 {
         std::process::exit(1);
     }
 }
 
-/// `svg` drawn at 300 px into `dir/name.png` (nothing when it cannot be drawn).
+/// `svg` written to `dir/name.svg` and drawn at 300 px into `dir/name.png` (nothing when it cannot be drawn).
 fn write_png(dir: &Path, name: &str, svg: &str) {
+    let _ = std::fs::create_dir_all(dir);
+    let _ = std::fs::write(dir.join(format!("{name}.svg")), svg);
     let big = svg.replacen("width=\"60\" height=\"60\"", "width=\"300\" height=\"300\"", 1);
     let Ok(tree) = qm::layout::svg::parse(&big) else {
         return;
     };
     if let Ok(png) = qm::render::render_png(&tree, 300, 300) {
-        let _ = std::fs::create_dir_all(dir);
         let _ = std::fs::write(dir.join(format!("{name}.png")), png);
     }
 }
@@ -92,6 +93,7 @@ fn unreadable(why: String) -> Flaw {
             item: format!("(unreadable: {why})"),
             text: String::new(),
             rect: qm::layout::geometry::FRAME,
+            size: 0.0,
         },
         by: f32::INFINITY,
     }
@@ -104,6 +106,7 @@ struct Totals {
     outside: usize,
     overlap: usize,
     circle: usize,
+    small: usize,
 }
 
 impl Totals {
@@ -113,6 +116,7 @@ impl Totals {
                 Flaw::Outside { .. } => self.outside += 1,
                 Flaw::Overlap { .. } => self.overlap += 1,
                 Flaw::OverCircle { .. } => self.circle += 1,
+                Flaw::TooSmall { .. } => self.small += 1,
             }
         }
     }

@@ -1,6 +1,7 @@
 //! The geometry of a drawn counter side, measured as a player sees it: every `<text>`'s ink
 //! (its glyph outlines laid out by usvg with the embedded fonts) against the frame, the other
-//! texts and the shapes a value must keep out of (the size circle). A side with a flaw has text
+//! texts and the shapes a value must keep out of (the size circle), and its size against the
+//! floor its item is held to. A side with a flaw has text
 //! over text or text outside the counter; the layout's tests and the corpus check
 //! (`examples/counter_geometry.rs`) both ask this module.
 
@@ -18,6 +19,36 @@ pub const FRAME: Rect = Rect {
     x1: 98.0,
     y1: 98.0,
 };
+
+/// The smallest size (viewBox units) of any text on a counter: 6.7 px at 60 px, 5 pt on a
+/// 5/8-inch sheet (`SMALL` in `templates/counter/macros.svg`).
+pub const SMALL: f32 = 11.2;
+
+/// The smallest size of the values a player reads at a glance (`GLANCE`): 8 px at 60 px.
+pub const GLANCE: f32 = 13.5;
+
+/// The items read at a glance (their labels are not).
+const GLANCE_ITEMS: [&str; 10] = [
+    "name",
+    "rof",
+    "main_armament",
+    "armor_front",
+    "armor_side",
+    "armor_third",
+    "mp",
+    "mg_bow",
+    "mg_coax",
+    "mg_aa",
+];
+
+/// The floor a drawn item is held to.
+pub fn floor_of(item: &str) -> f32 {
+    if GLANCE_ITEMS.contains(&item) {
+        GLANCE
+    } else {
+        SMALL
+    }
+}
 
 /// An axis-aligned rectangle in viewBox units.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -63,6 +94,8 @@ pub struct Ink {
     pub text: String,
     /// The ink's bounds.
     pub rect: Rect,
+    /// The font size (viewBox units; the smallest of its spans).
+    pub size: f32,
 }
 
 /// What is wrong with a side's geometry.
@@ -74,6 +107,18 @@ pub enum Flaw {
     Overlap { a: Ink, b: Ink },
     /// A text runs into the size circle.
     OverCircle { text: Ink },
+    /// A text is set under the floor its item is held to ([`floor_of`]).
+    TooSmall { text: Ink },
+}
+
+impl std::fmt::Display for Rect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "[{:.1},{:.1}-{:.1},{:.1}]",
+            self.x0, self.y0, self.x1, self.y1
+        )
+    }
 }
 
 impl std::fmt::Display for Flaw {
@@ -81,16 +126,28 @@ impl std::fmt::Display for Flaw {
         match self {
             Flaw::Outside { text, by } => write!(
                 f,
-                "{} {:?} is {by:.1} units outside the frame",
-                text.item, text.text
+                "{} {:?} {} is {by:.1} units outside the frame",
+                text.item, text.text, text.rect
             ),
             Flaw::Overlap { a, b } => write!(
                 f,
-                "{} {:?} runs into {} {:?}",
-                a.item, a.text, b.item, b.text
+                "{} {:?} {} runs into {} {:?} {}",
+                a.item, a.text, a.rect, b.item, b.text, b.rect
+            ),
+            Flaw::TooSmall { text } => write!(
+                f,
+                "{} {:?} is set at {:.2}, under its floor {}",
+                text.item,
+                text.text,
+                text.size,
+                floor_of(&text.item)
             ),
             Flaw::OverCircle { text } => {
-                write!(f, "{} {:?} runs into the size circle", text.item, text.text)
+                write!(
+                    f,
+                    "{} {:?} {} runs into the size circle",
+                    text.item, text.text, text.rect
+                )
             }
         }
     }
@@ -137,12 +194,21 @@ pub fn inks(svg_text: &str) -> Result<Vec<Ink>, String> {
     Ok(marked
         .into_iter()
         .zip(rects)
-        .filter_map(|((item, text), rect)| Some(Ink { item, text, rect: rect? }))
+        .filter_map(|((item, text), drawn)| {
+            let (rect, size) = drawn?;
+            Some(Ink {
+                item,
+                text,
+                rect,
+                size,
+            })
+        })
         .collect())
 }
 
-/// The ink of every text node under `g`, in order (`None` for a text with no ink).
-fn walk(g: &resvg::usvg::Group, scale: f32, out: &mut Vec<Option<Rect>>) {
+/// The ink and font size of every text node under `g`, in order (`None` for a text with no
+/// ink).
+fn walk(g: &resvg::usvg::Group, scale: f32, out: &mut Vec<Option<(Rect, f32)>>) {
     for node in g.children() {
         match node {
             resvg::usvg::Node::Group(g) => walk(g, scale, out),
@@ -152,11 +218,21 @@ fn walk(g: &resvg::usvg::Group, scale: f32, out: &mut Vec<Option<Rect>>) {
                 // The outlines' bounds in the text's own space, then through the text's
                 // transform (the viewBox scale included) to pixels.
                 let b = flat.bounding_box().transform(t.abs_transform());
-                out.push(b.filter(|_| has_ink).map(|b| Rect {
-                    x0: b.left() * scale,
-                    y0: b.top() * scale,
-                    x1: b.right() * scale,
-                    y1: b.bottom() * scale,
+                // Span sizes are in the text's own units, the viewBox's here.
+                let size = t
+                    .chunks()
+                    .iter()
+                    .flat_map(|c| c.spans())
+                    .map(|s| s.font_size().get())
+                    .fold(f32::INFINITY, f32::min);
+                out.push(b.filter(|_| has_ink).map(|b| {
+                    let rect = Rect {
+                        x0: b.left() * scale,
+                        y0: b.top() * scale,
+                        x1: b.right() * scale,
+                        y1: b.bottom() * scale,
+                    };
+                    (rect, size)
                 }));
             }
             _ => {}
@@ -213,6 +289,9 @@ pub fn flaws(svg_text: &str) -> Result<Vec<Flaw>, String> {
                     b: b.clone(),
                 });
             }
+        }
+        if !a.item.is_empty() && a.size < floor_of(&a.item) - 0.01 {
+            out.push(Flaw::TooSmall { text: a.clone() });
         }
         if a.item != "size" && circles.iter().any(|c| into_circle(&a.rect, c)) {
             out.push(Flaw::OverCircle { text: a.clone() });

@@ -1,0 +1,86 @@
+//! The counter layout cannot overflow: generated VASL rows with the longest values of every
+//! cell (names of 40 characters that wrap onto two lines, three MGs with rear and optional
+//! marks, long ammunition and capacity cells, every front value at once) are drawn, and every
+//! text of every side is measured (`qm::layout::geometry`): none outside the frame, none over
+//! another or into the size circle. `examples/counter_geometry.rs` runs the same check over a
+//! real data folder.
+
+use proptest::prelude::*;
+use qm::layout::geometry::flaws;
+use qm::render::{counter_svg, CounterOptions};
+use qm::templates::Templates;
+use qm_schema::CounterSide;
+
+/// VASL's header rows (column ids, then the printed labels).
+const HEADER: &str = "count,name,radioless,weight,bpv,rf,dates,size,af,ta,ot,cs,mp,gp,gt,ma,rof_ife,breakdown,intensive_fire,bmg,cmg,aamg,sa,ammunition,smoke_depletion,smoke_discharger,transport,notes,version,piece,overrides,svg_image_transform,reverse,comments
+<b>No.</b>,<b>Vehicle <i>Kind</i></b>,<b>R</b>,<b>Tons</b>,<b>BPV</b>,<b>RF</b>,<b>Dates</b>,<b>Sz</b>,<b>AF</b>,<b>TA</b>,<b>OT</b>,<b>CS</b>,<b>MP</b>,<b>GP</b>,<b>T</b>,<b>MA</b>,<b>ROF</b>,<b>B#</b>,<b>IF</b>,<b>B</b>,<b>C</b>,<b>AA</b>,<b>SA</b>,<b>Am</b>,<b>s#</b>,<b>sD#</b>,<b>PP</b>,<b>Notes</b>,,,ignore,,,
+<b>GENERATED</b>,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,ignore,,,
+";
+
+/// An MG cell: empty, a factor, or the long forms the real listings print.
+fn mg() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "",
+        "2",
+        "4†",
+        "Opt 2†",
+        "Opt 2†<sup>1</sup>",
+        "-<sup>R2</sup>†",
+        "4 or 6†<sup>1</sup>",
+    ])
+}
+
+/// A name of up to 40 characters in two words (so that it wraps onto two lines).
+fn name() -> impl Strategy<Value = String> {
+    ("[A-Z][a-z]{12,18}", "[A-Z][a-z0-9()]{12,19}").prop_map(|(a, b)| format!("{a} {b}"))
+}
+
+/// One generated row (`n` keeps names and pieces apart).
+#[allow(clippy::type_complexity)]
+fn row() -> impl Strategy<Value = (String, [&'static str; 3], [&'static str; 6])> {
+    (
+        name(),
+        [mg(), mg(), mg()],
+        [
+            prop::sample::select(vec!["T57L", "T<span style=\"\"text-decoration:underline\"\">40</span>L†<sup>1</sup>", "AAMG†"]),
+            prop::sample::select(vec!["", "HE5; D4", "HE7<sup>3</sup>/8<sup>4+</sup>†<sup>1</sup>; D6<sup>J4</sup>/7<sup>5</sup>†<sup>2</sup>"]),
+            prop::sample::select(vec!["", "9PP/T10", "14"]),
+            prop::sample::select(vec!["", "-F", "-F/+SR"]),
+            prop::sample::select(vec!["", "T", "RST"]),
+            prop::sample::select(vec!["10", "24<sup>t</sup>†", "<b>12</b><sup>t</sup>†"]),
+        ],
+    )
+}
+
+fn csv(rows: &[(String, [&str; 3], [&str; 6])]) -> String {
+    let mut out = HEADER.to_string();
+    for (i, (name, [b, c, aa], [ma, ammo, pp, ta, gt, mp])) in rows.iter().enumerate() {
+        out.push_str(&format!(
+            "3,{name}{i} <i>MT</i>,•,14,36,1.0,42-5/45,0,6/3,{ta},,<b>4</b>†,{mp},,{gt},\"{ma}\",2,11,,\"{b}\",\"{c}\",\"{aa}\",B75*†,\"{ammo}\",,sM8,{pp},,1.0,g{i},nat=no,,,\n"
+        ));
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_counters_keep_every_text_inside_and_apart(rows in prop::collection::vec(row(), 4)) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("gen");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("listing.csv"), csv(&rows)).unwrap();
+        let compiled = qm::compile::compile(tmp.path());
+        let nation = compiled.nations.first().expect("the generated nation resolves");
+        prop_assert_eq!(nation.vehicles.len(), rows.len(), "every row is a vehicle");
+        let t = Templates::new(None);
+        for v in &nation.vehicles {
+            for side in [CounterSide::Front, CounterSide::Back] {
+                let svg = counter_svg(nation, v, side, &t, &CounterOptions::default()).unwrap();
+                let found: Vec<String> = flaws(&svg).unwrap().iter().map(ToString::to_string).collect();
+                prop_assert!(found.is_empty(), "{} {:?}: {:?}", v.name, side, found);
+            }
+        }
+    }
+}
