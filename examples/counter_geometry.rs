@@ -61,7 +61,11 @@ fn main() {
                 }
             }
         }
-        println!("# {}: {flawed} flawed sides of {}", nation.id, 2 * nation.vehicles.len());
+        println!(
+            "# {}: {flawed} flawed sides of {}",
+            nation.id,
+            2 * nation.vehicles.len()
+        );
         totals.flawed += flawed;
     }
     println!(
@@ -77,7 +81,11 @@ fn main() {
 fn write_png(dir: &Path, name: &str, svg: &str) {
     let _ = std::fs::create_dir_all(dir);
     let _ = std::fs::write(dir.join(format!("{name}.svg")), svg);
-    let big = svg.replacen("width=\"60\" height=\"60\"", "width=\"300\" height=\"300\"", 1);
+    let big = svg.replacen(
+        "width=\"60\" height=\"60\"",
+        "width=\"300\" height=\"300\"",
+        1,
+    );
     let Ok(tree) = qm::layout::svg::parse(&big) else {
         return;
     };
