@@ -12,10 +12,13 @@
 //!    drawing budget.
 //! 5. [`art`]: a nation's art folder matched to its vehicles and every picture decoded and made
 //!    ready, so that `check` reports every picture a build would refuse.
+//! 6. [`geometry`]: a drawn counter side measured back (every text's ink against the frame,
+//!    the other texts and the size circle), for the layout's tests and the corpus check.
 
 pub mod art;
 pub mod card;
 pub mod fonts;
+pub mod geometry;
 pub mod svg;
 pub mod svg_budget;
 pub mod text;

@@ -4,6 +4,7 @@ mod any_nation;
 mod art;
 mod avail;
 mod cli;
+mod counter_geometry;
 mod determinism;
 mod doc_claims;
 mod infantry;
