@@ -9,6 +9,7 @@ mod art_budget;
 mod bounded;
 mod check_means_build;
 mod contracts;
+mod contradictions;
 mod foreign_leftovers;
 mod gpids;
 mod module_check;

@@ -114,6 +114,16 @@ impl Known {
             }
         }
         k.read_templates(&root().join("templates"));
+        // The workspace's crates by the names code gives them (`qm_parser`).
+        for dir in CODE {
+            let manifest = std::fs::read_to_string(root().join(dir).join("Cargo.toml"));
+            for line in manifest.unwrap_or_default().lines() {
+                if let Some(name) = line.strip_prefix("name = \"") {
+                    k.defs.insert(name.trim_end_matches('"').replace('-', "_"));
+                }
+            }
+        }
+        k.defs.insert("qm".to_string());
         k
     }
 
