@@ -15,7 +15,7 @@ use super::tsv::read_name;
 use crate::listing::column::Column;
 use crate::listing::reader::Reader;
 use crate::listing::vasl_csv::columns::VaslColumn;
-use crate::listing::vasl_csv::markup::{scan_field, Found, Scanned};
+use crate::listing::vasl_csv::markup::{plain_reader, plain_text, scan_records, Found, Scanned};
 use crate::listing::vasl_csv::records::{records, Record};
 use crate::{Cell, Diagnostic, Parsed, Source};
 
@@ -37,32 +37,15 @@ pub fn parse_ordnance_csv(source: &Source) -> Parsed<OrdnanceListing> {
         };
     };
     let mut scanned = Scanned::default();
-    for record in data {
-        for (field, column) in record.fields.iter().zip(&layout) {
-            scan_field(
-                &source.text,
-                source.id,
-                field.clone(),
-                record.quotes_in(field),
-                markup_column(*column),
-                &mut scanned,
-            );
-        }
-    }
+    let columns: Vec<Option<VaslColumn>> = layout.iter().map(|c| markup_column(*c)).collect();
+    let found = scan_records(source, data, &columns, &mut scanned);
     diagnostics.append(&mut scanned.diagnostics);
-    let plain = Source::with_edits(source.id, source.name.clone(), source.text.clone(), {
-        let mut edits = std::mem::take(&mut scanned.edits);
-        edits.sort_by_key(|e| e.original.start);
-        edits
-    });
-    let mut reader = Reader::new(&plain);
-    reader.cased = std::mem::take(&mut scanned.cased)
-        .into_iter()
-        .map(|c| (plain.text_range(c.content), c.letters))
-        .collect();
+    let plain = plain_text(source, &mut scanned);
+    let mut reader = plain_reader(&plain, &mut scanned);
     let mut listing = OrdnanceListing::default();
-    for record in data {
-        match read_record(&mut reader, record, &layout, &scanned.found) {
+    for (record, fields) in data.iter().zip(&found) {
+        let found: Vec<&[Found]> = fields.iter().map(|r| &scanned.found[r.clone()]).collect();
+        match read_record(&mut reader, record, &layout, &found) {
             Some(row) => listing.rows.push(row),
             None => listing.skipped += 1,
         }
@@ -133,15 +116,17 @@ fn read_record(
     reader: &mut Reader<'_>,
     record: &Record,
     layout: &[Field],
-    found: &[Found],
+    found: &[&[Found]],
 ) -> Option<OrdnanceRow> {
     let plain = reader.source;
-    let cells: Vec<(GunColumn, Range<usize>, Range<usize>)> = record
+    // Each gun column: its plain text range and the markup of its field.
+    let cells: Vec<(GunColumn, &[Found], Range<usize>)> = record
         .fields
         .iter()
         .zip(layout)
-        .filter_map(|(f, c)| match c {
-            Field::Gun(g) => Some((*g, f.clone(), plain.text_range(f.clone()))),
+        .zip(found)
+        .filter_map(|((f, c), markup)| match c {
+            Field::Gun(g) => Some((*g, *markup, plain.text_range(f.clone()))),
             Field::Vasl => None,
         })
         .collect();
@@ -176,20 +161,17 @@ fn read_record(
     for (column, _, p) in &cells {
         read_cell(reader, &mut row, *column, p.clone());
     }
-    for (column, published, _) in &cells {
-        apply_markup(&mut row, *column, published, found);
+    for (column, markup, _) in &cells {
+        apply_markup(&mut row, *column, markup);
     }
     Some(row)
 }
 
 /// Puts back on a value the markup that carries it: a bold M# (also inside the Special
-/// column's limbered-firing bracket), the lines over and under a caliber.
-fn apply_markup(row: &mut OrdnanceRow, column: GunColumn, field: &Range<usize>, found: &[Found]) {
-    let kinds: Vec<MarkupKind> = found
-        .iter()
-        .filter(|m| m.content.start >= field.start && m.content.end <= field.end)
-        .map(|m| m.kind)
-        .collect();
+/// column's limbered-firing bracket), the lines over and under a caliber. `found` is the
+/// markup of the cell's own field.
+fn apply_markup(row: &mut OrdnanceRow, column: GunColumn, found: &[Found]) {
+    let kinds: Vec<MarkupKind> = found.iter().map(|m| m.kind).collect();
     let bold = kinds.contains(&MarkupKind::Bold);
     match column {
         GunColumn::Manhandling if bold => {

@@ -6,8 +6,10 @@ use std::ops::Range;
 
 use qm_schema::{superscript, MarkupKind};
 
+use crate::listing::reader::Reader;
 use crate::listing::vasl_csv::columns::VaslColumn;
-use crate::{Diagnostic, Edit, FileId, TextSpan};
+use crate::listing::vasl_csv::records::Record;
+use crate::{Diagnostic, Edit, FileId, Source, TextSpan};
 
 /// A markup element found in a field: its kind and the published bytes of its content.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,6 +152,53 @@ fn classify(tag: &str) -> Tag {
         };
     }
     kind(inner.trim_end_matches(';')).map_or(Tag::Unknown, Tag::Open)
+}
+
+/// Every field of `data` scanned for markup, `columns` giving each field's column by its
+/// place: each field's markup as a range of `scanned.found`, by record and field, so that a
+/// cell looks only at its own markup, never the whole file's (reading stays linear in rows).
+pub(crate) fn scan_records(
+    source: &Source,
+    data: &[Record],
+    columns: &[Option<VaslColumn>],
+    scanned: &mut Scanned,
+) -> Vec<Vec<Range<usize>>> {
+    let mut found = Vec::with_capacity(data.len());
+    for record in data {
+        let mut fields = Vec::with_capacity(record.fields.len());
+        for (field, column) in record.fields.iter().zip(columns) {
+            let before = scanned.found.len();
+            scan_field(
+                &source.text,
+                source.id,
+                field.clone(),
+                record.quotes_in(field),
+                *column,
+                scanned,
+            );
+            fields.push(before..scanned.found.len());
+        }
+        found.push(fields);
+    }
+    found
+}
+
+/// The plain text: `source`'s text with the quotes and tags `scanned` found taken off. Its
+/// spans map back to `source`'s text, whose own map leads to the published bytes.
+pub(crate) fn plain_text(source: &Source, scanned: &mut Scanned) -> Source {
+    let mut edits = std::mem::take(&mut scanned.edits);
+    edits.sort_by_key(|e| e.original.start);
+    Source::with_edits(source.id, source.name.clone(), source.text.clone(), edits)
+}
+
+/// A reader of `plain` that knows the superscripts printed in their own case.
+pub(crate) fn plain_reader<'a>(plain: &'a Source, scanned: &mut Scanned) -> Reader<'a> {
+    let mut reader = Reader::new(plain);
+    reader.cased = std::mem::take(&mut scanned.cased)
+        .into_iter()
+        .map(|c| (plain.text_range(c.content), c.letters))
+        .collect();
+    reader
 }
 
 /// Scans the field at `range` of `text` (its published form, quotes included) of `column`;

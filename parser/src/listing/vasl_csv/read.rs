@@ -9,7 +9,7 @@ use crate::listing::column::Column;
 use crate::listing::parse::read_capacity_and_refs;
 use crate::listing::reader::{quote, Reader};
 use crate::listing::vasl_csv::columns::{is_vasl_header, VaslColumn, VASL_COLUMNS};
-use crate::listing::vasl_csv::markup::{scan_field, Scanned};
+use crate::listing::vasl_csv::markup::{plain_reader, plain_text, scan_records, Scanned};
 use crate::listing::vasl_csv::records::{field_value, records, Record};
 use crate::listing::vasl_csv::syntax::*;
 use crate::listing::{cells, parts, weapons};
@@ -23,37 +23,10 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
     let (layout, data) = layout(source, &records, &mut diagnostics);
     formula_cells(source, &records, &mut diagnostics);
     let mut scanned = Scanned::default();
-    // Each field's markup: a range of `scanned.found`, by record and field.
-    let mut found: Vec<Vec<Range<usize>>> = Vec::with_capacity(data.len());
-    for record in data {
-        let mut fields = Vec::with_capacity(record.fields.len());
-        for (field, column) in record.fields.iter().zip(layout.iter()) {
-            let before = scanned.found.len();
-            scan_field(
-                &source.text,
-                source.id,
-                field.clone(),
-                record.quotes_in(field),
-                *column,
-                &mut scanned,
-            );
-            fields.push(before..scanned.found.len());
-        }
-        found.push(fields);
-    }
+    let found = scan_records(source, data, &layout, &mut scanned);
     diagnostics.append(&mut scanned.diagnostics);
-    // The plain text: the published text with the quotes and tags taken off. Its spans map
-    // back to `source`'s text, whose own map leads to the published bytes.
-    let plain = Source::with_edits(source.id, source.name.clone(), source.text.clone(), {
-        let mut edits = std::mem::take(&mut scanned.edits);
-        edits.sort_by_key(|e| e.original.start);
-        edits
-    });
-    let mut reader = Reader::new(&plain);
-    reader.cased = std::mem::take(&mut scanned.cased)
-        .into_iter()
-        .map(|c| (plain.text_range(c.content), c.letters))
-        .collect();
+    let plain = plain_text(source, &mut scanned);
+    let reader = plain_reader(&plain, &mut scanned);
     let mut reading = Reading {
         reader,
         published: source,
