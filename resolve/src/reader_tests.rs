@@ -108,16 +108,19 @@ fn a_note_named_as_antecedent_that_is_not_there_is_an_error() {
     );
 }
 
-#[test]
-fn faction_words_read_in_their_plural_singular_and_possessive_forms() {
-    let l = listing([row("Alpha", "1.2-1.3", "40-45", "1")]);
-    let ob = r#"
+/// A nation with one faction, named in two wordings.
+const ROYALIST_OB: &str = r#"
 [[faction]]
 id = "royalist"
 name = "Royalist"
 words = ["Royalist", "Free Royalists"]
 lines = "1-2"
 "#;
+
+#[test]
+fn faction_words_read_in_their_plural_singular_and_possessive_forms() {
+    let l = listing([row("Alpha", "1.2-1.3", "40-45", "1")]);
+    let ob = ROYALIST_OB;
     for (entry, limit) in [
         ("Royalists use only", "Free Royalist"),
         ("Royalist's use only", "free royalists'"),
@@ -141,13 +144,7 @@ lines = "1-2"
 #[test]
 fn a_faction_no_reading_uses_is_an_error_at_its_words() {
     let l = listing([row("Alpha", "1.2-1.3", "40-45", "1")]);
-    let ob = r#"
-[[faction]]
-id = "royalist"
-name = "Royalist"
-words = ["Royalist", "Free Royalists"]
-lines = "1-2"
-"#;
+    let ob = ROYALIST_OB;
     for (sentence, words) in [
         ("Only the Free Royalists may use it.", "Free Royalists"),
         ("Royalist use only.", "Royalist"),

@@ -5,19 +5,12 @@
 use qm_registry::NationRegistries;
 use serde_json::Value;
 
-use crate::support::{root, run_qm};
+use crate::support::{qm_on_data, root, run_qm};
 
 /// `qm ARGS --data tests/fixtures-forms`: exit status and stdout.
 fn qm(args: &[&str]) -> (i32, String) {
-    let data = root().join("tests/fixtures-forms");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qm"))
-        .args(args)
-        .arg("--data")
-        .arg(&data)
-        .output()
-        .expect("qm runs");
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    (out.status.code().unwrap_or(-1), stdout)
+    let (code, stdout, _) = qm_on_data("tests/fixtures-forms", args);
+    (code, stdout)
 }
 
 #[test]

@@ -5,22 +5,11 @@
 
 use serde_json::Value;
 
-use crate::support::root;
+use crate::support::qm_on_data;
 
 /// `qm ARGS --data tests/fixtures-ordnance`: exit status, stdout and stderr.
 fn qm(args: &[&str]) -> (i32, String, String) {
-    let data = root().join("tests/fixtures-ordnance");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qm"))
-        .args(args)
-        .arg("--data")
-        .arg(&data)
-        .output()
-        .expect("qm runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    qm_on_data("tests/fixtures-ordnance", args)
 }
 
 #[test]

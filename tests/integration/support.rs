@@ -33,6 +33,21 @@ pub fn run_qm(args: &[&str], cwd: &Path) -> String {
     )
 }
 
+/// `qm ARGS --data DATA` (`DATA` relative to the repository): exit status, stdout, stderr.
+pub fn qm_on_data(data: &str, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qm"))
+        .args(args)
+        .arg("--data")
+        .arg(root().join(data))
+        .output()
+        .expect("qm runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// Width and height of a PNG, from its IHDR chunk.
 pub fn png_size(png: &[u8]) -> (u32, u32) {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
