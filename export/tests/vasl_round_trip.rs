@@ -156,7 +156,7 @@ proptest! {
         let compiled = qm_compile::compile::compile(tmp.path());
         let errors: Vec<_> = compiled.diagnostics.iter().filter(|d| d.is_error()).collect();
         prop_assert!(errors.is_empty(), "{errors:#?}\n{text}");
-        let written = qm_export::vasl_csv::vasl_csv(&compiled.nations[0]);
+        let written = qm_export::vasl_csv::vasl_csv(&compiled.nations[0], None);
         prop_assert_eq!(written, text);
     }
 }

@@ -15,6 +15,7 @@ mod syntax;
 mod table;
 
 pub use read::parse_vasl_csv;
+pub use records::vasl_record_ranges;
 pub use syntax::*;
 pub(crate) use table::vasl_column_label;
 pub use table::{vasl_cell_text, vasl_field, vasl_note_ids, vasl_table};
