@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use qm_compile::compile::compile;
-use qm_export::vasl_csv::vasl_csv;
+use qm_compile::pipeline::compile;
+use qm_export::vasl_csv::listing_csv;
 use qm_parser::vasl_record_ranges;
 
 fn main() {
@@ -19,7 +19,7 @@ fn main() {
         eprintln!("usage: vasl_round_trip DIR");
         std::process::exit(2);
     };
-    let compiled = compile(Path::new(&dir));
+    let compiled = compile(Path::new(&dir), &Default::default());
     let sources = &compiled.loaded.sources;
     println!(
         "{:<12} {:>7} {:>9} {:>8} {:>9}   {:>10} {:>10}",
@@ -38,7 +38,7 @@ fn main() {
         else {
             continue;
         };
-        let written = vasl_csv(nation, Some(source));
+        let written = listing_csv(nation, Some(source));
         let published = source.original.as_str();
         let ranges = vasl_record_ranges(source);
         let mut at = 0;
@@ -56,7 +56,7 @@ fn main() {
             .take_while(|(a, b)| a == b)
             .count();
         all_identical &= written == published;
-        let (ir, found) = ir_records_in_file(&vasl_csv(nation, None), published);
+        let (ir, found) = ir_records_in_file(&listing_csv(nation, None), published);
         let row = [ranges.len(), same, published.len(), bytes_same, ir, found];
         for (t, n) in total.iter_mut().zip(row) {
             *t += n;

@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 
 use crate::cli_report::{output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::keep_going::prune;
-use qm_compile::compile::{compile_with, Compiled};
+use qm_compile::pipeline::{compile, CompileOptions, Compiled};
 use qm_export::artifact::{Input, InputRole, OutputFile};
 use qm_load::diagnostics::{escape, Escaped};
 use qm_parser::Source;
@@ -56,7 +56,7 @@ pub fn run(a: ExportArgs) -> u8 {
 }
 
 fn vasl_csv(a: VaslCsvArgs) -> u8 {
-    let mut compiled = compile_with(&a.data, None, Default::default());
+    let mut compiled = compile(&a.data, &CompileOptions::default());
     let status = report(&compiled, false);
     if status != EXIT_OK && !a.keep_going {
         return status;
@@ -142,7 +142,7 @@ fn exported_files<'a>(compiled: &'a Compiled, a: &VaslCsvArgs) -> Result<Vec<Exp
         }
         files.push(Exported {
             name: format!("{}_vehicles.csv", n.id),
-            text: qm_export::vasl_csv::vasl_csv(n, published),
+            text: qm_export::vasl_csv::listing_csv(n, published),
             published,
         });
     }

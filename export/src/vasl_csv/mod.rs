@@ -23,7 +23,7 @@ pub use row::{caption_cells, piece_cells, vehicle_rows};
 /// captions, VASL's own rows, rows with errors, empty lines) byte for byte, an erratum's
 /// correction applied and a cell a spreadsheet would run written as text. Without it (a nation
 /// from `listing.tsv`, or the IR's own writing asked for), the rows are written from the IR.
-pub fn vasl_csv(nation: &Nation, published: Option<&Source>) -> String {
+pub fn listing_csv(nation: &Nation, published: Option<&Source>) -> String {
     match published {
         Some(source) => as_read::rows_as_read(source),
         None => from_ir(nation),
