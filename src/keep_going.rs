@@ -6,7 +6,7 @@
 //! registries, the templates) leaves nothing to build.
 
 use qm_parser::Diagnostic;
-use qm_resolve::unresolved::touched_vehicles;
+use qm_resolve::unresolved::{touched_vehicles, unresolved_row};
 use qm_schema::{Nation, UnresolvedVehicle};
 
 use qm_compile::pipeline::Compiled;
@@ -108,31 +108,15 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
 }
 
 /// The report line of an error in a listing row that made no vehicle (a value every vehicle
-/// needs is missing or unreadable): that row is absent from the IR, the rest of its nation
-/// builds.
+/// needs is missing or unreadable; its nation names it in `unresolved`): that row is absent
+/// from the IR, the rest of its nation builds.
 fn row_without_vehicle(compiled: &Compiled, d: &Diagnostic) -> Option<String> {
-    // The errors of one row's cells: when no vehicle holds them, their row made none.
-    const ROW_CODES: [&str; 7] = [
-        "listing::missing-value",
-        "listing::missing-name",
-        "listing::bad-cell",
-        "listing::bad-month",
-        "listing::backwards-period",
-        "listing::foreign-note-id",
-        "listing::cell-count",
-    ];
-    if !ROW_CODES.contains(&d.code) {
-        return None;
-    }
     let map = &compiled.loaded.sources;
-    let span = d.span.as_ref()?;
-    let file = map.get(span.file)?;
-    let nation = compiled.nations.iter().find(|n| {
-        [".tsv", ".csv"]
-            .iter()
-            .any(|ext| file.name == format!("{}/listing{ext}", n.id))
-    })?;
-    let at = map.provenance(span);
+    let (nation, _) = compiled
+        .nations
+        .iter()
+        .find_map(|n| Some((n, unresolved_row(n, map, d)?)))?;
+    let at = map.provenance(d.span.as_ref()?);
     Some(format!(
         "{}: {}:{}: {} [{}]",
         nation.id, at.file, at.line, d.message, d.code
@@ -157,11 +141,13 @@ fn leave_out_vehicles(
                 code: d.code.to_string(),
                 message: d.message.clone(),
                 source: d.span.as_ref().map(|s| map.provenance(s)),
+                row: None,
             };
             nation.unresolved.push(unresolved);
         }
     }
-    for u in &nation.unresolved {
+    // The rows that made no vehicle are reported as rows.
+    for u in nation.unresolved.iter().filter(|u| u.row.is_none()) {
         let at = u
             .source
             .as_ref()

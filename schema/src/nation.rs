@@ -53,10 +53,11 @@ pub struct Nation {
     pub unresolved: Vec<UnresolvedVehicle>,
 }
 
-/// A vehicle left unresolved by an error in its own data.
+/// A vehicle left unresolved by an error in its own data, or a listing row that made no
+/// vehicle (`row`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct UnresolvedVehicle {
-    /// The vehicle's id ([`Vehicle::id`]).
+    /// The vehicle's id ([`Vehicle::id`]); empty for a row that made no vehicle.
     pub id: String,
     /// Its name, as the listing gives it.
     pub name: String,
@@ -66,6 +67,11 @@ pub struct UnresolvedVehicle {
     pub message: String,
     /// Where the error is.
     pub source: Option<Span>,
+    /// A listing row that made no vehicle (a value every vehicle needs is missing or
+    /// unreadable, as in a turret's row, which prints no TYPE, RF or DATES): where it is. It
+    /// is no vehicle, so it is in no answer, and any answer may lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row: Option<Span>,
 }
 
 impl Nation {
