@@ -2,7 +2,8 @@
 //! compares it with the file: per nation, the records (the header and every row after it),
 //! the records written back byte for byte, and the bytes; then, as a check of the IR's own
 //! writer (what a nation from `listing.tsv` is written with), how many of the records it
-//! writes from the IR are records of the file, cell for cell:
+//! writes from the IR are records of the file, cell for cell; and what the rows are to `qm`:
+//! vehicles, VASL's variants of them and its other pieces (rows repeating a vehicle):
 //! `cargo run --example vasl_round_trip -- DIR` (DIR holds `<nation>/listing.csv`, e.g.
 //! VASL's `data/*_vehicles.csv` copied in unchanged). Exits 1 when a file is not written back
 //! byte for byte.
@@ -22,10 +23,19 @@ fn main() {
     let compiled = compile(Path::new(&dir), &Default::default());
     let sources = &compiled.loaded.sources;
     println!(
-        "{:<12} {:>7} {:>9} {:>8} {:>9}   {:>10} {:>10}",
-        "nation", "records", "identical", "bytes", "identical", "IR records", "in file"
+        "{:<12} {:>7} {:>9} {:>8} {:>9}   {:>10} {:>10}   {:>8} {:>8} {:>6}",
+        "nation",
+        "records",
+        "identical",
+        "bytes",
+        "identical",
+        "IR records",
+        "in file",
+        "vehicles",
+        "variants",
+        "pieces"
     );
-    let mut total = [0usize; 6];
+    let mut total = [0usize; 9];
     let mut all_identical = true;
     for nation in &compiled.nations {
         let Some(source) = compiled
@@ -57,7 +67,24 @@ fn main() {
             .count();
         all_identical &= written == published;
         let (ir, found) = ir_records_in_file(&listing_csv(nation, None), published);
-        let row = [ranges.len(), same, published.len(), bytes_same, ir, found];
+        let variants = nation.counter_vehicles().count() - nation.vehicles.len();
+        let pieces: usize = nation
+            .vehicles
+            .iter()
+            .filter_map(|v| v.vasl.as_ref())
+            .map(|x| x.pieces.len())
+            .sum();
+        let row = [
+            ranges.len(),
+            same,
+            published.len(),
+            bytes_same,
+            ir,
+            found,
+            nation.vehicles.len(),
+            variants,
+            pieces - variants,
+        ];
         for (t, n) in total.iter_mut().zip(row) {
             *t += n;
         }
@@ -69,10 +96,10 @@ fn main() {
     }
 }
 
-fn print_row(name: &str, r: [usize; 6]) {
+fn print_row(name: &str, r: [usize; 9]) {
     println!(
-        "{:<12} {:>7} {:>9} {:>8} {:>9}   {:>10} {:>10}",
-        name, r[0], r[1], r[2], r[3], r[4], r[5]
+        "{:<12} {:>7} {:>9} {:>8} {:>9}   {:>10} {:>10}   {:>8} {:>8} {:>6}",
+        name, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]
     );
 }
 

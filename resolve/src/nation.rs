@@ -165,7 +165,17 @@ fn resolve_vehicles(
     let mut built = built;
     if let Some(csv) = &csv {
         // Before the second lines move: `built` is still one entry per row.
-        vasl::attach(read.sources, csv, |i| second_line_at(&rows, i), &mut built);
+        let mut vasl_read = vasl::VaslRead {
+            map: read.sources,
+            types: &read.registries.types,
+            diags,
+        };
+        vasl::attach(
+            &mut vasl_read,
+            csv,
+            |i| second_line_at(&rows, i),
+            &mut built,
+        );
     }
     attach_second_lines(read.sources, &rows, &mut built);
     let rowless = rows_without_vehicle(&rows, &built);
@@ -188,6 +198,7 @@ fn resolve_vehicles(
         findings,
         diags,
     );
+    vasl::finish_variants(&mut vehicles);
     (vehicles, outcome, rowless)
 }
 

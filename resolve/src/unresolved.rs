@@ -72,7 +72,22 @@ impl<'a> Place<'a> {
 /// it lies in a vehicle's row or a note a vehicle refers to ([`touched_vehicles`]), or in a
 /// listing row that made no vehicle (`UnresolvedVehicle::row`).
 pub fn is_local(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> bool {
-    !touched_vehicles(nation, map, d).is_empty() || unresolved_row(nation, map, d).is_some()
+    !touched_vehicles(nation, map, d).is_empty()
+        || unresolved_row(nation, map, d).is_some()
+        || touched_piece(nation, map, d).is_some()
+}
+
+/// The vehicle (an index of `nation.vehicles`) and the one of its VASL pieces (an index of its
+/// `vasl.pieces`: a variant, or a row repeating it) whose row `d` lies in. An error there is
+/// the piece's alone: its vehicle stays resolved, the piece's counter is left out of a
+/// `--keep-going` build.
+pub fn touched_piece(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Option<(usize, usize)> {
+    let at = Place::of(map, d.span.as_ref()?)?;
+    nation.vehicles.iter().enumerate().find_map(|(k, v)| {
+        let pieces = &v.vasl.as_ref()?.pieces;
+        let p = pieces.iter().position(|p| at.inside(&p.span))?;
+        Some((k, p))
+    })
 }
 
 /// The listing row that made no vehicle (an entry of `nation.unresolved` with a `row`) in

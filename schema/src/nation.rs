@@ -75,6 +75,15 @@ pub struct UnresolvedVehicle {
 }
 
 impl Nation {
+    /// Every counter the nation's vehicles print, in listing order: each vehicle, then its
+    /// VASL variants ([`Vehicle::variants`]). The one walk of the counters' artifacts (sides,
+    /// sheets, the module's pieces).
+    pub fn counter_vehicles(&self) -> impl Iterator<Item = &Vehicle> {
+        self.vehicles
+            .iter()
+            .flat_map(|v| std::iter::once(v).chain(v.variants()))
+    }
+
     /// The faction with this id.
     pub fn faction(&self, id: &str) -> Option<&Faction> {
         self.factions.iter().find(|f| f.id == id)

@@ -149,7 +149,7 @@ fn a_row_without_a_vehicle_is_local_to_itself() {
     );
     assert!(
         stdout
-            .contains("unresolved: Coastal Gun Turret — mixed/listing.csv:15: failed to find TYPE"),
+            .contains("unresolved: Coastal Gun Turret — mixed/listing.csv:17: failed to find TYPE"),
         "{stdout}"
     );
     let (code, stdout, stderr) = crate::support::qm_on_data(data, &["show", "mixed", "Petrel"]);

@@ -307,3 +307,173 @@ fn both_listings_in_one_folder() {
 fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
+
+/// Issue 33 item 3: VASL's variant rows (marked as VASL's own by a count of 0 or a VASL note
+/// id, named as a vehicle with a suffix) are pieces of their vehicle: their own name, id,
+/// cells and counter, but no vehicle of the listing (no chart row, no availability, no note
+/// read); one whose vehicle the listing lacks is VASL's own row, left out.
+#[test]
+fn variant_rows_are_pieces_of_their_vehicle() {
+    let compiled = qm_compile::pipeline::compile(&root().join(ROWS), &Default::default());
+    let mixed = compiled.nations.iter().find(|n| n.id == "mixed").unwrap();
+    let names: Vec<&str> = mixed.vehicles.iter().map(|v| v.name.as_str()).collect();
+    // A row named as a variant with values of its own and no VASL mark is a vehicle.
+    assert_eq!(
+        names,
+        ["Gannet 3", "Petrel", "Petrel (L)", "Auk Gun Carrier"]
+    );
+    let gannet = &mixed.vehicles[0];
+    let variants: Vec<(&str, &str)> = gannet
+        .variants()
+        .map(|w| (w.id.as_str(), w.name.as_str()))
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            ("gannet-3-w-opt-aamg", "Gannet 3 w/Opt AAMG"),
+            ("gannet-3-blue-colored", "Gannet 3 (Blue colored)")
+        ]
+    );
+    // Its own cells and counter: a fixed AA MG of 2 where the vehicle has an optional one.
+    let w = gannet.variants().next().unwrap();
+    let aa = |v: &qm_schema::Vehicle| v.values.mg_aa.as_ref().unwrap().raw.clone();
+    assert_eq!((aa(gannet), aa(w)), ("Opt 2†".to_string(), "2".to_string()));
+    let drawn = |v: &qm_schema::Vehicle| {
+        v.counter
+            .front
+            .iter()
+            .find(|i| i.kind == qm_schema::CounterItemKind::MgAa)
+            .map(|i| i.text.clone())
+    };
+    assert_eq!(drawn(w).as_deref(), Some("2"));
+    assert!(w.availability.is_empty());
+    // Every counter is drawn: the vehicles and the variants, each once, in listing order.
+    let counters: Vec<&str> = mixed.counter_vehicles().map(|v| v.id.as_str()).collect();
+    // Petrel's variant is unmarked, but holds Petrel's values (only its colors are its own).
+    assert_eq!(
+        counters,
+        [
+            "gannet-3",
+            "gannet-3-w-opt-aamg",
+            "gannet-3-blue-colored",
+            "petrel",
+            "petrel-green-colored",
+            "petrel-l",
+            "auk-gun-carrier"
+        ]
+    );
+    // The sheets print each as its count says: 4 of the vehicle, none of a count of 0, 2 of
+    // the other variant, then Petrel's 3 + 2 (its repeated row), its variant's 2+1.
+    let printed = qm_render::printed_copies(mixed);
+    assert_eq!(&printed[..14], [0, 0, 0, 0, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4]);
+    // The variant whose vehicle is not listed is VASL's own row.
+    let own: Vec<&str> = compiled
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "vasl::vasl-only-row")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        own.iter()
+            .any(|m| m.contains("`Heron (Captured)` (VASL's own piece: a variant of `Heron`")),
+        "{own:?}"
+    );
+    // No chart row and no answer of its own.
+    let (code, stdout, _) = crate::support::qm_on_data(
+        ROWS,
+        &[
+            "avail",
+            "mixed",
+            "--theater",
+            "North Africa",
+            "--date",
+            "6/42",
+        ],
+    );
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("Gannet 3 ") && !stdout.contains("AAMG") && !stdout.contains("Blue"));
+}
+
+/// Issue 33 item 4: what VASL's files hold on purpose (its note ids, its own rows, variant
+/// rows, rows repeating a vehicle) is counted in one line a kind, not a warning each, and
+/// fails no `--strict` check; `--verbose` lists each, one line a note; the data's errors are
+/// each shown; `--message-format json` prints only JSON on stdout, the notes among it.
+#[test]
+fn a_clean_vasl_file_checks_quietly() {
+    let (code, stdout, stderr) = crate::support::qm_on_data(OK, &["check", "--strict"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("qm: ok"), "{stdout}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    assert!(
+        stderr.contains("qm: 2 VASL note ids kept as VASL's (vasl::vasl-note-id), `qm check --verbose` lists them"),
+        "{stderr}"
+    );
+    let (_, _, verbose) = crate::support::qm_on_data(OK, &["check", "--verbose"]);
+    let listed: Vec<&str> = verbose
+        .lines()
+        .filter(|l| l.starts_with("note: "))
+        .collect();
+    assert_eq!(listed.len(), 4, "{verbose}");
+    assert!(listed[0]
+        .starts_with("note: nordic/listing.csv:5:237: failed to read the Notes cell `12v†`"));
+    // Errors of the data stay errors, each shown with its place.
+    let (code, _, stderr) = crate::support::qm_on_data(ROWS, &["check"]);
+    assert_eq!(code, 1);
+    assert_eq!(stderr.matches("error[").count(), 4, "{stderr}");
+    assert!(stderr.contains("qm: 4 errors, 0 warnings"), "{stderr}");
+    assert!(
+        stderr.contains("VASL variant rows kept as pieces of their vehicles (vasl::variant-row)")
+    );
+    let (_, stdout, _) =
+        crate::support::qm_on_data(ROWS, &["check", "--message-format", "json", "--verbose"]);
+    let severities: Vec<String> = stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+            v["severity"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert!(severities.iter().any(|s| s == "note") && severities.iter().any(|s| s == "error"));
+}
+
+/// Issue 33 item 6: `notes.md` beside an unchanged VASL `listing.csv` resolves every vehicle
+/// whose notes it gives; VASL's note ids, its own rows and the variant rows (one of them
+/// citing the vehicle's note, one a VASL id in its place) cause no error, also with
+/// `--strict`, and no answer of their own.
+#[test]
+fn notes_beside_a_vasl_file_resolve_every_vehicle() {
+    let data = "tests/fixtures-vasl/notes";
+    let (code, stdout, stderr) = crate::support::qm_on_data(data, &["check", "--strict"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("qm: ok (1 nation, 2 vehicles)"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = crate::support::qm_on_data(
+        data,
+        &[
+            "avail",
+            "eastland",
+            "--theater",
+            "North Africa",
+            "--date",
+            "6/42",
+            "--json",
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&stdout).unwrap();
+    let answers: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["vehicle"].as_str().unwrap(),
+                r["source"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(answers.len(), 2, "{stdout}");
+    assert_eq!(answers[0].0, "Gannet 3");
+    assert!(answers[0].1.contains("note 1"), "{stdout}");
+    assert_eq!(answers[1].0, "Petrel");
+}
