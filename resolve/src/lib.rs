@@ -36,6 +36,9 @@ mod availability;
 mod counter;
 mod factions;
 mod fields;
+mod limit_names;
+#[cfg(test)]
+mod limit_tests;
 pub mod lint;
 mod listing;
 mod mentions;

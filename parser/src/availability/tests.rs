@@ -135,6 +135,26 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
         ClauseKind::RestrictedUse { faction, period: p } => {
             format!("RestrictedUse {} {}", faction.value, period(p))
         }
+        ClauseKind::Limit(l) => {
+            let names: Vec<String> = l
+                .names
+                .iter()
+                .map(|n| format!("{:?} {}", n.kind, n.raw))
+                .collect();
+            let when = l.when.as_ref().map_or(String::new(), |w| {
+                format!(
+                    " {}",
+                    entry(&ScheduleEntry {
+                        span: c.span.clone(),
+                        when: w.clone(),
+                        rf: None,
+                        qualifiers: Vec::new(),
+                        typos: Vec::new(),
+                    })
+                )
+            });
+            format!("Limit {:?} [{}]{when}", l.sense, names.join(", "))
+        }
         ClauseKind::Otherwise { rf: r, exceptions } => {
             let exc: Vec<String> = exceptions.iter().map(render).collect();
             format!("Otherwise {} EXC [{}]", rf(r.value), exc.join(" || "))

@@ -153,6 +153,7 @@ fn read_spans(clauses: &[AvailabilityClause], out: &mut Vec<std::ops::Range<usiz
     for c in clauses {
         match &c.kind {
             ClauseKind::RestrictedUse { faction, .. } => out.push(faction.span.range.clone()),
+            ClauseKind::Limit(l) => out.extend(l.names.iter().map(|n| n.span.range.clone())),
             ClauseKind::Schedule(s) => {
                 let qualifiers = s
                     .sections
