@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use qm_registry::{NationRegistries, NationTheaters};
 use qm_schema::TheaterId;
 
-use qm_load::load::{Loaded, NationSources};
+use qm_load::data_dir::{Loaded, NationSources};
 
 use qm_resolve::Resolved;
 

@@ -12,17 +12,18 @@ use qm_schema::{
 use rayon::prelude::*;
 
 use crate::render_cache::{get_or_make, RenderCache, SideInputs};
-use crate::vassal::CounterPng;
-use qm_compile::compile::Compiled;
+use qm_compile::pipeline::Compiled;
 use qm_compile::scenario::ScenarioFile;
 use qm_compile::timings::Timings;
 use qm_layout::card::CardView;
+use qm_load::module_files::VassalError;
 use qm_load::templates::TemplateError;
-use qm_load::vassal::VassalError;
 use qm_render::artifact::Artifact;
 use qm_render::cache_key::{Key, KeyHasher};
+use qm_render::card::{card_html, card_svg, card_view};
 use qm_render::infantry::{infantry_artifacts, infantry_images, infantry_px, InfantryImage};
-use qm_render::scenario::{card_html, card_svg, card_view, svg_to_pdf};
+use qm_render::module_images::CounterPng;
+use qm_render::svg_to_pdf;
 use qm_render::templates::Templates;
 use qm_render::{
     chart_files, chart_key, chart_model, counter_key, counter_sheets, counter_sheets_with,
@@ -116,30 +117,17 @@ impl From<serde_json::Error> for BuildError {
     }
 }
 
-/// Renders every artifact of a compiled data directory.
-pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifact>, BuildError> {
-    render_all_timed(compiled, opts, &mut Timings::default())
-}
-
-/// [`render_all`], recording the time of each stage (`json`, `counters`, `sheets`, `chart`,
-/// `cards`, `module`) in `timings`.
-pub fn render_all_timed(
-    compiled: &Compiled,
-    opts: &BuildOptions,
-    timings: &mut Timings,
-) -> Result<Vec<Artifact>, BuildError> {
-    render_all_cached(compiled, opts, timings, &mut RenderCache::default())
-}
-
-/// [`render_all_timed`], taking from `cache` every piece whose inputs the last build in this
-/// process had too (`qm watch`), and leaving this build's pieces there.
+/// Renders every artifact of a compiled data directory, recording the time of each stage
+/// (`json`, `counters`, `sheets`, `chart`, `cards`, `module`) in `timings`; every piece whose
+/// inputs the last build in this process had too is taken from `cache` (`qm watch`; a new
+/// [`RenderCache`] for a build of its own), and this build's pieces are left there.
 ///
 /// Each stage runs its pieces on every core of the current rayon pool (counter sides, paper
 /// sizes, chart pages, scenarios, nations); results are gathered in input order and the first
 /// failure in that order is the one reported, so the output bytes and the error are the same
 /// with 1 thread or 32, and with or without a cache. Every counter side is drawn once (one
 /// template render, one SVG parse) for its files, the sheets and the module.
-pub fn render_all_cached(
+pub fn render_all(
     compiled: &Compiled,
     opts: &BuildOptions,
     timings: &mut Timings,

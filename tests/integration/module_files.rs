@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use qm_export::vassal::Vmod;
-use qm_load::vassal::gpids::slot_key;
+use qm_load::module_files::gpids::slot_key;
 
 use crate::support::root;
 
@@ -32,9 +32,9 @@ fn mini_data(dir: &Path, gpid: u32) -> PathBuf {
 }
 
 /// The module of a compiled data directory, from the compile's `Loaded`.
-fn module(compiled: &qm_compile::compile::Compiled) -> Vmod {
+fn module(compiled: &qm_compile::pipeline::Compiled) -> Vmod {
     let templates = qm_render::templates::Templates::new(None);
-    let images = qm_export::vassal::rendered_images(
+    let images = qm_render::module_images::rendered_images(
         &compiled.nations,
         &templates,
         &qm_render::CounterOptions::default(),
@@ -53,7 +53,7 @@ fn module(compiled: &qm_compile::compile::Compiled) -> Vmod {
 fn the_module_is_made_from_the_files_the_load_stage_read() {
     let tmp = tempfile::tempdir().unwrap();
     let data = mini_data(tmp.path(), 4242);
-    let compiled = qm_compile::compile::compile(&data);
+    let compiled = qm_compile::pipeline::compile(&data, &Default::default());
     assert!(!compiled.failed(true), "{:#?}", compiled.diagnostics);
     let [n] = compiled.nations.as_slice() else {
         panic!("one nation")
@@ -90,7 +90,7 @@ fn the_module_is_made_from_the_files_the_load_stage_read() {
     assert_eq!(broken.bytes, before.bytes);
     // A fresh compile (each `qm watch` rebuild is one) reads the files again: the broken
     // vassal.toml is reported, at its place.
-    let again = qm_compile::compile::compile(&data);
+    let again = qm_compile::pipeline::compile(&data, &Default::default());
     let d = again
         .diagnostics
         .iter()

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use qm_compile::compile::compile;
+use qm_compile::pipeline::compile;
 use qm_export::build::{render_nation, BuildOptions};
 use qm_render::templates::Templates;
 use qm_render::{chart_pages, counter_images, vehicle_chart, CounterOptions};
@@ -15,7 +15,7 @@ use crate::support::{copy_dir, root, run_qm};
 
 /// The group as `qm build` sees it.
 fn group() -> Nation {
-    let compiled = compile(&root().join("data-src"));
+    let compiled = compile(&root().join("data-src"), &Default::default());
     assert!(!compiled.failed(true), "{:?}", compiled.diagnostics);
     compiled
         .nations
@@ -37,7 +37,7 @@ fn the_group_ir_holds_what_section_198_states() {
     assert_eq!(axm.errata.len(), 1);
     assert!(axm.national_rules[0].text.ends_with("(EXC: elite squads)."));
     let json = serde_json::to_value(&axm).unwrap();
-    assert!(qm_compile::compile::validate_nation(&mut axm.clone()).is_empty());
+    assert!(qm_compile::pipeline::validate_nation(&mut axm.clone()).is_empty());
     insta::assert_json_snapshot!("axm_ir", json);
 }
 
@@ -45,7 +45,7 @@ fn the_group_ir_holds_what_section_198_states() {
 fn the_chart_of_a_nation_without_vehicles_is_its_national_data() {
     let axm = group();
     let templates = Templates::new(None);
-    let types = qm_load::load::built_in_registries().unwrap().types;
+    let types = qm_load::data_dir::built_in_registries().unwrap().types;
     let chart = vehicle_chart(&axm, &templates, &types).unwrap();
     assert!(!chart.html.contains("<table class=\"listing\">"));
     assert!(chart

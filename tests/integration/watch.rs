@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use qm_compile::timings::Timings;
-use qm_export::build::{render_all, render_all_cached, BuildOptions};
+use qm_export::build::{render_all, BuildOptions};
 use qm_export::render_cache::RenderCache;
 
 use crate::support::{copy_dir, root};
@@ -38,8 +38,8 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
     let opts = BuildOptions::default();
     let mut cache = RenderCache::default();
     let build = |cache: &mut RenderCache| {
-        let compiled = qm_compile::compile::compile(&data);
-        let cached = render_all_cached(&compiled, &opts, &mut Timings::default(), cache);
+        let compiled = qm_compile::pipeline::compile(&data, &Default::default());
+        let cached = render_all(&compiled, &opts, &mut Timings::default(), cache);
         (compiled, cached.unwrap())
     };
     let (_, first) = build(&mut cache);
@@ -52,7 +52,13 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
     let (compiled, edited) = build(&mut cache);
     assert_eq!(
         edited,
-        render_all(&compiled, &opts).unwrap(),
+        render_all(
+            &compiled,
+            &opts,
+            &mut Default::default(),
+            &mut Default::default()
+        )
+        .unwrap(),
         "as a fresh build"
     );
     // The note is in the IR and the chart: the chart is made again; no counter, sheet,
@@ -83,7 +89,13 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
     let (compiled, edited) = build(&mut cache);
     assert_eq!(
         edited,
-        render_all(&compiled, &opts).unwrap(),
+        render_all(
+            &compiled,
+            &opts,
+            &mut Default::default(),
+            &mut Default::default()
+        )
+        .unwrap(),
         "as a fresh build"
     );
     let scenarios = compiled.scenarios.len();

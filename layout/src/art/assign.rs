@@ -14,7 +14,7 @@ use super::index::read_index;
 use super::prepare::{prepare, ArtProblem};
 use super::{Art, ArtBook, NationArt};
 use super::{ArtFile, ArtFolder, INDEX_FILE};
-use qm_load::load::Loaded;
+use qm_load::data_dir::Loaded;
 
 /// Why a file pictures a vehicle.
 #[derive(Debug, Clone)]

@@ -14,8 +14,8 @@ use crate::diagnostics::Escaped;
 use crate::input::{
     encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind, InputLimits,
 };
+use crate::module_files::files::ModuleFiles;
 use crate::nation_input::{Accept, NationInput};
-use crate::vassal::files::ModuleFiles;
 use qm_registry::spanned::toml_diagnostic;
 use qm_registry::{NationRegistries, Registries};
 use qm_schema::{AppliedErratum, CellChange, ErratumChange};
