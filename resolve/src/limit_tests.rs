@@ -238,3 +238,60 @@ fn a_limit_names_what_it_cannot_read() {
         assert_eq!(entries(&r), ["Any 1/40-12/45"], "{prose}");
     }
 }
+
+#[test]
+fn an_entry_is_restricted_in_any_form_of_the_restriction() {
+    for entry in [
+        "45 (1.2; Fascist use only)",
+        "45 (1.2; for Fascist use only)",
+        "45 (1.2; Fascists only)",
+        "45 (1.2; only the Fascists)",
+        "45 (1.2; used only by Fascist Italians)",
+        "45 (1.2; restricted to the Fascists)",
+        "45 (1.2) Fascist use only",
+        "45 (1.2), Fascist use only",
+        "45 (1.2) for Fascist use only",
+        "45 (1.2) Fascists only",
+    ] {
+        let sentence = format!("Dates and RF are 40-44 (1.2), and {entry}.");
+        let r = resolve_rules(&sentence);
+        assert!(r.diagnostics.is_empty(), "{sentence}: {:?}", r.diagnostics);
+        assert_eq!(
+            entries(&r),
+            ["Any 1/40-12/44", "Any 1-12/45; fascist"],
+            "{sentence}"
+        );
+    }
+}
+
+#[test]
+fn an_optional_weapons_rf_alone_is_its_availability() {
+    for sentence in [
+        "The optional AAMG has an RF of 1.4.",
+        "The optional AAMG has a rarity factor of 1.4.",
+        "If optional, the AAMG has a rarity factor of 1.4.",
+        "Its AAMG is optional and has an RF of 1.4.",
+    ] {
+        let r = resolve_rules(sentence);
+        let v = &r.nation.vehicles[0];
+        assert!(
+            !codes(&r).contains(&"notes::unreadable-availability"),
+            "{sentence}"
+        );
+        let o = &v.optional_armament[..];
+        assert_eq!(o.len(), 1, "{sentence}");
+        assert_eq!(
+            (o[0].weapon.as_str(), o[0].rf.0),
+            ("AAMG", 14),
+            "{sentence}"
+        );
+        assert!(o[0].always_available, "{sentence}");
+    }
+}
+
+#[test]
+fn a_faction_no_reading_uses_is_no_place_as_well() {
+    // "French" is an alias of France; in "the Free French" it is the faction's word.
+    let r = resolve_rules("Only the Free French, it is said, may use it.");
+    assert_eq!(codes(&r), ["notes::unread-faction"]);
+}

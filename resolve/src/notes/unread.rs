@@ -18,6 +18,7 @@ pub fn unread_places(
     map: &SourceMap,
     doc: &NotesDoc,
     registry: &TheaterRegistry,
+    factions: &Factions,
     diags: &mut Vec<Diagnostic>,
 ) {
     for rule in doc.notes.iter().flat_map(|n| &n.rules) {
@@ -33,10 +34,16 @@ pub fn unread_places(
             .iter()
             .map(|c| c.span.range.clone())
             .collect();
+        // "French" in "the Free French" names a faction, not France.
+        let mentions = factions.mentions(text);
         for (start, end) in places(text, registry) {
             let at = span.range.start + start..span.range.start + end;
             let read_here = read.iter().any(|u| u.start <= at.start && at.end <= u.end);
-            if read_here || quoted(text, start) || !about_availability(sentence_around(text, start))
+            let faction = mentions.iter().any(|&(a, b)| a < end && start < b);
+            if read_here
+                || faction
+                || quoted(text, start)
+                || !about_availability(sentence_around(text, start))
             {
                 continue;
             }
