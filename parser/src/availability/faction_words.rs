@@ -79,7 +79,7 @@ fn letters_word(i: &str) -> Res<'_, &str> {
         return fail(i);
     }
     let len = i
-        .find(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))
+        .find(|c: char| !(c.is_alphabetic() || matches!(c, '\'' | '’' | '-')))
         .unwrap_or(i.len());
     Ok((&i[len..], &i[..len]))
 }
