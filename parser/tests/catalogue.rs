@@ -621,7 +621,7 @@ proptest! {
     fn every_limit_form_reads_back_to_its_meaning(seed in any::<u64>()) {
         let mut rng = Rng(seed | 1);
         let dates = limits::dates(&mut rng);
-        let (schedule, _, _, words) = limits::restricted_schedule(&mut rng, dates);
+        let (schedule, _, _, words) = limits::restricted_schedule(&mut rng, dates, None);
         let m = limits::limit_meaning(&mut rng, dates);
         let text = format!("{schedule} {}", limits::write_limit(&mut rng, &m));
         let got = check_limit(&text, dates, &m, &words);

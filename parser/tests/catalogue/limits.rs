@@ -6,7 +6,7 @@
 
 use qm_schema::{Period, YearMonth};
 
-use crate::rng::Rng;
+use super::rng::Rng;
 
 /// The made-up factions of the generated nation: the id and the words its `ob.toml` lists once
 /// (the sentences write them in any inflection).
@@ -384,9 +384,14 @@ pub fn restricted_entry(rng: &mut Rng, rf: &str, faction: usize) -> (String, Str
     (text, x)
 }
 
-/// A schedule of two entries splitting `dates`, the second restricted to a faction: the
-/// sentence, the month the second entry starts, the faction and its words as written.
-pub fn restricted_schedule(rng: &mut Rng, dates: Period) -> (String, YearMonth, usize, String) {
+/// A schedule of two entries splitting `dates`, the second restricted to a faction, for use
+/// in `area` when given: the sentence, the month the second entry starts, the faction and its
+/// words as written.
+pub fn restricted_schedule(
+    rng: &mut Rng,
+    dates: Period,
+    area: Option<&str>,
+) -> (String, YearMonth, usize, String) {
     let (a, b) = (index(dates.from), index(dates.to));
     let split = ym(a + 1 + rng.below((b - a - 1) as usize) as u32);
     let faction = rng.below(FACTIONS.len());
@@ -395,6 +400,7 @@ pub fn restricted_schedule(rng: &mut Rng, dates: Period) -> (String, YearMonth, 
         month_words(rng, split) + " to " + &month_words(rng, dates.to),
     );
     let (restriction, words) = restricted_entry(rng, "1.3", faction);
-    let text = format!("Dates and RF are {first} (1.2), and {second}{restriction}.");
+    let area = area.map_or(String::new(), |a| format!(" for use in {a}"));
+    let text = format!("Dates and RF{area} are {first} (1.2), and {second}{restriction}.");
     (text, split, faction, words)
 }

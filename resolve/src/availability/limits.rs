@@ -65,9 +65,17 @@ impl Cx<'_> {
         months: Period,
         diags: &mut Vec<Diagnostic>,
     ) -> Vec<Availability> {
+        // "Used only in 1942": nothing outside the months.
+        let months_only = self.limit.only && self.theaters.is_empty();
         let Some(inside) = a.period.intersect(&months) else {
-            return vec![a];
+            return if months_only { Vec::new() } else { vec![a] };
         };
+        if months_only {
+            return vec![Availability {
+                period: inside,
+                ..a
+            }];
+        }
         let theater = a.theaters.first().cloned().unwrap_or_else(TheaterId::any);
         let kept = self.theaters_kept(&theater, diags);
         // An entry the limit leaves as it is stays whole.
