@@ -295,3 +295,29 @@ fn a_faction_no_reading_uses_is_no_place_as_well() {
     let r = resolve_rules("Only the Free French, it is said, may use it.");
     assert_eq!(codes(&r), ["notes::unread-faction"]);
 }
+
+#[test]
+fn a_negation_no_reading_uses_is_a_warning() {
+    for (sentence, words) in [
+        ("It was never used operationally.", "never used"),
+        (
+            "Some were withdrawn, it is said, by their crews.",
+            "withdrawn",
+        ),
+        ("It is not available to most units.", "not available"),
+    ] {
+        let r = resolve_rules(sentence);
+        assert_eq!(codes(&r), ["notes::unread-negation"], "{sentence}");
+        let span = r.diagnostics[0].span.as_ref().unwrap();
+        let notes = format!("**1. Alpha:** A test vehicle.\n\n† {sentence}");
+        assert_eq!(&notes[span.range.clone()], words, "{sentence}");
+    }
+    // Read negations, and "may not be used while CE" (prose, no negation of availability).
+    for sentence in [
+        "Not available in Russia.",
+        "The BMG may not be used while the crew is CE.",
+    ] {
+        let r = resolve_rules(sentence);
+        assert!(r.diagnostics.is_empty(), "{sentence}: {:?}", r.diagnostics);
+    }
+}

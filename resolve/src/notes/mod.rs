@@ -240,6 +240,7 @@ fn read_notes(
     let rules = assign_rules(doc, members, index, names, nation, &factions, &mut diags);
     unread::unread_factions(cx.map, doc, &factions, &mut diags);
     unread::unread_places(cx.map, doc, nation.registry(), &factions, &mut diags);
+    unread::unread_negations(cx.map, doc, &mut diags);
     NoteReadings {
         multi,
         notes,
