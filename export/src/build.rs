@@ -4,7 +4,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use qm_registry::NationRegistries;
-use qm_registry::VehicleTypeRegistry;
 use qm_schema::{
     nation_schema, scenario_schema, schema_value, CounterSide, Nation, Scenario, Vehicle,
 };
@@ -26,10 +25,9 @@ use qm_render::module_images::CounterPng;
 use qm_render::svg_to_pdf;
 use qm_render::templates::Templates;
 use qm_render::{
-    chart_files, chart_key, chart_model, counter_key, counter_sheets, counter_sheets_with,
-    render_side, sides, vehicle_chart, ChartFiles, ChartModel, Converted, CounterImage,
-    CounterOptions, Pictures, RenderError, RenderErrorKind, RenderedSide, SheetOptions,
-    SHEET_TEMPLATE, SIDES,
+    chart_files, chart_key, chart_model, counter_key, counter_sheets_with, render_side, sides,
+    ChartFiles, ChartModel, Converted, CounterImage, CounterOptions, Pictures, RenderError,
+    RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE, SIDES,
 };
 
 /// Options of `qm build`.
@@ -468,25 +466,6 @@ pub fn counter_artifacts(nation: &Nation, images: &[CounterImage]) -> Vec<Artifa
         out.push(Artifact::new(format!("{stem}.png"), image.png.clone()));
     }
     out
-}
-
-/// A nation's counters (SVG + PNG per side, from `images`), counter sheets (PDF per paper
-/// size) and vehicle chart (HTML + PDF, grouped by its vehicle `types`).
-pub fn render_nation(
-    nation: &Nation,
-    images: &[CounterImage],
-    templates: &Templates,
-    opts: &BuildOptions,
-    types: &VehicleTypeRegistry,
-) -> Result<Vec<Artifact>, RenderError> {
-    let mut artifacts = counter_artifacts(nation, images);
-    for (path, pdf) in counter_sheets(nation, templates, &opts.counters, &opts.sheets)? {
-        artifacts.push(Artifact::new(path, pdf));
-    }
-    let chart = vehicle_chart(nation, templates, types)?;
-    artifacts.push(Artifact::new(chart.html_path, chart.html));
-    artifacts.push(Artifact::new(chart.pdf_path, chart.pdf));
-    Ok(artifacts)
 }
 
 /// `<nation>.json`: the IR, pretty-printed in a stable order.
