@@ -571,10 +571,8 @@ fn check_limit(
         .entries
         .iter()
         .flat_map(|e| &e.qualifiers)
-        .filter_map(|q| match &q.value {
-            Some(QualifierSyntax::RestrictedUse { faction }) => Some(faction.value.clone()),
-            None => None,
-        })
+        .filter_map(|q| q.value.as_ref())
+        .map(|QualifierSyntax::RestrictedUse { faction }| faction.value.clone())
         .collect();
     if restricted != [as_read(entry_words)] {
         return Err(format!("entry restricted to {restricted:?}"));

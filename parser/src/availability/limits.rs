@@ -431,9 +431,9 @@ fn beside_sense(bits: &[Bit], k: usize) -> bool {
         .checked_sub(1)
         .and_then(|p| bits.get(p))
         .is_some_and(|b| matches!(b, Bit::Only | Bit::Except));
-    let after = match (bits.get(k + 1), bits.get(k + 2)) {
-        (Some(Bit::Only), _) | (Some(Bit::Use), Some(Bit::Only)) => true,
-        _ => false,
-    };
+    let after = matches!(
+        (bits.get(k + 1), bits.get(k + 2)),
+        (Some(Bit::Only), _) | (Some(Bit::Use), Some(Bit::Only))
+    );
     before || after
 }

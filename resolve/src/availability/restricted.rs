@@ -51,7 +51,7 @@ pub fn restrict_use(
 /// The factions a rule keeps the vehicle to, each with its months: "limited to X only" and
 /// "Only X may use it". Words naming no faction of the nation were reported when they were
 /// resolved.
-fn limited<'r>(rule: &'r Rule, dates: Period) -> Vec<(&'r str, Period)> {
+fn limited(rule: &Rule, dates: Period) -> Vec<(&str, Period)> {
     match rule {
         Rule::RestrictedUse {
             faction, period, ..
