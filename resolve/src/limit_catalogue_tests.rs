@@ -46,7 +46,8 @@ fn dates_cell(p: Period) -> String {
 
 /// Alpha's notes (a schedule, then `limit`) and a second note naming every place, so that they
 /// are the nation's theaters. With `theaters`, Alpha's schedule is for North Africa (its
-/// second entry restricted) and Russia, Italy and France; else for any theater.
+/// second entry restricted) and Russia, Italy and France (by name, or "elsewhere [EXC: NA in
+/// Finland, NA in East Africa]"); else for any theater.
 fn nation(rng: &mut Rng, dates: Period, theaters: bool, limit: &str) -> (String, ByMonth) {
     let area = theaters.then_some(PLACES[0].1);
     let (schedule, split, faction, _) = limits::restricted_schedule(rng, dates, area);
@@ -58,11 +59,27 @@ fn nation(rng: &mut Rng, dates: Period, theaters: bool, limit: &str) -> (String,
         base.insert((first.to_string(), m), f.into_iter().collect());
     });
     if theaters {
-        for (id, name, _, _) in &PLACES[1..4] {
+        // Russia, Italy and France: by name, or as "elsewhere" less the places left out.
+        let (left_out, named) = (&PLACES[4..], &PLACES[1..4]);
+        if rng.chance(50) {
+            for (_, name, _, _) in named {
+                rules.push_str(&format!(
+                    " For {name} they are {} (1.2).",
+                    dates_cell(dates)
+                ));
+            }
+        } else {
+            let except: Vec<String> = left_out
+                .iter()
+                .map(|(_, name, _, _)| format!("NA in {name}"))
+                .collect();
             rules.push_str(&format!(
-                " For {name} they are {} (1.2).",
+                " Elsewhere [EXC: {}] they are {} (1.2).",
+                except.join(", "),
                 dates_cell(dates)
             ));
+        }
+        for (id, _, _, _) in named {
             each_month(dates, |m| {
                 base.insert((id.to_string(), m), BTreeSet::new());
             });
