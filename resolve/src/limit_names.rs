@@ -2,8 +2,8 @@
 //! available in Russia") -> the nation's factions (`ob.toml`, any inflection) or theaters (the
 //! registry). The words around a name say what it may be ("in X": a place, "by X": a
 //! faction); where they allow both, the nation's own faction words come first. A name that is
-//! neither is an error with "did you mean"; so is keeping a vehicle *from* a faction, which
-//! the availability model cannot hold (only "X use only").
+//! neither is an error with "did you mean"; so is keeping a vehicle *from* a faction, or to
+//! any of several, which the availability model cannot hold (only "X use only").
 
 use qm_parser::{Diagnostic, NameKind};
 
@@ -23,17 +23,41 @@ pub fn resolve_limit_names(
     for name in &mut limit.names {
         name.named = named(name, factions, nation, diags);
     }
-    let excluded: Vec<&LimitName> = limit
+    let factions: Vec<&LimitName> = limit
         .names
         .iter()
-        .filter(|n| !limit.only && matches!(n.named, Some(Named::Faction(_))))
+        .filter(|n| matches!(n.named, Some(Named::Faction(_))))
         .collect();
-    if !excluded.is_empty() {
-        diags.extend(excluded.iter().map(|n| faction_kept_from(n)));
+    let unheld = if !limit.only {
+        factions.iter().map(|n| faction_kept_from(n)).collect()
+    } else if factions.len() > 1 {
+        vec![several_factions(&factions)]
+    } else {
+        Vec::new()
+    };
+    if !unheld.is_empty() {
+        diags.extend(unheld);
         // Nothing of the rule is applied by halves.
         limit.names.clear();
         limit.months = None;
     }
+}
+
+/// `notes::several-factions`: an entry is kept to one faction ("X use only"), never to any of
+/// several.
+fn several_factions(names: &[&LimitName]) -> Diagnostic {
+    let words: Vec<&str> = names.iter().map(|n| n.words.as_str()).collect();
+    Diagnostic::error(
+        "notes::several-factions",
+        format!(
+            "failed to apply the limit to {} (the availability model keeps a vehicle to one faction at a time)",
+            words.join(" and ")
+        ),
+        names[0].span.clone(),
+    )
+    .with_label("one of several factions")
+    .with_note("the sentence is not applied")
+    .with_help("give each faction's months its own sentence, or name the faction with an erratum")
 }
 
 /// What one name names, or `None` (reported here, or as an unknown theater for a place).

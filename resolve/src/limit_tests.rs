@@ -321,3 +321,33 @@ fn a_negation_no_reading_uses_is_a_warning() {
         assert!(r.diagnostics.is_empty(), "{sentence}: {:?}", r.diagnostics);
     }
 }
+
+#[test]
+fn more_wordings_of_a_restriction_read() {
+    for sentence in [
+        "Free French units only.",
+        "For use only by the Free French.",
+        "For use by Free French forces only.",
+        "Issued only to Free French units.",
+        "Only available to the Free French.",
+    ] {
+        let r = resolve_rules(sentence);
+        assert!(r.diagnostics.is_empty(), "{sentence}: {:?}", r.diagnostics);
+        assert_eq!(entries(&r), ["Any 1/40-12/45; ff"], "{sentence}");
+    }
+    for sentence in [
+        "Free French use only (from 1945).",
+        "Free French use only (1945).",
+    ] {
+        let r = resolve_rules(sentence);
+        assert!(r.diagnostics.is_empty(), "{sentence}: {:?}", r.diagnostics);
+        assert_eq!(
+            entries(&r),
+            ["Any 1/40-12/44", "Any 1-12/45; ff"],
+            "{sentence}"
+        );
+    }
+    // Kept to any of two factions: the model holds one.
+    let r = resolve_rules("Only the Free French and the Fascists may use it.");
+    assert_eq!(codes(&r), ["notes::several-factions"]);
+}

@@ -10,7 +10,7 @@
 //!   only", "only X": either, as the nation's data says);
 //! - at most one period: "in 1945", "from 1944 on", "after 6/43", "before 1942";
 //! - small words that carry no meaning of their own ("it", "may", "be", "used", "available",
-//!   "units").
+//!   "units"); a period may stand in parentheses ("Free French use only (from 1943)").
 //!
 //! Any other word makes the sentence no limit, so prose ("It may fire only at a target ...")
 //! never reads as one. Names without a word before them must stand beside the sense ("Free
@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 44] = [
+const SMALL_WORDS: [&str; 41] = [
     "it",
     "they",
     "them",
@@ -68,13 +68,14 @@ const SMALL_WORDS: [&str; 44] = [
     "employed",
     "allowed",
     "permitted",
-    "units",
-    "forces",
-    "troops",
 ];
 
-/// Small words of two: "in service", "from service".
-const SMALL_PHRASES: [&str; 3] = ["in service", "from service", "to be"];
+/// Small words of two: "in service", "from service", "for use" ("For use only by X").
+const SMALL_PHRASES: [&str; 4] = ["in service", "from service", "to be", "for use"];
+
+/// Nouns for the men who use a vehicle, which may stand between names and their sense ("Free
+/// French units only").
+const UNITS: [&str; 5] = ["units", "forces", "troops", "formations", "crews"];
 
 /// The words that keep to what follows, as a preposition would ("limited to X").
 const ONLY_TO: [&str; 4] = ["limited to", "restricted to", "reserved for", "confined to"];
@@ -111,7 +112,8 @@ const EVERYWHERE: [&str; 8] = [
 ];
 
 /// Words before names, and what they let the names be (longest first).
-const PREPOSITIONS: [(&str, NameKind); 10] = [
+const PREPOSITIONS: [(&str, NameKind); 11] = [
+    ("for use by", NameKind::Faction),
     ("for use in", NameKind::Place),
     ("for use on", NameKind::Place),
     ("in scenarios set in", NameKind::Place),
@@ -178,6 +180,8 @@ enum Bit {
     Everywhere,
     /// "use" ("Free French use only").
     Use,
+    /// "units", "forces" ("Free French units only").
+    Units,
     /// Names; `bare`: no word before them says what they are.
     Names { names: Vec<LimitName>, bare: bool },
     /// A period or an open end.
@@ -228,6 +232,21 @@ fn bit<'a>(
     if let Ok((r, w)) = when_bit(ctx, i) {
         return Some((r, Bit::When(w), None));
     }
+    // "(from 1943)", "(1944-45)".
+    if let Ok((r, (_, _, w, _, _))) = (
+        ch('('),
+        ws0,
+        |r| {
+            when_bit(ctx, r)
+                .or_else(|_| span_period(ctx, r).map(|(r, p)| (r, EntryWhen::Period(p))))
+        },
+        ws0,
+        ch(')'),
+    )
+        .parse(i)
+    {
+        return Some((r, Bit::When(w), None));
+    }
     if let Some(r) = first_phrase(i, &ONLY_TO) {
         return Some((r, Bit::Only, Some(NameKind::Either)));
     }
@@ -255,6 +274,9 @@ fn bit<'a>(
     }
     if let Ok((r, _)) = phrase("use").parse(i) {
         return Some((r, Bit::Use, None));
+    }
+    if let Some(r) = first_phrase(i, &UNITS) {
+        return Some((r, Bit::Units, None));
     }
     first_phrase(i, &SMALL_PHRASES)
         .or_else(|| first_phrase(i, &SMALL_WORDS))
@@ -371,6 +393,7 @@ fn ends_name(word: &str) -> bool {
     let lower = lower.as_str();
     NAME_ENDS.contains(&lower)
         || SMALL_WORDS.contains(&lower)
+        || UNITS.contains(&lower)
         || ONLY.contains(&lower)
         || NOT.contains(&lower)
         || matches!(
@@ -425,15 +448,14 @@ fn meaning(bits: Vec<Bit>) -> Option<Limit> {
 }
 
 /// True when the names at `k` stand beside the sense: after "only" or "except", or before
-/// "only" or "use only".
+/// "only" or "use only" ("units" may stand between: "Free French units only").
 fn beside_sense(bits: &[Bit], k: usize) -> bool {
     let before = k
         .checked_sub(1)
         .and_then(|p| bits.get(p))
         .is_some_and(|b| matches!(b, Bit::Only | Bit::Except));
-    let after = matches!(
-        (bits.get(k + 1), bits.get(k + 2)),
-        (Some(Bit::Only), _) | (Some(Bit::Use), Some(Bit::Only))
-    );
-    before || after
+    let mut next = bits[k + 1..]
+        .iter()
+        .skip_while(|b| matches!(b, Bit::Units | Bit::Use));
+    before || matches!(next.next(), Some(Bit::Only))
 }

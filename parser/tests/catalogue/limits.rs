@@ -247,6 +247,8 @@ pub fn write_limit(rng: &mut Rng, m: &LimitMeaning) -> String {
         _ => None,
     };
     let w = match (&lead, &when) {
+        // "Royalist use only (from 1943)".
+        (None, Some(w)) if rng.chance(15) => format!(" ({w})"),
         (None, Some(w)) => format!(" {w}"),
         _ => String::new(),
     };
@@ -300,7 +302,11 @@ fn lower_first(s: &str) -> String {
 
 /// "Only the Royalists may use it", "Royalist use only", "Used only by Royalist units", ...
 fn faction_only(rng: &mut Rng, x: &str, w: &str) -> String {
-    match rng.below(10) {
+    match rng.below(14) {
+        10 => format!("{x} units only{w}"),
+        11 => format!("For use only by the {x}{w}"),
+        12 => format!("Only available to the {x}{w}"),
+        13 => format!("Issued only to {x} forces{w}"),
         0 => format!("Only the {x} may use it{w}"),
         1 => format!(
             "Only {x} may use {}{w}",
