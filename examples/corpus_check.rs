@@ -55,7 +55,7 @@ fn main() {
         "nation", "rows", "w/BPV", "accepted", "%", "other"
     );
     for nation in &compiled.loaded.nations {
-        let Some(source) = nation.listing.and_then(|id| sources.get(id)) else {
+        let Some(source) = nation.input.listing.and_then(|id| sources.get(id)) else {
             continue;
         };
         let listing = parse_listing(source).value;
@@ -71,7 +71,7 @@ fn main() {
                 Some(_) => {}
             }
         }
-        counts.print(&nation.id);
+        counts.print(&nation.input.id);
         total.add(&counts);
     }
     total.print("all");

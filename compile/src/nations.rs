@@ -12,7 +12,7 @@ use qm_resolve::Resolved;
 
 /// Parses a nation's sources, resolves them into the IR and runs the lints.
 pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
-    qm_resolve::resolve_nation(&sources.input(), &loaded.sources, &sources.registries)
+    qm_resolve::resolve_nation(&sources.input, &loaded.sources, &sources.registries)
 }
 
 /// The theaters nation `id` fought in (none when it did not compile), with its registry.

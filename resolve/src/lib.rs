@@ -36,6 +36,11 @@ mod availability;
 mod counter_text;
 mod factions;
 mod fields;
+#[cfg(test)]
+mod limit_catalogue_tests;
+mod limit_names;
+#[cfg(test)]
+mod limit_tests;
 pub mod lint;
 mod listing;
 mod mentions;

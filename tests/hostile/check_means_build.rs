@@ -274,7 +274,7 @@ fn nation_folders_whose_outputs_collide_or_are_too_long_fail_the_check() {
     let (tmp, data) = workspace();
     let long = "n".repeat(250);
     for folder in ["ita.json", "ITA", long.as_str(), "schema", "vassal"] {
-        crate::run::copy_into(&data.join("ita"), &{
+        qm_test_support::copy_dir(&data.join("ita"), &{
             let d = data.join(folder);
             std::fs::create_dir_all(&d).unwrap();
             d

@@ -12,7 +12,8 @@ use qm_schema::{CounterSide, Nation};
 use resvg::tiny_skia::Pixmap;
 
 use crate::render::picture_boxes;
-use crate::support::{copy_dir, root, run_qm, DATA_URI_FILTERS};
+use crate::support::{root, run_qm, DATA_URI_FILTERS};
+use qm_test_support::copy_dir;
 
 /// A data directory holding the made-up nation `rur` with the test art folder.
 fn data_with_art() -> tempfile::TempDir {

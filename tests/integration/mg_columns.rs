@@ -6,7 +6,8 @@ use std::path::Path;
 use qm_compile::pipeline::{compile, Compiled};
 use qm_schema::{ErratumChange, Nation, Vehicle};
 
-use crate::support::{copy_dir, root};
+use crate::support::root;
+use qm_test_support::copy_dir;
 
 /// The lints that find an MG factor standing in the wrong column.
 const MG_LINTS: [&str; 3] = [

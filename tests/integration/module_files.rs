@@ -6,23 +6,10 @@ use std::path::{Path, PathBuf};
 use qm_export::vassal::Vmod;
 use qm_load::module_files::gpids::slot_key;
 
-use crate::support::root;
-
 /// A data directory with one vehicle (the Italian listing's first row), `vassal.toml` and a
 /// gpid registry giving that vehicle `gpid`.
 fn mini_data(dir: &Path, gpid: u32) -> PathBuf {
-    let data = dir.join("data");
-    let src = root().join("data-src");
-    std::fs::create_dir_all(data.join("ita")).unwrap();
-    let listing = std::fs::read_to_string(src.join("ita/listing.tsv")).unwrap();
-    let mut lines = listing.lines();
-    let header: Vec<&str> = lines.by_ref().take(2).collect();
-    // The first row without its note letter: the notes below have no multi-applicable notes.
-    let row = lines.next().unwrap().replace("1 A\t", "1\t");
-    let listing = format!("{}\n{}\n{row}\n", header[0], header[1]);
-    std::fs::write(data.join("ita/listing.tsv"), listing).unwrap();
-    std::fs::write(data.join("ita/notes.md"), "**1. L5/21:** A tank.\n").unwrap();
-    std::fs::copy(src.join("vassal.toml"), data.join("vassal.toml")).unwrap();
+    let data = qm_test_support::mini_data(dir);
     std::fs::write(
         data.join("vassal-gpids.toml"),
         format!("first = 10\n[gpids]\n\"ita/l5-21\" = {gpid}\n"),

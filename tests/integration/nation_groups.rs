@@ -11,7 +11,8 @@ use qm_render::templates::Templates;
 use qm_render::{chart_pages, counter_images, vehicle_chart, CounterOptions};
 use qm_schema::Nation;
 
-use crate::support::{copy_dir, root, run_qm};
+use crate::support::{root, run_qm};
+use qm_test_support::copy_dir;
 
 /// The group as `qm build` sees it.
 fn group() -> Nation {

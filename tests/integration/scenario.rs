@@ -44,7 +44,7 @@ fn scenario_fixtures() {
         let mut theaters = std::collections::BTreeMap::new();
         for n in &loaded.nations {
             let resolved = resolve_nation(&loaded, n);
-            theaters.insert(n.id.clone(), resolved.theaters);
+            theaters.insert(n.input.id.clone(), resolved.theaters);
             nations.push(resolved.nation);
         }
         loaded.scenarios.clear();
@@ -303,7 +303,7 @@ fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
     let mut theaters = std::collections::BTreeMap::new();
     for n in &loaded.nations {
         let resolved = resolve_nation(&loaded, n);
-        theaters.insert(n.id.clone(), resolved.theaters);
+        theaters.insert(n.input.id.clone(), resolved.theaters);
         nations.push(resolved.nation);
     }
     loaded.scenarios.clear();

@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use crate::support::{copy_dir, root, run_qm};
+use crate::support::{root, run_qm};
+use qm_test_support::copy_dir;
 
 const OK: &str = "tests/fixtures-vasl/ok";
 

@@ -17,7 +17,8 @@ use qm_load::module_files::gpids::{slot_key, GpidRegistry};
 use qm_render::module_images::{counter_image_path, CounterPng};
 use qm_schema::{CounterSide, Nation, Vehicle};
 
-use crate::support::{copy_dir, root};
+use crate::support::root;
+use qm_test_support::copy_dir;
 
 /// A vehicle with just what the exporter reads.
 fn vehicle(name: &str, vtype: &str, bpv: u16, notes: &[&str], back: &[&str]) -> Vehicle {
