@@ -42,8 +42,8 @@ fn main() {
             .loaded
             .nations
             .iter()
-            .find(|n| n.id == nation.id)
-            .and_then(|n| sources.get(n.listing?))
+            .find(|n| n.input.id == nation.id)
+            .and_then(|n| sources.get(n.input.listing?))
             .filter(|s| s.name.ends_with("listing.csv"))
         else {
             continue;

@@ -151,8 +151,8 @@ fn exported_files<'a>(compiled: &'a Compiled, a: &VaslCsvArgs) -> Result<Vec<Exp
 
 /// The nation's `listing.csv`, when it was read from one.
 fn listing_csv<'a>(compiled: &'a Compiled, id: &str) -> Option<&'a Source> {
-    let nation = compiled.loaded.nations.iter().find(|n| n.id == id)?;
-    let source = compiled.loaded.sources.get(nation.listing?)?;
+    let nation = compiled.loaded.nations.iter().find(|n| n.input.id == id)?;
+    let source = compiled.loaded.sources.get(nation.input.listing?)?;
     source.name.ends_with("listing.csv").then_some(source)
 }
 
