@@ -108,7 +108,10 @@ fn cells(i: usize, r: &Row) -> Vec<String> {
                 let sub = if r.subscript { "<sub>2</sub>" } else { "" };
                 let ty = TYPES[r.vehicle_type];
                 if r.type_inside {
-                    format!("Kite {i}{sub} <i>{ty}</i> w/ Opt AAMG")
+                    // Not a variant's suffix (`w/ Opt AAMG`): beside a VASL note id that makes
+                    // the row VASL's own variant of a vehicle the file lacks, which the IR
+                    // does not hold (docs/listings.md, "Variant rows").
+                    format!("Kite {i}{sub} <i>{ty}</i> Mk II")
                 } else {
                     format!("Kite {i}{sub} <i>{ty}</i>")
                 }
