@@ -17,6 +17,7 @@ mod module_files;
 mod module_graph;
 mod nation_groups;
 mod nations;
+mod other_hand;
 mod ordnance;
 mod render;
 mod scenario;
