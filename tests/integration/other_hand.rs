@@ -60,7 +60,10 @@ fn questions(key: &str) -> Vec<Question> {
 fn wrong_answers(data: &Path, nation: &str, key: &[Question]) -> Vec<String> {
     let compiled = qm_compile::compile::compile(data);
     let Some(n) = compiled.nations.iter().find(|n| n.id == nation) else {
-        return key.iter().map(|q| format!("{}: no nation", q.text)).collect();
+        return key
+            .iter()
+            .map(|q| format!("{}: no nation", q.text))
+            .collect();
     };
     let theaters = compiled.nation_theaters(&n.id);
     let mut wrong = Vec::new();
@@ -86,7 +89,7 @@ fn wrong_answers(data: &Path, nation: &str, key: &[Question]) -> Vec<String> {
 }
 
 /// Questions the reader still answers wrong (it must never get worse).
-const STILL_WRONG: usize = 31;
+const STILL_WRONG: usize = 13;
 
 #[test]
 fn notes_in_another_editors_wording_answer_as_a_person_reads_them() {
@@ -94,6 +97,7 @@ fn notes_in_another_editors_wording_answer_as_a_person_reads_them() {
     let key = questions(&key);
     assert!(key.len() >= 50, "{} questions", key.len());
     let wrong = wrong_answers(&root().join("tests/fixtures-notes"), "bor", &key);
+    println!("{} of {} right", key.len() - wrong.len(), key.len());
     assert!(
         wrong.len() <= STILL_WRONG,
         "{} of {} right; wrong:\n{}",

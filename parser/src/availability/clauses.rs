@@ -12,7 +12,7 @@ use super::entries::{
 };
 use super::faction_words::faction_before;
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{ch, phrase, rf_word, sentence_len, ws0, ws1};
+use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::parts::{area_after, determiner, ww2_scenarios};
 use super::relative::{amount_after, possessive_name, vehicle_name};
 use super::rf_token::rf;
@@ -255,19 +255,49 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     }
     let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
+    // "Its RF there is ...": the place of the sentence before, which it goes on about.
+    let (i, _) = opt((ws1, phrase("there"))).parse(i)?;
     let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
-    let (i, entries) = group_list(ctx, i, rf_part)?;
-    Ok((
+    let (i, entries, needs_period) = match group_list(ctx, i, rf_part) {
+        Ok((i, entries)) => (i, entries, false),
+        Err(e) => match first_rf_of_lead_in(ctx, i) {
+            Ok((i, entries)) => (i, entries, true),
+            Err(_) => return Err(e),
+        },
+    };
+    let mut body = schedule_of(
+        ScheduleForm::RfByPeriod,
+        ctx,
+        start,
         i,
-        schedule_of(
-            ScheduleForm::RfByPeriod,
-            ctx,
-            start,
-            i,
-            area.unwrap_or(Area::Anywhere),
-            entries,
-        ),
-    ))
+        area.unwrap_or(Area::Anywhere),
+        entries,
+    );
+    body.needs_period = needs_period;
+    Ok((i, body))
+}
+
+/// "In 1943 its RF is 1.5[, and 1.3 from 1944 on]": an RF whose period the lead-in gives,
+/// then RFs with their periods; the first entry's period is a stand-in the lead-in fills.
+fn first_rf_of_lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
+    let (r, value) = rf_noun(ctx, i, false)?;
+    let mut entries = vec![ScheduleEntry {
+        span: ctx.span_between(i, r),
+        when: EntryWhen::Period(missing_period(ctx, i)),
+        rf: Some(value),
+        qualifiers: Vec::new(),
+        typos: Vec::new(),
+    }];
+    let Ok((r2, (_, more))) = (strict_separator, |r| group_list(ctx, r, rf_part)).parse(r) else {
+        return Ok((r, entries));
+    };
+    entries.extend(more);
+    Ok((r2, entries))
+}
+
+/// True for the stand-in of a period a lead-in must give ([`first_rf_of_lead_in`]).
+pub(crate) fn is_missing_period(w: &EntryWhen) -> bool {
+    matches!(w, EntryWhen::Period(p) if p.raw.is_empty() && p.value.is_err())
 }
 
 /// "An RF of 1.5 applies in 1940", "A 1.3 RF applies from 6/40 to 5/41, and 1.4 thereafter":
@@ -564,7 +594,7 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
     let mut vehicles = Vec::new();
     let (i, of) = opt(|i| {
         let (i, _) = (ws1, phrase("of the"), ws1).parse(i)?;
-        let sentence = &i[..sentence_len(i)];
+        let sentence = &i[..ctx.sentence_len(i)];
         // The name ends where the verb starts: "... is always available", "... has a 1.4 RF".
         let Some(len) = [" is ", " has "]
             .iter()
@@ -674,7 +704,7 @@ pub(crate) fn ammo_from<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     // The rest of the sentence says how the listing marks it; it is rules prose.
     let i = match (ws0, ch(',')).parse(i) {
         Ok((r, _)) => {
-            let sentence = &r[..sentence_len(r)];
+            let sentence = &r[..ctx.sentence_len(r)];
             let body = sentence.strip_suffix('.').unwrap_or(sentence);
             &r[body.len()..]
         }

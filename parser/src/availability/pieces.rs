@@ -3,6 +3,7 @@
 //! what it means. The clause forms bind these same pieces (see [`crate::parse_availability`]).
 
 use super::grammar_error::Ctx;
+use super::lexicon::Lexicon;
 use super::relative::{amount_after, cap};
 use super::rf_words::rf_noun;
 use super::syntax::EntryWhen;
@@ -39,10 +40,13 @@ pub struct Piece {
 
 /// The typed pieces of `text`, in order, found at the start of each word.
 pub fn pieces(text: &str) -> Vec<Piece> {
+    let lexicon = Lexicon::default();
     let ctx = Ctx {
         text,
         base: 0,
         file: FileId(0),
+        lexicon: &lexicon,
+        protected: &[],
     };
     let mut out = Vec::new();
     let mut i = text;

@@ -16,7 +16,7 @@ use nom::Parser;
 
 use super::body::Body;
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{ch, phrase, rf_word, sentence_len, ws0, ws1};
+use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::parts::determiner;
 use super::rf_token::rf;
 use super::syntax::{ClauseKind, PrintedRf, RelativeRf, VehicleRef};
@@ -215,7 +215,7 @@ pub(crate) fn base<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
 /// clause's punctuation.
 pub(crate) fn vehicle_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
     let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
-    let sentence = &i[..sentence_len(i)];
+    let sentence = &i[..ctx.sentence_len(i)];
     let mut len = sentence
         .find([',', ';', ']', '(', ')'])
         .unwrap_or(sentence.len());
@@ -239,7 +239,7 @@ pub(crate) fn vehicle_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef>
 
 /// "L3/35's", "AS 42’s": a vehicle name and its possessive ending, within the clause.
 pub(crate) fn possessive_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
-    let sentence = &i[..sentence_len(i)];
+    let sentence = &i[..ctx.sentence_len(i)];
     let len = sentence
         .find([',', ';', ']', '(', ')'])
         .unwrap_or(sentence.len());

@@ -101,8 +101,11 @@ pub(crate) fn scoped<'a, T>(
     let mut depth = Some(0usize);
     let mut names = Vec::new();
     for (count, &(word, rest)) in words.iter().take(MAX_SCOPE_WORDS).enumerate() {
-        // A full stop before a space ends the sentence; these marks never occur in a name.
-        if word.ends_with('.') || word.contains([';', ':', '[', ']', '"', '“', '”']) {
+        // A full stop before a space ends the sentence, unless it is a name's or an
+        // abbreviation's ("Cam. de Mitr. CA"); these marks never occur in a name.
+        if (word.ends_with('.') && !ctx.protected_end(word))
+            || word.contains([';', ':', '[', ']', '"', '“', '”'])
+        {
             break;
         }
         depth = depth.and_then(|d| balance(d, word));

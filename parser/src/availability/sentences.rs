@@ -9,16 +9,18 @@ use nom::Parser;
 
 use super::body::{Body, BodyFn};
 use super::clauses::{
-    ammo_from, continued, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon,
-    radio, restricted_use, rf_applies, rf_by_period, rf_by_scenario, same_with_added_rf, used_in,
+    ammo_from, continued, dates_and_rf, dates_only, is_missing_period, limited_to, make_clause,
+    optional_weapon, radio, restricted_use, rf_applies, rf_by_period, rf_by_scenario,
+    same_with_added_rf, used_in,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
-use super::lexeme::{ch, mentions_dates_or_rf, phrase, sentence_len, ws0, ws1};
+use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
 use super::parts::{lead_in, LeadIn};
 use super::relative::relative_rf;
 use super::rf_token::rf;
 use super::scope::scoped;
-use super::syntax::{Area, AvailabilityClause, ClauseKind, ScheduleForm, Spanned};
+use super::served::served;
+use super::syntax::{Area, AvailabilityClause, ClauseKind, EntryWhen, ScheduleForm, Spanned};
 
 /// Where a clause is read, which decides what may follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +32,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 15] = [
+const BODIES: [BodyFn; 16] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -46,6 +48,7 @@ const BODIES: [BodyFn; 15] = [
     used_in,
     ammo_from,
     continued,
+    served,
 ];
 
 /// Reads one clause at `start`: an optional lead-in ("For use in Sicily,", "In 1945,"), then
@@ -89,6 +92,16 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
             first.area = area;
         }
         (ClauseKind::Schedule(s), LeadIn::Ww2) if s.form == ScheduleForm::LimitedTo => {}
+        // "In 1943 its RF is 1.5, ...": the lead-in's period is the first RF's.
+        (ClauseKind::Schedule(s), LeadIn::Period(p)) if body.needs_period => {
+            let entry = s
+                .sections
+                .iter_mut()
+                .flat_map(|s| &mut s.entries)
+                .find(|e| is_missing_period(&e.when))?;
+            entry.when = EntryWhen::Period(p);
+            body.needs_period = false;
+        }
         (ClauseKind::RestrictedUse { period, .. }, LeadIn::Period(p)) if body.needs_period => {
             *period = p;
             body.needs_period = false;
@@ -152,7 +165,7 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
                 rest = r.strip_prefix('.').unwrap_or(r);
             }
             Err(e) => {
-                let len = sentence_len(rest);
+                let len = ctx.sentence_len(rest);
                 let sentence = &rest[..len];
                 if mentions_dates_or_rf(sentence) {
                     let read = match e {

@@ -21,7 +21,8 @@ mod siblings;
 mod unread;
 
 use qm_parser::{
-    parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan, YearSpan,
+    parse_notes_with, Diagnostic, Lexicon, ListingRow, NotesDoc, Source, SourceMap, TextSpan,
+    YearSpan,
 };
 use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
 use rayon::prelude::*;
@@ -77,7 +78,7 @@ pub fn resolve_notes(
     let Some(src) = src else {
         return without_notes(registries, listed, vehicles, diags);
     };
-    let parsed = parse_notes(src, listing_years(vehicles));
+    let parsed = parse_notes_with(src, &lexicon(vehicles, registries));
     diags.extend(parsed.diagnostics);
     let doc = parsed.value;
     let nation = nation_theaters(&registries.theaters, Some(&doc), listed, diags);
@@ -143,6 +144,26 @@ fn listing_years(vehicles: &[Vehicle]) -> Option<YearSpan> {
         first: dates().map(|d| d.from.year).min()?,
         last: dates().map(|d| d.to.year).max()?,
     })
+}
+
+/// The nation's words the notes reader cuts sentences with: the listing's names, every name
+/// and alias of the theater registry (the nation's own theaters included), the listing's years.
+fn lexicon(vehicles: &[Vehicle], registries: &Registries) -> Lexicon {
+    let names: Vec<String> = vehicles.iter().map(|v| v.name.clone()).collect();
+    let theaters = &registries.theaters;
+    let places: Vec<String> = theaters
+        .theaters()
+        .iter()
+        .flat_map(|t| std::iter::once(&t.name).chain(&t.aliases))
+        .chain(
+            theaters
+                .groups()
+                .iter()
+                .flat_map(|g| std::iter::once(&g.name).chain(&g.aliases)),
+        )
+        .cloned()
+        .collect();
+    Lexicon::new(listing_years(vehicles), &names, &places)
 }
 
 /// Without notes, the listing answers alone: its DATES at its RF in every theater the nation
