@@ -40,6 +40,7 @@ fn dates_and_rf_words(i: &str) -> Res<'_, &str> {
 /// "; for Z they are: ...", ", elsewhere [EXC: ...] they are ...".
 pub(crate) fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = dates_and_rf_words(start)?;
+    let (i, named) = opt(|i| named_vehicle(ctx, i)).parse(i)?;
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
     let (i, _) = (ws1, phrase("are"), opt(ch(':')), ws1).parse(i)?;
     let (i, entries) = rated_entries(ctx, i)?;
@@ -50,13 +51,31 @@ pub(crate) fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         typos: Vec::new(),
     };
     let (i, sections) = more_sections(ctx, i, first, they_are_section)?;
+    let mut body: Body = ClauseKind::Schedule(Schedule {
+        form: ScheduleForm::DatesAndRf,
+        sections,
+    })
+    .into();
+    body.vehicles.extend(named);
+    Ok((i, body))
+}
+
+/// " for the Pz.Wg. 38", " of the Pz.Wg. 38": a vehicle of the nation's listing named after
+/// what is given (only with a lexicon: "for the Balkans" is a place).
+fn named_vehicle<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
+    let (i, _) = (ws1, phrase("for").or(phrase("of")), ws1).parse(i)?;
+    let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
+    let Some(n) = ctx.lexicon.vehicle_at(i) else {
+        return fail(i);
+    };
+    let name = &i[..n];
     Ok((
-        i,
-        ClauseKind::Schedule(Schedule {
-            form: ScheduleForm::DatesAndRf,
-            sections,
-        })
-        .into(),
+        &i[n..],
+        VehicleRef {
+            raw: name.to_string(),
+            span: ctx.span(name),
+            title_index: None,
+        },
     ))
 }
 
@@ -403,9 +422,14 @@ pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 /// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = dates_and_rf_words(start)?;
-    let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
-    let (i, (base, note)) = antecedent(ctx, i)?;
+    let (i, (base, note)) = match has_the_same(ctx, start) {
+        Ok(read) => read,
+        Err(_) => {
+            let (i, _) = dates_and_rf_words(start)?;
+            let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
+            antecedent(ctx, i)?
+        }
+    };
     let after_base = i;
     let (mut i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
     let zero = PrintedRf {
@@ -446,6 +470,30 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         note,
     };
     Ok((i, kind.into()))
+}
+
+/// "has the same dates[ and RF][ as the X's]", "have the same RF": the antecedent of a
+/// sentence that says what it shares with it.
+fn has_the_same<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    let (i, _) = (
+        phrase("has").or(phrase("have")),
+        ws1,
+        phrase("the same"),
+        ws1,
+    )
+        .parse(i)?;
+    let (i, _) = phrase("dates and rfs")
+        .or(phrase("dates and rf"))
+        .or(phrase("dates"))
+        .or(rf_word)
+        .parse(i)?;
+    match (ws1, |r| antecedent(ctx, r)).parse(i) {
+        Ok((r, (_, named))) => Ok((r, named)),
+        Err(_) => Ok((i, (None, None))),
+    }
 }
 
 /// "one month later", "2 months later" (up to twelve).

@@ -123,12 +123,20 @@ pub fn translate_in_note(
         note,
     };
     let mut after_unreadable = false;
+    // The subject of the paragraph's last sentence read: a sentence that names no vehicle goes
+    // on about it ("The Hussar was used in ... . Its RF is ...").
+    let mut paragraph_subject: Option<Vec<String>> = None;
     for c in clauses {
         let mut only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
-        if only.is_empty() && continued(c) {
-            only = t.note.last_subject.clone().unwrap_or_default();
-            if after_unreadable {
-                t.note.diagnostics.push(they_read_as(&only, &c.span));
+        if only.is_empty() {
+            let carried = paragraph_subject
+                .clone()
+                .or_else(|| continued(c).then(|| t.note.last_subject.clone()).flatten());
+            if let Some(subject) = carried {
+                only = subject;
+                if after_unreadable && (continued(c) || !only.is_empty()) {
+                    t.note.diagnostics.push(they_read_as(&only, &c.span));
+                }
             }
         }
         after_unreadable = matches!(c.kind, ClauseKind::Unreadable { .. });
@@ -137,6 +145,7 @@ pub fn translate_in_note(
             c.kind,
             ClauseKind::Unreadable { .. } | ClauseKind::UsedIn { .. }
         ) {
+            paragraph_subject = Some(only.clone());
             t.note.last_subject = Some(only);
         }
     }
@@ -159,7 +168,7 @@ fn they_read_as(subject: &[String], span: &TextSpan) -> Diagnostic {
     };
     Diagnostic::warning(
         "notes::continued-subject",
-        format!("read \"they\" as {who} (the sentence before could not be read)"),
+        format!("read the sentence as about {who} (the sentence before could not be read)"),
         span.clone(),
     )
     .with_label("subject taken from the last sentence read")
@@ -241,8 +250,9 @@ impl Translator<'_, '_> {
         // "Dates for use in France are 6/40, ... . RF is 1.0 in 1940, ...": the RFs of the
         // second sentence are the dates' RFs, read together.
         let anywhere = schedules.iter().all(|sch| sch.scope == Scope::Allowed);
-        if s.form == ScheduleForm::RfByPeriod && anywhere && only.is_empty() {
-            if let Some(p) = self.pending.take() {
+        if s.form == ScheduleForm::RfByPeriod && anywhere {
+            let same_subject = |p: &mut PendingDates| only.is_empty() || only == p.only;
+            if let Some(p) = self.pending.take_if(same_subject) {
                 let rates: Vec<_> = schedules.iter().flat_map(|sch| &sch.entries).collect();
                 for sch in p.schedules {
                     self.push(
