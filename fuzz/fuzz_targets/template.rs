@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm_compile::compile::{compile, Compiled};
+use qm_compile::pipeline::{compile, Compiled};
 use qm_load::templates::MAX_OUTPUT;
 use qm_parser::SourceMap;
 use qm_render::templates::Templates;
@@ -36,7 +36,7 @@ fn base() -> &'static (Compiled, CounterOptions, (usize, usize)) {
     static BASE: OnceLock<(Compiled, CounterOptions, (usize, usize))> = OnceLock::new();
     BASE.get_or_init(|| {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
-        let compiled = compile(&data);
+        let compiled = compile(&data, &Default::default());
         assert!(!compiled.failed(false), "the reference data compiles");
         let pictures = qm_render::Pictures::new(
             &compiled.nations,

@@ -1,4 +1,7 @@
-//! Infantry counters as SVG and PNG: the front, and the broken side where the data gives it.
+//! Infantry counters: the IR's infantry units ([`qm_schema::Infantry`], read from `ob.toml` by
+//! [`qm_resolve::ob`]) -> SVG and PNG images and their artifacts.
+//!
+//! Each counter as SVG and PNG: the front, and the broken side where the data gives it.
 
 use qm_schema::{InfantryUnit, Nation};
 use serde::Serialize;
