@@ -50,6 +50,8 @@ mod rules;
 #[cfg(test)]
 mod tests;
 mod theater_names;
+#[cfg(test)]
+mod together_tests;
 pub mod unresolved;
 mod vasl;
 

@@ -58,7 +58,7 @@ fn questions(key: &str) -> Vec<Question> {
 /// Asks `nation` of the data folder `data` every question of `key`: the questions answered
 /// wrong, each with what `qm` answered.
 fn wrong_answers(data: &Path, nation: &str, key: &[Question]) -> Vec<String> {
-    let compiled = qm_compile::compile::compile(data);
+    let compiled = qm_compile::pipeline::compile(data, &Default::default());
     let Some(n) = compiled.nations.iter().find(|n| n.id == nation) else {
         return key
             .iter()

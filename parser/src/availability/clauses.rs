@@ -14,7 +14,7 @@ use super::faction_words::faction_before;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::parts::{area_after, determiner, ww2_scenarios};
-use super::relative::{amount_after, possessive_name, vehicle_name};
+use super::relative::{amount_after, cap, possessive_name, vehicle_name};
 use super::rf_token::rf;
 use super::rf_words::rf_noun;
 use super::scope::all_vehicles;
@@ -298,7 +298,7 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 
 /// "In 1943 its RF is 1.5[, and 1.3 from 1944 on]": an RF whose period the lead-in gives,
 /// then RFs with their periods; the first entry's period is a stand-in the lead-in fills.
-fn first_rf_of_lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
+pub(crate) fn first_rf_of_lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
     let (r, value) = rf_noun(ctx, i, false)?;
     let mut entries = vec![ScheduleEntry {
         span: ctx.span_between(i, r),
@@ -424,6 +424,11 @@ pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, (base, note)) = match has_the_same(ctx, start) {
         Ok(read) => read,
+        // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
+        Err(_) if rf_is(start).is_ok() => {
+            let (i, _) = rf_is(start)?;
+            (i, (None, None))
+        }
         Err(_) => {
             let (i, _) = dates_and_rf_words(start)?;
             let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
@@ -462,14 +467,23 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         }
         i = after_base;
     }
+    let (i, max) = opt(|i| cap(ctx, i)).parse(i)?;
     let kind = ClauseKind::SameWithAddedRf {
         added: added.unwrap_or(zero),
         subtracted,
         months_later: months_later.unwrap_or(0),
         base,
         note,
+        max,
     };
     Ok((i, kind.into()))
+}
+
+/// "[Its] RF is " before an amount ("RF is .1 higher"), "RF is always ".
+fn rf_is(i: &str) -> Res<'_, ()> {
+    let (i, _) = (determiner, rf_word, ws1, phrase("is"), ws1).parse(i)?;
+    let (i, _) = opt((phrase("always"), ws1)).parse(i)?;
+    Ok((i, ()))
 }
 
 /// "has the same dates[ and RF][ as the X's]", "have the same RF": the antecedent of a

@@ -132,3 +132,49 @@ fn longest_at(names: &[String], i: &str) -> Option<usize> {
         (head.eq_ignore_ascii_case(n) && ends).then_some(n.len())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_availability_with, ClauseKind, FileId, Lexicon};
+
+    fn lexicon() -> Lexicon {
+        let names = [
+            "Cam. de Mitr. CA",
+            "Kpfw. B.1",
+            "Pz.Wg. 38",
+            "Pz.Wg. 38 (Funk)",
+        ]
+        .map(String::from);
+        let places = ["the Western Marches", "Western Marches", "Eastern Front"].map(String::from);
+        Lexicon::new(None, &names, &places)
+    }
+
+    #[test]
+    fn a_name_with_full_stops_is_protected_longest_first() {
+        let text = "The Pz.Wg. 38 (Funk) and the Cam. de Mitr. CA. Then Mitr. stands alone.";
+        let l = lexicon();
+        let got: Vec<&str> = l.protected(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(got, ["Pz.Wg. 38 (Funk)", "Cam. de Mitr. CA", "Mitr."]);
+    }
+
+    #[test]
+    fn a_sentence_with_a_dotted_name_is_one_clause_with_its_vehicle() {
+        let text = "The Kpfw. B.1 was used in the Western Marches from June 1938 to May 1941. On the Eastern Front its RF is 1.5 in 1941.";
+        let parsed = parse_availability_with(text, 0, FileId(0), &lexicon());
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let [first, second] = parsed.value.as_slice() else {
+            panic!("{:#?}", parsed.value);
+        };
+        assert_eq!(first.vehicles[0].raw, "Kpfw. B.1");
+        let ClauseKind::Schedule(s) = &second.kind else {
+            panic!("{:?}", second.kind);
+        };
+        let crate::Area::Theaters { theaters, .. } = &s.sections[0].area else {
+            panic!("{:?}", s.sections[0].area);
+        };
+        assert_eq!(theaters[0].raw, "the Eastern Front");
+        // Without the lexicon the name is cut at its first full stop.
+        let alone = crate::parse_availability(text, 0, FileId(0), None);
+        assert!(alone.value[0].vehicles.iter().all(|v| v.raw != "Kpfw. B.1"));
+    }
+}

@@ -71,7 +71,12 @@ pub(crate) fn scoped<'a, T>(
                 let refs = names
                     .iter()
                     .map(|&(first, last)| {
+                        // "The AMR 35(L)'s RF is ...": the vehicle, not its possessive.
                         let name = span_text(start, first, last);
+                        let name = name
+                            .strip_suffix("'s")
+                            .or_else(|| name.strip_suffix("’s"))
+                            .unwrap_or(name);
                         VehicleRef {
                             raw: name.to_string(),
                             span: ctx.span(name),

@@ -19,7 +19,7 @@ use super::parts::{lead_in, LeadIn};
 use super::relative::relative_rf;
 use super::rf_token::rf;
 use super::scope::scoped;
-use super::served::served;
+use super::served::{rf_said, served};
 use super::syntax::{Area, AvailabilityClause, ClauseKind, EntryWhen, ScheduleForm, Spanned};
 
 /// Where a clause is read, which decides what may follow it.
@@ -32,7 +32,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 16] = [
+const BODIES: [BodyFn; 17] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -49,6 +49,7 @@ const BODIES: [BodyFn; 16] = [
     ammo_from,
     continued,
     served,
+    rf_said,
 ];
 
 /// Reads one clause at `start`: an optional lead-in ("For use in Sicily,", "In 1945,"), then
@@ -140,9 +141,11 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
 fn terminated(rest: &str, level: Level) -> bool {
     let r = rest.trim_start();
     match level {
+        // A semicolon ends a clause too: "The RF is 1.2 until April 1940; in May and June
+        // 1940 it is 1.3" is two.
         Level::Top => {
             r.is_empty()
-                || r.strip_prefix('.')
+                || r.strip_prefix(['.', ';'])
                     .is_some_and(|a| a.is_empty() || a.starts_with(char::is_whitespace))
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
@@ -162,7 +165,7 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             Ok((r, c)) => {
                 clauses.push(c);
                 let r = r.trim_start();
-                rest = r.strip_prefix('.').unwrap_or(r);
+                rest = r.strip_prefix(['.', ';']).unwrap_or(r);
             }
             Err(e) => {
                 let len = ctx.sentence_len(rest);

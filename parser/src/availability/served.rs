@@ -15,9 +15,13 @@ use nom::combinator::opt;
 use nom::Parser;
 
 use super::body::Body;
+use super::clauses::first_rf_of_lead_in;
+use super::entries::{group_list, periods_of, rf_part, strict_separator};
+use super::faction_words::{qualifier, use_only};
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::parts::{determiner, everywhere_except};
+use super::rf_words::rf_noun;
 use super::rf_words::{read_qualifiers, rf_after};
 use super::syntax::{
     Area, ClauseKind, EntryWhen, PrintedQualifier, PrintedRf, Schedule, ScheduleEntry,
@@ -91,6 +95,8 @@ enum Piece {
     When(ScheduleEntry),
     /// At what RF ("(RF 1.4)", "at an RF of 1.5", "with an RF of 1.3").
     Rf(PrintedRf, Vec<PrintedQualifier>),
+    /// Who may use it then ("(Free French use only)", ", Vichy French use only").
+    Only(PrintedQualifier),
 }
 
 /// What one group binds: a place, the periods it scopes, the RF they share.
@@ -99,16 +105,23 @@ struct Group {
     area: Option<Area>,
     entries: Vec<ScheduleEntry>,
     rf: Option<(PrintedRf, Vec<PrintedQualifier>)>,
+    /// Who alone may use it ("Free French use only").
+    only: Vec<PrintedQualifier>,
 }
 
 /// "[subject noun] [pronoun] verb [only] pieces": a schedule, one section per group.
 pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = determiner(start)?;
-    let (i, _) = opt((one_of(&CLASS_NOUNS), ws1)).parse(i)?;
-    let (i, _) = opt((one_of(&PRONOUNS), ws1)).parse(i)?;
-    let (i, _) = one_of(&VERBS)(i)?;
-    let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
-    let (i, pieces) = pieces(ctx, i)?;
+    let (i, pieces) = match verbless(ctx, start) {
+        Ok(read) => read,
+        Err(_) => {
+            let (i, _) = determiner(start)?;
+            let (i, _) = opt((one_of(&CLASS_NOUNS), ws1)).parse(i)?;
+            let (i, _) = opt((one_of(&PRONOUNS), ws1)).parse(i)?;
+            let (i, _) = one_of(&VERBS)(i)?;
+            let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
+            pieces(ctx, i)?
+        }
+    };
     let groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
         at: i,
     }))?;
@@ -123,6 +136,19 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         ScheduleForm::DatesOnly
     };
     Ok((i, ClauseKind::Schedule(Schedule { form, sections }).into()))
+}
+
+/// A list with no verb that starts with a place the nation knows: "France, 9/39-6/40 (RF
+/// 1.1)", "Syria (6-7/41) at an RF of 1.3".
+fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
+    if ctx.lexicon.place_at(i).is_none() {
+        return fail(i);
+    }
+    let (r, area) = place(ctx, i)?;
+    let (r, _) = opt((ws0, ch(','))).parse(r)?;
+    let (r, mut rest) = pieces(ctx, r)?;
+    rest.insert(0, Piece::Place(area));
+    Ok((r, rest))
 }
 
 /// The first of `words` at `i`, case ignored.
@@ -156,9 +182,17 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .map(|_| ())
             .or((ws1, phrase("and"), ws1).map(|_| ()))
             .or(ws1.map(|_| ()));
-        let Ok((r, _)) = (sep, opt((phrase("only"), ws1))).parse(i) else {
+        // "only" and "again" add nothing the groups do not say ("in Tunisia in April 1943
+        // only", "and again from 9/44").
+        let noise = |i| opt((ws0, phrase("only").or(phrase("again")))).parse(i);
+        let Ok((r, _)) = (noise, sep, noise, opt(ws1)).parse(i) else {
             break;
         };
+        if let Ok((r2, q)) = only(ctx, r) {
+            out.push(Piece::Only(q));
+            i = r2;
+            continue;
+        }
         match piece(ctx, r) {
             Ok((r2, p)) => {
                 out.push(p);
@@ -171,6 +205,18 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         return fail(i);
     }
     Ok((i, out))
+}
+
+/// "(Free French use only)", "Vichy French use only": who may use the vehicle in the group.
+fn only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
+    let (r, open) = opt(ch('(')).parse(i)?;
+    let (r, words) = use_only(r)?;
+    let (r, _) = if open.is_some() {
+        ch(')')(r)?
+    } else {
+        (r, ')')
+    };
+    Ok((r, qualifier(ctx, words)))
 }
 
 /// One place or period at `i`.
@@ -364,6 +410,12 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
                 }
                 cur.rf = Some((rf, qualifiers));
             }
+            Piece::Only(q) => {
+                if cur.entries.is_empty() {
+                    return None;
+                }
+                cur.only.push(q);
+            }
         }
     }
     out.push(cur);
@@ -372,7 +424,12 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
 
 /// A group as a schedule section: its periods (those that follow on joined) with its RF.
 fn section(ctx: &Ctx<'_>, g: Group) -> ScheduleSection {
-    let Group { area, entries, rf } = g;
+    let Group {
+        area,
+        entries,
+        rf,
+        only,
+    } = g;
     let start = entries.first().map_or(0, |e| e.span.range.start);
     let end = entries
         .last()
@@ -385,6 +442,7 @@ fn section(ctx: &Ctx<'_>, g: Group) -> ScheduleSection {
                 e.rf = Some(value.clone());
                 e.qualifiers = qualifiers.clone();
             }
+            e.qualifiers.extend(only.iter().cloned());
             e
         })
         .collect();
@@ -394,4 +452,47 @@ fn section(ctx: &Ctx<'_>, g: Group) -> ScheduleSection {
         entries,
         typos: Vec::new(),
     }
+}
+
+/// An RF sentence whose subject is a pronoun or a vehicle: "[In May and June 1940] it is
+/// 1.3", "[In France the AMD 35] has an RF of 1.2 from 9/39 to 4/40, which rises to 1.3 in
+/// May and June 1940".
+pub(crate) fn rf_said<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    if let Ok((i, _)) = (phrase("it is"), ws1).parse(start) {
+        let (i, entries) = first_rf_of_lead_in(ctx, i)?;
+        let mut body = rf_schedule(ctx, start, i, entries);
+        body.needs_period = true;
+        return Ok((i, body));
+    }
+    let (i, _) = (phrase("has").or(phrase("have")), ws1).parse(start)?;
+    let (r, value) = rf_noun(ctx, i, false)?;
+    let words = ctx.consumed(i, r).to_ascii_lowercase();
+    if !(words.contains("rf") || words.contains("rarity")) {
+        return fail(i);
+    }
+    let (mut r, mut entries) = periods_of(ctx, i, r, value, false)?;
+    if let Ok((r2, (_, more))) = (strict_separator, |r| group_list(ctx, r, rf_part)).parse(r) {
+        entries.extend(more);
+        r = r2;
+    }
+    Ok((r, rf_schedule(ctx, start, r, entries)))
+}
+
+/// An RF-by-period schedule of one section with no place (a lead-in may give one).
+fn rf_schedule<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+    end: &'a str,
+    entries: Vec<ScheduleEntry>,
+) -> Body {
+    ClauseKind::Schedule(Schedule {
+        form: ScheduleForm::RfByPeriod,
+        sections: vec![ScheduleSection {
+            span: ctx.span_between(start, end),
+            area: Area::Anywhere,
+            entries,
+            typos: Vec::new(),
+        }],
+    })
+    .into()
 }

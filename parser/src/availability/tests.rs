@@ -118,6 +118,7 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
             months_later,
             base,
             note,
+            ..
         } => {
             let sign = if *subtracted { "-" } else { "+" };
             let of = base

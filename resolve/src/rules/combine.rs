@@ -2,7 +2,8 @@
 //! Africa 6/40-41.") and the RF-by-period sentence right after it ("RF is 1.0 in 1940 and 1.1 in
 //! 1941.") are one schedule: each dated period takes the RF of the months it shares with the
 //! RF sentence's periods; dated months no RF covers keep no RF (the listing's, or
-//! `notes::no-rf`).
+//! `notes::no-rf`), for the next RF sentence to give ("The RF is 1.2 until April 1940; in May
+//! and June 1940 it is 1.3").
 
 use qm_schema::{Period, YearMonth};
 
@@ -39,7 +40,8 @@ fn open(p: Period) -> When {
 pub fn rated(mut dated: Schedule, rates: &[&Entry]) -> Schedule {
     let mut out = Vec::new();
     for e in &dated.entries {
-        let Some(p) = months(e.when) else {
+        // An entry a sentence before has rated keeps its RF.
+        let (Some(p), None) = (months(e.when), e.rf) else {
             out.push(e.clone());
             continue;
         };

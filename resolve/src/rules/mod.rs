@@ -201,6 +201,7 @@ impl Translator<'_, '_> {
                 months_later,
                 base,
                 note,
+                max,
             } => {
                 self.flush_dates();
                 // A note named that gave no vehicle was reported by the parser: no rule.
@@ -210,7 +211,8 @@ impl Translator<'_, '_> {
                 let delta = added.value.0 as i32;
                 let delta = if *subtracted { -delta } else { delta };
                 let base = base.as_ref().map(|b| b.raw.clone());
-                self.same_with_added((delta, *months_later), base, only, span);
+                let max = max.as_ref().map(|m| m.value);
+                self.same_with_added((delta, *months_later, max), base, only, span);
             }
             ClauseKind::RestrictedUse { faction, period: p } => {
                 self.flush_dates();
@@ -251,16 +253,14 @@ impl Translator<'_, '_> {
         // second sentence are the dates' RFs, read together.
         let anywhere = schedules.iter().all(|sch| sch.scope == Scope::Allowed);
         if s.form == ScheduleForm::RfByPeriod && anywhere {
-            let same_subject = |p: &mut PendingDates| only.is_empty() || only == p.only;
-            if let Some(p) = self.pending.take_if(same_subject) {
+            let same_subject = |p: &PendingDates| only.is_empty() || only == p.only;
+            if let Some(p) = self.pending.as_mut().filter(|p| same_subject(p)) {
+                // The dates wait on: the next RF sentence may rate the months left.
                 let rates: Vec<_> = schedules.iter().flat_map(|sch| &sch.entries).collect();
-                for sch in p.schedules {
-                    self.push(
-                        Rule::Schedule(combine::rated(sch, &rates)),
-                        &p.only,
-                        &p.span,
-                    );
-                }
+                p.schedules = std::mem::take(&mut p.schedules)
+                    .into_iter()
+                    .map(|sch| combine::rated(sch, &rates))
+                    .collect();
                 return;
             }
         }
@@ -307,7 +307,7 @@ impl Translator<'_, '_> {
     /// relative rule on the vehicle the previous sentence named.
     fn same_with_added(
         &mut self,
-        (delta, months_later): (i32, u8),
+        (delta, months_later, max): (i32, u8, Option<qm_schema::Rf>),
         named: Option<String>,
         only: &[String],
         span: &TextSpan,
@@ -319,7 +319,7 @@ impl Translator<'_, '_> {
             targets: (!only.is_empty()).then(|| only.to_vec()),
             base,
             delta,
-            max: None,
+            max,
             limit: Vec::new(),
             months_later,
             span: span.clone(),
