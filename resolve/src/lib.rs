@@ -36,6 +36,7 @@ mod availability;
 mod counter_text;
 mod factions;
 mod fields;
+pub mod lexicon;
 pub mod lint;
 mod listing;
 mod mentions;

@@ -13,7 +13,7 @@ use qm_registry::TheaterName;
 use qm_resolve::query::{availability_at, find_vehicle, parse_month};
 use qm_schema::Qualifier;
 
-use crate::support::root;
+use crate::support::{qm_on_data, root};
 
 /// One question of a key: `vehicle | theater | faction | month -> RF` (or `-> NA`).
 struct Question {
@@ -120,5 +120,32 @@ fn answer_key_by_hand() {
         key.len() - wrong.len(),
         key.len(),
         wrong.join("\n")
+    );
+}
+
+#[test]
+fn explain_shows_the_rule_that_bound_each_sentence_and_quotes_the_antecedent() {
+    let data = "tests/fixtures-notes";
+    // "Dates and RF are as per Note 1, but one month later": the words of note 1 it copies,
+    // the dates sentence and the RF sentence read together.
+    let (code, out, err) = qm_on_data(data, &["explain", "bor", "Kpfw. C.2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("bound by: the same as an antecedent")
+            && out.contains(
+                "antecedent: the Kpfw. B.1, 6/38-12/39 RF 1.2: \"The Kpfw. B.1 was used in the Western Marches from June 1938 to May 1941\" + \"Its RF is 1.2 in 1938 and 1939, and 1.4 thereafter\""
+            ),
+        "{out}"
+    );
+    // An RF sentence names its pieces, the rule that bound them and the sentence whose place
+    // and dates it took; a name with full stops is one piece.
+    let (code, out, err) = qm_on_data(data, &["explain", "bor", "Kpfw. B.1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("pieces: [RF is 1.2 = RF 1.2] [1938 = 1-12/38]")
+            && out.contains("bound by: RFs by period")
+            && out.contains("read: the Western Marches (the place and dates of the sentence before, read together: \"The Kpfw. B.1 was used")
+            && out.contains("[Lower Vardia = a place] [it = the subject of the sentence before]"),
+        "{out}"
     );
 }

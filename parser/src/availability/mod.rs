@@ -39,7 +39,7 @@ mod years;
 pub(crate) mod tests;
 
 pub use lexicon::Lexicon;
-pub use pieces::{pieces, Piece, PieceKind};
+pub use pieces::{bound_by, pieces, pieces_with, Piece, PieceKind};
 pub use syntax::*;
 
 use crate::{FileId, Parsed};
