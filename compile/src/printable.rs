@@ -25,7 +25,7 @@ pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     let mut out = check_printed(sources, n);
     out.extend(crate::sizes::check_sizes(sources, n));
     let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
-    for v in &n.vehicles {
+    for v in n.counter_vehicles() {
         let at = &v.name_cell.span;
         // Ids are never long (a long one is cut and hashed, `names::vehicle_id`); only a
         // name without a letter or digit has none.
@@ -98,7 +98,7 @@ fn check_printed(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     out.extend(too_long(sources, &title, &n.name, None).map(|d| d.with_note(at_ob)));
     // A notation several vehicles share is one quote: reported once.
     let mut quotes = std::collections::BTreeSet::new();
-    for v in &n.vehicles {
+    for v in n.counter_vehicles() {
         let mut noted = Vec::new();
         for q in &v.counter.notations {
             if quotes.insert((&*q.span.file, q.span.start)) {

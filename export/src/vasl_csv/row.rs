@@ -52,9 +52,11 @@ pub fn vehicle_rows(v: &Vehicle) -> Vec<Vec<String>> {
     rows
 }
 
-/// The cells of another of VASL's pieces of `v`: the vehicle's listing cells with the piece's
-/// own columns, markup and notes cell.
+/// The cells of another of VASL's pieces of `v`: the vehicle's listing cells (a variant's
+/// own) with the piece's own columns, markup and notes cell.
 pub fn piece_cells(v: &Vehicle, piece: &VaslPiece) -> Vec<String> {
+    // A variant's cells are its own.
+    let v = piece.variant.as_deref().unwrap_or(v);
     let Ok(json) = serde_json::to_value(v) else {
         return Vec::new();
     };

@@ -14,8 +14,11 @@ pub(crate) mod records;
 mod syntax;
 mod table;
 mod tags;
+mod variants;
 
 pub use read::parse_vasl_csv;
+pub use records::vasl_record_ranges;
 pub use syntax::*;
 pub(crate) use table::vasl_column_label;
 pub use table::{vasl_cell_text, vasl_field, vasl_note_ids, vasl_table};
+pub use variants::VARIANT_SUFFIXES;

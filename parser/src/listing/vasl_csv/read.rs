@@ -64,8 +64,9 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
             cell.span.range = plain.original_range(cell.span.range.clone());
         }
     }
+    super::variants::fold_variants(&mut listing, &mut diagnostics);
+    super::pieces::fold_pieces(&mut listing, &mut diagnostics);
     diagnostics.sort_by_key(|d| d.span.as_ref().map(|s| s.range.start));
-    super::pieces::fold_pieces(&mut listing);
     Parsed {
         value: listing,
         diagnostics,
@@ -344,10 +345,11 @@ impl Reading<'_> {
             .find(|f| f.column == VaslColumn::Listing(Column::Name))
             .map_or(String::new(), |f| quote(self.text(&f.range)));
         self.diagnostics.push(
-            Diagnostic::warning(
+            Diagnostic::note(
                 "vasl::vasl-only-row",
                 format!("left out the row `{name}` (VASL's own piece: a count of 0 and no BPV, RF or DATES, not a Chapter H vehicle)"),
                 TextSpan::new(self.reader.source.id, record.range.clone()),
+                VASL_OWN_ROWS,
             )
             .with_label("VASL's own piece")
             .with_help("a vehicle of the listing needs its BPV, RF and DATES; VASL's generic and shared pieces are not vehicles"),
@@ -515,10 +517,11 @@ impl Reading<'_> {
         if self.text(&range).trim() == "None" {
             // VASL's placeholder for a piece without a type: no TYPE is given.
             self.diagnostics.push(
-                Diagnostic::warning(
+                Diagnostic::note(
                     "vasl::placeholder",
                     "failed to read the type `None` (VASL's placeholder for a piece without a type)",
                     TextSpan::new(self.reader.source.id, self.reader.source.original_range(range)),
+                    "VASL placeholder types (`<i>None</i>`) read as no type",
                 )
                 .with_label("no type")
                 .with_help("give the vehicle's Chapter H type in the <i> of its name cell"),
@@ -643,7 +646,8 @@ impl Reading<'_> {
             return false;
         }
         for d in new {
-            d.severity = crate::Severity::Warning;
+            d.severity = crate::Severity::Note;
+            d.kind = Some(VASL_NOTE_IDS);
             d.code = "vasl::vasl-note-id";
             d.notes.push(
                 "the entry is kept with the row (`qm export vasl-csv` writes it back), not as a note reference"
