@@ -36,6 +36,7 @@ mod availability;
 mod counter_text;
 mod factions;
 mod fields;
+pub mod lexicon;
 #[cfg(test)]
 mod limit_catalogue_tests;
 mod limit_names;
@@ -55,6 +56,8 @@ mod rules;
 #[cfg(test)]
 mod tests;
 mod theater_names;
+#[cfg(test)]
+mod together_tests;
 pub mod unresolved;
 mod vasl;
 

@@ -159,7 +159,9 @@ fn name_cell(json: &Value, vasl: &VaslRow, vehicle_type: Option<&str>) -> String
     } else {
         " "
     };
-    format!("{before} <i>{ty}</i>{gap}{after}")
+    // A type first in the name (`<i>AG</i> Auk`) has no space before it.
+    let lead = if before.is_empty() { "" } else { " " };
+    format!("{before}{lead}<i>{ty}</i>{gap}{after}")
 }
 
 /// The notes cell: the note references as printed, and the entries that are not references

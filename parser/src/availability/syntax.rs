@@ -53,6 +53,8 @@ pub enum ClauseKind {
         base: Option<VehicleRef>,
         /// The note named as the antecedent ("the same as in Note 3", "as per Note 3").
         note: Option<Spanned<u16>>,
+        /// A cap on the result ("(to a maximum of 1.5)").
+        max: Option<PrintedRf>,
     },
     /// "Availability in 1945 is limited to Fascist Italians only": only the part of the
     /// nation's forces the words name (a faction of its `ob.toml`) may use the vehicle then.

@@ -118,6 +118,7 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
             months_later,
             base,
             note,
+            ..
         } => {
             let sign = if *subtracted { "-" } else { "+" };
             let of = base
@@ -464,6 +465,7 @@ fn a_sentence_is_cut_into_typed_pieces() {
     assert_eq!(
         got,
         [
+            "Reference that of = the vehicle named next",
             "Amount raised by .2 = +0.2",
             "Cap (max 1.6) = max 1.6",
             "Period from June '40 to 5/41 = 6/40-5/41",
@@ -471,7 +473,34 @@ fn a_sentence_is_cut_into_typed_pieces() {
             "OpenEnd as of 6/41 = from 6/41 on",
             "Rf an RF of 1.4 = RF 1.4",
             "OpenEnd thereafter = thereafter",
+            "Reference the same = what the sentence before is about",
             "Note Note 3 = note 3",
+        ]
+    );
+}
+
+#[test]
+fn the_nations_words_are_pieces_too() {
+    let lexicon = crate::Lexicon::new(
+        None,
+        &["Kpfw. B.1".to_string()],
+        &["Lower Vardia".to_string()],
+    );
+    let got: Vec<String> = crate::pieces_with(
+        "In Lower Vardia the Kpfw. B.1 served only from 9/40, except in winter.",
+        &lexicon,
+    )
+    .iter()
+    .map(|p| format!("{:?} {}", p.kind, p.text))
+    .collect();
+    assert_eq!(
+        got,
+        [
+            "Place Lower Vardia",
+            "Vehicle Kpfw. B.1",
+            "Scope only",
+            "OpenEnd from 9/40",
+            "Scope except",
         ]
     );
 }

@@ -13,6 +13,7 @@ mod read;
 pub(crate) mod records;
 mod syntax;
 mod table;
+mod tags;
 mod variants;
 
 pub use read::parse_vasl_csv;

@@ -488,6 +488,14 @@ impl Reading<'_> {
             (false, false) => format!("{before} {after}"),
         };
         let before_len = before.len();
+        let tail = self.text(&(ty.end..f.full.end));
+        let after_at =
+            ty.end + tail.len() - tail.trim_start().trim_start_matches([' ', '”', '"']).len();
+        move_after_type(
+            &mut extras.markup,
+            offset(after_at),
+            name.len() - after.len(),
+        );
         if !after.is_empty() || ty.is_empty() {
             extras.type_position = Some(before_len);
         }
@@ -719,6 +727,18 @@ pub(crate) fn copies(text: &str) -> Option<u16> {
 
 /// The NAME of a name cell whose type is inside it: the text around the type, pointing at
 /// the whole cell.
+/// The name's markup after the type, counted from the field's start (the type and the spaces
+/// around it included), moved to its place in the name (`before after`): from `from` in the
+/// field to `to` in the name.
+fn move_after_type(markup: &mut [VaslMarkup], from: usize, to: usize) {
+    for m in markup
+        .iter_mut()
+        .filter(|m| m.column == "name" && m.range.start >= from)
+    {
+        m.range = m.range.start - from + to..m.range.end - from + to;
+    }
+}
+
 fn name_around_type(plain: &Source, name: String, field: Range<usize>) -> Cell<String> {
     let value = name.trim_end_matches(['†', ' ']);
     Cell {
