@@ -221,7 +221,7 @@ pub fn build_options(a: &BuildArgs) -> BuildOptions {
 /// A `--templates` that is not a directory is a usage error: falling back to the embedded
 /// templates would build something other than what was asked for.
 pub fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
-    let e = qm_load::templates::check_dir(dir?).err()?;
+    let e = qm_render::templates::source::check_dir(dir?).err()?;
     eprintln!("error: {e}");
     eprintln!("  = help: give a directory of templates (see templates/README.md), or leave --templates out");
     Some(EXIT_USAGE)

@@ -11,18 +11,18 @@ use qm_schema::{
 use rayon::prelude::*;
 
 use crate::render_cache::{get_or_make, RenderCache, SideInputs};
+use crate::vassal::error::VassalError;
 use qm_compile::pipeline::Compiled;
 use qm_compile::scenario::ScenarioFile;
 use qm_compile::timings::Timings;
 use qm_layout::card::CardView;
-use qm_load::module_files::VassalError;
-use qm_load::templates::TemplateError;
 use qm_render::artifact::Artifact;
 use qm_render::cache_key::{Key, KeyHasher};
 use qm_render::card::{card_html, card_svg, card_view};
 use qm_render::infantry::{infantry_artifacts, infantry_images, infantry_px, InfantryImage};
 use qm_render::module_images::CounterPng;
 use qm_render::svg_to_pdf;
+use qm_render::templates::source::TemplateError;
 use qm_render::templates::Templates;
 use qm_render::{
     chart_files, chart_key, chart_model, counter_key, counter_sheets_with, render_side, sides,

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use qm_compile::pipeline::{compile, Compiled};
-use qm_load::templates::MAX_OUTPUT;
+use qm_render::templates::source::MAX_OUTPUT;
 use qm_parser::SourceMap;
 use qm_render::templates::Templates;
 use qm_render::{counter_svg, CounterOptions};
@@ -22,8 +22,8 @@ use qm_schema::CounterSide;
 /// The render budget enforced as in the `qm` binary (around the system allocator, which
 /// the sanitizer intercepts).
 #[global_allocator]
-static ALLOCATOR: qm_render::budget::Budgeted<std::alloc::System> =
-    qm_render::budget::Budgeted(std::alloc::System);
+static ALLOCATOR: qm_render::templates::budget::Budgeted<std::alloc::System> =
+    qm_render::templates::budget::Budgeted(std::alloc::System);
 
 /// A render's memory budget here: far above what the counter front needs, and small, since
 /// a render stopped at its budget keeps what it holds for the rest of the run.

@@ -10,7 +10,7 @@
 //! 2. A nation's art folder is read by [`data_dir::art_folder`]; the VASSAL module's configuration
 //!    and gpid registry once, as bytes, by [`module_files::files`] (into
 //!    [`data_dir::Loaded::module_files`]), then read as [`module_files::config`] and [`module_files::gpids`]
-//!    by whoever needs them; a `--templates` folder is checked by [`templates::check_dir`].
+//!    by whoever needs them. Templates are read, and guarded, by `qm_render::templates`.
 //! 3. [`characters`] finds, in every file read, the characters no SVG or XML can hold
 //!    ([`characters::non_xml_character`]).
 //! 4. [`diagnostics`] prints every diagnostic (human, with the source line and a caret, or
@@ -22,6 +22,3 @@ pub mod diagnostics;
 pub mod input;
 pub mod module_files;
 pub mod nation_input;
-pub mod template_depth;
-pub mod template_imports;
-pub mod templates;

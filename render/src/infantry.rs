@@ -7,9 +7,9 @@ use qm_schema::{InfantryUnit, Nation};
 use serde::Serialize;
 
 use crate::artifact::Artifact;
+use crate::templates::source::TemplateError;
 use crate::templates::Templates;
 use crate::{parse_svg, render_png, RenderError, RenderErrorKind};
-use qm_load::templates::TemplateError;
 
 /// The template every infantry counter side is drawn with.
 pub const INFANTRY_TEMPLATE: &str = "infantry/counter.svg";

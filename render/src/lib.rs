@@ -18,7 +18,6 @@
 //! by `qm_layout::art`. Each piece has a [`cache_key`]; every result is an [`artifact::Artifact`].
 
 pub mod artifact;
-pub mod budget;
 pub mod cache_key;
 pub mod card;
 mod chart;
@@ -38,7 +37,6 @@ mod picture;
 mod png;
 #[doc(hidden)]
 mod sheet;
-pub mod template_filters;
 mod template_fit;
 pub mod template_xml;
 pub mod templates;
@@ -46,7 +44,8 @@ pub mod templates;
 /// The unit tests run with the render budget enforced, as the `qm` binary does.
 #[cfg(test)]
 #[global_allocator]
-static TEST_ALLOCATOR: budget::Budgeted<std::alloc::System> = budget::Budgeted(std::alloc::System);
+static TEST_ALLOCATOR: templates::budget::Budgeted<std::alloc::System> =
+    templates::budget::Budgeted(std::alloc::System);
 
 pub use chart::{
     chart_files, chart_key, chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE,

@@ -37,6 +37,11 @@ mod counter_text;
 mod factions;
 mod fields;
 pub mod lexicon;
+#[cfg(test)]
+mod limit_catalogue_tests;
+mod limit_names;
+#[cfg(test)]
+mod limit_tests;
 pub mod lint;
 mod listing;
 mod mentions;

@@ -18,14 +18,15 @@ pub mod archive;
 pub mod check;
 pub mod decode;
 pub mod encode;
+pub mod error;
 pub mod merge;
 pub mod module_xml;
 pub mod palette;
 pub mod traits;
 
+use error::VassalError;
 use qm_load::module_files::config::ModuleConfig;
 use qm_load::module_files::gpids::GpidRegistry;
-use qm_load::module_files::VassalError;
 use qm_render::module_images::CounterPng;
 
 use qm_registry::NationRegistries;

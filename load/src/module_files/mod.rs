@@ -6,38 +6,26 @@ pub mod config;
 pub mod files;
 pub mod gpids;
 
-/// A failure while making, reading or merging a module.
+/// A module file (`vassal.toml`, the gpid registry) that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VassalError {
-    /// "failed to X (cause)".
+pub struct ModuleFileError {
+    /// "failed to read X (cause)".
     pub message: String,
-    /// The template failure behind it, when a VASSAL template failed (printed as a
-    /// diagnostic at the template's line and column).
-    pub template: Option<Box<crate::templates::TemplateError>>,
 }
 
-impl VassalError {
+impl ModuleFileError {
     /// An error with this message.
     pub fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
-            template: None,
-        }
-    }
-
-    /// A VASSAL template failed.
-    pub fn template(e: crate::templates::TemplateError) -> Self {
-        Self {
-            message: e.to_string(),
-            template: Some(Box::new(e)),
         }
     }
 }
 
-impl std::fmt::Display for VassalError {
+impl std::fmt::Display for ModuleFileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for VassalError {}
+impl std::error::Error for ModuleFileError {}

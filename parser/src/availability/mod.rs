@@ -21,6 +21,7 @@ mod faction_words;
 mod grammar_error;
 mod lexeme;
 mod lexicon;
+mod limits;
 mod parts;
 mod period_token;
 mod pieces;

@@ -204,6 +204,9 @@ pub fn bound_by(kind: &ClauseKind) -> &'static str {
             "the same as an antecedent: its dates and RFs, with the amount, months and cap given"
         }
         ClauseKind::RestrictedUse { .. } => "a restriction: only the faction named may use it then",
+        ClauseKind::Limit(_) => {
+            "a limit: a sense (only, not, no longer, except) over the places or factions and the period named"
+        }
         ClauseKind::Otherwise { .. } => {
             "a default: the RF wherever nothing else says, less the bracketed exceptions"
         }

@@ -21,7 +21,7 @@ const MAX_SCOPE_WORDS: usize = 16;
 /// (in lower case; see [`sentence_word`]).
 /// Without them a sentence the forms cannot read ("Dates and RF ... are sometimes ...") would
 /// be searched for a form further in, and its error would point at the wrong word.
-const NOT_A_NAME: [&str; 20] = [
+const NOT_A_NAME: [&str; 24] = [
     "a",
     "an",
     "and",
@@ -35,6 +35,10 @@ const NOT_A_NAME: [&str; 20] = [
     "in",
     "it",
     "its",
+    "never",
+    "no",
+    "not",
+    "only",
     "or",
     "otherwise",
     "rf",

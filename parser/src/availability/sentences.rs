@@ -15,12 +15,15 @@ use super::clauses::{
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
+use super::limits::limit;
 use super::parts::{lead_in, LeadIn};
 use super::relative::relative_rf;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::served::{rf_said, served};
-use super::syntax::{Area, AvailabilityClause, ClauseKind, EntryWhen, ScheduleForm, Spanned};
+use super::syntax::{
+    Area, AvailabilityClause, ClauseKind, EntryWhen, LimitName, ScheduleForm, Spanned,
+};
 
 /// Where a clause is read, which decides what may follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +35,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 17] = [
+const BODIES: [BodyFn; 18] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -48,6 +51,7 @@ const BODIES: [BodyFn; 17] = [
     used_in,
     ammo_from,
     continued,
+    limit,
     served,
     rf_said,
 ];
@@ -106,6 +110,14 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
         (ClauseKind::RestrictedUse { period, .. }, LeadIn::Period(p)) if body.needs_period => {
             *period = p;
             body.needs_period = false;
+        }
+        (ClauseKind::Limit(l), LeadIn::Period(p)) if l.when.is_none() => {
+            l.when = Some(EntryWhen::Period(p));
+        }
+        (ClauseKind::Limit(l), LeadIn::Area(Area::Theaters { theaters, except }))
+            if l.names.is_empty() && except.is_empty() =>
+        {
+            l.names = theaters.into_iter().map(LimitName::place).collect();
         }
         _ => return None,
     }

@@ -17,10 +17,10 @@ use nom::Parser;
 use super::body::Body;
 use super::clauses::first_rf_of_lead_in;
 use super::entries::{group_list, periods_of, rf_part, strict_separator};
-use super::faction_words::{qualifier, use_only};
+use super::faction_words::{faction_before, qualifier};
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
-use super::parts::{determiner, everywhere_except};
+use super::parts::determiner;
 use super::rf_words::rf_noun;
 use super::rf_words::{read_qualifiers, rf_after};
 use super::syntax::{
@@ -31,7 +31,7 @@ use super::theater_names::theaters;
 use super::when::when;
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 30] = [
+const VERBS: [&str; 29] = [
     "were in service",
     "was in service",
     "were available",
@@ -61,7 +61,6 @@ const VERBS: [&str; 30] = [
     "issued",
     "used",
     "dates are",
-    "use",
 ];
 
 /// Nouns for the vehicles a subject names ("Aut. Blind. M.36 cars were available").
@@ -111,7 +110,7 @@ struct Group {
 
 /// "[subject noun] [pronoun] verb [only] pieces": a schedule, one section per group.
 pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, pieces) = match verbless(ctx, start) {
+    let (i, pieces) = match verbless(ctx, start).or_else(|_| use_in(ctx, start)) {
         Ok(read) => read,
         Err(_) => {
             let (i, _) = determiner(start)?;
@@ -146,6 +145,17 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     }
     let (r, area) = place(ctx, i)?;
     let (r, _) = opt((ws0, ch(','))).parse(r)?;
+    let (r, mut rest) = pieces(ctx, r)?;
+    rest.insert(0, Piece::Place(area));
+    Ok((r, rest))
+}
+
+/// "Use in France only: 9/39-6/40 (1.3)": the place, then after the colon what the groups
+/// give ("X use only" without the colon is a faction's limit, not this).
+fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
+    let (r, _) = (phrase("use"), ws1, phrase("in").or(phrase("on")), ws1).parse(i)?;
+    let (r, area) = place(ctx, r)?;
+    let (r, _) = (opt((ws1, phrase("only"))), ws0, ch(':')).parse(r)?;
     let (r, mut rest) = pieces(ctx, r)?;
     rest.insert(0, Piece::Place(area));
     Ok((r, rest))
@@ -209,14 +219,18 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
 
 /// "(Free French use only)", "Vichy French use only": who may use the vehicle in the group.
 fn only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
-    let (r, open) = opt(ch('(')).parse(i)?;
-    let (r, words) = use_only(r)?;
-    let (r, _) = if open.is_some() {
-        ch(')')(r)?
-    } else {
-        (r, ')')
-    };
-    Ok((r, qualifier(ctx, words)))
+    if let Some(r) = i.strip_prefix('(') {
+        let Some(len) = r.find(')') else {
+            return fail(i);
+        };
+        let q = qualifier(ctx, &r[..len]);
+        if q.value.is_none() {
+            return fail(i);
+        }
+        return Ok((&r[len + 1..], q));
+    }
+    let (r, _) = faction_before(i, "use only")?;
+    Ok((r, qualifier(ctx, &i[..i.len() - r.len()])))
 }
 
 /// One place or period at `i`.
@@ -242,7 +256,7 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     if let Ok(read) = dated(ctx, i, i) {
         return Ok(read);
     }
-    if let Ok((r, area)) = everywhere(ctx, i) {
+    if let Ok((r, area)) = everywhere(i) {
         return Ok((r, Piece::Place(area)));
     }
     let (r, _) = opt((phrase("in").or(phrase("on")), ws1)).parse(i)?;
@@ -268,10 +282,11 @@ fn dated<'a>(ctx: &Ctx<'a>, start: &'a str, at: &'a str) -> Res<'a, Piece> {
     ))
 }
 
-/// "in every theater", "in all theaters", "everywhere", with an exception or not.
-fn everywhere<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    if let Ok(read) = everywhere_except(ctx, i) {
-        return Ok(read);
+/// "in every theater", "in all theaters", "everywhere". With an exception it is a limit
+/// ("everywhere except in France in 1943": kept from France then), which `limits` reads.
+fn everywhere(i: &str) -> Res<'_, Area> {
+    if phrase("except")(i.trim_start()).is_ok() {
+        return fail(i);
     }
     let (r, _) = phrase("in every theater")
         .or(phrase("in every theatre"))
@@ -281,6 +296,9 @@ fn everywhere<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
         .or(phrase("in any theatre"))
         .or(phrase("everywhere"))
         .parse(i)?;
+    if (ws1, phrase("except")).parse(r).is_ok() {
+        return fail(i);
+    }
     Ok((r, Area::AllBut { except: Vec::new() }))
 }
 
@@ -349,8 +367,12 @@ fn free_places<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
             break;
         }
         let len = word_len(&rest[at..]);
-        let word = rest[at..at + len].to_ascii_lowercase();
-        if len == 0 || (end > 0 && PLACE_ENDS.contains(&word.as_str())) {
+        let word = &rest[at..at + len];
+        // A place's name starts with a capital ("the Balkans"); a word that begins another
+        // piece ends it, or is none.
+        let capital = word.starts_with(char::is_uppercase) || word == "the";
+        let lower = word.to_ascii_lowercase();
+        if len == 0 || PLACE_ENDS.contains(&lower.as_str()) || (end == 0 && !capital) {
             break;
         }
         end += at + len;
