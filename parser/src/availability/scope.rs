@@ -124,6 +124,13 @@ pub(crate) fn scoped<'a, T>(
         if !name_list(&words[..=count], &mut names) {
             continue;
         }
+        // With a listing, a name shares a word with one of its names ("on that front" is none).
+        if !names
+            .iter()
+            .all(|&(f, l)| ctx.lexicon.may_name(span_text(start, f, l)))
+        {
+            continue;
+        }
         if let Some(read) = attempt(&names, rest.trim_start()) {
             return Ok(read);
         }
