@@ -88,8 +88,9 @@ const PLACE_ENDS: [&str; 17] = [
 
 /// One typed piece after the verb.
 enum Piece {
-    /// Where ("in the Western Marches", "on the Eastern Front", "(Lower Vardia)").
-    Place(Area),
+    /// Where ("in the Western Marches", "on the Eastern Front"); in parentheses ("(Lower
+    /// Vardia)"), it belongs to the period right before it.
+    Place(Area, bool),
     /// When ("from June 1938 to May 1941", "in 1942", "(1/44-5/45)", "from May 1942").
     When(ScheduleEntry),
     /// At what RF ("(RF 1.4)", "at an RF of 1.5", "with an RF of 1.3").
@@ -146,7 +147,7 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     let (r, area) = place(ctx, i)?;
     let (r, _) = opt((ws0, ch(','))).parse(r)?;
     let (r, mut rest) = pieces(ctx, r)?;
-    rest.insert(0, Piece::Place(area));
+    rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
 }
 
@@ -157,7 +158,7 @@ fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     let (r, area) = place(ctx, r)?;
     let (r, _) = (opt((ws1, phrase("only"))), ws0, ch(':')).parse(r)?;
     let (r, mut rest) = pieces(ctx, r)?;
-    rest.insert(0, Piece::Place(area));
+    rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
 }
 
@@ -242,7 +243,7 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
                 return Ok(read);
             }
             let (r, area) = place(ctx, r)?;
-            Ok((r, Piece::Place(area)))
+            Ok((r, Piece::Place(area, true)))
         };
         let (r, p) = inner(r)?;
         let (r, _) = (ws0, ch(')')).parse(r)?;
@@ -257,11 +258,11 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
         return Ok(read);
     }
     if let Ok((r, area)) = everywhere(i) {
-        return Ok((r, Piece::Place(area)));
+        return Ok((r, Piece::Place(area, false)));
     }
     let (r, _) = opt((phrase("in").or(phrase("on")), ws1)).parse(i)?;
     let (r, area) = place(ctx, r)?;
-    Ok((r, Piece::Place(area)))
+    Ok((r, Piece::Place(area, false)))
 }
 
 /// A period at `at`, its entry's text from `start`.
@@ -306,10 +307,11 @@ fn everywhere(i: &str) -> Res<'_, Area> {
 /// lexicon of places each is the longest place name; without, words up to where a period or
 /// another piece begins.
 fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    let theaters = if ctx.lexicon.knows_places() {
-        known_places(ctx, i)?
-    } else {
-        free_places(ctx, i)?
+    // A name the nation does not know still reads: the resolver says it is unknown, with
+    // "did you mean".
+    let theaters = match known_places(ctx, i) {
+        Ok(read) if ctx.lexicon.knows_places() => read,
+        _ => free_places(ctx, i)?,
     };
     let (r, list) = theaters;
     Ok((
@@ -390,9 +392,21 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
     let mut cur = Group::default();
     // Whether the first group named its place before its periods.
     let mut place_first: Option<bool> = None;
+    // Whether the piece before was a period.
+    let mut after_when = false;
     for p in pieces {
+        let when = matches!(p, Piece::When(_));
         match p {
-            Piece::Place(area) => {
+            // "X (6/40) and 7/41-5/43 (Y)": a place in parentheses is the period's before it.
+            Piece::Place(area, true)
+                if after_when && cur.area.is_some() && cur.entries.len() > 1 =>
+            {
+                let entry = cur.entries.pop()?;
+                out.push(std::mem::take(&mut cur));
+                cur.area = Some(area);
+                cur.entries.push(entry);
+            }
+            Piece::Place(area, _) => {
                 if place_first.is_none() {
                     place_first = Some(cur.entries.is_empty());
                 }
@@ -439,6 +453,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
                 cur.only.push(q);
             }
         }
+        after_when = when;
     }
     out.push(cur);
     out.iter().all(|g| !g.entries.is_empty()).then_some(out)
