@@ -9,7 +9,7 @@ use super::lexeme::phrase;
 use super::lexicon::Lexicon;
 use super::relative::{amount_after, cap};
 use super::rf_words::rf_noun;
-use super::syntax::{ClauseKind, EntryWhen, ScheduleForm};
+use super::syntax::{Area, ClauseKind, EntryWhen, ScheduleForm};
 use super::when::when;
 use crate::FileId;
 
@@ -185,6 +185,9 @@ pub fn bound_by(kind: &ClauseKind) -> &'static str {
         ClauseKind::Schedule(s) => match s.form {
             ScheduleForm::DatesAndRf => {
                 "dates with RFs per place: an RF belongs to the periods before it, a place to the periods beside it"
+            }
+            ScheduleForm::RfByPeriod if s.sections.iter().any(|x| x.area != Area::Anywhere) => {
+                "RFs by period for the places named: an RF belongs to the periods after it"
             }
             ScheduleForm::RfByPeriod => {
                 "RFs by period: an RF belongs to the periods after it; the place and dates are those the sentences before give"
