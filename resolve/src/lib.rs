@@ -57,6 +57,8 @@ mod rules;
 mod tests;
 mod theater_names;
 #[cfg(test)]
+mod together_catalogue_tests;
+#[cfg(test)]
 mod together_tests;
 pub mod unresolved;
 mod vasl;

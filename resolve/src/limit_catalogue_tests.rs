@@ -20,7 +20,7 @@ use crate::Resolved;
 #[path = "../../parser/tests/catalogue/limits.rs"]
 mod limits;
 #[path = "../../parser/tests/catalogue/rng.rs"]
-mod rng;
+pub(crate) mod rng;
 
 use limits::{LimitMeaning, Who, FACTIONS, PLACES};
 use rng::Rng;

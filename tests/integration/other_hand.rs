@@ -89,7 +89,7 @@ fn wrong_answers(data: &Path, nation: &str, key: &[Question]) -> Vec<String> {
 }
 
 /// Questions the reader still answers wrong (it must never get worse).
-const STILL_WRONG: usize = 6;
+const STILL_WRONG: usize = 1;
 
 #[test]
 fn notes_in_another_editors_wording_answer_as_a_person_reads_them() {

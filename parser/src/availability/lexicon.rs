@@ -21,6 +21,9 @@ pub struct Lexicon {
     /// Words of the vehicle names that end in a full stop ("Cam.", "Pz.Wg."), lower case:
     /// abbreviations, whose full stop ends no sentence.
     abbreviations: Vec<String>,
+    /// The distinctive words of the vehicle names (with a capital or a digit: "AMR", "35(L)",
+    /// "Mitr."), lower case and sorted: a vehicle the notes name shares one of them.
+    name_words: Vec<String>,
 }
 
 impl Lexicon {
@@ -44,11 +47,20 @@ impl Lexicon {
             .collect();
         abbreviations.sort();
         abbreviations.dedup();
+        let mut name_words: Vec<String> = vehicles
+            .iter()
+            .flat_map(|n| n.split_whitespace())
+            .filter(|w| w.contains(|c: char| c.is_uppercase() || c.is_ascii_digit()))
+            .map(word_key)
+            .collect();
+        name_words.sort();
+        name_words.dedup();
         Self {
             years,
             vehicles: sorted(vehicles),
             places: sorted(places),
             abbreviations,
+            name_words,
         }
     }
 
@@ -79,6 +91,24 @@ impl Lexicon {
             .find(|t| i.starts_with(*t))
             .map_or(0, |t| t.len());
         longest_at(&self.places, i).or_else(|| longest_at(&self.places, &i[the..]).map(|n| n + the))
+    }
+
+    /// True when `name` may name a vehicle of the listing: it shares a distinctive word with
+    /// one ("the AS 42's" does; "on that front" and "Free French units" do not). Without a
+    /// listing any words may.
+    pub(crate) fn may_name(&self, name: &str) -> bool {
+        self.vehicles.is_empty() || name.split_whitespace().any(|w| self.name_word(w))
+    }
+
+    /// True when `word` is a distinctive word of the listing's names, or one shortened or
+    /// spelt out ("Autocannone" for "Autocann"), a "(b)"-like suffix aside.
+    fn name_word(&self, word: &str) -> bool {
+        let w = word_key(word);
+        let w = strip_suffix_mark(&w);
+        self.name_words.iter().any(|n| {
+            let n = strip_suffix_mark(n);
+            n == w || (n.len() >= 4 && w.len() >= 4 && (w.starts_with(n) || n.starts_with(w)))
+        })
     }
 
     /// True when `word` (without its full stop) is an abbreviation of the nation's names.
@@ -120,6 +150,24 @@ impl Lexicon {
     }
 }
 
+/// A word as name words are compared: lower case, without a possessive or a comma after it.
+fn word_key(w: &str) -> String {
+    let w = w.trim_end_matches(',');
+    let w = w
+        .strip_suffix("'s")
+        .or_else(|| w.strip_suffix("’s"))
+        .unwrap_or(w);
+    w.to_lowercase()
+}
+
+/// A word without a parenthesized mark at its end ("65/17(b)" is "65/17").
+fn strip_suffix_mark(w: &str) -> &str {
+    match (w.ends_with(')'), w.rfind('(')) {
+        (true, Some(k)) if k > 0 => &w[..k],
+        _ => w,
+    }
+}
+
 /// The longest of `names` (sorted longest first) at the start of `i`, case ignored, followed
 /// by no letter or digit.
 fn longest_at(names: &[String], i: &str) -> Option<usize> {
@@ -145,7 +193,13 @@ mod tests {
             "Pz.Wg. 38 (Funk)",
         ]
         .map(String::from);
-        let places = ["the Western Marches", "Western Marches", "Eastern Front"].map(String::from);
+        let places = [
+            "the Western Marches",
+            "Western Marches",
+            "Eastern Front",
+            "France",
+        ]
+        .map(String::from);
         Lexicon::new(None, &names, &places)
     }
 
@@ -173,6 +227,14 @@ mod tests {
             panic!("{:?}", s.sections[0].area);
         };
         assert_eq!(theaters[0].raw, "the Eastern Front");
+        // Words that share nothing with the listing's names name no vehicle.
+        let text = "Free French units used it in France from 9/44 (RF 1.5).";
+        let parsed = parse_availability_with(text, 0, FileId(0), &lexicon());
+        assert!(
+            parsed.value.iter().all(|c| c.vehicles.is_empty()),
+            "{:?}",
+            parsed.value
+        );
         // Without the lexicon the name is cut at its first full stop.
         let alone = crate::parse_availability(text, 0, FileId(0), None);
         assert!(alone.value[0].vehicles.iter().all(|v| v.raw != "Kpfw. B.1"));

@@ -130,9 +130,11 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         let (r, _) = (ws0, ch(','), ws1).parse(r)?;
         return Ok((r, LeadIn::Area(area)));
     }
-    let (r, _) = (place_words.or(phrase("for")), ws1).parse(i)?;
-    // A period, or a place the nation knows, may go without its comma ("In 1943 its RF is
-    // 1.5", "On the Eastern Front its RF is ..."): where it ends is plain.
+    let (r, (word, _)) = (place_words.or(phrase("for")), ws1).parse(i)?;
+    // After a bare "In"/"On", a period or a place the nation knows may go without its comma
+    // ("In 1943 its RF is 1.5", "On the Eastern Front its RF is ..."): where it ends is plain.
+    // "Use in 1944 is limited to ..." is no lead-in: its period belongs to the use.
+    let bare = word.eq_ignore_ascii_case("in") || word.eq_ignore_ascii_case("on");
     let (r, lead, comma_optional) = if let Ok((r, _)) = ww2_scenarios(r) {
         (r, LeadIn::Ww2, false)
     } else if let Ok((r, p)) = span_period(ctx, r) {
@@ -148,7 +150,7 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     let comma = (ws0, ch(','), ws1).parse(r);
     match comma {
         Ok((r, _)) => Ok((r, lead)),
-        Err(_) if comma_optional => {
+        Err(_) if comma_optional && bare => {
             let (r, _) = ws1(r)?;
             Ok((r, lead))
         }

@@ -9,7 +9,7 @@ use super::lexeme::phrase;
 use super::lexicon::Lexicon;
 use super::relative::{amount_after, cap};
 use super::rf_words::rf_noun;
-use super::syntax::{ClauseKind, EntryWhen, ScheduleForm};
+use super::syntax::{Area, ClauseKind, EntryWhen, ScheduleForm};
 use super::when::when;
 use crate::FileId;
 
@@ -186,6 +186,9 @@ pub fn bound_by(kind: &ClauseKind) -> &'static str {
             ScheduleForm::DatesAndRf => {
                 "dates with RFs per place: an RF belongs to the periods before it, a place to the periods beside it"
             }
+            ScheduleForm::RfByPeriod if s.sections.iter().any(|x| x.area != Area::Anywhere) => {
+                "RFs by period for the places named: an RF belongs to the periods after it"
+            }
             ScheduleForm::RfByPeriod => {
                 "RFs by period: an RF belongs to the periods after it; the place and dates are those the sentences before give"
             }
@@ -205,7 +208,7 @@ pub fn bound_by(kind: &ClauseKind) -> &'static str {
         }
         ClauseKind::RestrictedUse { .. } => "a restriction: only the faction named may use it then",
         ClauseKind::Limit(_) => {
-            "a limit: its sense (only, not, except, no longer) applies to the places, factions and months its names and period give"
+            "a limit: a sense (only, not, no longer, except) over the places or factions and the period named"
         }
         ClauseKind::Otherwise { .. } => {
             "a default: the RF wherever nothing else says, less the bracketed exceptions"

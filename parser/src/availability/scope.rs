@@ -21,7 +21,7 @@ const MAX_SCOPE_WORDS: usize = 16;
 /// (in lower case; see [`sentence_word`]).
 /// Without them a sentence the forms cannot read ("Dates and RF ... are sometimes ...") would
 /// be searched for a form further in, and its error would point at the wrong word.
-const NOT_A_NAME: [&str; 20] = [
+const NOT_A_NAME: [&str; 24] = [
     "a",
     "an",
     "and",
@@ -35,6 +35,10 @@ const NOT_A_NAME: [&str; 20] = [
     "in",
     "it",
     "its",
+    "never",
+    "no",
+    "not",
+    "only",
     "or",
     "otherwise",
     "rf",
@@ -118,6 +122,13 @@ pub(crate) fn scoped<'a, T>(
             continue;
         }
         if !name_list(&words[..=count], &mut names) {
+            continue;
+        }
+        // With a listing, a name shares a word with one of its names ("on that front" is none).
+        if !names
+            .iter()
+            .all(|&(f, l)| ctx.lexicon.may_name(span_text(start, f, l)))
+        {
             continue;
         }
         if let Some(read) = attempt(&names, rest.trim_start()) {

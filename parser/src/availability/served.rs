@@ -17,10 +17,10 @@ use nom::Parser;
 use super::body::Body;
 use super::clauses::first_rf_of_lead_in;
 use super::entries::{group_list, periods_of, rf_part, strict_separator};
-use super::faction_words::{qualifier, use_only};
+use super::faction_words::{faction_before, qualifier};
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
-use super::parts::{determiner, everywhere_except};
+use super::parts::determiner;
 use super::rf_words::rf_noun;
 use super::rf_words::{read_qualifiers, rf_after};
 use super::syntax::{
@@ -31,7 +31,7 @@ use super::theater_names::theaters;
 use super::when::when;
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 30] = [
+const VERBS: [&str; 29] = [
     "were in service",
     "was in service",
     "were available",
@@ -61,7 +61,6 @@ const VERBS: [&str; 30] = [
     "issued",
     "used",
     "dates are",
-    "use",
 ];
 
 /// Nouns for the vehicles a subject names ("Aut. Blind. M.36 cars were available").
@@ -89,8 +88,9 @@ const PLACE_ENDS: [&str; 17] = [
 
 /// One typed piece after the verb.
 enum Piece {
-    /// Where ("in the Western Marches", "on the Eastern Front", "(Lower Vardia)").
-    Place(Area),
+    /// Where ("in the Western Marches", "on the Eastern Front"); in parentheses ("(Lower
+    /// Vardia)"), it belongs to the period right before it.
+    Place(Area, bool),
     /// When ("from June 1938 to May 1941", "in 1942", "(1/44-5/45)", "from May 1942").
     When(ScheduleEntry),
     /// At what RF ("(RF 1.4)", "at an RF of 1.5", "with an RF of 1.3").
@@ -111,7 +111,7 @@ struct Group {
 
 /// "[subject noun] [pronoun] verb [only] pieces": a schedule, one section per group.
 pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, pieces) = match verbless(ctx, start) {
+    let (i, pieces) = match verbless(ctx, start).or_else(|_| use_in(ctx, start)) {
         Ok(read) => read,
         Err(_) => {
             let (i, _) = determiner(start)?;
@@ -147,7 +147,18 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     let (r, area) = place(ctx, i)?;
     let (r, _) = opt((ws0, ch(','))).parse(r)?;
     let (r, mut rest) = pieces(ctx, r)?;
-    rest.insert(0, Piece::Place(area));
+    rest.insert(0, Piece::Place(area, false));
+    Ok((r, rest))
+}
+
+/// "Use in France only: 9/39-6/40 (1.3)": the place, then after the colon what the groups
+/// give ("X use only" without the colon is a faction's limit, not this).
+fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
+    let (r, _) = (phrase("use"), ws1, phrase("in").or(phrase("on")), ws1).parse(i)?;
+    let (r, area) = place(ctx, r)?;
+    let (r, _) = (opt((ws1, phrase("only"))), ws0, ch(':')).parse(r)?;
+    let (r, mut rest) = pieces(ctx, r)?;
+    rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
 }
 
@@ -209,14 +220,18 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
 
 /// "(Free French use only)", "Vichy French use only": who may use the vehicle in the group.
 fn only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
-    let (r, open) = opt(ch('(')).parse(i)?;
-    let (r, words) = use_only(r)?;
-    let (r, _) = if open.is_some() {
-        ch(')')(r)?
-    } else {
-        (r, ')')
-    };
-    Ok((r, qualifier(ctx, words)))
+    if let Some(r) = i.strip_prefix('(') {
+        let Some(len) = r.find(')') else {
+            return fail(i);
+        };
+        let q = qualifier(ctx, &r[..len]);
+        if q.value.is_none() {
+            return fail(i);
+        }
+        return Ok((&r[len + 1..], q));
+    }
+    let (r, _) = faction_before(i, "use only")?;
+    Ok((r, qualifier(ctx, &i[..i.len() - r.len()])))
 }
 
 /// One place or period at `i`.
@@ -228,7 +243,7 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
                 return Ok(read);
             }
             let (r, area) = place(ctx, r)?;
-            Ok((r, Piece::Place(area)))
+            Ok((r, Piece::Place(area, true)))
         };
         let (r, p) = inner(r)?;
         let (r, _) = (ws0, ch(')')).parse(r)?;
@@ -242,12 +257,12 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     if let Ok(read) = dated(ctx, i, i) {
         return Ok(read);
     }
-    if let Ok((r, area)) = everywhere(ctx, i) {
-        return Ok((r, Piece::Place(area)));
+    if let Ok((r, area)) = everywhere(i) {
+        return Ok((r, Piece::Place(area, false)));
     }
     let (r, _) = opt((phrase("in").or(phrase("on")), ws1)).parse(i)?;
     let (r, area) = place(ctx, r)?;
-    Ok((r, Piece::Place(area)))
+    Ok((r, Piece::Place(area, false)))
 }
 
 /// A period at `at`, its entry's text from `start`.
@@ -268,10 +283,11 @@ fn dated<'a>(ctx: &Ctx<'a>, start: &'a str, at: &'a str) -> Res<'a, Piece> {
     ))
 }
 
-/// "in every theater", "in all theaters", "everywhere", with an exception or not.
-fn everywhere<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    if let Ok(read) = everywhere_except(ctx, i) {
-        return Ok(read);
+/// "in every theater", "in all theaters", "everywhere". With an exception it is a limit
+/// ("everywhere except in France in 1943": kept from France then), which `limits` reads.
+fn everywhere(i: &str) -> Res<'_, Area> {
+    if phrase("except")(i.trim_start()).is_ok() {
+        return fail(i);
     }
     let (r, _) = phrase("in every theater")
         .or(phrase("in every theatre"))
@@ -281,6 +297,9 @@ fn everywhere<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
         .or(phrase("in any theatre"))
         .or(phrase("everywhere"))
         .parse(i)?;
+    if (ws1, phrase("except")).parse(r).is_ok() {
+        return fail(i);
+    }
     Ok((r, Area::AllBut { except: Vec::new() }))
 }
 
@@ -288,10 +307,11 @@ fn everywhere<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
 /// lexicon of places each is the longest place name; without, words up to where a period or
 /// another piece begins.
 fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    let theaters = if ctx.lexicon.knows_places() {
-        known_places(ctx, i)?
-    } else {
-        free_places(ctx, i)?
+    // A name the nation does not know still reads: the resolver says it is unknown, with
+    // "did you mean".
+    let theaters = match known_places(ctx, i) {
+        Ok(read) if ctx.lexicon.knows_places() => read,
+        _ => free_places(ctx, i)?,
     };
     let (r, list) = theaters;
     Ok((
@@ -349,8 +369,12 @@ fn free_places<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
             break;
         }
         let len = word_len(&rest[at..]);
-        let word = rest[at..at + len].to_ascii_lowercase();
-        if len == 0 || (end > 0 && PLACE_ENDS.contains(&word.as_str())) {
+        let word = &rest[at..at + len];
+        // A place's name starts with a capital ("the Balkans"); a word that begins another
+        // piece ends it, or is none.
+        let capital = word.starts_with(char::is_uppercase) || word == "the";
+        let lower = word.to_ascii_lowercase();
+        if len == 0 || PLACE_ENDS.contains(&lower.as_str()) || (end == 0 && !capital) {
             break;
         }
         end += at + len;
@@ -368,9 +392,21 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
     let mut cur = Group::default();
     // Whether the first group named its place before its periods.
     let mut place_first: Option<bool> = None;
+    // Whether the piece before was a period.
+    let mut after_when = false;
     for p in pieces {
+        let when = matches!(p, Piece::When(_));
         match p {
-            Piece::Place(area) => {
+            // "X (6/40) and 7/41-5/43 (Y)": a place in parentheses is the period's before it.
+            Piece::Place(area, true)
+                if after_when && cur.area.is_some() && cur.entries.len() > 1 =>
+            {
+                let entry = cur.entries.pop()?;
+                out.push(std::mem::take(&mut cur));
+                cur.area = Some(area);
+                cur.entries.push(entry);
+            }
+            Piece::Place(area, _) => {
                 if place_first.is_none() {
                     place_first = Some(cur.entries.is_empty());
                 }
@@ -417,6 +453,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
                 cur.only.push(q);
             }
         }
+        after_when = when;
     }
     out.push(cur);
     out.iter().all(|g| !g.entries.is_empty()).then_some(out)
