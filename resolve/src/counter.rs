@@ -160,6 +160,7 @@ fn notation_item(n: &Notation) -> CounterItem {
         kind: CounterItemKind::Notation,
         label: None,
         text: n.text.clone(),
+        runs: Vec::new(),
         red: n.red,
     }
 }
@@ -181,6 +182,7 @@ fn item(kind: CounterItemKind, label: Option<&str>, text: String) -> CounterItem
         kind,
         label: label.map(str::to_string),
         text,
+        runs: Vec::new(),
         red: false,
     }
 }

@@ -28,8 +28,14 @@ pub struct CounterItem {
     /// The label drawn with the value, if any ("SA", "B", "CS").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
-    /// The value exactly as drawn ("T47", "4†", "Opt2†", "®", "*REVx3").
+    /// The value exactly as drawn ("T47", "4†", "Opt2†", "®", "*REVx3"), a superscript in
+    /// Unicode's superscript characters ("34ˢ†", "4ᴿ²").
     pub text: String,
+    /// The value in runs, when part of it is not printed plainly: a superscript raised in its
+    /// own case ("34" then a raised "s"), a caliber underlined or overlined. Absent when the
+    /// whole value is plain (`text` is then what is drawn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<TextRun>,
     /// Drawn in red (a notation the notes print in red).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub red: bool,
@@ -47,6 +53,39 @@ impl CounterItem {
     /// The length of [`CounterItem::drawn`] in characters, without making the line.
     pub fn drawn_chars(&self) -> usize {
         self.label.as_ref().map_or(0, |l| l.chars().count() + 1) + self.text.chars().count()
+    }
+}
+
+/// A part of a counter value, printed raised (a superscript) or with a line over or under it
+/// (a caliber's marks), or plainly between such parts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TextRun {
+    /// The run's text in its own characters and case ("R2", "s", "57").
+    pub text: String,
+    /// Printed raised and smaller: a superscript.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub raised: bool,
+    /// The lines printed over or under it, in printed order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<crate::CaliberMark>,
+}
+
+impl TextRun {
+    /// A plain run.
+    pub fn plain(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            raised: false,
+            marks: Vec::new(),
+        }
+    }
+
+    /// A raised run.
+    pub fn raised(text: impl Into<String>) -> Self {
+        Self {
+            raised: true,
+            ..Self::plain(text)
+        }
     }
 }
 
