@@ -102,6 +102,7 @@ fn unreadable(why: String) -> Flaw {
             text: String::new(),
             rect: qm_layout::geometry::FRAME,
             size: 0.0,
+            raised_size: None,
         },
         by: f32::INFINITY,
     }

@@ -8,6 +8,7 @@ use qm_schema::CounterItemKind as K;
 
 use super::front::{label_width, tw, GAP, ROW_H};
 use super::misfit::under_floor;
+use super::name::{name_block, NameRoom};
 use super::num::Num;
 use super::rich::Rich;
 use super::{Drawn, Placed, SideItems, SideLayout, GLANCE, SMALL};
@@ -52,20 +53,15 @@ fn name(items: &SideItems, drawn: &mut Vec<Drawn>) -> f64 {
     let name = items
         .get(K::Name)
         .map_or_else(|| Rich::plain(""), |n| n.value.clone());
-    let mut b = TextBox {
-        size: GLANCE,
-        min: GLANCE,
-        ..TextBox::new(3.0, 2.5, 94.0 - radioless_w, 15.0)
+    // Every line keeps left of the ® (a side's texts are measured as their whole box).
+    let room = NameRoom {
+        first_x: 3.0,
+        first_w: 94.0 - radioless_w,
+        rest_x: 3.0,
+        rest_w: 94.0 - radioless_w,
+        max_lines: 3,
     };
-    let mut p = Placed::fit("name", &name, &b);
-    let mut top = 17.5;
-    if p.size < b.min {
-        b.h = 28.0;
-        b.max_lines = 2;
-        b.leading = 1.0;
-        p = Placed::fit("name", &name, &b);
-        top = 30.5;
-    }
+    let (p, top) = name_block(&name, room);
     drawn.push(Drawn::Text(p));
     if let Some(r) = radioless {
         let b = TextBox {

@@ -1,24 +1,25 @@
 //! The front of a vehicle counter in a 100 x 100 box:
 //! - the name on top, right of the upper-left corner, which stays free for the DVP badge a
-//!   scenario card puts there (rule 177); one line, or two at the same size;
+//!   scenario card puts there (rule 177); one line, or two (three when the side has room) at
+//!   the same size;
 //! - the ROF box and the MA under it on the left; the armor factors down the right edge
-//!   (front, side, a blank third facing), the size circle under them;
-//! - the other values in rows under the MA (B#, special ammo, smoke, IF, turret, SA, TA, OT,
-//!   the front's notations), each on the first row with room, beside the MG factors too
-//!   ([`super::rows`]);
-//! - the MG factors bottom left (B / C / AA over each factor; a second tier above when they
-//!   do not fit beside the MP; or, when the values then have no room, each MG as a labelled
-//!   line), the MP bottom right;
+//!   (front, side, a blank third facing; under the MA's line when the MA needs its width),
+//!   the size circle under them or beside the MP;
+//! - the other values in rows under the MA ([`super::rows`]);
+//! - the MG factors bottom left ([`super::mg`]), the MP bottom right;
 //! - the picture box: the largest clear rectangle left in the middle.
 //!
-//! A plan ([`Plan`]) says how tightly the side is laid out; [`front`] takes the first plan
-//! under which everything fits at its floor, else the last (every value smaller, within its
-//! box), and reports what is under its floor.
+//! A plan ([`Plan`]) says how the side is laid out; [`front`] takes the first plan under
+//! which everything fits at its floor. When none does, it takes the plan that leaves the
+//! fewest values under their floor; when every plan runs a value past its region, the rows of
+//! values (then the MG factors too) are set smaller until they fit, and are misfits.
 
 use qm_schema::CounterItemKind as K;
 
 use super::items::{Item, SideItems};
+use super::mg::Mg;
 use super::misfit::under_floor;
+use super::name::{name_block, NameRoom};
 use super::num::Num;
 use super::rich::Rich;
 use super::rows::{self, Flow};
@@ -31,33 +32,133 @@ pub(crate) const GAP: f64 = 3.0;
 pub(crate) const ROW_H: f64 = 12.5;
 /// The gap between a label and its value.
 pub(crate) const LABEL_GAP: f64 = 2.5;
-/// The size circle's radius.
+/// The size circle's radius, when its value fits in it at SMALL.
 const R: f64 = 9.5;
 
-/// How tightly a front is laid out.
+/// Where the MA goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Gun {
+    /// Beside the ROF box, left of the armor column.
+    Beside,
+    /// Beside the ROF box, the armor column starting under them (the MA reaches the edge).
+    ArmorBelow,
+    /// On a line of its own under the ROF box.
+    MaBelow,
+}
+
+/// How a front is laid out.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Plan {
-    /// The distance between rows of values; `None`: 12.5, or 10.5 when they would run past the
-    /// foot.
-    pub step: Option<f64>,
+    /// The most lines the name takes at GLANCE (2, or 3).
+    pub name_lines: usize,
+    /// Where the MA goes.
+    pub gun: Gun,
+    /// The MG factors as labelled lines, not columns.
+    pub mg_lines: bool,
+    /// Each value of the rows on the first row from the top with room for it (else: from
+    /// the current row down, in order).
+    pub pack: bool,
+    /// The size of the rows of values, as a fraction of SMALL (1: at the floor).
+    pub value_scale: f64,
+    /// The size of the MG factors and their labels, as a fraction of their floors.
+    pub mg_scale: f64,
 }
 
 impl Plan {
-    /// The plans tried, loosest first.
-    const ALL: [Plan; 1] = [Plan { step: None }];
+    /// The layout as it was first drawn: kept for every side it fits.
+    const FIRST: Plan = Plan {
+        name_lines: 2,
+        gun: Gun::Beside,
+        mg_lines: false,
+        pack: false,
+        value_scale: 1.0,
+        mg_scale: 1.0,
+    };
+
+    /// The other plans at the floors, loosest first (a variant that changes nothing for this
+    /// side left out).
+    fn at_floors(items: &SideItems) -> Vec<Plan> {
+        let mut out = Vec::new();
+        let ma = items.get(K::MainArmament).is_some();
+        let armor = items.get(K::ArmorFront).is_some();
+        let rof = items.get(K::Rof).is_some();
+        for name_lines in [2, 3] {
+            for gun in [Gun::Beside, Gun::ArmorBelow, Gun::MaBelow] {
+                let useful = match gun {
+                    Gun::Beside => true,
+                    Gun::ArmorBelow => ma && armor,
+                    Gun::MaBelow => ma && rof,
+                };
+                for mg_lines in [false, true] {
+                    if useful {
+                        out.push(Plan {
+                            name_lines,
+                            gun,
+                            mg_lines,
+                            pack: true,
+                            ..Plan::FIRST
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
 }
 
-/// Lays out a front: the first plan that fits, else the last one's layout.
+/// Lays out a front: the first plan that fits at the floors, else the least bad (see the
+/// module's doc).
 pub fn front(items: &SideItems, aspect: f64) -> SideLayout {
-    let mut last = None;
-    for plan in Plan::ALL {
+    let first = Front::lay_out(items, Plan::FIRST, aspect);
+    if first.fits() {
+        return first.finish();
+    }
+    let mut best: Option<Front> = None;
+    for plan in Plan::at_floors(items) {
         let laid = Front::lay_out(items, plan, aspect);
-        if laid.overflow == 0 {
+        if laid.fits() {
             return laid.finish();
         }
-        last = Some(laid);
+        best = Some(better(best, laid));
     }
-    last.expect("one plan at least").finish()
+    let best = better(best, first);
+    if best.overflow == 0 {
+        return best.finish();
+    }
+    shrunk(items, aspect).unwrap_or(best).finish()
+}
+
+/// The better of two layouts: no overflow first, then the fewest misfits, then the earlier.
+fn better<'a>(a: Option<Front<'a>>, b: Front<'a>) -> Front<'a> {
+    match a {
+        Some(a) if (a.overflow, a.misfits()) <= (b.overflow, b.misfits()) => a,
+        _ => b,
+    }
+}
+
+/// The first layout without overflow as the rows of values, then the MG factors too, are set
+/// smaller, by steps of 2.5% (about a quarter of a unit).
+fn shrunk(items: &SideItems, aspect: f64) -> Option<Front<'_>> {
+    let plans = Plan::at_floors(items);
+    let steps = (1..40).map(|i| 1.0 - f64::from(i) * 0.025);
+    for k in steps {
+        let mut found: Option<Front> = None;
+        for plan in &plans {
+            let plan = Plan {
+                value_scale: k.max(0.5),
+                mg_scale: if k < 0.5 { k / 0.5 } else { 1.0 },
+                ..*plan
+            };
+            let laid = Front::lay_out(items, plan, aspect);
+            if laid.overflow == 0 {
+                found = Some(better(found, laid));
+            }
+        }
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }
 
 /// A front being laid out: what is placed so far and the regions taken.
@@ -67,36 +168,23 @@ pub(crate) struct Front<'a> {
     /// The bottom of the name: where the ROF, MA and armor start.
     pub top: f64,
     /// The bottom of the armor column so far.
-    col_y: f64,
+    pub col_y: f64,
     /// What is taken down the right edge, each `[top, bottom, width from 97]`.
     pub boxes: Vec<[f64; 3]>,
     /// What the MG factors take bottom left, each `[top, bottom, right edge]`.
     pub lbox: Vec<[f64; 3]>,
-    mg: Mg,
-    mp_w: f64,
-    /// The size circle's centre, and whether it sits beside the MP.
-    size_at: Option<(f64, f64, bool)>,
+    pub mg: Mg,
+    pub mp_w: f64,
+    /// The size circle's centre and radius, and whether it sits beside the MP.
+    pub size_at: Option<(f64, f64, f64, bool)>,
     pub flow: Flow,
     pub drawn: Vec<Drawn>,
-    /// Texts that could not be placed inside their region (drawn where they would overflow).
+    /// Texts that could not be placed inside their region (drawn where they would run over
+    /// another or off the counter): the plan does not fit.
     pub overflow: usize,
 }
 
-/// The MG factors' columns.
-#[derive(Default)]
-struct Mg {
-    /// Where the next column of each tier (bottom, upper) starts.
-    xs: [f64; 2],
-    any: bool,
-    upper: bool,
-    /// The right edge of the bottom tier.
-    end: f64,
-    /// The top of the MG factors (97 when none).
-    top: f64,
-    upper_top: f64,
-}
-
-fn text_box(x: f64, y: f64, w: f64, h: f64, size: f64, min: f64) -> TextBox {
+pub(crate) fn text_box(x: f64, y: f64, w: f64, h: f64, size: f64, min: f64) -> TextBox {
     TextBox {
         size,
         min,
@@ -127,13 +215,34 @@ impl<'a> Front<'a> {
         };
         f.name();
         f.armor();
-        f.mg_columns();
-        f.mp();
-        f.size_circle();
+        if plan.mg_lines {
+            f.corner();
+            f.mg_lines();
+        } else {
+            f.mg_columns();
+            f.mp();
+            f.size_circle();
+        }
         f.gun_line();
         rows::value_rows(&mut f);
         f.picture(aspect);
         f
+    }
+
+    /// True when everything is inside its region at its floor.
+    fn fits(&self) -> bool {
+        self.overflow == 0 && self.misfits() == 0
+    }
+
+    fn misfits(&self) -> usize {
+        under_floor(self.texts()).len()
+    }
+
+    fn texts(&self) -> impl Iterator<Item = &Placed> {
+        self.drawn.iter().filter_map(|d| match d {
+            Drawn::Text(p) => Some(p),
+            _ => None,
+        })
     }
 
     fn finish(self) -> SideLayout {
@@ -146,35 +255,40 @@ impl<'a> Front<'a> {
         SideLayout { misfits, ..layout }
     }
 
-    fn get(&self, kind: K) -> Option<&'a Item> {
+    pub(crate) fn get(&self, kind: K) -> Option<&'a Item> {
         self.items.get(kind)
     }
 
-    fn text(&mut self, p: Placed) {
+    pub(crate) fn text(&mut self, p: Placed) {
         self.drawn.push(Drawn::Text(p));
     }
 
-    /// The name: one line at GLANCE, else two.
+    /// The name: one line at GLANCE, else two (else three, when the plan allows).
     fn name(&mut self) {
         let name = self
             .get(K::Name)
             .map_or_else(|| Rich::plain(""), |n| n.value.clone());
-        let mut b = text_box(8.5, 2.5, 88.5, 15.0, GLANCE, GLANCE);
-        let mut p = Placed::fit("name", &name, &b);
-        self.top = 17.5;
-        if p.size < b.min {
-            b.h = 28.0;
-            b.max_lines = 2;
-            b.leading = 1.0;
-            p = Placed::fit("name", &name, &b);
-            self.top = 30.5;
-        }
-        self.col_y = self.top;
+        // The first line keeps right of the corner a card's DVP badge takes (a circle of 11.7
+        // units' radius centred 2.2 units outside it); the lines under it are clear of it.
+        let room = NameRoom {
+            first_x: 8.5,
+            first_w: 88.5,
+            rest_x: 3.0,
+            rest_w: 94.0,
+            max_lines: self.plan.name_lines,
+        };
+        let (p, top) = name_block(&name, room);
+        self.top = top;
+        self.col_y = top;
         self.text(p);
     }
 
-    /// The armor factors, right-aligned at 97, from the top down.
+    /// The armor factors, right-aligned at 97, from the top down (under the MA's line when the
+    /// plan says so).
     fn armor(&mut self) {
+        if self.plan.gun == Gun::ArmorBelow {
+            self.col_y = self.gun_bottom();
+        }
         for (kind, size, h) in [
             (K::ArmorFront, 16.0, 15.0),
             (K::ArmorSide, GLANCE, 13.5),
@@ -206,82 +320,10 @@ impl<'a> Front<'a> {
             self.boxes.push([self.col_y, self.col_y + h, w]);
             self.col_y += h;
         }
-    }
-
-    /// The MG factors bottom left, each label over its factor, at GLANCE: the columns fill the
-    /// bottom tier up to the MP (measured at GLANCE); a column that does not fit there starts a
-    /// tier above it, which ends at the right column.
-    fn mg_columns(&mut self) {
-        let mp_min_w = self.get(K::Mp).map_or(0.0, |m| tw(&m.value, GLANCE, true));
-        let bottom_limit = 97.0 - mp_min_w - GAP;
-        let mut upper_w: f64 = -1.0;
-        for bx in &self.boxes {
-            if bx[0] < 71.0 && self.top + 15.5 < bx[1] {
-                upper_w = upper_w.max(bx[2]);
-            }
-        }
-        let upper_limit = if upper_w >= 0.0 {
-            97.0 - upper_w - GAP
-        } else {
-            97.0
-        };
-        let mut mg = Mg {
-            xs: [3.0, 3.0],
-            ..Mg::default()
-        };
-        let mut cols = Vec::new();
-        for kind in [K::MgBow, K::MgCoax, K::MgAa] {
-            let Some(it) = self.get(kind) else { continue };
-            let label = Rich::plain(it.label.as_deref().unwrap_or(""));
-            let w = tw(&label, SMALL, false).max(tw(&it.value, GLANCE, true));
-            let ti = usize::from(mg.xs[0] + w > bottom_limit && mg.xs[1] + w <= upper_limit);
-            cols.push((it, w, ti, mg.xs[ti]));
-            mg.xs[ti] = mg.xs[ti] + w + 4.0;
-            mg.any = true;
-            mg.upper |= ti == 1;
-        }
-        if mg.xs[0] - 4.0 > bottom_limit + 1e-9 {
-            // The bottom tier runs into the MP: the columns do not fit.
+        if self.col_y > 80.5 && self.get(K::Mp).is_some() {
+            // The armor runs down into the MP.
             self.overflow += 1;
         }
-        mg.upper_top = (46.5f64).max(self.top + 15.5);
-        // Two tiers sit tighter (the bottom one's labels from 71, the upper one ending
-        // there), so the rows of values above keep their room: [top, label height, bottom].
-        let bottom_tier = if mg.upper {
-            [71.0, 10.0, 97.0]
-        } else {
-            [69.0, 11.5, 97.0]
-        };
-        let tiers = [bottom_tier, [mg.upper_top, 9.5, 71.0]];
-        for (it, w, ti, x) in cols {
-            let [t_top, label_h, t_bottom] = tiers[ti];
-            let label = Rich::plain(it.label.as_deref().unwrap_or(""));
-            let mut b = text_box(x, t_top, w + 0.5, label_h, SMALL, SMALL);
-            b.bold = false;
-            self.text(Placed::fit(&format!("{}.label", it.kind), &label, &b));
-            let b = text_box(
-                x,
-                t_top + label_h,
-                w + 0.5,
-                t_bottom - t_top - label_h,
-                GLANCE,
-                GLANCE,
-            );
-            self.text(Placed::fit(it.kind, &it.value, &b));
-        }
-        mg.end = if mg.xs[0] > 3.0 { mg.xs[0] - 4.0 } else { 3.0 };
-        mg.top = match (mg.any, mg.upper) {
-            (false, _) => 97.0,
-            (true, true) => mg.upper_top,
-            (true, false) => 69.0,
-        };
-        if mg.any {
-            self.lbox.push([tiers[0][0], 97.0, mg.end]);
-        }
-        if mg.upper {
-            self.lbox.push([mg.upper_top, tiers[0][0], mg.xs[1] - 4.0]);
-        }
-        self.mg = mg;
     }
 
     /// The MP bottom right, at 18 units unless that would bring it within `GAP` of the bottom
@@ -291,7 +333,10 @@ impl<'a> Front<'a> {
             return;
         };
         let big = 97.0 - tw(&mp.value, 18.0, true) - GAP >= self.mg.end && !self.mg.upper;
-        let size = if big { 18.0 } else { GLANCE };
+        self.place_mp(mp, if big { 18.0 } else { GLANCE });
+    }
+
+    pub(crate) fn place_mp(&mut self, mp: &Item, size: f64) {
         self.mp_w = tw(&mp.value, size, true);
         let mut b = text_box(
             97.0 - self.mp_w - 0.5,
@@ -307,30 +352,61 @@ impl<'a> Front<'a> {
 
     /// The size circle: beside the MP when the MG factors leave room, else under the armor.
     fn size_circle(&mut self) {
-        let has_size = self.get(K::Size).is_some();
-        if has_size {
-            if self.mg.end + GAP + 2.0 * R <= 97.0 - self.mp_w - 2.0 {
-                let c = (97.0 - self.mp_w - 2.0 - R, 88.5);
-                self.boxes
-                    .push([c.1 - R, c.1 + R, self.mp_w + 2.0 + 2.0 * R]);
-                self.size_at = Some((c.0, c.1, true));
+        let r = self.radius();
+        if self.get(K::Size).is_some() {
+            if self.mg.end + GAP + 2.0 * r <= 97.0 - self.mp_w - 2.0 {
+                self.circle_beside_mp(r);
             } else {
-                let c = (97.0 - R, self.col_y + 1.0 + R);
+                let c = (97.0 - r, self.col_y + 1.0 + r);
                 self.boxes
-                    .push([self.col_y, self.col_y + 1.0 + 2.0 * R, 2.0 * R]);
-                self.size_at = Some((c.0, c.1, false));
+                    .push([self.col_y, self.col_y + 1.0 + 2.0 * r, 2.0 * r]);
+                self.size_at = Some((c.0, c.1, r, false));
+                let clear_of_mp = self.get(K::Mp).is_none() || c.1 + r <= 80.5;
+                if !clear_of_mp || c.1 + r > 97.0 || self.mg.reaches_circle(c.0, c.1, r) {
+                    self.overflow += 1;
+                }
             }
         }
         if self.get(K::Mp).is_some() {
             self.boxes.push([80.5, 97.0, self.mp_w]);
         }
-        if let (Some(it), Some((cx, cy, _))) = (self.get(K::Size), self.size_at) {
-            self.drawn.push(Drawn::Circle { cx, cy, r: R });
+        self.draw_circle();
+    }
+
+    pub(crate) fn circle_beside_mp(&mut self, r: f64) {
+        let c = (97.0 - self.mp_w - 2.0 - r, 88.5);
+        self.boxes
+            .push([c.1 - r, c.1 + r, self.mp_w + 2.0 + 2.0 * r]);
+        self.size_at = Some((c.0, c.1, r, true));
+    }
+
+    /// The radius that holds the size at SMALL: 9.5, or as much more (a quarter unit at a
+    /// time) as a wide value needs ("+2†").
+    pub(crate) fn radius(&self) -> f64 {
+        let mut r = R;
+        while !self.fits_circle(r) && r < 2.0 * R {
+            r += 0.25;
+        }
+        r
+    }
+
+    /// True when the size's value fits a circle of radius `r` at SMALL.
+    fn fits_circle(&self, r: f64) -> bool {
+        let Some(size) = self.get(K::Size) else {
+            return true;
+        };
+        let b = text_box(0.0, 0.0, 2.0 * r - 2.0, 2.0 * r - 4.0, SMALL, SMALL);
+        Placed::fit("size", &size.value, &b).size >= SMALL
+    }
+
+    pub(crate) fn draw_circle(&mut self) {
+        if let (Some(it), Some((cx, cy, r, _))) = (self.get(K::Size), self.size_at) {
+            self.drawn.push(Drawn::Circle { cx, cy, r });
             let b = text_box(
-                cx - R + 1.0,
-                cy - R + 2.0,
-                2.0 * R - 2.0,
-                2.0 * R - 4.0,
+                cx - r + 1.0,
+                cy - r + 2.0,
+                2.0 * r - 2.0,
+                2.0 * r - 4.0,
                 SMALL,
                 SMALL,
             );
@@ -353,22 +429,26 @@ impl<'a> Front<'a> {
         }
     }
 
-    /// The same for a row of values, whose ink keeps 1.5 units inside its box: a box it only
-    /// touches by less than that does not stop it.
-    pub(crate) fn row_reach(&self, y0: f64, y1: f64) -> f64 {
-        self.reach(y0 + 1.5, y1 - 1.5)
-    }
-
-    /// Where a row on the left may start between heights y0 and y1: right of the MG tiers
-    /// level with it (a touch of the box is allowed, as for [`Front::row_reach`]).
-    pub(crate) fn left(&self, y0: f64, y1: f64) -> f64 {
+    /// Where a row on the left may start between heights y0 and y1: right of the MG factors
+    /// level with it (a touch of less than `inset` is allowed: a row's ink keeps that far
+    /// inside its box).
+    pub(crate) fn left(&self, y0: f64, y1: f64, inset: f64) -> f64 {
         let mut x: f64 = 3.0;
         for b in &self.lbox {
-            if b[0] + 1.5 < y1 && y0 < b[1] {
+            if b[0] + inset < y1 && y0 < b[1] {
                 x = x.max(b[2] + GAP);
             }
         }
         x
+    }
+
+    /// Where the rows of values start: under the ROF box and the MA (15.5 units under the
+    /// name; 30.5 when the MA has a line of its own).
+    pub(crate) fn gun_bottom(&self) -> f64 {
+        match self.plan.gun {
+            Gun::MaBelow => self.top + 30.5,
+            _ => self.top + 15.5,
+        }
     }
 
     /// The ROF box and the MA.
@@ -388,6 +468,11 @@ impl<'a> Front<'a> {
             ma_x = 3.0 + rof_w + 2.0;
         }
         if let Some(ma) = self.get(K::MainArmament) {
+            let (ma_x, top) = if self.plan.gun == Gun::MaBelow {
+                (3.0, top + 15.0)
+            } else {
+                (ma_x, top)
+            };
             let reach = self.reach(top, top + 15.0);
             let mut b = text_box(ma_x, top, reach - ma_x, 15.0, 16.0, GLANCE);
             b.align = Align::Start;
@@ -402,9 +487,9 @@ impl<'a> Front<'a> {
     /// Each ends on the right at the right column (or at the MP and the size circle where it
     /// reaches that low).
     fn picture(&mut self, aspect: f64) {
-        let bottom_row = self.size_at.is_some_and(|s| s.2);
+        let bottom_row = self.size_at.is_some_and(|s| s.3);
         let low_bottom = match self.size_at {
-            Some((_, cy, true)) => cy - R - 1.0,
+            Some((_, cy, r, true)) => cy - r - 1.0,
             _ => 79.5,
         };
         let pic_bottom = if self.mg.any {
@@ -415,14 +500,18 @@ impl<'a> Front<'a> {
             97.0
         };
         let flow = self.flow;
-        let values_bottom = if flow.used { flow.y + ROW_H } else { flow.y };
+        let values_bottom = if flow.used {
+            flow.y + self.flow.row_h
+        } else {
+            flow.y
+        };
         let under = values_bottom + 1.0;
         let mg_right = Num::Float(self.mg.end + GAP);
         let mut spots = vec![(Num::Int(3), under, pic_bottom)];
         if flow.used {
             spots.push((Num::Float(flow.x), flow.y, pic_bottom));
         }
-        if self.mg.any && !self.mg.upper {
+        if self.mg.any && !self.mg.upper && !self.plan.mg_lines {
             spots.push((mg_right, under, low_bottom));
             if flow.used {
                 let x = if mg_right.get() > flow.x {
@@ -457,9 +546,14 @@ impl<'a> Front<'a> {
     }
 }
 
-/// The width of an item's label and the gap after it (0 without a label).
-pub(crate) fn label_width(it: &Item) -> f64 {
+/// The width of an item's label and the gap after it (0 without a label), at `size`.
+pub(crate) fn label_width_at(it: &Item, size: f64) -> f64 {
     it.label
         .as_deref()
-        .map_or(0.0, |l| tw(&Rich::plain(l), SMALL, false) + LABEL_GAP)
+        .map_or(0.0, |l| tw(&Rich::plain(l), size, false) + LABEL_GAP)
+}
+
+/// The width of an item's label at SMALL and the gap after it.
+pub(crate) fn label_width(it: &Item) -> f64 {
+    label_width_at(it, SMALL)
 }

@@ -13,7 +13,9 @@
 mod back;
 mod front;
 mod items;
+mod mg;
 mod misfit;
+mod name;
 mod num;
 mod placed;
 mod rich;

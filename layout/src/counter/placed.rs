@@ -76,6 +76,21 @@ impl Placed {
         }
     }
 
+    /// Plain bold lines placed by the caller.
+    pub(crate) fn of_lines(item: &str, size: f64, anchor: Align, lines: Vec<PlacedLine>) -> Self {
+        Self {
+            item: item.to_string(),
+            size,
+            anchor,
+            regular: false,
+            red: false,
+            lines,
+            raised_size: round2(size * RUN_SCALE),
+            rise: round2(size * RUN_RISE),
+            marks: Vec::new(),
+        }
+    }
+
     /// A plain text's fit as placed.
     pub fn of_fitted(item: &str, f: &Fitted, regular: bool) -> Self {
         Self {

@@ -111,7 +111,7 @@ impl Rich {
     }
 
     /// The value cut at its spaces (a space inside a raised or marked run is kept there).
-    fn words(&self) -> Vec<Rich> {
+    pub(crate) fn words(&self) -> Vec<Rich> {
         let mut words = vec![Rich::default()];
         for r in &self.runs {
             if r.raised || !r.marks.is_empty() {
