@@ -6,7 +6,7 @@
 
 use qm_schema::CounterItemKind as K;
 
-use super::front::{label_width, tw, GAP, ROW_H};
+use super::measure::{label_width, tw, GAP, ROW_H};
 use super::misfit::under_floor;
 use super::name::{name_block, NameRoom};
 use super::num::Num;

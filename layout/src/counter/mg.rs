@@ -8,9 +8,10 @@
 
 use qm_schema::CounterItemKind as K;
 
-use super::front::{label_width_at, text_box, tw, Front, GAP, LABEL_GAP};
 use super::items::Item;
+use super::measure::{label_width_at, text_box, tw, GAP, LABEL_GAP};
 use super::rich::Rich;
+use super::side::{into_circle, Front, Mg};
 use super::{Placed, GLANCE, SMALL};
 use crate::text::Align;
 
@@ -18,37 +19,6 @@ use crate::text::Align;
 const LINE_H: f64 = 14.0;
 /// How far a line's ink keeps inside its box, at the floor.
 const LINE_INSET: f64 = 1.5;
-
-/// What the MG factors take.
-#[derive(Debug, Default)]
-pub(crate) struct Mg {
-    /// Where the next column of each tier (bottom, upper) starts.
-    xs: [f64; 2],
-    /// True when the side has an MG factor.
-    pub any: bool,
-    /// True when the columns take two tiers.
-    pub upper: bool,
-    /// The right edge of the bottom tier (of the widest line, in the lines form).
-    pub end: f64,
-    /// The top of the MG factors (97 when none).
-    pub top: f64,
-    /// Every MG text's box `[x0, y0, x1, y1]`.
-    rects: Vec<[f64; 4]>,
-}
-
-impl Mg {
-    /// True when an MG text's box reaches into the circle at (cx, cy) of radius r.
-    pub(crate) fn reaches_circle(&self, cx: f64, cy: f64, r: f64) -> bool {
-        self.rects.iter().any(|b| into_circle(b, cx, cy, r))
-    }
-}
-
-/// True when the box `[x0, y0, x1, y1]` reaches into the circle at (cx, cy) of radius r.
-pub(crate) fn into_circle(b: &[f64; 4], cx: f64, cy: f64, r: f64) -> bool {
-    let nx = cx.max(b[0].min(b[2])).min(b[0].max(b[2]));
-    let ny = cy.max(b[1].min(b[3])).min(b[1].max(b[3]));
-    (nx - cx).hypot(ny - cy) < r
-}
 
 /// The MGs of a side, in order.
 fn mgs<'a>(f: &Front<'a>) -> Vec<&'a Item> {

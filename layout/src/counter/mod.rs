@@ -13,6 +13,7 @@
 mod back;
 mod front;
 mod items;
+mod measure;
 mod mg;
 mod misfit;
 mod name;
@@ -20,6 +21,7 @@ mod num;
 mod placed;
 mod rich;
 mod rows;
+mod side;
 
 pub use back::back;
 pub use front::front;

@@ -2,7 +2,7 @@
 //! the whole width (only the first line has the upper-left corner, or the ®, beside it); else
 //! three, when the side allows it. What still does not fit is set smaller, within its box.
 
-use super::front::text_box;
+use super::measure::text_box;
 use super::placed::PlacedLine;
 use super::rich::Rich;
 use super::{Placed, GLANCE};

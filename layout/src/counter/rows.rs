@@ -10,9 +10,10 @@
 
 use qm_schema::CounterItemKind as K;
 
-use super::front::{label_width_at, tw, Front, GAP, ROW_H};
 use super::items::Item;
+use super::measure::{label_width_at, tw, GAP, ROW_H};
 use super::rich::Rich;
+use super::side::{Flow, Front};
 use super::{Drawn, Placed, SMALL};
 use crate::text::{Align, TextBox};
 
@@ -29,19 +30,6 @@ const ROW_KINDS: [K; 7] = [
 
 /// The foot of the rows: a row's box may end here (its ink ends 1.5 units higher).
 const FOOT: f64 = 97.5;
-
-/// Where the next item of the rows goes.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(crate) struct Flow {
-    /// Where the next item starts on the current row.
-    pub x: f64,
-    /// The current row's top.
-    pub y: f64,
-    /// True when the current row holds an item.
-    pub used: bool,
-    /// The height of a row.
-    pub row_h: f64,
-}
 
 /// The rows' measures at the plan's size.
 #[derive(Debug, Clone, Copy)]
