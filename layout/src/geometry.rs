@@ -153,10 +153,16 @@ pub fn inks(svg_text: &str) -> Result<Vec<Ink>, String> {
         .descendants()
         .filter(|n| n.has_tag_name("text"))
         .map(|t| {
-            let lines: Vec<&str> = t
+            // A line's runs (a raised run is a tspan inside it) joined.
+            let lines: Vec<String> = t
                 .children()
                 .filter(|c| c.has_tag_name("tspan"))
-                .map(|c| c.text().unwrap_or(""))
+                .map(|c| {
+                    c.descendants()
+                        .filter(|d| d.is_text())
+                        .filter_map(|d| d.text())
+                        .collect()
+                })
                 .collect();
             (
                 t.attribute("data-item").unwrap_or("").to_string(),

@@ -3,9 +3,9 @@
 //! side").
 
 use qm_schema::{
-    superscript, BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide,
-    CrewSurvival, Field, GroundPressure, MainArmament, MgFactor, Mount, Notation,
-    OtherConfiguration, RateOfFire, SecondaryArmament, SpecialAmmo, TargetAspect, Vehicle, Weapon,
+    BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide, CrewSurvival, Field,
+    GroundPressure, MainArmament, MgFactor, Mount, Notation, OtherConfiguration, RateOfFire, Runs,
+    SecondaryArmament, SpecialAmmo, TargetAspect, Vehicle, Weapon,
 };
 
 /// A quoted notation as the notes parser found it, with the paragraph around it.
@@ -32,7 +32,7 @@ pub struct NotationSource {
 
 /// The two sides of the counter, item by item, exactly as the templates draw them. Which
 /// side a value goes on is decided here, once: the front holds the name and what a player
-/// reads in play (MA and its ROF, B#, special ammo, IF, turret type, SA, MG factors, armor,
+/// reads in play (MA and its ROF, B#, special ammo, smoke, IF, turret type, SA, MG factors, armor,
 /// target aspect, OT, size, MP) and the notations the notes put on the front; the back holds
 /// the name, the ® (rule 181.21 puts it on the reverse side), the values the front has no
 /// room for at a legible size (ground pressure, crew survival, capacity), the back and wreck
@@ -50,24 +50,27 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
 /// The front: the name, what a player reads in play, and the front notations.
 fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
     use CounterItemKind as K;
-    let mut front = vec![item(K::Name, None, v.name.clone())];
-    let mut push = |kind, label: Option<&str>, text: Option<String>| {
-        if let Some(text) = text {
-            front.push(item(kind, label, text));
+    let mut front = vec![item(K::Name, None, plain(v.name.clone()))];
+    let mut push = |kind, label: Option<&str>, value: Option<Runs>| {
+        if let Some(value) = value {
+            front.push(item(kind, label, value));
         }
     };
     push(K::Rof, None, text(&v.values.rof, RateOfFire::text));
     push(
         K::MainArmament,
         None,
-        text(&v.values.main_armament, MainArmament::text),
+        field(&v.values.main_armament, MainArmament::runs),
     );
     push(
         K::Breakdown,
         None,
         text(&v.values.breakdown, BreakdownNumber::text),
     );
-    push(K::Ammo, None, parts_text(&v.values.ammo, SpecialAmmo::text));
+    push(K::Ammo, None, parts(&v.values.ammo, SpecialAmmo::runs));
+    let [smoke, discharger] = crate::smoke_text::smoke(v);
+    push(K::Smoke, None, smoke);
+    push(K::SmokeDischarger, None, discharger);
     push(
         K::IfMark,
         None,
@@ -77,31 +80,23 @@ fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
     push(
         K::Secondary,
         Some("SA"),
-        text(&v.values.secondary, SecondaryArmament::text),
+        field(&v.values.secondary, SecondaryArmament::runs),
     );
-    push(
-        K::MgBow,
-        Some("B"),
-        parts_text(&v.values.mg_bow, MgFactor::text),
-    );
+    push(K::MgBow, Some("B"), parts(&v.values.mg_bow, MgFactor::runs));
     push(
         K::MgCoax,
         Some("C"),
-        parts_text(&v.values.mg_coax, MgFactor::text),
+        parts(&v.values.mg_coax, MgFactor::runs),
     );
-    push(
-        K::MgAa,
-        Some("AA"),
-        parts_text(&v.values.mg_aa, MgFactor::text),
-    );
+    push(K::MgAa, Some("AA"), parts(&v.values.mg_aa, MgFactor::runs));
     let [armor_front, armor_side, armor_third] = armor(v);
-    push(K::ArmorFront, None, armor_front);
-    push(K::ArmorSide, None, armor_side);
-    push(K::ArmorThird, None, armor_third);
+    push(K::ArmorFront, None, armor_front.map(plain));
+    push(K::ArmorSide, None, armor_side.map(plain));
+    push(K::ArmorThird, None, armor_third.map(plain));
     push(
         K::TargetAspect,
         None,
-        parts_text(&v.values.target_aspect, TargetAspect::text),
+        parts(&v.values.target_aspect, |t: &TargetAspect| plain(t.text())),
     );
     push(K::OpenTop, None, flag(&v.values.open_top, "●"));
     push(K::Size, None, text(&v.values.size, |s| signed(*s)));
@@ -119,10 +114,10 @@ fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
 /// the other configuration and the wreck band.
 fn back_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
     use CounterItemKind as K;
-    let mut back = vec![item(K::Name, None, v.name.clone())];
-    let mut push = |kind, label: Option<&str>, text: Option<String>| {
-        if let Some(text) = text {
-            back.push(item(kind, label, text));
+    let mut back = vec![item(K::Name, None, plain(v.name.clone()))];
+    let mut push = |kind, label: Option<&str>, value: Option<Runs>| {
+        if let Some(value) = value {
+            back.push(item(kind, label, value));
         }
     };
     push(K::Radioless, None, text(&v.lead.radioless, |r| r.text()));
@@ -136,11 +131,7 @@ fn back_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
         Some("CS"),
         text(&v.values.crew_survival, CrewSurvival::text),
     );
-    push(
-        K::Capacity,
-        None,
-        parts_text(&v.values.capacity, Capacity::text),
-    );
+    push(K::Capacity, None, parts(&v.values.capacity, Capacity::runs));
     back.extend(
         notations
             .iter()
@@ -148,9 +139,13 @@ fn back_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
             .map(notation_item),
     );
     if let Some(other) = &v.other_configuration {
-        back.push(item(K::Notation, None, other_configuration_text(other)));
+        back.push(item(
+            K::Notation,
+            None,
+            plain(other_configuration_text(other)),
+        ));
     }
-    back.push(item(K::Wreck, None, "WRECK".to_string()));
+    back.push(item(K::Wreck, None, plain("WRECK".to_string())));
     back
 }
 
@@ -169,7 +164,7 @@ fn notation_item(n: &Notation) -> CounterItem {
 /// listing prints them ("(Firing) T37 6/3").
 fn other_configuration_text(o: &OtherConfiguration) -> String {
     let mut parts = vec![o.name_cell.raw.trim_matches('†').trim().to_string()];
-    parts.extend(text(&o.values.main_armament, MainArmament::text));
+    parts.extend(field(&o.values.main_armament, MainArmament::runs).map(|r| r.text()));
     if let Some(a) = o.values.armor.as_ref().and_then(|f| f.value.as_ref()) {
         let armor: Vec<String> = a.parts.iter().map(|p| p.text()).collect();
         parts.push(armor.join("/"));
@@ -177,45 +172,60 @@ fn other_configuration_text(o: &OtherConfiguration) -> String {
     parts.join(" ")
 }
 
-fn item(kind: CounterItemKind, label: Option<&str>, text: String) -> CounterItem {
+/// An item of `value`: its text on one line (superscripts in Unicode's characters), and its
+/// runs when part of it is raised or marked.
+fn item(kind: CounterItemKind, label: Option<&str>, value: Runs) -> CounterItem {
     CounterItem {
         kind,
         label: label.map(str::to_string),
-        text,
-        runs: Vec::new(),
+        text: value.text(),
+        runs: if value.styled() { value.0 } else { Vec::new() },
         red: false,
     }
 }
 
-/// A field as printed: its value formatted, the superscript printed after it, then "†" when
-/// marked; `None` for an absent cell or one holding only a "†".
-fn text<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<String> {
+/// A plain text as runs.
+fn plain(text: String) -> Runs {
+    let mut out = Runs::default();
+    out.plain(&text);
+    out
+}
+
+/// A field as printed: its value formatted, the superscript printed after it (raised, in its
+/// own case), then "†" when marked; `None` for an absent cell or one holding only a "†".
+fn field<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> Runs) -> Option<Runs> {
     let f = field.as_ref()?;
     let mut value = f.value.as_ref().map(format)?;
     if let Some(s) = &f.superscript {
-        value.push_str(&superscript::to_superscript(s));
+        value.raised(s);
     }
-    Some(dag(value, f.dagger))
+    if f.dagger {
+        value.plain("†");
+    }
+    Some(value)
+}
+
+/// A field formatted as plain text, as [`field`] prints it.
+fn text<T>(f: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<Runs> {
+    field(f, |v| plain(format(v)))
 }
 
 /// A field of parts as printed: its value prints each dagger after the part it follows;
 /// `None` for an absent cell or one holding only a "†".
-fn parts_text<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<String> {
+fn parts<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> Runs) -> Option<Runs> {
     field.as_ref()?.value.as_ref().map(format)
 }
 
 /// A yes/no column printed as a symbol when set.
-fn flag(field: &Option<Field<bool>>, symbol: &str) -> Option<String> {
+fn flag(field: &Option<Field<bool>>, symbol: &str) -> Option<Runs> {
     let f = field.as_ref()?;
-    (f.value == Some(true)).then(|| dag(symbol.to_string(), f.dagger))
-}
-
-fn dag(s: String, dagger: bool) -> String {
-    if dagger {
-        format!("{s}†")
-    } else {
-        s
-    }
+    (f.value == Some(true)).then(|| {
+        let mut out = plain(symbol.to_string());
+        if f.dagger {
+            out.plain("†");
+        }
+        out
+    })
 }
 
 fn signed(n: i8) -> String {

@@ -47,6 +47,7 @@ pub mod query;
 #[cfg(test)]
 mod reader_tests;
 mod rules;
+mod smoke_text;
 #[cfg(test)]
 mod tests;
 mod theater_names;

@@ -59,7 +59,7 @@ fn name(items: &SideItems, drawn: &mut Vec<Drawn>) -> f64 {
         first_w: 94.0 - radioless_w,
         rest_x: 3.0,
         rest_w: 94.0 - radioless_w,
-        max_lines: 3,
+        max_lines: 4,
     };
     let (p, top) = name_block(&name, room);
     drawn.push(Drawn::Text(p));

@@ -57,17 +57,22 @@ fn better<'a>(a: Option<Front<'a>>, b: Front<'a>) -> Front<'a> {
     }
 }
 
-/// The first layout without overflow as the rows of values, then the MG factors too, are set
-/// smaller, by steps of 2.5% (about a quarter of a unit).
+/// The first layout without overflow as the rows of values are set smaller, by steps of 2.5%
+/// (about a quarter of a unit) down to half their floor; else the MG factors instead; else
+/// both.
 fn shrunk(items: &SideItems, aspect: f64) -> Option<Front<'_>> {
     let plans = Plan::at_floors(items);
-    let steps = (1..40).map(|i| 1.0 - f64::from(i) * 0.025);
-    for k in steps {
+    let steps = || (1..=20).map(|i| 1.0 - f64::from(i) * 0.025);
+    let scales = steps()
+        .map(|k| (k, 1.0))
+        .chain(steps().map(|k| (1.0, k)))
+        .chain(steps().map(|k| (k * 0.5, k)));
+    for (values, mg) in scales {
         let mut found: Option<Front> = None;
         for plan in &plans {
             let plan = Plan {
-                value_scale: k.max(0.5),
-                mg_scale: if k < 0.5 { k / 0.5 } else { 1.0 },
+                value_scale: values,
+                mg_scale: mg,
                 ..*plan
             };
             let laid = Front::lay_out(items, plan, aspect);

@@ -13,7 +13,7 @@ use super::measure::{label_width_at, text_box, tw, GAP, LABEL_GAP};
 use super::rich::Rich;
 use super::side::{into_circle, Front, Mg};
 use super::{Placed, GLANCE, SMALL};
-use crate::text::Align;
+use crate::text::{round2, Align};
 
 /// The height of one line of the lines form, at the floor.
 const LINE_H: f64 = 14.0;
@@ -36,7 +36,7 @@ impl<'a> Front<'a> {
     /// The MG factors as columns, each label over its factor.
     pub(crate) fn mg_columns(&mut self) {
         let k = self.plan.mg_scale;
-        let (small, glance) = (SMALL * k, GLANCE * k);
+        let (small, glance) = (round2(SMALL * k), round2(GLANCE * k));
         let mp_min_w = self.get(K::Mp).map_or(0.0, |m| tw(&m.value, GLANCE, true));
         let bottom_limit = 97.0 - mp_min_w - GAP;
         let mut upper_w: f64 = -1.0;
@@ -157,7 +157,9 @@ impl<'a> Front<'a> {
         let k = self.plan.mg_scale;
         let (line_h, inset) = (LINE_H * k, LINE_INSET * k);
         let mp_left = 97.0 - self.mp_w - GAP;
-        let width = |it: &Item| label_width_at(it, SMALL * k) + tw(&it.value, GLANCE * k, true);
+        let width = |it: &Item| {
+            label_width_at(it, round2(SMALL * k)) + tw(&it.value, round2(GLANCE * k), true)
+        };
         let stack = |items: &[&Item], foot: f64| -> Vec<[f64; 4]> {
             let top = foot - items.len() as f64 * line_h;
             items
@@ -186,7 +188,7 @@ impl<'a> Front<'a> {
     /// within the room the right column, the MP and the size circle leave level with it.
     pub(crate) fn mg_lines(&mut self) {
         let k = self.plan.mg_scale;
-        let (small, glance, inset) = (SMALL * k, GLANCE * k, LINE_INSET * k);
+        let (small, glance, inset) = (round2(SMALL * k), round2(GLANCE * k), LINE_INSET * k);
         let lines = self.lines();
         let mut mg = Mg {
             top: lines.first().map_or(97.0, |(_, b)| b[1]),
@@ -198,14 +200,20 @@ impl<'a> Front<'a> {
                 self.overflow += 1;
             }
             let label_w = label_width_at(it, small);
-            let mut b = text_box(x0, y0, label_w - LABEL_GAP + 0.5, y1 - y0, small, small);
-            b.bold = false;
-            b.align = Align::Start;
-            self.text(Placed::fit(&format!("{}.label", it.kind), &label(it), &b));
             let w = end - x0 - label_w + 0.5;
             let mut b = text_box(x0 + label_w, y0, w, y1 - y0, glance, glance);
             b.align = Align::Start;
-            self.text(Placed::fit(it.kind, &it.value, &b));
+            let value = Placed::fit(it.kind, &it.value, &b);
+            let mut b = text_box(x0, y0, label_w - LABEL_GAP + 0.5, y1 - y0, small, small);
+            b.bold = false;
+            b.align = Align::Start;
+            // The label on its factor's baseline.
+            let mut label = Placed::fit(&format!("{}.label", it.kind), &label(it), &b);
+            for (l, v) in label.lines.iter_mut().zip(&value.lines) {
+                l.y = v.y;
+            }
+            self.text(label);
+            self.text(value);
             self.lbox.push([y0, y1, end]);
             mg.rects.push([x0, y0, end, y1]);
             mg.end = mg.end.max(end);

@@ -1,6 +1,7 @@
 //! The name on top of a side: one line at GLANCE; else two; else two whose second line uses
-//! the whole width (only the first line has the upper-left corner, or the ®, beside it); else
-//! three, when the side allows it. What still does not fit is set smaller, within its box.
+//! the whole width (only the first line has the upper-left corner beside it); else three (four
+//! on the back), when the side allows it. What still does not fit is set smaller, within its
+//! box.
 
 use super::measure::text_box;
 use super::placed::PlacedLine;
@@ -26,8 +27,8 @@ pub(crate) struct NameRoom {
 
 /// The top of the name's box.
 const TOP: f64 = 2.5;
-/// The box's height for one, two and three lines.
-const HEIGHTS: [f64; 3] = [15.0, 28.0, 41.0];
+/// The box's height for one to four lines.
+const HEIGHTS: [f64; 4] = [15.0, 28.0, 41.0, 54.0];
 
 /// The name placed, and the bottom of its box.
 pub(crate) fn name_block(name: &Rich, room: NameRoom) -> (Placed, f64) {
@@ -47,13 +48,13 @@ pub(crate) fn name_block(name: &Rich, room: NameRoom) -> (Placed, f64) {
     let Some(text) = name.as_plain() else {
         return (two, TOP + HEIGHTS[1]);
     };
-    for lines in 2..=room.max_lines.min(3) {
+    for lines in 2..=room.max_lines.min(HEIGHTS.len()) {
         if let Some(p) = wide(text, room, lines, GLANCE) {
             return (p, TOP + HEIGHTS[lines - 1]);
         }
     }
     // Smaller, on as many lines as the side allows.
-    let lines = room.max_lines.clamp(2, 3);
+    let lines = room.max_lines.clamp(2, HEIGHTS.len());
     let mut size = GLANCE - STEP;
     while size > STEP {
         if let Some(p) = wide(text, room, lines, size) {

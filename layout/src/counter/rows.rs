@@ -18,9 +18,11 @@ use super::{Drawn, Placed, SMALL};
 use crate::text::{Align, TextBox};
 
 /// The kinds drawn in rows, in order (the front's notations follow them).
-const ROW_KINDS: [K; 7] = [
+const ROW_KINDS: [K; 9] = [
     K::Breakdown,
     K::Ammo,
+    K::Smoke,
+    K::SmokeDischarger,
     K::IfMark,
     K::Turret,
     K::Secondary,
@@ -47,7 +49,7 @@ struct Geom {
 impl Geom {
     fn of(scale: f64) -> Self {
         Self {
-            size: SMALL * scale,
+            size: crate::text::round2(SMALL * scale),
             row_h: ROW_H * scale,
             inset: 1.5 * scale,
             steps: [12.5 * scale, 10.5 * scale],

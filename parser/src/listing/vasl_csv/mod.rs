@@ -13,6 +13,7 @@ mod read;
 pub(crate) mod records;
 mod syntax;
 mod table;
+mod value_markup;
 
 pub use read::parse_vasl_csv;
 pub use syntax::*;
