@@ -33,7 +33,7 @@ fn main() {
         let count = per_code.entry(d.code).or_default();
         match d.severity {
             Severity::Error => count.0 += 1,
-            Severity::Warning => count.1 += 1,
+            Severity::Warning | Severity::Note => count.1 += 1,
         }
         let Some(span) = &d.span else { continue };
         let at = sources.provenance(span);

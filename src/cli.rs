@@ -164,7 +164,9 @@ fn check(a: CheckArgs) -> u8 {
             print_scenario_notes(&mut say, s);
         }
     }
-    let status = timings.time("report", || report_as(&compiled, a.data.strict, format));
+    let status = timings.time("report", || {
+        report_as(&compiled, a.data.strict, format, a.verbose)
+    });
     if a.timings {
         eprint!("{}", timings.table());
     }

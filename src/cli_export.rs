@@ -7,9 +7,10 @@ use clap::{Args, Subcommand};
 
 use crate::cli_report::{output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::keep_going::prune;
-use qm_compile::pipeline::{compile, CompileOptions};
+use qm_compile::pipeline::{compile, CompileOptions, Compiled};
 use qm_export::artifact::{Input, InputRole, OutputFile};
 use qm_load::diagnostics::{escape, Escaped};
+use qm_parser::Source;
 
 /// `qm export`.
 #[derive(Debug, Args)]
@@ -33,8 +34,12 @@ pub struct VaslCsvArgs {
     pub nations: Vec<String>,
     /// Write `<nation>_vehicles.csv` files into this directory; without it, one nation's
     /// file is printed.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "in_place")]
     pub out: Option<PathBuf>,
+    /// Write each nation's `listing.csv` back to itself (through a link, the file it leads
+    /// to), each through a temporary file beside it and a rename, its mode kept.
+    #[arg(long)]
+    pub in_place: bool,
     /// The data directory.
     #[arg(long, default_value = "data-src")]
     pub data: PathBuf,
@@ -81,33 +86,120 @@ fn vasl_csv(a: VaslCsvArgs) -> u8 {
             escape(&left.lines())
         );
     }
-    let mut files = Vec::new();
-    for n in compiled
-        .nations
-        .iter()
-        .filter(|n| a.nations.is_empty() || a.nations.iter().any(|w| w.eq_ignore_ascii_case(&n.id)))
-    {
-        if a.nations.is_empty() && n.vehicles.is_empty() {
-            continue;
-        }
-        files.push((
-            format!("{}_vehicles.csv", n.id),
-            qm_export::vasl_csv::listing_csv(n),
-        ));
-    }
+    let files = match exported_files(&compiled, &a) {
+        Ok(files) => files,
+        Err(code) => return code,
+    };
     if files.is_empty() && status != EXIT_OK {
         eprintln!("qm: nothing exported: errors in their data left out every nation asked for");
         return status;
     }
-    let written = match &a.out {
-        Some(dir) => write_files(dir, &files, &a.data),
-        None => print_one(&files),
+    let written = if a.in_place {
+        write_in_place(&a.data, &files)
+    } else {
+        let texts: Vec<(String, String)> = files.into_iter().map(|f| (f.name, f.text)).collect();
+        match &a.out {
+            Some(dir) => write_files(dir, &texts, &a.data),
+            None => print_one(&texts),
+        }
     };
     if written == EXIT_OK {
         status
     } else {
         written
     }
+}
+
+/// One nation's file to write: its name in `--out`, its text, and the `listing.csv` it was
+/// read from, when it was.
+struct Exported<'a> {
+    name: String,
+    text: String,
+    published: Option<&'a Source>,
+}
+
+/// The files of the nations asked for (every nation with a listing when none is named); with
+/// `--in-place` each must have been read from a `listing.csv` (a usage error otherwise).
+fn exported_files<'a>(compiled: &'a Compiled, a: &VaslCsvArgs) -> Result<Vec<Exported<'a>>, u8> {
+    let mut files = Vec::new();
+    for n in compiled
+        .nations
+        .iter()
+        .filter(|n| a.nations.is_empty() || a.nations.iter().any(|w| w.eq_ignore_ascii_case(&n.id)))
+    {
+        let published = listing_csv(compiled, &n.id);
+        // Unnamed, a nation is written when there is something to write back.
+        let has_rows = published.is_some() || (!a.in_place && !n.vehicles.is_empty());
+        if a.nations.is_empty() && !has_rows {
+            continue;
+        }
+        if a.in_place && published.is_none() {
+            eprintln!(
+                "error: {} has no listing.csv to write back (--in-place writes a nation's listing.csv over itself)",
+                escape(&n.id)
+            );
+            return Err(EXIT_USAGE);
+        }
+        files.push(Exported {
+            name: format!("{}_vehicles.csv", n.id),
+            text: qm_export::vasl_csv::listing_csv(n, published),
+            published,
+        });
+    }
+    Ok(files)
+}
+
+/// The nation's `listing.csv`, when it was read from one.
+fn listing_csv<'a>(compiled: &'a Compiled, id: &str) -> Option<&'a Source> {
+    let nation = compiled.loaded.nations.iter().find(|n| n.input.id == id)?;
+    let source = compiled.loaded.sources.get(nation.input.listing?)?;
+    source.name.ends_with("listing.csv").then_some(source)
+}
+
+/// `--in-place`: each nation's `listing.csv` written over itself. Every file is checked
+/// first (a regular file, through a link the file it leads to, whose bytes are still those qm
+/// read: a file changed since, or one qm could only read decoded, is refused), then each is
+/// written beside its place and renamed over it, its mode kept; a file the export leaves as
+/// it is, is not written.
+fn write_in_place(data: &Path, files: &[Exported]) -> u8 {
+    let mut targets = Vec::new();
+    for f in files {
+        let Some(source) = f.published else {
+            continue;
+        };
+        let path = data.join(&source.name);
+        let target = match OutputFile::in_place(&path) {
+            Ok(t) => t,
+            Err(e) => return output_error(&e),
+        };
+        match std::fs::read(target.path()) {
+            Ok(now) if now == source.original.as_bytes() => {}
+            Ok(_) => {
+                eprintln!(
+                    "error: refusing to write back {} (its bytes are not those qm read: it changed since, or it is not UTF-8)",
+                    path.escaped()
+                );
+                eprintln!("  = help: run the export again on the file as it is now");
+                return EXIT_DATA;
+            }
+            Err(e) => {
+                eprintln!("error: failed to read {} again ({e})", path.escaped());
+                return EXIT_DATA;
+            }
+        }
+        targets.push((target, f.text.as_bytes(), source));
+    }
+    for (target, bytes, source) in targets {
+        if bytes == source.original.as_bytes() {
+            eprintln!("qm: {} unchanged", escape(&source.name));
+            continue;
+        }
+        if let Err(e) = target.write(bytes) {
+            return output_error(&e);
+        }
+        eprintln!("qm: {} written back", escape(&source.name));
+    }
+    EXIT_OK
 }
 
 fn print_one(files: &[(String, String)]) -> u8 {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use qm_registry::{NationRegistries, Registries};
 use qm_registry::{NationTheaters, TheaterName};
-use qm_resolve::unresolved::touched_vehicles;
+use qm_resolve::unresolved::is_local;
 use qm_schema::{Nation, TheaterId, UnresolvedVehicle, Vehicle, YearMonth};
 
 use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
@@ -110,7 +110,7 @@ pub(crate) fn pick_nation<'a>(compiled: &'a Compiled, id: &str) -> Result<&'a Na
 /// vehicle of the nation and lies in none of the other nations' folders.
 fn blocks(compiled: &Compiled, nation: &Nation, d: &qm_parser::Diagnostic) -> bool {
     let map = &compiled.loaded.sources;
-    if !touched_vehicles(nation, map, d).is_empty() {
+    if is_local(nation, map, d) {
         return false;
     }
     let Some(file) = d.span.as_ref().and_then(|s| map.get(s.file)) else {
@@ -227,6 +227,15 @@ pub(crate) fn pick_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Veh
     lookup_vehicle(nation, name).map_err(|e| {
         match e {
             VehicleLookupError::Unknown(near) => {
+                // A listing row that made no vehicle is known, and unresolved.
+                let key = qm_registry::names::name_key(name);
+                let rows = unresolved_lines(nation, |u| {
+                    u.row.is_some() && qm_registry::names::name_key(&u.name) == key
+                });
+                if !rows.is_empty() {
+                    println!("{}", diagnostics::escape(&rows.join("\n")));
+                    return EXIT_DATA;
+                }
                 usage(&format!("unknown vehicle `{name}` in {}", nation.id), &near)
             }
             VehicleLookupError::Ambiguous(names) => usage(

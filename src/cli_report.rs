@@ -16,7 +16,7 @@ pub const EXIT_USAGE: u8 = 2;
 
 /// Prints the run's diagnostics and a summary to stderr; returns the exit status they imply.
 pub(crate) fn report(compiled: &Compiled, strict: bool) -> u8 {
-    report_as(compiled, strict, MessageFormat::Human)
+    report_as(compiled, strict, MessageFormat::Human, false)
 }
 
 /// How diagnostics are printed.
@@ -30,15 +30,31 @@ pub enum MessageFormat {
     Json,
 }
 
-/// [`report`] in the given format.
-pub(crate) fn report_as(compiled: &Compiled, strict: bool, format: MessageFormat) -> u8 {
+/// [`report`] in the given format; the human one counts the notes (content the data holds on
+/// purpose, kept) in one line a kind, and lists each, one line a note, when `verbose`.
+pub(crate) fn report_as(
+    compiled: &Compiled,
+    strict: bool,
+    format: MessageFormat,
+    verbose: bool,
+) -> u8 {
     let sources = &compiled.loaded.sources;
     if format == MessageFormat::Json {
         let json = diagnostics::render_json(sources, &compiled.diagnostics);
         let _ = std::io::stdout().lock().write_all(json.as_bytes());
     } else {
         let mut err = std::io::stderr().lock();
-        let _ = err.write_all(diagnostics::render(sources, &compiled.diagnostics).as_bytes());
+        let all = &compiled.diagnostics;
+        let rendered = if all.iter().any(|d| d.is_note()) {
+            let shown: Vec<_> = all.iter().filter(|d| !d.is_note()).cloned().collect();
+            diagnostics::render(sources, &shown)
+        } else {
+            diagnostics::render(sources, all)
+        };
+        let _ = err.write_all(rendered.as_bytes());
+        if verbose {
+            let _ = err.write_all(diagnostics::note_lines(sources, all).as_bytes());
+        }
         let (errors, warnings) = diagnostics::counts(&compiled.diagnostics);
         if errors + warnings > 0 {
             let _ = writeln!(
@@ -51,6 +67,7 @@ pub(crate) fn report_as(compiled: &Compiled, strict: bool, format: MessageFormat
             );
             let _ = err.write_all(diagnostics::counts_by_code(&compiled.diagnostics).as_bytes());
         }
+        let _ = err.write_all(diagnostics::kept_lines(all).as_bytes());
     }
     if compiled.failed(strict) {
         EXIT_DATA

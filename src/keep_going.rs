@@ -6,7 +6,7 @@
 //! registries, the templates) leaves nothing to build.
 
 use qm_parser::Diagnostic;
-use qm_resolve::unresolved::touched_vehicles;
+use qm_resolve::unresolved::{touched_piece, touched_vehicles, unresolved_row};
 use qm_schema::{Nation, UnresolvedVehicle};
 
 use qm_compile::pipeline::Compiled;
@@ -70,6 +70,7 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
     let mut left = LeftOut::default();
     let mut touched: Vec<Vec<(usize, &Diagnostic)>> = vec![Vec::new(); compiled.nations.len()];
     let mut bad_scenario_files = Vec::new();
+    let mut pieces = Vec::new();
     for d in &errors {
         let map = &compiled.loaded.sources;
         let local = compiled.nations.iter().enumerate().find_map(|(n, nation)| {
@@ -81,6 +82,11 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
             continue;
         }
         let file = d.span.as_ref().and_then(|s| map.get(s.file))?;
+        if let Some((at, row)) = piece_with_error(compiled, d) {
+            pieces.push(at);
+            left.rows.push(row);
+            continue;
+        }
         if let Some(row) = row_without_vehicle(compiled, d) {
             left.rows.push(row);
             continue;
@@ -97,6 +103,7 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
             return None;
         }
     }
+    leave_out_pieces(compiled, pieces);
     for (n, ks) in touched.into_iter().enumerate() {
         leave_out_vehicles(compiled, n, ks, &mut left);
     }
@@ -108,35 +115,57 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
 }
 
 /// The report line of an error in a listing row that made no vehicle (a value every vehicle
-/// needs is missing or unreadable): that row is absent from the IR, the rest of its nation
-/// builds.
+/// needs is missing or unreadable; its nation names it in `unresolved`): that row is absent
+/// from the IR, the rest of its nation builds.
 fn row_without_vehicle(compiled: &Compiled, d: &Diagnostic) -> Option<String> {
-    // The errors of one row's cells: when no vehicle holds them, their row made none.
-    const ROW_CODES: [&str; 7] = [
-        "listing::missing-value",
-        "listing::missing-name",
-        "listing::bad-cell",
-        "listing::bad-month",
-        "listing::backwards-period",
-        "listing::foreign-note-id",
-        "listing::cell-count",
-    ];
-    if !ROW_CODES.contains(&d.code) {
-        return None;
-    }
     let map = &compiled.loaded.sources;
-    let span = d.span.as_ref()?;
-    let file = map.get(span.file)?;
-    let nation = compiled.nations.iter().find(|n| {
-        [".tsv", ".csv"]
-            .iter()
-            .any(|ext| file.name == format!("{}/listing{ext}", n.id))
-    })?;
-    let at = map.provenance(span);
+    let (nation, _) = compiled
+        .nations
+        .iter()
+        .find_map(|n| Some((n, unresolved_row(n, map, d)?)))?;
+    let at = map.provenance(d.span.as_ref()?);
     Some(format!(
         "{}: {}:{}: {} [{}]",
         nation.id, at.file, at.line, d.message, d.code
     ))
+}
+
+/// The piece (nation, vehicle, piece: indices) of one of VASL's pieces of a vehicle (a
+/// variant row) whose row holds error `d`, and the report line: the piece is left out, its
+/// vehicle stays.
+fn piece_with_error(
+    compiled: &Compiled,
+    d: &Diagnostic,
+) -> Option<((usize, usize, usize), String)> {
+    let map = &compiled.loaded.sources;
+    let (n, (k, p)) = compiled
+        .nations
+        .iter()
+        .enumerate()
+        .find_map(|(n, nation)| Some((n, touched_piece(nation, map, d)?)))?;
+    let at = map.provenance(d.span.as_ref()?);
+    let line = format!(
+        "{}: {}:{}: {} [{}] (a VASL piece of {}, left out)",
+        compiled.nations[n].id,
+        at.file,
+        at.line,
+        d.message,
+        d.code,
+        compiled.nations[n].vehicles[k].name
+    );
+    Some(((n, k, p), line))
+}
+
+/// Leaves the pieces out of their vehicles (indices as [`piece_with_error`] gives them).
+fn leave_out_pieces(compiled: &mut Compiled, mut pieces: Vec<(usize, usize, usize)>) {
+    // The last first, so the indices of the others hold.
+    pieces.sort_unstable_by(|a, b| b.cmp(a));
+    pieces.dedup();
+    for (n, k, p) in pieces {
+        if let Some(x) = compiled.nations[n].vehicles[k].vasl.as_mut() {
+            x.pieces.remove(p);
+        }
+    }
 }
 
 /// Moves the touched vehicles of nation `n` from its `vehicles` to its `unresolved` list.
@@ -157,11 +186,13 @@ fn leave_out_vehicles(
                 code: d.code.to_string(),
                 message: d.message.clone(),
                 source: d.span.as_ref().map(|s| map.provenance(s)),
+                row: None,
             };
             nation.unresolved.push(unresolved);
         }
     }
-    for u in &nation.unresolved {
+    // The rows that made no vehicle are reported as rows.
+    for u in nation.unresolved.iter().filter(|u| u.row.is_none()) {
         let at = u
             .source
             .as_ref()

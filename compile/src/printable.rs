@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use qm_parser::{Diagnostic, SourceMap};
 
 use crate::ir_span::error;
-use qm_registry::names::{shorten, MAX_NAME};
+use qm_registry::names::{self, MAX_NAME};
 use qm_schema::{CounterItemKind, Nation, Span};
 
 /// Longest id written by hand (a scenario's), in bytes: it names files (`<scenario>.pdf`)
@@ -27,7 +27,7 @@ pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     out.extend(crate::sizes::check_sizes(sources, n));
     out.extend(crate::counter_fit::check_counters(sources, n));
     let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
-    for v in &n.vehicles {
+    for v in n.counter_vehicles() {
         let at = &v.name_cell.span;
         // Ids are never long (a long one is cut and hashed, `names::vehicle_id`); only a
         // name without a letter or digit has none.
@@ -79,13 +79,7 @@ pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
 /// class's name, the sheet's title), if longer than [`MAX_NAME`]: the box could not show it,
 /// and the text functions refuse it (`text::MAX_FIT_TEXT`) at build time.
 fn too_long(sources: &SourceMap, what: &str, text: &str, at: Option<&Span>) -> Option<Diagnostic> {
-    if text.chars().count() <= MAX_NAME {
-        return None;
-    }
-    let message = format!(
-        "failed to print the {what} {} (at most {MAX_NAME} characters)",
-        shorten(text)
-    );
+    let message = names::too_long("print", what, text)?;
     let d = match at {
         Some(at) => error(sources, "validate::text-too-long", message, at),
         None => Diagnostic::new(
@@ -106,7 +100,7 @@ fn check_printed(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     out.extend(too_long(sources, &title, &n.name, None).map(|d| d.with_note(at_ob)));
     // A notation several vehicles share is one quote: reported once.
     let mut quotes = std::collections::BTreeSet::new();
-    for v in &n.vehicles {
+    for v in n.counter_vehicles() {
         let mut noted = Vec::new();
         for q in &v.counter.notations {
             if quotes.insert((&*q.span.file, q.span.start)) {

@@ -266,7 +266,7 @@ fn counters(
     let mut keys = keys.into_iter();
     let mut out = Vec::with_capacity(nations.len());
     for ((n, infantry), infantry_key) in nations.iter().zip(infantry).zip(infantry_keys) {
-        let count = n.vehicles.len() * SIDES.len();
+        let count = n.counter_vehicles().count() * SIDES.len();
         let rest = sides.split_off(count);
         out.push(NationCounters {
             sides: std::mem::replace(&mut sides, rest),
@@ -288,7 +288,7 @@ fn side_keys(
 ) -> Vec<Key> {
     let vehicles: Vec<(&Nation, &Vehicle)> = nations
         .iter()
-        .flat_map(|n| n.vehicles.iter().map(move |v| (n, v)))
+        .flat_map(|n| n.counter_vehicles().map(move |v| (n, v)))
         .collect();
     let mut last = std::mem::take(&mut cache.side_keys);
     let found: Vec<Option<SideInputs>> = vehicles

@@ -33,7 +33,7 @@ fn check_and_export(listing: &[u8]) -> Option<String> {
     let _ = qm_load::diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics);
     qm::keep_going::prune(&mut compiled);
     let nation = compiled.nations.iter().find(|n| n.id == "x")?;
-    Some(qm_export::vasl_csv::listing_csv(nation))
+    Some(qm_export::vasl_csv::listing_csv(nation, None))
 }
 
 /// The records of a CSV text as the csv crate reads them.

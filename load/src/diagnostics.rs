@@ -253,6 +253,7 @@ fn severity_word(s: Severity) -> &'static str {
     match s {
         Severity::Error => "error",
         Severity::Warning => "warning",
+        Severity::Note => "note",
     }
 }
 
@@ -260,6 +261,7 @@ fn to_codespan(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<u32> {
     let base = match d.severity {
         Severity::Error => CsDiagnostic::error(),
         Severity::Warning => CsDiagnostic::warning(),
+        Severity::Note => CsDiagnostic::note(),
     };
     let mut cs = base.with_code(d.code).with_message(&d.message);
     if let Some(span) = &d.span {
@@ -291,7 +293,7 @@ pub fn sort(sources: &SourceMap, diagnostics: &mut [Diagnostic]) {
 /// with, e.g. `  3 listing::bad-cell`.
 pub fn counts_by_code(diagnostics: &[Diagnostic]) -> String {
     let mut by_code: std::collections::BTreeMap<&str, usize> = Default::default();
-    for d in diagnostics {
+    for d in diagnostics.iter().filter(|d| !d.is_note()) {
         *by_code.entry(d.code).or_default() += 1;
     }
     let mut rows: Vec<(&str, usize)> = by_code.into_iter().collect();
@@ -308,7 +310,7 @@ pub fn render_json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
     for d in diagnostics {
         let at = d.span.as_ref().map(|s| sources.provenance(s));
-        let severity = if d.is_error() { "error" } else { "warning" };
+        let severity = severity_word(d.severity);
         let object = serde_json::json!({
             "code": d.code,
             "severity": severity,
@@ -327,10 +329,58 @@ pub fn render_json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
     out
 }
 
-/// Counts errors and warnings.
+/// Counts errors and warnings (notes are neither: [`kept_lines`] counts them).
 pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-    (errors, diagnostics.len() - errors)
+    let warnings = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    (errors, warnings)
+}
+
+/// Every note (content the data holds on purpose, kept) as one line, never capped: `note:
+/// file:line:col: message [code]`, what `qm check --verbose` lists.
+pub fn note_lines(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diagnostics.iter().filter(|d| d.is_note()) {
+        let at = match &d.span {
+            Some(s) => {
+                let p = sources.provenance(s);
+                format!("{}:{}:{}: ", p.file, p.line, p.col)
+            }
+            None => d.file.as_ref().map_or(String::new(), |f| format!("{f}: ")),
+        };
+        out.push_str(&format!("note: {at}{} [{}]\n", d.message, d.code));
+    }
+    escape(&out).into_owned()
+}
+
+/// The human report's lines for the notes (content the data holds on purpose, kept): one a
+/// kind, how many and what they are, most first (`qm: 176 VASL note
+/// ids kept as VASL's (vasl::vasl-note-id), `qm check --verbose` lists them`).
+pub fn kept_lines(diagnostics: &[Diagnostic]) -> String {
+    let mut kinds: Vec<(&str, &str, usize)> = Vec::new();
+    for d in diagnostics.iter().filter(|d| d.is_note()) {
+        let kind = d.kind.unwrap_or(d.code);
+        match kinds
+            .iter_mut()
+            .find(|(k, c, _)| *k == kind && *c == d.code)
+        {
+            Some((_, _, n)) => *n += 1,
+            None => kinds.push((kind, d.code, 1)),
+        }
+    }
+    kinds.sort_by(|a, b| b.2.cmp(&a.2).then(a.1.cmp(b.1)));
+    kinds
+        .iter()
+        .map(|(kind, code, n)| {
+            format!(
+                "qm: {} {kind} ({code}), `qm check --verbose` lists them\n",
+                thousands(*n)
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

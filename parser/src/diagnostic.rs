@@ -3,6 +3,10 @@ use crate::TextSpan;
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// Content the data holds on purpose, kept as it is (VASL's own note ids and rows, its
+    /// variant rows): no problem, not even with `--strict`. A report counts these in one line
+    /// per kind ([`Diagnostic::kind`]); `qm check --verbose` shows each.
+    Note,
     /// Worth knowing; does not fail a build unless `--strict`.
     Warning,
     /// The data is wrong; the build fails.
@@ -29,6 +33,9 @@ pub struct Diagnostic {
     /// The file (or folder) a finding without a position is about, as the data directory
     /// names it (`ita/art/m13-40.png`); with a span, the span's file is the one.
     pub file: Option<String>,
+    /// For a [`Severity::Note`]: what such content is called when a report counts it, plural
+    /// ("VASL note ids kept as VASL's").
+    pub kind: Option<&'static str>,
 }
 
 impl Diagnostic {
@@ -40,6 +47,20 @@ impl Diagnostic {
     /// A warning at `span`.
     pub fn warning(code: &'static str, message: impl Into<String>, span: TextSpan) -> Self {
         Self::new(Severity::Warning, code, message, Some(span))
+    }
+
+    /// A note at `span` ([`Severity::Note`]): content the data holds on purpose, kept; `kind`
+    /// is what a report calls such content when it counts it ("VASL note ids kept as
+    /// VASL's").
+    pub fn note(
+        code: &'static str,
+        message: impl Into<String>,
+        span: TextSpan,
+        kind: &'static str,
+    ) -> Self {
+        let mut d = Self::new(Severity::Note, code, message, Some(span));
+        d.kind = Some(kind);
+        d
     }
 
     /// A finding with no position (e.g. a missing file).
@@ -58,6 +79,7 @@ impl Diagnostic {
             help: None,
             notes: Vec::new(),
             file: None,
+            kind: None,
         }
     }
 
@@ -88,6 +110,11 @@ impl Diagnostic {
     /// True for errors.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+
+    /// True for notes: content kept on purpose ([`Severity::Note`]).
+    pub fn is_note(&self) -> bool {
+        self.severity == Severity::Note
     }
 }
 

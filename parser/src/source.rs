@@ -35,6 +35,8 @@ struct Segment {
     text: Range<usize>,
     original: Range<usize>,
     edited: bool,
+    /// An erratum's replacement (else the BOM or CRLF normalization, or no edit).
+    erratum: bool,
 }
 
 /// A source file: the text as published, the text the parsers read (after removing a BOM,
@@ -74,13 +76,16 @@ impl Source {
         edits: Vec<Edit>,
     ) -> Self {
         let original = original.into();
-        let mut all = normalization_edits(&original);
-        all.extend(edits);
-        all.sort_by_key(|e| (e.original.start, e.original.end));
+        let mut all: Vec<(Edit, bool)> = normalization_edits(&original)
+            .into_iter()
+            .map(|e| (e, false))
+            .collect();
+        all.extend(edits.into_iter().map(|e| (e, true)));
+        all.sort_by_key(|(e, _)| (e.original.start, e.original.end));
         let mut text = String::with_capacity(original.len());
         let mut segments = Vec::new();
         let mut pos = 0;
-        for edit in all {
+        for (edit, erratum) in all {
             if edit.original.start < pos || edit.original.end > original.len() {
                 continue;
             }
@@ -91,6 +96,7 @@ impl Source {
                     text: t..text.len(),
                     original: pos..edit.original.start,
                     edited: false,
+                    erratum: false,
                 });
             }
             let t = text.len();
@@ -99,6 +105,7 @@ impl Source {
                 text: t..text.len(),
                 original: edit.original.clone(),
                 edited: true,
+                erratum,
             });
             pos = edit.original.end;
         }
@@ -109,6 +116,7 @@ impl Source {
                 text: t..text.len(),
                 original: pos..original.len(),
                 edited: false,
+                erratum: false,
             });
         }
         let line_starts = std::iter::once(0)
@@ -198,6 +206,48 @@ impl Source {
         (index + 1, col)
     }
 
+    /// True when an erratum changed the original bytes at `original`: it replaces some of
+    /// them, or inserts text at a place from its start up to (not at) its end. The BOM and
+    /// CRLF normalization are no change.
+    pub fn erratum_in(&self, original: Range<usize>) -> bool {
+        self.errata_from(&original)
+            .any(|s| s.erratum && touches(&s.original, &original))
+    }
+
+    /// The original bytes at `original` with the errata applied and nothing else (a BOM and
+    /// CRLF line ends stay as published). An erratum is applied whole by the range holding its
+    /// start, and left out of a range it only reaches into, so the corrected ranges of a
+    /// file's rows, one after another, are the whole corrected file.
+    pub fn corrected(&self, original: Range<usize>) -> String {
+        let mut out = String::with_capacity(original.len());
+        for s in self.errata_from(&original) {
+            let o = &s.original;
+            if s.erratum {
+                if o.start >= original.start && touches(o, &original) {
+                    out.push_str(&self.text[s.text.clone()]);
+                }
+                continue;
+            }
+            let (from, to) = (o.start.max(original.start), o.end.min(original.end));
+            if from < to {
+                out.push_str(&self.original[from..to]);
+            }
+        }
+        out
+    }
+
+    /// The segments from the first that may touch `original` to the last starting before
+    /// its end.
+    fn errata_from(&self, original: &Range<usize>) -> impl Iterator<Item = &Segment> {
+        let first = self
+            .segments
+            .partition_point(|s| s.original.end < original.start);
+        let end = original.end;
+        self.segments[first..]
+            .iter()
+            .take_while(move |s| s.original.start < end)
+    }
+
     /// Byte offsets of the line starts of the original text (the first is 0).
     pub fn line_starts(&self) -> &[usize] {
         &self.line_starts
@@ -235,6 +285,16 @@ fn holding(
                 r.start <= offset && offset < r.end
             }
         })
+}
+
+/// True when the original bytes `segment` (an edit's) lie in `range`, or an insertion there
+/// is made at a place from its start up to (not at) its end.
+fn touches(segment: &Range<usize>, range: &Range<usize>) -> bool {
+    if segment.is_empty() {
+        range.start <= segment.start && segment.start < range.end
+    } else {
+        segment.start < range.end && range.start < segment.end
+    }
 }
 
 /// Removes a UTF-8 BOM and the `\r` of every CRLF, as edits, so both parse like the original.
@@ -275,6 +335,50 @@ mod tests {
         // "cd" is at 3..5 normalized, 7..9 original (3 BOM bytes + "ab\r\n").
         assert_eq!(s.original_range(3..5), 7..9);
         assert_eq!(s.line_col(7), (2, 1));
+    }
+
+    /// Rows written back: each range's published bytes with the errata applied, the BOM and
+    /// CRLF kept; an erratum spanning two ranges goes with the first; an insertion at a
+    /// range's start is that range's.
+    #[test]
+    fn corrected_ranges_keep_the_published_bytes_but_the_errata() {
+        let original = "\u{feff}a,1/1\r\nb,2\r\nc,3\r\n";
+        let s = Source::with_edits(
+            FileId(0),
+            "f",
+            original,
+            vec![
+                Edit {
+                    original: 5..8,
+                    replacement: "1/41".into(),
+                },
+                Edit {
+                    original: 15..15,
+                    replacement: "x".into(),
+                },
+            ],
+        );
+        let rows = [0..10, 10..15, 15..original.len()];
+        let fixed: Vec<String> = rows.iter().map(|r| s.corrected(r.clone())).collect();
+        assert_eq!(fixed, ["\u{feff}a,1/41\r\n", "b,2\r\n", "xc,3\r\n"]);
+        let touched: Vec<bool> = rows.iter().map(|r| s.erratum_in(r.clone())).collect();
+        assert_eq!(touched, [true, false, true]);
+        let plain = Source::new(FileId(0), "f", original);
+        assert!(!plain.erratum_in(0..original.len()));
+        assert_eq!(plain.corrected(0..original.len()), original);
+        // An erratum reaching over two rows is written with the first, whole.
+        let across = Source::with_edits(
+            FileId(0),
+            "f",
+            "a,1\nb,2\n",
+            vec![Edit {
+                original: 2..5,
+                replacement: "9\nB".into(),
+            }],
+        );
+        assert_eq!(across.corrected(0..4), "a,9\nB");
+        assert_eq!(across.corrected(4..8), ",2\n");
+        assert!(across.erratum_in(4..8));
     }
 
     #[test]

@@ -306,11 +306,12 @@ fn side_pdf(
 pub const SIDES: [CounterSide; 2] = [CounterSide::Front, CounterSide::Back];
 
 /// A nation's counter sides in the one order every artifact uses: front, then back, of each
-/// vehicle in listing order ([`each_side`] draws them; `qm build` keys and caches them so).
+/// vehicle in listing order, each followed by its VASL variants
+/// ([`Nation::counter_vehicles`]; [`each_side`] draws them; `qm build` keys and caches them
+/// so).
 pub fn sides(nation: &Nation) -> impl Iterator<Item = (&Vehicle, CounterSide)> {
     nation
-        .vehicles
-        .iter()
+        .counter_vehicles()
         .flat_map(|v| SIDES.map(|side| (v, side)))
 }
 

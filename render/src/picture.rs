@@ -59,8 +59,8 @@ impl Pictures {
         self.by_nation.get(nation)?.get(vehicle)
     }
 
-    /// Every vehicle's picture: its art when `art` has one, else the silhouette of its type's
-    /// class in the nation's type registry (none for a type the registry lacks, which
+    /// Every vehicle's picture (its VASL variants' too): its art when `art` has one, else the
+    /// silhouette of its type's class in the nation's type registry (none for a type the registry lacks, which
     /// resolving has reported). Each silhouette template is rendered once.
     pub fn new(
         nations: &[Nation],
@@ -93,6 +93,10 @@ impl Pictures {
                         Picture::new(&image, "silhouette", Some(class))
                     }
                 };
+                // A VASL variant is the vehicle: its picture too.
+                for w in v.variants() {
+                    pictures.insert(w.id.clone(), picture.clone());
+                }
                 pictures.insert(v.id.clone(), picture);
             }
             by_nation.insert(nation.id.clone(), pictures);

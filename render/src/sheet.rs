@@ -344,17 +344,25 @@ pub fn counter_sheets_with(
         .collect()
 }
 
-/// The vehicle of each counter the sheets print, in listing order: a vehicle read from VASL's
-/// CSV as many times as its `count` and its other pieces' say (none for 0), any other once.
+/// The counter (an index of [`Nation::counter_vehicles`]) of each counter the sheets print,
+/// in listing order: a vehicle read from VASL's CSV as many times as its `count` and its
+/// other pieces' of the same values say (none for 0), a VASL variant as its own row's
+/// `count` says, any other once.
 pub fn printed_copies(nation: &Nation) -> Vec<usize> {
-    nation
-        .vehicles
-        .iter()
+    let mut copies = Vec::new();
+    for v in &nation.vehicles {
+        copies.push(v.vasl.as_ref().map_or(1, |x| x.counters()));
+        let pieces = v.vasl.iter().flat_map(|x| &x.pieces);
+        copies.extend(
+            pieces
+                .filter(|p| p.variant.is_some())
+                .map(|p| p.row.copies.unwrap_or(1)),
+        );
+    }
+    copies
+        .into_iter()
         .enumerate()
-        .flat_map(|(i, v)| {
-            let copies = v.vasl.as_ref().map_or(1, |x| x.counters());
-            std::iter::repeat_n(i, usize::from(copies))
-        })
+        .flat_map(|(i, n)| std::iter::repeat_n(i, usize::from(n)))
         .collect()
 }
 

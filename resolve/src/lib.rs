@@ -36,6 +36,12 @@ mod availability;
 mod counter_text;
 mod factions;
 mod fields;
+pub mod lexicon;
+#[cfg(test)]
+mod limit_catalogue_tests;
+mod limit_names;
+#[cfg(test)]
+mod limit_tests;
 pub mod lint;
 mod listing;
 mod mentions;
@@ -51,6 +57,8 @@ mod smoke_text;
 #[cfg(test)]
 mod tests;
 mod theater_names;
+#[cfg(test)]
+mod together_tests;
 pub mod unresolved;
 mod vasl;
 

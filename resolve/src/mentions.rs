@@ -274,9 +274,17 @@ impl NameIndex {
             return None;
         }
         let sk = stripped_key(mention);
+        // The name itself before a name that differs by a parenthesized suffix: "Pz.Wg. 38
+        // (Funk)" is not the "Pz.Wg. 38" listed before it.
+        let whole = name_key(mention);
         if let Some(&i) = candidates
             .iter()
-            .find(|&&c| self.keys[c] == mk || self.stripped[c] == sk)
+            .find(|&&c| self.name_keys[c] == whole)
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .find(|&&c| self.keys[c] == mk || self.stripped[c] == sk)
+            })
         {
             return Some((i, MatchKind::Exact));
         }

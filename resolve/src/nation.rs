@@ -12,7 +12,7 @@ use crate::notes::{resolve_notes, NotesOutcome};
 use crate::ob::{resolve_ob, NationalData};
 use crate::ordnance::resolve_ordnance;
 use crate::registry::Registries;
-use crate::unresolved::unresolved_vehicles;
+use crate::unresolved::{unresolved_vehicles, RowWithoutVehicle};
 use crate::vasl;
 use qm_parser::is_second_line;
 
@@ -57,7 +57,7 @@ pub fn resolve_nation(
     let listed = national.theaters.clone();
     // A nation without a listing has no vehicles, so its notes (if any) would describe none:
     // load does not read them.
-    let (vehicles, notes) = match input.listing.and_then(|f| sources.get(f)) {
+    let (vehicles, notes, rowless) = match input.listing.and_then(|f| sources.get(f)) {
         Some(listing) => {
             let notes = input.notes.and_then(|f| sources.get(f));
             let read = NotesInput {
@@ -70,7 +70,7 @@ pub fn resolve_nation(
             };
             resolve_vehicles(&read, &mut findings, &mut diagnostics)
         }
-        None => (Vec::new(), NotesOutcome::default()),
+        None => (Vec::new(), NotesOutcome::default(), Vec::new()),
     };
     let declared = listed.is_some();
     let mut theaters = if notes.theaters.is_empty() {
@@ -103,7 +103,7 @@ pub fn resolve_nation(
         .unwrap_or_default();
     let mut nation = nation_ir(input, sources, vehicles, notes, national, acceptances);
     nation.ordnance = ordnance;
-    nation.unresolved = unresolved_vehicles(&nation, sources, &diagnostics);
+    nation.unresolved = unresolved_vehicles(&nation, sources, &diagnostics, &rowless);
     Resolved {
         nation,
         diagnostics,
@@ -123,12 +123,13 @@ struct NotesInput<'a> {
     national: &'a NationalData,
 }
 
-/// The listing's vehicles, resolved against the notes, with the notes' IR.
+/// The listing's vehicles, resolved against the notes, with the notes' IR, and the rows that
+/// made no vehicle (a value every vehicle needs is missing or unreadable: reported).
 fn resolve_vehicles(
     read: &NotesInput,
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
-) -> (Vec<Vehicle>, NotesOutcome) {
+) -> (Vec<Vehicle>, NotesOutcome, Vec<RowWithoutVehicle>) {
     let (mut rows, csv) = if vasl::is_vasl_csv(read.listing) {
         let (rows, extras) = vasl::csv_rows(read.listing, diags);
         (rows, Some(extras))
@@ -164,9 +165,20 @@ fn resolve_vehicles(
     let mut built = built;
     if let Some(csv) = &csv {
         // Before the second lines move: `built` is still one entry per row.
-        vasl::attach(read.sources, csv, |i| second_line_at(&rows, i), &mut built);
+        let mut vasl_read = vasl::VaslRead {
+            map: read.sources,
+            types: &read.registries.types,
+            diags,
+        };
+        vasl::attach(
+            &mut vasl_read,
+            csv,
+            |i| second_line_at(&rows, i),
+            &mut built,
+        );
     }
     attach_second_lines(read.sources, &rows, &mut built);
+    let rowless = rows_without_vehicle(&rows, &built);
     // The rows of the vehicles, in place (a row without a vehicle was reported).
     let mut kept = built.iter().map(Option::is_some);
     rows.retain(|_| kept.next().unwrap_or(false));
@@ -186,7 +198,21 @@ fn resolve_vehicles(
         findings,
         diags,
     );
-    (vehicles, outcome)
+    vasl::finish_variants(&mut vehicles);
+    (vehicles, outcome, rowless)
+}
+
+/// The rows that made no vehicle and are no vehicle's second line.
+fn rows_without_vehicle(rows: &[ListingRow], built: &[Option<Vehicle>]) -> Vec<RowWithoutVehicle> {
+    rows.iter()
+        .zip(built)
+        .enumerate()
+        .filter(|(i, (_, v))| v.is_none() && !second_line_at(rows, *i))
+        .map(|(_, (row, _))| RowWithoutVehicle {
+            name: row.name.raw.clone(),
+            span: row.span.clone(),
+        })
+        .collect()
 }
 
 /// True when row `i` is a vehicle's second line: no TYPE, BPV, RF or DATES of its own,

@@ -1,10 +1,12 @@
 //! Failure is local: an error in a vehicle's own data (its listing row, the numbered note or
-//! a multi-applicable note it refers to) leaves that vehicle unresolved, not its nation.
+//! a multi-applicable note it refers to) leaves that vehicle unresolved, not its nation; an
+//! error in a listing row that made no vehicle (a turret's row, without TYPE, RF or DATES)
+//! leaves that row unresolved.
 //! Queries answer for the other vehicles and name these; `qm build --keep-going` leaves them
 //! out. An error nowhere in a vehicle's data (`ob.toml`, the registries, a note no row names)
 //! still concerns the whole nation.
 
-use qm_parser::{Diagnostic, SourceMap};
+use qm_parser::{Diagnostic, SourceMap, TextSpan};
 use qm_schema::{AvailabilityOrigin, Nation, NoteRef, Span, UnresolvedVehicle, Vehicle};
 
 use crate::names::name_key;
@@ -16,12 +18,10 @@ pub fn touched_vehicles(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Vec
     let Some(span) = &d.span else {
         return Vec::new();
     };
-    let Some(source) = map.get(span.file) else {
+    let Some(at) = Place::of(map, span) else {
         return Vec::new();
     };
-    let at = span.range.start;
-    let inside =
-        |s: &Span| &*s.file == source.name.as_str() && s.start <= at && at < s.end.max(s.start + 1);
+    let inside = |s: &Span| at.inside(s);
     if let Some(k) = nation.vehicles.iter().position(|v| inside(&v.row)) {
         return vec![k];
     }
@@ -45,6 +45,74 @@ pub fn touched_vehicles(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Vec
         .collect()
 }
 
+/// A diagnostic's place: its file's name and its first byte as published (the IR's spans
+/// count published bytes; a diagnostic's span counts those of the text read, which a BOM, CRLF
+/// line ends or an erratum shift).
+struct Place<'a> {
+    file: &'a str,
+    at: usize,
+}
+
+impl<'a> Place<'a> {
+    fn of(map: &'a SourceMap, span: &TextSpan) -> Option<Self> {
+        let source = map.get(span.file)?;
+        Some(Self {
+            file: source.name.as_str(),
+            at: source.original_range(span.range.clone()).start,
+        })
+    }
+
+    /// True when the place lies in `s` (a span of the IR).
+    fn inside(&self, s: &Span) -> bool {
+        &*s.file == self.file && s.start <= self.at && self.at < s.end.max(s.start + 1)
+    }
+}
+
+/// True when error `d` concerns one vehicle or row of `nation` alone (failure is local):
+/// it lies in a vehicle's row or a note a vehicle refers to ([`touched_vehicles`]), or in a
+/// listing row that made no vehicle (`UnresolvedVehicle::row`).
+pub fn is_local(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> bool {
+    !touched_vehicles(nation, map, d).is_empty()
+        || unresolved_row(nation, map, d).is_some()
+        || touched_piece(nation, map, d).is_some()
+}
+
+/// The vehicle (an index of `nation.vehicles`) and the one of its VASL pieces (an index of its
+/// `vasl.pieces`: a variant, or a row repeating it) whose row `d` lies in. An error there is
+/// the piece's alone: its vehicle stays resolved, the piece's counter is left out of a
+/// `--keep-going` build.
+pub fn touched_piece(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Option<(usize, usize)> {
+    let at = Place::of(map, d.span.as_ref()?)?;
+    nation.vehicles.iter().enumerate().find_map(|(k, v)| {
+        let pieces = &v.vasl.as_ref()?.pieces;
+        let p = pieces.iter().position(|p| at.inside(&p.span))?;
+        Some((k, p))
+    })
+}
+
+/// The listing row that made no vehicle (an entry of `nation.unresolved` with a `row`) in
+/// which error `d` lies.
+pub fn unresolved_row<'a>(
+    nation: &'a Nation,
+    map: &SourceMap,
+    d: &Diagnostic,
+) -> Option<&'a UnresolvedVehicle> {
+    let at = Place::of(map, d.span.as_ref()?)?;
+    nation
+        .unresolved
+        .iter()
+        .find(|u| u.row.as_ref().is_some_and(|row| at.inside(row)))
+}
+
+/// A listing row that made no vehicle (a value every vehicle needs is missing or unreadable).
+#[derive(Debug, Clone)]
+pub struct RowWithoutVehicle {
+    /// Its NAME as published.
+    pub name: String,
+    /// The row.
+    pub span: TextSpan,
+}
+
 /// True when the vehicle's Notes column names `note`.
 fn refers_to(v: &Vehicle, note: &NoteRef) -> bool {
     v.values
@@ -54,11 +122,12 @@ fn refers_to(v: &Vehicle, note: &NoteRef) -> bool {
 }
 
 /// The unresolved vehicles of `nation`, each with the first error (in `diagnostics`' order)
-/// in its data.
+/// in its data, then each of `rows` (listing rows that made no vehicle) with its first error.
 pub fn unresolved_vehicles(
     nation: &Nation,
     map: &SourceMap,
     diagnostics: &[Diagnostic],
+    rows: &[RowWithoutVehicle],
 ) -> Vec<UnresolvedVehicle> {
     let mut first: Vec<Option<&Diagnostic>> = vec![None; nation.vehicles.len()];
     for d in diagnostics.iter().filter(|d| d.is_error()) {
@@ -78,11 +147,40 @@ pub fn unresolved_vehicles(
                 code: d.code.to_string(),
                 message: d.message.clone(),
                 source: d.span.as_ref().map(|s| map.provenance(s)),
+                row: None,
             })
         })
         .collect();
     copies_of_unresolved(nation, &mut out);
+    out.extend(unresolved_rows(map, diagnostics, rows));
     out
+}
+
+/// Each listing row that made no vehicle, with the first error inside it.
+fn unresolved_rows(
+    map: &SourceMap,
+    diagnostics: &[Diagnostic],
+    rows: &[RowWithoutVehicle],
+) -> Vec<UnresolvedVehicle> {
+    let errors: Vec<(Place, &Diagnostic)> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .filter_map(|d| Some((Place::of(map, d.span.as_ref()?)?, d)))
+        .collect();
+    rows.iter()
+        .filter_map(|r| {
+            let row = map.provenance(&r.span);
+            let (_, d) = errors.iter().find(|(at, _)| at.inside(&row))?;
+            Some(UnresolvedVehicle {
+                id: String::new(),
+                name: r.name.clone(),
+                code: d.code.to_string(),
+                message: d.message.clone(),
+                source: d.span.as_ref().map(|s| map.provenance(s)),
+                row: Some(row),
+            })
+        })
+        .collect()
 }
 
 /// A vehicle whose entries copy an unresolved vehicle's (a relative rule) is unresolved too:
@@ -106,6 +204,7 @@ fn copies_of_unresolved(nation: &Nation, out: &mut Vec<UnresolvedVehicle>) {
                         v.name
                     ),
                     source: Some(span.clone()),
+                    row: None,
                 }),
                 _ => None,
             })

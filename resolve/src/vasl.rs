@@ -10,6 +10,10 @@ use qm_schema::{
     Vehicle,
 };
 
+use crate::counter_text::counter_sides;
+use crate::listing::vehicle_from_row;
+use crate::registry::VehicleTypeRegistry;
+
 /// True when `source` is read as VASL's Chapter H CSV (its file is `listing.csv`).
 pub(crate) fn is_vasl_csv(source: &Source) -> bool {
     source.name.ends_with("listing.csv")
@@ -27,17 +31,19 @@ pub(crate) fn csv_rows(src: &Source, diags: &mut Vec<Diagnostic>) -> (Vec<Listin
     let parsed = parse_vasl_csv(src);
     diags.extend(parsed.diagnostics);
     let listing = parsed.value;
-    if listing.rows.is_empty() {
+    // A file whose header did not read holds no rows qm read: its error says so.
+    if listing.rows.is_empty() && listing.records > 0 {
         // VASL's file of shared pieces holds none of Chapter H's vehicles: a nation without
         // vehicles, not an error.
         diags.push(
-            Diagnostic::warning(
+            Diagnostic::note(
                 "vasl::no-vehicles",
                 format!(
                     "found no vehicle in {} (only rows that hold none)",
                     src.name
                 ),
                 qm_parser::TextSpan::new(src.id, 0..src.text.len().min(1)),
+                "VASL files without vehicles (shared pieces only) kept",
             )
             .with_help("a vehicle row names the vehicle and gives its BPV, RF and DATES"),
         );
@@ -49,16 +55,24 @@ pub(crate) fn csv_rows(src: &Source, diags: &mut Vec<Diagnostic>) -> (Vec<Listin
     (listing.rows, extras)
 }
 
-/// Gives each built vehicle its row's [`VaslRow`]; a second line's (kept as the vehicle's
-/// other configuration) goes in the vehicle's `second_line`.
+/// What building a row's [`VaslRow`] reads: the sources, the caption rows, and the type
+/// registry a variant's own vehicle is built with (its diagnostics beside the rows').
+pub(crate) struct VaslRead<'a> {
+    pub(crate) map: &'a SourceMap,
+    pub(crate) types: &'a VehicleTypeRegistry,
+    pub(crate) diags: &'a mut Vec<Diagnostic>,
+}
+
+/// Gives each built vehicle its row's [`VaslRow`] (its variants' vehicles built); a second
+/// line's (kept as the vehicle's other configuration) goes in the vehicle's `second_line`.
 pub(crate) fn attach(
-    map: &SourceMap,
+    read: &mut VaslRead,
     extras: &CsvExtras,
     second_line: impl Fn(usize) -> bool,
     built: &mut [Option<Vehicle>],
 ) {
     for i in 0..built.len().min(extras.extras.len()) {
-        let row = vasl_row(map, &extras.extras[i], &extras.captions);
+        let row = vasl_row(read, &extras.extras[i], &extras.captions);
         if second_line(i) {
             if let Some(Some(v)) = built.get_mut(i.wrapping_sub(1)) {
                 if let Some(x) = v.vasl.as_mut() {
@@ -71,7 +85,8 @@ pub(crate) fn attach(
     }
 }
 
-fn vasl_row(map: &SourceMap, x: &VaslExtras, captions: &[VaslCaptionRow]) -> VaslRow {
+fn vasl_row(read: &mut VaslRead, x: &VaslExtras, captions: &[VaslCaptionRow]) -> VaslRow {
+    let map = read.map;
     VaslRow {
         copies: x.copies,
         columns: columns(map, &x.cells),
@@ -111,10 +126,17 @@ fn vasl_row(map: &SourceMap, x: &VaslExtras, captions: &[VaslCaptionRow]) -> Vas
                     .notes_cell
                     .as_ref()
                     .map(|c| text_field(map, c.text.clone(), &c.span)),
-                row: vasl_row(map, &p.extras, captions),
+                row: vasl_row(read, &p.extras, captions),
+                variant: p.variant.as_ref().and_then(|row| variant(read, row)),
             })
             .collect(),
     }
+}
+
+/// A variant row's own vehicle: its name, listing values and (later) counter; none when a
+/// value every vehicle needs is missing (reported, at the row).
+fn variant(read: &mut VaslRead, row: &ListingRow) -> Option<Box<Vehicle>> {
+    vehicle_from_row(read.map, row, read.types, read.diags).map(Box::new)
 }
 
 fn columns(map: &SourceMap, cells: &[VaslCell]) -> Vec<VaslColumnValue> {
@@ -148,5 +170,28 @@ fn text_field(map: &SourceMap, text: String, span: &qm_parser::TextSpan) -> Fiel
         superscript: None,
         raw: text,
         span: map.provenance(span),
+    }
+}
+
+/// Gives each vehicle's VASL variants an id of their own in the nation (their name's, made
+/// unique by `-2`, `-3`, ... in file order, as two variants may share a name) and their
+/// counter: their own values, with the vehicle's notations (the notes are the vehicle's).
+pub(crate) fn finish_variants(vehicles: &mut [Vehicle]) {
+    let mut taken: std::collections::HashSet<String> =
+        vehicles.iter().map(|v| v.id.clone()).collect();
+    for v in vehicles.iter_mut() {
+        let notations = v.counter.notations.clone();
+        let pieces = v.vasl.iter_mut().flat_map(|x| x.pieces.iter_mut());
+        for w in pieces.filter_map(|p| p.variant.as_deref_mut()) {
+            let base = w.id.clone();
+            let mut n = 1;
+            while taken.contains(&w.id) {
+                n += 1;
+                w.id = format!("{base}-{n}");
+            }
+            taken.insert(w.id.clone());
+            (w.counter.front, w.counter.back) = counter_sides(w, &notations);
+            w.counter.notations = notations.clone();
+        }
     }
 }

@@ -53,10 +53,11 @@ pub struct Nation {
     pub unresolved: Vec<UnresolvedVehicle>,
 }
 
-/// A vehicle left unresolved by an error in its own data.
+/// A vehicle left unresolved by an error in its own data, or a listing row that made no
+/// vehicle (`row`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct UnresolvedVehicle {
-    /// The vehicle's id ([`Vehicle::id`]).
+    /// The vehicle's id ([`Vehicle::id`]); empty for a row that made no vehicle.
     pub id: String,
     /// Its name, as the listing gives it.
     pub name: String,
@@ -66,9 +67,23 @@ pub struct UnresolvedVehicle {
     pub message: String,
     /// Where the error is.
     pub source: Option<Span>,
+    /// A listing row that made no vehicle (a value every vehicle needs is missing or
+    /// unreadable, as in a turret's row, which prints no TYPE, RF or DATES): where it is. It
+    /// is no vehicle, so it is in no answer, and any answer may lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row: Option<Span>,
 }
 
 impl Nation {
+    /// Every counter the nation's vehicles print, in listing order: each vehicle, then its
+    /// VASL variants ([`Vehicle::variants`]). The one walk of the counters' artifacts (sides,
+    /// sheets, the module's pieces).
+    pub fn counter_vehicles(&self) -> impl Iterator<Item = &Vehicle> {
+        self.vehicles
+            .iter()
+            .flat_map(|v| std::iter::once(v).chain(v.variants()))
+    }
+
     /// The faction with this id.
     pub fn faction(&self, id: &str) -> Option<&Faction> {
         self.factions.iter().find(|f| f.id == id)

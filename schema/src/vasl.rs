@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Field, Span};
+use crate::{Field, Span, Vehicle};
 
 /// VASL's Chapter H CSV header: its column names, in its order.
 pub const VASL_HEADER: [&str; 34] = [
@@ -110,16 +110,20 @@ pub struct VaslRow {
 
 impl VaslRow {
     /// How many counters of the vehicle the sheets print: its row's `count` and each other
-    /// piece's (a count of VASL's own marks, `Y/-/-/-`, is one).
+    /// piece's of the same values (a count of VASL's own marks, `Y/-/-/-`, is one); a
+    /// variant's are its own ([`VaslPiece::variant`]).
     pub fn counters(&self) -> u16 {
-        self.pieces.iter().fold(self.copies.unwrap_or(1), |n, p| {
-            n.saturating_add(p.row.copies.unwrap_or(1))
-        })
+        self.pieces
+            .iter()
+            .filter(|p| p.variant.is_none())
+            .fold(self.copies.unwrap_or(1), |n, p| {
+                n.saturating_add(p.row.copies.unwrap_or(1))
+            })
     }
 }
 
-/// Another of VASL's pieces of a vehicle: a row of its own in VASL's file with the vehicle's
-/// name and listing values, for another counter.
+/// Another of VASL's pieces of a vehicle: a row of its own in VASL's file for another
+/// counter, repeating the vehicle's name and listing values, or a variant of it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VaslPiece {
     /// Where the row is (its line places it among the vehicles when written back).
@@ -129,6 +133,14 @@ pub struct VaslPiece {
     pub notes: Option<Field<String>>,
     /// Its own columns (`count`, `piece`, `overrides`, ...), markup, unread notes and caption.
     pub row: VaslRow,
+    /// A variant of the vehicle VASL draws a counter of its own for (a row whose name is the
+    /// vehicle's and a suffix, `w/ Opt AAMG`, `(American colored)`: docs/listings.md, "Variant
+    /// rows"): its own name, id, listing values and counter (drawn, put into the module and
+    /// printed `row.copies` times); no availability, no chart row, no note read. `null` for a
+    /// piece repeating the vehicle's values (it prints the vehicle's counter), or a variant
+    /// whose row holds an error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Box<Vehicle>>,
 }
 
 /// One of VASL's own columns with its value.

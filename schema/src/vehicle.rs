@@ -188,3 +188,14 @@ pub struct OptionalArmament {
     /// The note sentence.
     pub source: Option<Span>,
 }
+
+impl Vehicle {
+    /// The vehicle's VASL variants, each a counter of its own ([`crate::VaslPiece::variant`]),
+    /// in file order.
+    pub fn variants(&self) -> impl Iterator<Item = &Vehicle> {
+        self.vasl
+            .iter()
+            .flat_map(|x| x.pieces.iter())
+            .filter_map(|p| p.variant.as_deref())
+    }
+}

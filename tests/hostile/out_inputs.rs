@@ -181,3 +181,98 @@ fn gpids_update_never_writes_through_its_link_over_another_input() {
     run.says("ob.toml");
     assert_eq!(tree(w), before, "ob.toml is still empty");
 }
+
+/// A made-up VASL file (tests/fixtures-vasl/rows/mixed) kept in a maintainer's checkout,
+/// `vasl/mixed_vehicles.csv` (mode 640), and the nation's `listing.csv` a link to it.
+#[cfg(unix)]
+fn vasl_checkout() -> (tempfile::TempDir, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let w = tmp.path();
+    std::fs::create_dir_all(w.join("vasl")).unwrap();
+    std::fs::create_dir_all(w.join("data/mixed")).unwrap();
+    let checkout = w.join("vasl/mixed_vehicles.csv");
+    std::fs::copy(
+        root().join("tests/fixtures-vasl/rows/mixed/listing.csv"),
+        &checkout,
+    )
+    .unwrap();
+    std::fs::set_permissions(&checkout, std::fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink(
+        "../../vasl/mixed_vehicles.csv",
+        w.join("data/mixed/listing.csv"),
+    )
+    .unwrap();
+    (tmp, checkout)
+}
+
+/// Issue 33 item 2: `--in-place` is the one way to write a nation's `listing.csv` over
+/// itself: through its link into the checkout, beside the file and renamed over it, its mode
+/// kept, every other byte as it was; unchanged, it is not written at all. Without it the
+/// checkout is refused (above), and it goes with nothing else.
+#[cfg(unix)]
+#[test]
+fn in_place_writes_a_listing_back_through_its_link() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let (tmp, checkout) = vasl_checkout();
+    let w = tmp.path();
+    let published = std::fs::read_to_string(&checkout).unwrap();
+    let in_place = [
+        "export",
+        "vasl-csv",
+        "--data",
+        "data",
+        "--keep-going",
+        "--in-place",
+    ];
+    let inode = std::fs::metadata(&checkout).unwrap().ino();
+    qm(w, &in_place)
+        .expect(1)
+        .says("mixed/listing.csv unchanged");
+    assert_eq!(
+        std::fs::metadata(&checkout).unwrap().ino(),
+        inode,
+        "not written"
+    );
+    // An erratum of the maintainer's, then written back: that row only changes.
+    std::fs::write(
+        w.join("data/mixed/errata.toml"),
+        "[[erratum]]\nid = \"d\"\nfile = \"listing.csv\"\ncontext = \"1.2,52-5,+2\"\n\
+         find = \"52-5\"\nreplace = \"52-53\"\nreason = \"made up\"\nsource = \"made up\"\n",
+    )
+    .unwrap();
+    qm(w, &in_place)
+        .expect(1)
+        .says("mixed/listing.csv written back");
+    let now = std::fs::read_to_string(&checkout).unwrap();
+    assert_eq!(now, published.replace("1.2,52-5,+2", "1.2,52-53,+2"));
+    let link = std::fs::symlink_metadata(w.join("data/mixed/listing.csv")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link stays a link");
+    let mode = std::fs::metadata(&checkout).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    let left: Vec<_> = std::fs::read_dir(w.join("vasl")).unwrap().collect();
+    assert_eq!(left.len(), 1, "no temporary file is left");
+    // The source now holds the fix: the erratum no longer matches, as errata.toml says.
+    qm(w, &["check", "--data", "data"]).says("errata::");
+    // `--in-place` with `--out`, or for a nation without a listing.csv: usage errors.
+    qm(
+        w,
+        &[
+            "export",
+            "vasl-csv",
+            "--data",
+            "data",
+            "--in-place",
+            "--out",
+            "o",
+        ],
+    )
+    .expect(2);
+    let (tmp, _) = workspace();
+    qm(
+        tmp.path(),
+        &["export", "vasl-csv", "ita", "--data", "data", "--in-place"],
+    )
+    .expect(2)
+    .says("ita has no listing.csv to write back");
+}

@@ -120,6 +120,35 @@ fn line_breaks_in_verbatim_cells_are_written_back() {
 }
 
 #[test]
+fn a_less_than_read_as_text_is_written_back_as_text() {
+    // Fuzz finding (`vasl_csv`): a `<` with no `>` after it is text, but the export wrote the
+    // superscripts after it as `<sup>` (`Auk </ᵗ` -> `Auk </<sup>t</sup>`), and the next
+    // reading lost `</` (`Auk t`), exit 0. A `<sup>` never closed turned the rest of its
+    // cell into superscripts (`1</suB` -> `¹</ˢuᴮ`).
+    let names = [
+        ("Auk <i>AG</i> w/ </ᵗ", "Auk <i>AG</i> w/ </ᵗ"),
+        ("<i>AG</i> Bee <ˢ", "<i>AG</i> Bee <ˢ"),
+        ("Cee <i>AG</i> w/ <sup>1</suB", "Cee <i>AG</i> w/ 1</suB"),
+    ];
+    let mut text = header();
+    for (i, (name, _)) in names.iter().enumerate() {
+        let piece = format!("p{i}");
+        text += &format!("\n{}", row(&[("name", name), ("piece", &piece)]));
+    }
+    let (tmp, _) = data_with(&(text + "\n"));
+    let first = qm(tmp.path(), &["export", "vasl-csv", "--data", "data", "x"]);
+    first.expect(0);
+    let records = exported(tmp.path());
+    for (r, (read, written)) in records[1..].iter().zip(names) {
+        assert_eq!(cell(r, "name"), written, "{read}");
+    }
+    // Read and written back: the same bytes.
+    let (again, _) = data_with(&first.stdout);
+    let second = qm(again.path(), &["export", "vasl-csv", "--data", "data", "x"]);
+    assert_eq!(second.expect(0).stdout, first.stdout);
+}
+
+#[test]
 fn formula_cells_are_warned_about_and_exported_as_text() {
     // `=HYPERLINK(…)` and `@…|…` passed check silently and were exported as they were: a
     // spreadsheet opening the file ran them. VASL's own `+1` and `+F` stay as they are.

@@ -125,3 +125,62 @@ fn explain_shows_each_entry_beside_its_words() {
         "{out}"
     );
 }
+
+/// Issue 33 item 5: a listing row without a vehicle's values (a turret: no TYPE, RF or
+/// DATES) or with an error is left out of the answers, named as unresolved where it could be
+/// in one, and never stops the nation's other vehicles; `build --keep-going` keeps the rest.
+#[test]
+fn a_row_without_a_vehicle_is_local_to_itself() {
+    let data = "tests/fixtures-vasl/rows";
+    let (code, stdout, stderr) = crate::support::qm_on_data(
+        data,
+        &[
+            "avail",
+            "mixed",
+            "--theater",
+            "North Africa",
+            "--date",
+            "6/42",
+        ],
+    );
+    assert_eq!(code, 1, "the answer is incomplete\n{stdout}{stderr}");
+    assert!(
+        stdout.contains("Petrel") && stdout.contains("Gannet 3"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("unresolved: Coastal Gun Turret — mixed/listing.csv:17: failed to find TYPE"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = crate::support::qm_on_data(data, &["show", "mixed", "Petrel"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    // Asked for by name, the row says why it is no vehicle.
+    let (code, stdout, _) =
+        crate::support::qm_on_data(data, &["show", "mixed", "coastal gun turret"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.starts_with("unresolved: Coastal Gun Turret"),
+        "{stdout}"
+    );
+}
+
+/// An error at a row's start in a file whose published bytes the read text shifts (a BOM,
+/// CRLF line ends) is the row's own: a nameless row after a vehicle leaves that vehicle
+/// resolved.
+#[test]
+fn an_error_is_placed_in_its_own_row_of_a_crlf_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(
+        &root().join("tests/fixtures-vasl/rows/crlf"),
+        &tmp.path().join("crlf"),
+    );
+    let listing = tmp.path().join("crlf/listing.csv");
+    let text = std::fs::read_to_string(&listing).unwrap();
+    let nameless = text.replacen("0,Gannet 3 <i>LT</i> w/ Opt AAMG,", "0,,", 1);
+    assert_ne!(nameless, text);
+    std::fs::write(&listing, nameless).unwrap();
+    let data = tmp.path().to_str().unwrap();
+    let out = run_qm(&["show", "crlf", "Gannet 3", "--data", data], &root());
+    assert!(out.starts_with("exit: 0\n"), "{out}");
+}

@@ -18,6 +18,7 @@ mod module_graph;
 mod nation_groups;
 mod nations;
 mod ordnance;
+mod other_hand;
 mod render;
 mod scenario;
 mod schema;

@@ -18,8 +18,8 @@ fn fixtures_diagnostics() {
     insta::assert_snapshot!("vasl_err_check", out);
 }
 
-/// A file read and written back: the same records but the two rows qm does not keep (the
-/// HTML label row, a VASL-only piece), as docs/listings.md's "Round trip" says.
+/// A file read and written back is the same file, byte for byte: the HTML label row and the
+/// VASL-only piece included (docs/listings.md, "Round trip").
 #[test]
 fn a_vasl_file_is_written_back_as_read() {
     let out = run_qm(&["export", "vasl-csv", "nordic", "--data", OK], &root());
@@ -27,11 +27,60 @@ fn a_vasl_file_is_written_back_as_read() {
     assert_eq!(status, "exit: 0", "{out}");
     let written = rest.split_once("--- stderr\n").unwrap().0;
     let published = std::fs::read_to_string(root().join(OK).join("nordic/listing.csv")).unwrap();
-    let kept: Vec<&str> = published
-        .lines()
-        .filter(|l| !l.starts_with("<b>No.</b>") && !l.contains("<i>None</i>"))
-        .collect();
-    assert_eq!(written.lines().collect::<Vec<_>>(), kept);
+    assert_eq!(written, published);
+}
+
+const ROWS: &str = "tests/fixtures-vasl/rows";
+
+/// Every kind of row a VASL file holds is written back at its place, byte for byte (issue 33
+/// item 1): the header and the HTML label row, a caption, vehicles, a second line, a vehicle's
+/// repeated piece, variant rows, a variant whose vehicle is not listed, a generic piece of
+/// count 0, a row without a vehicle's values (a turret), a row with a bad cell, an empty line, a
+/// cell holding a line break; a file with a BOM and CRLF line ends; a file of VASL's own
+/// pieces only (no vehicle).
+#[test]
+fn every_kind_of_row_is_written_back_byte_for_byte() {
+    let out = tempfile::tempdir().unwrap();
+    let (code, _, stderr) = crate::support::qm_on_data(
+        ROWS,
+        &[
+            "export",
+            "vasl-csv",
+            "--keep-going",
+            "--out",
+            path(out.path()),
+        ],
+    );
+    // The made-up errors of the data (the turret, DATES `52-5`) are reported and kept.
+    assert_eq!(code, 1, "{stderr}");
+    for nation in ["crlf", "mixed", "shared"] {
+        let published = std::fs::read(root().join(ROWS).join(nation).join("listing.csv")).unwrap();
+        let written = std::fs::read(out.path().join(format!("{nation}_vehicles.csv")))
+            .unwrap_or_else(|e| panic!("{nation}: {e}\n{stderr}"));
+        assert_eq!(
+            String::from_utf8_lossy(&written),
+            String::from_utf8_lossy(&published),
+            "{nation}"
+        );
+    }
+}
+
+/// An erratum's correction is written back in its row; every other byte stays.
+#[test]
+fn an_erratum_is_written_back_in_its_row_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(&root().join(ROWS).join("crlf"), &tmp.path().join("crlf"));
+    let erratum = "[[erratum]]\nid = \"w\"\nfile = \"listing.csv\"\nrow = \"Gannet 3\"\n\
+        cells = [{ column = \"weight\", find = \"7\", replace = \"7.5\" }]\nnotes = [\"3\"]\n\
+        reason = \"made up\"\nsource = \"made up\"\n";
+    std::fs::write(tmp.path().join("crlf/errata.toml"), erratum).unwrap();
+    let (code, stdout, stderr) =
+        crate::support::qm_on_data(path(tmp.path()), &["export", "vasl-csv", "crlf"]);
+    assert_eq!(code, 0, "{stderr}");
+    let published = std::fs::read_to_string(tmp.path().join("crlf/listing.csv")).unwrap();
+    let expected = published.replacen("<i>LT</i>,,7,", "<i>LT</i>,,7.5,", 1);
+    assert_ne!(expected, published);
+    assert_eq!(stdout, expected);
 }
 
 /// A nation from `listing.tsv` exports too, and its export reads back to the same file.
@@ -258,4 +307,174 @@ fn both_listings_in_one_folder() {
 
 fn path(p: &Path) -> &str {
     p.to_str().unwrap()
+}
+
+/// Issue 33 item 3: VASL's variant rows (marked as VASL's own by a count of 0 or a VASL note
+/// id, named as a vehicle with a suffix) are pieces of their vehicle: their own name, id,
+/// cells and counter, but no vehicle of the listing (no chart row, no availability, no note
+/// read); one whose vehicle the listing lacks is VASL's own row, left out.
+#[test]
+fn variant_rows_are_pieces_of_their_vehicle() {
+    let compiled = qm_compile::pipeline::compile(&root().join(ROWS), &Default::default());
+    let mixed = compiled.nations.iter().find(|n| n.id == "mixed").unwrap();
+    let names: Vec<&str> = mixed.vehicles.iter().map(|v| v.name.as_str()).collect();
+    // A row named as a variant with values of its own and no VASL mark is a vehicle.
+    assert_eq!(
+        names,
+        ["Gannet 3", "Petrel", "Petrel (L)", "Auk Gun Carrier"]
+    );
+    let gannet = &mixed.vehicles[0];
+    let variants: Vec<(&str, &str)> = gannet
+        .variants()
+        .map(|w| (w.id.as_str(), w.name.as_str()))
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            ("gannet-3-w-opt-aamg", "Gannet 3 w/Opt AAMG"),
+            ("gannet-3-blue-colored", "Gannet 3 (Blue colored)")
+        ]
+    );
+    // Its own cells and counter: a fixed AA MG of 2 where the vehicle has an optional one.
+    let w = gannet.variants().next().unwrap();
+    let aa = |v: &qm_schema::Vehicle| v.values.mg_aa.as_ref().unwrap().raw.clone();
+    assert_eq!((aa(gannet), aa(w)), ("Opt 2†".to_string(), "2".to_string()));
+    let drawn = |v: &qm_schema::Vehicle| {
+        v.counter
+            .front
+            .iter()
+            .find(|i| i.kind == qm_schema::CounterItemKind::MgAa)
+            .map(|i| i.text.clone())
+    };
+    assert_eq!(drawn(w).as_deref(), Some("2"));
+    assert!(w.availability.is_empty());
+    // Every counter is drawn: the vehicles and the variants, each once, in listing order.
+    let counters: Vec<&str> = mixed.counter_vehicles().map(|v| v.id.as_str()).collect();
+    // Petrel's variant is unmarked, but holds Petrel's values (only its colors are its own).
+    assert_eq!(
+        counters,
+        [
+            "gannet-3",
+            "gannet-3-w-opt-aamg",
+            "gannet-3-blue-colored",
+            "petrel",
+            "petrel-green-colored",
+            "petrel-l",
+            "auk-gun-carrier"
+        ]
+    );
+    // The sheets print each as its count says: 4 of the vehicle, none of a count of 0, 2 of
+    // the other variant, then Petrel's 3 + 2 (its repeated row), its variant's 2+1.
+    let printed = qm_render::printed_copies(mixed);
+    assert_eq!(&printed[..14], [0, 0, 0, 0, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4]);
+    // The variant whose vehicle is not listed is VASL's own row.
+    let own: Vec<&str> = compiled
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "vasl::vasl-only-row")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        own.iter()
+            .any(|m| m.contains("`Heron (Captured)` (VASL's own piece: a variant of `Heron`")),
+        "{own:?}"
+    );
+    // No chart row and no answer of its own.
+    let (code, stdout, _) = crate::support::qm_on_data(
+        ROWS,
+        &[
+            "avail",
+            "mixed",
+            "--theater",
+            "North Africa",
+            "--date",
+            "6/42",
+        ],
+    );
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("Gannet 3 ") && !stdout.contains("AAMG") && !stdout.contains("Blue"));
+}
+
+/// Issue 33 item 4: what VASL's files hold on purpose (its note ids, its own rows, variant
+/// rows, rows repeating a vehicle) is counted in one line a kind, not a warning each, and
+/// fails no `--strict` check; `--verbose` lists each, one line a note; the data's errors are
+/// each shown; `--message-format json` prints only JSON on stdout, the notes among it.
+#[test]
+fn a_clean_vasl_file_checks_quietly() {
+    let (code, stdout, stderr) = crate::support::qm_on_data(OK, &["check", "--strict"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("qm: ok"), "{stdout}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    assert!(
+        stderr.contains("qm: 2 VASL note ids kept as VASL's (vasl::vasl-note-id), `qm check --verbose` lists them"),
+        "{stderr}"
+    );
+    let (_, _, verbose) = crate::support::qm_on_data(OK, &["check", "--verbose"]);
+    let listed: Vec<&str> = verbose
+        .lines()
+        .filter(|l| l.starts_with("note: "))
+        .collect();
+    assert_eq!(listed.len(), 4, "{verbose}");
+    assert!(listed[0]
+        .starts_with("note: nordic/listing.csv:5:237: failed to read the Notes cell `12v†`"));
+    // Errors of the data stay errors, each shown with its place.
+    let (code, _, stderr) = crate::support::qm_on_data(ROWS, &["check"]);
+    assert_eq!(code, 1);
+    assert_eq!(stderr.matches("error[").count(), 4, "{stderr}");
+    assert!(stderr.contains("qm: 4 errors, 0 warnings"), "{stderr}");
+    assert!(
+        stderr.contains("VASL variant rows kept as pieces of their vehicles (vasl::variant-row)")
+    );
+    let (_, stdout, _) =
+        crate::support::qm_on_data(ROWS, &["check", "--message-format", "json", "--verbose"]);
+    let severities: Vec<String> = stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+            v["severity"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert!(severities.iter().any(|s| s == "note") && severities.iter().any(|s| s == "error"));
+}
+
+/// Issue 33 item 6: `notes.md` beside an unchanged VASL `listing.csv` resolves every vehicle
+/// whose notes it gives; VASL's note ids, its own rows and the variant rows (one of them
+/// citing the vehicle's note, one a VASL id in its place) cause no error, also with
+/// `--strict`, and no answer of their own.
+#[test]
+fn notes_beside_a_vasl_file_resolve_every_vehicle() {
+    let data = "tests/fixtures-vasl/notes";
+    let (code, stdout, stderr) = crate::support::qm_on_data(data, &["check", "--strict"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("qm: ok (1 nation, 2 vehicles)"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = crate::support::qm_on_data(
+        data,
+        &[
+            "avail",
+            "eastland",
+            "--theater",
+            "North Africa",
+            "--date",
+            "6/42",
+            "--json",
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&stdout).unwrap();
+    let answers: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["vehicle"].as_str().unwrap(),
+                r["source"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(answers.len(), 2, "{stdout}");
+    assert_eq!(answers[0].0, "Gannet 3");
+    assert!(answers[0].1.contains("note 1"), "{stdout}");
+    assert_eq!(answers[1].0, "Petrel");
 }

@@ -187,6 +187,28 @@ impl OutputFile {
         }
     }
 
+    /// The input file `given` as its own output (`qm export vasl-csv --in-place`, asked for
+    /// by name): the file it is, a link followed to the file it leads to (a nation's
+    /// `listing.csv` linked to a VASL checkout writes the checkout's file), which must be a
+    /// regular file. It is written like any output file: beside its place and renamed over
+    /// it, its mode kept.
+    pub fn in_place(given: &Path) -> Result<Self, OutputError> {
+        let resolve_err = |e| OutputError::io(given, IoStep::Resolve, given, e);
+        let path = fs::canonicalize(given).map_err(resolve_err)?;
+        let meta = metadata(&path).map_err(resolve_err)?;
+        let why = match &meta {
+            Some(m) => Refusal::of_file_kind(m),
+            None => Some(Refusal::Special),
+        };
+        match why {
+            Some(why) => Err(OutputError::refused(given, why, Wanted::File)),
+            None => Ok(Self {
+                shown: given.to_path_buf(),
+                path,
+            }),
+        }
+    }
+
     /// The file as given on the command line.
     pub fn shown(&self) -> &Path {
         &self.shown

@@ -43,7 +43,15 @@ pub(crate) fn with_tags(text: &str, markup: &[&CellMarkup]) -> String {
             .iter()
             .filter(|(_, m)| m.start as usize == at)
             .collect();
-        opening.sort_by_key(|(i, m)| (std::cmp::Reverse(m.end), std::cmp::Reverse(*i)));
+        // Empty elements at one place (all last: they end soonest) are written side by side
+        // in the reader's order, which reads back as that order; nested, they would swap.
+        opening.sort_by_key(|(i, m)| {
+            let i = *i as i64;
+            (
+                std::cmp::Reverse(m.end),
+                if m.start == m.end { i } else { -i },
+            )
+        });
         for (_, m) in opening {
             out.push_str(tags(m.kind).0);
             if m.start == m.end {
@@ -58,11 +66,13 @@ pub(crate) fn with_tags(text: &str, markup: &[&CellMarkup]) -> String {
 }
 
 /// Runs of Unicode superscript characters as `<sup>` elements in plain characters
-/// (`†¹` -> `†<sup>1</sup>`).
+/// (`†¹` -> `†<sup>1</sup>`), up to the cell's literal tail ([`literal_tail`]): after it they
+/// stay Unicode characters, which read back as themselves.
 pub(crate) fn sup_tags(text: &str) -> String {
+    let (head, tail) = text.split_at(literal_tail(text));
     let mut out = String::with_capacity(text.len());
     let mut run = String::new();
-    for c in text.chars() {
+    for c in head.chars() {
         match superscript::plain(c) {
             Some(p) => run.push(p),
             None => {
@@ -72,7 +82,19 @@ pub(crate) fn sup_tags(text: &str) -> String {
         }
     }
     flush(&mut out, &mut run);
+    out.push_str(tail);
     out
+}
+
+/// Where a cell's literal tail begins: its first `<` that no `>` follows, or its end. VASL's
+/// cells have no escape for `<`; the reader takes a `<` as text only when no `>` follows it
+/// in the cell, so a tag written after such a `<` would turn it, and all up to the tag's `>`,
+/// into a tag on the next reading.
+fn literal_tail(cell: &str) -> usize {
+    let after_tags = cell.rfind('>').map_or(0, |i| i + 1);
+    cell[after_tags..]
+        .find('<')
+        .map_or(cell.len(), |i| after_tags + i)
 }
 
 /// `tagged` (a cell of one value written by [`sup_tags`]) with the superscript after its value
@@ -132,6 +154,10 @@ mod tests {
         );
         let (b, i) = (m(MarkupKind::Bold, 0, 1), m(MarkupKind::Italic, 0, 1));
         assert_eq!(with_tags("5", &[&b, &i]), "<i><b>5</b></i>");
+        // Empty elements at one place: side by side, in the reader's order (it lists each
+        // when it closes), so that what is written reads back the same.
+        let (sup, b) = (m(MarkupKind::Superscript, 4, 4), m(MarkupKind::Bold, 4, 4));
+        assert_eq!(with_tags("Kite", &[&sup, &b]), "Kite<sup></sup><b></b>");
         let empty = m(MarkupKind::Italic, 2, 2);
         assert_eq!(with_tags("ab", &[&empty]), "ab<i></i>");
         let outside = m(MarkupKind::Bold, 3, 9);
@@ -143,6 +169,18 @@ mod tests {
         assert_eq!(sup_tags("12ᵗ†"), "12<sup>t</sup>†");
         assert_eq!(sup_tags("A4¹/5²"), "A4<sup>1</sup>/5<sup>2</sup>");
         assert_eq!(sup_tags("T20L†¹"), "T20L†<sup>1</sup>");
+    }
+
+    /// Fuzz finding (`vasl_csv`): a `<` read as text (no `>` after it) with superscripts
+    /// after it came back as the start of a tag, `G†²</ˢ` written `G†<sup>2</sup></<sup>S</sup>`
+    /// and read again as `G†²S`. After such a `<` no tag is written.
+    #[test]
+    fn no_tag_is_written_after_a_literal_less_than() {
+        assert_eq!(sup_tags("G†²</ˢu"), "G†<sup>2</sup></ˢu");
+        assert_eq!(sup_tags("A<ˢ"), "A<ˢ");
+        assert_eq!(sup_tags("¹ a>b<c²"), "<sup>1</sup> a>b<c²");
+        // A `<` that a `>` follows is not read as text: no tail.
+        assert_eq!(sup_tags("a<b>¹"), "a<b><sup>1</sup>");
     }
 
     #[test]

@@ -1,22 +1,39 @@
-//! `qm export vasl-csv`: a nation's IR written back in VASL's Chapter H CSV layout, markup
-//! included, so data `qm` has checked feeds VASL's own tools.
+//! `qm export vasl-csv`: a nation in VASL's Chapter H CSV layout, markup included, so data
+//! `qm` has checked feeds VASL's own tools.
 //!
-//! Each cell is the IR's published text (a field's `raw`), with what VASL writes as markup
-//! put back: the type in the name's `<i>`, superscript characters as `<sup>`, `•` for the
-//! listing's marks, and the markup a CSV-read vehicle keeps ([`qm_schema::VaslRow`]). What a
-//! read and a write change is listed in docs/listings.md ("Round trip") and tested.
+//! A nation read from VASL's own file (`listing.csv`) is written back as read, every record
+//! at its place, each its published bytes with the errata applied ([`as_read`]). Any other
+//! nation is written from the IR: each cell the IR's published text (a field's `raw`), with
+//! what VASL writes as markup put back: the type in the name's `<i>`, superscript characters
+//! as `<sup>`, `•` for the listing's marks, and the markup a CSV-read vehicle keeps
+//! ([`qm_schema::VaslRow`]). What a read and a write change is listed in docs/listings.md
+//! ("Round trip") and tested.
 
+mod as_read;
 mod markup;
 mod row;
 
+use qm_parser::Source;
 use qm_schema::{Nation, VaslCaption, VaslPiece, Vehicle, VASL_HEADER};
 
 pub use row::{caption_cells, piece_cells, vehicle_rows};
 
-/// The nation's vehicles as VASL's Chapter H CSV: its header row, then a caption row where the
-/// rows' caption changes, then each vehicle's row and its second line's; a vehicle's other
-/// VASL pieces at their places in the file it was read from (by line).
-pub fn listing_csv(nation: &Nation) -> String {
+/// The nation as VASL's Chapter H CSV. `published` is the nation's `listing.csv` when it was
+/// read from one: that file is written back as read, every record kept (the HTML label row,
+/// captions, VASL's own rows, rows with errors, empty lines) byte for byte, an erratum's
+/// correction applied and a cell a spreadsheet would run written as text. Without it (a nation
+/// from `listing.tsv`, or the IR's own writing asked for), the rows are written from the IR.
+pub fn listing_csv(nation: &Nation, published: Option<&Source>) -> String {
+    match published {
+        Some(source) => as_read::rows_as_read(source),
+        None => from_ir(nation),
+    }
+}
+
+/// The nation's vehicles from the IR: VASL's header row, then a caption row where the rows'
+/// caption changes, then each vehicle's row and its second line's; a vehicle's other VASL
+/// pieces at their places in the file it was read from (by line).
+fn from_ir(nation: &Nation) -> String {
     let mut out = String::new();
     write_record(&mut out, VASL_HEADER.iter().map(|s| s.to_string()));
     let mut pieces: Vec<(&Vehicle, &VaslPiece)> = nation
@@ -66,6 +83,11 @@ fn write_caption<'a>(
 /// or a line end, as VASL's files are, every byte kept; a cell a spreadsheet would take for
 /// a formula after an apostrophe, as text ([`qm_schema::as_spreadsheet_text`]).
 fn write_record(out: &mut String, cells: impl IntoIterator<Item = String>) {
+    out.push_str(&record_text(cells));
+}
+
+/// [`write_record`]'s record as text, its line end `\n`.
+fn record_text(cells: impl IntoIterator<Item = String>) -> String {
     let mut writer = csv::WriterBuilder::new()
         .flexible(true)
         .from_writer(Vec::new());
@@ -75,7 +97,8 @@ fn write_record(out: &mut String, cells: impl IntoIterator<Item = String>) {
     // Writing to memory cannot fail; the cells are text, so the bytes are too.
     if writer.write_record(cells).is_ok() {
         if let Ok(bytes) = writer.into_inner() {
-            out.push_str(&String::from_utf8_lossy(&bytes));
+            return String::from_utf8_lossy(&bytes).into_owned();
         }
     }
+    String::new()
 }

@@ -52,9 +52,11 @@ pub fn vehicle_rows(v: &Vehicle) -> Vec<Vec<String>> {
     rows
 }
 
-/// The cells of another of VASL's pieces of `v`: the vehicle's listing cells with the piece's
-/// own columns, markup and notes cell.
+/// The cells of another of VASL's pieces of `v`: the vehicle's listing cells (a variant's
+/// own) with the piece's own columns, markup and notes cell.
 pub fn piece_cells(v: &Vehicle, piece: &VaslPiece) -> Vec<String> {
+    // A variant's cells are its own.
+    let v = piece.variant.as_deref().unwrap_or(v);
     let Ok(json) = serde_json::to_value(v) else {
         return Vec::new();
     };
@@ -157,7 +159,9 @@ fn name_cell(json: &Value, vasl: &VaslRow, vehicle_type: Option<&str>) -> String
     } else {
         " "
     };
-    format!("{before} <i>{ty}</i>{gap}{after}")
+    // A type first in the name (`<i>AG</i> Auk`) has no space before it.
+    let lead = if before.is_empty() { "" } else { " " };
+    format!("{before}{lead}<i>{ty}</i>{gap}{after}")
 }
 
 /// The notes cell: the note references as printed, and the entries that are not references

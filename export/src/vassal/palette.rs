@@ -429,7 +429,7 @@ fn vehicle_groups(
 ) -> Result<Vec<Group>, VassalError> {
     let headings = types.groups();
     let mut by_type: BTreeMap<usize, Vec<Slot>> = BTreeMap::new();
-    for v in &n.vehicles {
+    for v in n.counter_vehicles() {
         let code = v.vehicle_type.value.as_ref();
         let is_afv = code.is_some_and(|c| types.is_afv(c));
         let slot = slots.slot(SlotSpec {

@@ -131,13 +131,13 @@ pub fn slot_key(nation_id: &str, vehicle_id: &str) -> String {
     format!("{nation_id}/{vehicle_id}")
 }
 
-/// Every slot key the nations need, in palette order: each nation's vehicles, then its
-/// infantry.
+/// Every slot key the nations need, in palette order: each nation's vehicles (each followed
+/// by its VASL variants), then its infantry.
 pub fn slot_keys(nations: &[Nation]) -> Vec<String> {
     nations
         .iter()
         .flat_map(|n| {
-            let vehicles = n.vehicles.iter().map(|v| slot_key(&n.id, &v.id));
+            let vehicles = n.counter_vehicles().map(|v| slot_key(&n.id, &v.id));
             let infantry = n
                 .infantry
                 .units

@@ -12,9 +12,9 @@ use super::entries::{
 };
 use super::faction_words::faction_before;
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{ch, phrase, rf_word, sentence_len, ws0, ws1};
+use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::parts::{area_after, determiner, ww2_scenarios};
-use super::relative::{amount_after, possessive_name, vehicle_name};
+use super::relative::{amount_after, cap, possessive_name, vehicle_name};
 use super::rf_token::rf;
 use super::rf_words::rf_noun;
 use super::scope::all_vehicles;
@@ -40,6 +40,7 @@ fn dates_and_rf_words(i: &str) -> Res<'_, &str> {
 /// "; for Z they are: ...", ", elsewhere [EXC: ...] they are ...".
 pub(crate) fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = dates_and_rf_words(start)?;
+    let (i, named) = opt(|i| named_vehicle(ctx, i)).parse(i)?;
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
     let (i, _) = (ws1, phrase("are"), opt(ch(':')), ws1).parse(i)?;
     let (i, entries) = rated_entries(ctx, i)?;
@@ -50,13 +51,31 @@ pub(crate) fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         typos: Vec::new(),
     };
     let (i, sections) = more_sections(ctx, i, first, they_are_section)?;
+    let mut body: Body = ClauseKind::Schedule(Schedule {
+        form: ScheduleForm::DatesAndRf,
+        sections,
+    })
+    .into();
+    body.vehicles.extend(named);
+    Ok((i, body))
+}
+
+/// " for the Pz.Wg. 38", " of the Pz.Wg. 38": a vehicle of the nation's listing named after
+/// what is given (only with a lexicon: "for the Balkans" is a place).
+fn named_vehicle<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
+    let (i, _) = (ws1, phrase("for").or(phrase("of")), ws1).parse(i)?;
+    let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
+    let Some(n) = ctx.lexicon.vehicle_at(i) else {
+        return fail(i);
+    };
+    let name = &i[..n];
     Ok((
-        i,
-        ClauseKind::Schedule(Schedule {
-            form: ScheduleForm::DatesAndRf,
-            sections,
-        })
-        .into(),
+        &i[n..],
+        VehicleRef {
+            raw: name.to_string(),
+            span: ctx.span(name),
+            title_index: None,
+        },
     ))
 }
 
@@ -255,19 +274,49 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     }
     let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
+    // "Its RF there is ...": the place of the sentence before, which it goes on about.
+    let (i, _) = opt((ws1, phrase("there"))).parse(i)?;
     let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
-    let (i, entries) = group_list(ctx, i, rf_part)?;
-    Ok((
+    let (i, entries, needs_period) = match group_list(ctx, i, rf_part) {
+        Ok((i, entries)) => (i, entries, false),
+        Err(e) => match first_rf_of_lead_in(ctx, i) {
+            Ok((i, entries)) => (i, entries, true),
+            Err(_) => return Err(e),
+        },
+    };
+    let mut body = schedule_of(
+        ScheduleForm::RfByPeriod,
+        ctx,
+        start,
         i,
-        schedule_of(
-            ScheduleForm::RfByPeriod,
-            ctx,
-            start,
-            i,
-            area.unwrap_or(Area::Anywhere),
-            entries,
-        ),
-    ))
+        area.unwrap_or(Area::Anywhere),
+        entries,
+    );
+    body.needs_period = needs_period;
+    Ok((i, body))
+}
+
+/// "In 1943 its RF is 1.5[, and 1.3 from 1944 on]": an RF whose period the lead-in gives,
+/// then RFs with their periods; the first entry's period is a stand-in the lead-in fills.
+pub(crate) fn first_rf_of_lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
+    let (r, value) = rf_noun(ctx, i, false)?;
+    let mut entries = vec![ScheduleEntry {
+        span: ctx.span_between(i, r),
+        when: EntryWhen::Period(missing_period(ctx, i)),
+        rf: Some(value),
+        qualifiers: Vec::new(),
+        typos: Vec::new(),
+    }];
+    let Ok((r2, (_, more))) = (strict_separator, |r| group_list(ctx, r, rf_part)).parse(r) else {
+        return Ok((r, entries));
+    };
+    entries.extend(more);
+    Ok((r2, entries))
+}
+
+/// True for the stand-in of a period a lead-in must give ([`first_rf_of_lead_in`]).
+pub(crate) fn is_missing_period(w: &EntryWhen) -> bool {
+    matches!(w, EntryWhen::Period(p) if p.raw.is_empty() && p.value.is_err())
 }
 
 /// "An RF of 1.5 applies in 1940", "A 1.3 RF applies from 6/40 to 5/41, and 1.4 thereafter":
@@ -373,9 +422,19 @@ pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 /// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = dates_and_rf_words(start)?;
-    let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
-    let (i, (base, note)) = antecedent(ctx, i)?;
+    let (i, (base, note)) = match has_the_same(ctx, start) {
+        Ok(read) => read,
+        // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
+        Err(_) if rf_is(start).is_ok() => {
+            let (i, _) = rf_is(start)?;
+            (i, (None, None))
+        }
+        Err(_) => {
+            let (i, _) = dates_and_rf_words(start)?;
+            let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
+            antecedent(ctx, i)?
+        }
+    };
     let after_base = i;
     let (mut i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
     let zero = PrintedRf {
@@ -408,14 +467,47 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         }
         i = after_base;
     }
+    let (i, max) = opt(|i| cap(ctx, i)).parse(i)?;
     let kind = ClauseKind::SameWithAddedRf {
         added: added.unwrap_or(zero),
         subtracted,
         months_later: months_later.unwrap_or(0),
         base,
         note,
+        max,
     };
     Ok((i, kind.into()))
+}
+
+/// "[Its] RF is " before an amount ("RF is .1 higher"), "RF is always ".
+fn rf_is(i: &str) -> Res<'_, ()> {
+    let (i, _) = (determiner, rf_word, ws1, phrase("is"), ws1).parse(i)?;
+    let (i, _) = opt((phrase("always"), ws1)).parse(i)?;
+    Ok((i, ()))
+}
+
+/// "has the same dates[ and RF][ as the X's]", "have the same RF": the antecedent of a
+/// sentence that says what it shares with it.
+fn has_the_same<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    let (i, _) = (
+        phrase("has").or(phrase("have")),
+        ws1,
+        phrase("the same"),
+        ws1,
+    )
+        .parse(i)?;
+    let (i, _) = phrase("dates and rfs")
+        .or(phrase("dates and rf"))
+        .or(phrase("dates"))
+        .or(rf_word)
+        .parse(i)?;
+    match (ws1, |r| antecedent(ctx, r)).parse(i) {
+        Ok((r, (_, named))) => Ok((r, named)),
+        Err(_) => Ok((i, (None, None))),
+    }
 }
 
 /// "one month later", "2 months later" (up to twelve).
@@ -548,11 +640,16 @@ pub(crate) fn radio<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 /// "The optional AAMG is always available and has a 1.4 RF", "(The optional AAMG of the
 /// Autocannone da 65/17 is always available ...", "If optional, the AAMG is always available
 /// with an I.4 RF", "The optional AAMG (i.e., the Furgone version) has a 1.4 RF, but is
-/// available only for 1942-43 scenarios set in North Africa".
+/// available only for 1942-43 scenarios set in North Africa", "The optional AAMG has a rarity
+/// factor of 1.4" (whenever the vehicle is), "Its AAMG is optional and has an RF of 1.4".
 pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, open) = opt(ch('(')).parse(start)?;
     let (i, _) = opt((phrase("if optional"), ws0, ch(','), ws1)).parse(i)?;
-    let (i, _) = (phrase("the"), ws1, opt((phrase("optional"), ws1))).parse(i)?;
+    let article = phrase("the")
+        .or(phrase("its"))
+        .or(phrase("an"))
+        .or(phrase("a"));
+    let (i, _) = (article, ws1, opt((phrase("optional"), ws1))).parse(i)?;
     let weapon_len = i
         .find(|c: char| !c.is_ascii_alphanumeric())
         .unwrap_or(i.len());
@@ -564,7 +661,7 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
     let mut vehicles = Vec::new();
     let (i, of) = opt(|i| {
         let (i, _) = (ws1, phrase("of the"), ws1).parse(i)?;
-        let sentence = &i[..sentence_len(i)];
+        let sentence = &i[..ctx.sentence_len(i)];
         // The name ends where the verb starts: "... is always available", "... has a 1.4 RF".
         let Some(len) = [" is ", " has "]
             .iter()
@@ -593,6 +690,8 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
     })
     .parse(i)?;
     let (i, _) = ws1(i)?;
+    // "The AAMG is optional and has a 1.4 RF".
+    let (i, _) = opt((phrase("is optional"), opt(ch(',')), ws1, phrase("and"), ws1)).parse(i)?;
     let (i, (value, available)) = weapon_availability(ctx, i)?;
     let mut typos = Vec::new();
     let mut i = i;
@@ -647,6 +746,10 @@ fn weapon_availability<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Wea
     if let Ok((i, _)) = (ws1, phrase("and is always available")).parse(i) {
         return Ok((i, (value, WeaponAvailability::Always)));
     }
+    // "has a rarity factor of 1.4" and nothing more: whenever the vehicle is available.
+    if i.trim_start().is_empty() || i.trim_start().starts_with(['.', ')']) {
+        return Ok((i, (value, WeaponAvailability::Always)));
+    }
     let (i, _) = (
         opt((ws0, ch(','))),
         ws1,
@@ -674,7 +777,7 @@ pub(crate) fn ammo_from<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     // The rest of the sentence says how the listing marks it; it is rules prose.
     let i = match (ws0, ch(',')).parse(i) {
         Ok((r, _)) => {
-            let sentence = &r[..sentence_len(r)];
+            let sentence = &r[..ctx.sentence_len(r)];
             let body = sentence.strip_suffix('.').unwrap_or(sentence);
             &r[body.len()..]
         }

@@ -36,8 +36,18 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
                 rf(max, out);
             }
         }
-        ClauseKind::SameWithAddedRf { added, .. } => rf(added, out),
+        ClauseKind::SameWithAddedRf { added, max, .. } => {
+            rf(added, out);
+            if let Some(max) = max {
+                rf(max, out);
+            }
+        }
         ClauseKind::RestrictedUse { period, .. } => self::period(period, None, out),
+        ClauseKind::Limit(l) => {
+            if let Some(EntryWhen::Period(p) | EntryWhen::From(p) | EntryWhen::Until(p)) = &l.when {
+                period(p, None, out);
+            }
+        }
         ClauseKind::Otherwise {
             rf: value,
             exceptions,

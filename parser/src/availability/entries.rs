@@ -107,7 +107,10 @@ pub(crate) fn theater_entry<'a>(
 /// 1.3"; without a period after it, the RF holds thereafter.
 fn change_word(i: &str) -> Res<'_, &str> {
     let (r, _) = opt((phrase("and"), ws1)).parse(i)?;
+    let (r, _) = opt((phrase("which"), ws1)).parse(r)?;
     phrase("rising to")
+        .or(phrase("rises to"))
+        .or(phrase("falls to"))
         .or(phrase("falling to"))
         .or(phrase("dropping to"))
         .or(phrase("increasing to"))

@@ -3,6 +3,9 @@
 
 use nom::error::{ErrorKind, ParseError};
 
+use std::ops::Range;
+
+use super::lexicon::Lexicon;
 use crate::{FileId, TextSpan};
 
 /// Where a grammar branch stopped. Alternatives keep the one that got farthest, so an unreadable
@@ -49,6 +52,10 @@ pub(crate) struct Ctx<'a> {
     pub(crate) base: usize,
     /// The source file.
     pub(crate) file: FileId,
+    /// The nation's words (names, places, years).
+    pub(crate) lexicon: &'a Lexicon,
+    /// Byte ranges of `text` whose full stops end no sentence (names, abbreviations).
+    pub(crate) protected: &'a [Range<usize>],
 }
 
 impl<'a> Ctx<'a> {
@@ -78,6 +85,28 @@ impl<'a> Ctx<'a> {
     /// The source span of the text consumed between `from` and `rest`.
     pub(crate) fn span_between(&self, from: &'a str, rest: &'a str) -> TextSpan {
         self.span(self.consumed(from, rest))
+    }
+
+    /// Byte length of the sentence that starts `i` (a slice of `text`): up to and including
+    /// the first full stop that ends a sentence ([`super::lexeme::sentence_len`]) outside the
+    /// protected ranges (a name's or an abbreviation's full stop), or all of `i`.
+    pub(crate) fn sentence_len(&self, i: &'a str) -> usize {
+        let base = self.offset(i);
+        let mut from = 0;
+        loop {
+            let len = from + super::lexeme::sentence_len(&i[from..]);
+            if len >= i.len() || !self.protected.iter().any(|r| r.contains(&(base + len - 1))) {
+                return len;
+            }
+            from = len;
+        }
+    }
+
+    /// True when the full stop at the end of `word` (a slice of `text`) belongs to a name or
+    /// an abbreviation.
+    pub(crate) fn protected_end(&self, word: &'a str) -> bool {
+        let end = self.offset(word) + word.len();
+        end > 0 && self.protected.iter().any(|r| r.contains(&(end - 1)))
     }
 
     /// The span of `len` bytes starting at the beginning of `at`.

@@ -20,6 +20,8 @@ mod entries;
 mod faction_words;
 mod grammar_error;
 mod lexeme;
+mod lexicon;
+mod limits;
 mod parts;
 mod period_token;
 mod pieces;
@@ -28,6 +30,7 @@ mod rf_token;
 mod rf_words;
 mod scope;
 mod sentences;
+mod served;
 mod syntax;
 mod theater_names;
 mod when;
@@ -36,7 +39,8 @@ mod years;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use pieces::{pieces, Piece, PieceKind};
+pub use lexicon::Lexicon;
+pub use pieces::{bound_by, pieces, pieces_with, Piece, PieceKind};
 pub use syntax::*;
 
 use crate::{FileId, Parsed};
@@ -55,9 +59,28 @@ pub fn parse_availability(
     file: FileId,
     years: Option<YearSpan>,
 ) -> Parsed<Vec<AvailabilityClause>> {
-    let ctx = Ctx { text, base, file };
+    parse_availability_with(text, base, file, &Lexicon::years(years))
+}
+
+/// [`parse_availability`] with the nation's words: its vehicle names (a name's full stops end
+/// no sentence, and a subject is the longest name), its places (a place ends where its name
+/// does) and its years.
+pub fn parse_availability_with(
+    text: &str,
+    base: usize,
+    file: FileId,
+    lexicon: &Lexicon,
+) -> Parsed<Vec<AvailabilityClause>> {
+    let protected = lexicon.protected(text);
+    let ctx = Ctx {
+        text,
+        base,
+        file,
+        lexicon,
+        protected: &protected,
+    };
     let mut clauses = sentences::read_clauses(&ctx);
-    if let Some(years) = years {
+    if let Some(years) = lexicon.years {
         years::bound(&mut clauses, years);
     }
     let diagnostics = diagnose::diagnose(&clauses);

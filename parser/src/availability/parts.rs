@@ -131,16 +131,49 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         return Ok((r, LeadIn::Area(area)));
     }
     let (r, _) = (place_words.or(phrase("for")), ws1).parse(i)?;
-    let (r, lead) = if let Ok((r, _)) = ww2_scenarios(r) {
-        (r, LeadIn::Ww2)
+    // A period, or a place the nation knows, may go without its comma ("In 1943 its RF is
+    // 1.5", "On the Eastern Front its RF is ..."): where it ends is plain.
+    let (r, lead, comma_optional) = if let Ok((r, _)) = ww2_scenarios(r) {
+        (r, LeadIn::Ww2, false)
     } else if let Ok((r, p)) = span_period(ctx, r) {
-        (r, LeadIn::Period(p))
+        (r, LeadIn::Period(p), true)
+    } else if let Some((r, a)) = known_place(ctx, r) {
+        (r, LeadIn::Area(a), true)
     } else {
         let (r, a) = named_area(ctx, r)?;
         // "For North African use,".
         let (r, _) = opt((ws1, phrase("use"))).parse(r)?;
-        (r, LeadIn::Area(a))
+        (r, LeadIn::Area(a), false)
     };
-    let (r, _) = (ws0, ch(','), ws1).parse(r)?;
-    Ok((r, lead))
+    let comma = (ws0, ch(','), ws1).parse(r);
+    match comma {
+        Ok((r, _)) => Ok((r, lead)),
+        Err(_) if comma_optional => {
+            let (r, _) = ws1(r)?;
+            Ok((r, lead))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// One place of the nation's lexicon at `i` and what follows it, when it stands alone there
+/// (no "/" or "[EXC:" after it, which [`named_area`] reads).
+fn known_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Area)> {
+    let n = ctx.lexicon.place_at(i)?;
+    let (name, rest) = i.split_at(n);
+    if rest.starts_with('/') || rest.trim_start().starts_with('[') {
+        return None;
+    }
+    let (rest, _) = opt((ws1, phrase("use"))).parse(rest).ok()?;
+    let theater = super::syntax::TheaterRef {
+        raw: name.to_string(),
+        span: ctx.span(name),
+    };
+    Some((
+        rest,
+        Area::Theaters {
+            theaters: vec![theater],
+            except: Vec::new(),
+        },
+    ))
 }

@@ -1,11 +1,15 @@
 //! Layer 1 on its own, for `qm explain`: a sentence cut into the typed pieces the reader finds
-//! in it (periods, open ends, RFs, amounts, caps, references to notes), each with its text and
-//! what it means. The clause forms bind these same pieces (see [`crate::parse_availability`]).
+//! in it (periods, open ends, RFs, amounts, caps, references to notes and vehicles, places,
+//! scope words), each with its text and what it means; and, for a clause read, the rule of
+//! layer 2 that bound them ([`bound_by`]). The clause forms bind these same pieces (see
+//! [`crate::parse_availability`]).
 
 use super::grammar_error::Ctx;
+use super::lexeme::phrase;
+use super::lexicon::Lexicon;
 use super::relative::{amount_after, cap};
 use super::rf_words::rf_noun;
-use super::syntax::EntryWhen;
+use super::syntax::{ClauseKind, EntryWhen, ScheduleForm};
 use super::when::when;
 use crate::FileId;
 
@@ -24,6 +28,14 @@ pub enum PieceKind {
     Cap,
     /// A numbered note named: "Note 3".
     Note,
+    /// A vehicle of the nation's listing: "Kpfw. B.1".
+    Vehicle,
+    /// A place of the nation's registry: "the Eastern Front".
+    Place,
+    /// A word that scopes what is said: "only", "except", "not", "elsewhere", "otherwise".
+    Scope,
+    /// A word standing for something said before: "the same", "those of", "it", "they".
+    Reference,
 }
 
 /// One typed piece of a sentence.
@@ -37,12 +49,47 @@ pub struct Piece {
     pub meaning: String,
 }
 
+/// Scope words and what each says.
+const SCOPE_WORDS: [(&str, &str); 9] = [
+    ("only", "only what is named"),
+    ("limited to", "only what is named"),
+    ("except", "all but what is named"),
+    ("not", "what is named is left out"),
+    ("no longer", "not after the month named"),
+    ("elsewhere", "the places no earlier section names"),
+    ("otherwise", "wherever and whenever nothing else says"),
+    ("every theater", "every place of the nation"),
+    ("everywhere", "every place of the nation"),
+];
+
+/// Reference words and what each stands for.
+const REFERENCE_WORDS: [(&str, &str); 10] = [
+    ("the same", "what the sentence before is about"),
+    ("as above", "what the sentence before is about"),
+    ("those of", "the vehicle named next"),
+    ("that of", "the vehicle named next"),
+    ("as per", "what is named next"),
+    ("as for", "the vehicle named next"),
+    ("both types", "every vehicle of the note"),
+    ("this afv", "the note's vehicle"),
+    ("it", "the subject of the sentence before"),
+    ("they", "the subject of the sentence before"),
+];
+
 /// The typed pieces of `text`, in order, found at the start of each word.
 pub fn pieces(text: &str) -> Vec<Piece> {
+    pieces_with(text, &Lexicon::default())
+}
+
+/// [`pieces`] with the nation's words: its vehicle names and places are pieces too.
+pub fn pieces_with(text: &str, lexicon: &Lexicon) -> Vec<Piece> {
+    let protected = lexicon.protected(text);
     let ctx = Ctx {
         text,
         base: 0,
         file: FileId(0),
+        lexicon,
+        protected: &protected,
     };
     let mut out = Vec::new();
     let mut i = text;
@@ -71,6 +118,22 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Piece)> {
             },
         ))
     };
+    if let Some(n) = ctx.lexicon.vehicle_at(i) {
+        return make(&i[n..], PieceKind::Vehicle, "a vehicle".into());
+    }
+    if let Some(n) = ctx.lexicon.place_at(i) {
+        return make(&i[n..], PieceKind::Place, "a place".into());
+    }
+    for (kind, table) in [
+        (PieceKind::Scope, &SCOPE_WORDS[..]),
+        (PieceKind::Reference, &REFERENCE_WORDS[..]),
+    ] {
+        for (w, meaning) in table.iter() {
+            if let Ok((r, _)) = phrase(w)(i) {
+                return make(r, kind, (*meaning).to_string());
+            }
+        }
+    }
     if let Ok((r, value)) = cap(ctx, i) {
         return make(r, PieceKind::Cap, format!("max {}", value.value));
     }
@@ -113,4 +176,44 @@ fn next_word(i: &str) -> &str {
         .find(|c: char| !(c.is_whitespace() || c == ','))
         .unwrap_or(rest.len());
     &rest[skip..]
+}
+
+/// The rule of layer 2 that bound a clause's pieces, in words ("periods before an RF in
+/// parentheses take it; a place scopes the periods after it").
+pub fn bound_by(kind: &ClauseKind) -> &'static str {
+    match kind {
+        ClauseKind::Schedule(s) => match s.form {
+            ScheduleForm::DatesAndRf => {
+                "dates with RFs per place: an RF belongs to the periods before it, a place to the periods beside it"
+            }
+            ScheduleForm::RfByPeriod => {
+                "RFs by period: an RF belongs to the periods after it; the place and dates are those the sentences before give"
+            }
+            ScheduleForm::DatesOnly => {
+                "dates per place: the RF sentence after it gives their RFs (else the listing's)"
+            }
+            ScheduleForm::LimitedTo => "an availability limit: nothing outside the periods and places named",
+            ScheduleForm::Continued => {
+                "a section on its own: dates with RFs for the subject of the last sentence read"
+            }
+        },
+        ClauseKind::RelativeRf(_) => {
+            "a relative RF: the base vehicle's RF for the same place and months, with the amount and cap"
+        }
+        ClauseKind::SameWithAddedRf { .. } => {
+            "the same as an antecedent: its dates and RFs, with the amount, months and cap given"
+        }
+        ClauseKind::RestrictedUse { .. } => "a restriction: only the faction named may use it then",
+        ClauseKind::Limit(_) => {
+            "a limit: its sense (only, not, except, no longer) applies to the places, factions and months its names and period give"
+        }
+        ClauseKind::Otherwise { .. } => {
+            "a default: the RF wherever nothing else says, less the bracketed exceptions"
+        }
+        ClauseKind::RadioFrom { .. } => "a radio date",
+        ClauseKind::OptionalWeapon(_) => "an optional weapon's RF",
+        ClauseKind::AmmoFrom { .. } => "an ammunition date",
+        ClauseKind::UsedIn { .. } => "a theater window of a multi-applicable note",
+        ClauseKind::Unreadable { .. } => "no rule: the sentence could not be read",
+    }
 }

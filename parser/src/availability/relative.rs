@@ -16,7 +16,7 @@ use nom::Parser;
 
 use super::body::Body;
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{ch, phrase, rf_word, sentence_len, ws0, ws1};
+use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::parts::determiner;
 use super::rf_token::rf;
 use super::syntax::{ClauseKind, PrintedRf, RelativeRf, VehicleRef};
@@ -215,7 +215,20 @@ pub(crate) fn base<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
 /// clause's punctuation.
 pub(crate) fn vehicle_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
     let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
-    let sentence = &i[..sentence_len(i)];
+    // A name of the listing, whole ("Pz.Wg. 38 (Funk)"), then an optional "(see Note 2)".
+    if let Some(n) = ctx.lexicon.vehicle_at(i) {
+        let name = &i[..n];
+        let (rest, _) = opt(see_note).parse(&i[n..])?;
+        return Ok((
+            rest,
+            VehicleRef {
+                raw: name.to_string(),
+                span: ctx.span(name),
+                title_index: None,
+            },
+        ));
+    }
+    let sentence = &i[..ctx.sentence_len(i)];
     let mut len = sentence
         .find([',', ';', ']', '(', ')'])
         .unwrap_or(sentence.len());
@@ -227,8 +240,9 @@ pub(crate) fn vehicle_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef>
     if name.is_empty() {
         return fail(i);
     }
+    let (rest, _) = opt(see_note).parse(&i[name.len()..])?;
     Ok((
-        &i[name.len()..],
+        rest,
         VehicleRef {
             raw: name.to_string(),
             span: ctx.span(name),
@@ -237,9 +251,20 @@ pub(crate) fn vehicle_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef>
     ))
 }
 
+/// " (see Note 2)", " (Note 2)": the note a vehicle named before it is in, said again.
+fn see_note(i: &str) -> Res<'_, ()> {
+    let (i, _) = (ws1, ch('('), opt((phrase("see"), ws1)), phrase("note"), ws1).parse(i)?;
+    let len = i.find(|c: char| !c.is_ascii_digit()).unwrap_or(i.len());
+    if len == 0 {
+        return fail(i);
+    }
+    let (i, _) = ch(')')(&i[len..])?;
+    Ok((i, ()))
+}
+
 /// "L3/35's", "AS 42’s": a vehicle name and its possessive ending, within the clause.
 pub(crate) fn possessive_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
-    let sentence = &i[..sentence_len(i)];
+    let sentence = &i[..ctx.sentence_len(i)];
     let len = sentence
         .find([',', ';', ']', '(', ')'])
         .unwrap_or(sentence.len());

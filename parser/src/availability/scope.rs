@@ -71,7 +71,12 @@ pub(crate) fn scoped<'a, T>(
                 let refs = names
                     .iter()
                     .map(|&(first, last)| {
+                        // "The AMR 35(L)'s RF is ...": the vehicle, not its possessive.
                         let name = span_text(start, first, last);
+                        let name = name
+                            .strip_suffix("'s")
+                            .or_else(|| name.strip_suffix("’s"))
+                            .unwrap_or(name);
                         VehicleRef {
                             raw: name.to_string(),
                             span: ctx.span(name),
@@ -101,8 +106,11 @@ pub(crate) fn scoped<'a, T>(
     let mut depth = Some(0usize);
     let mut names = Vec::new();
     for (count, &(word, rest)) in words.iter().take(MAX_SCOPE_WORDS).enumerate() {
-        // A full stop before a space ends the sentence; these marks never occur in a name.
-        if word.ends_with('.') || word.contains([';', ':', '[', ']', '"', '“', '”']) {
+        // A full stop before a space ends the sentence, unless it is a name's or an
+        // abbreviation's ("Cam. de Mitr. CA"); these marks never occur in a name.
+        if (word.ends_with('.') && !ctx.protected_end(word))
+            || word.contains([';', ':', '[', ']', '"', '“', '”'])
+        {
             break;
         }
         depth = depth.and_then(|d| balance(d, word));

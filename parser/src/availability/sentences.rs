@@ -9,16 +9,21 @@ use nom::Parser;
 
 use super::body::{Body, BodyFn};
 use super::clauses::{
-    ammo_from, continued, dates_and_rf, dates_only, limited_to, make_clause, optional_weapon,
-    radio, restricted_use, rf_applies, rf_by_period, rf_by_scenario, same_with_added_rf, used_in,
+    ammo_from, continued, dates_and_rf, dates_only, is_missing_period, limited_to, make_clause,
+    optional_weapon, radio, restricted_use, rf_applies, rf_by_period, rf_by_scenario,
+    same_with_added_rf, used_in,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
-use super::lexeme::{ch, mentions_dates_or_rf, phrase, sentence_len, ws0, ws1};
+use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
+use super::limits::limit;
 use super::parts::{lead_in, LeadIn};
 use super::relative::relative_rf;
 use super::rf_token::rf;
 use super::scope::scoped;
-use super::syntax::{Area, AvailabilityClause, ClauseKind, ScheduleForm, Spanned};
+use super::served::{rf_said, served};
+use super::syntax::{
+    Area, AvailabilityClause, ClauseKind, EntryWhen, LimitName, ScheduleForm, Spanned,
+};
 
 /// Where a clause is read, which decides what may follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +35,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 15] = [
+const BODIES: [BodyFn; 18] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -46,6 +51,9 @@ const BODIES: [BodyFn; 15] = [
     used_in,
     ammo_from,
     continued,
+    limit,
+    served,
+    rf_said,
 ];
 
 /// Reads one clause at `start`: an optional lead-in ("For use in Sicily,", "In 1945,"), then
@@ -89,9 +97,27 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
             first.area = area;
         }
         (ClauseKind::Schedule(s), LeadIn::Ww2) if s.form == ScheduleForm::LimitedTo => {}
+        // "In 1943 its RF is 1.5, ...": the lead-in's period is the first RF's.
+        (ClauseKind::Schedule(s), LeadIn::Period(p)) if body.needs_period => {
+            let entry = s
+                .sections
+                .iter_mut()
+                .flat_map(|s| &mut s.entries)
+                .find(|e| is_missing_period(&e.when))?;
+            entry.when = EntryWhen::Period(p);
+            body.needs_period = false;
+        }
         (ClauseKind::RestrictedUse { period, .. }, LeadIn::Period(p)) if body.needs_period => {
             *period = p;
             body.needs_period = false;
+        }
+        (ClauseKind::Limit(l), LeadIn::Period(p)) if l.when.is_none() => {
+            l.when = Some(EntryWhen::Period(p));
+        }
+        (ClauseKind::Limit(l), LeadIn::Area(Area::Theaters { theaters, except }))
+            if l.names.is_empty() && except.is_empty() =>
+        {
+            l.names = theaters.into_iter().map(LimitName::place).collect();
         }
         _ => return None,
     }
@@ -127,9 +153,11 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
 fn terminated(rest: &str, level: Level) -> bool {
     let r = rest.trim_start();
     match level {
+        // A semicolon ends a clause too: "The RF is 1.2 until April 1940; in May and June
+        // 1940 it is 1.3" is two.
         Level::Top => {
             r.is_empty()
-                || r.strip_prefix('.')
+                || r.strip_prefix(['.', ';'])
                     .is_some_and(|a| a.is_empty() || a.starts_with(char::is_whitespace))
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
@@ -149,10 +177,10 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             Ok((r, c)) => {
                 clauses.push(c);
                 let r = r.trim_start();
-                rest = r.strip_prefix('.').unwrap_or(r);
+                rest = r.strip_prefix(['.', ';']).unwrap_or(r);
             }
             Err(e) => {
-                let len = sentence_len(rest);
+                let len = ctx.sentence_len(rest);
                 let sentence = &rest[..len];
                 if mentions_dates_or_rf(sentence) {
                     let read = match e {

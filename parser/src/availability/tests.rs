@@ -118,6 +118,7 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
             months_later,
             base,
             note,
+            ..
         } => {
             let sign = if *subtracted { "-" } else { "+" };
             let of = base
@@ -134,6 +135,26 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
         }
         ClauseKind::RestrictedUse { faction, period: p } => {
             format!("RestrictedUse {} {}", faction.value, period(p))
+        }
+        ClauseKind::Limit(l) => {
+            let names: Vec<String> = l
+                .names
+                .iter()
+                .map(|n| format!("{:?} {}", n.kind, n.raw))
+                .collect();
+            let when = l.when.as_ref().map_or(String::new(), |w| {
+                format!(
+                    " {}",
+                    entry(&ScheduleEntry {
+                        span: c.span.clone(),
+                        when: w.clone(),
+                        rf: None,
+                        qualifiers: Vec::new(),
+                        typos: Vec::new(),
+                    })
+                )
+            });
+            format!("Limit {:?} [{}]{when}", l.sense, names.join(", "))
         }
         ClauseKind::Otherwise { rf: r, exceptions } => {
             let exc: Vec<String> = exceptions.iter().map(render).collect();
@@ -305,7 +326,7 @@ fn arbitrary_text_never_panics() {
 
 /// Every clause form, as (sentence, rendering without names). The vehicle-name scope is
 /// composed in front of each by [`every_form_reads_with_any_scope`].
-const FORMS: [(&str, &str); 17] = [
+const FORMS: [(&str, &str); 19] = [
     (
         "Dates and RF for use in North Africa are 6-12/40 (.9), 1/41 (1.1). For Italy they are 9/43 (1.3).",
         "DatesAndRf | North Africa: 6-12/40 (0.9), 1/41 (1.1) | Italy: 9/43 (1.3)",
@@ -375,6 +396,14 @@ const FORMS: [(&str, &str); 17] = [
         "Availability in 1945 is limited to Fascist Italians only.",
         "RestrictedUse Fascist Italians 1-12/45",
     ),
+    (
+        "may be used only by the Free French from 1944 on.",
+        "Limit Only [Faction Free French] from 1-12/44 on",
+    ),
+    (
+        "is not available in Russia after 6/42.",
+        "Limit Not [Place Russia] from 7/42 on",
+    ),
 ];
 
 /// Name lists other nations' notes put before a clause, and the names they hold.
@@ -436,6 +465,7 @@ fn a_sentence_is_cut_into_typed_pieces() {
     assert_eq!(
         got,
         [
+            "Reference that of = the vehicle named next",
             "Amount raised by .2 = +0.2",
             "Cap (max 1.6) = max 1.6",
             "Period from June '40 to 5/41 = 6/40-5/41",
@@ -443,7 +473,34 @@ fn a_sentence_is_cut_into_typed_pieces() {
             "OpenEnd as of 6/41 = from 6/41 on",
             "Rf an RF of 1.4 = RF 1.4",
             "OpenEnd thereafter = thereafter",
+            "Reference the same = what the sentence before is about",
             "Note Note 3 = note 3",
+        ]
+    );
+}
+
+#[test]
+fn the_nations_words_are_pieces_too() {
+    let lexicon = crate::Lexicon::new(
+        None,
+        &["Kpfw. B.1".to_string()],
+        &["Lower Vardia".to_string()],
+    );
+    let got: Vec<String> = crate::pieces_with(
+        "In Lower Vardia the Kpfw. B.1 served only from 9/40, except in winter.",
+        &lexicon,
+    )
+    .iter()
+    .map(|p| format!("{:?} {}", p.kind, p.text))
+    .collect();
+    assert_eq!(
+        got,
+        [
+            "Place Lower Vardia",
+            "Vehicle Kpfw. B.1",
+            "Scope only",
+            "OpenEnd from 9/40",
+            "Scope except",
         ]
     );
 }

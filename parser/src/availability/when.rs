@@ -104,7 +104,8 @@ fn printed<'a>(
 }
 
 /// "June 1940", "Jun 40", "June '40", "Sept. 1941", and the months of one year
-/// "September-October 1941", "June to December 1940".
+/// "September-October 1941", "June to December 1940", "May and June 1940" (two months that
+/// follow on).
 fn month_name_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, PrintedPeriod> {
     let (i, first) = month_name(start)?;
     let joined = (
@@ -113,7 +114,10 @@ fn month_name_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, PrintedPeriod
     );
     let (i, last) = match (joined.0.or(joined.1), month_name).parse(i) {
         Ok((r, (_, m))) => (r, m),
-        Err(_) => (i, first),
+        Err(_) => match (ws1, phrase("and"), ws1, month_name).parse(i) {
+            Ok((r, (_, _, _, m))) if m == first + 1 => (r, m),
+            _ => (i, first),
+        },
     };
     let (i, _) = (ws1, opt((phrase("of"), ws1))).parse(i)?;
     let (rest, year) = year_word(i)?;
@@ -202,9 +206,12 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         return Ok((r, EntryWhen::Thereafter(ctx.span(word))));
     }
     if let Ok((r, p)) = span_period(ctx, i) {
-        // "1942 on", "6/41 onwards", "1943 and later": an open end after a bare point.
+        // "1942 on", "6/41 onwards", "1943 and later": an open end after a bare point ("1942
+        // on the Eastern Front" is a place after it).
         if let Ok((r2, _)) = (ws1, open_end_word).parse(r) {
-            return Ok((r2, EntryWhen::From(p)));
+            if !place_follows(ctx, r2) {
+                return Ok((r2, EntryWhen::From(p)));
+            }
         }
         return Ok((r, EntryWhen::Period(p)));
     }
@@ -217,7 +224,10 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         .or(phrase("beginning"));
     if let Ok((r, _)) = (from, ws1).parse(i) {
         let (r, p) = point(ctx, r)?;
-        let (r, _) = opt((ws1, open_end_word)).parse(r)?;
+        let r = match (ws1, open_end_word).parse(r) {
+            Ok((r2, _)) if !place_follows(ctx, r2) => r2,
+            _ => r,
+        };
         return Ok((r, EntryWhen::From(p)));
     }
     if let Ok((r, _)) = (phrase("after"), ws1).parse(i) {
@@ -236,6 +246,11 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     let (r, _) = (phrase("before").or(phrase("prior to")), ws1).parse(i)?;
     let (r, p) = point(ctx, r)?;
     Ok((r, EntryWhen::Until(shifted(p, false))))
+}
+
+/// True when a place the nation knows follows `i` ("on" was a place's, not an open end's).
+fn place_follows(ctx: &Ctx<'_>, i: &str) -> bool {
+    ws1(i).is_ok_and(|(r, _)| ctx.lexicon.place_at(r).is_some())
 }
 
 /// "on", "onward(s)", "and later" ("and after" is not one: "1942 and after 6/43").

@@ -18,8 +18,8 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use crate::{
-    parse_availability, AvailabilityClause, ClauseKind, Diagnostic, FileId, Parsed, Source,
-    Spanned, TextSpan, YearSpan,
+    parse_availability_with, AvailabilityClause, ClauseKind, Diagnostic, FileId, Lexicon, Parsed,
+    Source, Spanned, TextSpan, YearSpan,
 };
 use headings::{classify, Heading, Start};
 use paragraphs::{append, continues, paragraph_ranges, single};
@@ -30,8 +30,13 @@ use see_also::{read_see_also, SEE_ALSO_TYPO};
 /// notation. `years` are the years the nation's data holds (a period outside them is an error;
 /// `None`: any year reads). Never panics; whatever does not fit is reported and kept.
 pub fn parse_notes(source: &Source, years: Option<YearSpan>) -> Parsed<NotesDoc> {
+    parse_notes_with(source, &Lexicon::years(years))
+}
+
+/// [`parse_notes`] with the nation's words ([`Lexicon`]): its vehicle names, places and years.
+pub fn parse_notes_with(source: &Source, lexicon: &Lexicon) -> Parsed<NotesDoc> {
     let mut builder = Builder {
-        years,
+        lexicon,
         text: &source.text,
         file: source.id,
         doc: NotesDoc::default(),
@@ -72,8 +77,8 @@ enum Last {
 struct Builder<'a> {
     text: &'a str,
     file: FileId,
-    /// The years the nation's data holds.
-    years: Option<YearSpan>,
+    /// The nation's words: vehicle names, places, the years its data holds.
+    lexicon: &'a Lexicon,
     doc: NotesDoc,
     diagnostics: Vec<Diagnostic>,
     place: Place,
@@ -298,15 +303,15 @@ impl Builder<'_> {
     /// Reads availability and notations, checks references, numbering and names.
     fn finish(mut self) -> Parsed<NotesDoc> {
         self.drop_repeated_numbers();
-        let (text, file, years) = (self.text, self.file, self.years);
+        let (text, file, lexicon) = (self.text, self.file, self.lexicon);
         for note in &mut self.doc.notes {
             for rule in &mut note.rules {
                 let range = rule.paragraph.span.range.clone();
-                let parsed = parse_availability(
+                let parsed = parse_availability_with(
                     text.get(range.clone()).unwrap_or_default(),
                     range.start,
                     file,
-                    years,
+                    lexicon,
                 );
                 rule.availability = parsed.value;
                 self.diagnostics.extend(parsed.diagnostics);
@@ -332,11 +337,11 @@ impl Builder<'_> {
         for multi in &mut self.doc.multi {
             for p in &multi.paragraphs {
                 let range = p.span.range.clone();
-                let parsed = parse_availability(
+                let parsed = parse_availability_with(
                     text.get(range.clone()).unwrap_or_default(),
                     range.start,
                     file,
-                    years,
+                    lexicon,
                 );
                 multi.availability.extend(parsed.value);
                 self.diagnostics.extend(parsed.diagnostics);

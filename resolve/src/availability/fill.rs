@@ -38,7 +38,15 @@ fn theaters_to_fill(s: &Subject, stated: &Stated, has_default: bool) -> Vec<Thea
             .cloned()
             .collect();
     }
-    let mut t: Vec<TheaterId> = stated.rf_only.clone();
+    // A place an RF sentence names and no complete schedule covers ("On the Eastern Front its
+    // RF is 1.5 from 6/41 to 12/42 and 1.6 in 1943"): where the listing gives no single RF, the
+    // months the sentence names are the months there; the others are not filled.
+    let mut t: Vec<TheaterId> = stated
+        .rf_only
+        .iter()
+        .filter(|t| s.listing_rf.is_some() || t.is_any() || stated.complete.contains(t))
+        .cloned()
+        .collect();
     let registry = s.rules.theaters.registry();
     for w in &s.rules.windows {
         // "For Tunisia they are ..." answers for North Africa too: Tunisia is part of it.

@@ -102,6 +102,16 @@ fn entries(
             continue;
         };
         prev_end = Some(period.to);
+        // An open end past the vehicle's DATES ("from 1946" left of a list read together) is
+        // no month of the vehicle's: clipping drops it, with or without an RF.
+        let past = match e.when {
+            When::From(from) => from > s.dates.to,
+            When::Until(to) => to < s.dates.from,
+            _ => false,
+        };
+        if past && e.rf.is_none() {
+            continue;
+        }
         let Some(rf) = e.rf.or(s.listing_rf) else {
             diags.push(no_rf(s.vehicle, &e.span));
             continue;

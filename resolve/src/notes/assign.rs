@@ -5,6 +5,7 @@ use qm_parser::{Diagnostic, NotesDoc};
 use super::links::NoteMembers;
 use crate::availability::model::{NoteRules, Rule};
 use crate::factions::Factions;
+use crate::limit_names::resolve_limit_names;
 use crate::mentions::NameIndex;
 use crate::registry::NationTheaters;
 use crate::rules::{translate_in_note, NoteContext, ScopedRule};
@@ -22,6 +23,8 @@ pub fn assign_rules(
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<NoteRules> {
     let mut per_vehicle = vec![NoteRules::default(); names.len()];
+    // Per vehicle, whether each of its rules names it (rather than every vehicle of the note).
+    let mut named = vec![Vec::new(); names.len()];
     for note in &doc.notes {
         let n = note.number.value;
         let rows = members.of(n);
@@ -30,15 +33,38 @@ pub fn assign_rules(
         for rule in &note.rules {
             for mut scoped in translate_in_note(&rule.availability, nation, &mut context) {
                 factions.resolve(&mut scoped.rule, diags);
+                resolve_limit_names(&mut scoped.rule, factions, nation, diags);
                 for i in scoped_rows(&scoped, rows, &member_names, index, diags) {
                     per_vehicle[i].note = n;
                     per_vehicle[i].rules.push(scoped.rule.clone());
+                    named[i].push(!scoped.only.is_empty());
                 }
             }
         }
         diags.append(&mut context.diagnostics);
     }
+    for (rules, named) in per_vehicle.iter_mut().zip(&named) {
+        narrow_relative(rules, named);
+    }
     per_vehicle
+}
+
+/// "Dates and RF are as for the AMR 33. The AMR 35(L)'s RF is .1 higher.": a relative rule
+/// that names the vehicle replaces, for it, those about every vehicle of the note.
+fn narrow_relative(rules: &mut NoteRules, named: &[bool]) {
+    let relative = |r: &Rule| matches!(r, Rule::Relative { .. });
+    let has_named = rules
+        .rules
+        .iter()
+        .zip(named)
+        .any(|(r, &n)| n && relative(r));
+    if !has_named {
+        return;
+    }
+    let mut flags = named.iter();
+    rules
+        .rules
+        .retain(|r| flags.next().is_some_and(|&n| n || !relative(r)));
 }
 
 /// The rows a scoped rule applies to: those it names, or every row of the note.

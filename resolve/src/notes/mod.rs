@@ -20,9 +20,7 @@ mod notations;
 mod siblings;
 mod unread;
 
-use qm_parser::{
-    parse_notes, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan, YearSpan,
-};
+use qm_parser::{parse_notes_with, Diagnostic, ListingRow, NotesDoc, Source, SourceMap, TextSpan};
 use qm_schema::{MultiNote, TheaterId, Vehicle, VehicleNote};
 use rayon::prelude::*;
 
@@ -30,6 +28,7 @@ use crate::availability::model::NoteRules;
 use crate::availability::{resolve_availability, AvailabilityInput};
 use crate::counter_text::counter_sides;
 use crate::factions::Factions;
+use crate::lexicon::notes_lexicon;
 use crate::lint::Finding;
 use crate::mentions::NameIndex;
 use crate::ob::NationalData;
@@ -77,7 +76,7 @@ pub fn resolve_notes(
     let Some(src) = src else {
         return without_notes(registries, listed, vehicles, diags);
     };
-    let parsed = parse_notes(src, listing_years(vehicles));
+    let parsed = parse_notes_with(src, &notes_lexicon(vehicles, &registries.theaters));
     diags.extend(parsed.diagnostics);
     let doc = parsed.value;
     let nation = nation_theaters(&registries.theaters, Some(&doc), listed, diags);
@@ -133,16 +132,6 @@ pub fn resolve_notes(
         multi: doc.multi.iter().map(|m| ir_multi(map, m)).collect(),
         theaters: nation.theaters().to_vec(),
     }
-}
-
-/// The years the listing's DATES hold, from the first to the last: a note's period outside
-/// them is a misprint (the years are the data's, never a built-in war's).
-fn listing_years(vehicles: &[Vehicle]) -> Option<YearSpan> {
-    let dates = || vehicles.iter().filter_map(|v| v.dates.value);
-    Some(YearSpan {
-        first: dates().map(|d| d.from.year).min()?,
-        last: dates().map(|d| d.to.year).max()?,
-    })
 }
 
 /// Without notes, the listing answers alone: its DATES at its RF in every theater the nation
@@ -239,7 +228,8 @@ fn read_notes(
     let (doc, members, index, names) = (cx.doc, cx.members, cx.index, cx.names);
     let rules = assign_rules(doc, members, index, names, nation, &factions, &mut diags);
     unread::unread_factions(cx.map, doc, &factions, &mut diags);
-    unread::unread_places(cx.map, doc, nation.registry(), &mut diags);
+    unread::unread_places(cx.map, doc, nation.registry(), &factions, &mut diags);
+    unread::unread_negations(cx.map, doc, &mut diags);
     NoteReadings {
         multi,
         notes,

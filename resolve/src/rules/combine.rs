@@ -2,17 +2,46 @@
 //! Africa 6/40-41.") and the RF-by-period sentence right after it ("RF is 1.0 in 1940 and 1.1 in
 //! 1941.") are one schedule: each dated period takes the RF of the months it shares with the
 //! RF sentence's periods; dated months no RF covers keep no RF (the listing's, or
-//! `notes::no-rf`).
+//! `notes::no-rf`), for the next RF sentence to give ("The RF is 1.2 until April 1940; in May
+//! and June 1940 it is 1.3").
 
 use qm_schema::{Period, YearMonth};
 
 use crate::availability::model::{Entry, Schedule, When};
 
+/// The first and last months an open end stands for until the vehicle's DATES bound it.
+const EARLIEST: YearMonth = YearMonth { year: 1, month: 1 };
+const LATEST: YearMonth = YearMonth {
+    year: 9999,
+    month: 12,
+};
+
+/// The months of a dated entry; an open end ("from July 1943 onwards") runs to the latest
+/// month, which the vehicle's DATES bound later.
+fn months(when: When) -> Option<Period> {
+    match when {
+        When::Period(p) => Some(p),
+        When::From(m) => Period::new(m, LATEST),
+        When::Until(m) => Period::new(EARLIEST, m),
+        When::Thereafter => None,
+    }
+}
+
+/// Months back as an entry's `when`: an end at the earliest or latest month is open again.
+fn open(p: Period) -> When {
+    match (p.from == EARLIEST, p.to == LATEST) {
+        (false, true) => When::From(p.from),
+        (true, false) => When::Until(p.to),
+        _ => When::Period(p),
+    }
+}
+
 /// `dated` with its periods cut by the RFs of `rates`.
 pub fn rated(mut dated: Schedule, rates: &[&Entry]) -> Schedule {
     let mut out = Vec::new();
     for e in &dated.entries {
-        let When::Period(p) = e.when else {
+        // An entry a sentence before has rated keeps its RF.
+        let (Some(p), None) = (months(e.when), e.rf) else {
             out.push(e.clone());
             continue;
         };
@@ -37,7 +66,7 @@ pub fn rated(mut dated: Schedule, rates: &[&Entry]) -> Schedule {
             if let Some(x) = p.intersect(&q) {
                 covered.push(x);
                 out.push(Entry {
-                    when: When::Period(x),
+                    when: open(x),
                     rf: r.rf,
                     span: r.span.clone(),
                     ..e.clone()
@@ -45,14 +74,11 @@ pub fn rated(mut dated: Schedule, rates: &[&Entry]) -> Schedule {
             }
         }
         out.extend(gaps(p, covered).into_iter().map(|g| Entry {
-            when: When::Period(g),
+            when: open(g),
             ..e.clone()
         }));
     }
-    out.sort_by_key(|e| match e.when {
-        When::Period(p) => Some(p.from),
-        _ => None,
-    });
+    out.sort_by_key(|e| months(e.when).map(|p| p.from));
     dated.entries = out;
     dated
 }

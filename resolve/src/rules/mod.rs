@@ -6,6 +6,7 @@
 //! same, but with .1 added" copies the vehicle the previous sentence named.
 
 mod combine;
+mod limit;
 mod schedule;
 mod scope;
 
@@ -17,6 +18,7 @@ use qm_schema::{Period, TheaterId};
 
 use crate::availability::model::{Rule, Schedule, Scope};
 use crate::registry::NationTheaters;
+use limit::limit_rule;
 use schedule::{dates_limits, faction_words, schedules};
 use scope::{period, scope};
 
@@ -123,12 +125,20 @@ pub fn translate_in_note(
         note,
     };
     let mut after_unreadable = false;
+    // The subject of the paragraph's last sentence read: a sentence that names no vehicle goes
+    // on about it ("The Hussar was used in ... . Its RF is ...").
+    let mut paragraph_subject: Option<Vec<String>> = None;
     for c in clauses {
         let mut only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
-        if only.is_empty() && continued(c) {
-            only = t.note.last_subject.clone().unwrap_or_default();
-            if after_unreadable {
-                t.note.diagnostics.push(they_read_as(&only, &c.span));
+        if only.is_empty() {
+            let carried = paragraph_subject
+                .clone()
+                .or_else(|| continued(c).then(|| t.note.last_subject.clone()).flatten());
+            if let Some(subject) = carried {
+                only = subject;
+                if after_unreadable && (continued(c) || !only.is_empty()) {
+                    t.note.diagnostics.push(they_read_as(&only, &c.span));
+                }
             }
         }
         after_unreadable = matches!(c.kind, ClauseKind::Unreadable { .. });
@@ -137,6 +147,7 @@ pub fn translate_in_note(
             c.kind,
             ClauseKind::Unreadable { .. } | ClauseKind::UsedIn { .. }
         ) {
+            paragraph_subject = Some(only.clone());
             t.note.last_subject = Some(only);
         }
     }
@@ -159,7 +170,7 @@ fn they_read_as(subject: &[String], span: &TextSpan) -> Diagnostic {
     };
     Diagnostic::warning(
         "notes::continued-subject",
-        format!("read \"they\" as {who} (the sentence before could not be read)"),
+        format!("read the sentence as about {who} (the sentence before could not be read)"),
         span.clone(),
     )
     .with_label("subject taken from the last sentence read")
@@ -192,6 +203,7 @@ impl Translator<'_, '_> {
                 months_later,
                 base,
                 note,
+                max,
             } => {
                 self.flush_dates();
                 // A note named that gave no vehicle was reported by the parser: no rule.
@@ -201,11 +213,18 @@ impl Translator<'_, '_> {
                 let delta = added.value.0 as i32;
                 let delta = if *subtracted { -delta } else { delta };
                 let base = base.as_ref().map(|b| b.raw.clone());
-                self.same_with_added((delta, *months_later), base, only, span);
+                let max = max.as_ref().map(|m| m.value);
+                self.same_with_added((delta, *months_later, max), base, only, span);
             }
             ClauseKind::RestrictedUse { faction, period: p } => {
                 self.flush_dates();
                 self.restricted_use(faction, p, only, span);
+            }
+            ClauseKind::Limit(l) => {
+                self.flush_dates();
+                if let Some(rule) = limit_rule(l, span) {
+                    self.push(rule, only, span);
+                }
             }
             ClauseKind::Otherwise { rf, exceptions } => {
                 self.flush_dates();
@@ -241,16 +260,15 @@ impl Translator<'_, '_> {
         // "Dates for use in France are 6/40, ... . RF is 1.0 in 1940, ...": the RFs of the
         // second sentence are the dates' RFs, read together.
         let anywhere = schedules.iter().all(|sch| sch.scope == Scope::Allowed);
-        if s.form == ScheduleForm::RfByPeriod && anywhere && only.is_empty() {
-            if let Some(p) = self.pending.take() {
+        if s.form == ScheduleForm::RfByPeriod && anywhere {
+            let same_subject = |p: &PendingDates| only.is_empty() || only == p.only;
+            if let Some(p) = self.pending.as_mut().filter(|p| same_subject(p)) {
+                // The dates wait on: the next RF sentence may rate the months left.
                 let rates: Vec<_> = schedules.iter().flat_map(|sch| &sch.entries).collect();
-                for sch in p.schedules {
-                    self.push(
-                        Rule::Schedule(combine::rated(sch, &rates)),
-                        &p.only,
-                        &p.span,
-                    );
-                }
+                p.schedules = std::mem::take(&mut p.schedules)
+                    .into_iter()
+                    .map(|sch| combine::rated(sch, &rates))
+                    .collect();
                 return;
             }
         }
@@ -297,7 +315,7 @@ impl Translator<'_, '_> {
     /// relative rule on the vehicle the previous sentence named.
     fn same_with_added(
         &mut self,
-        (delta, months_later): (i32, u8),
+        (delta, months_later, max): (i32, u8, Option<qm_schema::Rf>),
         named: Option<String>,
         only: &[String],
         span: &TextSpan,
@@ -309,7 +327,7 @@ impl Translator<'_, '_> {
             targets: (!only.is_empty()).then(|| only.to_vec()),
             base,
             delta,
-            max: None,
+            max,
             limit: Vec::new(),
             months_later,
             span: span.clone(),

@@ -9,6 +9,7 @@ use qm_schema::{superscript, MarkupKind};
 use crate::listing::reader::Reader;
 use crate::listing::vasl_csv::columns::VaslColumn;
 use crate::listing::vasl_csv::records::Record;
+use crate::listing::vasl_csv::tags::{classify, sup_contents, SupContent, Tag, TagEnds};
 use crate::{Diagnostic, Edit, FileId, Source, TextSpan};
 
 /// A markup element found in a field: its kind and the published bytes of its content.
@@ -37,14 +38,6 @@ pub(crate) struct Scanned {
     pub(crate) found: Vec<Found>,
     pub(crate) cased: Vec<Cased>,
     pub(crate) diagnostics: Vec<Diagnostic>,
-}
-
-/// A tag as VASL writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Tag {
-    Open(MarkupKind),
-    Close(MarkupKind),
-    Unknown,
 }
 
 /// An open element: its kind, where its content starts, and for `<sup>` whether its text
@@ -126,34 +119,6 @@ enum SupForm {
     CasedUnicode,
 }
 
-fn classify(tag: &str) -> Tag {
-    let squashed: String = tag
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
-        .collect::<String>()
-        .to_ascii_lowercase();
-    let kind = |name: &str| match name {
-        "b" => Some(MarkupKind::Bold),
-        "i" => Some(MarkupKind::Italic),
-        "sup" => Some(MarkupKind::Superscript),
-        "sub" => Some(MarkupKind::Subscript),
-        "strike" => Some(MarkupKind::Strike),
-        "spanstyle=text-decoration:underline" => Some(MarkupKind::Underline),
-        "spanstyle=text-decoration:overline" => Some(MarkupKind::Overline),
-        "spanstyle=text-decoration:line-through" => Some(MarkupKind::LineThrough),
-        _ => None,
-    };
-    let inner = squashed.trim_start_matches('<').trim_end_matches('>');
-    if let Some(name) = inner.strip_prefix('/') {
-        // `</span>` closes whichever decoration is open.
-        return match name {
-            "span" => Tag::Close(MarkupKind::Underline),
-            _ => kind(name).map_or(Tag::Unknown, Tag::Close),
-        };
-    }
-    kind(inner.trim_end_matches(';')).map_or(Tag::Unknown, Tag::Open)
-}
-
 /// Every field of `data` scanned for markup, `columns` giving each field's column by its
 /// place: each field's markup as a range of `scanned.found`, by record and field, so that a
 /// cell looks only at its own markup, never the whole file's (reading stays linear in rows).
@@ -203,8 +168,9 @@ pub(crate) fn plain_reader<'a>(plain: &'a Source, scanned: &mut Scanned) -> Read
 
 /// Scans the field at `range` of `text` (its published form, quotes included) of `column`;
 /// `quotes` are the quote bytes the CSV rules take off it ([`Record::quotes`]). Linear in the
-/// field's length: each tag is read once, the searches ahead (the next `>`, the next
-/// `</sup>`) never cover a byte twice.
+/// field's length: a pass finds what each `<sup>` holds up to its own `</sup>`
+/// ([`sup_contents`]), then the scan reads each tag once; both tell tags from text by the
+/// one rule of [`TagEnds`].
 ///
 /// [`Record::quotes`]: crate::listing::vasl_csv::records::Record
 pub(crate) fn scan_field(
@@ -224,13 +190,18 @@ pub(crate) fn scan_field(
         Some(&q) if q + 1 == range.end && quotes.len() > 1 => q,
         _ => range.end,
     };
+    let sups = if verbatim {
+        Vec::new()
+    } else {
+        sup_contents(text, range.clone(), end)
+    };
     let mut scan = FieldScan {
         text,
         file,
-        end,
         column,
-        ahead: Ahead::default(),
+        sups: sups.into_iter(),
     };
+    let mut tags = TagEnds::default();
     let mut stack = Stack::default();
     let mut last = None;
     let mut quotes = quotes.iter().copied().peekable();
@@ -241,17 +212,19 @@ pub(crate) fn scan_field(
             i += 1;
             continue;
         }
-        if text.as_bytes()[i] == b'<' && !verbatim {
-            if let Some(close) = scan.ahead.tag_end(text, i, end) {
-                let tag_end = close + 1;
-                let tag = classify(&text[i..tag_end]);
-                scan.on_tag(i..tag_end, tag, last, &mut stack, out);
-                out.edits.push(deletion(i..tag_end));
-                // Quotes inside the tag go with it.
-                while quotes.next_if(|&q| q < tag_end).is_some() {}
-                i = tag_end;
-                continue;
-            }
+        if let Some(tag) = tags.tag_at(text, i, end).filter(|_| !verbatim) {
+            scan.on_tag(
+                tag.clone(),
+                classify(&text[tag.clone()]),
+                last,
+                &mut stack,
+                out,
+            );
+            out.edits.push(deletion(tag.clone()));
+            // Quotes inside the tag go with it.
+            while quotes.next_if(|&q| q < tag.end).is_some() {}
+            i = tag.end;
+            continue;
         }
         let Some(c) = text[i..].chars().next() else {
             break;
@@ -274,107 +247,13 @@ pub(crate) fn scan_field(
     }
 }
 
-/// One field's scan: its text and what was found ahead of the cursor.
+/// One field's scan: its text, and what each of its `<sup>` holds (found before the scan).
 struct FieldScan<'t> {
     text: &'t str,
     file: FileId,
-    /// Where the field's content ends (before a closing quote).
-    end: usize,
     column: Option<VaslColumn>,
-    ahead: Ahead,
-}
-
-/// Searches ahead in a field, each remembered so that no byte is searched twice: where no `>`
-/// follows, the next `</sup>`, and what the content up to it holds.
-#[derive(Default)]
-struct Ahead {
-    /// No `>` at or after this offset.
-    no_tag_end_from: Option<usize>,
-    /// The last search for `</sup>`: from where, and what it found (`None`: none after).
-    sup_close: Option<(usize, Option<usize>)>,
-    /// What the content before the `</sup>` found last holds (see [`Content`]).
-    content: Option<Content>,
-}
-
-/// What the text before a `</sup>` (or the field's end) holds, its tags left out: the last
-/// offsets of a character, of one without a superscript form, and of one whose form reads
-/// back as another letter. A `<sup>` whose content starts at `from` holds only characters
-/// with forms when the last without one is before `from`.
-#[derive(Clone, Copy)]
-struct Content {
-    /// The `</sup>` (or the field's end) it ends at.
-    until: usize,
-    /// Scanned from here on.
-    from: usize,
-    last_char: Option<usize>,
-    last_formless: Option<usize>,
-    last_cased: Option<usize>,
-}
-
-impl Ahead {
-    /// The `>` ending the tag that starts at `at`, before `end`.
-    fn tag_end(&mut self, text: &str, at: usize, end: usize) -> Option<usize> {
-        if self.no_tag_end_from.is_some_and(|from| at >= from) {
-            return None;
-        }
-        let found = memchr::memchr(b'>', &text.as_bytes()[at..end]).map(|i| at + i);
-        if found.is_none() {
-            self.no_tag_end_from = Some(at);
-        }
-        found
-    }
-
-    /// The first `</sup>` at or after `from`, before `end`.
-    fn sup_close(&mut self, text: &str, from: usize, end: usize) -> Option<usize> {
-        if let Some((searched, found)) = self.sup_close {
-            if from >= searched && found.is_none_or(|f| f >= from) {
-                return found;
-            }
-        }
-        let found = memchr::memmem::find(&text.as_bytes()[from..end], b"</sup>").map(|i| from + i);
-        self.sup_close = Some((from, found));
-        found
-    }
-
-    /// What the content from `from` to `until` holds (tags left out); `from` follows a tag's
-    /// `>`, and every later call for the same `until` starts after it.
-    fn content(&mut self, text: &str, from: usize, until: usize) -> Content {
-        match self.content {
-            Some(c) if c.until == until && c.from <= from => c,
-            _ => {
-                let mut c = Content {
-                    until,
-                    from,
-                    last_char: None,
-                    last_formless: None,
-                    last_cased: None,
-                };
-                let mut in_tag = false;
-                for (i, ch) in text[from..until].char_indices() {
-                    match ch {
-                        '<' => in_tag = true,
-                        '>' => in_tag = false,
-                        _ if !in_tag => {
-                            let at = Some(from + i);
-                            c.last_char = at;
-                            let form = superscript::to_superscript(&ch.to_string())
-                                .chars()
-                                .next()
-                                .unwrap_or(ch);
-                            if !superscript::is_superscript(form) {
-                                c.last_formless = at;
-                            } else if !superscript::reads_back(ch) {
-                                c.last_cased = at;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                self.content = Some(c);
-                c
-            }
-        }
-    }
+    /// The field's `<sup>` not yet met, in order ([`sup_contents`]).
+    sups: std::vec::IntoIter<Option<SupContent>>,
 }
 
 /// What character `c` of the field's text becomes in the plain text, when not itself: `•` is
@@ -413,14 +292,19 @@ impl FieldScan<'_> {
     ) {
         match tag {
             Tag::Open(kind) => {
-                let form = match kind {
-                    MarkupKind::Superscript if stack.in_unicode() => SupForm::Unicode,
-                    MarkupKind::Superscript => self.sup_form(at.end, last),
+                // Every `<sup>` takes its own entry, in order, whatever its form.
+                let sup = match kind {
+                    MarkupKind::Superscript => self.sups.next().flatten(),
+                    _ => None,
+                };
+                let form = match (kind, sup) {
+                    (MarkupKind::Superscript, _) if stack.in_unicode() => SupForm::Unicode,
+                    (MarkupKind::Superscript, Some(sup)) => self.sup_form(sup, last),
+                    // One never closed, like any element, leaves its text as published.
                     _ => SupForm::Markup,
                 };
-                if form == SupForm::CasedUnicode {
-                    let close = self.ahead.sup_close(self.text, at.end, self.end);
-                    let content = at.end..close.unwrap_or(self.end);
+                if let (SupForm::CasedUnicode, Some(sup)) = (form, sup) {
+                    let content = at.end..sup.close;
                     let letters = strip_tags(&self.text[content.clone()]);
                     out.cased.push(Cased { content, letters });
                 }
@@ -470,27 +354,21 @@ impl FieldScan<'_> {
         }
     }
 
-    /// How the `<sup>` whose content starts at `from` is written: as Unicode superscripts
+    /// How a closed `<sup>` holding `content` is written: as Unicode superscripts
     /// after a dagger (its footnote number), and outside the MG columns when every character
     /// has a superscript form. The MG columns print a rear MG inline (`8R2`), as the listing
     /// does. A letter whose form reads back as another (`s`, printed `ˢ`, read `S`) is printed
     /// so only where the cell's reader keeps the published letters: a superscript after a
     /// column's single value (`34<sup>s</sup>` MP); elsewhere it stays markup.
-    fn sup_form(&mut self, from: usize, last: Option<char>) -> SupForm {
-        let until = self
-            .ahead
-            .sup_close(self.text, from, self.end)
-            .unwrap_or(self.end);
-        let content = self.ahead.content(self.text, from, until);
-        let after = |at: Option<usize>| at.is_some_and(|a| a >= from);
-        let all_have_forms = after(content.last_char) && !after(content.last_formless);
+    fn sup_form(&self, content: SupContent, last: Option<char>) -> SupForm {
+        let all_have_forms = content.chars && !content.formless;
         let footnote = last == Some('†');
         let column = self.column;
         let inline = !footnote && column.is_some_and(VaslColumn::inline_superscripts);
         if !all_have_forms || inline {
             return SupForm::Markup;
         }
-        if !after(content.last_cased) {
+        if !content.cased {
             SupForm::Unicode
         } else if !footnote && column.is_some_and(VaslColumn::trailing_superscript) {
             SupForm::CasedUnicode
@@ -500,6 +378,8 @@ impl FieldScan<'_> {
     }
 }
 
+/// The text of a closed `<sup>`'s content, its tags left out (in a closed element's content
+/// every `<` starts a tag: the `>` of its close follows).
 fn strip_tags(text: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;

@@ -13,9 +13,13 @@ mod read;
 pub(crate) mod records;
 mod syntax;
 mod table;
+mod tags;
 mod value_markup;
+mod variants;
 
 pub use read::parse_vasl_csv;
+pub use records::vasl_record_ranges;
 pub use syntax::*;
 pub(crate) use table::vasl_column_label;
 pub use table::{vasl_cell_text, vasl_field, vasl_note_ids, vasl_table};
+pub use variants::VARIANT_SUFFIXES;

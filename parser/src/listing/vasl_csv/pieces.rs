@@ -7,13 +7,14 @@ use std::ops::Range;
 
 use qm_schema::MarkupKind;
 
+use crate::listing::reader::quote;
 use crate::listing::vasl_csv::syntax::{VaslExtras, VaslListing, VaslPieceRow};
-use crate::{is_second_line, Cell, ListingRow};
+use crate::{is_second_line, Cell, Diagnostic, ListingRow};
 
 /// Moves each row that repeats an earlier vehicle into that vehicle's
 /// [`VaslExtras::pieces`](crate::VaslExtras::pieces), so both counters are kept and the file
 /// is written back with both rows.
-pub(crate) fn fold_pieces(listing: &mut VaslListing) {
+pub(crate) fn fold_pieces(listing: &mut VaslListing, diagnostics: &mut Vec<Diagnostic>) {
     let rows = std::mem::take(&mut listing.rows);
     let extras = std::mem::take(&mut listing.extras);
     // A vehicle's rows are found by name and type; the rest of the cells are compared then.
@@ -34,10 +35,23 @@ pub(crate) fn fold_pieces(listing: &mut VaslListing) {
                 })
             });
         if let Some(j) = earlier {
+            diagnostics.push(
+                Diagnostic::note(
+                    "vasl::piece-row",
+                    format!(
+                        "kept the row `{}` as another of VASL's pieces of the vehicle above (it repeats its listing cells)",
+                        quote(&row.name.raw)
+                    ),
+                    row.span.clone(),
+                    "rows repeating a vehicle kept as another of its VASL pieces",
+                )
+                .with_label("another VASL piece of a vehicle"),
+            );
             listing.extras[j].pieces.push(VaslPieceRow {
                 span: row.span,
                 line: row.line,
                 extras: x,
+                variant: None,
             });
             continue;
         }
@@ -62,6 +76,12 @@ fn raw<T>(cell: &Option<Cell<T>>) -> Option<&str> {
 /// True when every listing cell of `a` and `b` but the notes is the same as published.
 fn same_cells(a: &ListingRow, b: &ListingRow) -> bool {
     a.name.raw == b.name.raw && texts(a) == texts(b)
+}
+
+/// True when every listing cell of `a` and `b` but the NAME and the notes is the same as
+/// published (a variant row of VASL's that only recolors its vehicle).
+pub(crate) fn same_values(a: &ListingRow, b: &ListingRow) -> bool {
+    texts(a) == texts(b)
 }
 
 /// The published text of every listing cell but the NAME and the notes.

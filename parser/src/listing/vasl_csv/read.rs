@@ -65,8 +65,9 @@ pub fn parse_vasl_csv(source: &Source) -> Parsed<VaslListing> {
             cell.span.range = plain.original_range(cell.span.range.clone());
         }
     }
+    super::variants::fold_variants(&mut listing, &mut diagnostics);
+    super::pieces::fold_pieces(&mut listing, &mut diagnostics);
     diagnostics.sort_by_key(|d| d.span.as_ref().map(|s| s.range.start));
-    super::pieces::fold_pieces(&mut listing);
     Parsed {
         value: listing,
         diagnostics,
@@ -345,10 +346,11 @@ impl Reading<'_> {
             .find(|f| f.column == VaslColumn::Listing(Column::Name))
             .map_or(String::new(), |f| quote(self.text(&f.range)));
         self.diagnostics.push(
-            Diagnostic::warning(
+            Diagnostic::note(
                 "vasl::vasl-only-row",
                 format!("left out the row `{name}` (VASL's own piece: a count of 0 and no BPV, RF or DATES, not a Chapter H vehicle)"),
                 TextSpan::new(self.reader.source.id, record.range.clone()),
+                VASL_OWN_ROWS,
             )
             .with_label("VASL's own piece")
             .with_help("a vehicle of the listing needs its BPV, RF and DATES; VASL's generic and shared pieces are not vehicles"),
@@ -487,6 +489,14 @@ impl Reading<'_> {
             (false, false) => format!("{before} {after}"),
         };
         let before_len = before.len();
+        let tail = self.text(&(ty.end..f.full.end));
+        let after_at =
+            ty.end + tail.len() - tail.trim_start().trim_start_matches([' ', '”', '"']).len();
+        move_after_type(
+            &mut extras.markup,
+            offset(after_at),
+            name.len() - after.len(),
+        );
         if !after.is_empty() || ty.is_empty() {
             extras.type_position = Some(before_len);
         }
@@ -508,10 +518,11 @@ impl Reading<'_> {
         if self.text(&range).trim() == "None" {
             // VASL's placeholder for a piece without a type: no TYPE is given.
             self.diagnostics.push(
-                Diagnostic::warning(
+                Diagnostic::note(
                     "vasl::placeholder",
                     "failed to read the type `None` (VASL's placeholder for a piece without a type)",
                     TextSpan::new(self.reader.source.id, self.reader.source.original_range(range)),
+                    "VASL placeholder types (`<i>None</i>`) read as no type",
                 )
                 .with_label("no type")
                 .with_help("give the vehicle's Chapter H type in the <i> of its name cell"),
@@ -640,7 +651,8 @@ impl Reading<'_> {
             return false;
         }
         for d in new {
-            d.severity = crate::Severity::Warning;
+            d.severity = crate::Severity::Note;
+            d.kind = Some(VASL_NOTE_IDS);
             d.code = "vasl::vasl-note-id";
             d.notes.push(
                 "the entry is kept with the row (`qm export vasl-csv` writes it back), not as a note reference"
@@ -720,6 +732,18 @@ pub(crate) fn copies(text: &str) -> Option<u16> {
 
 /// The NAME of a name cell whose type is inside it: the text around the type, pointing at
 /// the whole cell.
+/// The name's markup after the type, counted from the field's start (the type and the spaces
+/// around it included), moved to its place in the name (`before after`): from `from` in the
+/// field to `to` in the name.
+fn move_after_type(markup: &mut [VaslMarkup], from: usize, to: usize) {
+    for m in markup
+        .iter_mut()
+        .filter(|m| m.column == "name" && m.range.start >= from)
+    {
+        m.range = m.range.start - from + to..m.range.end - from + to;
+    }
+}
+
 fn name_around_type(plain: &Source, name: String, field: Range<usize>) -> Cell<String> {
     let value = name.trim_end_matches(['†', ' ']);
     Cell {

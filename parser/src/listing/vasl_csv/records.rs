@@ -116,6 +116,24 @@ pub(crate) fn records(text: &str) -> Vec<Record> {
     records
 }
 
+/// The published bytes of each record of a `listing.csv`, its header first: from the
+/// record's start to the next one's (its line end and the empty lines after it are its own;
+/// the first starts at the file's start, a BOM included). The ranges tile the file: written
+/// one after another, they are the file. `qm export vasl-csv` writes a file back by them.
+pub fn vasl_record_ranges(source: &crate::Source) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for r in records(&source.text).iter().skip(1) {
+        let start = source.original_range(r.range.start..r.range.start).start;
+        if start > at {
+            out.push(at..start);
+            at = start;
+        }
+    }
+    out.push(at..source.original.len());
+    out
+}
+
 /// The value of one field's published bytes `raw` (quotes included), as the `csv` crate
 /// reads it.
 pub(crate) fn field_value(raw: &str) -> String {
@@ -165,6 +183,21 @@ mod tests {
             .iter()
             .map(|f| text[f.clone()].to_owned())
             .collect()
+    }
+
+    /// Every byte belongs to one record's range, in order: a BOM and empty lines included.
+    #[test]
+    fn record_ranges_tile_the_file() {
+        let text = "\u{feff}h,i\r\n\r\na,\"x\r\ny\"\r\nb\n\nc";
+        let source = crate::Source::new(crate::FileId(0), "x/listing.csv", text);
+        let ranges = vasl_record_ranges(&source);
+        let pieces: Vec<&str> = ranges.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(
+            pieces,
+            ["\u{feff}h,i\r\n\r\n", "a,\"x\r\ny\"\r\n", "b\n\n", "c"]
+        );
+        let empty = crate::Source::new(crate::FileId(0), "x/listing.csv", "");
+        assert_eq!(vasl_record_ranges(&empty), vec![0..0usize]);
     }
 
     #[test]

@@ -7,6 +7,13 @@ use qm_schema::MarkupKind;
 
 use crate::{ListingRow, TextSpan};
 
+/// What a report calls VASL's own note ids when it counts them.
+pub(crate) const VASL_NOTE_IDS: &str = "VASL note ids kept as VASL's";
+
+/// What a report calls VASL's own rows (generic and shared pieces, variants of vehicles the
+/// listing lacks) when it counts them.
+pub(crate) const VASL_OWN_ROWS: &str = "rows of VASL's own pieces kept, not vehicles";
+
 /// A `listing.csv` read: the listing's rows (the same rows `listing.tsv` gives), and beside
 /// each the CSV's own values.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -78,9 +85,9 @@ pub struct VaslExtras {
     pub pieces: Vec<VaslPieceRow>,
 }
 
-/// A later row with a vehicle's name and every listing cell but the notes as published:
-/// another of VASL's pieces (a counter of its own: a Waffen-SS counter, a variant with other
-/// `overrides`) of that vehicle.
+/// A row of another of VASL's pieces (a counter of its own) of a vehicle: a later row with
+/// the vehicle's name and every listing cell but the notes as published (a Waffen-SS counter,
+/// a variant with other `overrides`), or a variant row (the vehicle's name and a suffix).
 #[derive(Debug, Clone, PartialEq)]
 pub struct VaslPieceRow {
     /// The row.
@@ -89,6 +96,9 @@ pub struct VaslPieceRow {
     pub line: usize,
     /// Its own columns, markup, notes cell and caption.
     pub extras: VaslExtras,
+    /// A variant row's listing cells (its own name and values); `None` for a row repeating
+    /// the vehicle's.
+    pub variant: Option<Box<ListingRow>>,
 }
 
 /// A caption row: a label alone (a nationality heading the rows under it).

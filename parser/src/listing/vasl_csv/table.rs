@@ -8,7 +8,8 @@ use crate::listing::vasl_csv::read::{layout, parse_vasl_csv};
 use crate::listing::vasl_csv::records::{field_value, records};
 use crate::{Source, TableField, TableRow};
 
-/// The vehicle rows of a `listing.csv` (another VASL piece of a vehicle included) as
+/// The vehicle rows of a `listing.csv` (another VASL piece of a vehicle included, a variant
+/// under its own NAME) as
 /// [`TableRow`]s, as [`listing_table`](crate::listing_table) gives `listing.tsv`'s: `name` is
 /// the NAME `qm` reads (the name cell without its markup and type), each field stands under
 /// its listing column's label (VASL's own columns under none) and its range holds the field's
@@ -21,8 +22,13 @@ pub fn vasl_table(source: &Source) -> Vec<TableRow> {
             continue;
         }
         names.insert(row.line, &row.name.raw);
+        // A repeated row is the vehicle's (an erratum corrects both); a variant is its own.
         for piece in &extras.pieces {
-            names.insert(piece.line, &row.name.raw);
+            let name = piece
+                .variant
+                .as_ref()
+                .map_or(&row.name.raw, |v| &v.name.raw);
+            names.insert(piece.line, name);
         }
     }
     let records = records(&source.text);

@@ -331,3 +331,74 @@ fn unclosed_markup_is_read_in_one_pass() {
         );
     }
 }
+
+/// Fuzz finding (`vasl_csv`): a `<sup>` never closed turned the rest of its cell into
+/// superscripts (`6†<sup>2</suMT, C` read `6†²</ˢuᴹᵀ, ᶜ`): the search ahead took the first
+/// `</sup>` anywhere, or none, as its close, and skipped a `<` without `>` as a tag. Now a
+/// `<sup>` is closed only by the `</sup>` the scan reads as its close; one never closed
+/// leaves its text as published (and is warned about), like any other element.
+#[test]
+fn a_sup_never_closed_leaves_its_text_as_published() {
+    let cases = [
+        ("\"6†<sup>2</suMT, C\"", "6†2</suMT, C"),
+        // Its `</sup>` is inside another tag (`<x</sup>`).
+        ("\"6†<sup>1<x</sup>, C\"", "6†1, C"),
+        // Doubled, closed once: the inner one is closed, the outer not.
+        ("\"6†, <sup><sup>1</sup>, A\"", "6†, ¹, A"),
+    ];
+    for (cell, plain) in cases {
+        let text = format!(
+            "{HEADER}{}\n",
+            row(&[("name", "Ka <i>tr</i>"), ("notes", cell)])
+        );
+        let p = parse(&text);
+        let notes = p.value.extras[0].notes_cell.as_ref().unwrap();
+        assert_eq!(notes.text, plain, "{cell}");
+        assert!(
+            p.diagnostics
+                .iter()
+                .any(|d| d.code == "vasl::unclosed-markup"),
+            "{cell}: {:#?}",
+            p.diagnostics
+        );
+    }
+    // A `>` inside a closed `<sup>` has no superscript form: the element stays markup, its
+    // text as published (it was `¹` and the `>` after the element).
+    let text = format!(
+        "{HEADER}{}\n",
+        row(&[("name", "Ka <i>tr</i>"), ("notes", "A<sup>1></sup>")])
+    );
+    let p = parse(&text);
+    let x = &p.value.extras[0];
+    assert_eq!(x.notes_cell.as_ref().unwrap().text, "A1>");
+    assert!(x
+        .markup
+        .iter()
+        .any(|m| m.column == "notes" && m.kind == MarkupKind::Superscript));
+}
+
+/// The property test's finding: markup after a type inside the name was counted from the
+/// field's start (`Jeep <i>tr</i> w/ <b>Opt</b> AA`: `<b>` over `Opt` of `Jeep tr w/ Opt AA`),
+/// not the name's (`Jeep w/ Opt AA`), and written back over ` AA`.
+#[test]
+fn markup_after_the_type_is_counted_in_the_name() {
+    for (cell, name, bold) in [
+        ("Jeep <i>tr</i> w/ <b>Opt</b> AA", "Jeep w/ Opt AA", 8..11),
+        ("<i>tr</i> Jeep <b>2</b>", "Jeep 2", 5..6),
+        ("<b>Jeep</b> <i>tr</i> w/", "Jeep w/", 0..4),
+    ] {
+        let text = format!(
+            "{HEADER}{}\n",
+            row(&[("name", cell), ("bpv", "9"), ("rf", "1"), ("dates", "41")])
+        );
+        let p = parse(&text);
+        assert_eq!(p.value.rows[0].name.raw, name);
+        let bold_at: Vec<Range<usize>> = p.value.extras[0]
+            .markup
+            .iter()
+            .filter(|m| m.column == "name" && m.kind == MarkupKind::Bold)
+            .map(|m| m.range.clone())
+            .collect();
+        assert_eq!(bold_at, [bold], "{cell}");
+    }
+}

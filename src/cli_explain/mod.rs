@@ -7,16 +7,20 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use qm_parser::{
-    parse_availability, pieces, Area, ClauseKind, FileId, SourceMap, TheaterException,
-};
+mod sentence;
+
+use qm_parser::{Area, Lexicon, SourceMap, TheaterException};
 use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, UnknownAvailability, Vehicle};
+use sentence::{
+    area_of, original, rates_the_sentence_before, reading_lines, section_at, sentence_of,
+};
 
 use crate::cli_query::pick_resolved_vehicle;
 use crate::cli_report::EXIT_OK;
 use qm_compile::pipeline::compile;
 use qm_load::diagnostics;
 use qm_registry::NationRegistries;
+use qm_resolve::lexicon::notes_lexicon;
 
 /// `qm explain`.
 #[derive(Debug, Args)]
@@ -40,6 +44,12 @@ pub fn explain(a: ExplainArgs) -> u8 {
     };
     let theaters = compiled.loaded.registries_of(&nation.id);
     let map = &compiled.loaded.sources;
+    let lexicon = notes_lexicon(&nation.vehicles, &theaters.theaters);
+    let read = Read {
+        map,
+        lexicon: &lexicon,
+        nation,
+    };
     let mut out = format!(
         "{} ({}): {} availability entr{}\n",
         v.name,
@@ -64,7 +74,7 @@ pub fn explain(a: ExplainArgs) -> u8 {
             e.period,
             e.rf
         ));
-        out.push_str(&entry_reading(nation, v, e, &names, map));
+        out.push_str(&entry_reading(&read, v, e, &names));
     }
     for u in &v.availability_unknown {
         let names: Vec<&str> = u
@@ -96,49 +106,63 @@ fn unknown_reading(v: &Vehicle, u: &UnknownAvailability, names: &[&str]) -> Stri
     out
 }
 
+/// What reading an entry's words again needs: the sources, the nation and its words.
+struct Read<'a> {
+    map: &'a SourceMap,
+    lexicon: &'a Lexicon,
+    nation: &'a Nation,
+}
+
 /// The lines under one entry: the words, the sentence, how it was read, the errata.
-fn entry_reading(
-    nation: &Nation,
-    v: &Vehicle,
-    e: &Availability,
-    names: &[&str],
-    map: &SourceMap,
-) -> String {
+fn entry_reading(read: &Read<'_>, v: &Vehicle, e: &Availability, names: &[&str]) -> String {
     let (mut out, span) = match &e.origin {
-        AvailabilityOrigin::Note { note, span } => (stated(map, e, names, *note, span), span),
+        AvailabilityOrigin::Note { note, span } => (stated(read, e, names, *note, span), span),
         AvailabilityOrigin::Derived {
             note,
             base_vehicle,
             span,
-        } => (derived(map, *note, base_vehicle, span), span),
+        } => (derived(read, e, *note, base_vehicle, span), span),
         AvailabilityOrigin::Listing { multi_note, span } => {
             (listing(v, multi_note.as_deref(), span), span)
         }
         AvailabilityOrigin::ListingOnly { lacking, span } => (listing_only(v, lacking, span), span),
     };
-    for erratum in &nation.errata {
-        if overlaps(&erratum.span, span, map) {
+    let range = sentence_of(read.map, span, read.lexicon).range;
+    for erratum in &read.nation.errata {
+        if erratum.span.file == span.file
+            && erratum.span.start < range.end
+            && range.start < erratum.span.end
+        {
             out.push_str(&format!("   erratum {}: {}\n", erratum.id, erratum.reason));
         }
     }
     out
 }
 
-/// An entry a note states: its words, its sentence, and the scope it was read with.
-fn stated(map: &SourceMap, e: &Availability, names: &[&str], note: u16, span: &Span) -> String {
-    let mut out = format!("   stated by note {note}: \"{}\"\n", words(map, span));
-    out.push_str(&format!(
-        "   in: \"{}\" ({})\n",
-        sentence(map, span),
-        at(span)
-    ));
-    out.push_str(&pieces_line(&sentence(map, span)));
-    let read = match scope_words(map, span) {
-        Some(words) => format!("scope {words} -> {}", names.join(", ")),
-        None if e.theaters.iter().any(|t| t.is_any()) => {
+/// An entry a note states: its words, its sentence cut into pieces, the rule that bound
+/// them, and the scope it was read with.
+fn stated(read: &Read<'_>, e: &Availability, names: &[&str], note: u16, span: &Span) -> String {
+    let sentence = sentence_of(read.map, span, read.lexicon);
+    let mut out = format!("   stated by note {note}: \"{}\"\n", words(read.map, span));
+    out.push_str(&format!("   in: \"{}\" ({})\n", sentence.text, at(span)));
+    out.push_str(&reading_lines(&sentence, read.lexicon));
+    let scope = section_at(&sentence, span)
+        .and_then(area_of)
+        .and_then(area_words);
+    let before = sentence
+        .before
+        .as_ref()
+        .filter(|_| rates_the_sentence_before(&sentence) && !e.theaters.iter().any(|t| t.is_any()));
+    let read = match (scope, before) {
+        (Some(words), _) => format!("scope {words} -> {}", names.join(", ")),
+        (None, Some(before)) => format!(
+            "{} (the place and dates of the sentence before, read together: \"{before}\")",
+            names.join(", ")
+        ),
+        (None, None) if e.theaters.iter().any(|t| t.is_any()) => {
             "every theater (no theater named, no window note)".to_string()
         }
-        None => format!(
+        (None, None) => format!(
             "{} (no theater named: the vehicle's window notes)",
             names.join(", ")
         ),
@@ -147,30 +171,53 @@ fn stated(map: &SourceMap, e: &Availability, names: &[&str], note: u16, span: &S
     out
 }
 
-/// The typed pieces the reader cut a sentence into: "[6-12/40: period 6-12/40] [(.9): RF 0.9]".
-fn pieces_line(sentence: &str) -> String {
-    let items: Vec<String> = pieces(sentence)
-        .iter()
-        .map(|p| format!("[{} = {}]", p.text, p.meaning))
-        .collect();
-    if items.is_empty() {
-        return String::new();
-    }
-    format!("   pieces: {}\n", items.join(" "))
+/// An entry a note derives from another vehicle's: the rule that does, and the words of the
+/// antecedent it copies ("the same" -> the AS 42's sentence).
+fn derived(read: &Read<'_>, e: &Availability, note: u16, base: &str, span: &Span) -> String {
+    let sentence = sentence_of(read.map, span, read.lexicon);
+    let mut out = format!(
+        "   derived by note {note} from the {base}'s entry for the same theater and months\n"
+    );
+    out.push_str(&format!("   rule: \"{}\" ({})\n", sentence.text, at(span)));
+    out.push_str(&reading_lines(&sentence, read.lexicon));
+    out.push_str(&antecedent(read, e, base));
+    out
 }
 
-/// An entry a note derives from another vehicle's: the rule that does.
-fn derived(map: &SourceMap, note: u16, base_vehicle: &str, span: &Span) -> String {
-    let mut out = format!(
-        "   derived by note {note} from the {base_vehicle}'s entry for the same theater and months\n"
-    );
-    out.push_str(&format!(
-        "   rule: \"{}\" ({})\n",
-        sentence(map, span),
-        at(span)
-    ));
-    out.push_str(&pieces_line(&sentence(map, span)));
-    out
+/// The words the base vehicle's entry for the same theater and months was read from.
+fn antecedent(read: &Read<'_>, e: &Availability, base: &str) -> String {
+    let Some(b) = read.nation.vehicles.iter().find(|v| v.name == base) else {
+        return String::new();
+    };
+    let entry = b.availability.iter().find(|a| {
+        a.theaters.iter().any(|t| e.theaters.contains(t)) && a.period.intersect(&e.period).is_some()
+    });
+    let Some(entry) = entry.or_else(|| b.availability.first()) else {
+        return String::new();
+    };
+    let words = match &entry.origin {
+        AvailabilityOrigin::Note { span, .. } | AvailabilityOrigin::Derived { span, .. } => {
+            let s = sentence_of(read.map, span, read.lexicon);
+            // The section of a long schedule that gives the entry, and the dates an RF
+            // sentence was read with.
+            let own = section_at(&s, span)
+                .and_then(|sec| original(read.map, span)?.get(sec.span.range.clone()))
+                .map_or(s.text.clone(), str::to_string);
+            let words = match s.before.as_ref().filter(|_| rates_the_sentence_before(&s)) {
+                Some(before) => format!("\"{before}\" + \"{own}\""),
+                None => format!("\"{own}\""),
+            };
+            format!("{words} ({})", at(span))
+        }
+        AvailabilityOrigin::Listing { .. } | AvailabilityOrigin::ListingOnly { .. } => format!(
+            "the listing's RF ({}) and DATES ({})",
+            b.rf.raw, b.dates.raw
+        ),
+    };
+    format!(
+        "   antecedent: the {base}, {} RF {}: {words}\n",
+        entry.period, entry.rf
+    )
 }
 
 /// An entry of the listing's RF and DATES where the notes give no schedule.
@@ -201,25 +248,6 @@ fn listing_only(v: &Vehicle, lacking: &[String], span: &Span) -> String {
     }
     out.push_str(&format!("   row: {}\n", at(span)));
     out
-}
-
-/// The scope words of the schedule section an entry lies in, read again from its paragraph
-/// ("North-Africa/the ETO [EXC: the Balkans]", "elsewhere [EXC: NA in East Africa]"); `None`
-/// when the section names none (its theaters come from the window notes, or any theater).
-fn scope_words(map: &SourceMap, span: &Span) -> Option<String> {
-    let text = original(map, span)?;
-    let start = floor(text, span.start.min(text.len()));
-    let from = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let to = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    let paragraph = &text[from..to];
-    let at = start - from;
-    let clauses = parse_availability(paragraph, 0, FileId(0), None).value;
-    let mut sections = clauses.iter().flat_map(|c| match &c.kind {
-        ClauseKind::Schedule(s) => s.sections.iter().collect::<Vec<_>>(),
-        _ => Vec::new(),
-    });
-    let section = sections.rfind(|s| s.entries.iter().any(|e| e.span.range.contains(&at)))?;
-    area_words(&section.area)
 }
 
 /// An area as the note words it.
@@ -262,65 +290,4 @@ fn words(map: &SourceMap, span: &Span) -> String {
         .and_then(|t| t.get(span.start..span.end))
         .unwrap_or("")
         .to_string()
-}
-
-/// The published text of the file a span is in.
-fn original<'m>(map: &'m SourceMap, span: &Span) -> Option<&'m str> {
-    map.iter()
-        .find(|s| s.name == *span.file)
-        .map(|s| s.original.as_str())
-}
-
-/// The sentence holding a span, as published.
-fn sentence(map: &SourceMap, span: &Span) -> String {
-    let Some(text) = original(map, span) else {
-        return String::new();
-    };
-    text.get(sentence_range(text, span))
-        .unwrap_or("")
-        .trim()
-        .to_string()
-}
-
-/// The byte range of the sentence holding a span: from the full stop, dagger or line start
-/// before it to the full stop or line end after it.
-fn sentence_range(text: &str, span: &Span) -> std::ops::Range<usize> {
-    let start = floor(text, span.start.min(text.len()));
-    let end = floor(text, span.end.clamp(start, text.len()));
-    let before = &text[..start];
-    let line = before.rfind('\n').map_or(0, |i| i + 1);
-    let from = [
-        before[line..].rfind(". ").map(|i| line + i + 2),
-        before[line..].rfind('†').map(|i| line + i + '†'.len_utf8()),
-    ]
-    .into_iter()
-    .flatten()
-    .max()
-    .unwrap_or(line);
-    let after = &text[end..];
-    let line_end = after.find('\n').map_or(text.len(), |i| end + i);
-    let to = text[end..line_end]
-        .find(". ")
-        .map_or(line_end, |i| end + i + 1);
-    from..to
-}
-
-/// The nearest char boundary at or before `i`.
-fn floor(text: &str, mut i: usize) -> usize {
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-/// True when an erratum's published text lies in the sentence of `span`.
-fn overlaps(erratum: &Span, span: &Span, map: &SourceMap) -> bool {
-    if erratum.file != span.file {
-        return false;
-    }
-    let Some(text) = original(map, span) else {
-        return false;
-    };
-    let range = sentence_range(text, span);
-    erratum.start < range.end && range.start < erratum.end
 }

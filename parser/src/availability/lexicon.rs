@@ -1,0 +1,180 @@
+//! What the nation's data tells the reader about the words of its notes: the vehicle names of
+//! its listing (so "Cam. de Mitr. CA" and "Pz.Kpfw. III" stay whole: their full stops end no
+//! sentence), the names and aliases of its places (so "On the Eastern Front its RF is ..." and
+//! "in the Western Marches and Lower Vardia" are cut where a place ends), and the years its
+//! listing holds. A text read without a lexicon reads as before: names are any words, places
+//! run to a stop word.
+
+use std::ops::Range;
+
+use super::syntax::YearSpan;
+
+/// The nation's words, each list sorted longest first so a match is the longest.
+#[derive(Debug, Clone, Default)]
+pub struct Lexicon {
+    /// The years the nation's data holds (a period outside them is an error value).
+    pub years: Option<YearSpan>,
+    /// Vehicle names, as the listing prints them.
+    vehicles: Vec<String>,
+    /// Place names and aliases of the nation's theater registry.
+    places: Vec<String>,
+    /// Words of the vehicle names that end in a full stop ("Cam.", "Pz.Wg."), lower case:
+    /// abbreviations, whose full stop ends no sentence.
+    abbreviations: Vec<String>,
+}
+
+impl Lexicon {
+    /// A lexicon of `vehicles` (the listing's names) and `places` (theater names and aliases).
+    pub fn new(years: Option<YearSpan>, vehicles: &[String], places: &[String]) -> Self {
+        let sorted = |names: &[String]| {
+            let mut v: Vec<String> = names
+                .iter()
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect();
+            v.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+            v.dedup();
+            v
+        };
+        let mut abbreviations: Vec<String> = vehicles
+            .iter()
+            .flat_map(|n| n.split_whitespace())
+            .filter(|w| w.len() > 1 && w.ends_with('.'))
+            .map(|w| w.trim_end_matches('.').to_lowercase())
+            .collect();
+        abbreviations.sort();
+        abbreviations.dedup();
+        Self {
+            years,
+            vehicles: sorted(vehicles),
+            places: sorted(places),
+            abbreviations,
+        }
+    }
+
+    /// A lexicon that knows only the years.
+    pub fn years(years: Option<YearSpan>) -> Self {
+        Self {
+            years,
+            ..Self::default()
+        }
+    }
+
+    /// True when the lexicon knows places (a place may then end where its name ends).
+    pub(crate) fn knows_places(&self) -> bool {
+        !self.places.is_empty()
+    }
+
+    /// The byte length of the longest vehicle name at the start of `i` (case ignored), ending
+    /// at a word boundary.
+    pub(crate) fn vehicle_at(&self, i: &str) -> Option<usize> {
+        longest_at(&self.vehicles, i)
+    }
+
+    /// The byte length of the longest place name at the start of `i` (case ignored; a leading
+    /// "the" may be there or not), ending at a word boundary.
+    pub(crate) fn place_at(&self, i: &str) -> Option<usize> {
+        let the = ["the ", "The "]
+            .iter()
+            .find(|t| i.starts_with(*t))
+            .map_or(0, |t| t.len());
+        longest_at(&self.places, i).or_else(|| longest_at(&self.places, &i[the..]).map(|n| n + the))
+    }
+
+    /// True when `word` (without its full stop) is an abbreviation of the nation's names.
+    pub(crate) fn is_abbreviation(&self, word: &str) -> bool {
+        let w = word.to_lowercase();
+        self.abbreviations.binary_search(&w).is_ok()
+    }
+
+    /// The byte ranges of `text` whose full stops end no sentence: the vehicle names with a
+    /// full stop inside ("Cam. de Mitr. CA"), and each abbreviation's full stop.
+    pub(crate) fn protected(&self, text: &str) -> Vec<Range<usize>> {
+        if self.vehicles.is_empty() || !text.contains('.') {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut at = 0;
+        while at < text.len() {
+            let rest = &text[at..];
+            let boundary = text[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            if boundary {
+                if let Some(n) = self.vehicle_at(rest).filter(|&n| rest[..n].contains('.')) {
+                    out.push(at..at + n);
+                    at += n;
+                    continue;
+                }
+                let word = rest.split_whitespace().next().unwrap_or("");
+                if let Some(stem) = word.strip_suffix('.') {
+                    if self.is_abbreviation(stem) {
+                        out.push(at..at + word.len());
+                    }
+                }
+            }
+            at += rest.chars().next().map_or(1, char::len_utf8);
+        }
+        out
+    }
+}
+
+/// The longest of `names` (sorted longest first) at the start of `i`, case ignored, followed
+/// by no letter or digit.
+fn longest_at(names: &[String], i: &str) -> Option<usize> {
+    names.iter().find_map(|n| {
+        let head = i.get(..n.len())?;
+        let ends = i[n.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
+        (head.eq_ignore_ascii_case(n) && ends).then_some(n.len())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_availability_with, ClauseKind, FileId, Lexicon};
+
+    fn lexicon() -> Lexicon {
+        let names = [
+            "Cam. de Mitr. CA",
+            "Kpfw. B.1",
+            "Pz.Wg. 38",
+            "Pz.Wg. 38 (Funk)",
+        ]
+        .map(String::from);
+        let places = ["the Western Marches", "Western Marches", "Eastern Front"].map(String::from);
+        Lexicon::new(None, &names, &places)
+    }
+
+    #[test]
+    fn a_name_with_full_stops_is_protected_longest_first() {
+        let text = "The Pz.Wg. 38 (Funk) and the Cam. de Mitr. CA. Then Mitr. stands alone.";
+        let l = lexicon();
+        let got: Vec<&str> = l.protected(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(got, ["Pz.Wg. 38 (Funk)", "Cam. de Mitr. CA", "Mitr."]);
+    }
+
+    #[test]
+    fn a_sentence_with_a_dotted_name_is_one_clause_with_its_vehicle() {
+        let text = "The Kpfw. B.1 was used in the Western Marches from June 1938 to May 1941. On the Eastern Front its RF is 1.5 in 1941.";
+        let parsed = parse_availability_with(text, 0, FileId(0), &lexicon());
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let [first, second] = parsed.value.as_slice() else {
+            panic!("{:#?}", parsed.value);
+        };
+        assert_eq!(first.vehicles[0].raw, "Kpfw. B.1");
+        let ClauseKind::Schedule(s) = &second.kind else {
+            panic!("{:?}", second.kind);
+        };
+        let crate::Area::Theaters { theaters, .. } = &s.sections[0].area else {
+            panic!("{:?}", s.sections[0].area);
+        };
+        assert_eq!(theaters[0].raw, "the Eastern Front");
+        // Without the lexicon the name is cut at its first full stop.
+        let alone = crate::parse_availability(text, 0, FileId(0), None);
+        assert!(alone.value[0].vehicles.iter().all(|v| v.raw != "Kpfw. B.1"));
+    }
+}

@@ -1,0 +1,151 @@
+//! The notes reader measured on notes written by another hand (issue 30): a made-up nation
+//! (`tests/fixtures-notes/bor`) whose notes are worded in plain rules-book English, not in the
+//! publication's style, and an answer key a person wrote from them
+//! (`tests/fixtures-notes/bor.answers`). Every question must be answered as the key says.
+//!
+//! Another data folder and key are measured by hand (VASL's nations stay out of the
+//! repository): `QM_ANSWERS_DATA=DIR QM_ANSWERS=FILE cargo test --test integration
+//! answer_key_by_hand -- --ignored --nocapture` prints the share answered right.
+
+use std::path::Path;
+
+use qm_registry::TheaterName;
+use qm_resolve::query::{availability_at, find_vehicle, parse_month};
+use qm_schema::Qualifier;
+
+use crate::support::{qm_on_data, root};
+
+/// One question of a key: `vehicle | theater | faction | month -> RF` (or `-> NA`).
+struct Question {
+    line: usize,
+    text: String,
+    vehicle: String,
+    theater: String,
+    /// `None`: a side of no faction.
+    faction: Option<String>,
+    month: String,
+    /// `None`: not available.
+    rf: Option<f64>,
+}
+
+/// The questions of an answer key (`#` starts a comment).
+fn questions(key: &str) -> Vec<Question> {
+    let mut out = Vec::new();
+    for (n, line) in key.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (ask, answer) = line.split_once("->").expect("`->` in every question");
+        let parts: Vec<&str> = ask.split('|').map(str::trim).collect();
+        let [vehicle, theater, faction, month] = parts[..] else {
+            panic!("line {}: four fields before `->`", n + 1);
+        };
+        let answer = answer.trim();
+        out.push(Question {
+            line: n + 1,
+            text: line.to_string(),
+            vehicle: vehicle.into(),
+            theater: theater.into(),
+            faction: (faction != "-").then(|| faction.to_string()),
+            month: month.into(),
+            rf: (answer != "NA").then(|| answer.parse().expect("an RF or NA")),
+        });
+    }
+    out
+}
+
+/// Asks `nation` of the data folder `data` every question of `key`: the questions answered
+/// wrong, each with what `qm` answered.
+fn wrong_answers(data: &Path, nation: &str, key: &[Question]) -> Vec<String> {
+    let compiled = qm_compile::pipeline::compile(data, &Default::default());
+    let Some(n) = compiled.nations.iter().find(|n| n.id == nation) else {
+        return key
+            .iter()
+            .map(|q| format!("{}: no nation", q.text))
+            .collect();
+    };
+    let theaters = compiled.nation_theaters(&n.id);
+    let mut wrong = Vec::new();
+    for q in key {
+        let got = find_vehicle(n, &q.vehicle).ok().and_then(|v| {
+            let Some(TheaterName::Theater(t)) = theaters.registry().lookup(&q.theater) else {
+                panic!("line {}: no theater {}", q.line, q.theater);
+            };
+            let m = parse_month(&q.month).expect("a month");
+            let a = availability_at(v, &t.id, m, &theaters)?;
+            let only = a.qualifiers.iter().find_map(Qualifier::restricted_to);
+            match only {
+                Some(f) if Some(f) != q.faction.as_deref() => None,
+                _ => Some(a.rf.as_f64()),
+            }
+        });
+        if got != q.rf {
+            let got = got.map_or("NA".to_string(), |rf| format!("{rf:.1}"));
+            wrong.push(format!("line {}: {} (qm: {got})", q.line, q.text));
+        }
+    }
+    wrong
+}
+
+/// Questions the reader still answers wrong (it must never get worse).
+const STILL_WRONG: usize = 6;
+
+#[test]
+fn notes_in_another_editors_wording_answer_as_a_person_reads_them() {
+    let key = std::fs::read_to_string(root().join("tests/fixtures-notes/bor.answers")).unwrap();
+    let key = questions(&key);
+    assert!(key.len() >= 50, "{} questions", key.len());
+    let wrong = wrong_answers(&root().join("tests/fixtures-notes"), "bor", &key);
+    println!("{} of {} right", key.len() - wrong.len(), key.len());
+    assert!(
+        wrong.len() <= STILL_WRONG,
+        "{} of {} right; wrong:\n{}",
+        key.len() - wrong.len(),
+        key.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+#[ignore = "measures a data folder given by hand (QM_ANSWERS_DATA, QM_ANSWERS, QM_ANSWERS_NATION)"]
+fn answer_key_by_hand() {
+    let data = std::env::var("QM_ANSWERS_DATA").expect("QM_ANSWERS_DATA");
+    let key = std::env::var("QM_ANSWERS").expect("QM_ANSWERS");
+    let nation = std::env::var("QM_ANSWERS_NATION").unwrap_or_else(|_| "fre".into());
+    let key = questions(&std::fs::read_to_string(key).unwrap());
+    let wrong = wrong_answers(Path::new(&data), &nation, &key);
+    println!(
+        "{} of {} right; wrong:\n{}",
+        key.len() - wrong.len(),
+        key.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn explain_shows_the_rule_that_bound_each_sentence_and_quotes_the_antecedent() {
+    let data = "tests/fixtures-notes";
+    // "Dates and RF are as per Note 1, but one month later": the words of note 1 it copies,
+    // the dates sentence and the RF sentence read together.
+    let (code, out, err) = qm_on_data(data, &["explain", "bor", "Kpfw. C.2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("bound by: the same as an antecedent")
+            && out.contains(
+                "antecedent: the Kpfw. B.1, 6/38-12/39 RF 1.2: \"The Kpfw. B.1 was used in the Western Marches from June 1938 to May 1941\" + \"Its RF is 1.2 in 1938 and 1939, and 1.4 thereafter\""
+            ),
+        "{out}"
+    );
+    // An RF sentence names its pieces, the rule that bound them and the sentence whose place
+    // and dates it took; a name with full stops is one piece.
+    let (code, out, err) = qm_on_data(data, &["explain", "bor", "Kpfw. B.1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("pieces: [RF is 1.2 = RF 1.2] [1938 = 1-12/38]")
+            && out.contains("bound by: RFs by period")
+            && out.contains("read: the Western Marches (the place and dates of the sentence before, read together: \"The Kpfw. B.1 was used")
+            && out.contains("[Lower Vardia = a place] [it = the subject of the sentence before]"),
+        "{out}"
+    );
+}
