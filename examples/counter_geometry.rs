@@ -42,7 +42,7 @@ fn main() {
     let mut totals = Totals::default();
     for nation in &compiled.nations {
         let mut flawed = 0;
-        for v in &nation.vehicles {
+        for v in nation.counter_vehicles() {
             for side in [CounterSide::Front, CounterSide::Back] {
                 totals.sides += 1;
                 let svg = counter_svg(nation, v, side, &templates, &opts);
@@ -74,7 +74,7 @@ fn main() {
         println!(
             "# {}: {flawed} flawed sides of {}",
             nation.id,
-            2 * nation.vehicles.len()
+            2 * nation.counter_vehicles().count()
         );
         totals.flawed += flawed;
     }

@@ -14,7 +14,7 @@ pub const DOES_NOT_FIT: &str = "layout::does-not-fit";
 /// A warning for every value of a nation's counters that does not fit at its floor.
 pub fn check_counters(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for v in &n.vehicles {
+    for v in n.counter_vehicles() {
         let [front, back] = sides(&v.counter.front, &v.counter.back);
         for (side, laid) in [("front", front), ("back", back)] {
             out.extend(laid.misfits.iter().map(|m| misfit(sources, v, side, m)));

@@ -153,14 +153,30 @@ pub fn inks(svg_text: &str) -> Result<Vec<Ink>, String> {
         .descendants()
         .filter(|n| n.has_tag_name("text"))
         .map(|t| {
-            // A line's runs (a raised run is a tspan inside it) joined.
+            // A line's runs joined, a raised run (a tspan shifted off the line's baseline)
+            // in Unicode's superscript characters, as the IR and `qm check` print it.
             let lines: Vec<String> = t
                 .children()
                 .filter(|c| c.has_tag_name("tspan"))
                 .map(|c| {
-                    c.descendants()
-                        .filter(|d| d.is_text())
-                        .filter_map(|d| d.text())
+                    c.children()
+                        .map(|run| match run.text() {
+                            Some(text) if run.has_attribute("baseline-shift") => {
+                                qm_schema::superscript::to_superscript(text)
+                            }
+                            Some(text) => text.to_string(),
+                            None => run
+                                .first_child()
+                                .and_then(|d| d.text())
+                                .map(|text| {
+                                    if run.has_attribute("baseline-shift") {
+                                        qm_schema::superscript::to_superscript(text)
+                                    } else {
+                                        text.to_string()
+                                    }
+                                })
+                                .unwrap_or_default(),
+                        })
                         .collect()
                 })
                 .collect();

@@ -5,8 +5,10 @@
 use qm_schema::{
     BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide, CrewSurvival, Field,
     GroundPressure, MainArmament, MgFactor, Mount, Notation, OtherConfiguration, RateOfFire, Runs,
-    SecondaryArmament, SpecialAmmo, TargetAspect, Vehicle, Weapon,
+    SecondaryArmament, SpecialAmmo, TargetAspect, VaslRow, Vehicle, Weapon,
 };
+
+use crate::vasl_overrides::{overrides, Overrides};
 
 /// A quoted notation as the notes parser found it, with the paragraph around it.
 #[derive(Debug, Clone)]
@@ -39,7 +41,27 @@ pub struct NotationSource {
 /// notations and the wreck band. A cell holding only a "†" prints nothing (the chart shows
 /// it): a label is never drawn without its value.
 pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, Vec<CounterItem>) {
-    let mut front = front_side(v, notations);
+    sides_with(v, notations, v.vasl.as_deref(), &Overrides::default())
+}
+
+/// The two sides of a VASL variant's counter ([`counter_sides`]): its own row (`row`, a piece
+/// of its vehicle's) gives its smoke numbers, and its `overrides` the MG factors and MA VASL
+/// makes its counter with ([`crate::vasl_overrides`]).
+pub fn variant_counter_sides(
+    w: &Vehicle,
+    notations: &[Notation],
+    row: &VaslRow,
+) -> (Vec<CounterItem>, Vec<CounterItem>) {
+    sides_with(w, notations, Some(row), &overrides(row))
+}
+
+fn sides_with(
+    v: &Vehicle,
+    notations: &[Notation],
+    row: Option<&VaslRow>,
+    o: &Overrides,
+) -> (Vec<CounterItem>, Vec<CounterItem>) {
+    let mut front = front_side(v, notations, row, o);
     let mut back = back_side(v, notations);
     // Kept with the IR for the rest of the run: no room to spare.
     front.shrink_to_fit();
@@ -47,8 +69,14 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
     (front, back)
 }
 
-/// The front: the name, what a player reads in play, and the front notations.
-fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
+/// The front: the name, what a player reads in play, and the front notations; a variant's
+/// overrides in place of its MG factors and MA.
+fn front_side(
+    v: &Vehicle,
+    notations: &[Notation],
+    row: Option<&VaslRow>,
+    o: &Overrides,
+) -> Vec<CounterItem> {
     use CounterItemKind as K;
     let mut front = vec![item(K::Name, None, plain(v.name.clone()))];
     let mut push = |kind, label: Option<&str>, value: Option<Runs>| {
@@ -57,18 +85,18 @@ fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
         }
     };
     push(K::Rof, None, text(&v.values.rof, RateOfFire::text));
-    push(
-        K::MainArmament,
-        None,
-        field(&v.values.main_armament, MainArmament::runs),
-    );
+    let ma = match &o.ma {
+        Some(ma) => ma.clone(),
+        None => field(&v.values.main_armament, MainArmament::runs),
+    };
+    push(K::MainArmament, None, ma);
     push(
         K::Breakdown,
         None,
         text(&v.values.breakdown, BreakdownNumber::text),
     );
     push(K::Ammo, None, parts(&v.values.ammo, SpecialAmmo::runs));
-    let [smoke, discharger] = crate::smoke_text::smoke(v);
+    let [smoke, discharger] = crate::smoke_text::smoke(row);
     push(K::Smoke, None, smoke);
     push(K::SmokeDischarger, None, discharger);
     push(
@@ -82,13 +110,15 @@ fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
         Some("SA"),
         field(&v.values.secondary, SecondaryArmament::runs),
     );
-    push(K::MgBow, Some("B"), parts(&v.values.mg_bow, MgFactor::runs));
-    push(
-        K::MgCoax,
-        Some("C"),
-        parts(&v.values.mg_coax, MgFactor::runs),
-    );
-    push(K::MgAa, Some("AA"), parts(&v.values.mg_aa, MgFactor::runs));
+    let listed = [&v.values.mg_bow, &v.values.mg_coax, &v.values.mg_aa];
+    let labelled = [(K::MgBow, "B"), (K::MgCoax, "C"), (K::MgAa, "AA")];
+    for (i, (kind, label)) in labelled.into_iter().enumerate() {
+        let value = match &o.mgs {
+            Some(mgs) => mgs[i].clone(),
+            None => parts(listed[i], MgFactor::runs),
+        };
+        push(kind, Some(label), value);
+    }
     let [armor_front, armor_side, armor_third] = armor(v);
     push(K::ArmorFront, None, armor_front.map(plain));
     push(K::ArmorSide, None, armor_side.map(plain));

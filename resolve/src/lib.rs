@@ -61,6 +61,7 @@ mod theater_names;
 mod together_tests;
 pub mod unresolved;
 mod vasl;
+mod vasl_overrides;
 
 pub use nation::*;
 // The registries, names, months and spanned TOML live below load and resolve (`qm-registry`);

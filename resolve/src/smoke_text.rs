@@ -6,15 +6,13 @@
 //! listing's, left out, as for every other value). An entry of another form is printed as
 //! written: nothing is dropped. A cell holding only a dagger prints nothing.
 
-use qm_schema::{superscript, Runs, Vehicle};
+use qm_schema::{superscript, Runs, VaslRow};
 
-/// The smoke depletion and smoke discharger values of `v`'s counter, when its VASL row gives
+/// The smoke depletion and smoke discharger values a counter prints, when its VASL row gives
 /// them.
-pub fn smoke(v: &Vehicle) -> [Option<Runs>; 2] {
+pub fn smoke(row: Option<&VaslRow>) -> [Option<Runs>; 2] {
     let cell = |column: &str| {
-        v.vasl
-            .as_ref()?
-            .columns
+        row?.columns
             .iter()
             .find(|c| c.column == column)
             .and_then(|c| c.value.value.as_deref())

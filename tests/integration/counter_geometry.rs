@@ -90,7 +90,7 @@ fn every_repository_counter_keeps_its_texts_inside_apart_and_legible() {
         let compiled =
             qm_compile::pipeline::compile(&crate::support::root().join(dir), &Default::default());
         for nation in &compiled.nations {
-            for v in &nation.vehicles {
+            for v in nation.counter_vehicles() {
                 for side in [CounterSide::Front, CounterSide::Back] {
                     let svg = counter_svg(nation, v, side, &t, &CounterOptions::default()).unwrap();
                     let found: Vec<String> = flaws(&svg)

@@ -24,10 +24,11 @@ const GLANCE: [CounterItemKind; 10] = [
     CounterItemKind::MgCoax,
     CounterItemKind::MgAa,
 ];
-/// Floors: glance values 8 px and everything 6 px on the default 60 px counter; 5 pt on a
-/// 5/8-inch sheet, where the counter is 45 pt wide.
-const GLANCE_PX: f32 = 8.0;
-const ANY_PX: f32 = 6.0;
+/// Floors: the layout's (`qm_layout::counter::GLANCE` and `SMALL`, in units of the 100-unit
+/// counter: 8.1 px and 6.72 px on the default 60 px counter); 5 pt on a 5/8-inch sheet, where
+/// the counter is 45 pt wide.
+const GLANCE_PX: f32 = (qm_layout::counter::GLANCE * 0.6) as f32;
+const ANY_PX: f32 = (qm_layout::counter::SMALL * 0.6) as f32;
 const SHEET_PT: f32 = 5.0;
 const SHEET_COUNTER_PT: f32 = 45.0;
 

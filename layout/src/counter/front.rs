@@ -151,12 +151,13 @@ impl<'a> Front<'a> {
             .get(K::Name)
             .map_or_else(|| Rich::plain(""), |n| n.value.clone());
         // The first line keeps right of the corner a card's DVP badge takes (a circle of 11.7
-        // units' radius centred 2.2 units outside it); the lines under it are clear of it.
+        // units' radius centred 2.2 units outside it); the lines under it are clear of it and
+        // take the whole width inside the frame (a glyph's ink is narrower than its advance).
         let room = NameRoom {
             first_x: 8.5,
             first_w: 88.5,
-            rest_x: 3.0,
-            rest_w: 94.0,
+            rest_x: 2.5,
+            rest_w: 95.0,
             max_lines: self.plan.name_lines,
         };
         let (p, top) = name_block(&name, room);

@@ -41,15 +41,28 @@ pub(crate) fn under_floor<'a>(placed: impl Iterator<Item = &'a Placed>) -> Vec<M
         .filter(|p| p.size < floor_of(&p.item) - 1e-9)
         .map(|p| Misfit {
             item: p.item.clone(),
-            text: p
-                .lines
-                .iter()
-                .map(|l| l.text.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
+            text: p.lines.iter().map(line_text).collect::<Vec<_>>().join(" "),
             size: p.size,
             floor: floor_of(&p.item),
             why: MisfitWhy::UnderFloor,
+        })
+        .collect()
+}
+
+/// A line as one text, a raised run in Unicode's superscript characters (`HE7ᶠ³`), never
+/// merged into the value.
+fn line_text(l: &super::PlacedLine) -> String {
+    if l.runs.is_empty() {
+        return l.text.clone();
+    }
+    l.runs
+        .iter()
+        .map(|r| {
+            if r.raised {
+                qm_schema::superscript::to_superscript(&r.text)
+            } else {
+                r.text.clone()
+            }
         })
         .collect()
 }

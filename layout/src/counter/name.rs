@@ -71,6 +71,11 @@ pub(crate) fn name_block(name: &Rich, room: NameRoom) -> (Placed, f64) {
 fn wide(text: &str, room: NameRoom, lines: usize, size: f64) -> Option<Placed> {
     let m = Metrics::get(true);
     let width = |line: usize| if line == 0 { room.first_w } else { room.rest_w };
+    // A centred line fits its room when its ink does: its advance less its blank ends.
+    let inked = |t: &str| {
+        let (l, r) = m.side_bearings(t, size);
+        m.width(t, size) - 2.0 * l.min(r)
+    };
     let mut out: Vec<String> = vec![String::new()];
     for word in text.split_whitespace() {
         let n = out.len();
@@ -80,9 +85,9 @@ fn wide(text: &str, room: NameRoom, lines: usize, size: f64) -> Option<Placed> {
         } else {
             format!("{last} {word}")
         };
-        if m.width(&joined, size) <= width(n - 1) {
+        if inked(&joined) <= width(n - 1) {
             out[n - 1] = joined;
-        } else if !last.is_empty() && m.width(word, size) <= width(n) {
+        } else if !last.is_empty() && inked(word) <= width(n) {
             out.push(word.to_string());
         } else {
             return None;

@@ -13,8 +13,9 @@ use crate::text::{round2, Align, TextBox, STEP};
 /// A raised run's size, as a fraction of its value's.
 pub const RUN_SCALE: f64 = 0.75;
 /// How far a raised run's baseline is above its value's, as a fraction of the value's size:
-/// a raised digit's top (0.729 of its size in the bold face) then meets the value's digits'.
-pub const RUN_RISE: f64 = 0.19;
+/// a raised digit's top (0.73 to 0.75 of its size in the bold face) then meets the value's
+/// capitals'.
+pub const RUN_RISE: f64 = 0.17;
 /// A caliber mark's thickness, as a fraction of its value's size.
 pub const MARK_THICKNESS: f64 = 0.07;
 /// The gap between a caliber's digits and its mark, as a fraction of the size.
