@@ -62,9 +62,11 @@ fn mgs(value: &str) -> [Option<Runs>; 3] {
         }
         parts.last_mut().expect("a part at least").push(c);
     }
+    // A position holding only a star prints nothing, as a listing cell holding only a "†"
+    // (no label without a value).
     let part = |i: usize| {
         let p = parts.get(i).map_or("", |p| p.trim());
-        (!p.is_empty() && p != "-").then(|| printed(p, Star::Dagger))
+        Some(printed(p, Star::Dagger)).filter(|r| !matches!(r.text().as_str(), "" | "-" | "†"))
     };
     [part(0), part(1), part(2)]
 }
@@ -195,6 +197,8 @@ mod tests {
         assert_eq!(text(&m[0]).as_deref(), Some("2†"));
         let m = mgs("4<sup><*></sup>/4/2");
         assert_eq!(text(&m[0]).as_deref(), Some("4†"));
+        let m = mgs("-/4/<*>");
+        assert_eq!(text(&m[2]), None);
     }
 
     #[test]

@@ -65,6 +65,29 @@ pub(crate) fn name_block(name: &Rich, room: NameRoom) -> (Placed, f64) {
     (two, TOP + HEIGHTS[1])
 }
 
+/// The pieces a name may break between, each with whether a space comes before it: its words,
+/// and a word split after a hyphen or a slash and before a parenthesis (`Dion-` `Bouton`
+/// `(f)`), so that a word wider than a line breaks where a reader expects it.
+fn pieces(text: &str) -> Vec<(&str, bool)> {
+    let mut out = Vec::new();
+    for word in text.split_whitespace() {
+        let mut start = 0;
+        for (i, c) in word.char_indices() {
+            let cut = match c {
+                '(' if i > start => Some(i),
+                '-' | '/' if i > start => Some(i + c.len_utf8()),
+                _ => None,
+            };
+            if let Some(at) = cut.filter(|&at| at < word.len() && at > start) {
+                out.push((&word[start..at], start == 0));
+                start = at;
+            }
+        }
+        out.push((&word[start..], start == 0));
+    }
+    out
+}
+
 /// `text` on at most `lines` lines at `size`, the first in the first line's room and the
 /// others across the rest, each centred in its room and the whole centred on its ink in the
 /// box; `None` when it does not fit.
@@ -77,18 +100,18 @@ fn wide(text: &str, room: NameRoom, lines: usize, size: f64) -> Option<Placed> {
         m.width(t, size) - 2.0 * l.min(r)
     };
     let mut out: Vec<String> = vec![String::new()];
-    for word in text.split_whitespace() {
+    for (piece, spaced) in pieces(text) {
         let n = out.len();
         let last = &out[n - 1];
-        let joined = if last.is_empty() {
-            word.to_string()
-        } else {
-            format!("{last} {word}")
+        let joined = match (last.is_empty(), spaced) {
+            (true, _) => piece.to_string(),
+            (false, true) => format!("{last} {piece}"),
+            (false, false) => format!("{last}{piece}"),
         };
         if inked(&joined) <= width(n - 1) {
             out[n - 1] = joined;
-        } else if !last.is_empty() && inked(word) <= width(n) {
-            out.push(word.to_string());
+        } else if !last.is_empty() && inked(piece) <= width(n) {
+            out.push(piece.to_string());
         } else {
             return None;
         }
@@ -119,4 +142,25 @@ fn wide(text: &str, room: NameRoom, lines: usize, size: f64) -> Option<Placed> {
         })
         .collect();
     Some(Placed::of_lines("name", size, Align::Middle, lines))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_word_breaks_after_a_hyphen_or_slash_and_before_a_parenthesis() {
+        assert_eq!(
+            pieces("De Dion-Bouton(f) 75/31"),
+            [
+                ("De", true),
+                ("Dion-", true),
+                ("Bouton", false),
+                ("(f)", false),
+                ("75/", true),
+                ("31", false)
+            ]
+        );
+        assert_eq!(pieces("-F (x)"), [("-F", true), ("(x)", true)]);
+    }
 }
