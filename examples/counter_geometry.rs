@@ -4,7 +4,8 @@
 //! what), then the totals:
 //! `cargo run --example counter_geometry -- DIR [--quiet] [--templates TEMPLATES]`
 //! (`--templates`: as `qm build --templates`, to try a layout without rebuilding;
-//! `--dump DIR`: each flawed side also written to DIR as its SVG and a 300 px PNG, to look at).
+//! `--dump DIR`: each flawed side also written to DIR as its SVG and a 300 px PNG, to look at;
+//! `--dump-all DIR`: every side so).
 //!
 //! Exits 1 when a side has a flaw, so a script can hold a corpus at zero.
 
@@ -29,16 +30,19 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .map(Path::new);
     let templates = Templates::new(overrides);
-    let dump = args
-        .iter()
-        .position(|a| a == "--dump")
-        .and_then(|i| args.get(i + 1))
-        .map(Path::new);
+    let dir_after = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .map(Path::new)
+    };
+    let dump = dir_after("--dump");
+    let dump_all = dir_after("--dump-all");
     let opts = CounterOptions::default();
     let mut totals = Totals::default();
     for nation in &compiled.nations {
         let mut flawed = 0;
-        for v in &nation.vehicles {
+        for v in nation.counter_vehicles() {
             for side in [CounterSide::Front, CounterSide::Back] {
                 totals.sides += 1;
                 let svg = counter_svg(nation, v, side, &templates, &opts);
@@ -46,6 +50,9 @@ fn main() {
                     Ok(svg) => flaws(svg).unwrap_or_else(|e| vec![unreadable(e)]),
                     Err(e) => vec![unreadable(e.to_string())],
                 };
+                if let (Some(dir), Ok(svg)) = (dump_all, &svg) {
+                    write_png(dir, &format!("{}-{}-{side:?}", nation.id, v.id), svg);
+                }
                 if found.is_empty() {
                     continue;
                 }
@@ -54,6 +61,9 @@ fn main() {
                 }
                 flawed += 1;
                 totals.add(&found);
+                if found.iter().any(|f| !matches!(f, Flaw::TooSmall { .. })) {
+                    totals.apart += 1;
+                }
                 if !quiet {
                     for f in &found {
                         println!("{}\t{}\t{side:?}\t{f}", nation.id, v.name);
@@ -64,13 +74,13 @@ fn main() {
         println!(
             "# {}: {flawed} flawed sides of {}",
             nation.id,
-            2 * nation.vehicles.len()
+            2 * nation.counter_vehicles().count()
         );
         totals.flawed += flawed;
     }
     println!(
-        "# all: {} flawed sides of {} ({} outside the frame, {} text over text, {} into the size circle, {} under the floor)",
-        totals.flawed, totals.sides, totals.outside, totals.overlap, totals.circle, totals.small
+        "# all: {} flawed sides of {} ({} outside the frame, {} text over text, {} into the size circle, {} under the floor); {} sides with text over text, outside the frame or into the circle",
+        totals.flawed, totals.sides, totals.outside, totals.overlap, totals.circle, totals.small, totals.apart
     );
     if totals.flawed > 0 {
         std::process::exit(1);
@@ -102,6 +112,7 @@ fn unreadable(why: String) -> Flaw {
             text: String::new(),
             rect: qm_layout::geometry::FRAME,
             size: 0.0,
+            raised_size: None,
         },
         by: f32::INFINITY,
     }
@@ -111,6 +122,8 @@ fn unreadable(why: String) -> Flaw {
 struct Totals {
     sides: usize,
     flawed: usize,
+    /// Sides with a text over another, outside the frame or into the size circle.
+    apart: usize,
     outside: usize,
     overlap: usize,
     circle: usize,

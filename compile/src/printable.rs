@@ -2,7 +2,8 @@
 //! too: every vehicle's id (which names its files and module entries; short by making)
 //! non-empty and unique in its nation, and every text printed in a fitted box short enough to
 //! lay out (names are checked where the listing row is read), and a nation's sizes within what
-//! the chart and counter templates draw ([`crate::sizes`]). Characters XML cannot hold are
+//! the chart and counter templates draw ([`crate::sizes`]), and every counter value laid out
+//! at its floor ([`crate::counter_fit`]). Characters XML cannot hold are
 //! found at load, in every file (`qm_load::characters`).
 
 use std::collections::BTreeMap;
@@ -24,6 +25,7 @@ pub const MAX_ID: usize = 120;
 pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     let mut out = check_printed(sources, n);
     out.extend(crate::sizes::check_sizes(sources, n));
+    out.extend(crate::counter_fit::check_counters(sources, n));
     let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
     for v in n.counter_vehicles() {
         let at = &v.name_cell.span;

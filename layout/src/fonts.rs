@@ -204,6 +204,28 @@ impl Metrics {
         )
     }
 
+    /// The blank before the first glyph's ink and after the last glyph's, at `size`: a line
+    /// drawn from its anchor inks that much less than its advance at either end.
+    pub fn side_bearings(&self, text: &str, size: f64) -> (f64, f64) {
+        let bearing = |c: Option<char>, left: bool| {
+            let Some(c) = c else { return 0.0 };
+            let g = self.glyph(c);
+            let Some(b) = self.face.glyph_bounding_box(g.glyph) else {
+                return 0.0;
+            };
+            let units = if left {
+                f64::from(b.x_min)
+            } else {
+                f64::from(g.advance) - f64::from(b.x_max)
+            };
+            self.scale(units.max(0.0), size)
+        };
+        (
+            bearing(text.chars().next(), true),
+            bearing(text.chars().next_back(), false),
+        )
+    }
+
     /// True when the face has a glyph for `c`.
     pub fn has_glyph(&self, c: char) -> bool {
         self.face.glyph_index(c).is_some()

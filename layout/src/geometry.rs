@@ -20,34 +20,16 @@ pub const FRAME: Rect = Rect {
     y1: 98.0,
 };
 
-/// The smallest size (viewBox units) of any text on a counter: 6.7 px at 60 px, 5 pt on a
-/// 5/8-inch sheet (`SMALL` in `templates/counter/macros.svg`).
-pub const SMALL: f32 = 11.2;
+/// The smallest size (viewBox units) of any text on a counter ([`crate::counter::SMALL`]).
+pub const SMALL: f32 = crate::counter::SMALL as f32;
 
-/// The smallest size of the values a player reads at a glance (`GLANCE`): 8 px at 60 px.
-pub const GLANCE: f32 = 13.5;
+/// The smallest size of the values a player reads at a glance ([`crate::counter::GLANCE`]).
+pub const GLANCE: f32 = crate::counter::GLANCE as f32;
 
-/// The items read at a glance (their labels are not).
-const GLANCE_ITEMS: [&str; 10] = [
-    "name",
-    "rof",
-    "main_armament",
-    "armor_front",
-    "armor_side",
-    "armor_third",
-    "mp",
-    "mg_bow",
-    "mg_coax",
-    "mg_aa",
-];
-
-/// The floor a drawn item is held to.
+/// The floor a drawn item is held to (the layout's: [`crate::counter::floor_of`]); a raised
+/// run (a superscript) is held to [`crate::counter::RUN_SCALE`] of it.
 pub fn floor_of(item: &str) -> f32 {
-    if GLANCE_ITEMS.contains(&item) {
-        GLANCE
-    } else {
-        SMALL
-    }
+    crate::counter::floor_of(item) as f32
 }
 
 /// An axis-aligned rectangle in viewBox units.
@@ -94,8 +76,10 @@ pub struct Ink {
     pub text: String,
     /// The ink's bounds.
     pub rect: Rect,
-    /// The font size (viewBox units; the smallest of its spans).
+    /// The font size (viewBox units; the smallest of its spans but the raised ones).
     pub size: f32,
+    /// The smallest size of its raised spans (superscripts), when it has any.
+    pub raised_size: Option<f32>,
 }
 
 /// What is wrong with a side's geometry.
@@ -169,10 +153,32 @@ pub fn inks(svg_text: &str) -> Result<Vec<Ink>, String> {
         .descendants()
         .filter(|n| n.has_tag_name("text"))
         .map(|t| {
-            let lines: Vec<&str> = t
+            // A line's runs joined, a raised run (a tspan shifted off the line's baseline)
+            // in Unicode's superscript characters, as the IR and `qm check` print it.
+            let lines: Vec<String> = t
                 .children()
                 .filter(|c| c.has_tag_name("tspan"))
-                .map(|c| c.text().unwrap_or(""))
+                .map(|c| {
+                    c.children()
+                        .map(|run| match run.text() {
+                            Some(text) if run.has_attribute("baseline-shift") => {
+                                qm_schema::superscript::to_superscript(text)
+                            }
+                            Some(text) => text.to_string(),
+                            None => run
+                                .first_child()
+                                .and_then(|d| d.text())
+                                .map(|text| {
+                                    if run.has_attribute("baseline-shift") {
+                                        qm_schema::superscript::to_superscript(text)
+                                    } else {
+                                        text.to_string()
+                                    }
+                                })
+                                .unwrap_or_default(),
+                        })
+                        .collect()
+                })
                 .collect();
             (
                 t.attribute("data-item").unwrap_or("").to_string(),
@@ -195,20 +201,22 @@ pub fn inks(svg_text: &str) -> Result<Vec<Ink>, String> {
         .into_iter()
         .zip(rects)
         .filter_map(|((item, text), drawn)| {
-            let (rect, size) = drawn?;
+            let (rect, size, raised_size) = drawn?;
             Some(Ink {
                 item,
                 text,
                 rect,
                 size,
+                raised_size,
             })
         })
         .collect())
 }
 
-/// The ink and font size of every text node under `g`, in order (`None` for a text with no
-/// ink).
-fn walk(g: &resvg::usvg::Group, scale: f32, out: &mut Vec<Option<(Rect, f32)>>) {
+/// The ink, font size and raised runs' size of every text node under `g`, in order (`None`
+/// for a text with no ink).
+#[allow(clippy::type_complexity)]
+fn walk(g: &resvg::usvg::Group, scale: f32, out: &mut Vec<Option<(Rect, f32, Option<f32>)>>) {
     for node in g.children() {
         match node {
             resvg::usvg::Node::Group(g) => walk(g, scale, out),
@@ -218,13 +226,22 @@ fn walk(g: &resvg::usvg::Group, scale: f32, out: &mut Vec<Option<(Rect, f32)>>) 
                 // The outlines' bounds in the text's own space, then through the text's
                 // transform (the viewBox scale included) to pixels.
                 let b = flat.bounding_box().transform(t.abs_transform());
-                // Span sizes are in the text's own units, the viewBox's here.
-                let size = t
-                    .chunks()
-                    .iter()
-                    .flat_map(|c| c.spans())
-                    .map(|s| s.font_size().get())
-                    .fold(f32::INFINITY, f32::min);
+                // Span sizes are in the text's own units, the viewBox's here; a span shifted off
+                // the baseline is a raised run.
+                let spans = t.chunks().iter().flat_map(|c| c.spans());
+                let (mut size, mut raised) = (f32::INFINITY, None::<f32>);
+                for s in spans {
+                    let shifted = s
+                        .baseline_shift()
+                        .iter()
+                        .any(|b| !matches!(b, resvg::usvg::BaselineShift::Baseline));
+                    let v = s.font_size().get();
+                    if shifted {
+                        raised = Some(raised.map_or(v, |r| r.min(v)));
+                    } else {
+                        size = size.min(v);
+                    }
+                }
                 out.push(b.filter(|_| has_ink).map(|b| {
                     let rect = Rect {
                         x0: b.left() * scale,
@@ -232,7 +249,7 @@ fn walk(g: &resvg::usvg::Group, scale: f32, out: &mut Vec<Option<(Rect, f32)>>) 
                         x1: b.right() * scale,
                         y1: b.bottom() * scale,
                     };
-                    (rect, size)
+                    (rect, size, raised)
                 }));
             }
             _ => {}
@@ -290,7 +307,10 @@ pub fn flaws(svg_text: &str) -> Result<Vec<Flaw>, String> {
                 });
             }
         }
-        if !a.item.is_empty() && a.size < floor_of(&a.item) - 0.01 {
+        let floor = floor_of(&a.item);
+        let raised_floor = floor * crate::counter::RUN_SCALE as f32;
+        let small = a.size < floor - 0.01 || a.raised_size.is_some_and(|r| r < raised_floor - 0.01);
+        if !a.item.is_empty() && small {
             out.push(Flaw::TooSmall { text: a.clone() });
         }
         if a.item != "size" && circles.iter().any(|c| into_circle(&a.rect, c)) {

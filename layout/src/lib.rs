@@ -12,11 +12,15 @@
 //!    drawing budget.
 //! 5. [`art`]: a nation's art folder matched to its vehicles and every picture decoded and made
 //!    ready, so that `check` reports every picture a build would refuse.
-//! 6. [`geometry`]: a drawn counter side measured back (every text's ink against the frame,
+//! 6. [`counter`]: a vehicle counter's sides laid out (every value measured and given a box,
+//!    set smaller down to its floor, wrapped or laid out another way), and what does not fit
+//!    at its floor, which `qm check` reports.
+//! 7. [`geometry`]: a drawn counter side measured back (every text's ink against the frame,
 //!    the other texts and the size circle), for the layout's tests and the corpus check.
 
 pub mod art;
 pub mod card;
+pub mod counter;
 pub mod fonts;
 pub mod geometry;
 pub mod svg;

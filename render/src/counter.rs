@@ -1,6 +1,7 @@
 //! Counters: one SVG per side per vehicle from `templates/counter/`, its PNG and its PDF form.
 //! Every artifact that shows a nation's counter sides walks them with [`each_side`].
 
+use qm_layout::counter::{self, SideItems, SideLayout};
 use qm_schema::{CounterSide, Nation, Vehicle};
 use serde::Serialize;
 
@@ -100,6 +101,9 @@ struct CounterContext<'a> {
     units: f64,
     /// The vehicle's picture, when the build has one.
     picture: Option<&'a Picture>,
+    /// The side laid out: every text, box and circle placed, in drawing order
+    /// (`qm_layout::counter`).
+    layout: SideLayout,
 }
 
 #[derive(Serialize)]
@@ -115,6 +119,7 @@ fn context<'a>(
     side: CounterSide,
     opts: &'a CounterOptions,
 ) -> CounterContext<'a> {
+    let picture = opts.pictures.get(&nation.id, &vehicle.id);
     CounterContext {
         nation: NationRef {
             id: &nation.id,
@@ -126,7 +131,21 @@ fn context<'a>(
         px: opts.px,
         red_mp: opts.red_mp,
         units: COUNTER_UNITS,
-        picture: opts.pictures.get(&nation.id, &vehicle.id),
+        picture,
+        layout: side_layout(vehicle, side, picture),
+    }
+}
+
+/// One side of `vehicle`'s counter laid out, its picture box for `picture`'s shape.
+pub fn side_layout(vehicle: &Vehicle, side: CounterSide, picture: Option<&Picture>) -> SideLayout {
+    match side {
+        CounterSide::Front => counter::front(
+            &SideItems::of(&vehicle.counter.front),
+            picture.map_or(counter::DEFAULT_ASPECT, |p| f64::from(p.aspect)),
+        ),
+        CounterSide::Back | CounterSide::Wreck => {
+            counter::back(&SideItems::of(&vehicle.counter.back))
+        }
     }
 }
 

@@ -3,10 +3,12 @@
 //! side").
 
 use qm_schema::{
-    superscript, BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide,
-    CrewSurvival, Field, GroundPressure, MainArmament, MgFactor, Mount, Notation,
-    OtherConfiguration, RateOfFire, SecondaryArmament, SpecialAmmo, TargetAspect, Vehicle, Weapon,
+    BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide, CrewSurvival, Field,
+    GroundPressure, MainArmament, MgFactor, Mount, Notation, OtherConfiguration, RateOfFire, Runs,
+    SecondaryArmament, SpecialAmmo, TargetAspect, VaslRow, Vehicle, Weapon,
 };
+
+use crate::vasl_overrides::{overrides, Overrides};
 
 /// A quoted notation as the notes parser found it, with the paragraph around it.
 #[derive(Debug, Clone)]
@@ -32,14 +34,34 @@ pub struct NotationSource {
 
 /// The two sides of the counter, item by item, exactly as the templates draw them. Which
 /// side a value goes on is decided here, once: the front holds the name and what a player
-/// reads in play (MA and its ROF, B#, special ammo, IF, turret type, SA, MG factors, armor,
+/// reads in play (MA and its ROF, B#, special ammo, smoke, IF, turret type, SA, MG factors, armor,
 /// target aspect, OT, size, MP) and the notations the notes put on the front; the back holds
 /// the name, the ® (rule 181.21 puts it on the reverse side), the values the front has no
 /// room for at a legible size (ground pressure, crew survival, capacity), the back and wreck
 /// notations and the wreck band. A cell holding only a "†" prints nothing (the chart shows
 /// it): a label is never drawn without its value.
 pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, Vec<CounterItem>) {
-    let mut front = front_side(v, notations);
+    sides_with(v, notations, v.vasl.as_deref(), &Overrides::default())
+}
+
+/// The two sides of a VASL variant's counter ([`counter_sides`]): its own row (`row`, a piece
+/// of its vehicle's) gives its smoke numbers, and its `overrides` the MG factors and MA VASL
+/// makes its counter with ([`crate::vasl_overrides`]).
+pub fn variant_counter_sides(
+    w: &Vehicle,
+    notations: &[Notation],
+    row: &VaslRow,
+) -> (Vec<CounterItem>, Vec<CounterItem>) {
+    sides_with(w, notations, Some(row), &overrides(row))
+}
+
+fn sides_with(
+    v: &Vehicle,
+    notations: &[Notation],
+    row: Option<&VaslRow>,
+    o: &Overrides,
+) -> (Vec<CounterItem>, Vec<CounterItem>) {
+    let mut front = front_side(v, notations, row, o);
     let mut back = back_side(v, notations);
     // Kept with the IR for the rest of the run: no room to spare.
     front.shrink_to_fit();
@@ -47,27 +69,36 @@ pub fn counter_sides(v: &Vehicle, notations: &[Notation]) -> (Vec<CounterItem>, 
     (front, back)
 }
 
-/// The front: the name, what a player reads in play, and the front notations.
-fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
+/// The front: the name, what a player reads in play, and the front notations; a variant's
+/// overrides in place of its MG factors and MA.
+fn front_side(
+    v: &Vehicle,
+    notations: &[Notation],
+    row: Option<&VaslRow>,
+    o: &Overrides,
+) -> Vec<CounterItem> {
     use CounterItemKind as K;
-    let mut front = vec![item(K::Name, None, v.name.clone())];
-    let mut push = |kind, label: Option<&str>, text: Option<String>| {
-        if let Some(text) = text {
-            front.push(item(kind, label, text));
+    let mut front = vec![item(K::Name, None, plain(v.name.clone()))];
+    let mut push = |kind, label: Option<&str>, value: Option<Runs>| {
+        if let Some(value) = value {
+            front.push(item(kind, label, value));
         }
     };
     push(K::Rof, None, text(&v.values.rof, RateOfFire::text));
-    push(
-        K::MainArmament,
-        None,
-        text(&v.values.main_armament, MainArmament::text),
-    );
+    let ma = match &o.ma {
+        Some(ma) => ma.clone(),
+        None => field(&v.values.main_armament, MainArmament::runs),
+    };
+    push(K::MainArmament, None, ma);
     push(
         K::Breakdown,
         None,
         text(&v.values.breakdown, BreakdownNumber::text),
     );
-    push(K::Ammo, None, parts_text(&v.values.ammo, SpecialAmmo::text));
+    push(K::Ammo, None, parts(&v.values.ammo, SpecialAmmo::runs));
+    let [smoke, discharger] = crate::smoke_text::smoke(row);
+    push(K::Smoke, None, smoke);
+    push(K::SmokeDischarger, None, discharger);
     push(
         K::IfMark,
         None,
@@ -77,31 +108,25 @@ fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
     push(
         K::Secondary,
         Some("SA"),
-        text(&v.values.secondary, SecondaryArmament::text),
+        field(&v.values.secondary, SecondaryArmament::runs),
     );
-    push(
-        K::MgBow,
-        Some("B"),
-        parts_text(&v.values.mg_bow, MgFactor::text),
-    );
-    push(
-        K::MgCoax,
-        Some("C"),
-        parts_text(&v.values.mg_coax, MgFactor::text),
-    );
-    push(
-        K::MgAa,
-        Some("AA"),
-        parts_text(&v.values.mg_aa, MgFactor::text),
-    );
+    let listed = [&v.values.mg_bow, &v.values.mg_coax, &v.values.mg_aa];
+    let labelled = [(K::MgBow, "B"), (K::MgCoax, "C"), (K::MgAa, "AA")];
+    for (i, (kind, label)) in labelled.into_iter().enumerate() {
+        let value = match &o.mgs {
+            Some(mgs) => mgs[i].clone(),
+            None => parts(listed[i], MgFactor::runs),
+        };
+        push(kind, Some(label), value);
+    }
     let [armor_front, armor_side, armor_third] = armor(v);
-    push(K::ArmorFront, None, armor_front);
-    push(K::ArmorSide, None, armor_side);
-    push(K::ArmorThird, None, armor_third);
+    push(K::ArmorFront, None, armor_front.map(plain));
+    push(K::ArmorSide, None, armor_side.map(plain));
+    push(K::ArmorThird, None, armor_third.map(plain));
     push(
         K::TargetAspect,
         None,
-        parts_text(&v.values.target_aspect, TargetAspect::text),
+        parts(&v.values.target_aspect, |t: &TargetAspect| plain(t.text())),
     );
     push(K::OpenTop, None, flag(&v.values.open_top, "●"));
     push(K::Size, None, text(&v.values.size, |s| signed(*s)));
@@ -119,10 +144,10 @@ fn front_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
 /// the other configuration and the wreck band.
 fn back_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
     use CounterItemKind as K;
-    let mut back = vec![item(K::Name, None, v.name.clone())];
-    let mut push = |kind, label: Option<&str>, text: Option<String>| {
-        if let Some(text) = text {
-            back.push(item(kind, label, text));
+    let mut back = vec![item(K::Name, None, plain(v.name.clone()))];
+    let mut push = |kind, label: Option<&str>, value: Option<Runs>| {
+        if let Some(value) = value {
+            back.push(item(kind, label, value));
         }
     };
     push(K::Radioless, None, text(&v.lead.radioless, |r| r.text()));
@@ -136,11 +161,7 @@ fn back_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
         Some("CS"),
         text(&v.values.crew_survival, CrewSurvival::text),
     );
-    push(
-        K::Capacity,
-        None,
-        parts_text(&v.values.capacity, Capacity::text),
-    );
+    push(K::Capacity, None, parts(&v.values.capacity, Capacity::runs));
     back.extend(
         notations
             .iter()
@@ -148,9 +169,13 @@ fn back_side(v: &Vehicle, notations: &[Notation]) -> Vec<CounterItem> {
             .map(notation_item),
     );
     if let Some(other) = &v.other_configuration {
-        back.push(item(K::Notation, None, other_configuration_text(other)));
+        back.push(item(
+            K::Notation,
+            None,
+            plain(other_configuration_text(other)),
+        ));
     }
-    back.push(item(K::Wreck, None, "WRECK".to_string()));
+    back.push(item(K::Wreck, None, plain("WRECK".to_string())));
     back
 }
 
@@ -160,6 +185,7 @@ fn notation_item(n: &Notation) -> CounterItem {
         kind: CounterItemKind::Notation,
         label: None,
         text: n.text.clone(),
+        runs: Vec::new(),
         red: n.red,
     }
 }
@@ -168,7 +194,7 @@ fn notation_item(n: &Notation) -> CounterItem {
 /// listing prints them ("(Firing) T37 6/3").
 fn other_configuration_text(o: &OtherConfiguration) -> String {
     let mut parts = vec![o.name_cell.raw.trim_matches('†').trim().to_string()];
-    parts.extend(text(&o.values.main_armament, MainArmament::text));
+    parts.extend(field(&o.values.main_armament, MainArmament::runs).map(|r| r.text()));
     if let Some(a) = o.values.armor.as_ref().and_then(|f| f.value.as_ref()) {
         let armor: Vec<String> = a.parts.iter().map(|p| p.text()).collect();
         parts.push(armor.join("/"));
@@ -176,44 +202,60 @@ fn other_configuration_text(o: &OtherConfiguration) -> String {
     parts.join(" ")
 }
 
-fn item(kind: CounterItemKind, label: Option<&str>, text: String) -> CounterItem {
+/// An item of `value`: its text on one line (superscripts in Unicode's characters), and its
+/// runs when part of it is raised or marked.
+fn item(kind: CounterItemKind, label: Option<&str>, value: Runs) -> CounterItem {
     CounterItem {
         kind,
         label: label.map(str::to_string),
-        text,
+        text: value.text(),
+        runs: if value.styled() { value.0 } else { Vec::new() },
         red: false,
     }
 }
 
-/// A field as printed: its value formatted, the superscript printed after it, then "†" when
-/// marked; `None` for an absent cell or one holding only a "†".
-fn text<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<String> {
+/// A plain text as runs.
+fn plain(text: String) -> Runs {
+    let mut out = Runs::default();
+    out.plain(&text);
+    out
+}
+
+/// A field as printed: its value formatted, the superscript printed after it (raised, in its
+/// own case), then "†" when marked; `None` for an absent cell or one holding only a "†".
+fn field<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> Runs) -> Option<Runs> {
     let f = field.as_ref()?;
     let mut value = f.value.as_ref().map(format)?;
     if let Some(s) = &f.superscript {
-        value.push_str(&superscript::to_superscript(s));
+        value.raised(s);
     }
-    Some(dag(value, f.dagger))
+    if f.dagger {
+        value.plain("†");
+    }
+    Some(value)
+}
+
+/// A field formatted as plain text, as [`field`] prints it.
+fn text<T>(f: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<Runs> {
+    field(f, |v| plain(format(v)))
 }
 
 /// A field of parts as printed: its value prints each dagger after the part it follows;
 /// `None` for an absent cell or one holding only a "†".
-fn parts_text<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<String> {
+fn parts<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> Runs) -> Option<Runs> {
     field.as_ref()?.value.as_ref().map(format)
 }
 
 /// A yes/no column printed as a symbol when set.
-fn flag(field: &Option<Field<bool>>, symbol: &str) -> Option<String> {
+fn flag(field: &Option<Field<bool>>, symbol: &str) -> Option<Runs> {
     let f = field.as_ref()?;
-    (f.value == Some(true)).then(|| dag(symbol.to_string(), f.dagger))
-}
-
-fn dag(s: String, dagger: bool) -> String {
-    if dagger {
-        format!("{s}†")
-    } else {
-        s
-    }
+    (f.value == Some(true)).then(|| {
+        let mut out = plain(symbol.to_string());
+        if f.dagger {
+            out.plain("†");
+        }
+        out
+    })
 }
 
 fn signed(n: i8) -> String {

@@ -53,6 +53,7 @@ pub mod query;
 #[cfg(test)]
 mod reader_tests;
 mod rules;
+mod smoke_text;
 #[cfg(test)]
 mod tests;
 mod theater_names;
@@ -62,6 +63,7 @@ mod together_catalogue_tests;
 mod together_tests;
 pub mod unresolved;
 mod vasl;
+mod vasl_overrides;
 
 pub use nation::*;
 // The registries, names, months and spanned TOML live below load and resolve (`qm-registry`);

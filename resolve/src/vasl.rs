@@ -10,7 +10,7 @@ use qm_schema::{
     Vehicle,
 };
 
-use crate::counter_text::counter_sides;
+use crate::counter_text::variant_counter_sides;
 use crate::listing::vehicle_from_row;
 use crate::registry::VehicleTypeRegistry;
 
@@ -182,7 +182,10 @@ pub(crate) fn finish_variants(vehicles: &mut [Vehicle]) {
     for v in vehicles.iter_mut() {
         let notations = v.counter.notations.clone();
         let pieces = v.vasl.iter_mut().flat_map(|x| x.pieces.iter_mut());
-        for w in pieces.filter_map(|p| p.variant.as_deref_mut()) {
+        for p in pieces {
+            let Some(w) = p.variant.as_deref_mut() else {
+                continue;
+            };
             let base = w.id.clone();
             let mut n = 1;
             while taken.contains(&w.id) {
@@ -190,7 +193,7 @@ pub(crate) fn finish_variants(vehicles: &mut [Vehicle]) {
                 w.id = format!("{base}-{n}");
             }
             taken.insert(w.id.clone());
-            (w.counter.front, w.counter.back) = counter_sides(w, &notations);
+            (w.counter.front, w.counter.back) = variant_counter_sides(w, &notations, &p.row);
             w.counter.notations = notations.clone();
         }
     }

@@ -28,8 +28,14 @@ pub struct CounterItem {
     /// The label drawn with the value, if any ("SA", "B", "CS").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
-    /// The value exactly as drawn ("T47", "4†", "Opt2†", "®", "*REVx3").
+    /// The value exactly as drawn ("T47", "4†", "Opt2†", "®", "*REVx3"), a superscript in
+    /// Unicode's superscript characters ("34ˢ†", "4ᴿ²").
     pub text: String,
+    /// The value in runs, when part of it is not printed plainly: a superscript raised in its
+    /// own case ("34" then a raised "s"), a caliber underlined or overlined. Absent when the
+    /// whole value is plain (`text` is then what is drawn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<TextRun>,
     /// Drawn in red (a notation the notes print in red).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub red: bool,
@@ -50,6 +56,109 @@ impl CounterItem {
     }
 }
 
+/// A part of a counter value, printed raised (a superscript) or with a line over or under it
+/// (a caliber's marks), or plainly between such parts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TextRun {
+    /// The run's text in its own characters and case ("R2", "s", "57").
+    pub text: String,
+    /// Printed raised and smaller: a superscript.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub raised: bool,
+    /// The lines printed over or under it, in printed order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<crate::CaliberMark>,
+}
+
+impl TextRun {
+    /// A plain run.
+    pub fn plain(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            raised: false,
+            marks: Vec::new(),
+        }
+    }
+
+    /// A raised run.
+    pub fn raised(text: impl Into<String>) -> Self {
+        Self {
+            raised: true,
+            ..Self::plain(text)
+        }
+    }
+}
+
+/// A value as runs, built part by part: neighbouring plain parts join into one run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Runs(pub Vec<TextRun>);
+
+impl Runs {
+    /// Plain text after the runs so far.
+    pub fn plain(&mut self, text: &str) -> &mut Self {
+        if text.is_empty() {
+            return self;
+        }
+        match self.0.last_mut() {
+            Some(last) if !last.raised && last.marks.is_empty() => last.text.push_str(text),
+            _ => self.0.push(TextRun::plain(text)),
+        }
+        self
+    }
+
+    /// Raised text (a superscript, in its own characters and case) after the runs so far.
+    pub fn raised(&mut self, text: &str) -> &mut Self {
+        if !text.is_empty() {
+            self.0.push(TextRun::raised(text));
+        }
+        self
+    }
+
+    /// Text with lines over or under it after the runs so far (plain without marks).
+    pub fn marked(&mut self, text: &str, marks: &[crate::CaliberMark]) -> &mut Self {
+        if marks.is_empty() {
+            return self.plain(text);
+        }
+        self.0.push(TextRun {
+            marks: marks.to_vec(),
+            ..TextRun::plain(text)
+        });
+        self
+    }
+
+    /// Other runs after these.
+    pub fn extend(&mut self, other: Runs) -> &mut Self {
+        for r in other.0 {
+            if !r.raised && r.marks.is_empty() {
+                self.plain(&r.text);
+            } else {
+                self.0.push(r);
+            }
+        }
+        self
+    }
+
+    /// The runs as one line of text, a raised run in Unicode's superscript characters
+    /// (`4ᴿ²`, `34ˢ†`).
+    pub fn text(&self) -> String {
+        self.0
+            .iter()
+            .map(|r| {
+                if r.raised {
+                    crate::superscript::to_superscript(&r.text)
+                } else {
+                    r.text.clone()
+                }
+            })
+            .collect()
+    }
+
+    /// True when any run is raised or marked (else the value is its plain text).
+    pub fn styled(&self) -> bool {
+        self.0.iter().any(|r| r.raised || !r.marks.is_empty())
+    }
+}
+
 /// The kinds of counter item: the listing's columns a counter prints, and the notes' notations.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
@@ -66,6 +175,11 @@ pub enum CounterItemKind {
     Breakdown,
     /// Special ammunition ("H7†").
     Ammo,
+    /// Smoke depletion numbers: the MA's smoke ("s7") and white phosphorus ("WP9"), from
+    /// VASL's `s#` column.
+    Smoke,
+    /// Smoke dischargers and mortars ("sD6", "sM8", "sN9", "sP5"), from VASL's `sD#` column.
+    SmokeDischarger,
     /// The IF mark ("◆†").
     IfMark,
     /// Turret type ("ST", "1MT", "NT", "T").
@@ -110,12 +224,14 @@ pub enum CounterItemKind {
 
 impl CounterItemKind {
     /// Every kind, in the IR's order.
-    pub const ALL: [CounterItemKind; 24] = [
+    pub const ALL: [CounterItemKind; 26] = [
         Self::Name,
         Self::Rof,
         Self::MainArmament,
         Self::Breakdown,
         Self::Ammo,
+        Self::Smoke,
+        Self::SmokeDischarger,
         Self::IfMark,
         Self::Turret,
         Self::Secondary,
@@ -146,6 +262,8 @@ impl CounterItemKind {
             Self::MainArmament => "MA",
             Self::Breakdown => "B#",
             Self::Ammo => "Ammo",
+            Self::Smoke => "s#",
+            Self::SmokeDischarger => "sD#",
             Self::IfMark => "IF",
             Self::Turret => "Turret",
             Self::Secondary => "SA",
@@ -173,6 +291,8 @@ impl CounterItemKind {
             Self::MainArmament => "main_armament",
             Self::Breakdown => "breakdown",
             Self::Ammo => "ammo",
+            Self::Smoke => "smoke",
+            Self::SmokeDischarger => "smoke_discharger",
             Self::IfMark => "if_mark",
             Self::Turret => "turret",
             Self::Secondary => "secondary",

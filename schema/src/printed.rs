@@ -2,7 +2,6 @@
 //! dagger is printed after the part it follows, superscripts as superscripts. Counters and
 //! charts print these; a footnote number after a dagger is the listing's and is left out.
 
-use crate::superscript::to_superscript;
 use crate::*;
 
 fn dagger(d: &Option<Dagger>) -> &'static str {
@@ -13,8 +12,8 @@ fn dagger(d: &Option<Dagger>) -> &'static str {
     }
 }
 
-fn sup(s: &Option<String>) -> String {
-    s.as_deref().map(to_superscript).unwrap_or_default()
+fn sup(s: &Option<String>) -> &str {
+    s.as_deref().unwrap_or_default()
 }
 
 impl ArmorPart {
@@ -61,18 +60,54 @@ impl TargetAspect {
     }
 }
 
+impl Weapon {
+    /// The weapon as printed, its caliber's digits with `marks` over or under them.
+    fn runs(&self, marks: &[CaliberMark]) -> Runs {
+        let mut out = Runs::default();
+        match self {
+            Weapon::Gun {
+                caliber_mm,
+                caliber_decimal,
+                length,
+            } if !marks.is_empty() => {
+                let digits = match caliber_decimal {
+                    Some(d) => format!("{caliber_mm}.{d}"),
+                    None => caliber_mm.to_string(),
+                };
+                out.marked(&digits, marks).plain(length.code());
+            }
+            _ => {
+                out.plain(&self.code());
+            }
+        }
+        out
+    }
+}
+
 impl MainArmament {
     /// The MA as printed, without its dagger: `T37`, `BF32`, `T65*`, `R76*`, `TATR`.
     pub fn text(&self) -> String {
-        let mount = self.mount.map_or("", Mount::code);
-        let star = if self.limited_ammo { "*" } else { "" };
-        format!("{mount}{}{star}", self.weapon.code())
+        self.runs().text()
+    }
+
+    /// The MA as printed, its caliber's marks kept (`T` then an underlined `57` then `L`).
+    pub fn runs(&self) -> Runs {
+        let mut out = Runs::default();
+        out.plain(self.mount.map_or("", Mount::code))
+            .extend(self.weapon.runs(&self.caliber_marks))
+            .plain(if self.limited_ammo { "*" } else { "" });
+        out
     }
 }
 
 impl SecondaryArmament {
     /// The SA as printed, without its dagger: `B37`, `Opt2`, `Opt BATR`, `*T75`, `45L×2`.
     pub fn text(&self) -> String {
+        self.runs().text()
+    }
+
+    /// The SA as printed, its caliber's marks kept.
+    pub fn runs(&self) -> Runs {
         let opt = match (self.optional, self.spaced) {
             (false, _) => "",
             (true, false) => "Opt",
@@ -85,7 +120,11 @@ impl SecondaryArmament {
             (true, false) => ("", "*"),
         };
         let count = self.count.map(|n| format!("×{n}")).unwrap_or_default();
-        format!("{opt}{first}{mount}{}{after}{count}", self.weapon.code())
+        let mut out = Runs::default();
+        out.plain(&format!("{opt}{first}{mount}"))
+            .extend(self.weapon.runs(&self.caliber_marks))
+            .plain(&format!("{after}{count}"));
+        out
     }
 }
 
@@ -113,8 +152,15 @@ impl BreakdownNumber {
 }
 
 impl MgWeapon {
-    /// One MG as printed: `Opt2`, `R2`, `4 or 6`, `2×2†`.
+    /// One MG as printed: `Opt2`, `R2`, `4 or 6`, `2×2†`; a raised one in superscript
+    /// characters (`ᴿ²`).
     pub fn text(&self) -> String {
+        self.runs().text()
+    }
+
+    /// One MG as printed, raised when the listing prints it so (its dagger after it, not
+    /// raised).
+    pub fn runs(&self) -> Runs {
         let opt = if self.optional { "Opt" } else { "" };
         let mount = self.mount.map_or("", Mount::code);
         let count = self.count.map(|n| format!("×{n}")).unwrap_or_default();
@@ -123,11 +169,15 @@ impl MgWeapon {
             .iter()
             .map(|a| format!(" or {a}"))
             .collect();
-        format!(
-            "{opt}{mount}{}{count}{alternatives}{}",
-            self.fp,
-            dagger(&self.dagger)
-        )
+        let body = format!("{opt}{mount}{}{count}{alternatives}", self.fp);
+        let mut out = Runs::default();
+        if self.raised {
+            out.raised(&body);
+        } else {
+            out.plain(&body);
+        }
+        out.plain(dagger(&self.dagger));
+        out
     }
 }
 
@@ -136,12 +186,18 @@ impl MgFactor {
     /// column's own position after the first is printed after "; "; a rear or sponson MG
     /// follows the one before it directly.
     pub fn text(&self) -> String {
-        let mut out = String::from(if self.dash { "-" } else { "" });
+        self.runs().text()
+    }
+
+    /// The cell as printed, each raised MG raised.
+    pub fn runs(&self) -> Runs {
+        let mut out = Runs::default();
+        out.plain(if self.dash { "-" } else { "" });
         for (i, w) in self.weapons.iter().enumerate() {
             if i > 0 && w.mount.is_none() {
-                out.push_str("; ");
+                out.plain("; ");
             }
-            out.push_str(&w.text());
+            out.extend(w.runs());
         }
         out
     }
@@ -150,36 +206,56 @@ impl MgFactor {
 impl SpecialAmmoEntry {
     /// The entry as printed: `H7`, `A4¹/5²`, `H†`, `H6[9]³⁺`.
     pub fn text(&self) -> String {
-        let depletions: Vec<String> = self
-            .depletions
-            .iter()
-            .map(|d| format!("{}{}", d.number, sup(&d.superscript)))
-            .collect();
-        let bracket = self
-            .bracketed
-            .map(|n| format!("[{n}]{}", sup(&self.bracket_superscript)))
-            .unwrap_or_default();
-        format!(
-            "{}{}{}{bracket}{}",
-            self.kind.code(),
-            sup(&self.kind_superscript),
-            depletions.join("/"),
-            dagger(&self.dagger)
-        )
+        self.runs().text()
+    }
+
+    /// The entry as printed, each superscript raised in its own case.
+    pub fn runs(&self) -> Runs {
+        let mut out = Runs::default();
+        out.plain(self.kind.code())
+            .raised(sup(&self.kind_superscript));
+        for (i, d) in self.depletions.iter().enumerate() {
+            if i > 0 {
+                out.plain("/");
+            }
+            out.plain(&d.number.to_string()).raised(sup(&d.superscript));
+        }
+        if let Some(n) = self.bracketed {
+            out.plain(&format!("[{n}]"))
+                .raised(sup(&self.bracket_superscript));
+        }
+        out.plain(dagger(&self.dagger));
+        out
     }
 }
 
 impl SpecialAmmo {
     /// The cell as printed: `H7`, `HE7; D5/6`.
     pub fn text(&self) -> String {
-        let entries: Vec<String> = self.entries.iter().map(SpecialAmmoEntry::text).collect();
-        entries.join("; ")
+        self.runs().text()
+    }
+
+    /// The cell as printed, each superscript raised.
+    pub fn runs(&self) -> Runs {
+        let mut out = Runs::default();
+        for (i, e) in self.entries.iter().enumerate() {
+            if i > 0 {
+                out.plain("; ");
+            }
+            out.extend(e.runs());
+        }
+        out
     }
 }
 
 impl CapacityPart {
     /// The part as printed: `1C`, `9PP†`, `T-4`, `6+8PP`, `T10⁴⁺†`.
     pub fn text(&self) -> String {
+        self.runs().text()
+    }
+
+    /// The part as printed, its superscript raised.
+    pub fn runs(&self) -> Runs {
         let value = match &self.value {
             CapacityValue::Passengers { count, unit } => {
                 let letter = match unit {
@@ -194,16 +270,31 @@ impl CapacityPart {
             }
             CapacityValue::Towing { number } => format!("T{number}"),
         };
-        format!("{value}{}{}", sup(&self.superscript), dagger(&self.dagger))
+        let mut out = Runs::default();
+        out.plain(&value)
+            .raised(sup(&self.superscript))
+            .plain(dagger(&self.dagger));
+        out
     }
 }
 
 impl Capacity {
     /// The cell as printed, parts in printed order: `1C/9PP`, `4PP/T10`, `†1C/5PP`.
     pub fn text(&self) -> String {
-        let parts: Vec<String> = self.parts.iter().map(CapacityPart::text).collect();
-        let lead = if self.leading_dagger { "†" } else { "" };
-        format!("{lead}{}", parts.join("/"))
+        self.runs().text()
+    }
+
+    /// The cell as printed, each superscript raised.
+    pub fn runs(&self) -> Runs {
+        let mut out = Runs::default();
+        out.plain(if self.leading_dagger { "†" } else { "" });
+        for (i, p) in self.parts.iter().enumerate() {
+            if i > 0 {
+                out.plain("/");
+            }
+            out.extend(p.runs());
+        }
+        out
     }
 }
 

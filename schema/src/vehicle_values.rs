@@ -296,6 +296,10 @@ pub struct MainArmament {
     pub weapon: Weapon,
     /// `*` after the caliber: limited ammunition.
     pub limited_ammo: bool,
+    /// The lines printed over or under the caliber's digits (VASL's underlined or overlined
+    /// caliber), in printed order; empty when none (or when the listing does not say).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub caliber_marks: Vec<crate::CaliberMark>,
 }
 
 /// The ROF column: `2`, `1(4)`, `3 (4)`, `1 or 2`.
@@ -345,6 +349,10 @@ pub struct MgWeapon {
     pub count: Option<u8>,
     /// The dagger printed after it, if any.
     pub dagger: Option<Dagger>,
+    /// Printed raised, as a superscript (VASL's `4<sup>R2</sup>`: a rear MG after the bow's);
+    /// false when printed inline (`8R2`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub raised: bool,
 }
 
 /// One MG factor cell (B, C or AA): `4`, `2†`, `R4†`, `8R2`, `Opt2†`, `4 or 6`, `2×2`,
@@ -386,6 +394,9 @@ pub struct SecondaryArmament {
     /// True when the `*` is printed before the mount (`*T75`) rather than after the caliber.
     #[serde(default, skip_serializing_if = "is_false")]
     pub star_first: bool,
+    /// The lines printed over or under the caliber's digits, in printed order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub caliber_marks: Vec<crate::CaliberMark>,
 }
 
 /// A special ammunition kind.

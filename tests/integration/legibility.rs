@@ -24,10 +24,11 @@ const GLANCE: [CounterItemKind; 10] = [
     CounterItemKind::MgCoax,
     CounterItemKind::MgAa,
 ];
-/// Floors: glance values 8 px and everything 6 px on the default 60 px counter; 5 pt on a
-/// 5/8-inch sheet, where the counter is 45 pt wide.
-const GLANCE_PX: f32 = 8.0;
-const ANY_PX: f32 = 6.0;
+/// Floors: the layout's (`qm_layout::counter::GLANCE` and `SMALL`, in units of the 100-unit
+/// counter: 8.1 px and 6.72 px on the default 60 px counter); 5 pt on a 5/8-inch sheet, where
+/// the counter is 45 pt wide.
+const GLANCE_PX: f32 = (qm_layout::counter::GLANCE * 0.6) as f32;
+const ANY_PX: f32 = (qm_layout::counter::SMALL * 0.6) as f32;
 const SHEET_PT: f32 = 5.0;
 const SHEET_COUNTER_PT: f32 = 45.0;
 
@@ -78,10 +79,16 @@ fn drawn(svg: &str) -> Vec<Drawn> {
         .filter(|n| n.has_tag_name("text"))
         .map(|t| {
             let item = t.attribute("data-item").unwrap_or("").to_string();
+            // A line's runs joined (a raised run is a tspan inside the line's).
             let lines = t
                 .children()
                 .filter(|c| c.has_tag_name("tspan"))
-                .map(|c| c.text().unwrap_or("").to_string())
+                .map(|c| {
+                    c.descendants()
+                        .filter(|d| d.is_text())
+                        .filter_map(|d| d.text())
+                        .collect()
+                })
                 .collect();
             (item, lines)
         })
@@ -93,10 +100,17 @@ fn drawn(svg: &str) -> Vec<Drawn> {
                 Node::Group(g) => walk(g, out),
                 Node::Text(t) => {
                     let text: String = t.chunks().iter().map(|c| c.text()).collect();
+                    // A raised run (shifted off the baseline) is held to its own floor by
+                    // the geometry test; this one measures the value's size.
                     let size = t
                         .chunks()
                         .iter()
                         .flat_map(|c| c.spans())
+                        .filter(|s| {
+                            s.baseline_shift()
+                                .iter()
+                                .all(|b| matches!(b, resvg::usvg::BaselineShift::Baseline))
+                        })
                         .map(|s| s.font_size().get())
                         .fold(f32::INFINITY, f32::min);
                     // The viewBox-to-pixels scale (and any transform of the text's own).
@@ -141,7 +155,13 @@ fn expected(items: &[CounterItem]) -> Vec<(String, String)> {
         if let Some(l) = &i.label {
             out.push((format!("{}.label", i.kind.as_str()), l.clone()));
         }
-        out.push((i.kind.as_str().to_string(), i.text.clone()));
+        // A value in runs is drawn as its runs (a raised run in its own characters).
+        let text = if i.runs.is_empty() {
+            i.text.clone()
+        } else {
+            i.runs.iter().map(|r| r.text.as_str()).collect()
+        };
+        out.push((i.kind.as_str().to_string(), text));
     }
     out.sort();
     out

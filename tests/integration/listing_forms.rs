@@ -16,11 +16,22 @@ fn qm(args: &[&str]) -> (i32, String) {
 #[test]
 fn the_forms_nation_checks_clean() {
     let data = root().join("tests/fixtures-forms");
-    let out = run_qm(
-        &["check", "--strict", "--data", data.to_str().unwrap()],
-        &root(),
-    );
+    let out = run_qm(&["check", "--data", data.to_str().unwrap()], &root());
     assert!(out.starts_with("exit: 0\n"), "{out}");
+    // Every form at once is more than a front holds at the floors: the one stress row's
+    // values set smaller are each named (issue 34), and nothing else is found.
+    let findings: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("warning[") || l.starts_with("error["))
+        .collect();
+    assert!(!findings.is_empty(), "{out}");
+    assert!(
+        findings
+            .iter()
+            .all(|l| l.starts_with("warning[layout::does-not-fit]")
+                && l.contains("of \"Ardent II\"'s counter")),
+        "{out}"
+    );
 }
 
 /// `qm avail frm --theater Any --date DATE --vehicle VEHICLE --json`: exit code and output.
@@ -121,7 +132,7 @@ fn avail_show_and_explain_print_unknown_in_words() {
 fn forms_nation() -> qm_schema::Nation {
     let compiled =
         qm_compile::pipeline::compile(&root().join("tests/fixtures-forms"), &Default::default());
-    assert!(!compiled.failed(true), "the forms nation compiles");
+    assert!(!compiled.failed(false), "the forms nation compiles");
     compiled.nations.into_iter().next().expect("frm")
 }
 
@@ -208,7 +219,7 @@ fn a_dagger_is_drawn_on_the_part_it_follows() {
 fn a_priced_second_line_is_the_vehicle_above() {
     let compiled =
         qm_compile::pipeline::compile(&root().join("tests/fixtures-forms"), &Default::default());
-    assert!(!compiled.failed(true), "the forms nation compiles");
+    assert!(!compiled.failed(false), "the forms nation compiles");
     let types = &compiled.loaded.registries_of("frm").types;
     let n = &compiled.nations[0];
     assert!(n.vehicles.iter().all(|v| !v.name.starts_with('(')));

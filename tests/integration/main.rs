@@ -5,6 +5,7 @@ mod art;
 mod avail;
 mod cli;
 mod counter_geometry;
+mod counter_values;
 mod determinism;
 mod doc_claims;
 mod infantry;

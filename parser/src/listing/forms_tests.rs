@@ -178,6 +178,7 @@ fn mg_weapons() {
         alternatives: alternatives.to_vec(),
         count,
         dagger,
+        raised: false,
     };
     assert_eq!(one("4 or 6").weapons, [w(false, None, 4, &[6], None, None)]);
     assert_eq!(

@@ -164,6 +164,7 @@ fn mg_weapon(i: &str) -> IResult<&str, MgWeapon> {
             alternatives,
             count,
             dagger,
+            raised: false,
         },
     )
     .parse(i)

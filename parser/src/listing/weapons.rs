@@ -75,6 +75,7 @@ pub(crate) fn main_armament(text: &str) -> Result<MainArmament, Problem> {
                 mount,
                 weapon,
                 limited_ammo: star.is_some(),
+                caliber_marks: Vec::new(),
             }
         }),
     )
@@ -105,6 +106,7 @@ pub(crate) fn secondary(text: &str) -> Result<SecondaryArmament, Problem> {
                 star_first: star_before.is_some(),
                 limited_ammo: star_before.is_some() || star_after.is_some(),
                 count,
+                caliber_marks: Vec::new(),
             },
         ),
     )

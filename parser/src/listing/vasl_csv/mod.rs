@@ -14,6 +14,7 @@ pub(crate) mod records;
 mod syntax;
 mod table;
 mod tags;
+mod value_markup;
 mod variants;
 
 pub use read::parse_vasl_csv;

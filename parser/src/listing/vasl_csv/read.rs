@@ -12,6 +12,7 @@ use crate::listing::vasl_csv::columns::{is_vasl_header, VaslColumn, VASL_COLUMNS
 use crate::listing::vasl_csv::markup::{plain_reader, plain_text, scan_records, Scanned};
 use crate::listing::vasl_csv::records::{field_value, records, Record};
 use crate::listing::vasl_csv::syntax::*;
+use crate::listing::vasl_csv::value_markup;
 use crate::listing::{cells, parts, weapons};
 use crate::{Cell, CellError, Diagnostic, ListingRow, Parsed, Source, TextSpan};
 
@@ -586,6 +587,10 @@ impl Reading<'_> {
         let before = self.reader.diagnostics.len();
         let range = fields[i].range.clone();
         read_cell(&mut self.reader, range.clone(), column, row);
+        let found = self.markup_in(&fields[i], &range);
+        if !found.is_empty() {
+            value_markup::apply(column, &found, self.text(&range), range.start, row);
+        }
         if self.reader.diagnostics.len() == before {
             return;
         }
