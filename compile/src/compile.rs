@@ -18,6 +18,7 @@ use crate::timings::Timings;
 use qm_load::diagnostics;
 use qm_load::input::InputLimits;
 use qm_load::load::{load, load_scenarios, Loaded};
+use qm_resolve::colours::Palette;
 
 /// The result of compiling a data directory.
 #[derive(Debug)]
@@ -33,6 +34,8 @@ pub struct Compiled {
     pub scenarios: Vec<Scenario>,
     /// The maintainers' vehicle art, checked and ready to draw, by nation id.
     pub art: qm_layout::art::ArtBook,
+    /// The colours every nation's counters and chart are printed in, by nation id.
+    pub colours: Palette,
     /// Every diagnostic of the run, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -88,6 +91,7 @@ pub fn compile_timed(
     let Validated {
         nations,
         theaters,
+        colours,
         printable,
     } = validate_nations(&loaded, resolved, &mut diagnostics, timings);
     timings.time("validate", || {
@@ -119,6 +123,7 @@ pub fn compile_timed(
         theaters,
         scenarios,
         art,
+        colours,
         diagnostics,
     }
 }
@@ -137,6 +142,7 @@ fn load_inputs(data_dir: &Path, scenarios: Option<&Path>, limits: InputLimits) -
 struct Validated {
     nations: Vec<Nation>,
     theaters: BTreeMap<String, Vec<TheaterId>>,
+    colours: Palette,
     /// What the build needs that the data lacks (reported after the registries' findings).
     printable: Vec<Diagnostic>,
 }
@@ -162,6 +168,7 @@ fn validate_nations(
     let mut out = Validated {
         nations: Vec::with_capacity(validated.len()),
         theaters: BTreeMap::new(),
+        colours: Palette::new(&loaded.registries.colours),
         printable: Vec::new(),
     };
     for (resolved, found, unbuildable) in validated {
@@ -170,6 +177,7 @@ fn validate_nations(
         out.printable.extend(unbuildable);
         out.theaters
             .insert(resolved.nation.id.clone(), resolved.theaters);
+        out.colours.insert(&resolved.nation.id, resolved.colours);
         out.nations.push(resolved.nation);
     }
     out

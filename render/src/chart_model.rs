@@ -3,7 +3,8 @@
 //! then the infantry OB and national rules ([`crate::chart_infantry`]). The HTML and the PDF
 //! ([`crate::chart`]) are both drawn from it.
 
-use qm_registry::VehicleTypeRegistry;
+use qm_registry::{Colour, CounterColours, VehicleTypeRegistry};
+use qm_resolve::colours::Palette;
 use qm_schema::{Field, Nation, NoteRef, Vehicle};
 use serde::Serialize;
 
@@ -38,6 +39,41 @@ pub struct ChartModel {
     /// What the table's marks and the DVP column mean, printed under the table (HTML) and at
     /// the foot of every table page (PDF).
     pub legend: &'static str,
+    /// The nation's colours, for the headings of its vehicle types and infantry classes.
+    pub colours: ChartColours,
+}
+
+/// The colours a chart's headings are printed in: the nation's counter colours.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChartColours {
+    /// A heading's ground: the counters' front.
+    pub background: Colour,
+    /// A heading's text.
+    pub text: Colour,
+    /// True when the text is light (a template that prints the rest dark says so for it).
+    pub light_text: bool,
+}
+
+impl ChartColours {
+    /// A chart in `colours`, a nation's counter colours.
+    pub fn of(colours: &CounterColours) -> Self {
+        ChartColours {
+            background: colours.background.clone(),
+            text: colours.text.clone(),
+            light_text: colours.text.is_light(),
+        }
+    }
+}
+
+impl ChartModel {
+    /// The same chart in `colours` (a nation's counter colours: `qm build` gives each
+    /// chart its nation's).
+    pub fn coloured(self, colours: &CounterColours) -> Self {
+        ChartModel {
+            colours: ChartColours::of(colours),
+            ..self
+        }
+    }
 }
 
 /// The legend of the table: the dagger, DVP (rule 177) and a variable DVP such as "2/2"
@@ -163,7 +199,8 @@ pub fn columns() -> Vec<Column> {
 const OTHER_GROUP: &str = "Other vehicles";
 
 /// Builds the chart's model from the IR; vehicles are grouped under the type registry's
-/// headings, in its order.
+/// headings, in its order. It is in the colour registry's default colours until
+/// [`ChartModel::coloured`] gives it its nation's.
 pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
     ChartModel {
         nation: NationRef {
@@ -196,6 +233,7 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
             .collect(),
         infantry: infantry_section(nation),
         legend: LEGEND,
+        colours: ChartColours::of(Palette::default().nation(&nation.id)),
     }
 }
 

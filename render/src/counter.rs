@@ -1,6 +1,7 @@
 //! Counters: one SVG per side per vehicle from `templates/counter/`, its PNG and its PDF form.
 //! Every artifact that shows a nation's counter sides walks them with [`each_side`].
 
+use qm_resolve::colours::{Palette, PieceColours};
 use qm_schema::{CounterSide, Nation, Vehicle};
 use serde::Serialize;
 
@@ -33,6 +34,9 @@ pub struct CounterOptions {
     /// Each vehicle's picture (art or silhouette); empty by default, which leaves the picture
     /// box empty.
     pub pictures: Pictures,
+    /// Each nation's colours (`qm build` takes them from the compile); by default the colour
+    /// registry's default for every nation.
+    pub colours: Palette,
 }
 
 impl Default for CounterOptions {
@@ -41,6 +45,7 @@ impl Default for CounterOptions {
             px: 60,
             red_mp: false,
             pictures: Pictures::default(),
+            colours: Palette::default(),
         }
     }
 }
@@ -100,6 +105,8 @@ struct CounterContext<'a> {
     units: f64,
     /// The vehicle's picture, when the build has one.
     picture: Option<&'a Picture>,
+    /// What the side is printed in: grounds, text, another nation's colours inset.
+    colours: PieceColours,
 }
 
 #[derive(Serialize)]
@@ -127,6 +134,7 @@ fn context<'a>(
         red_mp: opts.red_mp,
         units: COUNTER_UNITS,
         picture: opts.pictures.get(&nation.id, &vehicle.id),
+        colours: opts.colours.piece(nation, vehicle),
     }
 }
 

@@ -57,7 +57,8 @@ pub use chart_infantry::{
 };
 pub use chart_layout::{ChartPage, PageRow, PageTable, TextItem};
 pub use chart_model::{
-    chart_model, columns, Cell, ChartModel, Column, Group, NationRef, NoteLink, NoteView, Row,
+    chart_model, columns, Cell, ChartColours, ChartModel, Column, Group, NationRef, NoteLink,
+    NoteView, Row,
 };
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, render_side,

@@ -4,6 +4,7 @@ mod any_nation;
 mod art;
 mod avail;
 mod cli;
+mod colours;
 mod counter_geometry;
 mod determinism;
 mod doc_claims;
