@@ -12,17 +12,25 @@ fn corpus(c: &mut Criterion) {
         eprintln!("corpus bench: set QM_CORPUS to a folder of nations to measure it");
         return;
     };
-    let compiled = qm_compile::compile::compile(&dir);
+    let compiled = qm_compile::pipeline::compile(&dir, &Default::default());
     let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
     let mut group = c.benchmark_group("corpus");
     group.sample_size(10);
     group.throughput(Throughput::Elements(vehicles as u64));
     group.bench_function(BenchmarkId::new("check", vehicles), |b| {
-        b.iter(|| qm_compile::compile::compile(&dir))
+        b.iter(|| qm_compile::pipeline::compile(&dir, &Default::default()))
     });
     // The build of every vehicle that resolved (as `qm build --keep-going` writes them).
     group.bench_function(BenchmarkId::new("build", vehicles), |b| {
-        b.iter(|| render_all(&compiled, &BuildOptions::default()).map(|a| a.len()))
+        b.iter(|| {
+            render_all(
+                &compiled,
+                &BuildOptions::default(),
+                &mut Default::default(),
+                &mut Default::default(),
+            )
+            .map(|a| a.len())
+        })
     });
     group.finish();
 }

@@ -13,21 +13,21 @@ fn pipeline(c: &mut Criterion) {
     let mut group = c.benchmark_group("compile");
     group.sample_size(10);
     let real = root().join("data-src");
-    let n: usize = qm_compile::compile::compile(&real)
+    let n: usize = qm_compile::pipeline::compile(&real, &Default::default())
         .nations
         .iter()
         .map(|n| n.vehicles.len())
         .sum();
     group.throughput(Throughput::Elements(n as u64));
     group.bench_function(BenchmarkId::new("italian", n), |b| {
-        b.iter(|| qm_compile::compile::compile(&real))
+        b.iter(|| qm_compile::pipeline::compile(&real, &Default::default()))
     });
     for rows in [10_000usize, 100_000] {
         let dir = tempfile::tempdir().unwrap();
         long_listing(rows, dir.path());
         group.throughput(Throughput::Elements(rows as u64));
         group.bench_function(BenchmarkId::new("synthetic", rows), |b| {
-            b.iter(|| qm_compile::compile::compile(dir.path()))
+            b.iter(|| qm_compile::pipeline::compile(dir.path(), &Default::default()))
         });
     }
     group.finish();

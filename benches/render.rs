@@ -11,7 +11,7 @@ use qm_schema::CounterSide;
 
 fn render(c: &mut Criterion) {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data-src");
-    let nation = qm_compile::compile::compile(&data)
+    let nation = qm_compile::pipeline::compile(&data, &Default::default())
         .nations
         .into_iter()
         .next()
@@ -51,8 +51,14 @@ fn render(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("compile+render-all", |b| {
         b.iter(|| {
-            let compiled = qm_compile::compile::compile(data);
-            render_all(&compiled, &BuildOptions::default()).unwrap()
+            let compiled = qm_compile::pipeline::compile(data, &Default::default());
+            render_all(
+                &compiled,
+                &BuildOptions::default(),
+                &mut Default::default(),
+                &mut Default::default(),
+            )
+            .unwrap()
         })
     });
     group.finish();

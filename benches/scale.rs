@@ -23,16 +23,28 @@ fn build(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function(BenchmarkId::new("nations", 1), |b| {
         b.iter(|| {
-            let compiled = qm_compile::compile::compile(&italian);
-            render_all(&compiled, &BuildOptions::default()).unwrap()
+            let compiled = qm_compile::pipeline::compile(&italian, &Default::default());
+            render_all(
+                &compiled,
+                &BuildOptions::default(),
+                &mut Default::default(),
+                &mut Default::default(),
+            )
+            .unwrap()
         })
     });
     group.measurement_time(Duration::from_secs(60));
     group.bench_function(BenchmarkId::new("nations", 50), |b| {
         b.iter(|| {
-            let compiled = qm_compile::compile::compile(fifty.path());
+            let compiled = qm_compile::pipeline::compile(fifty.path(), &Default::default());
             assert!(!compiled.failed(false));
-            render_all(&compiled, &BuildOptions::default()).unwrap()
+            render_all(
+                &compiled,
+                &BuildOptions::default(),
+                &mut Default::default(),
+                &mut Default::default(),
+            )
+            .unwrap()
         })
     });
     group.finish();
@@ -51,13 +63,15 @@ fn check(c: &mut Criterion) {
         ("nations-1", italian.clone()),
         ("nations-50", fifty.path().into()),
     ] {
-        group.bench_function(name, |b| b.iter(|| qm_compile::compile::compile(&dir)));
+        group.bench_function(name, |b| {
+            b.iter(|| qm_compile::pipeline::compile(&dir, &Default::default()))
+        });
     }
     let rows = tempfile::tempdir().unwrap();
     long_listing(10_000, rows.path());
     group.throughput(Throughput::Elements(10_000));
     group.bench_function(BenchmarkId::new("listing-rows", 10_000), |b| {
-        b.iter(|| qm_compile::compile::compile(rows.path()))
+        b.iter(|| qm_compile::pipeline::compile(rows.path(), &Default::default()))
     });
     group.finish();
     println!("check: peak memory of the bench process {}", peak_memory());

@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use qm_compile::compile::compile;
+use qm_compile::pipeline::compile;
 use qm_parser::{parse_listing, Severity};
 
 fn main() {
@@ -24,7 +24,7 @@ fn main() {
         Some("--show") => args.get(2).cloned(),
         _ => None,
     };
-    let compiled = compile(Path::new(dir));
+    let compiled = compile(Path::new(dir), &Default::default());
     let sources = &compiled.loaded.sources;
     // The codes of the errors on each line, by file name.
     let mut bad_lines: BTreeMap<String, BTreeMap<usize, BTreeSet<&str>>> = BTreeMap::new();
@@ -55,7 +55,7 @@ fn main() {
         "nation", "rows", "w/BPV", "accepted", "%", "other"
     );
     for nation in &compiled.loaded.nations {
-        let Some(source) = nation.listing.and_then(|id| sources.get(id)) else {
+        let Some(source) = nation.input.listing.and_then(|id| sources.get(id)) else {
             continue;
         };
         let listing = parse_listing(source).value;
@@ -71,7 +71,7 @@ fn main() {
                 Some(_) => {}
             }
         }
-        counts.print(&nation.id);
+        counts.print(&nation.input.id);
         total.add(&counts);
     }
     total.print("all");

@@ -22,7 +22,7 @@ fn main() {
         std::process::exit(2);
     };
     let quiet = args.iter().any(|a| a == "--quiet");
-    let compiled = qm_compile::compile::compile(Path::new(dir));
+    let compiled = qm_compile::pipeline::compile(Path::new(dir), &Default::default());
     let overrides = args
         .iter()
         .position(|a| a == "--templates")

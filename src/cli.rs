@@ -9,7 +9,7 @@ use qm_schema::ErratumChange;
 
 use crate::cli_build::{compile_and_render, prepare_build, report_tidied};
 use crate::cli_report::{output_error, plural, report_as, EXIT_DATA, EXIT_OK};
-use qm_compile::compile::compile_timed;
+use qm_compile::pipeline::{compile, CompileOptions};
 use qm_compile::timings::Timings;
 use qm_export::artifact::{write_atomically, OutputFile};
 use qm_export::build::pretty;
@@ -141,13 +141,15 @@ fn check(a: CheckArgs) -> u8 {
     if let Some(status) = a.data.prepare() {
         return status;
     }
-    let mut timings = Timings::default();
-    let compiled = compile_timed(
+    let compiled = compile(
         &a.data.data,
-        a.data.scenarios.as_deref(),
-        a.data.limits(),
-        &mut timings,
+        &CompileOptions {
+            scenarios: a.data.scenarios.clone(),
+            limits: a.data.limits(),
+            progress: None,
+        },
     );
+    let mut timings = compiled.timings.clone();
     let format = a.message_format;
     if a.verbose {
         // With `--message-format json` stdout holds JSON only: the facts go to stderr.

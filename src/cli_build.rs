@@ -8,9 +8,10 @@ use clap::Args;
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
+use qm_compile::pipeline::CompileOptions;
 use qm_compile::timings::Timings;
 use qm_export::artifact::{tidy_interrupted, Input, InputRole, OutputDir, Tidied};
-use qm_export::build::{render_all_cached, BuildOptions};
+use qm_export::build::{render_all, BuildOptions};
 use qm_load::diagnostics::Escaped;
 use qm_load::input::InputLimits;
 use qm_render::{CounterOptions, CounterSize, SheetOptions};
@@ -142,7 +143,7 @@ pub fn compile_and_render(
     before_report: impl Fn(),
 ) -> Result<
     (
-        qm_compile::compile::Compiled,
+        qm_compile::pipeline::Compiled,
         Vec<qm_render::artifact::Artifact>,
     ),
     u8,
@@ -159,22 +160,24 @@ pub fn compile_and_render_cached(
     cache: &mut qm_export::render_cache::RenderCache,
 ) -> Result<
     (
-        qm_compile::compile::Compiled,
+        qm_compile::pipeline::Compiled,
         Vec<qm_render::artifact::Artifact>,
     ),
     u8,
 > {
-    let compiled = qm_compile::compile::compile_timed(
+    let mut compiled = qm_compile::pipeline::compile(
         &a.data.data,
-        a.data.scenarios.as_deref(),
-        a.data.limits(),
-        timings,
+        &CompileOptions {
+            scenarios: a.data.scenarios.clone(),
+            limits: a.data.limits(),
+            progress: timings.progress(),
+        },
     );
+    *timings = std::mem::take(&mut compiled.timings);
     if !compiled.diagnostics.is_empty() {
         before_report();
     }
     let status = report(&compiled, a.data.strict);
-    let mut compiled = compiled;
     let mut left_out = None;
     if status != EXIT_OK {
         if !a.keep_going || !compiled.diagnostics.iter().any(|d| d.is_error()) {
@@ -187,7 +190,7 @@ pub fn compile_and_render_cached(
         eprint!("{}", qm_load::diagnostics::escape(&left.report()));
         left_out = Some(left);
     }
-    match render_all_cached(&compiled, &build_options(a), timings, cache) {
+    match render_all(&compiled, &build_options(a), timings, cache) {
         Ok(mut artifacts) => {
             artifacts.extend(left_out.map(|l| l.artifact()));
             Ok((compiled, artifacts))
@@ -218,7 +221,7 @@ pub fn build_options(a: &BuildArgs) -> BuildOptions {
 /// A `--templates` that is not a directory is a usage error: falling back to the embedded
 /// templates would build something other than what was asked for.
 pub fn check_templates_dir(dir: Option<&std::path::Path>) -> Option<u8> {
-    let e = qm_load::templates::check_dir(dir?).err()?;
+    let e = qm_render::templates::source::check_dir(dir?).err()?;
     eprintln!("error: {e}");
     eprintln!("  = help: give a directory of templates (see templates/README.md), or leave --templates out");
     Some(EXIT_USAGE)

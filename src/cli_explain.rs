@@ -14,7 +14,7 @@ use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, UnknownAvailabil
 
 use crate::cli_query::pick_resolved_vehicle;
 use crate::cli_report::EXIT_OK;
-use qm_compile::compile::compile;
+use qm_compile::pipeline::compile;
 use qm_load::diagnostics;
 use qm_registry::NationRegistries;
 
@@ -33,7 +33,7 @@ pub struct ExplainArgs {
 /// `qm explain NATION VEHICLE`: exit 0, or 1 when the vehicle is unresolved (its error is
 /// named), 2 for an unknown nation or vehicle.
 pub fn explain(a: ExplainArgs) -> u8 {
-    let compiled = compile(&a.data);
+    let compiled = compile(&a.data, &Default::default());
     let (nation, v) = match pick_resolved_vehicle(&compiled, &a.nation, &a.vehicle) {
         Ok(found) => found,
         Err(code) => return code,

@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 
 use crate::cli_report::{output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::keep_going::prune;
-use qm_compile::compile::compile_with;
+use qm_compile::pipeline::{compile, CompileOptions};
 use qm_export::artifact::{Input, InputRole, OutputFile};
 use qm_load::diagnostics::{escape, Escaped};
 
@@ -51,7 +51,7 @@ pub fn run(a: ExportArgs) -> u8 {
 }
 
 fn vasl_csv(a: VaslCsvArgs) -> u8 {
-    let mut compiled = compile_with(&a.data, None, Default::default());
+    let mut compiled = compile(&a.data, &CompileOptions::default());
     let status = report(&compiled, false);
     if status != EXIT_OK && !a.keep_going {
         return status;
@@ -92,7 +92,7 @@ fn vasl_csv(a: VaslCsvArgs) -> u8 {
         }
         files.push((
             format!("{}_vehicles.csv", n.id),
-            qm_export::vasl_csv::vasl_csv(n),
+            qm_export::vasl_csv::listing_csv(n),
         ));
     }
     if files.is_empty() && status != EXIT_OK {

@@ -10,10 +10,11 @@ use qm_resolve::unresolved::touched_vehicles;
 use qm_schema::{Nation, TheaterId, UnresolvedVehicle, Vehicle, YearMonth};
 
 use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
-use qm_compile::compile::{compile, Compiled};
-use qm_compile::views::{
-    gun_type_text, listing_only_text, origin_text, unknown_text, AvailRow, GunShowView, ShowView,
+use qm_compile::answers::{
+    gun_type_text, listing_only_text, origin_text, unknown_text, AvailRow, GunShowAnswer,
+    ShowAnswer,
 };
+use qm_compile::pipeline::{compile, Compiled};
 use qm_load::diagnostics;
 use qm_registry::names::did_you_mean;
 use qm_resolve::query::{
@@ -453,7 +454,7 @@ pub fn avail(a: AvailArgs) -> u8 {
         );
         return EXIT_USAGE;
     };
-    let compiled = compile(&a.data);
+    let compiled = compile(&a.data, &Default::default());
     let nation = match pick_nation(&compiled, &a.nation) {
         Ok(n) => n,
         Err(code) => return code,
@@ -586,7 +587,7 @@ fn could_exist(nation: &Nation, id: &str, month: YearMonth) -> bool {
 /// `qm show NATION VEHICLE [--json]`. A nation without vehicles has no vehicle to show: a
 /// usage error saying so, like an unknown vehicle.
 pub fn show(a: ShowArgs) -> u8 {
-    let compiled = compile(&a.data);
+    let compiled = compile(&a.data, &Default::default());
     if a.kind != Some(Kind::Vehicle) {
         if let Some(code) = show_gun(&compiled, &a) {
             return code;
@@ -598,7 +599,7 @@ pub fn show(a: ShowArgs) -> u8 {
     };
     let registries = compiled.loaded.registries_of(&nation.id);
     if a.json {
-        return print_json(&ShowView::new(nation, v, &registries.theaters));
+        return print_json(&ShowAnswer::new(nation, v, &registries.theaters));
     }
     let mut out = summary_text(nation, v, registries);
     out.push_str(&availability_text(nation, v, registries));
@@ -632,7 +633,7 @@ fn show_gun(compiled: &Compiled, a: &ShowArgs) -> Option<u8> {
     };
     let registries = compiled.loaded.registries_of(&nation.id);
     if a.json {
-        return Some(print_json(&GunShowView::new(
+        return Some(print_json(&GunShowAnswer::new(
             nation,
             g,
             &registries.theaters,
@@ -667,12 +668,12 @@ fn show_gun(compiled: &Compiled, a: &ShowArgs) -> Option<u8> {
         raw(g.dates.as_ref().map(|f| f.raw.as_str())),
         raw(g.special.as_ref().map(|f| f.raw.as_str())),
     ));
-    let view = GunShowView::new(nation, g, &registries.theaters);
+    let answer = GunShowAnswer::new(nation, g, &registries.theaters);
     out.push_str("availability:\n");
-    if view.availability.is_empty() {
+    if answer.availability.is_empty() {
         out.push_str("  none from the listing (no RF or Dates)\n");
     }
-    for e in &view.availability {
+    for e in &answer.availability {
         let rf = e.rf.map_or("?".to_string(), |rf| rf.to_string());
         out.push_str(&format!(
             "  {}  RF {rf}  {}  ({})\n",

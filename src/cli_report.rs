@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use qm_compile::compile::Compiled;
+use qm_compile::pipeline::Compiled;
 use qm_export::artifact::{IoStep, OutputError, OutputErrorKind};
 use qm_load::diagnostics;
 

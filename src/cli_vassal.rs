@@ -8,14 +8,17 @@ use clap::{Args, Subcommand};
 use crate::cli_report::{
     build_error_text, output_error, plural, report, EXIT_DATA, EXIT_OK, EXIT_USAGE,
 };
-use qm_compile::compile::{compile, Compiled};
+use qm_compile::pipeline::{compile, Compiled};
 use qm_export::artifact::{Input, InputRole, OutputError, OutputFile};
+use qm_export::vassal::build_from_data;
 use qm_export::vassal::check::check_vmod;
 use qm_export::vassal::merge::merge_vmod;
-use qm_export::vassal::{build_from_data, rendered_images};
 use qm_load::diagnostics::Escaped;
 use qm_load::input::{read_input, InputError, InputKind, InputLimits};
-use qm_load::vassal::gpids::{slot_keys, updated_text, GpidRegistry, MAX_GPID, REGISTRY_FILE};
+use qm_load::module_files::gpids::{
+    slot_keys, updated_text, GpidRegistry, MAX_GPID, REGISTRY_FILE,
+};
+use qm_render::module_images::rendered_images;
 use qm_render::templates::Templates;
 use qm_render::CounterOptions;
 
@@ -83,7 +86,7 @@ pub fn run(a: VassalArgs) -> u8 {
 }
 
 fn compiled_ok(data: &Path) -> Result<Compiled, u8> {
-    let compiled = compile(data);
+    let compiled = compile(data, &Default::default());
     match report(&compiled, false) {
         EXIT_OK => Ok(compiled),
         status => Err(status),

@@ -9,7 +9,7 @@ use qm_parser::Diagnostic;
 use qm_resolve::unresolved::touched_vehicles;
 use qm_schema::{Nation, UnresolvedVehicle};
 
-use qm_compile::compile::Compiled;
+use qm_compile::pipeline::Compiled;
 use qm_render::artifact::Artifact;
 
 /// What `--keep-going` left out, for its report.

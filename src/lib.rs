@@ -13,7 +13,7 @@
 //! 6. **package** ([`qm_export`]): the module, and the output directory written at once.
 //!
 //! Nothing of the stage crates is re-exported here: the tests, benches and fuzz targets name
-//! each item where it is defined (`qm_load::load::Loaded`, `qm_render::counter_svg`).
+//! each item where it is defined (`qm_load::data_dir::Loaded`, `qm_render::counter_svg`).
 
 pub mod cli;
 pub mod cli_build;

@@ -6,11 +6,11 @@ use clap::Parser;
 
 /// jemalloc (docs/development.md: Performance): a long listing's many small values take less memory and
 /// time than with the system allocator; around it, the memory budget of override template
-/// renders (`qm_render::budget`).
+/// renders (`qm_render::templates::budget`).
 #[cfg(not(target_env = "msvc"))]
 #[global_allocator]
-static GLOBAL: qm_render::budget::Budgeted<tikv_jemallocator::Jemalloc> =
-    qm_render::budget::Budgeted(tikv_jemallocator::Jemalloc);
+static GLOBAL: qm_render::templates::budget::Budgeted<tikv_jemallocator::Jemalloc> =
+    qm_render::templates::budget::Budgeted(tikv_jemallocator::Jemalloc);
 
 /// jemalloc's options (its `malloc_conf`, under the prefix tikv-jemalloc-sys gives every
 /// symbol): `retain:false` gives freed address space back to the system. By default jemalloc
@@ -33,8 +33,8 @@ unsafe impl Sync for MallocConf {}
 /// The system allocator where jemalloc does not build, with the same budget around it.
 #[cfg(target_env = "msvc")]
 #[global_allocator]
-static GLOBAL: qm_render::budget::Budgeted<std::alloc::System> =
-    qm_render::budget::Budgeted(std::alloc::System);
+static GLOBAL: qm_render::templates::budget::Budgeted<std::alloc::System> =
+    qm_render::templates::budget::Budgeted(std::alloc::System);
 
 fn main() -> ExitCode {
     #[cfg(not(target_env = "msvc"))]

@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use qm_registry::{NationRegistries, NationTheaters};
 use qm_schema::TheaterId;
 
-use qm_load::load::{Loaded, NationSources};
+use qm_load::data_dir::{Loaded, NationSources};
 
 use qm_resolve::Resolved;
 
 /// Parses a nation's sources, resolves them into the IR and runs the lints.
 pub fn resolve_nation(loaded: &Loaded, sources: &NationSources) -> Resolved {
-    qm_resolve::resolve_nation(&sources.input(), &loaded.sources, &sources.registries)
+    qm_resolve::resolve_nation(&sources.input, &loaded.sources, &sources.registries)
 }
 
 /// The theaters nation `id` fought in (none when it did not compile), with its registry.

@@ -33,7 +33,7 @@ pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
             out.push(
                 error(
                     sources,
-                    "build::bad-id",
+                    "validate::bad-id",
                     format!(
                         "failed to make an id for the vehicle {:?} (ids are its letters and digits; it has none)",
                         v.name
@@ -53,7 +53,7 @@ pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
             out.push(
                 error(
                     sources,
-                    "build::duplicate-id",
+                    "validate::duplicate-id",
                     format!(
                         "failed to give {:?} its id `{}` (the vehicle {:?} has it: names that differ only in spaces and punctuation share one)",
                         v.name, v.id, first.name
@@ -85,10 +85,10 @@ fn too_long(sources: &SourceMap, what: &str, text: &str, at: Option<&Span>) -> O
         shorten(text)
     );
     let d = match at {
-        Some(at) => error(sources, "build::text-too-long", message, at),
+        Some(at) => error(sources, "validate::text-too-long", message, at),
         None => Diagnostic::new(
             qm_parser::Severity::Error,
-            "build::text-too-long",
+            "validate::text-too-long",
             message,
             None,
         ),

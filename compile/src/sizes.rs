@@ -22,7 +22,7 @@ pub fn check_sizes(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
         out.push(
             crate::ir_span::error(
                 sources,
-                "build::too-many-vehicles",
+                "validate::too-many-vehicles",
                 format!(
                     "failed to build {} ({} vehicles are listed; a nation may list at most {MAX_VEHICLES})",
                     n.id,
@@ -49,7 +49,7 @@ pub fn check_sizes(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
             out.push(
                 crate::ir_span::error(
                     sources,
-                    "build::too-many-notations",
+                    "validate::too-many-notations",
                     format!(
                         "failed to draw the counter of {:?} ({} notations on one side; a side shows at most {MAX_SIDE_NOTATIONS})",
                         v.name,

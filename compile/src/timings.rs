@@ -20,6 +20,11 @@ impl Timings {
         }
     }
 
+    /// The progress bar these timings name stages on, if any.
+    pub fn progress(&self) -> Option<indicatif::ProgressBar> {
+        self.progress.clone()
+    }
+
     /// Runs `f` as (part of) stage `name` and records its wall time.
     pub fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
         if let Some(bar) = &self.progress {

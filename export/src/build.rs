@@ -4,7 +4,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use qm_registry::NationRegistries;
-use qm_registry::VehicleTypeRegistry;
 use qm_schema::{
     nation_schema, scenario_schema, schema_value, CounterSide, Nation, Scenario, Vehicle,
 };
@@ -12,23 +11,23 @@ use qm_schema::{
 use rayon::prelude::*;
 
 use crate::render_cache::{get_or_make, RenderCache, SideInputs};
-use crate::vassal::CounterPng;
-use qm_compile::compile::Compiled;
+use crate::vassal::error::VassalError;
+use qm_compile::pipeline::Compiled;
 use qm_compile::scenario::ScenarioFile;
 use qm_compile::timings::Timings;
 use qm_layout::card::CardView;
-use qm_load::templates::TemplateError;
-use qm_load::vassal::VassalError;
 use qm_render::artifact::Artifact;
 use qm_render::cache_key::{Key, KeyHasher};
+use qm_render::card::{card_html, card_svg, card_view};
 use qm_render::infantry::{infantry_artifacts, infantry_images, infantry_px, InfantryImage};
-use qm_render::scenario::{card_html, card_svg, card_view, svg_to_pdf};
+use qm_render::module_images::CounterPng;
+use qm_render::svg_to_pdf;
+use qm_render::templates::source::TemplateError;
 use qm_render::templates::Templates;
 use qm_render::{
-    chart_files, chart_key, chart_model, counter_key, counter_sheets, counter_sheets_with,
-    render_side, sides, vehicle_chart, ChartFiles, ChartModel, Converted, CounterImage,
-    CounterOptions, RenderError, RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE,
-    SIDES,
+    chart_files, chart_key, chart_model, counter_key, counter_sheets_with, render_side, sides,
+    ChartFiles, ChartModel, Converted, CounterImage, CounterOptions, RenderError,
+    RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE, SIDES,
 };
 
 /// Options of `qm build`.
@@ -116,30 +115,17 @@ impl From<serde_json::Error> for BuildError {
     }
 }
 
-/// Renders every artifact of a compiled data directory.
-pub fn render_all(compiled: &Compiled, opts: &BuildOptions) -> Result<Vec<Artifact>, BuildError> {
-    render_all_timed(compiled, opts, &mut Timings::default())
-}
-
-/// [`render_all`], recording the time of each stage (`json`, `counters`, `sheets`, `chart`,
-/// `cards`, `module`) in `timings`.
-pub fn render_all_timed(
-    compiled: &Compiled,
-    opts: &BuildOptions,
-    timings: &mut Timings,
-) -> Result<Vec<Artifact>, BuildError> {
-    render_all_cached(compiled, opts, timings, &mut RenderCache::default())
-}
-
-/// [`render_all_timed`], taking from `cache` every piece whose inputs the last build in this
-/// process had too (`qm watch`), and leaving this build's pieces there.
+/// Renders every artifact of a compiled data directory, recording the time of each stage
+/// (`json`, `counters`, `sheets`, `chart`, `cards`, `module`) in `timings`; every piece whose
+/// inputs the last build in this process had too is taken from `cache` (`qm watch`; a new
+/// [`RenderCache`] for a build of its own), and this build's pieces are left there.
 ///
 /// Each stage runs its pieces on every core of the current rayon pool (counter sides, paper
 /// sizes, chart pages, scenarios, nations); results are gathered in input order and the first
 /// failure in that order is the one reported, so the output bytes and the error are the same
 /// with 1 thread or 32, and with or without a cache. Every counter side is drawn once (one
 /// template render, one SVG parse) for its files, the sheets and the module.
-pub fn render_all_cached(
+pub fn render_all(
     compiled: &Compiled,
     opts: &BuildOptions,
     timings: &mut Timings,
@@ -484,25 +470,6 @@ pub fn counter_artifacts(nation: &Nation, images: &[CounterImage]) -> Vec<Artifa
         out.push(Artifact::new(format!("{stem}.png"), image.png.clone()));
     }
     out
-}
-
-/// A nation's counters (SVG + PNG per side, from `images`), counter sheets (PDF per paper
-/// size) and vehicle chart (HTML + PDF, grouped by its vehicle `types`).
-pub fn render_nation(
-    nation: &Nation,
-    images: &[CounterImage],
-    templates: &Templates,
-    opts: &BuildOptions,
-    types: &VehicleTypeRegistry,
-) -> Result<Vec<Artifact>, RenderError> {
-    let mut artifacts = counter_artifacts(nation, images);
-    for (path, pdf) in counter_sheets(nation, templates, &opts.counters, &opts.sheets)? {
-        artifacts.push(Artifact::new(path, pdf));
-    }
-    let chart = vehicle_chart(nation, templates, types)?;
-    artifacts.push(Artifact::new(chart.html_path, chart.html));
-    artifacts.push(Artifact::new(chart.pdf_path, chart.pdf));
-    Ok(artifacts)
 }
 
 /// `<nation>.json`: the IR, pretty-printed in a stable order.

@@ -2,10 +2,10 @@
 //! module, and the output directory written at once, where it can harm nothing.
 //!
 //! # Steps
-//! 1. [`build::render_all`] renders every artifact of a [`qm_compile::compile::Compiled`]
+//! 1. [`build::render_all`] renders every artifact of a [`qm_compile::pipeline::Compiled`]
 //!    (counters, sheets, charts, cards, the IR as JSON, the schemas) through crate `qm_render`;
-//!    `qm watch` calls [`build::render_all_cached`], which reuses the pieces whose inputs did
-//!    not change ([`render_cache`]).
+//!    with a cache of the pieces `qm watch` reuses when their inputs did not change
+//!    ([`render_cache`]).
 //! 2. [`vassal::module_artifact`] builds the module from the counter images
 //!    ([`vassal::build_vmod`]: palette, traits, `buildFile.xml` from templates, a deterministic
 //!    zip) and checks it with [`vassal::check::check_vmod`] before it counts as built.

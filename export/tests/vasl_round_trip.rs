@@ -153,10 +153,10 @@ proptest! {
         let nation = tmp.path().join("gen");
         std::fs::create_dir_all(&nation).unwrap();
         std::fs::write(nation.join("listing.csv"), &text).unwrap();
-        let compiled = qm_compile::compile::compile(tmp.path());
+        let compiled = qm_compile::pipeline::compile(tmp.path(), &Default::default());
         let errors: Vec<_> = compiled.diagnostics.iter().filter(|d| d.is_error()).collect();
         prop_assert!(errors.is_empty(), "{errors:#?}\n{text}");
-        let written = qm_export::vasl_csv::vasl_csv(&compiled.nations[0]);
+        let written = qm_export::vasl_csv::listing_csv(&compiled.nations[0]);
         prop_assert_eq!(written, text);
     }
 }

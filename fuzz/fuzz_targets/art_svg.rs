@@ -13,9 +13,9 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
-use qm_compile::compile::{compile, Compiled};
+use qm_compile::pipeline::{compile, Compiled};
 use qm_layout::art::{prepare, Art, ArtBook, NationArt};
-use qm_load::load::art_folder::ArtFormat;
+use qm_load::data_dir::art_folder::ArtFormat;
 use qm_render::templates::Templates;
 use qm_render::{render_side, CounterOptions, Pictures};
 use qm_schema::{CounterSide, Nation};
@@ -26,7 +26,7 @@ fn base() -> &'static (Compiled, Templates, Nation) {
     static BASE: OnceLock<(Compiled, Templates, Nation)> = OnceLock::new();
     BASE.get_or_init(|| {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
-        let compiled = compile(&data);
+        let compiled = compile(&data, &Default::default());
         assert!(!compiled.failed(false), "the reference data compiles");
         let mut nation = compiled
             .nations

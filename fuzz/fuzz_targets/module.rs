@@ -12,13 +12,13 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm_compile::compile::compile;
+use qm_compile::pipeline::compile;
 use qm_export::vassal::archive::{read_names_and_build_file, unsafe_entry_name, write_vmod};
 use qm_export::vassal::check::check_vmod;
 use qm_export::vassal::merge::merge_vmod;
 use qm_export::vassal::{build_from_data, Vmod};
 use qm_render::templates::Templates;
-use qm_render::vassal::images::rendered_images;
+use qm_render::module_images::rendered_images;
 use qm_render::CounterOptions;
 
 /// qm's module of the reference data, built once.
@@ -26,7 +26,7 @@ fn ours() -> &'static Vmod {
     static OURS: OnceLock<Vmod> = OnceLock::new();
     OURS.get_or_init(|| {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
-        let compiled = compile(&data);
+        let compiled = compile(&data, &Default::default());
         let templates = Templates::new(None);
         let images = rendered_images(&compiled.nations, &templates, &CounterOptions::default())
             .expect("the reference counters render");

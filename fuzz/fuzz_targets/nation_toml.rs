@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm_compile::compile::compile;
+use qm_compile::pipeline::compile;
 
 /// The reference nations, one with a listing and one with `ob.toml` only.
 const NATIONS: [&str; 2] = ["ita", "axm"];
@@ -47,7 +47,7 @@ fuzz_target!(|data: &[u8]| {
         .join(nation);
     std::fs::write(dir.join(nation).join(file), body).expect("write the input");
     std::fs::copy(src.join(other), dir.join(nation).join(other)).expect("restore the other file");
-    let compiled = compile(dir);
+    let compiled = compile(dir, &Default::default());
     let _ = qm_load::diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics);
     assert!(
         compiled

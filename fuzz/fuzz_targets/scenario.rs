@@ -10,9 +10,9 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm_compile::compile::{compile, compile_scenarios, Compiled};
+use qm_compile::pipeline::{compile, compile_scenarios, Compiled};
 use qm_export::build::scenario_artifacts;
-use qm_load::load::Loaded;
+use qm_load::data_dir::Loaded;
 use qm_parser::Source;
 use qm_render::templates::Templates;
 use qm_render::CounterOptions;
@@ -23,7 +23,7 @@ fn base() -> &'static (Compiled, Templates, CounterOptions) {
     static BASE: OnceLock<(Compiled, Templates, CounterOptions)> = OnceLock::new();
     BASE.get_or_init(|| {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
-        let compiled = compile(&data);
+        let compiled = compile(&data, &Default::default());
         assert!(!compiled.failed(false), "the reference data compiles");
         let templates = Templates::new(None);
         let pictures = qm_render::Pictures::new(

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm_compile::compile::{compile, Compiled};
-use qm_load::templates::MAX_OUTPUT;
+use qm_compile::pipeline::{compile, Compiled};
+use qm_render::templates::source::MAX_OUTPUT;
 use qm_parser::SourceMap;
 use qm_render::templates::Templates;
 use qm_render::{counter_svg, CounterOptions};
@@ -22,8 +22,8 @@ use qm_schema::CounterSide;
 /// The render budget enforced as in the `qm` binary (around the system allocator, which
 /// the sanitizer intercepts).
 #[global_allocator]
-static ALLOCATOR: qm_render::budget::Budgeted<std::alloc::System> =
-    qm_render::budget::Budgeted(std::alloc::System);
+static ALLOCATOR: qm_render::templates::budget::Budgeted<std::alloc::System> =
+    qm_render::templates::budget::Budgeted(std::alloc::System);
 
 /// A render's memory budget here: far above what the counter front needs, and small, since
 /// a render stopped at its budget keeps what it holds for the rest of the run.
@@ -36,7 +36,7 @@ fn base() -> &'static (Compiled, CounterOptions, (usize, usize)) {
     static BASE: OnceLock<(Compiled, CounterOptions, (usize, usize))> = OnceLock::new();
     BASE.get_or_init(|| {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
-        let compiled = compile(&data);
+        let compiled = compile(&data, &Default::default());
         assert!(!compiled.failed(false), "the reference data compiles");
         let pictures = qm_render::Pictures::new(
             &compiled.nations,

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use qm_compile::compile::compile;
+use qm_compile::pipeline::compile;
 use qm_schema::{as_spreadsheet_text, VASL_HEADER, VASL_PROGRAM_COLUMNS};
 
 /// The data directory of this process: one nation `x` holding only `listing.csv`.
@@ -29,11 +29,11 @@ fn data_dir() -> &'static PathBuf {
 fn check_and_export(listing: &[u8]) -> Option<String> {
     let dir = data_dir();
     std::fs::write(dir.join("x/listing.csv"), listing).expect("write the input");
-    let mut compiled = compile(dir);
+    let mut compiled = compile(dir, &Default::default());
     let _ = qm_load::diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics);
     qm::keep_going::prune(&mut compiled);
     let nation = compiled.nations.iter().find(|n| n.id == "x")?;
-    Some(qm_export::vasl_csv::vasl_csv(nation))
+    Some(qm_export::vasl_csv::listing_csv(nation))
 }
 
 /// The records of a CSV text as the csv crate reads them.

@@ -45,7 +45,7 @@ impl InputKind {
 }
 
 /// The input caps of one run: each kind's default, raised by `--max-input-mib`. Passed to
-/// whatever reads inputs ([`read_input`], [`crate::load::load`]), so two runs in one process
+/// whatever reads inputs ([`read_input`], [`crate::data_dir::load`]), so two runs in one process
 /// (tests, `qm watch`) never see each other's setting.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct InputLimits {

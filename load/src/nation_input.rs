@@ -5,7 +5,7 @@ use qm_parser::{FileId, TextSpan};
 use qm_schema::AppliedErratum;
 
 /// What resolving one nation reads besides the source texts: which files are its own, and what
-/// its `errata.toml` said. Plain data; [`crate::load::load`] builds it.
+/// its `errata.toml` said. Plain data; [`crate::data_dir::load`] builds it.
 #[derive(Debug, Clone)]
 pub struct NationInput {
     /// The folder name, e.g. `ita`.

@@ -34,7 +34,7 @@ pub use colours_file::{read_colours, SpecToml};
 pub use gun_types::{read_gun_types, GunTypeEntry, GunTypeRegistry, RangeForm};
 pub use key::theater_key;
 pub use nation_theaters::NationTheaters;
-pub use system_rules::{RedMpRule, RuleSides, SystemRules};
+pub use system_rules::{Alliance, RedMpRule, SystemRules};
 pub use system_rules_file::read_system_rules;
 pub use theaters::{TheaterEntry, TheaterGroup, TheaterName, TheaterRegistry};
 pub use theaters_file::read_theaters;

@@ -60,7 +60,7 @@ const HASH_DIGITS: usize = 8;
 /// and a hash of the whole slug, so the id is short, the same on every machine and in every
 /// version, and two long names that begin alike still get two ids. The hash is of the slug,
 /// not of the raw name: names that differ only in spaces and punctuation share an id whatever
-/// their length (and `qm check` reports them, `build::duplicate-id`).
+/// their length (and `qm check` reports them, `validate::duplicate-id`).
 pub fn vehicle_id(name: &str) -> String {
     let slug = slug(name);
     if slug.len() <= MAX_ID_LEN {
@@ -81,7 +81,7 @@ pub fn name_and_type(v: &qm_schema::Vehicle) -> String {
 
 /// When two vehicles share a name, the type completes their ids (`m3-lt`, `m3-mt`): the
 /// listing tells them apart only by their TYPE. A name that repeats with its type too keeps
-/// the name's id (`lint::duplicate-name` and `build::duplicate-id` report it).
+/// the name's id (`lint::duplicate-name` and `validate::duplicate-id` report it).
 pub fn ids_told_apart_by_type(vehicles: &mut [qm_schema::Vehicle]) {
     let mut count: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for v in vehicles.iter() {

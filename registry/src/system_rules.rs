@@ -1,6 +1,6 @@
 //! Game-system rules whose effect depends on where and when a scenario is set, not on a nation's
 //! or vehicle's data: read from `registry/rules.toml` (see [`super::read_system_rules`]), so no
-//! theater, date or side of such a rule is written into code.
+//! theater, date or alliance of such a rule is written into code.
 
 use qm_parser::TextSpan;
 use qm_schema::{TheaterId, YearMonth};
@@ -8,9 +8,9 @@ use qm_schema::{TheaterId, YearMonth};
 use super::theaters::TheaterRegistry;
 use super::vehicle_types::Silhouette;
 
-/// Which nations a system rule concerns, by the side their `ob.toml` puts them on.
+/// Which nations a system rule concerns, by the alliance their `ob.toml` puts them in (`axis = true` or not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RuleSides {
+pub enum Alliance {
     /// Nations with `axis = true`.
     Axis,
     /// Nations without it.
@@ -19,20 +19,20 @@ pub enum RuleSides {
     All,
 }
 
-impl RuleSides {
+impl Alliance {
     /// The names the rules file uses.
-    pub const NAMES: [(&'static str, RuleSides); 3] = [
-        ("axis", RuleSides::Axis),
-        ("allied", RuleSides::Allied),
-        ("all", RuleSides::All),
+    pub const NAMES: [(&'static str, Alliance); 3] = [
+        ("axis", Alliance::Axis),
+        ("allied", Alliance::Allied),
+        ("all", Alliance::All),
     ];
 
-    /// True when a nation on this side (`axis`) is concerned.
+    /// True when a nation of this alliance (`axis`) is concerned.
     pub fn includes(self, axis: bool) -> bool {
         match self {
-            RuleSides::Axis => axis,
-            RuleSides::Allied => !axis,
-            RuleSides::All => true,
+            Alliance::Axis => axis,
+            Alliance::Allied => !axis,
+            Alliance::All => true,
         }
     }
 }
@@ -46,7 +46,7 @@ pub struct RedMpRule {
     /// The publication's lines, as given ("105").
     pub lines: Option<String>,
     /// The nations it concerns.
-    pub sides: RuleSides,
+    pub alliance: Alliance,
     /// The theater (a part of it is included).
     pub theater: TheaterId,
     /// The first month it no longer applies in.
@@ -60,7 +60,7 @@ pub struct RedMpRule {
 }
 
 impl RedMpRule {
-    /// True when the rule holds for a nation on side `axis` in `theater` in `month`, for a
+    /// True when the rule holds for a nation of alliance `axis` in `theater` in `month`, for a
     /// vehicle of silhouette `class` (`None`: the vehicle's type is unknown, not excepted).
     pub fn holds(
         &self,
@@ -74,7 +74,7 @@ impl RedMpRule {
             && !class.is_some_and(|c| self.except.contains(&c))
     }
 
-    /// True when the rule holds for some vehicle of a nation on side `axis` then and there.
+    /// True when the rule holds for some vehicle of a nation of alliance `axis` then and there.
     pub fn holds_for_nation(
         &self,
         axis: bool,
@@ -82,7 +82,7 @@ impl RedMpRule {
         month: YearMonth,
         registry: &TheaterRegistry,
     ) -> bool {
-        self.sides.includes(axis)
+        self.alliance.includes(axis)
             && (*theater == self.theater || registry.part_of(theater, &self.theater))
             && month < self.until
     }
@@ -101,7 +101,7 @@ pub struct SystemRules {
 }
 
 impl SystemRules {
-    /// The first red-MP rule holding for a nation on side `axis` in `theater` in `month`.
+    /// The first red-MP rule holding for a nation of alliance `axis` in `theater` in `month`.
     pub fn red_mp_for_nation(
         &self,
         axis: bool,
@@ -114,7 +114,7 @@ impl SystemRules {
             .find(|r| r.holds_for_nation(axis, theater, month, registry))
     }
 
-    /// True when a red-MP rule holds for a vehicle of silhouette `class` of a nation on side
+    /// True when a red-MP rule holds for a vehicle of silhouette `class` of a nation of alliance
     /// `axis` in `theater` in `month`.
     pub fn red_mp(
         &self,

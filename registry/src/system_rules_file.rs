@@ -6,7 +6,7 @@ use qm_schema::{TheaterId, YearMonth};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::system_rules::{RedMpRule, RuleSides, SystemRules};
+use super::system_rules::{Alliance, RedMpRule, SystemRules};
 use super::theaters::{TheaterName, TheaterRegistry};
 use super::vehicle_types::Silhouette;
 use crate::month::parse_month;
@@ -26,7 +26,7 @@ struct RulesFile {
 struct RedMpToml {
     rule: Spanned<String>,
     lines: Option<Spanned<String>>,
-    sides: Spanned<String>,
+    alliance: Spanned<String>,
     theater: Spanned<String>,
     until: Spanned<String>,
     #[serde(default)]
@@ -34,7 +34,7 @@ struct RedMpToml {
     card: Spanned<String>,
 }
 
-/// Adds the rules of `file`. An entry with a bad field (an unknown theater, side or class, a
+/// Adds the rules of `file`. An entry with a bad field (an unknown theater, alliance or class, a
 /// month that does not read) is an error and is left out.
 pub fn read_system_rules(
     rules: &mut SystemRules,
@@ -49,7 +49,7 @@ pub fn read_system_rules(
         Err(e) => {
             diags.push(
                 toml_diagnostic("registry::syntax", &src.name, file, &e).with_help(
-                    "see data-src/registry/rules.toml for the format: [[red_mp]] rule, lines, sides, theater, until, except, card",
+                    "see data-src/registry/rules.toml for the format: [[red_mp]] rule, lines, alliance, theater, until, except, card",
                 ),
             );
             return;
@@ -79,12 +79,12 @@ fn red_mp(
     let theater = fields.theater(theaters, r);
     let until = fields.until(r);
     let ok = fields.ok;
-    let sides = choice(
+    let alliance = choice(
         file,
-        &r.sides,
-        &RuleSides::NAMES,
+        &r.alliance,
+        &Alliance::NAMES,
         "registry::bad-rule",
-        "side",
+        "alliance",
         diags,
     );
     let except: Vec<Option<Silhouette>> = r
@@ -107,7 +107,7 @@ fn red_mp(
     Some(RedMpRule {
         rule: r.rule.get_ref().clone(),
         lines: r.lines.as_ref().map(|l| l.get_ref().clone()),
-        sides: sides?,
+        alliance: alliance?,
         theater: theater?,
         until: until?,
         except: except.into_iter().flatten().collect(),

@@ -422,7 +422,7 @@ fn system_rules_name_registered_theaters_and_every_bad_field_is_pointed_at() {
     let rules = r#"
 [[red_mp]]
 rule = "178"
-sides = "axis"
+alliance = "axis"
 theater = "North Afrika"
 until = "10/41"
 card = "x"
@@ -430,7 +430,7 @@ card = "x"
 [[red_mp]]
 rule = "17x"
 lines = "9-3"
-sides = "axes"
+alliance = "axes"
 theater = "Tunisia"
 until = "41/10"
 except = ["bicycle"]
@@ -438,7 +438,7 @@ card = "x"
 
 [[red_mp]]
 rule = "9.1"
-sides = "all"
+alliance = "all"
 theater = "the Desert"
 until = "1942-01"
 except = ["motorcycle"]
@@ -469,7 +469,7 @@ card = "All {nation} vehicles"
     let kept = &r.rules.red_mp[0];
     assert_eq!(kept.theater, id("NorthAfrica"));
     assert_eq!(kept.card_note("Rur"), "All Rur vehicles");
-    assert!(kept.sides.includes(false) && kept.sides.includes(true));
+    assert!(kept.alliance.includes(false) && kept.alliance.includes(true));
 }
 
 #[test]

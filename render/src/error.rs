@@ -1,6 +1,6 @@
 //! [`RenderError`]: what failed while rendering an artifact, and where.
 
-use qm_load::templates::TemplateError;
+use crate::templates::source::TemplateError;
 
 /// A failed render: the artifact being made and what went wrong.
 #[derive(Debug, Clone, PartialEq)]

@@ -14,12 +14,12 @@
 //! counter sides, with [`render_side`]: SVG, PNG and PDF form), [`counter_images`] (what the
 //! VASSAL exporter uses),
 //! [`counter_sheets`], [`vehicle_chart`]; infantry counters ([`infantry`]), scenario cards
-//! ([`scenario`]) and the module's own images ([`vassal`]). A maintainer's art is made ready
+//! ([`card`]) and the module's own images ([`module_images`]). A maintainer's art is made ready
 //! by `qm_layout::art`. Each piece has a [`cache_key`]; every result is an [`artifact::Artifact`].
 
 pub mod artifact;
-pub mod budget;
 pub mod cache_key;
+pub mod card;
 mod chart;
 mod chart_infantry;
 mod chart_layout;
@@ -30,23 +30,22 @@ pub mod drawing;
 mod error;
 pub mod infantry;
 pub mod memo;
+pub mod module_images;
 mod pdf;
 mod pdf_canonical;
 mod picture;
 mod png;
-pub mod scenario;
 #[doc(hidden)]
 mod sheet;
-pub mod template_filters;
 mod template_fit;
 pub mod template_xml;
 pub mod templates;
-pub mod vassal;
 
 /// The unit tests run with the render budget enforced, as the `qm` binary does.
 #[cfg(test)]
 #[global_allocator]
-static TEST_ALLOCATOR: budget::Budgeted<std::alloc::System> = budget::Budgeted(std::alloc::System);
+static TEST_ALLOCATOR: templates::budget::Budgeted<std::alloc::System> =
+    templates::budget::Budgeted(std::alloc::System);
 
 pub use chart::{
     chart_files, chart_key, chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE,
@@ -67,7 +66,7 @@ pub use counter::{
 };
 pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};
-pub use pdf::{drawing_pdf, Converted};
+pub use pdf::{drawing_pdf, svg_to_pdf, Converted};
 pub use pdf_canonical::canonical as canonical_pdf;
 pub use picture::{silhouette, silhouette_template, Picture, Pictures, SILHOUETTE_DIR};
 pub use png::{render_pixmap, render_png};

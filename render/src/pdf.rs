@@ -1,6 +1,7 @@
 //! Vector PDF from SVG: every SVG becomes a form XObject (via svg2pdf) that pages place with
 //! an exact transform, so a counter lands at its position to the point and a counter drawn on
-//! two sheets (A4 and Letter) is converted once.
+//! two sheets (A4 and Letter) is converted once. A whole page (the scenario card) becomes a
+//! one-page PDF of its own ([`svg_to_pdf`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -257,4 +258,24 @@ pub fn drawing_pdf(drawing: Arc<Drawing>) -> Result<Vec<u8>, String> {
     let mut pdf = PdfBuilder::new();
     pdf.add_drawn_page(drawing, 72.0 / 96.0);
     pdf.finish()
+}
+
+/// usvg works in CSS pixels: 96 per inch.
+const CSS_DPI: f32 = 96.0;
+
+/// A one-page vector PDF of the SVG, at the SVG's own physical size, in canonical order
+/// (the same SVG always gives the same bytes).
+pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, String> {
+    // The built-in card is drawn directly; SVG using more of SVG goes through usvg + svg2pdf.
+    if let Ok(drawing) = Drawing::read_shared(svg) {
+        return drawing_pdf(drawing).map_err(|e| format!("failed to write the PDF ({e})"));
+    }
+    let tree = crate::parse_svg(svg).map_err(|e| format!("failed to read the SVG ({e})"))?;
+    let pdf = svg2pdf::to_pdf(
+        &tree,
+        svg2pdf::ConversionOptions::default(),
+        svg2pdf::PageOptions { dpi: CSS_DPI },
+    )
+    .map_err(|e| format!("failed to write the PDF ({e})"))?;
+    crate::canonical_pdf(&pdf).map_err(|e| format!("failed to write the PDF ({e})"))
 }

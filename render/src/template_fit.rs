@@ -5,9 +5,9 @@
 use minijinja::value::{Kwargs, Value};
 use minijinja::{Environment, Error, ErrorKind, State};
 
+use crate::templates::source::limit_error;
 use qm_layout::fonts::Metrics;
 use qm_layout::text::*;
-use qm_load::templates::limit_error;
 
 /// Registers `fit`, `fit_block` and `text_width` for templates.
 ///

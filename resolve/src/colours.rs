@@ -119,7 +119,7 @@ impl Default for Palette {
         static BUILT_IN: OnceLock<Arc<ColourRegistry>> = OnceLock::new();
         let registry = BUILT_IN.get_or_init(|| {
             Arc::new(
-                qm_load::load::built_in_registries()
+                qm_load::data_dir::built_in_registries()
                     .map(|r| r.colours)
                     .unwrap_or_default(),
             )

@@ -19,8 +19,8 @@
 //!    `notes::relative-cycle` error and its rules are left out). Per vehicle: schedules,
 //!    relative copies, defaults and the listing fallback, lints, clipping to DATES and the N/R
 //!    windows, Fascist-only months.
-//! 5. **extras and counters** (`notes`, `counter`): radio dates, HEAT, optional armament,
-//!    variable DVP; the counter's two sides, item by item (`counter`), and the MG a note's rules
+//! 5. **extras and counters** (`notes`, `counter_text`): radio dates, HEAT, optional armament,
+//!    variable DVP; the counter's two sides, item by item (`counter_text`), and the MG a note's rules
 //!    name against the row's MG columns (`notes::mg_mentions`).
 //! 6. **acceptances** ([`lint`]): a finding an `[[accept]]` entry covers is dropped; an
 //!    acceptance that covers nothing is reported.
@@ -37,7 +37,7 @@
 
 mod availability;
 pub mod colours;
-mod counter;
+mod counter_text;
 mod factions;
 mod fields;
 pub mod lint;

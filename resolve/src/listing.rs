@@ -23,7 +23,7 @@ pub fn vehicle_from_row(
     if name.chars().count() > MAX_NAME {
         diags.push(
             Diagnostic::error(
-                "build::name-too-long",
+                "listing::name-too-long",
                 format!(
                     "failed to use the vehicle name {} (at most {MAX_NAME} characters)",
                     shorten(&name)

@@ -25,12 +25,12 @@ fn what_the_build_cannot_handle_fails_the_check_at_its_place() {
     write(&data.join("ita/listing.tsv"), &text);
     let run = qm(tmp.path(), &["check", "--data", "data"]);
     run.expect(1)
-        .says("error[build::duplicate-id]")
+        .says("error[validate::duplicate-id]")
         .says("ita/listing.tsv:4:1")
         .says("failed to make an id for the vehicle \".\"")
         .says("failed to make an id for the vehicle \"..\"")
         .says("failed to make an id for the vehicle \"\u{1f4a3}\"")
-        .says("error[build::name-too-long]")
+        .says("error[listing::name-too-long]")
         .says("U+0000")
         .says("ita/listing.tsv:9:4");
     qm(tmp.path(), &["build", "--data", "data", "--out", "out"]).expect(1);
@@ -45,7 +45,7 @@ fn a_huge_vehicle_name_fails_fast() {
     // name (the time is linear in the name's length: a debug build takes about 0.5 s).
     for (length, says) in [
         (10_000_000, "larger than 4 MiB"),
-        (300_000, "build::name-too-long"),
+        (300_000, "listing::name-too-long"),
     ] {
         let row = lines[2].replacen("L5 / 21", &"L".repeat(length), 1);
         write(
@@ -257,12 +257,12 @@ fn texts_the_counters_print_are_checked_not_left_to_the_build() {
         write(&data.join(file), &text);
         qm(tmp.path(), &["check", "--data", "data"])
             .expect(1)
-            .says("error[build::text-too-long]")
+            .says("error[validate::text-too-long]")
             .says(says)
             .says(at);
         qm(tmp.path(), &["build", "--data", "data", "--out", "out"])
             .expect(1)
-            .says("build::text-too-long");
+            .says("validate::text-too-long");
         assert!(!tmp.path().join("out").exists());
     }
 }
@@ -274,7 +274,7 @@ fn nation_folders_whose_outputs_collide_or_are_too_long_fail_the_check() {
     let (tmp, data) = workspace();
     let long = "n".repeat(250);
     for folder in ["ita.json", "ITA", long.as_str(), "schema", "vassal"] {
-        crate::run::copy_into(&data.join("ita"), &{
+        qm_test_support::copy_dir(&data.join("ita"), &{
             let d = data.join(folder);
             std::fs::create_dir_all(&d).unwrap();
             d

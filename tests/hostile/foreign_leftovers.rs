@@ -7,12 +7,12 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::run::{copy_into, limit, qm, workspace, write, Watch};
+use crate::run::{limit, qm, workspace, write, Watch};
 
 /// A data folder's copy at `to`, every file byte for byte.
 fn copy_data(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
-    copy_into(from, to);
+    qm_test_support::copy_dir(from, to);
 }
 
 /// Every file under `dir` with its bytes (links read as their target's text), sorted.

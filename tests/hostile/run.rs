@@ -1,9 +1,8 @@
 //! Running `qm` under limits, and the small data directory most tests attack.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The repository root.
@@ -132,52 +131,11 @@ pub fn limit(cmd: &mut Command) {
 #[cfg(not(unix))]
 pub fn limit(_: &mut Command) {}
 
-/// A small data directory that builds: one Italian vehicle, the module config, the registries.
-pub fn mini_data(dir: &Path) -> PathBuf {
-    let data = dir.join("data");
-    let src = root().join("data-src");
-    std::fs::create_dir_all(data.join("ita")).unwrap();
-    let listing = std::fs::read_to_string(src.join("ita/listing.tsv")).unwrap();
-    let mut lines = listing.lines();
-    let header: Vec<&str> = lines.by_ref().take(2).collect();
-    // The L5/21 without its note letter: the notes below have no multi-applicable notes.
-    let row = lines.next().unwrap().replace("1 A\t", "1\t");
-    std::fs::write(
-        data.join("ita/listing.tsv"),
-        format!("{}\n{}\n{row}\n", header[0], header[1]),
-    )
-    .unwrap();
-    std::fs::write(data.join("ita/notes.md"), "**1. L5/21:** A tank.\n").unwrap();
-    std::fs::copy(src.join("vassal.toml"), data.join("vassal.toml")).unwrap();
-    if src.join("registry").is_dir() {
-        std::fs::create_dir_all(data.join("registry")).unwrap();
-        for e in std::fs::read_dir(src.join("registry")).unwrap() {
-            let e = e.unwrap();
-            std::fs::copy(e.path(), data.join("registry").join(e.file_name())).unwrap();
-        }
-    }
-    data
-}
-
 /// A workspace: a temporary directory holding `data/`.
 pub fn workspace() -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
-    let data = mini_data(tmp.path());
+    let data = qm_test_support::mini_data(tmp.path());
     (tmp, data)
-}
-
-/// Copies the files of `from` (a data directory: folders one level deep) into `to`.
-pub fn copy_into(from: &Path, to: &Path) {
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.path().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-            copy_into(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
 }
 
 /// Writes `text` to `path`, making its folder.
@@ -196,57 +154,19 @@ pub fn listing_lines(data: &Path) -> Vec<String> {
 }
 
 /// A running `qm watch` under the suite's limits, and the lines it prints.
-pub struct Watch {
-    child: Child,
-    lines: mpsc::Receiver<String>,
-    seen: Vec<String>,
-}
+pub struct Watch(qm_test_support::ChildLines);
 
 impl Watch {
     pub fn start(cwd: &Path, data: &Path) -> Self {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_qm"));
         cmd.args(["watch", "--data", data.to_str().unwrap(), "--out", "out"])
-            .current_dir(cwd)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            .current_dir(cwd);
         limit(&mut cmd);
-        let mut child = cmd.spawn().unwrap();
-        let (tx, lines) = mpsc::channel();
-        let streams: [Box<dyn std::io::Read + Send>; 2] = [
-            Box::new(child.stdout.take().unwrap()),
-            Box::new(child.stderr.take().unwrap()),
-        ];
-        for stream in streams {
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                    let _ = tx.send(line);
-                }
-            });
-        }
-        Self {
-            child,
-            lines,
-            seen: Vec::new(),
-        }
+        Self(qm_test_support::ChildLines::spawn(&mut cmd))
     }
 
     /// Waits (at most 20 s) for a line containing `text`.
     pub fn expect(&mut self, text: &str) {
-        loop {
-            match self.lines.recv_timeout(Duration::from_secs(20)) {
-                Ok(line) if line.contains(text) => return self.seen.push(line),
-                Ok(line) => self.seen.push(line),
-                Err(_) => panic!("no line with {text:?}; saw:\n{}", self.seen.join("\n")),
-            }
-        }
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.0.expect(text, Duration::from_secs(20));
     }
 }

@@ -20,7 +20,7 @@ fn a_listing_of_thousands_of_rows_is_refused_by_check_and_build() {
         args.extend(["--data", "data"]);
         qm(tmp.path(), &args)
             .expect(1)
-            .says("error[build::too-many-vehicles]")
+            .says("error[validate::too-many-vehicles]")
             .says("ita/listing.tsv:1003:")
             .says("at most 1000");
     }
@@ -58,7 +58,7 @@ fn a_note_quoting_a_thousand_notations_is_refused_quickly() {
         args.extend(["--data", "data"]);
         qm(tmp.path(), &args)
             .expect(1)
-            .says("error[build::too-many-notations]")
+            .says("error[validate::too-many-notations]")
             .says("P1N6")
             .says("at most 16");
     }

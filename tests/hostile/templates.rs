@@ -229,7 +229,7 @@ fn renders_in_parallel_share_one_memory_bound_under_an_address_space_limit() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
-    crate::run::copy_into(&crate::run::root().join("data-src"), &data);
+    qm_test_support::copy_dir(&crate::run::root().join("data-src"), &data);
     write(
         &tmp.path().join("tpl/counter/front.svg"),
         "<svg>\n{% set ns = namespace(s=\"x\") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s | length }}</svg>",

@@ -115,7 +115,7 @@ fn a_binary_nation_file_is_reported_once_and_its_nation_left_out() {
     let erratum = "[[erratum]]\nid = \"e\"\nfile = \"notes.md\"\nfind = \"A tank\"\nreplace = \"A tank.\"\nreason = \"r\"\nsource = \"s\"\n";
     for file in ["notes.md", "ob.toml", "errata.toml", "theaters.toml"] {
         let (tmp2, data2) = workspace();
-        crate::run::copy_into(&data, &data2);
+        qm_test_support::copy_dir(&data, &data2);
         write(&data2.join("ita/errata.toml"), erratum);
         std::fs::write(data2.join("ita").join(file), &junk).unwrap();
         let run = qm(tmp2.path(), &["check", "--data", "data"]);

@@ -10,7 +10,8 @@ use std::sync::OnceLock;
 use qm_export::vassal::check::check_vmod;
 use serde_json::Value;
 
-use crate::support::{copy_dir, root, run_qm};
+use crate::support::{root, run_qm};
+use qm_test_support::copy_dir;
 
 /// A data folder holding `data-src/` and the second nation, its gpids registered, and built
 /// once into `out/` (shared by the tests of this module).

@@ -5,14 +5,15 @@
 use std::path::Path;
 
 use base64::Engine;
-use qm_compile::compile::{compile, Compiled};
+use qm_compile::pipeline::{compile, Compiled};
 use qm_render::templates::Templates;
 use qm_render::{counter_image, counter_svg, CounterOptions, Picture};
 use qm_schema::{CounterSide, Nation};
 use resvg::tiny_skia::Pixmap;
 
 use crate::render::picture_boxes;
-use crate::support::{copy_dir, root, run_qm, DATA_URI_FILTERS};
+use crate::support::{root, run_qm, DATA_URI_FILTERS};
+use qm_test_support::copy_dir;
 
 /// A data directory holding the made-up nation `rur` with the test art folder.
 fn data_with_art() -> tempfile::TempDir {
@@ -70,7 +71,7 @@ fn pixels_like(png: &[u8], svg: &str, px: u32, rgb: (u8, u8, u8)) -> usize {
 #[test]
 fn art_goes_on_its_vehicles_and_silhouettes_on_the_others() {
     let data = data_with_art();
-    let c = compile(data.path());
+    let c = compile(data.path(), &Default::default());
     assert!(!c.failed(true), "{:#?}", c.diagnostics);
     let t = Templates::new(None);
     let opts = options(&c, &t);
@@ -121,8 +122,8 @@ fn art_goes_on_its_vehicles_and_silhouettes_on_the_others() {
 #[test]
 fn one_counter_per_silhouette_class() {
     let t = Templates::new(None);
-    let ita = compile(&root().join("data-src"));
-    let rur = compile(&root().join("tests/fixtures-nations"));
+    let ita = compile(&root().join("data-src"), &Default::default());
+    let rur = compile(&root().join("tests/fixtures-nations"), &Default::default());
     let cases = [
         ("tank", &ita, "ita", "m13-40"),
         ("turretless", &ita, "ita", "smv-m40-75-18"),

@@ -82,7 +82,7 @@ const SPOT_CHECKS: &[(&str, &str, &str, Option<f64>)] = &[
 
 #[test]
 fn availability_matches_the_notes() {
-    let compiled = qm_compile::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
     let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     let theaters = compiled.nation_theaters(&ita.id);
     let mut wrong = Vec::new();
@@ -242,7 +242,7 @@ fn avail_json_is_the_public_contract() {
 
 #[test]
 fn a_group_answers_for_each_member_and_a_whole_for_its_parts() {
-    let compiled = qm_compile::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
     let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     let theaters = compiled.nation_theaters(&ita.id);
     let registry = theaters.registry();

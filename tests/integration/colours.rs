@@ -136,7 +136,7 @@ fn charts_and_cards_use_the_nations_colours_and_names() {
 #[test]
 fn a_bad_colour_or_a_nationality_given_twice_is_an_error_at_its_place() {
     let tmp = tempfile::tempdir().unwrap();
-    crate::support::copy_dir(&root().join(DATA), tmp.path());
+    qm_test_support::copy_dir(&root().join(DATA), tmp.path());
     let registry = tmp.path().join("registry/colours.toml");
     let text = std::fs::read_to_string(&registry).unwrap();
     let text = text.replace("background = \"#aabbcc\"", "background = \"#aabbc\"")

@@ -86,7 +86,8 @@ fn every_repository_counter_keeps_its_texts_inside_apart_and_legible() {
         "tests/fixtures-nations",
         "tests/fixtures-vasl/ok",
     ] {
-        let compiled = qm_compile::compile::compile(&crate::support::root().join(dir));
+        let compiled =
+            qm_compile::pipeline::compile(&crate::support::root().join(dir), &Default::default());
         for nation in &compiled.nations {
             for v in &nation.vehicles {
                 for side in [CounterSide::Front, CounterSide::Back] {
@@ -111,7 +112,7 @@ fn check(rows: &[(String, [&str; 3], [&str; 7])]) -> Result<(), TestCaseError> {
     let dir = tmp.path().join("gen");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("listing.csv"), csv(rows)).unwrap();
-    let compiled = qm_compile::compile::compile(tmp.path());
+    let compiled = qm_compile::pipeline::compile(tmp.path(), &Default::default());
     let nation = compiled
         .nations
         .first()

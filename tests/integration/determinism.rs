@@ -108,7 +108,7 @@ fn check_reports_the_same_diagnostics_in_the_same_order_on_any_thread_count() {
     // all have something to say about most rows.
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    crate::support::copy_dir(&root().join("data-src"), &data);
+    qm_test_support::copy_dir(&root().join("data-src"), &data);
     let listing = data.join("ita/listing.tsv");
     let text = std::fs::read_to_string(&listing).unwrap();
     let rows: Vec<&str> = text

@@ -1,7 +1,7 @@
 //! The Italian infantry and national rules as read from `data-src/ita/ob.toml`, and their
 //! counters.
 
-use qm_compile::compile::compile;
+use qm_compile::pipeline::compile;
 use qm_render::infantry::infantry_counters;
 use qm_render::templates::Templates;
 
@@ -10,7 +10,7 @@ use crate::support::{png_size, root};
 
 #[test]
 fn italian_infantry_and_national_rules() {
-    let compiled = compile(&root().join("data-src"));
+    let compiled = compile(&root().join("data-src"), &Default::default());
     let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     assert!(ita.axis);
     insta::assert_json_snapshot!("ita_infantry", &ita.infantry);
@@ -42,7 +42,7 @@ fn italian_infantry_and_national_rules() {
 /// 50-unit box) and no two texts overlap: long names ("Civilian Partisans") wrap or shrink.
 #[test]
 fn infantry_counter_text_stays_inside_and_apart() {
-    let compiled = compile(&root().join("data-src"));
+    let compiled = compile(&root().join("data-src"), &Default::default());
     let mut ita = compiled
         .nations
         .into_iter()

@@ -39,7 +39,7 @@ fn listing_view(nation: &qm_schema::Nation) -> String {
 
 #[test]
 fn listing_ir_of_every_vehicle() {
-    let compiled = qm_compile::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
     let ita = compiled.nations.iter().find(|n| n.id == "ita").unwrap();
     assert_eq!(ita.vehicles.len(), 41, "every row of the published listing");
     assert!(ita.vehicles.iter().any(|v| v.name == "L5/21"));
@@ -52,7 +52,7 @@ fn listing_ir_of_every_vehicle() {
 /// schema crate's types gets what `qm` wrote).
 #[test]
 fn every_vehicle_reads_back_from_its_json() {
-    let compiled = qm_compile::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
     for nation in &compiled.nations {
         for v in &nation.vehicles {
             let json = serde_json::to_string(v).unwrap();
@@ -94,14 +94,14 @@ fn crlf_and_bom_parse_exactly_like_the_original() {
         };
         std::fs::copy(from, plain.path().join("ita").join(f)).unwrap();
     }
-    let expected = qm_compile::compile::compile(plain.path());
+    let expected = qm_compile::pipeline::compile(plain.path(), &Default::default());
     assert!(
         expected.diagnostics.is_empty(),
         "{:?}",
         expected.diagnostics
     );
     for name in ["ok_crlf", "ok_bom"] {
-        let got = qm_compile::compile::compile(&fixtures.join(name));
+        let got = qm_compile::pipeline::compile(&fixtures.join(name), &Default::default());
         assert!(got.diagnostics.is_empty(), "{name}: {:?}", got.diagnostics);
         assert_eq!(
             without_offsets(&got.nations[0]),
@@ -114,7 +114,7 @@ fn crlf_and_bom_parse_exactly_like_the_original() {
 /// Every vehicle's resolved availability, radio, HEAT, optional armament, DVP and counter back,
 /// one line each, for reading against the notes.
 fn resolved_view(nation: &qm_schema::Nation) -> String {
-    let names = qm_load::load::built_in_registries().unwrap().theaters;
+    let names = qm_load::data_dir::built_in_registries().unwrap().theaters;
     let mut out = String::new();
     for v in &nation.vehicles {
         out.push_str(&format!(
@@ -139,7 +139,7 @@ fn resolved_view(nation: &qm_schema::Nation) -> String {
                 a.period.to_string(),
                 a.rf,
                 q,
-                qm_compile::views::origin_text(a)
+                qm_compile::answers::origin_text(a)
             ));
         }
         for r in &v.radio {
@@ -186,7 +186,7 @@ fn resolved_view(nation: &qm_schema::Nation) -> String {
 
 #[test]
 fn resolved_availability_and_counter_backs_of_every_vehicle() {
-    let compiled = qm_compile::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
     assert!(
         compiled.diagnostics.is_empty(),
         "{:?}",

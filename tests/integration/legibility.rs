@@ -40,7 +40,7 @@ fn nations() -> Vec<(Nation, CounterOptions)> {
         root().join("data-src"),
         root().join("tests/fixtures-nations"),
     ] {
-        let compiled = qm_compile::compile::compile(&dir);
+        let compiled = qm_compile::pipeline::compile(&dir, &Default::default());
         assert!(!compiled.failed(false), "{} compiles", dir.display());
         let opts = CounterOptions {
             pictures: qm_render::Pictures::new(

@@ -119,7 +119,8 @@ fn avail_show_and_explain_print_unknown_in_words() {
 
 /// The forms nation as `qm build` sees it.
 fn forms_nation() -> qm_schema::Nation {
-    let compiled = qm_compile::compile::compile(&root().join("tests/fixtures-forms"));
+    let compiled =
+        qm_compile::pipeline::compile(&root().join("tests/fixtures-forms"), &Default::default());
     assert!(!compiled.failed(true), "the forms nation compiles");
     compiled.nations.into_iter().next().expect("frm")
 }
@@ -205,7 +206,8 @@ fn a_dagger_is_drawn_on_the_part_it_follows() {
 /// above's other configuration: on its chart row and its counter's back, not a vehicle.
 #[test]
 fn a_priced_second_line_is_the_vehicle_above() {
-    let compiled = qm_compile::compile::compile(&root().join("tests/fixtures-forms"));
+    let compiled =
+        qm_compile::pipeline::compile(&root().join("tests/fixtures-forms"), &Default::default());
     assert!(!compiled.failed(true), "the forms nation compiles");
     let types = &compiled.loaded.registries_of("frm").types;
     let n = &compiled.nations[0];

@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use crate::support::{copy_dir, root, run_qm};
+use crate::support::{root, run_qm};
+use qm_test_support::copy_dir;
 
 /// The repository's data with note 4's RF sentence (the L3 cc's) made unreadable.
 fn broken_data(dir: &Path) -> String {

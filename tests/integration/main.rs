@@ -26,3 +26,4 @@ mod support;
 mod vasl_csv;
 mod vassal;
 mod watch;
+mod words;

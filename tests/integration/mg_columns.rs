@@ -3,10 +3,11 @@
 
 use std::path::Path;
 
-use qm_compile::compile::{compile, Compiled};
+use qm_compile::pipeline::{compile, Compiled};
 use qm_schema::{ErratumChange, Nation, Vehicle};
 
-use crate::support::{copy_dir, root};
+use crate::support::root;
+use qm_test_support::copy_dir;
 
 /// The lints that find an MG factor standing in the wrong column.
 const MG_LINTS: [&str; 3] = [
@@ -77,7 +78,7 @@ fn about(message: &str, name: &str) -> bool {
 fn the_mg_lints_fire_on_the_published_listing_and_the_errata_silence_them() {
     let tmp = tempfile::tempdir().unwrap();
     without_cell_errata(tmp.path());
-    let published = compile(tmp.path());
+    let published = compile(tmp.path(), &Default::default());
     let found = mg_findings(&published);
     for code in MG_LINTS {
         assert!(
@@ -92,7 +93,7 @@ fn the_mg_lints_fire_on_the_published_listing_and_the_errata_silence_them() {
         );
     }
     // With the errata: not one MG finding, and no acceptance left over.
-    let corrected = compile(&root().join("data-src"));
+    let corrected = compile(&root().join("data-src"), &Default::default());
     assert_eq!(mg_findings(&corrected), Vec::<(String, String)>::new());
     assert!(
         !corrected
@@ -130,7 +131,7 @@ fn mg_cells(v: &Vehicle) -> [String; 4] {
 
 #[test]
 fn the_corrected_mg_columns_match_the_notes() {
-    let compiled = compile(&root().join("data-src"));
+    let compiled = compile(&root().join("data-src"), &Default::default());
     let n = ita(&compiled);
     let cells = |name: &str| mg_cells(vehicle(n, name));
     let s = |a: [&str; 4]| a.map(str::to_string);

@@ -4,25 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use qm_export::vassal::Vmod;
-use qm_load::vassal::gpids::slot_key;
-
-use crate::support::root;
+use qm_load::module_files::gpids::slot_key;
 
 /// A data directory with one vehicle (the Italian listing's first row), `vassal.toml` and a
 /// gpid registry giving that vehicle `gpid`.
 fn mini_data(dir: &Path, gpid: u32) -> PathBuf {
-    let data = dir.join("data");
-    let src = root().join("data-src");
-    std::fs::create_dir_all(data.join("ita")).unwrap();
-    let listing = std::fs::read_to_string(src.join("ita/listing.tsv")).unwrap();
-    let mut lines = listing.lines();
-    let header: Vec<&str> = lines.by_ref().take(2).collect();
-    // The first row without its note letter: the notes below have no multi-applicable notes.
-    let row = lines.next().unwrap().replace("1 A\t", "1\t");
-    let listing = format!("{}\n{}\n{row}\n", header[0], header[1]);
-    std::fs::write(data.join("ita/listing.tsv"), listing).unwrap();
-    std::fs::write(data.join("ita/notes.md"), "**1. L5/21:** A tank.\n").unwrap();
-    std::fs::copy(src.join("vassal.toml"), data.join("vassal.toml")).unwrap();
+    let data = qm_test_support::mini_data(dir);
     std::fs::write(
         data.join("vassal-gpids.toml"),
         format!("first = 10\n[gpids]\n\"ita/l5-21\" = {gpid}\n"),
@@ -32,9 +19,9 @@ fn mini_data(dir: &Path, gpid: u32) -> PathBuf {
 }
 
 /// The module of a compiled data directory, from the compile's `Loaded`.
-fn module(compiled: &qm_compile::compile::Compiled) -> Vmod {
+fn module(compiled: &qm_compile::pipeline::Compiled) -> Vmod {
     let templates = qm_render::templates::Templates::new(None);
-    let images = qm_export::vassal::rendered_images(
+    let images = qm_render::module_images::rendered_images(
         &compiled.nations,
         &templates,
         &qm_render::CounterOptions::default(),
@@ -53,7 +40,7 @@ fn module(compiled: &qm_compile::compile::Compiled) -> Vmod {
 fn the_module_is_made_from_the_files_the_load_stage_read() {
     let tmp = tempfile::tempdir().unwrap();
     let data = mini_data(tmp.path(), 4242);
-    let compiled = qm_compile::compile::compile(&data);
+    let compiled = qm_compile::pipeline::compile(&data, &Default::default());
     assert!(!compiled.failed(true), "{:#?}", compiled.diagnostics);
     let [n] = compiled.nations.as_slice() else {
         panic!("one nation")
@@ -90,7 +77,7 @@ fn the_module_is_made_from_the_files_the_load_stage_read() {
     assert_eq!(broken.bytes, before.bytes);
     // A fresh compile (each `qm watch` rebuild is one) reads the files again: the broken
     // vassal.toml is reported, at its place.
-    let again = qm_compile::compile::compile(&data);
+    let again = qm_compile::pipeline::compile(&data, &Default::default());
     let d = again
         .diagnostics
         .iter()

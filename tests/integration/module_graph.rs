@@ -111,6 +111,14 @@ fn imports(
 /// `use super::{png, sheet::{self, EMBED as E}};` gives `super::png`, `super::sheet` and
 /// `super::sheet::EMBED`. A declaration starts a line (after its visibility) and ends at `;`.
 fn use_paths(code: &str) -> Vec<String> {
+    use_trees(code)
+        .into_iter()
+        .map(|p| p.split(" as ").next().unwrap_or(&p).to_string())
+        .collect()
+}
+
+/// [`use_paths`] with each rename kept after its path (`super::sheet::EMBED as E`).
+fn use_trees(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut lines = code.lines();
     while let Some(line) = lines.next() {
@@ -163,10 +171,17 @@ fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
             expand(&base, part, out);
         }
     } else {
-        let path = tree.split(" as ").next().unwrap_or(tree);
+        let (path, alias) = match tree.split_once(" as ") {
+            Some((p, a)) => (p, Some(a)),
+            None => (tree, None),
+        };
         let path = path.trim_end_matches("::*");
         if !path.is_empty() {
-            out.push(join(prefix, path));
+            let full = join(prefix, path);
+            out.push(match alias {
+                Some(a) => format!("{full} as {a}"),
+                None => full,
+            });
         }
     }
 }
@@ -288,10 +303,42 @@ fn every_use_form_is_an_edge() {
     );
 }
 
+/// The names the `use` declarations of `code` bind, each with the path it stands for and
+/// whether the declaration is `pub` (any `pub(...)` included): `use qm_a::b::{c, d as e};`
+/// binds `c` to `qm_a::b::c` and `e` to `qm_a::b::d`.
+fn use_bindings(code: &str) -> Vec<(bool, String, String)> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("use ") {
+        let line_start = rest[..at].rfind('\n').map_or(0, |i| i + 1);
+        let head = rest[line_start..at].trim();
+        let end = rest[at..].find(';').map_or(rest.len(), |i| at + i + 1);
+        let decl = &rest[line_start..end];
+        rest = &rest[end..];
+        if !(head.is_empty() || head == "pub" || head.starts_with("pub(")) {
+            continue;
+        }
+        let public = head.starts_with("pub");
+        for path in use_trees(decl) {
+            let (path, bound) = match path.split_once(" as ") {
+                Some((p, alias)) => (p.to_string(), alias.to_string()),
+                None => {
+                    let last = path.rsplit("::").next().unwrap_or(&path).to_string();
+                    (path, last)
+                }
+            };
+            out.push((public, bound, path));
+        }
+    }
+    out
+}
+
 #[test]
 fn no_crate_re_exports_another_crates_items() {
     // One path to each thing: an item is named where it is defined, never through another
-    // crate's `pub use` (a re-export makes two paths, and hides which crate a stage needs).
+    // crate's `pub use` (a re-export makes two paths, and hides which crate a stage needs) —
+    // also not through a name a plain `use` took from another crate (`use qm_a::m;` then
+    // `pub use m::Item;`).
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
     for src in CRATES {
@@ -304,12 +351,11 @@ fn no_crate_re_exports_another_crates_items() {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
-                for (n, line) in text.lines().enumerate() {
-                    let t = line.trim_start();
-                    if t.starts_with("pub use qm_") || t.starts_with("pub use qm::") {
-                        found.push(format!("{}:{}: {t}", path.display(), n + 1));
-                    }
-                }
+                found.extend(
+                    cross_crate_re_exports(&text)
+                        .into_iter()
+                        .map(|p| format!("{}: pub use {p}", path.display())),
+                );
             }
         }
     }
@@ -317,5 +363,39 @@ fn no_crate_re_exports_another_crates_items() {
         found.is_empty(),
         "cross-crate re-exports:\n{}",
         found.join("\n")
+    );
+}
+
+/// The paths `code` re-exports (`pub use`) that lead into another crate, directly or through
+/// a name a private `use` of the same file took from one.
+fn cross_crate_re_exports(code: &str) -> Vec<String> {
+    let bindings = use_bindings(code);
+    let foreign = |path: &str| path.starts_with("qm_") || path.starts_with("qm::");
+    let imported: BTreeMap<&str, &str> = bindings
+        .iter()
+        .filter(|(public, _, path)| !public && foreign(path))
+        .map(|(_, bound, path)| (bound.as_str(), path.as_str()))
+        .collect();
+    bindings
+        .iter()
+        .filter(|(public, _, _)| *public)
+        .filter(|(_, _, path)| {
+            let first = path.split("::").next().unwrap_or("");
+            foreign(path) || imported.contains_key(first)
+        })
+        .map(|(_, _, path)| path.clone())
+        .collect()
+}
+
+#[test]
+fn a_re_export_through_an_imported_name_is_found() {
+    let code = "use qm_render::module_images::{self, CounterPng};\n\
+                use crate::own;\n\
+                pub use module_images::rendered_images;\n\
+                pub use own::Thing;\n\
+                pub(crate) use qm_load::x as y;\n";
+    assert_eq!(
+        cross_crate_re_exports(code),
+        ["module_images::rendered_images", "qm_load::x"]
     );
 }

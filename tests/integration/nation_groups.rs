@@ -5,17 +5,18 @@
 
 use std::path::Path;
 
-use qm_compile::compile::compile;
-use qm_export::build::{render_nation, BuildOptions};
+use qm_compile::pipeline::compile;
+use qm_export::build::{render_all, BuildOptions};
 use qm_render::templates::Templates;
 use qm_render::{chart_pages, counter_images, vehicle_chart, CounterOptions};
 use qm_schema::Nation;
 
-use crate::support::{copy_dir, root, run_qm};
+use crate::support::{root, run_qm};
+use qm_test_support::copy_dir;
 
 /// The group as `qm build` sees it.
 fn group() -> Nation {
-    let compiled = compile(&root().join("data-src"));
+    let compiled = compile(&root().join("data-src"), &Default::default());
     assert!(!compiled.failed(true), "{:?}", compiled.diagnostics);
     compiled
         .nations
@@ -37,7 +38,7 @@ fn the_group_ir_holds_what_section_198_states() {
     assert_eq!(axm.errata.len(), 1);
     assert!(axm.national_rules[0].text.ends_with("(EXC: elite squads)."));
     let json = serde_json::to_value(&axm).unwrap();
-    assert!(qm_compile::compile::validate_nation(&mut axm.clone()).is_empty());
+    assert!(qm_compile::pipeline::validate_nation(&mut axm.clone()).is_empty());
     insta::assert_json_snapshot!("axm_ir", json);
 }
 
@@ -45,7 +46,7 @@ fn the_group_ir_holds_what_section_198_states() {
 fn the_chart_of_a_nation_without_vehicles_is_its_national_data() {
     let axm = group();
     let templates = Templates::new(None);
-    let types = qm_load::load::built_in_registries().unwrap().types;
+    let types = qm_load::data_dir::built_in_registries().unwrap().types;
     let chart = vehicle_chart(&axm, &templates, &types).unwrap();
     assert!(!chart.html.contains("<table class=\"listing\">"));
     assert!(chart
@@ -70,8 +71,20 @@ fn the_chart_of_a_nation_without_vehicles_is_its_national_data() {
     // No counter, so no counter image and no counter sheet: the chart is all it has.
     let images = counter_images(&axm, &templates, &CounterOptions::default()).unwrap();
     assert!(images.is_empty());
-    let files = render_nation(&axm, &images, &templates, &BuildOptions::default(), &types).unwrap();
-    let paths: Vec<&str> = files.iter().map(|a| a.path.as_str()).collect();
+    // What a build writes for it.
+    let compiled = compile(&root().join("data-src"), &Default::default());
+    let files = render_all(
+        &compiled,
+        &BuildOptions::default(),
+        &mut Default::default(),
+        &mut Default::default(),
+    )
+    .unwrap();
+    let paths: Vec<&str> = files
+        .iter()
+        .map(|a| a.path.as_str())
+        .filter(|p| p.starts_with("axm/"))
+        .collect();
     assert_eq!(
         paths,
         ["axm/chart/axm-chart.html", "axm/chart/axm-chart.pdf"]

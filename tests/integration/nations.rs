@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use qm_compile::compile::{compile, Compiled};
+use qm_compile::pipeline::{compile, Compiled};
 use qm_registry::NationRegistries;
 use qm_registry::TheaterName;
 use qm_schema::{Nation, TheaterId};
@@ -49,7 +49,7 @@ fn codes(compiled: &Compiled) -> Vec<&'static str> {
 #[test]
 fn a_second_nation_compiles_past_every_theater_and_type_error() {
     let dir = rur_data(&[]);
-    let compiled = compile(dir.path());
+    let compiled = compile(dir.path(), &Default::default());
     let codes = codes(&compiled);
     for gone in [
         "notes::unknown-theater",
@@ -147,7 +147,7 @@ fn a_nation_lists_its_theaters_and_adds_to_the_registries() {
         ("theaters.toml", theaters),
         ("vehicle-types.toml", types),
     ]);
-    let compiled = compile(dir.path());
+    let compiled = compile(dir.path(), &Default::default());
     assert!(
         !codes(&compiled).iter().any(|c| c.starts_with("registry::")),
         "{:?}",
@@ -177,7 +177,7 @@ fn a_nation_lists_its_theaters_and_adds_to_the_registries() {
         .find(|v| v.name == "Scout Bantam")
         .unwrap();
     assert!(bantam.radio.iter().all(|r| r.has_radio) && !bantam.radio.is_empty());
-    let plain = compile(rur_data(&[]).path());
+    let plain = compile(rur_data(&[]).path(), &Default::default());
     let bantam = rur(&plain)
         .vehicles
         .iter()
@@ -190,7 +190,10 @@ fn a_nation_lists_its_theaters_and_adds_to_the_registries() {
 fn a_data_directory_may_replace_the_built_in_registries() {
     // The err_registry fixture's own registry/ replaces the built-in files: its mistakes are
     // reported in it, and the built-in theaters are gone.
-    let compiled = compile(&root().join("tests/fixtures/err_registry"));
+    let compiled = compile(
+        &root().join("tests/fixtures/err_registry"),
+        &Default::default(),
+    );
     assert!(compiled
         .loaded
         .registries
@@ -217,7 +220,7 @@ fn a_data_directory_may_replace_the_built_in_registries() {
 #[test]
 fn a_nation_of_listing_and_notes_alone_assumes_nothing() {
     let dir = rur_data(&[]);
-    let compiled = compile(dir.path());
+    let compiled = compile(dir.path(), &Default::default());
     let n = rur(&compiled);
     assert_eq!((n.id.as_str(), n.name.as_str()), ("rur", "rur"));
     assert!(!n.axis);

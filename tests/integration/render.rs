@@ -13,7 +13,7 @@ use crate::support::{png_size, root, run_qm};
 
 /// The Italian OB as `qm build` sees it.
 fn italian() -> Nation {
-    let compiled = qm_compile::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
     assert!(!compiled.failed(false), "the repository data compiles");
     compiled
         .nations
@@ -24,7 +24,7 @@ fn italian() -> Nation {
 
 /// The Italian OB with the counter options a build draws it with: each vehicle's picture.
 fn italian_with_pictures(t: &Templates) -> (Nation, CounterOptions) {
-    let compiled = qm_compile::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
     let opts = CounterOptions {
         pictures: qm_render::Pictures::new(&compiled.nations, &compiled.loaded, &compiled.art, t)
             .unwrap(),
@@ -40,7 +40,7 @@ fn italian_with_pictures(t: &Templates) -> (Nation, CounterOptions) {
 
 /// The vehicle types built into qm (the repository's registry).
 fn types() -> qm_registry::VehicleTypeRegistry {
-    qm_load::load::built_in_registries()
+    qm_load::data_dir::built_in_registries()
         .expect("the built-in registries read cleanly")
         .types
 }

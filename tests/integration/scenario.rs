@@ -3,13 +3,13 @@
 //!
 //! The fixtures run against the availability the notes resolver derives from the real data.
 
-use qm_compile::compile::{compile, compile_scenarios, Compiled};
 use qm_compile::nations::resolve_nation;
+use qm_compile::pipeline::{compile, compile_scenarios, Compiled};
 use qm_layout::card::card_scale;
 use qm_layout::svg::with_size as svg_with_size;
-use qm_load::load::{load, load_scenarios};
+use qm_load::data_dir::{load, load_scenarios};
+use qm_render::card::{card_html, card_svg, card_view};
 use qm_render::infantry::{infantry_counter_svg, InfantrySide};
-use qm_render::scenario::{card_html, card_svg, card_view, svg_to_png};
 use qm_render::templates::Templates;
 use qm_render::{counter_svg, CounterOptions};
 use qm_schema::{CounterSide, Nation, Scenario};
@@ -44,7 +44,7 @@ fn scenario_fixtures() {
         let mut theaters = std::collections::BTreeMap::new();
         for n in &loaded.nations {
             let resolved = resolve_nation(&loaded, n);
-            theaters.insert(n.id.clone(), resolved.theaters);
+            theaters.insert(n.input.id.clone(), resolved.theaters);
             nations.push(resolved.nation);
         }
         loaded.scenarios.clear();
@@ -71,7 +71,7 @@ fn scenario_fixtures() {
 
 #[test]
 fn example_scenarios_resolve_and_render() {
-    let compiled = compile(&root().join("data-src"));
+    let compiled = compile(&root().join("data-src"), &Default::default());
     assert!(!compiled.failed(true), "{:?}", compiled.diagnostics);
     assert_eq!(compiled.scenarios.len(), 3);
     let templates = Templates::new(None);
@@ -119,7 +119,7 @@ fn example_scenarios_resolve_and_render() {
         });
         // The PNG is for people to look at; the test checks only that it renders.
         let svg = card_svg(&templates, &view).unwrap();
-        let png = svg_to_png(&svg, 100.0).unwrap();
+        let png = page_png(&svg, 100.0);
         assert!(png.starts_with(b"\x89PNG"));
         let dir = root().join("target/scenario-cards");
         std::fs::create_dir_all(&dir).unwrap();
@@ -187,7 +187,7 @@ fn html_picture<'a>(html: &'a str, name: &str) -> &'a str {
 #[test]
 #[allow(clippy::too_many_lines, reason = "one scenario checked step by step")]
 fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
-    let compiled = compile(&root().join("data-src"));
+    let compiled = compile(&root().join("data-src"), &Default::default());
     let templates = Templates::new(None);
     // The counters as the build draws them: their pictures and their nations' colours.
     let counters = CounterOptions {
@@ -312,7 +312,7 @@ fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
     let mut theaters = std::collections::BTreeMap::new();
     for n in &loaded.nations {
         let resolved = resolve_nation(&loaded, n);
-        theaters.insert(n.id.clone(), resolved.theaters);
+        theaters.insert(n.input.id.clone(), resolved.theaters);
         nations.push(resolved.nation);
     }
     loaded.scenarios.clear();
@@ -370,4 +370,13 @@ fn nationality_sides_print_the_group_rules_and_their_own_as_stated() {
         "{html}"
     );
     assert_eq!(html.matches("(EXC: elite squads). [198.1]").count(), 2);
+}
+
+/// The card's page as a PNG at `dpi` (usvg works at 96 CSS pixels an inch), to look at.
+fn page_png(svg: &str, dpi: f32) -> Vec<u8> {
+    let tree = qm_layout::svg::parse(svg).unwrap();
+    let size = tree.size();
+    let scale = dpi / 96.0;
+    let (w, h) = (size.width() * scale, size.height() * scale);
+    qm_render::render_png(&tree, w.ceil() as u32, h.ceil() as u32).unwrap()
 }

@@ -20,7 +20,7 @@ fn committed_schemas_are_current() {
 /// `serde_json` writes for it, vehicle by vehicle and for the nation around them.
 #[test]
 fn the_validated_tape_is_the_written_json() {
-    let compiled = qm_compile::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
     let mut tape = qm_schema::Tape::new();
     for nation in &compiled.nations {
         tape.fill(nation).unwrap();
@@ -45,7 +45,7 @@ fn the_validated_tape_is_the_written_json() {
 /// of the bad value, never accepted.
 #[test]
 fn a_vehicle_breaking_the_schema_is_reported_at_its_path() {
-    let compiled = qm_compile::compile::compile(&root().join("data-src"));
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
     let nation = compiled.nations.iter().find(|n| !n.vehicles.is_empty());
     let vehicle = &nation.unwrap().vehicles[0];
     let schema = qm_schema::schema_value::<qm_schema::Vehicle>();

@@ -55,17 +55,3 @@ pub fn png_size(png: &[u8]) -> (u32, u32) {
     let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
     (w, h)
 }
-
-/// Copies a directory tree (files and folders) from `from` to `to`.
-pub fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
-}

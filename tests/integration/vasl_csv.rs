@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use crate::support::{copy_dir, root, run_qm};
+use crate::support::{root, run_qm};
+use qm_test_support::copy_dir;
 
 const OK: &str = "tests/fixtures-vasl/ok";
 
@@ -58,7 +59,7 @@ fn a_tsv_nation_exports_and_reads_back() {
 /// `count` sets how many copies of a counter the sheets print.
 #[test]
 fn the_count_sets_the_printed_copies() {
-    let compiled = qm_compile::compile::compile(&root().join(OK));
+    let compiled = qm_compile::pipeline::compile(&root().join(OK), &Default::default());
     let nordic = &compiled.nations[0];
     let copies: Vec<Option<u16>> = nordic
         .vehicles
@@ -77,7 +78,7 @@ fn the_count_sets_the_printed_copies() {
 /// write-back test above).
 #[test]
 fn a_superscript_s_after_the_mp_prints_as_published() {
-    let compiled = qm_compile::compile::compile(&root().join(OK));
+    let compiled = qm_compile::pipeline::compile(&root().join(OK), &Default::default());
     let auk = compiled.nations[0]
         .vehicles
         .iter()
@@ -102,7 +103,7 @@ fn a_superscript_s_after_the_mp_prints_as_published() {
 /// a second vehicle of the same name.
 #[test]
 fn a_second_vasl_piece_is_part_of_its_vehicle() {
-    let compiled = qm_compile::compile::compile(&root().join(OK));
+    let compiled = qm_compile::pipeline::compile(&root().join(OK), &Default::default());
     assert!(
         !compiled
             .diagnostics
@@ -139,7 +140,7 @@ fn a_second_vasl_piece_is_part_of_its_vehicle() {
 /// too (and is written back at its place by the round-trip test above).
 #[test]
 fn a_priced_second_line_is_the_other_configuration() {
-    let compiled = qm_compile::compile::compile(&root().join(OK));
+    let compiled = qm_compile::pipeline::compile(&root().join(OK), &Default::default());
     let nordic = &compiled.nations[0];
     assert!(nordic.vehicles.iter().all(|v| !v.name.starts_with('(')));
     let tern = nordic.vehicles.iter().find(|v| v.name == "Tern 1").unwrap();
@@ -192,7 +193,7 @@ fn cell_errata_correct_a_csv_listing() {
         "{ column = \"DATES\", find = \"52-5\", replace = \"52-53\" }, \
          { column = \"ta\", find = \".-F/+SR\", replace = \"-F/+SR\" }",
     ));
-    let compiled = qm_compile::compile::compile(tmp.path());
+    let compiled = qm_compile::pipeline::compile(tmp.path(), &Default::default());
     let nation = &compiled.nations[0];
     let petrel = nation.vehicles.iter().find(|v| v.name == "Petrel").unwrap();
     assert_eq!(petrel.dates.raw, "52-53");
@@ -226,7 +227,7 @@ fn a_cell_erratum_corrects_a_vehicle_and_its_other_piece() {
         cells = [{ column = \"weight\", find = \"7\", replace = \"7.5\" }]\nnotes = [\"6\"]\n\
         reason = \"made up\"\nsource = \"made up\"\n";
     std::fs::write(tmp.path().join("nordic/errata.toml"), erratum).unwrap();
-    let compiled = qm_compile::compile::compile(tmp.path());
+    let compiled = qm_compile::pipeline::compile(tmp.path(), &Default::default());
     let codes: Vec<&str> = compiled.diagnostics.iter().map(|d| d.code).collect();
     assert!(
         !codes

@@ -11,12 +11,14 @@ use qm_export::vassal::merge::{merge_build_file, merge_vmod};
 use qm_export::vassal::palette::{
     INFANTRY_PROPERTY_KEYS, PROPERTY_KEYS, PROTO_AFV, PROTO_INFANTRY, PROTO_VEHICLE,
 };
-use qm_export::vassal::{build_vmod, ModuleConfig, Vmod};
-use qm_load::vassal::gpids::{slot_key, GpidRegistry};
-use qm_render::vassal::images::{counter_image_path, CounterPng};
+use qm_export::vassal::{build_vmod, Vmod};
+use qm_load::module_files::config::ModuleConfig;
+use qm_load::module_files::gpids::{slot_key, GpidRegistry};
+use qm_render::module_images::{counter_image_path, CounterPng};
 use qm_schema::{CounterSide, Nation, Vehicle};
 
-use crate::support::{copy_dir, root};
+use crate::support::root;
+use qm_test_support::copy_dir;
 
 /// A vehicle with just what the exporter reads.
 fn vehicle(name: &str, vtype: &str, bpv: u16, notes: &[&str], back: &[&str]) -> Vehicle {
@@ -86,7 +88,7 @@ pub fn tricky_nation() -> Nation {
     // are these vehicles alone (the real module's test covers the infantry slots).
     static REAL: OnceLock<Nation> = OnceLock::new();
     let real = REAL.get_or_init(|| {
-        qm_compile::compile::compile(&root().join("data-src"))
+        qm_compile::pipeline::compile(&root().join("data-src"), &Default::default())
             .nations
             .into_iter()
             .next()
@@ -146,7 +148,7 @@ fn config() -> ModuleConfig {
 
 /// The registries built into qm (the repository's), for every nation.
 fn built_in() -> qm_registry::Registries {
-    qm_load::load::built_in_registries().expect("the built-in registries read cleanly")
+    qm_load::data_dir::built_in_registries().expect("the built-in registries read cleanly")
 }
 
 /// Builds the tricky module with a registry that already knows some vehicles.
@@ -688,8 +690,8 @@ fn merge_refuses_a_gpid_the_module_already_uses() {
 #[allow(clippy::too_many_lines, reason = "one scenario checked step by step")]
 fn the_real_module_is_deterministic_complete_and_sound() {
     let data = root().join("data-src");
-    let compiled = qm_compile::compile::compile(&data);
-    let images = qm_export::vassal::rendered_images(
+    let compiled = qm_compile::pipeline::compile(&data, &Default::default());
+    let images = qm_render::module_images::rendered_images(
         &compiled.nations,
         &qm_render::templates::Templates::new(None),
         &qm_render::CounterOptions::default(),
@@ -773,7 +775,7 @@ fn the_real_module_is_deterministic_complete_and_sound() {
         );
         let basic = piece.basic().unwrap();
         assert_eq!(basic.name, u.name);
-        let id = qm_load::vassal::gpids::infantry_piece_id(&u.id);
+        let id = qm_load::module_files::gpids::infantry_piece_id(&u.id);
         assert_eq!(
             basic.image,
             counter_image_path("ita", &id, CounterSide::Front)
@@ -849,7 +851,7 @@ fn a_vehicle_without_a_committed_gpid_warns_until_the_registry_is_updated() {
 /// none. (The Italian data gives no broken side, so this builds one.)
 #[test]
 fn an_infantry_broken_side_becomes_a_flip_layer() {
-    let real = qm_compile::compile::compile(&root().join("data-src"))
+    let real = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default())
         .nations
         .into_iter()
         .find(|n| n.id == "ita")
@@ -859,7 +861,7 @@ fn an_infantry_broken_side_becomes_a_flip_layer() {
     nation.infantry.units.truncate(2);
     let mut images = images_for(&nation);
     for (i, u) in nation.infantry.units.iter().enumerate() {
-        let id = qm_load::vassal::gpids::infantry_piece_id(&u.id);
+        let id = qm_load::module_files::gpids::infantry_piece_id(&u.id);
         let mut sides = vec![CounterSide::Front];
         if i == 0 {
             sides.push(CounterSide::Back);
@@ -899,7 +901,7 @@ fn an_infantry_broken_side_becomes_a_flip_layer() {
         "images/{}",
         counter_image_path(
             "ita",
-            &qm_load::vassal::gpids::infantry_piece_id(&units[0].id),
+            &qm_load::module_files::gpids::infantry_piece_id(&units[0].id),
             CounterSide::Back
         )
     );

@@ -2,17 +2,16 @@
 //! changed; the watch process updates `out/` after an edit to a note, survives a broken edit
 //! and ends cleanly on Ctrl-C.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::Command;
 use std::time::Duration;
 
 use qm_compile::timings::Timings;
-use qm_export::build::{render_all, render_all_cached, BuildOptions};
+use qm_export::build::{render_all, BuildOptions};
 use qm_export::render_cache::RenderCache;
 
-use crate::support::{copy_dir, root};
+use crate::support::root;
+use qm_test_support::copy_dir;
 
 /// The repository's data in a temporary folder, to edit.
 fn data_copy() -> (tempfile::TempDir, PathBuf) {
@@ -38,8 +37,8 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
     let opts = BuildOptions::default();
     let mut cache = RenderCache::default();
     let build = |cache: &mut RenderCache| {
-        let compiled = qm_compile::compile::compile(&data);
-        let cached = render_all_cached(&compiled, &opts, &mut Timings::default(), cache);
+        let compiled = qm_compile::pipeline::compile(&data, &Default::default());
+        let cached = render_all(&compiled, &opts, &mut Timings::default(), cache);
         (compiled, cached.unwrap())
     };
     let (_, first) = build(&mut cache);
@@ -52,7 +51,13 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
     let (compiled, edited) = build(&mut cache);
     assert_eq!(
         edited,
-        render_all(&compiled, &opts).unwrap(),
+        render_all(
+            &compiled,
+            &opts,
+            &mut Default::default(),
+            &mut Default::default()
+        )
+        .unwrap(),
         "as a fresh build"
     );
     // The note is in the IR and the chart: the chart is made again; no counter, sheet,
@@ -83,63 +88,35 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
     let (compiled, edited) = build(&mut cache);
     assert_eq!(
         edited,
-        render_all(&compiled, &opts).unwrap(),
+        render_all(
+            &compiled,
+            &opts,
+            &mut Default::default(),
+            &mut Default::default()
+        )
+        .unwrap(),
         "as a fresh build"
     );
     let scenarios = compiled.scenarios.len();
     assert_eq!(cache.made, 2 + 1 + 1 + scenarios + 1, "of {all} pieces");
 }
 
-/// A running `qm watch` and the lines it prints.
-struct Watch {
-    child: Child,
-    lines: mpsc::Receiver<String>,
-    seen: Vec<String>,
-}
+/// A running `qm watch` and the lines it prints (killed when a test fails part-way).
+struct Watch(qm_test_support::ChildLines);
 
 impl Watch {
     fn start(data: &Path, out: &Path) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_qm"))
-            .args(["watch", "--data"])
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_qm"));
+        cmd.args(["watch", "--data"])
             .arg(data)
             .arg("--out")
-            .arg(out)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("qm watch starts");
-        let (tx, lines) = mpsc::channel();
-        for stream in [
-            Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
-            Box::new(child.stderr.take().unwrap()),
-        ] {
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                    let _ = tx.send(line);
-                }
-            });
-        }
-        Self {
-            child,
-            lines,
-            seen: Vec::new(),
-        }
+            .arg(out);
+        Self(qm_test_support::ChildLines::spawn(&mut cmd))
     }
 
     /// Waits for a line containing `text`; returns it.
     fn expect(&mut self, text: &str) -> String {
-        loop {
-            match self.lines.recv_timeout(Duration::from_secs(120)) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.contains(text) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!("no line with {text:?}; saw:\n{}", self.seen.join("\n")),
-            }
-        }
+        self.0.expect(text, Duration::from_secs(120))
     }
 
     /// Waits until every one of `texts` has been in a line, in any order: stdout and stderr
@@ -155,17 +132,9 @@ impl Watch {
     #[cfg(unix)]
     fn interrupt(mut self) -> i32 {
         // SAFETY: signalling our own child by its pid.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGINT) };
+        unsafe { libc::kill(self.0.child.id() as i32, libc::SIGINT) };
         self.expect("watch ended");
-        self.child.wait().unwrap().code().unwrap_or(-1)
-    }
-}
-
-/// A test that fails part-way must not leave its watch running.
-impl Drop for Watch {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.0.child.wait().unwrap().code().unwrap_or(-1)
     }
 }
 

@@ -10,7 +10,7 @@ use qm_schema::{
     UnitAvailability, Vehicle, YearMonth,
 };
 
-use crate::views::origin_text;
+use crate::answers::origin_text;
 use qm_resolve::query::availability_at;
 
 /// Where and when a scenario is set, as one side's nation sees it.

@@ -18,7 +18,7 @@ use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use super::nationality::{side_nation_id, side_nationality, with_suggestions};
 use crate::nations::nation_theaters;
 use qm_layout::card::{card_scale, MIN_CARD_SCALE};
-use qm_load::load::Loaded;
+use qm_load::data_dir::Loaded;
 use qm_registry::names::{did_you_mean, name_key, slug};
 use qm_registry::names::{shorten, MAX_NAME};
 use qm_resolve::query::{find_vehicle, parse_month};

@@ -16,7 +16,7 @@ pub use row::{caption_cells, piece_cells, vehicle_rows};
 /// The nation's vehicles as VASL's Chapter H CSV: its header row, then a caption row where the
 /// rows' caption changes, then each vehicle's row and its second line's; a vehicle's other
 /// VASL pieces at their places in the file it was read from (by line).
-pub fn vasl_csv(nation: &Nation) -> String {
+pub fn listing_csv(nation: &Nation) -> String {
     let mut out = String::new();
     write_record(&mut out, VASL_HEADER.iter().map(|s| s.to_string()));
     let mut pieces: Vec<(&Vehicle, &VaslPiece)> = nation

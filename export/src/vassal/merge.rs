@@ -414,7 +414,7 @@ pub fn merge_vmod(
         String::from_utf8(bytes).map_err(|e| err(format!("{bf_name} is not UTF-8 text: {e}")))?
     };
     let (build_file, mut summary) = merge_build_file(&bf_text, generated_build_file)?;
-    let qm_dir = format!("images/{}/", super::images::QM_IMAGE_DIR);
+    let qm_dir = format!("images/{}/", qm_render::module_images::QM_IMAGE_DIR);
     let mut zout = ZipWriter::new(Cursor::new(Vec::new()));
     for (i, name) in names.iter().enumerate() {
         // An entry that would unpack outside the module folder is not carried over.

@@ -12,29 +12,29 @@
 //! [`check`] reads a module back (with [`decode`]) and finds what would break in the engine.
 //!
 //! The counter images are an input ([`CounterPng`]): the renderer's PNGs
-//! ([`rendered_images`]).
+//! (`qm_render::module_images::rendered_images`).
 
 pub mod archive;
 pub mod check;
 pub mod decode;
 pub mod encode;
+pub mod error;
 pub mod merge;
 pub mod module_xml;
 pub mod palette;
 pub mod traits;
 
-use qm_load::vassal::{config, gpids, VassalError};
-use qm_render::vassal::images;
+use error::VassalError;
+use qm_load::module_files::config::ModuleConfig;
+use qm_load::module_files::gpids::GpidRegistry;
+use qm_render::module_images::CounterPng;
 
 use qm_registry::NationRegistries;
 use qm_schema::Nation;
 
-pub use config::ModuleConfig;
-pub use gpids::GpidRegistry;
-pub use images::{rendered_images, CounterPng};
 pub use palette::{assemble, ModuleModel};
 
-use qm_load::load::Loaded;
+use qm_load::data_dir::Loaded;
 use qm_render::artifact::Artifact;
 use qm_render::templates::Templates;
 

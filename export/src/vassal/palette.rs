@@ -11,14 +11,14 @@ use qm_schema::{
 };
 use serde::Serialize;
 
-use super::config::ModuleConfig;
-use super::gpids::{slot_key, slot_keys, GpidRegistry};
-use super::images::{
-    board_png, counter_image_path, overlay_png, png_size, CounterPng, QM_IMAGE_DIR,
-};
 use super::traits::{Basic, EngineFormat, KeyStroke, Layer, Piece, Trait};
 use super::VassalError;
-use qm_load::vassal::gpids::infantry_piece_id;
+use qm_load::module_files::config::ModuleConfig;
+use qm_load::module_files::gpids::infantry_piece_id;
+use qm_load::module_files::gpids::{slot_key, slot_keys, GpidRegistry};
+use qm_render::module_images::{
+    board_png, counter_image_path, overlay_png, png_size, CounterPng, QM_IMAGE_DIR,
+};
 use qm_render::templates::Templates;
 use qm_render::{RenderError, RenderErrorKind};
 

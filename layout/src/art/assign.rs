@@ -14,7 +14,7 @@ use super::index::read_index;
 use super::prepare::{prepare, ArtProblem};
 use super::{Art, ArtBook, NationArt};
 use super::{ArtFile, ArtFolder, INDEX_FILE};
-use qm_load::load::Loaded;
+use qm_load::data_dir::Loaded;
 
 /// Why a file pictures a vehicle.
 #[derive(Debug, Clone)]
@@ -36,7 +36,12 @@ pub fn assign_nations(loaded: &Loaded, nations: &[Nation]) -> (ArtBook, Vec<Diag
     let done: Vec<_> = nations
         .par_iter()
         .filter_map(|n| {
-            let folder = loaded.nations.iter().find(|s| s.id == n.id)?.art.as_ref()?;
+            let folder = loaded
+                .nations
+                .iter()
+                .find(|s| s.input.id == n.id)?
+                .art
+                .as_ref()?;
             Some((n.id.clone(), assign_art(folder, n, &loaded.sources)))
         })
         .collect();

@@ -2,7 +2,7 @@
 //! the counters once per run.
 //!
 //! # Steps
-//! 1. [`read_art_folder`](qm_load::load::art_folder::read_art_folder) (during load): which files the folder holds, their bytes (regular
+//! 1. [`read_art_folder`](qm_load::data_dir::art_folder::read_art_folder) (during load): which files the folder holds, their bytes (regular
 //!    files within the art cap; a symlink leading out of the folder is refused), and its
 //!    `index.toml`. Nothing here knows the vehicles yet.
 //! 2. [`assign_art`] (after resolving): each file goes to the vehicles it pictures: a file
@@ -29,7 +29,7 @@ pub use index::{read_index, IndexEntry};
 pub use prepare::{
     prepare, prepare_png, prepare_svg, ArtImage, ArtProblem, MAX_PNG_SIDE, PNG_SIDE,
 };
-use qm_load::load::art_folder::{ArtFile, ArtFolder, INDEX_FILE};
+use qm_load::data_dir::art_folder::{ArtFile, ArtFolder, INDEX_FILE};
 
 /// One vehicle's art, ready to draw.
 #[derive(Debug, Clone, PartialEq)]

@@ -10,7 +10,7 @@ use resvg::usvg::{self, ImageHrefResolver, Tree, WriteOptions};
 
 use crate::fonts;
 use crate::svg_budget::{self, OverBudget, Refusal};
-use qm_load::load::art_folder::ArtFormat;
+use qm_load::data_dir::art_folder::ArtFormat;
 
 /// A PNG wider or taller than this is refused as oversized: decoding it would cost far more
 /// memory than a counter picture is worth (4096 x 4096 is 64 MiB of pixels).

@@ -284,7 +284,7 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
     use crate::{chart, chart_layout, chart_model, sheet};
     use qm_registry::NationRegistries;
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
-    let compiled = qm_compile::compile::compile(&data);
+    let compiled = qm_compile::pipeline::compile(&data, &Default::default());
     let templates = crate::templates::Templates::new(None);
     let mut pages = 0;
     for nation in &compiled.nations {
@@ -318,7 +318,7 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
         ..Default::default()
     };
     for scenario in &compiled.scenarios {
-        let view = crate::scenario::card_view(
+        let view = crate::card::card_view(
             &templates,
             scenario,
             &compiled.nations,
@@ -326,7 +326,7 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
             &counters,
         )
         .unwrap();
-        let svg = crate::scenario::card_svg(&templates, &view).unwrap();
+        let svg = crate::card::card_svg(&templates, &view).unwrap();
         // The counters' pictures (silhouettes here, embedded as <image>) are drawn too.
         assert!(svg.contains("<image "), "{}", scenario.id);
         same_as_usvg(&svg);
@@ -343,7 +343,7 @@ fn every_counter_side_is_drawn_from_its_tree() {
     use crate::{counter_svg, parse_svg, CounterOptions};
     use qm_schema::CounterSide;
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
-    let compiled = qm_compile::compile::compile(&data);
+    let compiled = qm_compile::pipeline::compile(&data, &Default::default());
     let templates = crate::templates::Templates::new(None);
     let opts = CounterOptions {
         pictures: pictures(&compiled, &templates),
@@ -449,7 +449,7 @@ fn a_translucent_group_is_one_transparency_group() {
 /// The pictures of the compiled data, made by this crate (the compiler's own would be of the
 /// library's copy of these types, not of the test's).
 fn pictures(
-    compiled: &qm_compile::compile::Compiled,
+    compiled: &qm_compile::pipeline::Compiled,
     templates: &crate::templates::Templates,
 ) -> crate::Pictures {
     let (art, _) = crate::art::assign_nations(&compiled.loaded, &compiled.nations);

@@ -11,7 +11,7 @@ use qm_parser::{Diagnostic, ListingRow, NotesDoc, Paragraph, SourceMap, TextSpan
 use qm_schema::{NoteRef, Vehicle};
 
 use super::siblings::{sentence_context, sentences, SetOf, SiblingSets};
-use crate::counter::Named;
+use crate::counter_text::Named;
 use crate::lint::{Finding, MgPosition};
 
 /// The words that make a sentence's MG conditional: it names the MG only if the vehicle has

@@ -28,7 +28,7 @@ use rayon::prelude::*;
 
 use crate::availability::model::NoteRules;
 use crate::availability::{resolve_availability, AvailabilityInput};
-use crate::counter::counter_sides;
+use crate::counter_text::counter_sides;
 use crate::factions::Factions;
 use crate::lint::Finding;
 use crate::mentions::NameIndex;

@@ -12,7 +12,7 @@ use qm_schema::{CounterSide, NoteRef, Vehicle};
 use rayon::prelude::*;
 
 use super::siblings::{sentence_context, SetOf, SiblingSets};
-use crate::counter::{applies, back_notations, counter_sides, NotationSource};
+use crate::counter_text::{applies, back_notations, counter_sides, NotationSource};
 
 /// Sets every vehicle's counter notations and the items of its two sides.
 pub fn counter_text(

@@ -12,7 +12,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
 use super::links::NoteMembers;
-use crate::counter::Named;
+use crate::counter_text::Named;
 use crate::mentions::{NameIndex, Vocabulary};
 
 /// The vehicles a note covers, with the words that tell each apart from the others, read once

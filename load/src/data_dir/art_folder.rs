@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use qm_parser::{Diagnostic, FileId, Severity};
 
+use crate::data_dir::Loaded;
 use crate::input::{read_input, InputErrorKind, InputKind, InputLimits};
-use crate::load::Loaded;
 
 /// The folder of a nation's art, inside the nation's folder.
 pub const ART_DIR: &str = "art";
@@ -171,7 +171,7 @@ fn read_entry(
         }
         let nation_dir = loaded.data_dir.join(nation);
         let file = format!("{ART_DIR}/{INDEX_FILE}");
-        folder.index = crate::load::read_plain(loaded, &nation_dir, nation, &file);
+        folder.index = crate::data_dir::read_plain(loaded, &nation_dir, nation, &file);
     } else if let Some(format) = format {
         let bytes = read_art_file(path, dir, loaded.limits);
         folder.files.push(ArtFile {
@@ -201,7 +201,7 @@ fn read_art_file(path: &Path, dir: &Path, limits: InputLimits) -> Result<Arc<[u8
     read_input(path, InputKind::Art, limits)
         .map(Arc::from)
         .map_err(|e| ReadFailure {
-            cause: crate::load::input_cause(&e),
+            cause: crate::data_dir::input_cause(&e),
             help: e.help(),
             refused: false,
             too_large: matches!(e.kind, InputErrorKind::TooLarge { .. }),

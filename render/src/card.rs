@@ -14,9 +14,9 @@ use qm_registry::Registries;
 use qm_schema::{CounterSide, InfantryUnit, Nation, Scenario, ScenarioUnit, UnitKind, Vehicle};
 
 use crate::infantry::{infantry_counter_svg, InfantrySide};
+use crate::templates::source::TemplateError;
 use crate::templates::Templates;
 use crate::{counter_svg, svg_with_size, CounterOptions, RenderError, RenderErrorKind};
-use qm_load::templates::TemplateError;
 
 /// The HTML card template.
 pub const CARD_HTML: &str = "scenario/card.html";

@@ -1,7 +1,7 @@
 //! load -> parse -> resolve -> lint -> validate, for every nation in a data directory.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use qm_parser::{Diagnostic, Severity};
@@ -15,9 +15,9 @@ use rayon::prelude::*;
 use crate::nations::{nation_theaters, resolve_nation};
 use crate::scenario::look_up_scenario;
 use crate::timings::Timings;
+use qm_load::data_dir::{load, load_scenarios, Loaded};
 use qm_load::diagnostics;
 use qm_load::input::InputLimits;
-use qm_load::load::{load, load_scenarios, Loaded};
 use qm_resolve::colours::Palette;
 
 /// The result of compiling a data directory.
@@ -38,6 +38,8 @@ pub struct Compiled {
     pub colours: Palette,
     /// Every diagnostic of the run, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
+    /// How long each stage took.
+    pub timings: Timings,
 }
 
 impl Compiled {
@@ -54,27 +56,29 @@ impl Compiled {
     }
 }
 
-/// Compiles every nation and scenario under `data_dir`, inputs within their default caps;
-/// never stops at the first problem.
-pub fn compile(data_dir: &Path) -> Compiled {
-    compile_with(data_dir, None, InputLimits::default())
+/// How a data directory is compiled; [`CompileOptions::default`] is what `qm check DIR` does.
+#[derive(Debug, Default, Clone)]
+pub struct CompileOptions {
+    /// The scenarios of this `.toml` file or folder instead of `data_dir/scenarios/`.
+    pub scenarios: Option<PathBuf>,
+    /// The caps inputs are read within.
+    pub limits: InputLimits,
+    /// Shows the stage being worked on (`qm build` on a terminal); kept in
+    /// [`Compiled::timings`] for the stages after.
+    pub progress: Option<indicatif::ProgressBar>,
 }
 
-/// Like [`compile`], with the scenarios taken from `scenarios` (a `.toml` file or a folder)
-/// instead of `data_dir/scenarios/`, and inputs read within `limits`.
-pub fn compile_with(data_dir: &Path, scenarios: Option<&Path>, limits: InputLimits) -> Compiled {
-    compile_timed(data_dir, scenarios, limits, &mut Timings::default())
-}
-
-/// [`compile_with`], recording the time of each stage (`load`, `resolve`, `validate`) in
-/// `timings`. Nations are resolved and validated in parallel; the IR and the diagnostics do
-/// not depend on the number of threads.
-pub fn compile_timed(
-    data_dir: &Path,
-    scenarios: Option<&Path>,
-    limits: InputLimits,
-    timings: &mut Timings,
-) -> Compiled {
+/// Compiles every nation and scenario under `data_dir`; never stops at the first problem.
+/// The time of each stage (`load`, `resolve`, `validate`, `art`) is in [`Compiled::timings`].
+/// Nations are resolved and validated in parallel; the IR and the diagnostics do not depend
+/// on the number of threads.
+pub fn compile(data_dir: &Path, opts: &CompileOptions) -> Compiled {
+    let mut timings = match &opts.progress {
+        Some(bar) => Timings::with_progress(bar.clone()),
+        None => Timings::default(),
+    };
+    let scenarios = opts.scenarios.as_deref();
+    let limits = opts.limits;
     let mut loaded = timings.time("load", || load_inputs(data_dir, scenarios, limits));
     let mut diagnostics = loaded.diagnostics.clone();
     // Parsing happens inside resolving (`qm_resolve` reads the listing and the notes itself),
@@ -93,16 +97,16 @@ pub fn compile_timed(
         theaters,
         colours,
         printable,
-    } = validate_nations(&loaded, resolved, &mut diagnostics, timings);
+    } = validate_nations(&loaded, resolved, &mut diagnostics, &mut timings);
     timings.time("validate", || {
         // The module's files as the load stage read them: what the build will use.
-        diagnostics.extend(qm_load::vassal::gpids::lint(
+        diagnostics.extend(qm_load::module_files::gpids::lint(
             &loaded.module_files,
             &mut loaded.sources,
             &nations,
         ));
         diagnostics.extend(printable);
-        diagnostics.extend(qm_load::vassal::config::lint(
+        diagnostics.extend(qm_load::module_files::config::lint(
             &mut loaded.sources,
             &loaded.module_files.config,
         ));
@@ -125,6 +129,7 @@ pub fn compile_timed(
         art,
         colours,
         diagnostics,
+        timings,
     }
 }
 

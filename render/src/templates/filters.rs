@@ -4,9 +4,9 @@
 //! process when it fails. Each checked filter is the engine's own, called after its
 //! arguments and the size of what it would make are checked (`template::limit`).
 
+use crate::templates::source::limit_error;
 use minijinja::value::{Rest, Value, ValueKind};
 use minijinja::{Environment, Error, State};
-use qm_load::templates::limit_error;
 
 /// Items a filter may take or make: the engine's own `range` makes at most this many.
 pub const MAX_ITEMS: usize = 100_000;

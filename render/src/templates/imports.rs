@@ -10,7 +10,7 @@
 
 use minijinja::machinery::Token;
 
-use crate::template_depth::tokens;
+use crate::templates::depth::tokens;
 
 /// Names the engine reads as constants, not variables (its reserved words that are values).
 const CONSTANTS: [&str; 6] = ["true", "True", "false", "False", "none", "None"];

@@ -5,12 +5,12 @@
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
-use crate::diagnostics::Escaped;
-use crate::template_depth::too_deep;
-pub use crate::template_depth::MAX_EXPRESSION_DEPTH;
-use crate::template_imports::bad_import_name;
+use crate::templates::depth::too_deep;
+pub use crate::templates::depth::MAX_EXPRESSION_DEPTH;
+use crate::templates::imports::bad_import_name;
 use include_dir::{include_dir, Dir};
 use minijinja::{Error, ErrorKind};
+use qm_load::diagnostics::Escaped;
 use qm_parser::{Diagnostic, Severity, Source, SourceMap, TextSpan};
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../templates");
@@ -355,10 +355,10 @@ pub fn load(root: Option<&Path>, name: &str) -> Result<Option<String>, Error> {
 /// What a template's text is refused for before the engine parses it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextProblem {
-    /// An expression nests deeper than [`MAX_EXPRESSION_DEPTH`] ([`crate::template_depth`]).
+    /// An expression nests deeper than [`MAX_EXPRESSION_DEPTH`] ([`super::depth`]).
     TooDeep,
     /// An `{% import %}` binds something other than a plain name
-    /// ([`crate::template_imports`]).
+    /// ([`super::imports`]).
     ImportName,
 }
 

@@ -14,8 +14,8 @@ use crate::diagnostics::Escaped;
 use crate::input::{
     encoding_problem, read_input, EncodingProblem, InputErrorKind, InputKind, InputLimits,
 };
+use crate::module_files::files::ModuleFiles;
 use crate::nation_input::{Accept, NationInput};
-use crate::vassal::files::ModuleFiles;
 use qm_registry::spanned::toml_diagnostic;
 use qm_registry::{NationRegistries, Registries};
 use qm_schema::{AppliedErratum, CellChange, ErratumChange};
@@ -26,27 +26,15 @@ pub use registry::{
     BUILT_IN_VEHICLE_TYPES,
 };
 
-/// The files of one nation (`data-src/<id>/`).
+/// The files of one nation (`data-src/<id>/`): what resolving it reads besides the texts
+/// ([`NationInput`]: its files, display name, accepted findings, applied errata), and what
+/// only the load and art stages need.
 #[derive(Debug)]
 pub struct NationSources {
-    /// The folder name, e.g. `ita`.
-    pub id: String,
-    /// Display name from `ob.toml` (`[nation] name`), else the id.
-    pub name: String,
-    /// `listing.tsv`; `None` for a nation without vehicles (a folder with `ob.toml` only).
-    pub listing: Option<FileId>,
-    /// `notes.md`, when present.
-    pub notes: Option<FileId>,
-    /// `ordnance.tsv` or VASL's `ordnance.csv`, when present: the guns.
-    pub ordnance: Option<FileId>,
-    /// `ob.toml`, when present (corrected by the errata that name it).
-    pub ob: Option<FileId>,
-    /// `errata.toml`, when present.
-    pub errata_file: Option<FileId>,
-    /// Its parsed contents.
+    /// Which files are the nation's and what its errata said: the resolver's input.
+    pub input: NationInput,
+    /// Its `errata.toml`, parsed.
     pub errata: ErrataFile,
-    /// The errata that matched, with provenance.
-    pub applied: Vec<AppliedErratum>,
     /// The registries its data is read with: the shared ones plus its own `theaters.toml`
     /// and `vehicle-types.toml`.
     pub registries: Registries,
@@ -54,34 +42,22 @@ pub struct NationSources {
     pub art: Option<art_folder::ArtFolder>,
 }
 
-impl NationSources {
-    /// What resolving the nation reads besides the sources (the resolver's input).
-    pub fn input(&self) -> NationInput {
-        let accepts = self.errata_file.map_or_else(Vec::new, |file| {
-            self.errata
-                .accept
-                .iter()
-                .map(|a| Accept {
-                    code: a.code.get_ref().clone(),
-                    span: TextSpan::new(file, a.code.span()),
-                    vehicle: a.vehicle.clone(),
-                    text: a.text.clone(),
-                    reason: a.reason.clone(),
-                })
-                .collect()
-        });
-        NationInput {
-            id: self.id.clone(),
-            name: self.name.clone(),
-            listing: self.listing,
-            notes: self.notes,
-            ordnance: self.ordnance,
-            ob: self.ob,
-            errata: self.errata_file,
-            accepts,
-            applied: self.applied.clone(),
-        }
-    }
+/// The `[[accept]]` entries of a nation's `errata.toml` (`file`), as the resolver takes them.
+fn accepts_of(errata: &ErrataFile, file: Option<FileId>) -> Vec<Accept> {
+    let Some(file) = file else {
+        return Vec::new();
+    };
+    errata
+        .accept
+        .iter()
+        .map(|a| Accept {
+            code: a.code.get_ref().clone(),
+            span: TextSpan::new(file, a.code.span()),
+            vehicle: a.vehicle.clone(),
+            text: a.text.clone(),
+            reason: a.reason.clone(),
+        })
+        .collect()
 }
 
 /// Everything `load` read.
@@ -111,7 +87,7 @@ impl NationRegistries for Loaded {
     fn registries_of(&self, id: &str) -> &Registries {
         self.nations
             .iter()
-            .find(|n| n.id == id)
+            .find(|n| n.input.id == id)
             .map_or(&self.registries, |n| &n.registries)
     }
 }
@@ -122,7 +98,7 @@ impl Loaded {
     pub fn registries_for<'a>(&self, nations: impl IntoIterator<Item = &'a str>) -> &Registries {
         nations
             .into_iter()
-            .find_map(|id| self.nations.iter().find(|n| n.id == id))
+            .find_map(|id| self.nations.iter().find(|n| n.input.id == id))
             .map_or(&self.registries, |n| &n.registries)
     }
 }
@@ -328,14 +304,18 @@ fn merge_nation(loaded: &mut Loaded, id: &str, part: NationLoad) -> Option<Natio
             d
         }));
     let mut n = part.nation?;
+    let input = &mut n.input;
     for f in [
-        &mut n.listing,
-        &mut n.notes,
-        &mut n.ordnance,
-        &mut n.ob,
-        &mut n.errata_file,
+        &mut input.listing,
+        &mut input.notes,
+        &mut input.ordnance,
+        &mut input.ob,
+        &mut input.errata,
     ] {
         *f = f.map(shift);
+    }
+    for a in &mut input.accepts {
+        a.span.file = shift(a.span.file);
     }
     if let Some(art) = &mut n.art {
         art.index = art.index.map(shift);
@@ -406,15 +386,18 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
     unknown_errata_files(loaded, &errata, errata_file, &read);
     let art = art_folder::read_art_folder(loaded, id);
     Some(NationSources {
-        id: id.to_string(),
-        name,
-        listing,
-        notes,
-        ordnance,
-        ob,
-        errata_file,
+        input: NationInput {
+            id: id.to_string(),
+            name,
+            listing,
+            notes,
+            ordnance,
+            ob,
+            errata: errata_file,
+            accepts: accepts_of(&errata, errata_file),
+            applied,
+        },
         errata,
-        applied,
         registries: Registries::default(),
         art,
     })

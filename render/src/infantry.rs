@@ -1,12 +1,15 @@
-//! Infantry counters as SVG and PNG: the front, and the broken side where the data gives it.
+//! Infantry counters: the IR's infantry units ([`qm_schema::Infantry`], read from `ob.toml` by
+//! [`qm_resolve::ob`]) -> SVG and PNG images and their artifacts.
+//!
+//! Each counter as SVG and PNG: the front, and the broken side where the data gives it.
 
 use qm_schema::{InfantryUnit, Nation};
 use serde::Serialize;
 
 use crate::artifact::Artifact;
+use crate::templates::source::TemplateError;
 use crate::templates::Templates;
 use crate::{parse_svg, render_png, RenderError, RenderErrorKind};
-use qm_load::templates::TemplateError;
 
 /// The template every infantry counter side is drawn with.
 pub const INFANTRY_TEMPLATE: &str = "infantry/counter.svg";

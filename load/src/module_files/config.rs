@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use super::files::{FileRead, ModuleFile};
-use super::VassalError;
+use super::ModuleFileError;
 use crate::diagnostics::Escaped;
 
 pub use super::files::CONFIG_FILE;
@@ -51,18 +51,18 @@ impl Default for ModuleConfig {
 impl ModuleConfig {
     /// The configuration in `file` (`vassal.toml` as the load stage read it); the defaults
     /// when there is none.
-    pub fn from_file(file: &ModuleFile) -> Result<Self, VassalError> {
+    pub fn from_file(file: &ModuleFile) -> Result<Self, ModuleFileError> {
         let bytes = match &file.read {
             FileRead::Absent => return Ok(Self::default()),
-            FileRead::Unreadable(e) => return Err(VassalError::new(e.to_string())),
+            FileRead::Unreadable(e) => return Err(ModuleFileError::new(e.to_string())),
             FileRead::Bytes(b) => b,
         };
         let path = &file.path;
         let text = std::str::from_utf8(bytes).map_err(|_| {
-            VassalError::new(format!("failed to read {} (not UTF-8)", path.escaped()))
+            ModuleFileError::new(format!("failed to read {} (not UTF-8)", path.escaped()))
         })?;
         Self::parse(text)
-            .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.escaped())))
+            .map_err(|e| ModuleFileError::new(format!("failed to read {} ({e})", path.escaped())))
     }
 
     /// Parses the text of a `vassal.toml`.

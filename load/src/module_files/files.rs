@@ -12,7 +12,7 @@ pub const CONFIG_FILE: &str = "vassal.toml";
 /// The gpid registry's file name inside the data directory ([`super::gpids`]).
 pub const REGISTRY_FILE: &str = "vassal-gpids.toml";
 
-/// The module's two files of a data directory, read by [`crate::load::load`].
+/// The module's two files of a data directory, read by [`crate::data_dir::load`].
 #[derive(Debug, Default)]
 pub struct ModuleFiles {
     /// `vassal.toml`: the module's name, version and engine ([`super::config`]).

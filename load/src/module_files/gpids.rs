@@ -15,7 +15,7 @@ use qm_schema::Nation;
 use serde::Deserialize;
 
 use super::files::{FileRead, ModuleFile, ModuleFiles};
-use super::VassalError;
+use super::ModuleFileError;
 use crate::diagnostics::Escaped;
 
 pub use super::files::REGISTRY_FILE;
@@ -151,19 +151,19 @@ pub fn slot_keys(nations: &[Nation]) -> Vec<String> {
 impl GpidRegistry {
     /// The registry in `file` (`vassal-gpids.toml` as the load stage read it); `None` when
     /// there is none.
-    pub fn from_file(file: &ModuleFile) -> Result<Option<Self>, VassalError> {
+    pub fn from_file(file: &ModuleFile) -> Result<Option<Self>, ModuleFileError> {
         let bytes = match &file.read {
             FileRead::Absent => return Ok(None),
-            FileRead::Unreadable(e) => return Err(VassalError::new(e.to_string())),
+            FileRead::Unreadable(e) => return Err(ModuleFileError::new(e.to_string())),
             FileRead::Bytes(b) => b,
         };
         let path = &file.path;
         let text = std::str::from_utf8(bytes).map_err(|_| {
-            VassalError::new(format!("failed to read {} (not UTF-8)", path.escaped()))
+            ModuleFileError::new(format!("failed to read {} (not UTF-8)", path.escaped()))
         })?;
         Self::parse(text)
             .map(Some)
-            .map_err(|e| VassalError::new(format!("failed to read {} ({e})", path.escaped())))
+            .map_err(|e| ModuleFileError::new(format!("failed to read {} ({e})", path.escaped())))
     }
 
     /// Parses a registry; numbers must be positive, unique and at most [`MAX_GPID`].
@@ -380,7 +380,7 @@ pub fn lint(files: &ModuleFiles, sources: &mut SourceMap, nations: &[Nation]) ->
 /// `vassal::gpid-registry`: the registry cannot be used. Its text parsed again to say where: a
 /// syntax error at its place, a bad number at its entry (`first` or the slot's); a file that
 /// could not be read at all is named.
-fn registry_error(e: VassalError, sources: &mut SourceMap, file: &ModuleFile) -> Diagnostic {
+fn registry_error(e: ModuleFileError, sources: &mut SourceMap, file: &ModuleFile) -> Diagnostic {
     let plain = || {
         Diagnostic::new(
             Severity::Error,

@@ -8,6 +8,12 @@
 //! Output of `.html`, `.htm`, `.xml` and `.svg` templates is XML-escaped (`&`, `<`, `>`, `"`,
 //! `'`); every template can call the text-fitting functions of [`crate::text`].
 
+pub mod budget;
+pub mod depth;
+pub mod filters;
+pub mod imports;
+pub mod source;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,13 +23,15 @@ use minijinja::value::Value;
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, Output, State, UndefinedBehavior};
 use serde::Serialize;
 
-use qm_load::diagnostics::Escaped;
-use qm_load::templates::{
+use crate::templates::source::{
     hash_dir, line_range, load, override_names, safe_name, Limit, Refusal, TextRefusal,
 };
-use qm_load::templates::{limit_error, TemplateError, TemplateErrorKind, MAX_FUEL, MAX_OUTPUT};
+use crate::templates::source::{
+    limit_error, TemplateError, TemplateErrorKind, MAX_FUEL, MAX_OUTPUT,
+};
+use qm_load::diagnostics::Escaped;
 
-use crate::budget::{Outcome, Signal};
+use crate::templates::budget::{Outcome, Signal};
 
 /// What compiling one template may allocate beyond a render's budget, besides 64 bytes a
 /// byte of its text.
@@ -95,10 +103,10 @@ impl Templates {
     ///
     /// Templates run in a sandbox: names are relative paths inside the directory (no absolute
     /// path, no `..`, no symlink leading out, no symlinked folder), files are regular and at
-    /// most [`MAX_TEMPLATE_FILE`](qm_load::templates::MAX_TEMPLATE_FILE) bytes, expressions at most [`MAX_EXPRESSION_DEPTH`](qm_load::templates::MAX_EXPRESSION_DEPTH) deep,
+    /// most [`MAX_TEMPLATE_FILE`](crate::templates::source::MAX_TEMPLATE_FILE) bytes, expressions at most [`MAX_EXPRESSION_DEPTH`](crate::templates::source::MAX_EXPRESSION_DEPTH) deep,
     /// and each render has [`MAX_FUEL`], [`MAX_OUTPUT`] and checked sized filters. With
     /// overrides, each render runs on a thread of its own within [`MAX_RENDER_MEMORY`]
-    /// ([`crate::budget`]); the override files are compiled here first, and what compiling
+    /// ([`budget`]); the override files are compiled here first, and what compiling
     /// a template takes is allowed beyond the budget, so no render is stopped while it holds
     /// the engine's template cache.
     pub fn new(overrides: Option<&Path>) -> Self {
@@ -111,7 +119,7 @@ impl Templates {
         // `| e` escapes the same way as auto-escaping does, so a template may use both.
         env.add_filter("escape", escape_filter);
         env.add_filter("e", escape_filter);
-        crate::template_filters::register(&mut env);
+        crate::templates::filters::register(&mut env);
         crate::template_fit::register(&mut env);
         crate::template_xml::register_filters(&mut env);
         let dir = overrides.map(Path::to_path_buf);
@@ -142,7 +150,7 @@ impl Templates {
             // compiling it takes grows with its size and is allowed beyond the render's
             // budget, so the engine never stops inside its template cache's lock.
             if let Some(t) = &text {
-                crate::budget::allow(COMPILE_ALLOWANCE + 64 * t.len());
+                crate::templates::budget::allow(COMPILE_ALLOWANCE + 64 * t.len());
             }
             Ok(text)
         });
@@ -183,7 +191,7 @@ impl Templates {
     }
 
     /// [`Self::render`] on a thread of its own under the render budget; a render that passes
-    /// it is left stopped ([`crate::budget`]) and reported as `template::limit`.
+    /// it is left stopped ([`budget`]) and reported as `template::limit`.
     fn render_isolated(&self, name: &str, ctx: Value) -> Result<String, TemplateError> {
         if self.tripped.load(Ordering::Relaxed) {
             return Err(self.limit(
@@ -191,11 +199,11 @@ impl Templates {
                 "not rendered: another render of these templates passed its memory budget".into(),
             ));
         }
-        if crate::budget::stuck() > crate::budget::MAX_STUCK {
+        if crate::templates::budget::stuck() > crate::templates::budget::MAX_STUCK {
             let why = format!(
                 "not rendered: renders stopped earlier in this process keep {} MiB \
                  (restart qm to free it)",
-                crate::budget::stuck() >> 20
+                crate::templates::budget::stuck() >> 20
             );
             return Err(self.limit(name, why));
         }
@@ -211,7 +219,7 @@ impl Templates {
                          loop, or a filter given a huge argument; the renders running beside \
                          it may hold {} MiB together)",
                         self.budget >> 20,
-                        crate::budget::MAX_HELD >> 20
+                        crate::templates::budget::MAX_HELD >> 20
                     ),
                 ))
             }
@@ -229,7 +237,11 @@ impl Templates {
             .name("qm-template".into())
             .stack_size(RENDER_STACK)
             .spawn(move || {
-                let run = || crate::budget::within(me.budget, &sig, || me.render_here(&owned, ctx));
+                let run = || {
+                    crate::templates::budget::within(me.budget, &sig, || {
+                        me.render_here(&owned, ctx)
+                    })
+                };
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
                     .unwrap_or_else(
                         |_| Err(me.limit(&owned, "the render failed (a panic)".into())),
@@ -468,13 +480,13 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
             // output may still take.
             if value
                 .len()
-                .is_some_and(|n| n > crate::template_filters::MAX_ITEMS)
+                .is_some_and(|n| n > crate::templates::filters::MAX_ITEMS)
                 && !matches!(value.kind(), minijinja::value::ValueKind::String)
             {
                 let message = format!(
                     "a value of {} items is written out (the sandbox allows at most {} items)",
                     value.len().unwrap_or(0),
-                    crate::template_filters::MAX_ITEMS
+                    crate::templates::filters::MAX_ITEMS
                 );
                 return Err(limit_error(message));
             }

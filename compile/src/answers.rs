@@ -23,9 +23,9 @@ pub struct AvailRow<'a> {
     pub rf: Option<Tenths>,
     /// When the RF is unknown: the listing's RF range it lies in.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rf_range: Option<RfRangeView>,
+    pub rf_range: Option<RfRangeAnswer>,
     /// The availability period the date falls in.
-    pub period: PeriodView,
+    pub period: PeriodAnswer,
     /// The theaters of that entry.
     pub theaters: Vec<&'a str>,
     /// When a group of theaters was asked ("ETO"): the member theater this row answers for.
@@ -43,7 +43,7 @@ pub struct AvailRow<'a> {
 
 /// An RF range as printed and as its bounds.
 #[derive(Debug, Serialize)]
-pub struct RfRangeView {
+pub struct RfRangeAnswer {
     /// The RF cell as the listing prints it ("1.2-1.4†").
     pub text: String,
     /// The smallest RF of the range.
@@ -52,8 +52,8 @@ pub struct RfRangeView {
     pub upper: Tenths,
 }
 
-impl RfRangeView {
-    /// The view of the vehicle's range `r`, printed as its RF cell.
+impl RfRangeAnswer {
+    /// The answer of the vehicle's range `r`, printed as its RF cell.
     fn new(v: &Vehicle, r: &RfRange) -> Self {
         Self {
             text: v.rf.raw.clone(),
@@ -73,7 +73,7 @@ pub fn unknown_text(v: &Vehicle) -> String {
 
 /// A period as text and as months.
 #[derive(Debug, Serialize)]
-pub struct PeriodView {
+pub struct PeriodAnswer {
     /// As the sources print it ("6-12/40").
     pub text: String,
     /// First month, `YYYY-MM`.
@@ -82,7 +82,7 @@ pub struct PeriodView {
     pub to: String,
 }
 
-impl From<&Period> for PeriodView {
+impl From<&Period> for PeriodAnswer {
     fn from(p: &Period) -> Self {
         Self {
             text: p.to_string(),
@@ -132,13 +132,13 @@ impl<'a> AvailRow<'a> {
         a: &'a Availability,
         names: &'a TheaterRegistry,
     ) -> Self {
-        Self::of(v, AvailabilityView::known(nation, a, names))
+        Self::of(v, AvailabilityAnswer::known(nation, a, names))
     }
 
     /// The row for a vehicle whose RF then and there the data does not give (`u`, one of its
     /// [`Vehicle::availability_unknown`]).
     pub fn unknown(v: &'a Vehicle, u: &'a UnknownAvailability, names: &'a TheaterRegistry) -> Self {
-        Self::of(v, AvailabilityView::unknown(v, u, names))
+        Self::of(v, AvailabilityAnswer::unknown(v, u, names))
     }
 
     /// The row for a gun of `nation` and its matching entry.
@@ -148,7 +148,7 @@ impl<'a> AvailRow<'a> {
         a: &'a Availability,
         names: &'a TheaterRegistry,
     ) -> Self {
-        Self::of_gun(g, AvailabilityView::known(nation, a, names))
+        Self::of_gun(g, AvailabilityAnswer::known(nation, a, names))
     }
 
     /// The row for a gun whose RF then and there the listing prints as a range.
@@ -158,11 +158,11 @@ impl<'a> AvailRow<'a> {
         names: &'a TheaterRegistry,
     ) -> Self {
         let rf = g.rf.as_ref().map_or("", |f| f.raw.as_str());
-        let view = AvailabilityView {
+        let answer = AvailabilityAnswer {
             theaters: u.theaters.iter().map(|t| names.name(t)).collect(),
-            period: PeriodView::from(&u.period),
+            period: PeriodAnswer::from(&u.period),
             rf: None,
-            rf_range: Some(RfRangeView {
+            rf_range: Some(RfRangeAnswer {
                 text: rf.to_owned(),
                 lower: u.rf_range.lower,
                 upper: u.rf_range.upper,
@@ -174,35 +174,35 @@ impl<'a> AvailRow<'a> {
             )),
             entry: None,
         };
-        Self::of_gun(g, view)
+        Self::of_gun(g, answer)
     }
 
-    fn of_gun(g: &'a Ordnance, view: AvailabilityView<'a>) -> Self {
-        let mut row = Self::of_any(&g.name, &g.id, gun_type_text(g), view);
+    fn of_gun(g: &'a Ordnance, answer: AvailabilityAnswer<'a>) -> Self {
+        let mut row = Self::of_any(&g.name, &g.id, gun_type_text(g), answer);
         row.kind = "ordnance";
         row
     }
 
-    /// The row of `v` answering with `view`, one of its availability views.
-    fn of(v: &'a Vehicle, view: AvailabilityView<'a>) -> Self {
+    /// The row of `v` answering with `answer`, one of its availability answers.
+    fn of(v: &'a Vehicle, answer: AvailabilityAnswer<'a>) -> Self {
         let ty = v.vehicle_type.value.as_ref().map_or("", |t| t.as_str());
-        Self::of_any(&v.name, &v.id, ty, view)
+        Self::of_any(&v.name, &v.id, ty, answer)
     }
 
-    fn of_any(name: &'a str, id: &'a str, ty: &'a str, view: AvailabilityView<'a>) -> Self {
+    fn of_any(name: &'a str, id: &'a str, ty: &'a str, answer: AvailabilityAnswer<'a>) -> Self {
         Self {
             kind: "vehicle",
             vehicle: name,
             id,
             r#type: ty,
-            rf: view.rf,
-            rf_range: view.rf_range,
-            period: view.period,
-            theaters: view.theaters,
+            rf: answer.rf,
+            rf_range: answer.rf_range,
+            period: answer.period,
+            theaters: answer.theaters,
             asked: None,
-            qualifiers: view.qualifiers,
-            source: view.source,
-            unknown: view.unknown,
+            qualifiers: answer.qualifiers,
+            source: answer.source,
+            unknown: answer.unknown,
         }
     }
 }
@@ -218,7 +218,7 @@ pub fn gun_type_text(g: &Ordnance) -> &str {
 /// `qm show --json` for a gun: its kind, main values flat, its availability, and the whole
 /// IR record.
 #[derive(Debug, Serialize)]
-pub struct GunShowView<'a> {
+pub struct GunShowAnswer<'a> {
     /// Always `ordnance`.
     pub kind: &'static str,
     /// Normalized name.
@@ -232,26 +232,26 @@ pub struct GunShowView<'a> {
     /// The RF cell as printed.
     pub rf: &'a str,
     /// The Dates as a period.
-    pub dates: Option<PeriodView>,
+    pub dates: Option<PeriodAnswer>,
     /// Availability from the listing.
-    pub availability: Vec<AvailabilityView<'a>>,
+    pub availability: Vec<AvailabilityAnswer<'a>>,
     /// The full IR record with provenance.
     pub record: &'a Ordnance,
 }
 
-impl<'a> GunShowView<'a> {
-    /// The view of `g`, a gun of `nation`.
+impl<'a> GunShowAnswer<'a> {
+    /// The answer of `g`, a gun of `nation`.
     pub fn new(nation: &Nation, g: &'a Ordnance, names: &'a TheaterRegistry) -> Self {
-        let mut availability: Vec<AvailabilityView<'a>> = g
+        let mut availability: Vec<AvailabilityAnswer<'a>> = g
             .availability
             .iter()
-            .map(|a| AvailabilityView::known(nation, a, names))
+            .map(|a| AvailabilityAnswer::known(nation, a, names))
             .collect();
         availability.extend(
             g.availability_unknown
                 .iter()
                 .map(|u| AvailRow::gun_unknown(g, u, names))
-                .map(|r| AvailabilityView {
+                .map(|r| AvailabilityAnswer {
                     theaters: r.theaters,
                     period: r.period,
                     rf: None,
@@ -273,7 +273,7 @@ impl<'a> GunShowView<'a> {
                 .dates
                 .as_ref()
                 .and_then(|f| f.value.as_ref())
-                .map(PeriodView::from),
+                .map(PeriodAnswer::from),
             availability,
             record: g,
         }
@@ -282,7 +282,7 @@ impl<'a> GunShowView<'a> {
 
 /// `qm show --json`: the vehicle's main values flat, plus the whole IR record.
 #[derive(Debug, Serialize)]
-pub struct ShowView<'a> {
+pub struct ShowAnswer<'a> {
     /// Normalized name.
     pub name: &'a str,
     /// Stable id.
@@ -300,9 +300,9 @@ pub struct ShowView<'a> {
     /// The listing's RF cell as printed.
     pub rf: &'a str,
     /// The listing's DATES as a period.
-    pub dates: Option<PeriodView>,
+    pub dates: Option<PeriodAnswer>,
     /// Resolved availability.
-    pub availability: Vec<AvailabilityView<'a>>,
+    pub availability: Vec<AvailabilityAnswer<'a>>,
     /// Counter text.
     pub counter: &'a Counter,
     /// The full IR record with provenance.
@@ -311,16 +311,16 @@ pub struct ShowView<'a> {
 
 /// One availability entry, flat.
 #[derive(Debug, Serialize)]
-pub struct AvailabilityView<'a> {
+pub struct AvailabilityAnswer<'a> {
     /// Theater names.
     pub theaters: Vec<&'a str>,
     /// Period.
-    pub period: PeriodView,
+    pub period: PeriodAnswer,
     /// RF; `null` when the data does not give it (see `unknown`).
     pub rf: Option<Tenths>,
     /// When the RF is unknown: the listing's RF range it lies in.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rf_range: Option<RfRangeView>,
+    pub rf_range: Option<RfRangeAnswer>,
     /// Conditions ("Fascist use only").
     pub qualifiers: Vec<String>,
     /// Where it comes from.
@@ -333,8 +333,8 @@ pub struct AvailabilityView<'a> {
     pub entry: Option<&'a Availability>,
 }
 
-impl<'a> ShowView<'a> {
-    /// The view of `v`, a vehicle of `nation`; theaters are named by `names`.
+impl<'a> ShowAnswer<'a> {
+    /// The answer of `v`, a vehicle of `nation`; theaters are named by `names`.
     pub fn new(nation: &Nation, v: &'a Vehicle, names: &'a TheaterRegistry) -> Self {
         Self {
             name: &v.name,
@@ -345,8 +345,8 @@ impl<'a> ShowView<'a> {
             dvp_variable: v.dvp.variable,
             radioless: v.lead.radioless.is_some(),
             rf: &v.rf.raw,
-            dates: v.dates.value.as_ref().map(PeriodView::from),
-            availability: availability_views(nation, v, names),
+            dates: v.dates.value.as_ref().map(PeriodAnswer::from),
+            availability: availability_answers(nation, v, names),
             counter: &v.counter,
             record: v,
         }
@@ -354,28 +354,28 @@ impl<'a> ShowView<'a> {
 }
 
 /// A vehicle's availability entries, then its months whose RF is unknown.
-fn availability_views<'a>(
+fn availability_answers<'a>(
     nation: &Nation,
     v: &'a Vehicle,
     names: &'a TheaterRegistry,
-) -> Vec<AvailabilityView<'a>> {
+) -> Vec<AvailabilityAnswer<'a>> {
     let known = v
         .availability
         .iter()
-        .map(|a| AvailabilityView::known(nation, a, names));
+        .map(|a| AvailabilityAnswer::known(nation, a, names));
     let unknown = v
         .availability_unknown
         .iter()
-        .map(|u| AvailabilityView::unknown(v, u, names));
+        .map(|u| AvailabilityAnswer::unknown(v, u, names));
     known.chain(unknown).collect()
 }
 
-impl<'a> AvailabilityView<'a> {
-    /// The view of `a`, an availability entry of a vehicle of `nation`.
+impl<'a> AvailabilityAnswer<'a> {
+    /// The answer of `a`, an availability entry of a vehicle of `nation`.
     fn known(nation: &Nation, a: &'a Availability, names: &'a TheaterRegistry) -> Self {
         Self {
             theaters: a.theaters.iter().map(|t| names.name(t)).collect(),
-            period: PeriodView::from(&a.period),
+            period: PeriodAnswer::from(&a.period),
             rf: Some(a.rf),
             rf_range: None,
             qualifiers: a
@@ -389,13 +389,13 @@ impl<'a> AvailabilityView<'a> {
         }
     }
 
-    /// The view of `u`, months of `v` whose RF the data does not give.
+    /// The answer of `u`, months of `v` whose RF the data does not give.
     fn unknown(v: &'a Vehicle, u: &'a UnknownAvailability, names: &'a TheaterRegistry) -> Self {
         Self {
             theaters: u.theaters.iter().map(|t| names.name(t)).collect(),
-            period: PeriodView::from(&u.period),
+            period: PeriodAnswer::from(&u.period),
             rf: None,
-            rf_range: Some(RfRangeView::new(v, &u.rf_range)),
+            rf_range: Some(RfRangeAnswer::new(v, &u.rf_range)),
             qualifiers: Vec::new(),
             source: listing_only_text(&u.lacking),
             unknown: Some(unknown_text(v)),

@@ -1,10 +1,7 @@
-//! The VASSAL module's inputs: `vassal.toml` ([`config`]) and the gpid registry
-//! ([`gpids`]), read once by the load stage within the data's caps ([`files`]); the module
-//! itself is made by the exporter.
+//! What can go wrong making, reading or merging a module.
 
-pub mod config;
-pub mod files;
-pub mod gpids;
+use qm_load::module_files::ModuleFileError;
+use qm_render::templates::source::TemplateError;
 
 /// A failure while making, reading or merging a module.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,7 +10,7 @@ pub struct VassalError {
     pub message: String,
     /// The template failure behind it, when a VASSAL template failed (printed as a
     /// diagnostic at the template's line and column).
-    pub template: Option<Box<crate::templates::TemplateError>>,
+    pub template: Option<Box<TemplateError>>,
 }
 
 impl VassalError {
@@ -26,11 +23,17 @@ impl VassalError {
     }
 
     /// A VASSAL template failed.
-    pub fn template(e: crate::templates::TemplateError) -> Self {
+    pub fn template(e: TemplateError) -> Self {
         Self {
             message: e.to_string(),
             template: Some(Box::new(e)),
         }
+    }
+}
+
+impl From<ModuleFileError> for VassalError {
+    fn from(e: ModuleFileError) -> Self {
+        Self::new(e.message)
     }
 }
 

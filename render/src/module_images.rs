@@ -126,7 +126,7 @@ pub fn rendered_images(
     Ok(out)
 }
 
-use qm_load::vassal::gpids::infantry_piece_id;
+use qm_load::module_files::gpids::infantry_piece_id;
 
 impl CounterPng {
     /// The PNG of a rendered infantry counter side of `nation` (the broken side as `Back`).
