@@ -26,8 +26,8 @@ use qm_render::templates::source::TemplateError;
 use qm_render::templates::Templates;
 use qm_render::{
     chart_files, chart_key, chart_model, counter_key, counter_sheets_with, render_side, sides,
-    ChartFiles, ChartModel, Converted, CounterImage, CounterOptions, RenderError,
-    RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE, SIDES,
+    ChartFiles, ChartModel, Converted, CounterImage, CounterOptions, RenderError, RenderErrorKind,
+    RenderedSide, SheetOptions, SHEET_TEMPLATE, SIDES,
 };
 
 /// Options of `qm build`.

@@ -8,6 +8,7 @@ use qm_resolve::colours::Palette;
 use qm_schema::{Field, Nation, NoteRef, Vehicle};
 use serde::Serialize;
 
+use super::chart_fit::{HtmlFit, TableTexts};
 use super::chart_infantry::{infantry_section, InfantrySection};
 
 /// A column of the chart.
@@ -26,7 +27,8 @@ pub struct Column {
 pub struct ChartModel {
     /// `{id, name}` of the nation.
     pub nation: NationRef,
-    /// The columns, in listing order with DVP after BPV.
+    /// The columns some vehicle fills (the name always), in listing order with DVP after
+    /// BPV.
     pub columns: Vec<Column>,
     /// Vehicle types in chart order, each with its rows in listing order.
     pub groups: Vec<Group>,
@@ -41,6 +43,8 @@ pub struct ChartModel {
     pub legend: &'static str,
     /// The nation's colours, for the headings of its vehicle types and infantry classes.
     pub colours: ChartColours,
+    /// How the HTML listing table is set to fit its page.
+    pub html: HtmlFit,
 }
 
 /// The colours a chart's headings are printed in: the nation's counter colours.
@@ -199,16 +203,19 @@ pub fn columns() -> Vec<Column> {
 const OTHER_GROUP: &str = "Other vehicles";
 
 /// Builds the chart's model from the IR; vehicles are grouped under the type registry's
-/// headings, in its order. It is in the colour registry's default colours until
+/// headings, in its order; a column no vehicle fills is left out, and the HTML table is set
+/// to fit its page ([`HtmlFit::choose`]). It is in the colour registry's default colours until
 /// [`ChartModel::coloured`] gives it its nation's.
 pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
+    let (columns, groups) = without_empty_columns(columns(), vehicle_groups(nation, types));
+    let html = HtmlFit::choose(&table_texts(&columns, &groups));
     ChartModel {
         nation: NationRef {
             id: nation.id.clone(),
             name: nation.name.clone(),
         },
-        columns: columns(),
-        groups: vehicle_groups(nation, types),
+        columns,
+        groups,
         notes: nation
             .notes
             .iter()
@@ -234,7 +241,52 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
         infantry: infantry_section(nation),
         legend: LEGEND,
         colours: ChartColours::of(Palette::default().nation(&nation.id)),
+        html,
     }
+}
+
+impl ChartModel {
+    /// The listing table's texts, as the HTML prints them (what [`HtmlFit`] measures).
+    pub fn table_texts(&self) -> TableTexts<'_> {
+        table_texts(&self.columns, &self.groups)
+    }
+}
+
+fn table_texts<'a>(columns: &'a [Column], groups: &'a [Group]) -> TableTexts<'a> {
+    TableTexts {
+        columns: columns.iter().map(|c| (c.key, c.label)).collect(),
+        rows: groups
+            .iter()
+            .flat_map(|g| &g.rows)
+            .map(|r| r.cells.iter().map(|c| c.text.as_str()).collect())
+            .collect(),
+    }
+}
+
+/// The columns some row fills (the name always), and the rows' cells of those columns only:
+/// a column no vehicle of the nation prints is left out of its chart.
+fn without_empty_columns(
+    columns: Vec<Column>,
+    mut groups: Vec<Group>,
+) -> (Vec<Column>, Vec<Group>) {
+    let rows = || groups.iter().flat_map(|g| &g.rows);
+    let keep: Vec<bool> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            c.key == "name" || rows().any(|r| r.cells.get(i).is_some_and(|x| !x.text.is_empty()))
+        })
+        .collect();
+    for row in groups.iter_mut().flat_map(|g| &mut g.rows) {
+        let mut k = keep.iter();
+        row.cells.retain(|_| *k.next().unwrap_or(&true));
+    }
+    let mut k = keep.iter();
+    let columns = columns
+        .into_iter()
+        .filter(|_| *k.next().unwrap_or(&true))
+        .collect();
+    (columns, groups)
 }
 
 /// Where a note reference links (`#note-8`), when the nation has the note's text.

@@ -3,6 +3,7 @@
 mod any_nation;
 mod art;
 mod avail;
+mod chart_fit;
 mod cli;
 mod colours;
 mod counter_geometry;
