@@ -63,6 +63,7 @@ fn every_chart_of_the_repository_fits_its_pages() {
         "tests/fixtures-nations",
         "tests/fixtures-vasl/ok",
         "tests/fixtures-colours",
+        "tests/fixtures-grid",
     ] {
         assert_fits(&root().join(dir));
     }

@@ -99,7 +99,7 @@ fn light_text_keeps_white_boxes_dark_and_recolours_the_silhouette() {
         svg.contains(r##"<feFlood flood-color="#f0f0f0"/>"##),
         "{svg}"
     );
-    assert!(svg.contains(r#"filter="url(#ink)""#), "{svg}");
+    assert!(svg.contains(r#"filter="url(#ink-f0f0f0)""#), "{svg}");
     // A dark-text nation's counter has neither.
     let plain = read(&out, "plain/counters/rook-mk-i-front.svg");
     assert!(
