@@ -33,9 +33,8 @@ impl Colour {
         [at(1), at(3), at(5)]
     }
 
-    /// True for a light colour (relative luminance above one half): text in it needs a dark
-    /// ground, and a white box needs dark text inside it.
-    pub fn is_light(&self) -> bool {
+    /// The relative luminance (0 black to 1 white), as WCAG 2 defines it.
+    pub fn luminance(&self) -> f64 {
         let linear = |c: u8| {
             let c = f64::from(c) / 255.0;
             if c <= 0.040_45 {
@@ -45,7 +44,20 @@ impl Colour {
             }
         };
         let [r, g, b] = self.channels();
-        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) > 0.5
+        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    /// True for a light colour (relative luminance above one half): text in it needs a dark
+    /// ground, and a white box needs dark text inside it.
+    pub fn is_light(&self) -> bool {
+        self.luminance() > 0.5
+    }
+
+    /// The contrast ratio of two colours, 1 to 21, as WCAG 2 defines it (4.5 is its minimum
+    /// for text, 3 for large text).
+    pub fn contrast(&self, other: &Colour) -> f64 {
+        let (a, b) = (self.luminance(), other.luminance());
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
     }
 
     /// The colour darkened: each channel times `factor` (0 to 1), rounded.
