@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use qm_parser::{Diagnostic, SourceMap};
 
 use crate::ir_span::error;
-use qm_registry::names::{shorten, MAX_NAME};
+use qm_registry::names::{self, MAX_NAME};
 use qm_schema::{CounterItemKind, Nation, Span};
 
 /// Longest id written by hand (a scenario's), in bytes: it names files (`<scenario>.pdf`)
@@ -77,13 +77,7 @@ pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
 /// class's name, the sheet's title), if longer than [`MAX_NAME`]: the box could not show it,
 /// and the text functions refuse it (`text::MAX_FIT_TEXT`) at build time.
 fn too_long(sources: &SourceMap, what: &str, text: &str, at: Option<&Span>) -> Option<Diagnostic> {
-    if text.chars().count() <= MAX_NAME {
-        return None;
-    }
-    let message = format!(
-        "failed to print the {what} {} (at most {MAX_NAME} characters)",
-        shorten(text)
-    );
+    let message = names::too_long("print", what, text)?;
     let d = match at {
         Some(at) => error(sources, "validate::text-too-long", message, at),
         None => Diagnostic::new(

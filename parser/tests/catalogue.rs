@@ -14,6 +14,13 @@ use proptest::test_runner::Config;
 use qm_parser::{parse_availability, Area, ClauseKind, EntryWhen, FileId, Severity};
 use qm_schema::{Period, YearMonth};
 
+#[path = "catalogue/limits.rs"]
+mod limits;
+#[path = "catalogue/rng.rs"]
+mod rng;
+
+use rng::Rng;
+
 /// Made-up theater names: the reader knows no theater, so any name reads.
 const AREAS: [&str; 5] = [
     "Ruritania",
@@ -37,28 +44,6 @@ const MONTHS: [&str; 12] = [
     "November",
     "December",
 ];
-
-/// A small deterministic generator of choices, seeded by proptest.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 /// One area's periods with their RFs (`None`: anywhere).
 type Section = (Option<&'static str>, Vec<(Period, u32)>);
@@ -538,6 +523,127 @@ proptest! {
             _ => format!("{list} (1.{})", rng.below(10)),
         };
         let text = format!("Dates and RF are {miss}.");
+        let parsed = parse_availability(&text, 0, FileId(0), None);
+        prop_assert!(
+            parsed.diagnostics.iter().any(|d| d.severity == Severity::Error),
+            "read without an error: {}", text
+        );
+    }
+}
+
+/// The months a limit's `when` covers within `dates` (`None`: none of them).
+fn limit_months(w: &EntryWhen, dates: Period) -> Result<Option<Period>, String> {
+    let ok = |p: &qm_parser::PrintedPeriod| p.value.map_err(|e| format!("{e:?}"));
+    let p = match w {
+        EntryWhen::Period(p) => ok(p)?,
+        EntryWhen::From(p) => Period::new(ok(p)?.from, dates.to.max(ok(p)?.from)).unwrap(),
+        EntryWhen::Until(p) => Period::new(dates.from.min(ok(p)?.to), ok(p)?.to).unwrap(),
+        EntryWhen::Thereafter(_) => return Err("thereafter in a limit".into()),
+    };
+    Ok(p.intersect(&dates))
+}
+
+/// Words as a name is read: no leading "the", single spaces.
+fn as_read(words: &str) -> String {
+    let w = words.strip_prefix("the ").unwrap_or(words);
+    w.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The restricted entry's faction words and the limit read from `text` against their meaning.
+fn check_limit(
+    text: &str,
+    dates: Period,
+    m: &limits::LimitMeaning,
+    entry_words: &str,
+) -> Result<(), String> {
+    use qm_parser::{LimitSense, NameKind, QualifierSyntax};
+    let parsed = parse_availability(text, 0, FileId(0), None);
+    if let Some(d) = parsed.diagnostics.first() {
+        return Err(format!("{}: {}", d.code, d.message));
+    }
+    let [schedule, limit] = parsed.value.as_slice() else {
+        return Err(format!("{} clauses", parsed.value.len()));
+    };
+    let ClauseKind::Schedule(s) = &schedule.kind else {
+        return Err(format!("not a schedule: {:?}", schedule.kind));
+    };
+    let restricted: Vec<String> = s.sections[0]
+        .entries
+        .iter()
+        .flat_map(|e| &e.qualifiers)
+        .filter_map(|q| q.value.as_ref())
+        .map(|QualifierSyntax::RestrictedUse { faction }| faction.value.clone())
+        .collect();
+    if restricted != [as_read(entry_words)] {
+        return Err(format!("entry restricted to {restricted:?}"));
+    }
+    let ClauseKind::Limit(l) = &limit.kind else {
+        return Err(format!("not a limit: {:?}", limit.kind));
+    };
+    if (l.sense == LimitSense::Only) != m.only {
+        return Err(format!("sense {:?}", l.sense));
+    }
+    let names: Vec<String> = l.names.iter().map(|n| n.raw.clone()).collect();
+    let expected: Vec<String> = m.names.iter().map(|(_, w)| as_read(w)).collect();
+    if names != expected {
+        return Err(format!("names {names:?}"));
+    }
+    for (n, (who, _)) in l.names.iter().zip(&m.names) {
+        let fits = match who {
+            limits::Who::Faction(_) => n.kind != NameKind::Place,
+            limits::Who::Place(_) => n.kind != NameKind::Faction,
+        };
+        if !fits {
+            return Err(format!("{} read as a {:?}", n.raw, n.kind));
+        }
+    }
+    let got = l
+        .when
+        .as_ref()
+        .map(|w| limit_months(w, dates))
+        .transpose()?;
+    let want = m.months.map(|w| w.within(dates));
+    if got != want {
+        return Err(format!("months {got:?}, meant {want:?}"));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(Config { cases: cases(), failure_persistence: None, ..Config::default() })]
+
+    /// Every limit (to a faction or places, from places or months, to months), written in any
+    /// form of the catalogue with faction words in any inflection, reads back: its sense, its
+    /// names and what they may be, its months; and so does an entry's restriction in any form.
+    #[test]
+    fn every_limit_form_reads_back_to_its_meaning(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let dates = limits::dates(&mut rng);
+        let (schedule, _, _, words) = limits::restricted_schedule(&mut rng, dates, None);
+        let m = limits::limit_meaning(&mut rng, dates);
+        let text = format!("{schedule} {}", limits::write_limit(&mut rng, &m));
+        let got = check_limit(&text, dates, &m, &words);
+        prop_assert!(got.is_ok(), "{}\n{:?}\n{:?}", text, m, got.err());
+    }
+
+    /// A dated limit whose month is misspelt, or that gives two periods, is an error.
+    #[test]
+    fn near_miss_limits_are_errors(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let dates = limits::dates(&mut rng);
+        let mut m = limits::limit_meaning(&mut rng, dates);
+        let month = MONTHS[dates.from.month as usize - 1];
+        let mut c: Vec<char> = month.chars().collect();
+        c.swap(1, 2);
+        let typo: String = c.into_iter().collect();
+        let miss = if rng.chance(50) {
+            format!("after {typo} {}", dates.from.year)
+        } else {
+            format!("in {} and after {}", dates.from.year, dates.to.year)
+        };
+        m.months = None;
+        let sentence = limits::write_limit(&mut rng, &m);
+        let text = format!("{} {miss}.", sentence.trim_end_matches('.'));
         let parsed = parse_availability(&text, 0, FileId(0), None);
         prop_assert!(
             parsed.diagnostics.iter().any(|d| d.severity == Severity::Error),

@@ -5,6 +5,19 @@
 /// error where the row is read, so it never reaches the passes that match names.
 pub const MAX_NAME: usize = 120;
 
+/// The one length rule every "must fit" check applies (a vehicle name where the row is read,
+/// a text a counter, sheet or chart prints in one box, a line of a scenario card): `None`
+/// when `text` has at most [`MAX_NAME`] characters, else the message "failed to `verb` the
+/// `what` ..." for the diagnostic the checking stage makes with its own code.
+pub fn too_long(verb: &str, what: &str, text: &str) -> Option<String> {
+    (text.chars().count() > MAX_NAME).then(|| {
+        format!(
+            "failed to {verb} the {what} {} (at most {MAX_NAME} characters)",
+            shorten(text)
+        )
+    })
+}
+
 /// The first characters of a long text, for messages.
 pub fn shorten(text: &str) -> String {
     match text.char_indices().nth(40) {

@@ -2,7 +2,7 @@
 //! "limited to Fascist Italians only") -> the nation's factions, declared in `ob.toml`. The
 //! grammar reads any words there; which faction they name is the nation's data.
 
-use qm_parser::Diagnostic;
+use qm_parser::{Diagnostic, TextSpan};
 use qm_schema::{Faction, Qualifier};
 
 use crate::availability::model::{FactionWords, Rule};
@@ -18,13 +18,15 @@ pub struct Factions<'a> {
 /// faction, and "Fascist Italian" the one `ob.toml` calls "Fascist Italians".
 fn key(words: &str) -> String {
     words
-        .split_whitespace()
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|w| !w.is_empty())
         .map(stem)
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-/// The byte ranges of the words of `text` (letters, digits, apostrophes and hyphens inside).
+/// The byte ranges of the words of `text` (letters, digits, apostrophes inside); a hyphen
+/// parts two words ("Free-French" is "Free French").
 pub(crate) fn word_ranges(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = None;
@@ -32,7 +34,7 @@ pub(crate) fn word_ranges(text: &str) -> Vec<(usize, usize)> {
         .char_indices()
         .chain(std::iter::once((text.len(), ' ')))
     {
-        let inside = c.is_alphanumeric() || (start.is_some() && matches!(c, '\'' | '’' | '-'));
+        let inside = c.is_alphanumeric() || (start.is_some() && matches!(c, '\'' | '’'));
         match (inside, start) {
             (true, None) => start = Some(i),
             (false, Some(s)) => {
@@ -94,7 +96,12 @@ impl<'a> Factions<'a> {
             .factions
             .iter()
             .flat_map(|f| std::iter::once(&f.name).chain(&f.words))
-            .map(|p| p.split_whitespace().map(stem).collect())
+            .map(|p| {
+                p.split(|c: char| c.is_whitespace() || c == '-')
+                    .filter(|w| !w.is_empty())
+                    .map(stem)
+                    .collect()
+            })
             .filter(|p: &Vec<String>| !p.is_empty())
             .collect();
         let stems: Vec<String> = words.iter().map(|&(a, b)| stem(&text[a..b])).collect();
@@ -117,40 +124,52 @@ impl<'a> Factions<'a> {
         out
     }
 
-    fn name(&self, w: &mut FactionWords, diags: &mut Vec<Diagnostic>) {
-        let wanted = key(&w.words);
-        w.faction = self
-            .factions
+    /// The id of the faction `words` name, inflection aside ("Free French's", "Fascists").
+    pub fn id_of(&self, words: &str) -> Option<&str> {
+        let wanted = key(words);
+        self.factions
             .iter()
             .find(|f| key(&f.name) == wanted || f.words.iter().any(|x| key(x) == wanted))
-            .map(|f| f.id.clone());
+            .map(|f| f.id.as_str())
+    }
+
+    /// The faction words of `ob.toml` closest to `words`, best first.
+    pub fn suggest(&self, words: &str) -> Vec<&str> {
+        let all = self
+            .factions
+            .iter()
+            .flat_map(|f| std::iter::once(&f.name).chain(&f.words))
+            .map(String::as_str);
+        let mut close = did_you_mean(words, all);
+        close.dedup();
+        close
+    }
+
+    fn name(&self, w: &mut FactionWords, diags: &mut Vec<Diagnostic>) {
+        w.faction = self.id_of(&w.words).map(str::to_string);
         if w.faction.is_none() {
-            diags.push(self.unknown(w));
+            diags.push(self.unknown(&w.words, &w.span));
         }
     }
 
-    fn unknown(&self, w: &FactionWords) -> Diagnostic {
+    /// `notes::unknown-faction` at `words`, with "did you mean" when a faction's words are
+    /// close.
+    pub fn unknown(&self, words: &str, span: &TextSpan) -> Diagnostic {
         let d = Diagnostic::error(
             "notes::unknown-faction",
             format!(
-                "failed to find the faction `{}` (no [[faction]] of ob.toml uses these words)",
-                w.words
+                "failed to find the faction `{words}` (no [[faction]] of ob.toml uses these words)"
             ),
-            w.span.clone(),
+            span.clone(),
         )
         .with_label("unknown faction")
         .with_note("the availability is kept, without the restriction");
-        let words = self
-            .factions
-            .iter()
-            .flat_map(|f| f.words.iter().map(String::as_str));
-        match did_you_mean(&w.words, words).first() {
+        match self.suggest(words).first() {
             Some(best) => d.with_help(format!(
                 "did you mean \"{best}\"? correct the text with an erratum, or add the words to the faction's `words`"
             )),
             None => d.with_help(format!(
-                "declare the faction in ob.toml: [[faction]] with `id`, `name`, `words = [\"{}\"]` and `lines`",
-                w.words
+                "declare the faction in ob.toml: [[faction]] with `id`, `name`, `words = [\"{words}\"]` and `lines`"
             )),
         }
     }

@@ -40,6 +40,11 @@ pub mod colours;
 mod counter_text;
 mod factions;
 mod fields;
+#[cfg(test)]
+mod limit_catalogue_tests;
+mod limit_names;
+#[cfg(test)]
+mod limit_tests;
 pub mod lint;
 mod listing;
 mod mentions;

@@ -6,7 +6,7 @@ use qm_schema::{
 };
 
 use crate::fields::{field, opt_field};
-use crate::names::{normalize_name, shorten, vehicle_id, MAX_NAME};
+use crate::names::{normalize_name, too_long, vehicle_id};
 use crate::registry::VehicleTypeRegistry;
 
 /// A vehicle from one listing row; `None` (with a diagnostic) when a required column is
@@ -20,16 +20,9 @@ pub fn vehicle_from_row(
 ) -> Option<Vehicle> {
     let name_cell = field(map, &row.name)?;
     let name = normalize_name(&row.name.raw);
-    if name.chars().count() > MAX_NAME {
+    if let Some(message) = too_long("use", "vehicle name", &name) {
         diags.push(
-            Diagnostic::error(
-                "listing::name-too-long",
-                format!(
-                    "failed to use the vehicle name {} (at most {MAX_NAME} characters)",
-                    shorten(&name)
-                ),
-                row.name.span.clone(),
-            )
+            Diagnostic::error("listing::name-too-long", message, row.name.span.clone())
             .with_help("shorten the name with an erratum"),
         );
         return None;

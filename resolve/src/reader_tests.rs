@@ -146,8 +146,12 @@ fn a_faction_no_reading_uses_is_an_error_at_its_words() {
     let l = listing([row("Alpha", "1.2-1.3", "40-45", "1")]);
     let ob = ROYALIST_OB;
     for (sentence, words) in [
-        ("Only the Free Royalists may use it.", "Free Royalists"),
-        ("Royalist use only.", "Royalist"),
+        // Limits read ("Only the Free Royalists may use it"): these are no limit forms.
+        (
+            "Only the Free Royalists, it is said, may use it.",
+            "Free Royalists",
+        ),
+        ("Royalist use only, at times.", "Royalist"),
         ("It served with the royalists' forces.", "royalists'"),
     ] {
         let notes = format!(
@@ -174,7 +178,7 @@ fn a_place_in_a_sentence_no_reading_uses_is_a_warning() {
     for (sentence, place) in [
         ("It was used in Russia only by a few units.", "Russia"),
         (
-            "It is available in every theatre except North Africa.",
+            "It is rare in every theatre except North Africa.",
             "North Africa",
         ),
     ] {

@@ -3,7 +3,8 @@
 //! they name make the nation's theaters when its `ob.toml` does not list them.
 
 use qm_parser::{
-    Area, AvailabilityClause, ClauseKind, Diagnostic, NotesDoc, TheaterRef, WeaponAvailability,
+    Area, AvailabilityClause, ClauseKind, Diagnostic, LimitName, NameKind, NotesDoc, TextSpan,
+    TheaterRef, WeaponAvailability,
 };
 
 use qm_schema::TheaterId;
@@ -44,7 +45,8 @@ fn clause_refs<'a>(c: &'a AvailabilityClause, out: &mut Vec<&'a TheaterRef>) {
                 clause_refs(e, out);
             }
         }
-        ClauseKind::RelativeRf(_)
+        ClauseKind::Limit(_)
+        | ClauseKind::RelativeRf(_)
         | ClauseKind::SameWithAddedRf { .. }
         | ClauseKind::RestrictedUse { .. }
         | ClauseKind::RadioFrom { .. }
@@ -66,6 +68,27 @@ fn area_refs<'a>(a: &'a Area, out: &mut Vec<&'a TheaterRef>) {
     }
 }
 
+/// The names of the notes' limits that are or may be places ("Not available in Russia",
+/// "Limited to North Africa"), in source order.
+pub fn limit_names(doc: &NotesDoc) -> Vec<&LimitName> {
+    fn walk<'a>(clauses: &'a [AvailabilityClause], out: &mut Vec<&'a LimitName>) {
+        for c in clauses {
+            match &c.kind {
+                ClauseKind::Limit(l) => {
+                    out.extend(l.names.iter().filter(|n| n.kind != NameKind::Faction));
+                }
+                ClauseKind::Otherwise { exceptions, .. } => walk(exceptions, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for r in doc.notes.iter().flat_map(|n| n.rules.iter()) {
+        walk(&r.availability, &mut out);
+    }
+    out
+}
+
 /// A `notes::unknown-theater` error for every name the registry does not have.
 pub fn check_theater_names(
     registry: &TheaterRegistry,
@@ -73,30 +96,32 @@ pub fn check_theater_names(
     diags: &mut Vec<Diagnostic>,
 ) {
     for r in refs {
-        if registry.lookup(&r.raw).is_some() {
-            continue;
+        if registry.lookup(&r.raw).is_none() {
+            diags.push(unknown_theater(registry, &r.raw, &r.span));
         }
-        let mut d = Diagnostic::error(
-            "notes::unknown-theater",
-            format!("failed to read theater `{}` (no such theater)", r.raw),
-            r.span.clone(),
-        )
-        .with_label("not a theater");
-        let close = registry.suggest(&r.raw);
-        d = match close.as_slice() {
-            [] => d.with_help(
-                "add the theater (or this spelling as an alias) to the registry: the data's registry/theaters.toml or the nation's own theaters.toml",
-            ),
-            names => d.with_help(format!(
-                "did you mean {}? (or add the theater to the nation's theaters.toml)",
-                names
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            )),
-        };
-        diags.push(d);
+    }
+}
+
+/// `notes::unknown-theater` at a name the registry does not have, with "did you mean".
+fn unknown_theater(registry: &TheaterRegistry, raw: &str, span: &TextSpan) -> Diagnostic {
+    let d = Diagnostic::error(
+        "notes::unknown-theater",
+        format!("failed to read theater `{raw}` (no such theater)"),
+        span.clone(),
+    )
+    .with_label("not a theater");
+    match registry.suggest(raw).as_slice() {
+        [] => d.with_help(
+            "add the theater (or this spelling as an alias) to the registry: the data's registry/theaters.toml or the nation's own theaters.toml",
+        ),
+        names => d.with_help(format!(
+            "did you mean {}? (or add the theater to the nation's theaters.toml)",
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )),
     }
 }
 
@@ -111,8 +136,19 @@ pub fn nation_theaters<'r>(
 ) -> NationTheaters<'r> {
     let refs = doc.map(theater_refs).unwrap_or_default();
     check_theater_names(registry, &refs, diags);
+    // A limit's name that may be a faction is a place only when the registry knows it.
+    let limits = doc.map(limit_names).unwrap_or_default();
+    for n in &limits {
+        if n.kind == NameKind::Place && registry.lookup(&n.raw).is_none() {
+            diags.push(unknown_theater(registry, &n.raw, &n.span));
+        }
+    }
+    let places = limits
+        .iter()
+        .filter(|n| registry.lookup(&n.raw).is_some())
+        .map(|n| n.raw.as_str());
     match listed {
         Some(theaters) => NationTheaters::new(registry, theaters),
-        None => NationTheaters::named(registry, refs.iter().map(|r| r.raw.as_str())),
+        None => NationTheaters::named(registry, refs.iter().map(|r| r.raw.as_str()).chain(places)),
     }
 }

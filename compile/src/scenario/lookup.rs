@@ -20,7 +20,7 @@ use crate::nations::nation_theaters;
 use qm_layout::card::{card_scale, MIN_CARD_SCALE};
 use qm_load::data_dir::Loaded;
 use qm_registry::names::{did_you_mean, name_key, slug};
-use qm_registry::names::{shorten, MAX_NAME};
+use qm_registry::names::{shorten, too_long};
 use qm_resolve::query::{find_vehicle, parse_month};
 
 /// One scenario file read and looked up: the scenario (`None` when a required value is unreadable) and
@@ -239,19 +239,11 @@ impl<'a> Lookup<'a> {
     }
 
     fn at_most_one_line(&mut self, what: &str, text: &str, span: TextSpan) {
-        let chars = text.chars().count();
-        if chars <= MAX_NAME {
+        let Some(message) = too_long("use", what, text) else {
             return;
-        }
+        };
         self.diags.push(
-            Diagnostic::error(
-                "scenario::too-long",
-                format!(
-                    "failed to use the {what} {} (at most {MAX_NAME} characters)",
-                    shorten(text)
-                ),
-                span,
-            )
+            Diagnostic::error("scenario::too-long", message, span)
             .with_label("the card prints this on one line")
             .with_help(format!("shorten the {what}")),
         );

@@ -548,11 +548,16 @@ pub(crate) fn radio<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 /// "The optional AAMG is always available and has a 1.4 RF", "(The optional AAMG of the
 /// Autocannone da 65/17 is always available ...", "If optional, the AAMG is always available
 /// with an I.4 RF", "The optional AAMG (i.e., the Furgone version) has a 1.4 RF, but is
-/// available only for 1942-43 scenarios set in North Africa".
+/// available only for 1942-43 scenarios set in North Africa", "The optional AAMG has a rarity
+/// factor of 1.4" (whenever the vehicle is), "Its AAMG is optional and has an RF of 1.4".
 pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, open) = opt(ch('(')).parse(start)?;
     let (i, _) = opt((phrase("if optional"), ws0, ch(','), ws1)).parse(i)?;
-    let (i, _) = (phrase("the"), ws1, opt((phrase("optional"), ws1))).parse(i)?;
+    let article = phrase("the")
+        .or(phrase("its"))
+        .or(phrase("an"))
+        .or(phrase("a"));
+    let (i, _) = (article, ws1, opt((phrase("optional"), ws1))).parse(i)?;
     let weapon_len = i
         .find(|c: char| !c.is_ascii_alphanumeric())
         .unwrap_or(i.len());
@@ -593,6 +598,8 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
     })
     .parse(i)?;
     let (i, _) = ws1(i)?;
+    // "The AAMG is optional and has a 1.4 RF".
+    let (i, _) = opt((phrase("is optional"), opt(ch(',')), ws1, phrase("and"), ws1)).parse(i)?;
     let (i, (value, available)) = weapon_availability(ctx, i)?;
     let mut typos = Vec::new();
     let mut i = i;
@@ -645,6 +652,10 @@ fn weapon_availability<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Wea
     let (i, _) = (phrase("has"), ws1).parse(i)?;
     let (i, value) = rf_noun(ctx, i, false)?;
     if let Ok((i, _)) = (ws1, phrase("and is always available")).parse(i) {
+        return Ok((i, (value, WeaponAvailability::Always)));
+    }
+    // "has a rarity factor of 1.4" and nothing more: whenever the vehicle is available.
+    if i.trim_start().is_empty() || i.trim_start().starts_with(['.', ')']) {
         return Ok((i, (value, WeaponAvailability::Always)));
     }
     let (i, _) = (

@@ -38,6 +38,11 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
         }
         ClauseKind::SameWithAddedRf { added, .. } => rf(added, out),
         ClauseKind::RestrictedUse { period, .. } => self::period(period, None, out),
+        ClauseKind::Limit(l) => {
+            if let Some(EntryWhen::Period(p) | EntryWhen::From(p) | EntryWhen::Until(p)) = &l.when {
+                period(p, None, out);
+            }
+        }
         ClauseKind::Otherwise {
             rf: value,
             exceptions,

@@ -28,8 +28,9 @@ pub(crate) fn phrase<'a>(words: &'static str) -> impl Fn(&'a str) -> Res<'a, &'a
             rest = tag_no_case(word).parse(rest)?.0;
         }
         let ends_in_word = words.chars().last().is_some_and(char::is_alphanumeric);
+        // "an" in "and" is no match at all: the failure is where the phrase would start.
         if ends_in_word && rest.chars().next().is_some_and(char::is_alphanumeric) {
-            return fail(rest);
+            return fail(i);
         }
         let used = i.len() - rest.len();
         Ok((rest, &i[..used]))

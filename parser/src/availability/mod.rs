@@ -20,6 +20,7 @@ mod entries;
 mod faction_words;
 mod grammar_error;
 mod lexeme;
+mod limits;
 mod parts;
 mod period_token;
 mod pieces;

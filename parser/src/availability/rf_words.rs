@@ -10,7 +10,7 @@
 use nom::combinator::opt;
 use nom::Parser;
 
-use super::faction_words::{qualifier, use_only};
+use super::faction_words::{after_entry, qualifier};
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::rf_token::rf;
@@ -123,7 +123,7 @@ fn in_parens<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> 
     }
     let (mut i, _) = (ws0, ch(')')).parse(i)?;
     // "(1.4) Fascist use only": the qualifier after the parenthesis.
-    if let Ok((r, q)) = ws1(i).and_then(|(r, _)| use_only(r)) {
+    if let Ok((r, q)) = after_entry(i) {
         qualifiers.push(q);
         i = r;
         if let Some(r) = i.strip_prefix(')') {

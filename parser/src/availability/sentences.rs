@@ -14,11 +14,14 @@ use super::clauses::{
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, sentence_len, ws0, ws1};
+use super::limits::limit;
 use super::parts::{lead_in, LeadIn};
 use super::relative::relative_rf;
 use super::rf_token::rf;
 use super::scope::scoped;
-use super::syntax::{Area, AvailabilityClause, ClauseKind, ScheduleForm, Spanned};
+use super::syntax::{
+    Area, AvailabilityClause, ClauseKind, EntryWhen, LimitName, ScheduleForm, Spanned,
+};
 
 /// Where a clause is read, which decides what may follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +33,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 15] = [
+const BODIES: [BodyFn; 16] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -46,6 +49,7 @@ const BODIES: [BodyFn; 15] = [
     used_in,
     ammo_from,
     continued,
+    limit,
 ];
 
 /// Reads one clause at `start`: an optional lead-in ("For use in Sicily,", "In 1945,"), then
@@ -92,6 +96,14 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
         (ClauseKind::RestrictedUse { period, .. }, LeadIn::Period(p)) if body.needs_period => {
             *period = p;
             body.needs_period = false;
+        }
+        (ClauseKind::Limit(l), LeadIn::Period(p)) if l.when.is_none() => {
+            l.when = Some(EntryWhen::Period(p));
+        }
+        (ClauseKind::Limit(l), LeadIn::Area(Area::Theaters { theaters, except }))
+            if l.names.is_empty() && except.is_empty() =>
+        {
+            l.names = theaters.into_iter().map(LimitName::place).collect();
         }
         _ => return None,
     }

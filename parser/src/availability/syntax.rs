@@ -62,6 +62,10 @@ pub enum ClauseKind {
         /// The months the limit covers.
         period: PrintedPeriod,
     },
+    /// "Only the Free French may use it", "Used only in North Africa", "Not available in Russia
+    /// after 6/42", "No longer used after 5/43": whom or where the vehicle is kept to, or kept
+    /// from, and when.
+    Limit(Limit),
     /// "Otherwise it is 1.4 [EXC: ...]": the RF wherever and whenever no earlier clause of the
     /// note gives one, except as the bracketed clauses say.
     Otherwise {
@@ -331,6 +335,63 @@ pub enum QualifierSyntax {
         /// X, as printed ("Fascist").
         faction: Spanned<String>,
     },
+}
+
+/// Whom or where a vehicle is kept to ("only"), or kept from ("not"), and when.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limit {
+    /// Kept to the names and months, or kept from them.
+    pub sense: LimitSense,
+    /// Who or where, as printed; empty when the limit is the months alone ("no longer after
+    /// 5/43").
+    pub names: Vec<LimitName>,
+    /// When the limit holds; `None`: whenever the vehicle exists.
+    pub when: Option<EntryWhen>,
+}
+
+/// Which way a [`Limit`] goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitSense {
+    /// "only", "limited to", "restricted to", "not ... except in": nothing outside the names
+    /// (or, without names, outside the months).
+    Only,
+    /// "not", "never", "no longer", "withdrawn", "everywhere except": nothing inside them.
+    Not,
+}
+
+/// A faction or place a [`Limit`] names, as printed. The parser knows neither: the resolver
+/// looks the words up in the nation's factions (`ob.toml`) and the theater registry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitName {
+    /// The words as printed, without a leading "the" ("Free French", "North Africa").
+    pub raw: String,
+    /// Where they are.
+    pub span: TextSpan,
+    /// What the wording lets them be.
+    pub kind: NameKind,
+}
+
+impl LimitName {
+    /// A theater named before the limit ("In Russia, it is not available after 6/42").
+    pub fn place(t: TheaterRef) -> Self {
+        Self {
+            raw: t.raw,
+            span: t.span,
+            kind: NameKind::Place,
+        }
+    }
+}
+
+/// What the words around a name let it be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameKind {
+    /// "in X", "on X", "for use in X": a place.
+    Place,
+    /// "by X": a part of the nation's forces.
+    Faction,
+    /// "limited to X", "X only", "only X may use it", "for X use": either, as the nation's
+    /// data says.
+    Either,
 }
 
 /// A vehicle named by a clause ("AB 41", "AS 42 aa", "Autocannone da 65/17").

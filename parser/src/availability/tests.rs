@@ -135,6 +135,26 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
         ClauseKind::RestrictedUse { faction, period: p } => {
             format!("RestrictedUse {} {}", faction.value, period(p))
         }
+        ClauseKind::Limit(l) => {
+            let names: Vec<String> = l
+                .names
+                .iter()
+                .map(|n| format!("{:?} {}", n.kind, n.raw))
+                .collect();
+            let when = l.when.as_ref().map_or(String::new(), |w| {
+                format!(
+                    " {}",
+                    entry(&ScheduleEntry {
+                        span: c.span.clone(),
+                        when: w.clone(),
+                        rf: None,
+                        qualifiers: Vec::new(),
+                        typos: Vec::new(),
+                    })
+                )
+            });
+            format!("Limit {:?} [{}]{when}", l.sense, names.join(", "))
+        }
         ClauseKind::Otherwise { rf: r, exceptions } => {
             let exc: Vec<String> = exceptions.iter().map(render).collect();
             format!("Otherwise {} EXC [{}]", rf(r.value), exc.join(" || "))
@@ -305,7 +325,7 @@ fn arbitrary_text_never_panics() {
 
 /// Every clause form, as (sentence, rendering without names). The vehicle-name scope is
 /// composed in front of each by [`every_form_reads_with_any_scope`].
-const FORMS: [(&str, &str); 17] = [
+const FORMS: [(&str, &str); 19] = [
     (
         "Dates and RF for use in North Africa are 6-12/40 (.9), 1/41 (1.1). For Italy they are 9/43 (1.3).",
         "DatesAndRf | North Africa: 6-12/40 (0.9), 1/41 (1.1) | Italy: 9/43 (1.3)",
@@ -374,6 +394,14 @@ const FORMS: [(&str, &str); 17] = [
     (
         "Availability in 1945 is limited to Fascist Italians only.",
         "RestrictedUse Fascist Italians 1-12/45",
+    ),
+    (
+        "may be used only by the Free French from 1944 on.",
+        "Limit Only [Faction Free French] from 1-12/44 on",
+    ),
+    (
+        "is not available in Russia after 6/42.",
+        "Limit Not [Place Russia] from 7/42 on",
     ),
 ];
 

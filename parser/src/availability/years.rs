@@ -38,6 +38,13 @@ fn clause(c: &mut AvailabilityClause, years: YearSpan) {
                 period(p, years);
             }
         }
+        ClauseKind::Limit(l) => {
+            if let Some(EntryWhen::Period(p) | EntryWhen::From(p) | EntryWhen::Until(p)) =
+                &mut l.when
+            {
+                period(p, years);
+            }
+        }
         ClauseKind::Otherwise { exceptions, .. } => bound(exceptions, years),
         ClauseKind::RelativeRf(_)
         | ClauseKind::SameWithAddedRf { .. }

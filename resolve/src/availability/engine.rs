@@ -1,6 +1,7 @@
 //! One vehicle's availability from its rules, as a sequence of passes over plain data: the
 //! schedules' entries, the relative rules' copies, the fill of uncovered months, the lints and
-//! contradictory RFs, clipping to DATES and the N/R windows, restricted-use months.
+//! contradictory RFs, clipping to DATES and the N/R windows, the limits of places and months,
+//! restricted-use months.
 
 use qm_parser::{Diagnostic, SourceMap};
 use qm_schema::Vehicle;
@@ -8,6 +9,7 @@ use qm_schema::Vehicle;
 use super::clip::{clip, sorted};
 use super::contradictions::contradictions;
 use super::fill::fill_entries;
+use super::limits::apply_limits;
 use super::lints::lint_stated;
 use super::relative::relative_entries;
 use super::restricted::restrict_use;
@@ -41,6 +43,7 @@ pub fn resolve_vehicle(
     lint_stated(v, &stated.raw, rules.theaters, findings);
     contradictions(&subject, &stated.raw, diags);
     let entries = clip(stated.raw, dates, &rules.windows);
+    let entries = apply_limits(entries, &rules.rules, dates, rules.theaters, diags);
     let (entries, restricted) = restrict_use(entries, &rules.rules, dates);
     v.restricted_use = restricted;
     v.availability = sorted(entries, rules.theaters);

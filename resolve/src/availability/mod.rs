@@ -6,12 +6,14 @@
 //! the relative rules' copies of their base (`relative`), defaults and the listing fallback
 //! for uncovered months (`fill`), lints on what the notes state (`lints`), two RFs for one
 //! month an error naming both texts (`contradictions`), clipping to DATES
-//! and the N/R windows (`clip`), restricted-use months (`restricted`).
+//! and the N/R windows (`clip`), the limits of places and months (`limits`), restricted-use
+//! months (`restricted`).
 
 mod clip;
 mod contradictions;
 mod engine;
 mod fill;
+mod limits;
 mod lints;
 pub mod model;
 mod months;

@@ -117,6 +117,9 @@ pub enum Rule {
         /// The sentence.
         span: TextSpan,
     },
+    /// "Only the Free French may use it", "Used only in North Africa", "Not available in Russia
+    /// after 6/42", "No longer used after 5/43".
+    Limit(Limit),
     /// "This AFV has no radio in scenarios set prior to 11/41."
     RadioFrom {
         /// The vehicle it is restricted to, if any.
@@ -143,6 +146,72 @@ pub enum Rule {
         /// The sentence.
         span: TextSpan,
     },
+}
+
+/// Whom or where a vehicle is kept to, or kept from, and when.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limit {
+    /// True: kept to the names (or, without names, to the months); false: kept from them.
+    pub only: bool,
+    /// Who or where, as the note words them; what each names once the nation's data says.
+    pub names: Vec<LimitName>,
+    /// When it holds: a period, an open end (`From`, `Until`), or `None` for the vehicle's
+    /// whole DATES.
+    pub months: Option<When>,
+    /// The sentence.
+    pub span: TextSpan,
+}
+
+impl Limit {
+    /// The months the limit holds in, within the vehicle's `dates`.
+    pub fn period(&self, dates: Period) -> Option<Period> {
+        let p = match self.months {
+            None | Some(When::Thereafter) => dates,
+            Some(When::Period(p)) => p,
+            Some(When::From(m)) => Period::new(m, dates.to.max(m))?,
+            Some(When::Until(m)) => Period::new(dates.from.min(m), m)?,
+        };
+        p.intersect(&dates)
+    }
+
+    /// The theaters the limit names (empty: none named, or none known).
+    pub fn theaters(&self) -> impl Iterator<Item = &TheaterId> {
+        self.names.iter().flat_map(|n| match &n.named {
+            Some(Named::Theaters(t)) => t.as_slice(),
+            _ => &[],
+        })
+    }
+
+    /// The factions the limit names.
+    pub fn factions(&self) -> impl Iterator<Item = &str> {
+        self.names.iter().filter_map(|n| match &n.named {
+            Some(Named::Faction(f)) => Some(f.as_str()),
+            _ => None,
+        })
+    }
+}
+
+/// A name of a [`Limit`], as the note words it, and what it names once resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LimitName {
+    /// The words, as printed.
+    pub words: String,
+    /// Where they are.
+    pub span: TextSpan,
+    /// What the wording lets them be.
+    pub kind: qm_parser::NameKind,
+    /// What they name; `None` until resolved, or when they name nothing of the nation's (a
+    /// diagnostic says so).
+    pub named: Option<Named>,
+}
+
+/// What a name of a limit names.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Named {
+    /// A faction of the nation ([`qm_schema::Faction::id`]).
+    Faction(String),
+    /// Theaters (a group's members the nation fought in).
+    Theaters(Vec<TheaterId>),
 }
 
 /// A faction as the notes word it ("Fascist" in "Fascist use only", "Fascist Italians"), and

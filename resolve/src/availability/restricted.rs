@@ -1,5 +1,6 @@
 //! Restricted use: months in which only one faction of the nation may use a vehicle ("44-5/45
-//! (1.3; Fascist use only)", "Availability in 1945 is limited to Fascist Italians only").
+//! (1.3; Fascist use only)", "Availability in 1945 is limited to Fascist Italians only", "Only
+//! the Free French may use it").
 
 use qm_schema::{Availability, Period, Qualifier, RestrictedUse};
 
@@ -17,14 +18,9 @@ pub fn restrict_use(
 ) -> (Vec<Availability>, Vec<RestrictedUse>) {
     let mut periods: Vec<(String, Period)> = Vec::new();
     for r in rules {
-        if let Rule::RestrictedUse {
-            faction, period, ..
-        } = r
-        {
-            // Words naming no faction of the nation were reported when they were resolved.
-            let Some(id) = &faction.faction else { continue };
-            entries = mark(entries, id, *period);
-            periods.push((id.clone(), *period));
+        for (id, period) in limited(r, dates) {
+            entries = mark(entries, id, period);
+            periods.push((id.to_string(), period));
         }
     }
     for a in &entries {
@@ -50,6 +46,27 @@ pub fn restrict_use(
         });
     }
     (entries, out)
+}
+
+/// The factions a rule keeps the vehicle to, each with its months: "limited to X only" and
+/// "Only X may use it". Words naming no faction of the nation were reported when they were
+/// resolved.
+fn limited(rule: &Rule, dates: Period) -> Vec<(&str, Period)> {
+    match rule {
+        Rule::RestrictedUse {
+            faction, period, ..
+        } => faction
+            .faction
+            .as_deref()
+            .map(|id| (id, *period))
+            .into_iter()
+            .collect(),
+        Rule::Limit(limit) if limit.only => match limit.period(dates) {
+            Some(p) => limit.factions().map(|id| (id, p)).collect(),
+            None => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
 }
 
 /// Within the vehicle's own DATES, each month once: a period another one covers is dropped.

@@ -5,6 +5,7 @@ use qm_parser::{Diagnostic, NotesDoc};
 use super::links::NoteMembers;
 use crate::availability::model::{NoteRules, Rule};
 use crate::factions::Factions;
+use crate::limit_names::resolve_limit_names;
 use crate::mentions::NameIndex;
 use crate::registry::NationTheaters;
 use crate::rules::{translate_in_note, NoteContext, ScopedRule};
@@ -30,6 +31,7 @@ pub fn assign_rules(
         for rule in &note.rules {
             for mut scoped in translate_in_note(&rule.availability, nation, &mut context) {
                 factions.resolve(&mut scoped.rule, diags);
+                resolve_limit_names(&mut scoped.rule, factions, nation, diags);
                 for i in scoped_rows(&scoped, rows, &member_names, index, diags) {
                     per_vehicle[i].note = n;
                     per_vehicle[i].rules.push(scoped.rule.clone());

@@ -239,7 +239,8 @@ fn read_notes(
     let (doc, members, index, names) = (cx.doc, cx.members, cx.index, cx.names);
     let rules = assign_rules(doc, members, index, names, nation, &factions, &mut diags);
     unread::unread_factions(cx.map, doc, &factions, &mut diags);
-    unread::unread_places(cx.map, doc, nation.registry(), &mut diags);
+    unread::unread_places(cx.map, doc, nation.registry(), &factions, &mut diags);
+    unread::unread_negations(cx.map, doc, &mut diags);
     NoteReadings {
         multi,
         notes,

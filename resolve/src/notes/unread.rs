@@ -3,7 +3,8 @@
 //! its own, "only the Free French may use it") would restrict nothing and answer for every
 //! faction. Each such mention is an error at its words. A theater the registry knows, named
 //! in a rule sentence no reading reads at all ("On the Eastern Front it is rare."), is a
-//! warning: the sentence changes no vehicle's availability.
+//! warning: the sentence changes no vehicle's availability. So is a negation of availability
+//! ("It was never used operationally.", "not available", "withdrawn") no reading uses.
 
 use qm_parser::{AvailabilityClause, ClauseKind, Diagnostic, NotesDoc, SourceMap, TextSpan};
 
@@ -18,6 +19,7 @@ pub fn unread_places(
     map: &SourceMap,
     doc: &NotesDoc,
     registry: &TheaterRegistry,
+    factions: &Factions,
     diags: &mut Vec<Diagnostic>,
 ) {
     for rule in doc.notes.iter().flat_map(|n| &n.rules) {
@@ -33,10 +35,16 @@ pub fn unread_places(
             .iter()
             .map(|c| c.span.range.clone())
             .collect();
+        // "French" in "the Free French" names a faction, not France.
+        let mentions = factions.mentions(text);
         for (start, end) in places(text, registry) {
             let at = span.range.start + start..span.range.start + end;
             let read_here = read.iter().any(|u| u.start <= at.start && at.end <= u.end);
-            if read_here || quoted(text, start) || !about_availability(sentence_around(text, start))
+            let faction = mentions.iter().any(|&(a, b)| a < end && start < b);
+            if read_here
+                || faction
+                || quoted(text, start)
+                || !about_availability(sentence_around(text, start))
             {
                 continue;
             }
@@ -153,6 +161,7 @@ fn read_spans(clauses: &[AvailabilityClause], out: &mut Vec<std::ops::Range<usiz
     for c in clauses {
         match &c.kind {
             ClauseKind::RestrictedUse { faction, .. } => out.push(faction.span.range.clone()),
+            ClauseKind::Limit(l) => out.extend(l.names.iter().map(|n| n.span.range.clone())),
             ClauseKind::Schedule(s) => {
                 let qualifiers = s
                     .sections
@@ -163,6 +172,70 @@ fn read_spans(clauses: &[AvailabilityClause], out: &mut Vec<std::ops::Range<usiz
             }
             ClauseKind::Otherwise { exceptions, .. } => read_spans(exceptions, out),
             _ => {}
+        }
+    }
+}
+
+/// Words that deny availability ("not available", "no longer", "withdrawn"), each as words.
+const NEGATIONS: [&[&str]; 11] = [
+    &["not", "available"],
+    &["no", "longer"],
+    &["never", "used"],
+    &["never", "available"],
+    &["not", "used"],
+    &["withdrawn"],
+    &["unavailable"],
+    &["isn't", "available"],
+    &["wasn't", "available"],
+    &["aren't", "available"],
+    &["weren't", "available"],
+];
+
+/// Every negation of availability in a rule paragraph outside every clause read from it: a
+/// warning (the sentence keeps the vehicle from nothing).
+pub fn unread_negations(map: &SourceMap, doc: &NotesDoc, diags: &mut Vec<Diagnostic>) {
+    for rule in doc.notes.iter().flat_map(|n| &n.rules) {
+        let span = &rule.paragraph.span;
+        let Some(text) = map
+            .get(span.file)
+            .and_then(|s| s.text.get(span.range.clone()))
+        else {
+            continue;
+        };
+        let words = word_ranges(text);
+        let lower: Vec<String> = words
+            .iter()
+            .map(|&(a, b)| text[a..b].to_lowercase().replace('’', "'"))
+            .collect();
+        for k in 0..words.len() {
+            let Some(n) = NEGATIONS
+                .iter()
+                .find(|p| lower.get(k..k + p.len()).is_some_and(|w| w == **p))
+                .map(|p| p.len())
+            else {
+                continue;
+            };
+            let (start, end) = (words[k].0, words[k + n - 1].1);
+            let at = span.range.start + start..span.range.start + end;
+            let read_here = rule
+                .availability
+                .iter()
+                .any(|c| c.span.range.start <= at.start && at.end <= c.span.range.end);
+            if read_here || quoted(text, start) {
+                continue;
+            }
+            diags.push(
+                Diagnostic::warning(
+                    "notes::unread-negation",
+                    format!(
+                        "the negation `{}` is in a sentence no reading uses (it keeps the vehicle from nothing)",
+                        &text[start..end]
+                    ),
+                    TextSpan::new(span.file, at),
+                )
+                .with_label("negation not read")
+                .with_help("if the sentence keeps the vehicle from a place or months, word it as the notes' forms do (\"Not available in X\", \"No longer available after M/YY\") with an erratum"),
+            );
         }
     }
 }

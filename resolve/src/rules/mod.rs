@@ -6,6 +6,7 @@
 //! same, but with .1 added" copies the vehicle the previous sentence named.
 
 mod combine;
+mod limit;
 mod schedule;
 mod scope;
 
@@ -17,6 +18,7 @@ use qm_schema::{Period, TheaterId};
 
 use crate::availability::model::{Rule, Schedule, Scope};
 use crate::registry::NationTheaters;
+use limit::limit_rule;
 use schedule::{dates_limits, faction_words, schedules};
 use scope::{period, scope};
 
@@ -206,6 +208,12 @@ impl Translator<'_, '_> {
             ClauseKind::RestrictedUse { faction, period: p } => {
                 self.flush_dates();
                 self.restricted_use(faction, p, only, span);
+            }
+            ClauseKind::Limit(l) => {
+                self.flush_dates();
+                if let Some(rule) = limit_rule(l, span) {
+                    self.push(rule, only, span);
+                }
             }
             ClauseKind::Otherwise { rf, exceptions } => {
                 self.flush_dates();

@@ -1,0 +1,461 @@
+//! Limit forms: whom or where a vehicle is kept to or kept from, and when, read by meaning
+//! rather than as fixed sentences (docs/notes.md, the catalogue). A limit sentence is a run of
+//! typed bits in any order English allows:
+//!
+//! - a sense: "only", "solely", "limited to", "restricted to" (kept to what it names); "not",
+//!   "never", "no longer", "withdrawn", "unavailable" (kept from it); "except" ("everywhere
+//!   except in X" keeps from X, "not ... except in X" keeps to X);
+//! - names: capitalized words, a list joined by ",", "and", "or", "/"; the word before them
+//!   says what they may be ("in X", "on X": a place; "by X": a faction; "to X", "for X", "X
+//!   only", "only X": either, as the nation's data says);
+//! - at most one period: "in 1945", "from 1944 on", "after 6/43", "before 1942";
+//! - small words that carry no meaning of their own ("it", "may", "be", "used", "available",
+//!   "units"); a period may stand in parentheses ("Free French use only (from 1943)").
+//!
+//! Any other word makes the sentence no limit, so prose ("It may fire only at a target ...")
+//! never reads as one. Names without a word before them must stand beside the sense ("Free
+//! French use only", "only the Free French", "North Africa only", "except Russia").
+
+use nom::combinator::opt;
+use nom::Parser;
+
+use super::body::Body;
+use super::grammar_error::{fail, Ctx, Res};
+use super::lexeme::{ch, phrase, ws0, ws1};
+use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKind};
+use super::when::{span_period, when};
+
+/// Words that carry no meaning of their own in a limit sentence.
+const SMALL_WORDS: [&str; 41] = [
+    "it",
+    "they",
+    "them",
+    "this",
+    "these",
+    "its",
+    "their",
+    "the",
+    "a",
+    "an",
+    "vehicle",
+    "vehicles",
+    "afv",
+    "afvs",
+    "type",
+    "types",
+    "version",
+    "versions",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "may",
+    "can",
+    "could",
+    "might",
+    "will",
+    "would",
+    "should",
+    "must",
+    "used",
+    "usable",
+    "available",
+    "availability",
+    "issued",
+    "fielded",
+    "employed",
+    "allowed",
+    "permitted",
+];
+
+/// Small words of two: "in service", "from service", "for use" ("For use only by X").
+const SMALL_PHRASES: [&str; 4] = ["in service", "from service", "to be", "for use"];
+
+/// Nouns for the men who use a vehicle, which may stand between names and their sense ("Free
+/// French units only").
+const UNITS: [&str; 5] = ["units", "forces", "troops", "formations", "crews"];
+
+/// The words that keep to what follows, as a preposition would ("limited to X").
+const ONLY_TO: [&str; 4] = ["limited to", "restricted to", "reserved for", "confined to"];
+
+/// The words that keep to what is named.
+const ONLY: [&str; 3] = ["only", "solely", "exclusively"];
+
+/// The words that keep from what is named (contractions first: "isn't" is "is not").
+const NOT: [&str; 12] = [
+    "isn't",
+    "wasn't",
+    "aren't",
+    "weren't",
+    "can't",
+    "cannot",
+    "no longer",
+    "not",
+    "never",
+    "withdrawn",
+    "unavailable",
+    "nowhere",
+];
+
+/// "everywhere", "in every theater": the whole, from which "except" takes.
+const EVERYWHERE: [&str; 8] = [
+    "in every theater",
+    "in every theatre",
+    "in all theaters",
+    "in all theatres",
+    "in any theater",
+    "in any theatre",
+    "everywhere",
+    "anywhere",
+];
+
+/// Words before names, and what they let the names be (longest first).
+const PREPOSITIONS: [(&str, NameKind); 11] = [
+    ("for use by", NameKind::Faction),
+    ("for use in", NameKind::Place),
+    ("for use on", NameKind::Place),
+    ("in scenarios set in", NameKind::Place),
+    ("for scenarios set in", NameKind::Place),
+    ("in", NameKind::Place),
+    ("on", NameKind::Place),
+    ("within", NameKind::Place),
+    ("by", NameKind::Faction),
+    ("to", NameKind::Either),
+    ("for", NameKind::Either),
+];
+
+/// Words that end a name (besides the small words and the sense words): a name may hold
+/// words in lower case ("Italian mainland", "Theater of Operations"), never these.
+const NAME_ENDS: [&str; 36] = [
+    "and",
+    "or",
+    "in",
+    "on",
+    "by",
+    "to",
+    "for",
+    "from",
+    "after",
+    "before",
+    "until",
+    "till",
+    "since",
+    "during",
+    "use",
+    "as",
+    "at",
+    "with",
+    "when",
+    "while",
+    "where",
+    "if",
+    "but",
+    "then",
+    "thereafter",
+    "between",
+    "through",
+    "prior",
+    "up",
+    "also",
+    "always",
+    "still",
+    "because",
+    "so",
+    "that",
+    "which",
+];
+
+/// One typed bit of a limit sentence.
+#[derive(Debug)]
+enum Bit {
+    /// "only", "limited to".
+    Only,
+    /// "not", "never", "no longer".
+    Not,
+    /// "except".
+    Except,
+    /// "everywhere", "in every theater".
+    Everywhere,
+    /// "use" ("Free French use only").
+    Use,
+    /// "units", "forces" ("Free French units only").
+    Units,
+    /// Names; `bare`: no word before them says what they are.
+    Names { names: Vec<LimitName>, bare: bool },
+    /// A period or an open end.
+    When(EntryWhen),
+    /// A word without meaning of its own.
+    Small,
+}
+
+/// A limit sentence: its bits, read until a word none of them is, then checked as a whole.
+pub(crate) fn limit<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let mut bits = Vec::new();
+    let mut i = start;
+    // What the words before the next names let them be ("limited to" acts as "to").
+    let mut pending: Option<NameKind> = None;
+    loop {
+        // A comma may stand between bits ("Russia, after 6/42"), never before the first.
+        let at = match (ws0, ch(','), ws0).parse(i) {
+            Ok((r, _)) if !bits.is_empty() => r,
+            _ => ws0(i)?.0,
+        };
+        let Some((r, bit, next)) = bit(ctx, at, pending.take()) else {
+            break;
+        };
+        bits.push(bit);
+        pending = next;
+        i = r;
+    }
+    match meaning(bits) {
+        Some(limit) => Ok((i, ClauseKind::Limit(limit).into())),
+        None => fail(start),
+    }
+}
+
+/// The bit at `i`, the text after it and what the next names may be.
+fn bit<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+    pending: Option<NameKind>,
+) -> Option<(&'a str, Bit, Option<NameKind>)> {
+    if i.is_empty() {
+        return None;
+    }
+    if let Some(kind) = pending {
+        if let Ok((r, names)) = names(ctx, i, kind) {
+            return Some((r, Bit::Names { names, bare: false }, None));
+        }
+    }
+    if let Ok((r, w)) = when_bit(ctx, i) {
+        return Some((r, Bit::When(w), None));
+    }
+    // "(from 1943)", "(1944-45)".
+    if let Ok((r, (_, _, w, _, _))) = (
+        ch('('),
+        ws0,
+        |r| {
+            when_bit(ctx, r)
+                .or_else(|_| span_period(ctx, r).map(|(r, p)| (r, EntryWhen::Period(p))))
+        },
+        ws0,
+        ch(')'),
+    )
+        .parse(i)
+    {
+        return Some((r, Bit::When(w), None));
+    }
+    if let Some(r) = first_phrase(i, &ONLY_TO) {
+        return Some((r, Bit::Only, Some(NameKind::Either)));
+    }
+    if let Some(r) = first_phrase(i, &ONLY) {
+        return Some((r, Bit::Only, None));
+    }
+    if let Some(r) = first_phrase(i, &NOT) {
+        return Some((r, Bit::Not, None));
+    }
+    if let Some(r) = first_phrase(i, &EVERYWHERE) {
+        return Some((r, Bit::Everywhere, None));
+    }
+    if let Ok((r, _)) = phrase("except").parse(i) {
+        return Some((r, Bit::Except, None));
+    }
+    for (words, kind) in PREPOSITIONS {
+        if let Ok((r, _)) = (phrase(words), ws1).parse(i) {
+            if let Ok((r2, names)) = names(ctx, r, kind) {
+                return Some((r2, Bit::Names { names, bare: false }, None));
+            }
+        }
+    }
+    if let Ok((r, names)) = names(ctx, i, NameKind::Either) {
+        return Some((r, Bit::Names { names, bare: true }, None));
+    }
+    if let Ok((r, _)) = phrase("use").parse(i) {
+        return Some((r, Bit::Use, None));
+    }
+    if let Some(r) = first_phrase(i, &UNITS) {
+        return Some((r, Bit::Units, None));
+    }
+    first_phrase(i, &SMALL_PHRASES)
+        .or_else(|| first_phrase(i, &SMALL_WORDS))
+        .map(|r| (r, Bit::Small, None))
+}
+
+/// The text after the first of `phrases` that starts `i`.
+fn first_phrase<'a>(i: &'a str, phrases: &[&'static str]) -> Option<&'a str> {
+    phrases
+        .iter()
+        .find_map(|p| phrase(p).parse(i).ok().map(|(r, _)| r))
+}
+
+/// A period with the word that introduces it ("in 1945", "during 1944-45", "from 1944 on",
+/// "after 6/43", "before 1942", "June 1943"): a bare number is no period here ("AB 41").
+fn when_bit<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
+    let lead = phrase("in").or(phrase("during")).or(phrase("for"));
+    if let Ok((r, (_, _, p))) = (lead, ws1, |r| span_period(ctx, r)).parse(i) {
+        return Ok((r, EntryWhen::Period(p)));
+    }
+    if !i.starts_with(char::is_alphabetic) {
+        return fail(i);
+    }
+    match when(ctx, i)? {
+        (_, EntryWhen::Thereafter(_)) => fail(i),
+        read => Ok(read),
+    }
+}
+
+/// A list of names ("Russia", "the Free French", "Russia, the Balkans and Finland",
+/// "North-Africa/the ETO"), each of `kind`.
+fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Vec<LimitName>> {
+    let mut out = Vec::new();
+    let (mut i, first) = one_name(i)?;
+    out.push(first);
+    loop {
+        let sep = (
+            ws0,
+            ch(','),
+            ws0,
+            opt((phrase("and").or(phrase("or")), ws1)),
+        )
+            .map(|_| ())
+            .or((ws1, phrase("and").or(phrase("or")), ws1).map(|_| ()))
+            .or((ws0, ch('/'), ws0).map(|_| ()))
+            .parse(i);
+        let Ok((r, ())) = sep else { break };
+        let Ok((r2, next)) = one_name(r) else { break };
+        out.push(next);
+        i = r2;
+    }
+    let names = out
+        .into_iter()
+        .map(|raw| LimitName {
+            raw: raw.split_whitespace().collect::<Vec<_>>().join(" "),
+            span: ctx.span(raw),
+            kind,
+        })
+        .collect();
+    Ok((i, names))
+}
+
+/// One name, "the" before it left out: a capitalized word of letters, then words of letters
+/// up to a word that ends names (a small word, a sense word, a preposition).
+fn one_name(i: &str) -> Res<'_, &str> {
+    let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
+    let first = letters(i);
+    if first == 0 || !i.starts_with(char::is_uppercase) || ends_name(&i[..first]) {
+        return fail(i);
+    }
+    let mut end = first;
+    loop {
+        let rest = &i[end..];
+        let Ok((after_space, _)) = ws1(rest) else {
+            break;
+        };
+        let len = letters(after_space);
+        let word = &after_space[..len];
+        if len == 0 || ends_name(word) || !at_word_end(&after_space[len..]) {
+            break;
+        }
+        end = i.len() - after_space.len() + len;
+    }
+    if !at_word_end(&i[end..]) {
+        return fail(i);
+    }
+    Ok((&i[end..], &i[..end]))
+}
+
+/// True when `rest` may follow a word of a name: nothing, a space or punctuation, never a
+/// digit or "(" ("B11", "M4A3(75)W" are no names).
+fn at_word_end(rest: &str) -> bool {
+    rest.chars()
+        .next()
+        .is_none_or(|c| !(c.is_alphanumeric() || c == '('))
+}
+
+/// The length of the word of letters (with inner "-", "'", "’") at the start of `i`.
+fn letters(i: &str) -> usize {
+    let mut len = 0;
+    for (k, c) in i.char_indices() {
+        let inner = k > 0 && matches!(c, '-' | '\'' | '’');
+        if !(c.is_alphabetic() || inner) {
+            break;
+        }
+        len = k + c.len_utf8();
+    }
+    len
+}
+
+/// True when `word` ends a name rather than being part of it.
+fn ends_name(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    let lower = lower.as_str();
+    NAME_ENDS.contains(&lower)
+        || SMALL_WORDS.contains(&lower)
+        || UNITS.contains(&lower)
+        || ONLY.contains(&lower)
+        || NOT.contains(&lower)
+        || matches!(
+            lower,
+            "limited"
+                | "restricted"
+                | "reserved"
+                | "confined"
+                | "except"
+                | "everywhere"
+                | "anywhere"
+        )
+}
+
+/// The limit the bits make, or `None` when they make none: one sense, at most one list of
+/// names and one period, names without a word before them beside the sense.
+fn meaning(bits: Vec<Bit>) -> Option<Limit> {
+    let count = |f: fn(&Bit) -> bool| bits.iter().filter(|b| f(b)).count();
+    let only = count(|b| matches!(b, Bit::Only));
+    let not = count(|b| matches!(b, Bit::Not));
+    let except = count(|b| matches!(b, Bit::Except));
+    let sense = match (only, not, except) {
+        (1.., 0, 0) => LimitSense::Only,
+        (0, 1, 0) | (0, 0, 1) => LimitSense::Not,
+        (0, 1, 1) => LimitSense::Only,
+        _ => return None,
+    };
+    if except == 0 && bits.iter().any(|b| matches!(b, Bit::Everywhere)) {
+        return None;
+    }
+    if count(|b| matches!(b, Bit::Names { .. })) > 1 || count(|b| matches!(b, Bit::When(_))) > 1 {
+        return None;
+    }
+    for (k, b) in bits.iter().enumerate() {
+        if matches!(b, Bit::Names { bare: true, .. }) && !beside_sense(&bits, k) {
+            return None;
+        }
+    }
+    let mut names = Vec::new();
+    let mut when = None;
+    for b in bits {
+        match b {
+            Bit::Names { names: n, .. } => names = n,
+            Bit::When(w) => when = Some(w),
+            _ => {}
+        }
+    }
+    if names.is_empty() && when.is_none() {
+        return None;
+    }
+    Some(Limit { sense, names, when })
+}
+
+/// True when the names at `k` stand beside the sense: after "only" or "except", or before
+/// "only" or "use only" ("units" may stand between: "Free French units only").
+fn beside_sense(bits: &[Bit], k: usize) -> bool {
+    let before = k
+        .checked_sub(1)
+        .and_then(|p| bits.get(p))
+        .is_some_and(|b| matches!(b, Bit::Only | Bit::Except));
+    let mut next = bits[k + 1..]
+        .iter()
+        .skip_while(|b| matches!(b, Bit::Units | Bit::Use));
+    before || matches!(next.next(), Some(Bit::Only))
+}

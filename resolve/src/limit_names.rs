@@ -1,0 +1,136 @@
+//! The names of a limit ("Only the Free French may use it", "Limited to North Africa", "Not
+//! available in Russia") -> the nation's factions (`ob.toml`, any inflection) or theaters (the
+//! registry). The words around a name say what it may be ("in X": a place, "by X": a
+//! faction); where they allow both, the nation's own faction words come first. A name that is
+//! neither is an error with "did you mean"; so is keeping a vehicle *from* a faction, or to
+//! any of several, which the availability model cannot hold (only "X use only").
+
+use qm_parser::{Diagnostic, NameKind};
+
+use crate::availability::model::{LimitName, Named, Rule};
+use crate::factions::Factions;
+use crate::registry::NationTheaters;
+
+/// Names what each name of a limit rule names; reports names that name nothing and factions
+/// a limit keeps the vehicle from. Other rules are left as they are.
+pub fn resolve_limit_names(
+    rule: &mut Rule,
+    factions: &Factions,
+    nation: &NationTheaters,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Rule::Limit(limit) = rule else { return };
+    for name in &mut limit.names {
+        name.named = named(name, factions, nation, diags);
+    }
+    let factions: Vec<&LimitName> = limit
+        .names
+        .iter()
+        .filter(|n| matches!(n.named, Some(Named::Faction(_))))
+        .collect();
+    let unheld = if !limit.only {
+        factions.iter().map(|n| faction_kept_from(n)).collect()
+    } else if factions.len() > 1 {
+        vec![several_factions(&factions)]
+    } else {
+        Vec::new()
+    };
+    if !unheld.is_empty() {
+        diags.extend(unheld);
+        // Nothing of the rule is applied by halves.
+        limit.names.clear();
+        limit.months = None;
+    }
+}
+
+/// `notes::several-factions`: an entry is kept to one faction ("X use only"), never to any of
+/// several.
+fn several_factions(names: &[&LimitName]) -> Diagnostic {
+    let words: Vec<&str> = names.iter().map(|n| n.words.as_str()).collect();
+    Diagnostic::error(
+        "notes::several-factions",
+        format!(
+            "failed to apply the limit to {} (the availability model keeps a vehicle to one faction at a time)",
+            words.join(" and ")
+        ),
+        names[0].span.clone(),
+    )
+    .with_label("one of several factions")
+    .with_note("the sentence is not applied")
+    .with_help("give each faction's months its own sentence, or name the faction with an erratum")
+}
+
+/// What one name names, or `None` (reported here, or as an unknown theater for a place).
+fn named(
+    name: &LimitName,
+    factions: &Factions,
+    nation: &NationTheaters,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Named> {
+    if name.kind != NameKind::Place {
+        if let Some(id) = factions.id_of(&name.words) {
+            return Some(Named::Faction(id.to_string()));
+        }
+    }
+    let registry = nation.registry();
+    if name.kind != NameKind::Faction && registry.lookup(&name.words).is_some() {
+        return Some(Named::Theaters(nation.expand_name(&name.words)));
+    }
+    match name.kind {
+        // Every place of the notes is checked against the registry once, with the others.
+        NameKind::Place => {}
+        NameKind::Faction => diags.push(factions.unknown(&name.words, &name.span)),
+        NameKind::Either => diags.push(unknown_name(name, factions, nation)),
+    }
+    None
+}
+
+/// `notes::unknown-name`: words where a faction or a place may stand that are neither.
+fn unknown_name(name: &LimitName, factions: &Factions, nation: &NationTheaters) -> Diagnostic {
+    let d = Diagnostic::error(
+        "notes::unknown-name",
+        format!(
+            "failed to find `{}` (neither a faction of ob.toml nor a theater of the registry)",
+            name.words
+        ),
+        name.span.clone(),
+    )
+    .with_label("no faction or theater")
+    .with_note("the sentence limits nothing");
+    let mut close: Vec<String> = factions
+        .suggest(&name.words)
+        .into_iter()
+        .map(|f| format!("\"{f}\""))
+        .collect();
+    close.extend(
+        nation
+            .registry()
+            .suggest(&name.words)
+            .into_iter()
+            .map(|t| format!("`{t}`")),
+    );
+    match close.as_slice() {
+        [] => d.with_help(
+            "declare the faction in ob.toml ([[faction]] `words`) or the theater in the registry, or correct the text with an erratum",
+        ),
+        close => d.with_help(format!(
+            "did you mean {}? correct the text with an erratum",
+            close.join(" or ")
+        )),
+    }
+}
+
+/// `notes::faction-kept-from`: the model keeps a vehicle *to* a faction, never from one.
+fn faction_kept_from(name: &LimitName) -> Diagnostic {
+    Diagnostic::error(
+        "notes::faction-kept-from",
+        format!(
+            "failed to apply the limit on `{}` (the availability model keeps a vehicle to a faction, \"X use only\", but cannot keep it from one)",
+            name.words
+        ),
+        name.span.clone(),
+    )
+    .with_label("a faction the vehicle is kept from")
+    .with_note("the sentence is not applied")
+    .with_help("name the factions that may use it (\"Only the X may use it\") with an erratum")
+}

@@ -1,0 +1,36 @@
+//! A limit clause ("Only the Free French may use it", "Not available in Russia after 6/42",
+//! "No longer used after 5/43") -> the resolver's [`Limit`] rule, its names still as the note
+//! words them: the nation's factions and theaters say what they name
+//! ([`crate::limit_names`]).
+
+use qm_parser::{EntryWhen, Limit as LimitClause, LimitSense, TextSpan};
+
+use super::scope::period;
+use crate::availability::model::{Limit, LimitName, Rule, When};
+
+/// The rule of a limit clause; `None` when its period did not parse (the parser reported it).
+pub fn limit_rule(l: &LimitClause, span: &TextSpan) -> Option<Rule> {
+    let months = match &l.when {
+        None => None,
+        Some(EntryWhen::Period(p)) => Some(When::Period(period(p)?)),
+        Some(EntryWhen::From(p)) => Some(When::From(period(p)?.from)),
+        Some(EntryWhen::Until(p)) => Some(When::Until(period(p)?.to)),
+        Some(EntryWhen::Thereafter(_)) => Some(When::Thereafter),
+    };
+    let names = l
+        .names
+        .iter()
+        .map(|n| LimitName {
+            words: n.raw.clone(),
+            span: n.span.clone(),
+            kind: n.kind,
+            named: None,
+        })
+        .collect();
+    Some(Rule::Limit(Limit {
+        only: l.sense == LimitSense::Only,
+        names,
+        months,
+        span: span.clone(),
+    }))
+}
