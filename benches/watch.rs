@@ -23,7 +23,7 @@ const NOTE: &str = "Approximately a total of 100 L5/21";
 /// A copy of the repository's data under `dir`.
 fn data_copy(dir: &Path) -> PathBuf {
     let data = dir.join("data");
-    support::copy_dir(&root().join("data-src"), &data);
+    qm_test_support::copy_dir(&root().join("data-src"), &data);
     data
 }
 

@@ -22,20 +22,6 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Copies a directory tree (files and folders) from `from` to `to`.
-pub fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
-}
-
 /// A data directory under `dir` with `count` vehicle nations: `ita/` and copies `n01/`,
 /// `n02/`, ... of it, beside everything else of `data-src/` (the registries, scenarios, module
 /// settings and the other nation folders, which the scenarios name), and a gpid for every
@@ -46,7 +32,7 @@ pub fn nations(count: usize, dir: &Path) {
         let e = e.unwrap();
         let target = dir.join(e.file_name());
         if e.path().is_dir() {
-            copy_dir(&e.path(), &target);
+            qm_test_support::copy_dir(&e.path(), &target);
         } else if e.file_name() != "vassal-gpids.toml" {
             std::fs::copy(e.path(), target).unwrap();
         }
@@ -69,7 +55,7 @@ pub fn nations(count: usize, dir: &Path) {
     let mut text = gpids.clone();
     for k in 1..count {
         let id = format!("n{k:02}");
-        copy_dir(&src.join("ita"), &dir.join(&id));
+        qm_test_support::copy_dir(&src.join("ita"), &dir.join(&id));
         for vehicle in &ita {
             text.push_str(&format!("\"{id}/{vehicle}\" = {next}\n"));
             next += 1;

@@ -23,7 +23,7 @@ pub fn vehicle_from_row(
     if let Some(message) = too_long("use", "vehicle name", &name) {
         diags.push(
             Diagnostic::error("listing::name-too-long", message, row.name.span.clone())
-            .with_help("shorten the name with an erratum"),
+                .with_help("shorten the name with an erratum"),
         );
         return None;
     }

@@ -244,8 +244,8 @@ impl<'a> Lookup<'a> {
         };
         self.diags.push(
             Diagnostic::error("scenario::too-long", message, span)
-            .with_label("the card prints this on one line")
-            .with_help(format!("shorten the {what}")),
+                .with_label("the card prints this on one line")
+                .with_help(format!("shorten the {what}")),
         );
     }
 
