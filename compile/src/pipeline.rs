@@ -18,6 +18,7 @@ use crate::timings::Timings;
 use qm_load::data_dir::{load, load_scenarios, Loaded};
 use qm_load::diagnostics;
 use qm_load::input::InputLimits;
+use qm_resolve::colours::Palette;
 
 /// The result of compiling a data directory.
 #[derive(Debug)]
@@ -33,6 +34,8 @@ pub struct Compiled {
     pub scenarios: Vec<Scenario>,
     /// The maintainers' vehicle art, checked and ready to draw, by nation id.
     pub art: qm_layout::art::ArtBook,
+    /// The colours every nation's counters and chart are printed in, by nation id.
+    pub colours: Palette,
     /// Every diagnostic of the run, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
     /// How long each stage took.
@@ -92,6 +95,7 @@ pub fn compile(data_dir: &Path, opts: &CompileOptions) -> Compiled {
     let Validated {
         nations,
         theaters,
+        colours,
         printable,
     } = validate_nations(&loaded, resolved, &mut diagnostics, &mut timings);
     timings.time("validate", || {
@@ -123,6 +127,7 @@ pub fn compile(data_dir: &Path, opts: &CompileOptions) -> Compiled {
         theaters,
         scenarios,
         art,
+        colours,
         diagnostics,
         timings,
     }
@@ -142,6 +147,7 @@ fn load_inputs(data_dir: &Path, scenarios: Option<&Path>, limits: InputLimits) -
 struct Validated {
     nations: Vec<Nation>,
     theaters: BTreeMap<String, Vec<TheaterId>>,
+    colours: Palette,
     /// What the build needs that the data lacks (reported after the registries' findings).
     printable: Vec<Diagnostic>,
 }
@@ -167,6 +173,7 @@ fn validate_nations(
     let mut out = Validated {
         nations: Vec::with_capacity(validated.len()),
         theaters: BTreeMap::new(),
+        colours: Palette::new(&loaded.registries.colours),
         printable: Vec::new(),
     };
     for (resolved, found, unbuildable) in validated {
@@ -175,6 +182,7 @@ fn validate_nations(
         out.printable.extend(unbuildable);
         out.theaters
             .insert(resolved.nation.id.clone(), resolved.theaters);
+        out.colours.insert(&resolved.nation.id, resolved.colours);
         out.nations.push(resolved.nation);
     }
     out

@@ -26,8 +26,8 @@ use qm_render::templates::source::TemplateError;
 use qm_render::templates::Templates;
 use qm_render::{
     chart_files, chart_key, chart_model, counter_key, counter_sheets_with, render_side, sides,
-    ChartFiles, ChartModel, Converted, CounterImage, CounterOptions, Pictures, RenderError,
-    RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE, SIDES,
+    ChartFiles, ChartModel, Converted, CounterImage, CounterOptions, RenderError, RenderErrorKind,
+    RenderedSide, SheetOptions, SHEET_TEMPLATE, SIDES,
 };
 
 /// Options of `qm build`.
@@ -147,6 +147,7 @@ pub fn render_all(
     })?;
     let counter_opts = CounterOptions {
         pictures: pictures.clone(),
+        colours: compiled.colours.clone(),
         ..opts.counters.clone()
     };
     let counters = timings.time("counters", || {
@@ -157,7 +158,7 @@ pub fn render_all(
     })?;
     let charts = timings.time("chart", || charts(compiled, &templates, fp, cache))?;
     let cards = timings.time("cards", || {
-        cards(compiled, &counters, &templates, fp, &pictures, cache)
+        cards(compiled, &counters, &templates, fp, &counter_opts, cache)
     })?;
 
     let mut pngs = Vec::new();
@@ -376,7 +377,10 @@ fn charts(
     let nations = &compiled.nations;
     let models: Vec<ChartModel> = nations
         .par_iter()
-        .map(|n| chart_model(n, &compiled.loaded.registries_of(&n.id).types))
+        .map(|n| {
+            chart_model(n, &compiled.loaded.registries_of(&n.id).types)
+                .coloured(compiled.colours.nation(&n.id))
+        })
         .collect();
     let keys: Vec<Key> = nations
         .iter()
@@ -396,7 +400,7 @@ fn cards(
     counters: &[NationCounters],
     templates: &Templates,
     fp: u64,
-    pictures: &Pictures,
+    counter_opts: &CounterOptions,
     cache: &mut RenderCache,
 ) -> Result<Vec<Arc<Vec<Artifact>>>, BuildError> {
     let data = data_key(compiled, counters);
@@ -412,7 +416,7 @@ fn cards(
             scenario,
             &compiled.nations,
             &compiled.loaded,
-            pictures,
+            counter_opts,
         )?;
         scenario_files(templates, scenario, &view)
     })?;
@@ -484,15 +488,15 @@ pub fn pretty<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, serde_json::Err
 }
 
 /// `scenarios/<id>.json` (the resolved scenario), `.html` and `.pdf` (the card, its counters
-/// drawn with `pictures`).
+/// drawn as `counters` says: pictures and colours).
 pub fn scenario_artifacts(
     templates: &Templates,
     scenario: &Scenario,
     nations: &[Nation],
     registries: &dyn NationRegistries,
-    pictures: &Pictures,
+    counters: &CounterOptions,
 ) -> Result<Vec<Artifact>, BuildError> {
-    let view = card_view(templates, scenario, nations, registries, pictures)?;
+    let view = card_view(templates, scenario, nations, registries, counters)?;
     scenario_files(templates, scenario, &view)
 }
 

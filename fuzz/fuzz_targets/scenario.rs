@@ -15,12 +15,12 @@ use qm_export::build::scenario_artifacts;
 use qm_load::data_dir::Loaded;
 use qm_parser::Source;
 use qm_render::templates::Templates;
-use qm_render::Pictures;
+use qm_render::CounterOptions;
 
-/// The reference data, compiled once, with the counters' pictures (silhouettes) the cards
-/// draw.
-fn base() -> &'static (Compiled, Templates, Pictures) {
-    static BASE: OnceLock<(Compiled, Templates, Pictures)> = OnceLock::new();
+/// The reference data, compiled once, with the counters' pictures (silhouettes) and colours
+/// the cards draw.
+fn base() -> &'static (Compiled, Templates, CounterOptions) {
+    static BASE: OnceLock<(Compiled, Templates, CounterOptions)> = OnceLock::new();
     BASE.get_or_init(|| {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
         let compiled = compile(&data, &Default::default());
@@ -33,12 +33,17 @@ fn base() -> &'static (Compiled, Templates, Pictures) {
             &templates,
         )
         .expect("the pictures render");
-        (compiled, templates, pictures)
+        let counters = CounterOptions {
+            pictures,
+            colours: compiled.colours.clone(),
+            ..CounterOptions::default()
+        };
+        (compiled, templates, counters)
     })
 }
 
 fuzz_target!(|data: &[u8]| {
-    let (compiled, templates, pictures) = base();
+    let (compiled, templates, counters) = base();
     let text = String::from_utf8_lossy(data);
     let mut sources = compiled.loaded.sources.clone();
     let file = sources.add(Source::new(
@@ -65,7 +70,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     for s in &scenarios {
-        if let Err(e) = scenario_artifacts(templates, s, &compiled.nations, &loaded, pictures) {
+        if let Err(e) = scenario_artifacts(templates, s, &compiled.nations, &loaded, counters) {
             panic!("a scenario that checks clean fails to build: {e}");
         }
     }

@@ -11,6 +11,8 @@
 //! as users and notes write them ([`names`]), hand-written TOML read with spans ([`spanned`])
 //! and months as users type them ([`month`]).
 
+pub mod colours;
+mod colours_file;
 mod gun_types;
 mod key;
 pub mod month;
@@ -27,6 +29,8 @@ mod vehicle_types_file;
 #[cfg(test)]
 mod tests;
 
+pub use colours::{Colour, ColourRegistry, ColourSpec, CounterColours, NationalityColours};
+pub use colours_file::{read_colours, SpecToml};
 pub use gun_types::{read_gun_types, GunTypeEntry, GunTypeRegistry, RangeForm};
 pub use key::theater_key;
 pub use nation_theaters::NationTheaters;
@@ -51,6 +55,8 @@ pub struct Registries {
     pub rules: SystemRules,
     /// Gun types of the ordnance listings; shared by every nation.
     pub guns: GunTypeRegistry,
+    /// The nationalities' counter colours; shared by every nation.
+    pub colours: ColourRegistry,
 }
 
 impl Registries {
@@ -76,6 +82,11 @@ impl Registries {
     /// Adds the gun types of `file` (a `gun-types.toml`).
     pub fn read_guns(&mut self, map: &SourceMap, file: FileId, diags: &mut Vec<Diagnostic>) {
         read_gun_types(&mut self.guns, map, file, diags);
+    }
+
+    /// Reads the counter colours of `file` (a `colours.toml`).
+    pub fn read_colours(&mut self, map: &SourceMap, file: FileId, diags: &mut Vec<Diagnostic>) {
+        read_colours(&mut self.colours, map, file, diags);
     }
 
     /// A copy with a nation's own files added: new theaters and groups (an id or name the

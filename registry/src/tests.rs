@@ -478,3 +478,81 @@ fn every_silhouette_is_named_as_in_the_registry_files() {
         assert_eq!(s.name(), name);
     }
 }
+
+fn colours_with_errors(text: &str) -> (ColourRegistry, Vec<Diagnostic>) {
+    let map = map(&[("c.toml", text)]);
+    let mut diags = Vec::new();
+    let mut reg = ColourRegistry::default();
+    read_colours(&mut reg, &map, FileId(0), &mut diags);
+    (reg, diags)
+}
+
+#[test]
+fn the_shipped_colours_read_cleanly_and_find_nationalities_by_name_and_code() {
+    let (reg, diags) = colours_with_errors(include_str!("../../data-src/registry/colours.toml"));
+    assert!(diags.is_empty(), "{diags:#?}");
+    // Every entry is found by its name (any case and spacing) and by each of its codes.
+    for n in &reg.nationalities {
+        assert_eq!(
+            reg.by_name(&n.name.to_uppercase()).map(|e| &e.name),
+            Some(&n.name)
+        );
+        for code in &n.vasl {
+            assert_eq!(
+                reg.by_code(&code.to_uppercase()).map(|e| &e.name),
+                Some(&n.name)
+            );
+        }
+        // Text reads on its ground: WCAG 2's contrast for text on the front, for large text
+        // on the back (the wreck side, darker).
+        if let Some(c) = &n.colours {
+            assert!(c.text.contrast(&c.background) >= 4.5, "{}", n.name);
+            assert!(c.text.contrast(&c.back) >= 3.0, "{}", n.name);
+        }
+    }
+    assert!(reg.by_code("").is_none() && reg.by_name("").is_none());
+}
+
+#[test]
+fn colour_file_errors_point_at_the_entry() {
+    let text = r##"
+[default]
+background = "#c9cca5"
+back = "#a3a684"
+text = "#1a1a14"
+
+[[nationality]]
+name = "Alpha"
+vasl = ["al"]
+background = "#12345"
+
+[[nationality]]
+name = "Beta"
+vasl = ["AL"]
+
+[[nationality]]
+name = "alpha"
+
+[[nationality]]
+name = "Gamma"
+aliases = ["Gammas", "gammas"]
+text = "black"
+"##;
+    let (reg, diags) = colours_with_errors(text);
+    assert_eq!(
+        pointed(text, &diags),
+        [
+            ("registry::bad-colour", "\"#12345\""),
+            ("registry::duplicate-nationality", "\"AL\""),
+            ("registry::duplicate-nationality", "\"alpha\""),
+            ("registry::bad-colour", "\"black\""),
+            ("registry::duplicate-nationality", "\"gammas\""),
+        ]
+    );
+    // Alpha is kept, its bad colour left to the default: a name only.
+    let names: Vec<&str> = reg.nationalities.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(names, ["Alpha"]);
+    assert_eq!(reg.nationalities[0].colours, None);
+    let (_, diags) = colours_with_errors("[[nationality]]\nname = \"X\"\n");
+    assert_eq!(diags[0].code, "registry::syntax", "{diags:?}");
+}

@@ -16,7 +16,7 @@ use qm_schema::{CounterSide, InfantryUnit, Nation, Scenario, ScenarioUnit, UnitK
 use crate::infantry::{infantry_counter_svg, InfantrySide};
 use crate::templates::source::TemplateError;
 use crate::templates::Templates;
-use crate::{counter_svg, svg_with_size, CounterOptions, Pictures, RenderError, RenderErrorKind};
+use crate::{counter_svg, svg_with_size, CounterOptions, RenderError, RenderErrorKind};
 
 /// The HTML card template.
 pub const CARD_HTML: &str = "scenario/card.html";
@@ -27,14 +27,15 @@ pub const FREE_PICTURE: &str = "scenario/free.svg";
 
 /// Builds the view of a scenario's card: pictures, wrapped text and the page layout.
 /// `registries` name the theater (as the scenario was read: with its first nation's
-/// registries) and say whether a red-MP rule (178) holds for a vehicle's picture; `pictures`
-/// hold the vehicles' art or silhouettes, drawn on their counters as everywhere else.
+/// registries) and say whether a red-MP rule (178) holds for a vehicle's picture; `counters`
+/// say how the vehicles' counters are drawn (their art or silhouettes, their nations'
+/// colours), as everywhere else.
 pub fn card_view<'a>(
     templates: &Templates,
     scenario: &'a Scenario,
     nations: &'a [Nation],
     registries: &'a dyn NationRegistries,
-    pictures: &Pictures,
+    counters: &CounterOptions,
 ) -> Result<CardView<'a>, RenderError> {
     let first_nation = scenario.sides.iter().find_map(|s| s.nation.as_deref());
     let shared = registries.registries_of(first_nation.unwrap_or(""));
@@ -44,7 +45,7 @@ pub fn card_view<'a>(
             .nation
             .as_ref()
             .and_then(|id| nations.iter().find(|n| n.id == *id));
-        unit_view(templates, scenario, nation, u, shared, registries, pictures)
+        unit_view(templates, scenario, nation, u, shared, registries, counters)
     })
 }
 
@@ -55,7 +56,7 @@ fn unit_view<'a>(
     u: &'a ScenarioUnit,
     shared: &Registries,
     registries: &dyn NationRegistries,
-    pictures: &Pictures,
+    counters: &CounterOptions,
 ) -> Result<UnitView<'a>, RenderError> {
     let vehicle: Option<&Vehicle> = nation
         .zip(u.vehicle.as_ref())
@@ -67,7 +68,7 @@ fn unit_view<'a>(
     let template_error = |e| RenderError::new(&artifact, RenderErrorKind::Template(Box::new(e)));
     let (picture, size_mm) = match (vehicle, infantry, nation) {
         (Some(v), _, Some(n)) => {
-            let opts = counter_options(scenario, shared, registries, n, v, pictures);
+            let opts = counter_options(scenario, shared, registries, n, v, counters);
             (
                 counter_svg(n, v, CounterSide::Front, templates, &opts)?,
                 VEHICLE_MM,
@@ -110,7 +111,7 @@ fn counter_options(
     registries: &dyn NationRegistries,
     n: &Nation,
     v: &Vehicle,
-    pictures: &Pictures,
+    counters: &CounterOptions,
 ) -> CounterOptions {
     let class = v
         .vehicle_type
@@ -127,8 +128,7 @@ fn counter_options(
     );
     CounterOptions {
         red_mp: red_mp.is_some(),
-        pictures: pictures.clone(),
-        ..CounterOptions::default()
+        ..counters.clone()
     }
 }
 

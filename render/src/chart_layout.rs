@@ -21,7 +21,7 @@ const TABLE_TOP: f64 = 52.0;
 /// Largest table font size; smaller when the columns would not fit the width.
 const FONT: f64 = 7.5;
 /// Padding on each side of a cell's text.
-const PAD: f64 = 2.5;
+pub(crate) const PAD: f64 = 2.5;
 /// Notes text size.
 const NOTE_FONT: f64 = 7.5;
 /// The legend's size, in the page's bottom margin.
@@ -152,36 +152,46 @@ struct Grid {
 }
 
 impl Grid {
-    /// Natural widths at [`FONT`] (the widest cell or label of each column), then one scale
-    /// so that the table spans the printable width.
+    /// Each column as wide as its widest label or cell at [`FONT`] (measured in the face it
+    /// is drawn in: labels and names bold), plus its padding; when the columns are wider than
+    /// the printable width together, one smaller font for the whole table (the padding stays),
+    /// else the room left shared among them.
     fn measure(model: &ChartModel) -> Grid {
         let (regular, bold) = (Metrics::get(false), Metrics::get(true));
         let ncols = model.columns.len();
-        let mut widths: Vec<f64> = model
+        let mut text: Vec<f64> = model
             .columns
             .iter()
-            .map(|c| bold.width(c.label, FONT) + 2.0 * PAD)
+            .map(|c| bold.width(c.label, FONT))
             .collect();
         for g in &model.groups {
             for r in &g.rows {
                 for (i, c) in r.cells.iter().enumerate().take(ncols) {
-                    widths[i] = widths[i].max(regular.width(&c.text, FONT) + 2.0 * PAD);
+                    let face = if model.columns[i].key == "name" {
+                        bold
+                    } else {
+                        regular
+                    };
+                    text[i] = text[i].max(face.width(&c.text, FONT));
                 }
             }
         }
         let avail = PAGE.0 - 2.0 * MARGIN;
-        let natural: f64 = widths.iter().sum();
+        let padding = 2.0 * PAD * ncols as f64;
+        let natural: f64 = text.iter().sum::<f64>() + padding;
+        // Rounded down to a hundredth of a point: the grid's own rounding stays within the
+        // room it leaves.
         let font = if natural > avail {
-            FONT * avail / natural
+            (FONT * (avail - padding) / (natural - padding) * 100.0).floor() / 100.0
         } else {
             FONT
         };
         let scale = font / FONT;
-        let extra = (avail - natural * scale).max(0.0) / ncols as f64;
-        let widths: Vec<f64> = widths.iter().map(|w| w * scale + extra).collect();
+        let used: f64 = text.iter().map(|t| t * scale).sum::<f64>() + padding;
+        let extra = (avail - used).max(0.0) / ncols.max(1) as f64;
         let mut grid_x = vec![MARGIN];
-        for w in &widths {
-            grid_x.push(grid_x.last().copied().unwrap_or(MARGIN) + w);
+        for t in &text {
+            grid_x.push(grid_x.last().copied().unwrap_or(MARGIN) + t * scale + 2.0 * PAD + extra);
         }
         Grid {
             font,

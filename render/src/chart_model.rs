@@ -3,10 +3,12 @@
 //! then the infantry OB and national rules ([`crate::chart_infantry`]). The HTML and the PDF
 //! ([`crate::chart`]) are both drawn from it.
 
-use qm_registry::VehicleTypeRegistry;
+use qm_registry::{Colour, CounterColours, VehicleTypeRegistry};
+use qm_resolve::colours::Palette;
 use qm_schema::{Field, Nation, NoteRef, Vehicle};
 use serde::Serialize;
 
+use super::chart_fit::{HtmlFit, TableTexts};
 use super::chart_infantry::{infantry_section, InfantrySection};
 
 /// A column of the chart.
@@ -25,7 +27,8 @@ pub struct Column {
 pub struct ChartModel {
     /// `{id, name}` of the nation.
     pub nation: NationRef,
-    /// The columns, in listing order with DVP after BPV.
+    /// The columns some vehicle fills (the name always), in listing order with DVP after
+    /// BPV.
     pub columns: Vec<Column>,
     /// Vehicle types in chart order, each with its rows in listing order.
     pub groups: Vec<Group>,
@@ -38,6 +41,43 @@ pub struct ChartModel {
     /// What the table's marks and the DVP column mean, printed under the table (HTML) and at
     /// the foot of every table page (PDF).
     pub legend: &'static str,
+    /// The nation's colours, for the headings of its vehicle types and infantry classes.
+    pub colours: ChartColours,
+    /// How the HTML listing table is set to fit its page.
+    pub html: HtmlFit,
+}
+
+/// The colours a chart's headings are printed in: the nation's counter colours.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChartColours {
+    /// A heading's ground: the counters' front.
+    pub background: Colour,
+    /// A heading's text.
+    pub text: Colour,
+    /// True when the text is light (a template that prints the rest dark says so for it).
+    pub light_text: bool,
+}
+
+impl ChartColours {
+    /// A chart in `colours`, a nation's counter colours.
+    pub fn of(colours: &CounterColours) -> Self {
+        ChartColours {
+            background: colours.background.clone(),
+            text: colours.text.clone(),
+            light_text: colours.text.is_light(),
+        }
+    }
+}
+
+impl ChartModel {
+    /// The same chart in `colours` (a nation's counter colours: `qm build` gives each
+    /// chart its nation's).
+    pub fn coloured(self, colours: &CounterColours) -> Self {
+        ChartModel {
+            colours: ChartColours::of(colours),
+            ..self
+        }
+    }
 }
 
 /// The legend of the table: the dagger, DVP (rule 177) and a variable DVP such as "2/2"
@@ -163,15 +203,19 @@ pub fn columns() -> Vec<Column> {
 const OTHER_GROUP: &str = "Other vehicles";
 
 /// Builds the chart's model from the IR; vehicles are grouped under the type registry's
-/// headings, in its order.
+/// headings, in its order; a column no vehicle fills is left out, and the HTML table is set
+/// to fit its page ([`HtmlFit::choose`]). It is in the colour registry's default colours until
+/// [`ChartModel::coloured`] gives it its nation's.
 pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
+    let (columns, groups) = without_empty_columns(columns(), vehicle_groups(nation, types));
+    let html = HtmlFit::choose(&table_texts(&columns, &groups));
     ChartModel {
         nation: NationRef {
             id: nation.id.clone(),
             name: nation.name.clone(),
         },
-        columns: columns(),
-        groups: vehicle_groups(nation, types),
+        columns,
+        groups,
         notes: nation
             .notes
             .iter()
@@ -196,7 +240,53 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
             .collect(),
         infantry: infantry_section(nation),
         legend: LEGEND,
+        colours: ChartColours::of(Palette::default().nation(&nation.id)),
+        html,
     }
+}
+
+impl ChartModel {
+    /// The listing table's texts, as the HTML prints them (what [`HtmlFit`] measures).
+    pub fn table_texts(&self) -> TableTexts<'_> {
+        table_texts(&self.columns, &self.groups)
+    }
+}
+
+fn table_texts<'a>(columns: &'a [Column], groups: &'a [Group]) -> TableTexts<'a> {
+    TableTexts {
+        columns: columns.iter().map(|c| (c.key, c.label)).collect(),
+        rows: groups
+            .iter()
+            .flat_map(|g| &g.rows)
+            .map(|r| r.cells.iter().map(|c| c.text.as_str()).collect())
+            .collect(),
+    }
+}
+
+/// The columns some row fills (the name always), and the rows' cells of those columns only:
+/// a column no vehicle of the nation prints is left out of its chart.
+fn without_empty_columns(
+    columns: Vec<Column>,
+    mut groups: Vec<Group>,
+) -> (Vec<Column>, Vec<Group>) {
+    let rows = || groups.iter().flat_map(|g| &g.rows);
+    let keep: Vec<bool> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            c.key == "name" || rows().any(|r| r.cells.get(i).is_some_and(|x| !x.text.is_empty()))
+        })
+        .collect();
+    for row in groups.iter_mut().flat_map(|g| &mut g.rows) {
+        let mut k = keep.iter();
+        row.cells.retain(|_| *k.next().unwrap_or(&true));
+    }
+    let mut k = keep.iter();
+    let columns = columns
+        .into_iter()
+        .filter(|_| *k.next().unwrap_or(&true))
+        .collect();
+    (columns, groups)
 }
 
 /// Where a note reference links (`#note-8`), when the nation has the note's text.

@@ -2,6 +2,7 @@
 //! Every artifact that shows a nation's counter sides walks them with [`each_side`].
 
 use qm_layout::counter::{self, SideItems, SideLayout};
+use qm_resolve::colours::{Palette, PieceColours};
 use qm_schema::{CounterSide, Nation, Vehicle};
 use serde::Serialize;
 
@@ -34,6 +35,9 @@ pub struct CounterOptions {
     /// Each vehicle's picture (art or silhouette); empty by default, which leaves the picture
     /// box empty.
     pub pictures: Pictures,
+    /// Each nation's colours (`qm build` takes them from the compile); by default the colour
+    /// registry's default for every nation.
+    pub colours: Palette,
 }
 
 impl Default for CounterOptions {
@@ -42,6 +46,7 @@ impl Default for CounterOptions {
             px: 60,
             red_mp: false,
             pictures: Pictures::default(),
+            colours: Palette::default(),
         }
     }
 }
@@ -104,6 +109,8 @@ struct CounterContext<'a> {
     /// The side laid out: every text, box and circle placed, in drawing order
     /// (`qm_layout::counter`).
     layout: SideLayout,
+    /// What the side is printed in: grounds, text, another nation's colours inset.
+    colours: PieceColours,
 }
 
 #[derive(Serialize)]
@@ -133,6 +140,7 @@ fn context<'a>(
         units: COUNTER_UNITS,
         picture,
         layout: side_layout(vehicle, side, picture),
+        colours: opts.colours.piece(nation, vehicle),
     }
 }
 

@@ -21,9 +21,11 @@ pub mod artifact;
 pub mod cache_key;
 pub mod card;
 mod chart;
+pub mod chart_fit;
 mod chart_infantry;
 mod chart_layout;
 mod chart_model;
+pub mod chart_overflow;
 mod counter;
 mod counter_view;
 pub mod drawing;
@@ -56,7 +58,8 @@ pub use chart_infantry::{
 };
 pub use chart_layout::{ChartPage, PageRow, PageTable, TextItem};
 pub use chart_model::{
-    chart_model, columns, Cell, ChartModel, Column, Group, NationRef, NoteLink, NoteView, Row,
+    chart_model, columns, Cell, ChartColours, ChartModel, Column, Group, NationRef, NoteLink,
+    NoteView, Row,
 };
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, render_side,

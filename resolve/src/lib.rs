@@ -25,7 +25,10 @@
 //! 6. **acceptances** ([`lint`]): a finding an `[[accept]]` entry covers is dropped; an
 //!    acceptance that covers nothing is reported.
 //! 7. **national data** ([`ob`]): `ob.toml` -> infantry units, replacements, national rules.
-//! 8. **unresolved** ([`unresolved`]): each error in a vehicle's own data (its row, a note it
+//! 8. **colours** ([`colours`]): the nation's counter colours (`ob.toml`, else its
+//!    nationality's in the colour registry, by name or by the VASL code most of its rows
+//!    name), and its name from that nationality when `ob.toml` gives none.
+//! 9. **unresolved** ([`unresolved`]): each error in a vehicle's own data (its row, a note it
 //!    refers to) names that vehicle in `Nation::unresolved`; the other vehicles stand.
 //!
 //! Besides: [`query`] answers questions of the IR (availability at a theater and month, names
@@ -33,6 +36,7 @@
 //! `qm_registry`'s, the input types (`NationInput`, `Accept`) `qm_load`'s.
 
 mod availability;
+pub mod colours;
 mod counter_text;
 mod factions;
 mod fields;

@@ -6,6 +6,7 @@ use rayon::prelude::*;
 
 use qm_load::nation_input::NationInput;
 
+use crate::colours::{main_vasl_code, nation_colours, nationality_name, NationColours};
 use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Finding};
 use crate::listing::{other_configuration, vehicle_from_row};
 use crate::notes::{resolve_notes, NotesOutcome};
@@ -29,6 +30,8 @@ pub struct Resolved {
     /// its theaters, so an entry without a theater answers for every theater
     /// ([`qm_registry::NationTheaters::new`] reads it so).
     pub theaters: Vec<TheaterId>,
+    /// The colours its counters and chart are printed in ([`crate::colours`]).
+    pub colours: NationColours,
 }
 
 /// Resolves one nation: parses its listing and notes, links rows to notes, derives
@@ -101,13 +104,24 @@ pub fn resolve_nation(
             )
         })
         .unwrap_or_default();
+    let code = main_vasl_code(&vehicles);
+    let ob_name = national.name.clone();
+    let spec = national.colours.clone();
     let mut nation = nation_ir(input, sources, vehicles, notes, national, acceptances);
+    // A nation `ob.toml` does not name is named after the nationality its VASL rows name.
+    if ob_name.is_none() {
+        if let Some(name) = nationality_name(&registries.colours, code.as_deref()) {
+            nation.name = name;
+        }
+    }
+    let colours = nation_colours(&registries.colours, &spec, &nation.name, code);
     nation.ordnance = ordnance;
     nation.unresolved = unresolved_vehicles(&nation, sources, &diagnostics, &rowless);
     Resolved {
         nation,
         diagnostics,
         theaters,
+        colours,
     }
 }
 

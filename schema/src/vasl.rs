@@ -109,6 +109,17 @@ pub struct VaslRow {
 }
 
 impl VaslRow {
+    /// The value of `key` among the row's VASL `overrides` (`nat=ge|bkg=br|mgs=-/2`: `nat`
+    /// is `ge`), trimmed; `None` when the row has no such override.
+    pub fn override_value(&self, key: &str) -> Option<&str> {
+        let overrides = self.columns.iter().find(|c| c.column == "overrides")?;
+        let text = overrides.value.raw.as_str();
+        text.split('|').find_map(|part| {
+            let (k, v) = part.split_once('=')?;
+            (k.trim() == key).then_some(v.trim())
+        })
+    }
+
     /// How many counters of the vehicle the sheets print: its row's `count` and each other
     /// piece's of the same values (a count of VASL's own marks, `Y/-/-/-`, is one); a
     /// variant's are its own ([`VaslPiece::variant`]).

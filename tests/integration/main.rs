@@ -3,7 +3,9 @@
 mod any_nation;
 mod art;
 mod avail;
+mod chart_fit;
 mod cli;
+mod colours;
 mod counter_geometry;
 mod counter_values;
 mod determinism;

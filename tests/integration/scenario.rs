@@ -75,13 +75,18 @@ fn example_scenarios_resolve_and_render() {
     assert!(!compiled.failed(true), "{:?}", compiled.diagnostics);
     assert_eq!(compiled.scenarios.len(), 3);
     let templates = Templates::new(None);
-    let pictures = qm_render::Pictures::new(
-        &compiled.nations,
-        &compiled.loaded,
-        &compiled.art,
-        &templates,
-    )
-    .unwrap();
+    // The counters as the build draws them: their pictures and their nations' colours.
+    let counters = CounterOptions {
+        pictures: qm_render::Pictures::new(
+            &compiled.nations,
+            &compiled.loaded,
+            &compiled.art,
+            &templates,
+        )
+        .unwrap(),
+        colours: compiled.colours.clone(),
+        ..CounterOptions::default()
+    };
     for s in &compiled.scenarios {
         insta::assert_json_snapshot!(format!("example_{}", s.id), s);
         let view = card_view(
@@ -89,7 +94,7 @@ fn example_scenarios_resolve_and_render() {
             s,
             &compiled.nations,
             &compiled.loaded,
-            &pictures,
+            &counters,
         )
         .unwrap();
         // What `qm check` measures without drawing is what the build lays out, for a card
@@ -103,7 +108,7 @@ fn example_scenarios_resolve_and_render() {
             &full,
             &compiled.nations,
             &compiled.loaded,
-            &pictures,
+            &counters,
         )
         .unwrap();
         assert!(shrunk.scale < 1.0, "{}", shrunk.scale);
@@ -184,13 +189,18 @@ fn html_picture<'a>(html: &'a str, name: &str) -> &'a str {
 fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
     let compiled = compile(&root().join("data-src"), &Default::default());
     let templates = Templates::new(None);
-    let pictures = qm_render::Pictures::new(
-        &compiled.nations,
-        &compiled.loaded,
-        &compiled.art,
-        &templates,
-    )
-    .unwrap();
+    // The counters as the build draws them: their pictures and their nations' colours.
+    let counters = CounterOptions {
+        pictures: qm_render::Pictures::new(
+            &compiled.nations,
+            &compiled.loaded,
+            &compiled.art,
+            &templates,
+        )
+        .unwrap(),
+        colours: compiled.colours.clone(),
+        ..CounterOptions::default()
+    };
     // 12/40 in North Africa: rule 178 makes the Italian MP red; 6/42: black.
     for (id, red) in [
         ("rearguard-at-buq-buq", true),
@@ -211,7 +221,7 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
             s,
             &compiled.nations,
             &compiled.loaded,
-            &pictures,
+            &counters,
         )
         .unwrap();
         let html = card_html(&templates, &view).unwrap();
@@ -223,8 +233,7 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
                 let v = ita.vehicles.iter().find(|v| v.id == *vid).unwrap();
                 let opts = CounterOptions {
                     red_mp: red,
-                    pictures: pictures.clone(),
-                    ..CounterOptions::default()
+                    ..counters.clone()
                 };
                 let front = counter_svg(ita, v, CounterSide::Front, &templates, &opts).unwrap();
                 let mm = svg_with_size(&front, "15.875mm", "15.875mm");
@@ -282,7 +291,7 @@ fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
             &plain,
             &compiled.nations,
             &compiled.loaded,
-            &pictures,
+            &counters,
         )
         .unwrap();
         let html = card_html(&templates, &view).unwrap();

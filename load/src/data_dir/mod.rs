@@ -22,7 +22,7 @@ use qm_schema::{AppliedErratum, CellChange, ErratumChange};
 
 pub use errata::*;
 pub use registry::{
-    built_in_registries, BUILT_IN_GUN_TYPES, BUILT_IN_RULES, BUILT_IN_THEATERS,
+    built_in_registries, BUILT_IN_COLOURS, BUILT_IN_GUN_TYPES, BUILT_IN_RULES, BUILT_IN_THEATERS,
     BUILT_IN_VEHICLE_TYPES,
 };
 

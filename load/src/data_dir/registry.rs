@@ -1,6 +1,6 @@
 //! The registries a data directory is read with: the shared files — the data's own
-//! `registry/theaters.toml`, `registry/vehicle-types.toml`, `registry/rules.toml` and
-//! `registry/gun-types.toml`, or the repository's, built into
+//! `registry/theaters.toml`, `registry/vehicle-types.toml`, `registry/rules.toml`,
+//! `registry/gun-types.toml` and `registry/colours.toml`, or the repository's, built into
 //! `qm` — and each nation's additions (`<nation>/theaters.toml`, `<nation>/vehicle-types.toml`).
 
 use qm_registry::Registries;
@@ -20,6 +20,9 @@ pub const BUILT_IN_GUN_TYPES: &str = include_str!("../../../data-src/registry/gu
 
 /// The repository's `data-src/registry/rules.toml`, used when a data directory has none.
 pub const BUILT_IN_RULES: &str = include_str!("../../../data-src/registry/rules.toml");
+
+/// The repository's `data-src/registry/colours.toml`, used when a data directory has none.
+pub const BUILT_IN_COLOURS: &str = include_str!("../../../data-src/registry/colours.toml");
 
 /// The name the built-in files carry in diagnostics.
 const BUILT_IN: &str = "(built in)";
@@ -43,6 +46,7 @@ pub(super) fn load_shared(loaded: &mut Loaded) {
     let types = file("vehicle-types.toml", BUILT_IN_VEHICLE_TYPES);
     let rules = file("rules.toml", BUILT_IN_RULES);
     let guns = file("gun-types.toml", BUILT_IN_GUN_TYPES);
+    let colours = file("colours.toml", BUILT_IN_COLOURS);
     let mut diags = Vec::new();
     loaded.registries = Registries::read(&loaded.sources, theaters, types, &mut diags);
     loaded
@@ -51,6 +55,9 @@ pub(super) fn load_shared(loaded: &mut Loaded) {
     loaded
         .registries
         .read_guns(&loaded.sources, guns, &mut diags);
+    loaded
+        .registries
+        .read_colours(&loaded.sources, colours, &mut diags);
     loaded.diagnostics.extend(diags);
 }
 
@@ -102,10 +109,17 @@ pub fn built_in_registries() -> Option<Registries> {
         "registry/gun-types.toml",
         BUILT_IN_GUN_TYPES,
     ));
+    let colours = map.next_id();
+    map.add(qm_parser::Source::new(
+        colours,
+        "registry/colours.toml",
+        BUILT_IN_COLOURS,
+    ));
     let mut diags = Vec::new();
     let mut r = Registries::read(&map, theaters, types, &mut diags);
     r.read_rules(&map, rules, &mut diags);
     r.read_guns(&map, guns, &mut diags);
+    r.read_colours(&map, colours, &mut diags);
     diags.is_empty().then_some(r)
 }
 

@@ -84,12 +84,6 @@ fn letters_word(i: &str) -> Res<'_, &str> {
     Ok((&i[len..], &i[..len]))
 }
 
-/// "X use only", whole (in a group's parenthesis: "(Free French use only)").
-pub(crate) fn use_only(i: &str) -> Res<'_, &str> {
-    let (r, _) = faction_before(i, "use only")?;
-    Ok((r, &i[..i.len() - r.len()]))
-}
-
 /// A restriction after an entry's parenthesis, whole: "(1.4) Fascist use only", "(1.4) for
 /// Fascist use only", "(1.4), Fascist use only", "(1.4) Fascists only" (the last with a
 /// capital, as names are).

@@ -312,14 +312,18 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
             }
         }
     }
-    let pictures = pictures(&compiled, &templates);
+    let counters = crate::CounterOptions {
+        pictures: pictures(&compiled, &templates),
+        colours: compiled.colours.clone(),
+        ..Default::default()
+    };
     for scenario in &compiled.scenarios {
         let view = crate::card::card_view(
             &templates,
             scenario,
             &compiled.nations,
             &compiled.loaded,
-            &pictures,
+            &counters,
         )
         .unwrap();
         let svg = crate::card::card_svg(&templates, &view).unwrap();

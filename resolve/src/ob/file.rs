@@ -28,6 +28,8 @@ pub struct ObFile {
     /// `[[nationality]]`: the nationalities the nation's rules cover, when it is a group.
     #[serde(default)]
     pub nationality: Vec<NationalityEntry>,
+    /// `[colours]`: the nation's counter colours (`background`, `back`, `inner`, `text`).
+    pub colours: Option<qm_registry::SpecToml>,
 }
 
 /// `[[nationality]]`: one member of a group of nationalities sharing the nation's rules.

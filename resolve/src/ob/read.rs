@@ -13,13 +13,17 @@ use super::file::{
     ReplacementEntry,
 };
 use crate::names::{did_you_mean, name_key, slug, vehicle_id};
-use crate::registry::{TheaterName, TheaterRegistry};
+use crate::registry::{ColourSpec, TheaterName, TheaterRegistry};
 use crate::spanned::{choice, is_rule_number, parse_lines, span_of, toml_diagnostic};
 
 /// The national part of one nation, read from its `ob.toml`. A nation without the file has
 /// none of it: not Axis, no infantry, no national rules (so no radio default).
 #[derive(Debug, Default)]
 pub struct NationalData {
+    /// `[nation] name`, when given.
+    pub name: Option<String>,
+    /// `[colours]`: the nation's counter colours, each checked (none when not given).
+    pub colours: ColourSpec,
     /// `[nation] axis` (rule 178); false when the file does not say so.
     pub axis: bool,
     /// `[nation] publication`.
@@ -89,6 +93,10 @@ pub fn resolve_ob(map: &SourceMap, file: FileId, registry: &TheaterRegistry) -> 
         file,
         diags: Vec::new(),
     };
+    data.name = ob.nation.name.clone();
+    if let Some(c) = &ob.colours {
+        data.colours = c.read(file, "ob::bad-colour", &mut r.diags);
+    }
     data.axis = ob.nation.axis;
     data.publication = ob.nation.publication.clone();
     data.theaters = ob
