@@ -87,28 +87,6 @@ impl<'a> Ctx<'a> {
         self.span(self.consumed(from, rest))
     }
 
-    /// Byte length of the sentence that starts `i` (a slice of `text`): up to and including
-    /// the first full stop that ends a sentence ([`super::lexeme::sentence_len`]) outside the
-    /// protected ranges (a name's or an abbreviation's full stop), or all of `i`.
-    pub(crate) fn sentence_len(&self, i: &'a str) -> usize {
-        let base = self.offset(i);
-        let mut from = 0;
-        loop {
-            let len = from + super::lexeme::sentence_len(&i[from..]);
-            if len >= i.len() || !self.protected.iter().any(|r| r.contains(&(base + len - 1))) {
-                return len;
-            }
-            from = len;
-        }
-    }
-
-    /// True when the full stop at the end of `word` (a slice of `text`) belongs to a name or
-    /// an abbreviation.
-    pub(crate) fn protected_end(&self, word: &'a str) -> bool {
-        let end = self.offset(word) + word.len();
-        end > 0 && self.protected.iter().any(|r| r.contains(&(end - 1)))
-    }
-
     /// The span of `len` bytes starting at the beginning of `at`.
     pub(crate) fn span_at(&self, at: &'a str, len: usize) -> TextSpan {
         let o = self.base + self.offset(at);

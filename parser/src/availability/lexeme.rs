@@ -4,7 +4,7 @@ use nom::bytes::complete::tag_no_case;
 use nom::character::complete::{multispace0, multispace1};
 use nom::Parser;
 
-use super::grammar_error::{fail, Res};
+use super::grammar_error::{fail, Ctx, Res};
 
 /// Optional whitespace (a merged paragraph may carry line breaks inside a sentence).
 pub(crate) fn ws0(i: &str) -> Res<'_, &str> {
@@ -146,4 +146,30 @@ pub(crate) fn mentions_dates_or_rf(text: &str) -> bool {
         n += 1;
     }
     false
+}
+
+/// Where a sentence ends in the text a parser is given: the full stops of names and
+/// abbreviations the nation's words protect end none.
+impl<'a> Ctx<'a> {
+    /// Byte length of the sentence that starts `i` (a slice of `text`): up to and including
+    /// the first full stop that ends a sentence ([`sentence_len`]) outside the
+    /// protected ranges (a name's or an abbreviation's full stop), or all of `i`.
+    pub(crate) fn sentence_len(&self, i: &'a str) -> usize {
+        let base = self.offset(i);
+        let mut from = 0;
+        loop {
+            let len = from + sentence_len(&i[from..]);
+            if len >= i.len() || !self.protected.iter().any(|r| r.contains(&(base + len - 1))) {
+                return len;
+            }
+            from = len;
+        }
+    }
+
+    /// True when the full stop at the end of `word` (a slice of `text`) belongs to a name or
+    /// an abbreviation.
+    pub(crate) fn protected_end(&self, word: &'a str) -> bool {
+        let end = self.offset(word) + word.len();
+        end > 0 && self.protected.iter().any(|r| r.contains(&(end - 1)))
+    }
 }

@@ -117,8 +117,8 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             let (i, _) = determiner(start)?;
             let (i, _) = opt((one_of(&CLASS_NOUNS), ws1)).parse(i)?;
             let (i, _) = opt((one_of(&PRONOUNS), ws1)).parse(i)?;
-            // "used only in ..." is a limit (`limits`), read there.
             let (i, _) = one_of(&VERBS)(i)?;
+            let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
             pieces(ctx, i)?
         }
     };
