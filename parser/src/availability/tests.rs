@@ -8,6 +8,13 @@ use super::*;
 use crate::case_files::case_input;
 use crate::{FileId, Severity};
 
+/// The years of the Italian listing's DATES ("17-6/41" to ".../45"), the bound the notes
+/// tests read the reference notes with.
+pub(crate) const ITA_YEARS: crate::YearSpan = crate::YearSpan {
+    first: 1917,
+    last: 1945,
+};
+
 /// Renders an RF the way the notes print it, always with one decimal.
 fn rf(t: Tenths) -> String {
     format!("{}.{}", t.0 / 10, t.0 % 10)
@@ -217,12 +224,7 @@ fn reading(input: &str) -> String {
     // A prefix checks that spans are offset by `base`.
     let padded = format!("0123456789{input}");
     // The years of a listing whose DATES run from 1917 to 1945, as the Italian one's do.
-    let parsed = parse_availability(
-        &padded[10..],
-        10,
-        FileId(3),
-        Some(crate::notes::tests::ITA_YEARS),
-    );
+    let parsed = parse_availability(&padded[10..], 10, FileId(3), Some(ITA_YEARS));
     let mut out = format!("sentence: {input}\nclauses:\n");
     for c in &parsed.value {
         assert_eq!(c.span.file, FileId(3));

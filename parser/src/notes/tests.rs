@@ -5,16 +5,10 @@
 use qm_schema::CounterSide;
 
 use super::*;
-use crate::availability::tests::render;
+use crate::availability::tests::{render, ITA_YEARS};
 use crate::{FileId, Severity, Source};
 
 const ITA: &str = include_str!("../../../data-src/ita/notes.md");
-
-/// The years of the Italian listing's DATES ("17-6/41" to ".../45").
-pub(crate) const ITA_YEARS: crate::YearSpan = crate::YearSpan {
-    first: 1917,
-    last: 1945,
-};
 
 fn ita() -> (Source, Parsed<NotesDoc>) {
     let source = Source::new(FileId(7), "ita/notes.md", ITA);
