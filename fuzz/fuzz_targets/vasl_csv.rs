@@ -1,9 +1,12 @@
 //! Feeds arbitrary bytes as a nation's `listing.csv` (VASL's Chapter H CSV), checks it as
-//! `qm check` does and exports what `qm export vasl-csv --keep-going` writes, then checks the
-//! round trip: every cell written back as read. Nothing may panic or hang; the written file is
-//! CSV of VASL's 34 columns; each written row's VASL program cells (`version` to `comments`)
-//! are those of a row of the input, byte for byte (a formula-looking cell after an
-//! apostrophe); and the written file, read and written back, gives the same bytes.
+//! `qm check` does and exports it both ways `qm_export::vasl_csv::listing_csv` writes, then
+//! checks the round trips: every cell written back as read. Nothing may panic or hang.
+//! - As read (what `qm export vasl-csv` writes): every record of the input comes back, cell
+//!   by cell, a formula-looking cell after an apostrophe; without such a cell, the same bytes.
+//! - From the IR: the written file is CSV of VASL's 34 columns; each written row's VASL
+//!   program cells (`version` to `comments`) are those of a row of the input, byte for byte
+//!   (a formula-looking cell after an apostrophe); and the written file, read and written
+//!   back, gives the same bytes.
 
 #![no_main]
 
@@ -25,15 +28,21 @@ fn data_dir() -> &'static PathBuf {
     })
 }
 
-/// Checks `listing` and exports it as `--keep-going` does: the nation's file, if it has one.
-fn check_and_export(listing: &[u8]) -> Option<String> {
+/// Checks `listing` and exports it as `--keep-going` does, if the nation resolves: written
+/// as read (from the file `qm` read), then from the IR.
+fn check_and_export(listing: &[u8]) -> Option<(String, String)> {
     let dir = data_dir();
     std::fs::write(dir.join("x/listing.csv"), listing).expect("write the input");
     let mut compiled = compile(dir, &Default::default());
     let _ = qm_load::diagnostics::render(&compiled.loaded.sources, &compiled.diagnostics);
     qm::keep_going::prune(&mut compiled);
     let nation = compiled.nations.iter().find(|n| n.id == "x")?;
-    Some(qm_export::vasl_csv::listing_csv(nation, None))
+    let input = compiled.loaded.nations.iter().find(|n| n.input.id == "x")?;
+    let source = compiled.loaded.sources.get(input.input.listing?)?;
+    Some((
+        qm_export::vasl_csv::listing_csv(nation, Some(source)),
+        qm_export::vasl_csv::listing_csv(nation, None),
+    ))
 }
 
 /// The records of a CSV text as the csv crate reads them.
@@ -71,9 +80,19 @@ fuzz_target!(|data: &[u8]| {
     if std::str::from_utf8(data).is_err() || data.contains(&0) {
         return;
     }
-    let Some(written) = check_and_export(data) else {
+    let Some((as_read, written)) = check_and_export(data) else {
         return;
     };
+    // As read: every record back, cell by cell; the same bytes when no cell is a formula.
+    let read = records(data);
+    let shown: Vec<Vec<String>> = read
+        .iter()
+        .map(|r| r.iter().map(|c| as_spreadsheet_text(c).into_owned()).collect())
+        .collect();
+    assert_eq!(records(as_read.as_bytes()), shown, "a record not written back as read");
+    if shown == read {
+        assert_eq!(as_read.as_bytes(), data, "an unchanged file not written back byte for byte");
+    }
     let out = records(written.as_bytes());
     assert!(
         out.iter().all(|r| r.len() == VASL_HEADER.len()),
@@ -91,6 +110,6 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     // The written file read and written back: the same bytes.
-    let again = check_and_export(written.as_bytes()).unwrap_or_default();
+    let again = check_and_export(written.as_bytes()).unwrap_or_default().1;
     assert_eq!(written, again, "the export read and written back differs");
 });
