@@ -21,8 +21,11 @@ mod limits;
 mod rng;
 #[path = "catalogue/together.rs"]
 mod together;
+#[path = "catalogue/words.rs"]
+mod words;
 
 use rng::Rng;
+use words::MONTHS;
 
 /// Made-up theater names: the reader knows no theater, so any name reads.
 const AREAS: [&str; 5] = [
@@ -31,21 +34,6 @@ const AREAS: [&str; 5] = [
     "Syldavia",
     "Graustark",
     "Upper Freedonia",
-];
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
 ];
 
 /// One area's periods with their RFs (`None`: anywhere).

@@ -69,24 +69,28 @@ fn scenario_fixtures() {
     });
 }
 
+/// The counters as the build draws them: their pictures and their nations' colours.
+fn drawn_as_built(compiled: &Compiled, templates: &Templates) -> CounterOptions {
+    CounterOptions {
+        pictures: qm_render::Pictures::new(
+            &compiled.nations,
+            &compiled.loaded,
+            &compiled.art,
+            templates,
+        )
+        .unwrap(),
+        colours: compiled.colours.clone(),
+        ..CounterOptions::default()
+    }
+}
+
 #[test]
 fn example_scenarios_resolve_and_render() {
     let compiled = compile(&root().join("data-src"), &Default::default());
     assert!(!compiled.failed(true), "{:?}", compiled.diagnostics);
     assert_eq!(compiled.scenarios.len(), 3);
     let templates = Templates::new(None);
-    // The counters as the build draws them: their pictures and their nations' colours.
-    let counters = CounterOptions {
-        pictures: qm_render::Pictures::new(
-            &compiled.nations,
-            &compiled.loaded,
-            &compiled.art,
-            &templates,
-        )
-        .unwrap(),
-        colours: compiled.colours.clone(),
-        ..CounterOptions::default()
-    };
+    let counters = drawn_as_built(&compiled, &templates);
     for s in &compiled.scenarios {
         insta::assert_json_snapshot!(format!("example_{}", s.id), s);
         let view = card_view(
@@ -189,18 +193,7 @@ fn html_picture<'a>(html: &'a str, name: &str) -> &'a str {
 fn card_pictures_are_the_renderers_counters_with_dvp_and_red_mp() {
     let compiled = compile(&root().join("data-src"), &Default::default());
     let templates = Templates::new(None);
-    // The counters as the build draws them: their pictures and their nations' colours.
-    let counters = CounterOptions {
-        pictures: qm_render::Pictures::new(
-            &compiled.nations,
-            &compiled.loaded,
-            &compiled.art,
-            &templates,
-        )
-        .unwrap(),
-        colours: compiled.colours.clone(),
-        ..CounterOptions::default()
-    };
+    let counters = drawn_as_built(&compiled, &templates);
     // 12/40 in North Africa: rule 178 makes the Italian MP red; 6/42: black.
     for (id, red) in [
         ("rearguard-at-buq-buq", true),

@@ -7,6 +7,7 @@
 use qm_schema::{Period, YearMonth};
 
 use super::rng::Rng;
+use super::words::MONTHS;
 
 /// The made-up factions of the generated nation: the id and the words its `ob.toml` lists once
 /// (the sentences write them in any inflection).
@@ -24,21 +25,6 @@ pub const PLACES: [(&str, &str, &str, &str); 6] = [
     ("France", "France", "France", "France"),
     ("Finland", "Finland", "Finland", "Finnish"),
     ("EastAfrica", "East Africa", "Ethiopia", "East African"),
-];
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
 ];
 
 /// Who or where a limit names.

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use qm_schema::{Period, YearMonth};
 
 use super::rng::Rng;
+use super::words::MONTHS;
 
 /// Vehicle names, some with full stops inside (the reader keeps them whole with a lexicon).
 pub const NAMES: [&str; 5] = [
@@ -19,21 +20,6 @@ pub const NAMES: [&str; 5] = [
     "Cam. de Mitr. CA",
     "Alpha",
     "Rook Mk II",
-];
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
 ];
 
 /// What the sentences mean.
