@@ -172,3 +172,23 @@ proptest! {
         check(&rows)?;
     }
 }
+
+/// A found case of the crowded property: a two-line name, long ammunition wrapped onto two
+/// rows and a size circle under the armor; the ammunition ran into the circle.
+#[test]
+fn wrapped_ammunition_keeps_out_of_the_size_circle() {
+    let rows = [(
+        "Aaaaaaaaaaaaa Bm)j8d))i(bya(h4y(".to_string(),
+        ["2", "4†", "Opt 2†<sup>1</sup>"],
+        [
+            "AAMG†",
+            "HE7<sup>3</sup>/8<sup>4+</sup>†<sup>1</sup>; D6<sup>J4</sup>/7<sup>5</sup>†<sup>2</sup>",
+            "",
+            "-F/+SR",
+            "",
+            "24<sup>t</sup>†",
+            "",
+        ],
+    )];
+    check(&rows).unwrap();
+}

@@ -16,6 +16,7 @@
 
 use qm_schema::CounterItemKind as K;
 
+use super::clash;
 use super::items::SideItems;
 use super::measure::{label_width, text_box, tw, GAP};
 use super::misfit::under_floor;
@@ -116,6 +117,9 @@ impl<'a> Front<'a> {
         f.gun_line();
         rows::value_rows(&mut f);
         f.picture(aspect);
+        // The rules above place by regions; what they drew is measured back, and a clash
+        // makes the plan one that does not fit.
+        f.overflow += clash::clashes(&f.drawn);
         f
     }
 

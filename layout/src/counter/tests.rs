@@ -178,3 +178,91 @@ fn long_names_take_more_lines_before_they_shrink() {
     assert!(name.size >= GLANCE, "{:?}", name);
     assert!(name.lines.len() > 2, "{:?}", name.lines);
 }
+
+/// An item whose value is in runs, `^` marking each raised run ("HE7^3^/8" raises "3").
+fn runs(kind: K, label: Option<&str>, marked: &str) -> CounterItem {
+    let runs: Vec<TextRun> = marked
+        .split('^')
+        .enumerate()
+        .filter(|(_, t)| !t.is_empty())
+        .map(|(i, t)| {
+            if i % 2 == 1 {
+                TextRun::raised(t)
+            } else {
+                TextRun::plain(t)
+            }
+        })
+        .collect();
+    CounterItem {
+        runs,
+        ..item(kind, label, &marked.replace('^', ""))
+    }
+}
+
+/// A found case (the crowded property of `tests/integration/counter_geometry.rs`): a
+/// two-line name leaves the long ammunition two rows beside the MG tiers, whose second line
+/// ran into the size circle beside the MP. What the layout draws has no clash.
+#[test]
+fn wrapped_ammunition_keeps_out_of_the_size_circle() {
+    let items = [
+        item(K::Name, None, "Aaaaaaaaaaaaa Bm)j8d))i(bya(h4y(0"),
+        item(K::Rof, None, "2"),
+        item(K::MainArmament, None, "AAMG†"),
+        item(K::Breakdown, None, "B11"),
+        runs(K::Ammo, None, "HE7^3^/8^4+^†; D6^J4^/7^5^†"),
+        item(K::SmokeDischarger, None, "sM8"),
+        item(K::MgBow, Some("B"), "2"),
+        item(K::MgCoax, Some("C"), "4†"),
+        item(K::MgAa, Some("AA"), "Opt2†"),
+        item(K::ArmorFront, None, "6"),
+        item(K::ArmorSide, None, "3"),
+        item(K::TargetAspect, None, "-F/+SR"),
+        item(K::Size, None, "0"),
+        runs(K::Mp, None, "24^t^†"),
+    ];
+    let laid = front_of(&items);
+    assert_eq!(clash::clashes(&laid.drawn), 0, "{:#?}", laid.drawn);
+    assert_apart(&laid);
+}
+
+/// The measure a front is checked with finds a text in the size circle, on the ROF box,
+/// over another text and outside the frame, and nothing in a side that keeps them apart.
+#[test]
+fn the_clash_measure_finds_ink_over_the_circle_the_rof_box_a_text_and_the_frame() {
+    let text = |item: &str, x: f64, y: f64| {
+        Drawn::Text(Placed::of_lines(
+            item,
+            SMALL,
+            crate::text::Align::Start,
+            vec![PlacedLine {
+                x,
+                y,
+                text: "HE7†".to_string(),
+                runs: Vec::new(),
+            }],
+        ))
+    };
+    let circle = Drawn::Circle {
+        cx: 80.0,
+        cy: 80.0,
+        r: 9.5,
+    };
+    let rof = Drawn::RofBox {
+        x: Num::Int(3),
+        y: Num::Int(20),
+        w: Num::Int(12),
+        h: Num::Int(15),
+    };
+    let apart = vec![circle.clone(), rof.clone(), text("ammo", 20.0, 50.0)];
+    assert_eq!(clash::clashes(&apart), 0);
+    for (bad, what) in [
+        (text("ammo", 66.0, 82.0), "in the circle"),
+        (text("ammo", 10.0, 30.0), "on the ROF box"),
+        (text("turret", 22.0, 52.0), "over the ammunition"),
+        (text("turret", 90.0, 40.0), "outside the frame"),
+    ] {
+        let mut drawn = apart.clone();
+        drawn.push(bad);
+        assert_eq!(clash::clashes(&drawn), 1, "a text {what}");
+    }
+}
