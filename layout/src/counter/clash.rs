@@ -6,6 +6,10 @@
 //! ([`super::front`]), so what a front draws is apart by this measure, whatever a rule
 //! assumed. The glyph boxes hold the outlines resvg draws, and advances without kerning are
 //! never narrower than the drawn text, so the measure never finds less ink than there is.
+//!
+//! What no layout keeps apart (more values than any size of them holds) is the last resort of
+//! every side ([`keep_clear`]): each text that would clash with what is drawn before it is
+//! left off, and `qm check` names it, so a side is never drawn with text over text.
 
 use super::placed::{Placed, PlacedLine};
 use super::Drawn;
@@ -53,6 +57,95 @@ pub(crate) fn clashes(drawn: &[Drawn]) -> usize {
             .count();
     }
     n
+}
+
+/// The drawn things with every text that clashes with the frame, a shape or a text kept
+/// before it left off (its label with it), in drawing order; the picture box, when it
+/// would clash, shrunk to nothing. Returns what is kept and the values left off. A side
+/// without a clash is returned as it is.
+pub(crate) fn keep_clear(drawn: Vec<Drawn>) -> (Vec<Drawn>, Vec<Placed>) {
+    let shapes: Vec<(&'static str, Shape)> = drawn
+        .iter()
+        .filter(|d| !matches!(d, Drawn::Picture { .. }))
+        .filter_map(shape)
+        .collect();
+    let mut inks: Vec<Rect> = Vec::new();
+    let mut kept = Vec::with_capacity(drawn.len());
+    let mut off: Vec<Placed> = Vec::new();
+    for d in drawn {
+        let p = match &d {
+            Drawn::Text(p) | Drawn::Notation(p) => p,
+            Drawn::Picture { x, y, .. } => {
+                let clashes = shape(&d).is_some_and(|(_, pic)| {
+                    inks.iter().any(|a| pic.meets(a))
+                        || shapes.iter().any(|(_, s)| s.meets(&pic.bounds()))
+                });
+                kept.push(if clashes {
+                    Drawn::Picture {
+                        x: *x,
+                        y: *y,
+                        w: super::Num::Int(0),
+                        h: super::Num::Int(0),
+                    }
+                } else {
+                    d
+                });
+                continue;
+            }
+            _ => {
+                kept.push(d);
+                continue;
+            }
+        };
+        let Some(a) = ink(p) else {
+            kept.push(d);
+            continue;
+        };
+        let clear = inside(&a, &FRAME)
+            && !inks.iter().any(|b| overlap(&a, b))
+            && !shapes.iter().any(|(o, s)| *o != p.item && s.meets(&a));
+        if clear {
+            inks.push(a);
+            kept.push(d);
+        } else {
+            off.push(p.clone());
+        }
+    }
+    with_labels(kept, off)
+}
+
+/// A value and its label are kept or left off together (a label drawn alone says nothing; a
+/// factor without its label, "4" for "AA 4", says something else): the values left off.
+fn with_labels(mut kept: Vec<Drawn>, off: Vec<Placed>) -> (Vec<Drawn>, Vec<Placed>) {
+    let base = |item: &str| item.strip_suffix(".label").unwrap_or(item).to_string();
+    let gone: Vec<String> = off
+        .iter()
+        .filter(|p| p.item.ends_with(".label") || has_label(&kept, &off, &p.item))
+        .map(|p| base(&p.item))
+        .collect();
+    let mut values: Vec<Placed> = off
+        .into_iter()
+        .filter(|p| !p.item.ends_with(".label"))
+        .collect();
+    kept.retain(|d| match d {
+        Drawn::Text(p) if gone.contains(&base(&p.item)) => {
+            if !p.item.ends_with(".label") {
+                values.push(p.clone());
+            }
+            false
+        }
+        _ => true,
+    });
+    (kept, values)
+}
+
+/// True when the value `item` has a label, drawn or left off.
+fn has_label(kept: &[Drawn], off: &[Placed], item: &str) -> bool {
+    let label = format!("{item}.label");
+    off.iter().any(|p| p.item == label)
+        || kept
+            .iter()
+            .any(|d| matches!(d, Drawn::Text(p) if p.item == label))
 }
 
 /// A shape a text keeps out of.
@@ -129,7 +222,14 @@ pub(crate) fn ink(p: &Placed) -> Option<Rect> {
         .iter()
         .filter_map(|l| line_ink(p, l))
         .chain(marks)
-        .reduce(|a, b| [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])])
+        .reduce(|a, b| {
+            [
+                a[0].min(b[0]),
+                a[1].min(b[1]),
+                a[2].max(b[2]),
+                a[3].max(b[3]),
+            ]
+        })
 }
 
 /// The ink of one line: each run at its size (a raised run smaller and shifted up), from the
@@ -168,7 +268,12 @@ fn line_ink(p: &Placed, l: &PlacedLine) -> Option<Rect> {
                 baseline + bottom * size,
             ];
             out = Some(out.map_or(r, |a| {
-                [a[0].min(r[0]), a[1].min(r[1]), a[2].max(r[2]), a[3].max(r[3])]
+                [
+                    a[0].min(r[0]),
+                    a[1].min(r[1]),
+                    a[2].max(r[2]),
+                    a[3].max(r[3]),
+                ]
             }));
         }
         pen += m.width(text, size);

@@ -133,16 +133,19 @@ fn a_size_too_wide_for_its_circle_gets_a_larger_one() {
         item(K::Mp, None, "32"),
     ];
     let laid = front_of(&items);
-    let r = laid
+    let (cy, r) = laid
         .drawn
         .iter()
         .find_map(|d| match d {
-            Drawn::Circle { r, .. } => Some(*r),
+            Drawn::Circle { cy, r, .. } => Some((*cy, *r)),
             _ => None,
         })
         .unwrap();
     assert!(r > 9.5, "{r}");
+    // Beside the MP it rises: its foot stays inside the frame.
+    assert!(cy + r <= 98.0, "{cy} {r}");
     assert!(laid.misfits.is_empty(), "{:?}", laid.misfits);
+    assert_eq!(clash::clashes(&laid.drawn), 0);
 }
 
 /// A raised run is smaller and raised, and makes its value no taller: rows keep their
@@ -265,4 +268,82 @@ fn the_clash_measure_finds_ink_over_the_circle_the_rof_box_a_text_and_the_frame(
         drawn.push(bad);
         assert_eq!(clash::clashes(&drawn), 1, "a text {what}");
     }
+}
+
+/// The picture's spot beside the last row of values starts at that row's top; a row above it
+/// (rows sit closer together than their boxes are tall) may ink lower: the spot starts a unit
+/// under that ink. Ink beside the spot or under its top leaves it as it is.
+#[test]
+fn the_picture_starts_under_the_ink_that_reaches_into_its_spot() {
+    let spot = [27.7, 56.5, 75.0, 68.0];
+    let above = [45.75, 47.56, 76.54, 56.95];
+    assert_eq!(front::clear_top(&[above], spot), 57.95);
+    let beside = [76.0, 47.0, 90.0, 60.0];
+    let clear = [10.0, 40.0, 70.0, 55.0];
+    assert_eq!(front::clear_top(&[beside, clear], spot), 56.5);
+}
+
+/// More notations than a front holds at any size: the layout never draws them over each
+/// other; those it has no room for are left off, and each is a misfit.
+#[test]
+fn a_front_with_no_room_at_any_size_leaves_values_off_and_names_them() {
+    let mut items = vec![
+        item(K::Name, None, "Jeep"),
+        item(K::Size, None, "+2"),
+        item(K::Mp, None, "32"),
+    ];
+    for i in 0..50 {
+        items.push(item(
+            K::Notation,
+            None,
+            &format!("A long notation number {i}"),
+        ));
+    }
+    let laid = front_of(&items);
+    assert_eq!(clash::clashes(&laid.drawn), 0);
+    let off: Vec<&Misfit> = laid
+        .misfits
+        .iter()
+        .filter(|m| m.why == MisfitWhy::LeftOff)
+        .collect();
+    assert!(!off.is_empty());
+    let drawn = laid.texts().filter(|p| p.item == "notation").count();
+    assert_eq!(drawn + off.len(), 50, "every notation drawn or named");
+    assert!(laid.texts().any(|p| p.item == "mp"), "the MP is kept");
+}
+
+/// A label and its value are kept or left off together.
+#[test]
+fn a_value_left_off_takes_its_label_with_it() {
+    let label = |x: f64| {
+        Drawn::Text(Placed::of_lines(
+            "mg_aa.label",
+            SMALL,
+            crate::text::Align::Start,
+            vec![PlacedLine {
+                x,
+                y: 80.0,
+                text: "AA".to_string(),
+                runs: Vec::new(),
+            }],
+        ))
+    };
+    let value = |item: &str, x: f64| {
+        Drawn::Text(Placed::of_lines(
+            item,
+            GLANCE,
+            crate::text::Align::Start,
+            vec![PlacedLine {
+                x,
+                y: 94.0,
+                text: "4".to_string(),
+                runs: Vec::new(),
+            }],
+        ))
+    };
+    let drawn = vec![value("mp", 10.0), label(8.0), value("mg_aa", 10.0)];
+    let (kept, off) = clash::keep_clear(drawn);
+    assert_eq!(kept.len(), 1);
+    assert_eq!(off.len(), 1);
+    assert_eq!(off[0].item, "mg_aa");
 }
