@@ -1,6 +1,7 @@
 //! Measures every counter side of a data folder as a player sees it: each text's ink (laid out
 //! with the embedded fonts) against the frame, the other texts and the size circle
-//! (`qm_layout::geometry`), and each text's size against its floor. Prints every flawed side (nation, vehicle, side, what runs into
+//! (`qm_layout::geometry`), the size circle against the frame, and each text's size against
+//! its floor. Prints every flawed side (nation, vehicle, side, what runs into
 //! what), then the totals:
 //! `cargo run --example counter_geometry -- DIR [--quiet] [--templates TEMPLATES]`
 //! (`--templates`: as `qm build --templates`, to try a layout without rebuilding;
@@ -134,7 +135,7 @@ impl Totals {
     fn add(&mut self, found: &[Flaw]) {
         for f in found {
             match f {
-                Flaw::Outside { .. } => self.outside += 1,
+                Flaw::Outside { .. } | Flaw::CircleOutside { .. } => self.outside += 1,
                 Flaw::Overlap { .. } => self.overlap += 1,
                 Flaw::OverCircle { .. } => self.circle += 1,
                 Flaw::TooSmall { .. } => self.small += 1,

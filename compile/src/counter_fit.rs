@@ -1,14 +1,15 @@
 //! Every counter side laid out as the build draws it (`qm_layout::counter`), so that `qm
 //! check` reports what does not fit: a value the side has no room for at its floor is drawn
-//! smaller, within its box, and named here (`layout::does-not-fit`), with its vehicle and side.
+//! smaller, within its box, and named here (`layout::does-not-fit`), with its vehicle and side;
+//! so is a value no layout of its side keeps clear of the others, which is left off.
 
-use qm_layout::counter::{sides, Misfit};
+use qm_layout::counter::{sides, Misfit, MisfitWhy};
 use qm_parser::{Diagnostic, Severity, SourceMap};
 use qm_schema::{CounterItemKind, Nation, Vehicle};
 
 use crate::ir_span::text_span;
 
-/// The code of a value set under its floor.
+/// The code of a value set under its floor (or left off).
 pub const DOES_NOT_FIT: &str = "layout::does-not-fit";
 
 /// A warning for every value of a nation's counters that does not fit at its floor.
@@ -49,18 +50,29 @@ fn misfit(sources: &SourceMap, v: &Vehicle, side: &str, m: &Misfit) -> Diagnosti
     } else {
         &v.row
     };
-    let message = format!(
-        "failed to fit the {} {:?} on the {side} of {:?}'s counter at its floor: it is set at {:.2} units, under {} ({:.1} px on a 60 px counter)",
-        what(&m.item),
-        m.text,
-        v.name,
-        m.size,
-        m.floor,
-        m.size * 0.6
-    );
+    let message = match m.why {
+        MisfitWhy::UnderFloor => format!(
+            "failed to fit the {} {:?} on the {side} of {:?}'s counter at its floor: it is set at {:.2} units, under {} ({:.1} px on a 60 px counter)",
+            what(&m.item),
+            m.text,
+            v.name,
+            m.size,
+            m.floor,
+            m.size * 0.6
+        ),
+        MisfitWhy::LeftOff => format!(
+            "failed to fit the {} {:?} on the {side} of {:?}'s counter at any size: it is left off (drawn, it would run over another value or off the counter)",
+            what(&m.item),
+            m.text,
+            v.name,
+        ),
+    };
     let span = text_span(sources, at);
     let mut d = Diagnostic::new(Severity::Warning, DOES_NOT_FIT, message, span.clone())
-        .with_help("the counter draws it smaller, inside its box (never over another value); a shorter value (an erratum) or fewer values on that side would fit");
+        .with_help(match m.why {
+            MisfitWhy::UnderFloor => "the counter draws it smaller, inside its box (never over another value); a shorter value (an erratum) or fewer values on that side would fit",
+            MisfitWhy::LeftOff => "fewer values on that side, or shorter ones, would fit",
+        });
     if span.is_none() {
         d = d.with_note(format!("at {}:{}:{}", at.file, at.line, at.col));
     }

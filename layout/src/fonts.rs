@@ -64,10 +64,11 @@ pub struct Metrics {
     /// Advance and glyph of every character of the Basic Multilingual Plane: looking a glyph
     /// up in the font costs microseconds, too slow for long texts, so each is read once.
     bmp: Vec<GlyphMetrics>,
-    /// Ink (top, bottom) of each glyph, by glyph id, read when first asked for: a glyph's
-    /// bounding box is found by walking its outline, and walking all of a face's six thousand
-    /// costs more than a whole `qm check` of fifty nations (most are never drawn).
-    ink: Vec<OnceLock<(i16, i16)>>,
+    /// Ink box `[x_min, y_min, x_max, y_max]` of each glyph, by glyph id, read when first
+    /// asked for: a glyph's bounding box is found by walking its outline, and walking all of a
+    /// face's six thousand costs more than a whole `qm check` of fifty nations (most are
+    /// never drawn).
+    ink: Vec<OnceLock<[i16; 4]>>,
 }
 
 /// One character's advance, in font units, and its glyph.
@@ -185,15 +186,40 @@ impl Metrics {
 
     /// The top and bottom of a glyph's outline bounding box, in font units (0, 0 without one).
     fn glyph_ink(&self, glyph: ttf_parser::GlyphId) -> (i16, i16) {
+        let [_, y_min, _, y_max] = self.glyph_box(glyph);
+        (y_max, y_min)
+    }
+
+    /// A glyph's outline bounding box `[x_min, y_min, x_max, y_max]` in font units (all 0
+    /// without one).
+    fn glyph_box(&self, glyph: ttf_parser::GlyphId) -> [i16; 4] {
         let read = || {
             self.face
                 .glyph_bounding_box(glyph)
-                .map_or((0, 0), |r| (r.y_max, r.y_min))
+                .map_or([0; 4], |r| [r.x_min, r.y_min, r.x_max, r.y_max])
         };
         match self.ink.get(usize::from(glyph.0)) {
             Some(cell) => *cell.get_or_init(read),
             None => read(),
         }
+    }
+
+    /// The left and right ends of the ink of `text` drawn at `size` from a pen at 0 (each
+    /// glyph at the sum of the advances before it, as [`Metrics::width`] measures), `None`
+    /// when the text has no ink. A glyph may ink left of its pen or past its advance.
+    pub fn ink_x(&self, text: &str, size: f64) -> Option<(f64, f64)> {
+        let mut pen = 0.0;
+        let mut ends: Option<(f64, f64)> = None;
+        for c in text.chars() {
+            let g = self.glyph(c);
+            let [x_min, y_min, x_max, y_max] = self.glyph_box(g.glyph);
+            if (x_min, y_min, x_max, y_max) != (0, 0, 0, 0) {
+                let (l, r) = (pen + f64::from(x_min), pen + f64::from(x_max));
+                ends = Some(ends.map_or((l, r), |(a, b)| (a.min(l), b.max(r))));
+            }
+            pen += f64::from(g.advance);
+        }
+        ends.map(|(l, r)| (self.scale(l, size), self.scale(r, size)))
     }
 
     /// [`Metrics::ink_units`] per unit of font size (both positive).

@@ -93,6 +93,8 @@ pub enum Flaw {
     OverCircle { text: Ink },
     /// A text is set under the floor its item is held to ([`floor_of`]).
     TooSmall { text: Ink },
+    /// The size circle (its bounds `rect`) reaches outside the frame, by `by` units.
+    CircleOutside { rect: Rect, by: f32 },
 }
 
 impl std::fmt::Display for Rect {
@@ -126,6 +128,12 @@ impl std::fmt::Display for Flaw {
                 text.size,
                 floor_of(&text.item)
             ),
+            Flaw::CircleOutside { rect, by } => {
+                write!(
+                    f,
+                    "the size circle {rect} is {by:.1} units outside the frame"
+                )
+            }
             Flaw::OverCircle { text } => {
                 write!(
                     f,
@@ -285,7 +293,7 @@ fn into_circle(r: &Rect, c: &Circle) -> bool {
 }
 
 /// Every flaw of a counter side's SVG: texts outside the frame, over each other, or into the
-/// size circle (the size value drawn in it excepted).
+/// size circle (the size value drawn in it excepted); the size circle outside the frame.
 pub fn flaws(svg_text: &str) -> Result<Vec<Flaw>, String> {
     let inks = inks(svg_text)?;
     let circles = circles(svg_text);
@@ -315,6 +323,18 @@ pub fn flaws(svg_text: &str) -> Result<Vec<Flaw>, String> {
         }
         if a.item != "size" && circles.iter().any(|c| into_circle(&a.rect, c)) {
             out.push(Flaw::OverCircle { text: a.clone() });
+        }
+    }
+    for c in &circles {
+        let rect = Rect {
+            x0: c.cx - c.r,
+            y0: c.cy - c.r,
+            x1: c.cx + c.r,
+            y1: c.cy + c.r,
+        };
+        let by = rect.outside(&FRAME);
+        if by > TOLERANCE {
+            out.push(Flaw::CircleOutside { rect, by });
         }
     }
     Ok(out)
@@ -352,5 +372,17 @@ mod tests {
         assert!(matches!(&found[0], Flaw::Overlap { a, b } if a.item == "a" && b.item == "b"));
         assert!(matches!(&found[1], Flaw::Outside { text, .. } if text.item == "c"));
         assert!(matches!(&found[2], Flaw::OverCircle { text } if text.item == "d"));
+    }
+
+    #[test]
+    fn a_circle_outside_the_frame_is_found() {
+        let inside = side(r#"<circle cx="80" cy="88.5" r="9.5"/>"#);
+        assert_eq!(flaws(&inside).unwrap(), vec![]);
+        let low = side(r#"<circle cx="80" cy="88.5" r="11"/>"#);
+        let found = flaws(&low).unwrap();
+        assert!(
+            matches!(&found[..], [Flaw::CircleOutside { by, .. }] if (by - 1.5).abs() < 1e-4),
+            "{found:?}"
+        );
     }
 }

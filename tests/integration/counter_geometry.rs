@@ -37,10 +37,10 @@ fn name() -> impl Strategy<Value = String> {
 }
 
 /// One generated row: the name, the three MG cells, then MA, ammunition, capacity (PP), TA,
-/// turret, MP and SA. With `crowded` false, TA, turret and SA are left empty and the
+/// turret, MP, SA and size. With `crowded` false, TA, turret and SA are left empty and the
 /// ammunition is at most "HE5; D4".
 #[allow(clippy::type_complexity)]
-fn row(crowded: bool) -> impl Strategy<Value = (String, [&'static str; 3], [&'static str; 7])> {
+fn row(crowded: bool) -> impl Strategy<Value = (String, [&'static str; 3], [&'static str; 8])> {
     let or_empty =
         move |v: Vec<&'static str>| prop::sample::select(if crowded { v } else { vec![""] });
     (
@@ -62,15 +62,17 @@ fn row(crowded: bool) -> impl Strategy<Value = (String, [&'static str; 3], [&'st
             or_empty(vec!["", "T", "RST"]),
             prop::sample::select(vec!["10", "24<sup>t</sup>†", "<b>12</b><sup>t</sup>†"]),
             or_empty(vec!["", "B75*†"]),
+            // A size too wide for the usual circle ("+2†") gets a larger one.
+            prop::sample::select(vec!["0", "-1", "+2†"]),
         ],
     )
 }
 
-fn csv(rows: &[(String, [&str; 3], [&str; 7])]) -> String {
+fn csv(rows: &[(String, [&str; 3], [&str; 8])]) -> String {
     let mut out = HEADER.to_string();
-    for (i, (name, [b, c, aa], [ma, ammo, pp, ta, gt, mp, sa])) in rows.iter().enumerate() {
+    for (i, (name, [b, c, aa], [ma, ammo, pp, ta, gt, mp, sa, size])) in rows.iter().enumerate() {
         out.push_str(&format!(
-            "3,{name}{i} <i>MT</i>,•,14,36,1.0,42-5/45,0,6/3,{ta},,<b>4</b>†,{mp},,{gt},\"{ma}\",2,11,,\"{b}\",\"{c}\",\"{aa}\",{sa},\"{ammo}\",,sM8,{pp},,1.0,g{i},nat=no,,,\n"
+            "3,{name}{i} <i>MT</i>,•,14,36,1.0,42-5/45,{size},6/3,{ta},,<b>4</b>†,{mp},,{gt},\"{ma}\",2,11,,\"{b}\",\"{c}\",\"{aa}\",{sa},\"{ammo}\",,sM8,{pp},,1.0,g{i},nat=no,,,\n"
         ));
     }
     out
@@ -109,7 +111,7 @@ fn every_repository_counter_keeps_its_texts_inside_apart_and_legible() {
 
 /// Every side of the generated rows drawn and measured: no text outside the frame, over
 /// another or into the size circle; a text under its floor only when check reports it.
-fn check(rows: &[(String, [&str; 3], [&str; 7])]) -> Result<(), TestCaseError> {
+fn check(rows: &[(String, [&str; 3], [&str; 8])]) -> Result<(), TestCaseError> {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("gen");
     std::fs::create_dir_all(&dir).unwrap();
@@ -155,8 +157,17 @@ fn check(rows: &[(String, [&str; 3], [&str; 7])]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// 12 cases a run; `PROPTEST_CASES` sets more, to search by hand
+/// (`PROPTEST_CASES=2000 cargo test --test integration counters_keep`).
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(12)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Long names, three MGs with rear and optional marks, a long MA.
     #[test]
@@ -171,4 +182,37 @@ proptest! {
     fn crowded_counters_keep_every_text_inside_and_apart(rows in prop::collection::vec(row(true), 4)) {
         check(&rows)?;
     }
+}
+
+/// A found case of the crowded property: a two-line name, long ammunition wrapped onto two
+/// rows and a size circle under the armor; the ammunition ran into the circle.
+#[test]
+fn wrapped_ammunition_keeps_out_of_the_size_circle() {
+    let rows = [(
+        "Aaaaaaaaaaaaa Bm)j8d))i(bya(h4y(".to_string(),
+        ["2", "4†", "Opt 2†<sup>1</sup>"],
+        [
+            "AAMG†",
+            "HE7<sup>3</sup>/8<sup>4+</sup>†<sup>1</sup>; D6<sup>J4</sup>/7<sup>5</sup>†<sup>2</sup>",
+            "",
+            "-F/+SR",
+            "",
+            "24<sup>t</sup>†",
+            "",
+            "0",
+        ],
+    )];
+    check(&rows).unwrap();
+}
+
+/// A found case of the corpus measure (VASL's T-37, "+2†"): a size too wide for the usual
+/// circle gets a larger one, which beside the MP ran 1.8 units under the frame.
+#[test]
+fn a_larger_size_circle_beside_the_mp_stays_inside_the_frame() {
+    let rows = [(
+        "Amphibious Tankette".to_string(),
+        ["", "4", ""],
+        ["CMG", "", "", "", "", "<b>14</b><sup>2</sup>", "", "+2†"],
+    )];
+    check(&rows).unwrap();
 }

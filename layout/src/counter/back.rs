@@ -6,8 +6,9 @@
 
 use qm_schema::CounterItemKind as K;
 
+use super::clash::keep_clear;
 use super::measure::{label_width, tw, GAP, ROW_H};
-use super::misfit::under_floor;
+use super::misfit::misfits;
 use super::name::{name_block, NameRoom};
 use super::num::Num;
 use super::rich::Rich;
@@ -37,12 +38,13 @@ pub fn back(items: &SideItems) -> SideLayout {
         };
         drawn.push(Drawn::Text(Placed::fit("wreck", &wreck.value, &b)));
     }
+    let (drawn, left_off) = keep_clear(drawn);
     let layout = SideLayout {
         drawn,
         wreck_band: Some(BAND_TOP),
         misfits: Vec::new(),
     };
-    let misfits = under_floor(layout.texts());
+    let misfits = misfits(layout.texts(), &left_off);
     SideLayout { misfits, ..layout }
 }
 

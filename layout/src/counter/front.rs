@@ -16,9 +16,10 @@
 
 use qm_schema::CounterItemKind as K;
 
+use super::clash;
 use super::items::SideItems;
 use super::measure::{label_width, text_box, tw, GAP};
-use super::misfit::under_floor;
+use super::misfit::{misfits, under_floor};
 use super::name::{name_block, NameRoom};
 use super::num::Num;
 use super::rich::Rich;
@@ -116,6 +117,9 @@ impl<'a> Front<'a> {
         f.gun_line();
         rows::value_rows(&mut f);
         f.picture(aspect);
+        // The rules above place by regions; what they drew is measured back, and a clash
+        // makes the plan one that does not fit.
+        f.overflow += clash::clashes(&f.drawn);
         f
     }
 
@@ -135,13 +139,16 @@ impl<'a> Front<'a> {
         })
     }
 
+    /// The side as drawn: every text clear of the others and the shapes ([`clash::keep_clear`]:
+    /// nothing changes on a side without a clash).
     fn finish(self) -> SideLayout {
+        let (drawn, left_off) = clash::keep_clear(self.drawn);
         let layout = SideLayout {
-            drawn: self.drawn,
+            drawn,
             wreck_band: None,
             misfits: Vec::new(),
         };
-        let misfits = under_floor(layout.texts());
+        let misfits = misfits(layout.texts(), &left_off);
         SideLayout { misfits, ..layout }
     }
 
@@ -313,6 +320,7 @@ impl<'a> Front<'a> {
                 spots.push((x, flow.y, low_bottom));
             }
         }
+        let inks: Vec<clash::Rect> = self.texts().filter_map(clash::ink).collect();
         let mut best = (Num::Int(3), under, Num::Int(0), Num::Int(0));
         let mut best_area = -1.0;
         for (x, y, bottom) in spots {
@@ -320,6 +328,7 @@ impl<'a> Front<'a> {
             if bottom > 80.0 {
                 right = right.min(97.0 - self.mp_w - GAP);
             }
+            let y = clear_top(&inks, [x.get(), y, right, bottom]);
             let w = Num::at_least_zero(right - x.get());
             let h = Num::at_least_zero(bottom - y);
             let shown_w = w.get().min(h.get() * aspect);
@@ -335,4 +344,13 @@ impl<'a> Front<'a> {
             h: best.3,
         });
     }
+}
+
+/// The top of the spot `[x0, y0, x1, y1]` moved under any ink that reaches down into it from
+/// above (rows of values closer together than their boxes are tall: the row over the last one
+/// may ink below the last one's top, where the spot beside it starts).
+pub(super) fn clear_top(inks: &[clash::Rect], spot: [f64; 4]) -> f64 {
+    inks.iter()
+        .filter(|a| a[0] < spot[2] && spot[0] < a[2] && a[1] < spot[1] && spot[1] < a[3])
+        .fold(spot[1], |y, a| y.max(a[3] + 1.0))
 }

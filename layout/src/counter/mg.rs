@@ -120,7 +120,7 @@ impl<'a> Front<'a> {
                     .iter()
                     .all(|b| !into_circle(&[b[0], b[1], b[2] + GAP, b[3]], cx, cy, r))
             };
-            let beside = (97.0 - self.mp_w - 2.0 - r, 88.5);
+            let beside = self.beside_mp(r);
             let under_armor = (97.0 - r, self.col_y + 1.0 + r);
             let above_mp = (97.0 - r, 80.5 - 1.0 - r);
             let mp_top = if self.get(K::Mp).is_some() {

@@ -3,7 +3,7 @@
 
 use super::{floor_of, Placed};
 
-/// A text set under its floor, or not set at all, because the side has no room for it.
+/// A text set under its floor, or left off, because the side has no room for it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Misfit {
     /// The item (`name`, `ammo`, `mg_aa.label`).
@@ -23,15 +23,21 @@ pub struct Misfit {
 pub enum MisfitWhy {
     /// Its box is too small for it at its floor.
     UnderFloor,
+    /// No layout of the side keeps it clear of the other values at any size: it is left off
+    /// the counter (drawing it would put text over text).
+    LeftOff,
 }
 
 impl std::fmt::Display for Misfit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} {:?} is set at {:.2} (its floor is {})",
-            self.item, self.text, self.size, self.floor
-        )
+        match self.why {
+            MisfitWhy::UnderFloor => write!(
+                f,
+                "{} {:?} is set at {:.2} (its floor is {})",
+                self.item, self.text, self.size, self.floor
+            ),
+            MisfitWhy::LeftOff => write!(f, "{} {:?} is left off", self.item, self.text),
+        }
     }
 }
 
@@ -39,14 +45,28 @@ impl std::fmt::Display for Misfit {
 pub(crate) fn under_floor<'a>(placed: impl Iterator<Item = &'a Placed>) -> Vec<Misfit> {
     placed
         .filter(|p| p.size < floor_of(&p.item) - 1e-9)
-        .map(|p| Misfit {
-            item: p.item.clone(),
-            text: p.lines.iter().map(line_text).collect::<Vec<_>>().join(" "),
-            size: p.size,
-            floor: floor_of(&p.item),
-            why: MisfitWhy::UnderFloor,
-        })
+        .map(|p| misfit(p, MisfitWhy::UnderFloor))
         .collect()
+}
+
+/// A side's misfits: its texts set under their floor, then the values left off it.
+pub(crate) fn misfits<'a>(
+    placed: impl Iterator<Item = &'a Placed>,
+    left_off: &[Placed],
+) -> Vec<Misfit> {
+    let mut out = under_floor(placed);
+    out.extend(left_off.iter().map(|p| misfit(p, MisfitWhy::LeftOff)));
+    out
+}
+
+fn misfit(p: &Placed, why: MisfitWhy) -> Misfit {
+    Misfit {
+        item: p.item.clone(),
+        text: p.lines.iter().map(line_text).collect::<Vec<_>>().join(" "),
+        size: p.size,
+        floor: floor_of(&p.item),
+        why,
+    }
 }
 
 /// A line as one text, a raised run in Unicode's superscript characters (`HE7ᶠ³`), never

@@ -11,6 +11,7 @@
 //! three lines; what still does not fit is set under its floor (a misfit), within its box.
 
 mod back;
+mod clash;
 mod front;
 mod items;
 mod measure;

@@ -33,6 +33,9 @@ const ROW_KINDS: [K; 9] = [
 /// The foot of the rows: a row's box may end here (its ink ends 1.5 units higher).
 const FOOT: f64 = 97.5;
 
+/// The distance between the baselines of a value wrapped onto two rows, in its size.
+const WRAP_LEADING: f64 = 1.05;
+
 /// The rows' measures at the plan's size.
 #[derive(Debug, Clone, Copy)]
 struct Geom {
@@ -55,6 +58,27 @@ impl Geom {
             steps: [12.5 * scale, 10.5 * scale],
         }
     }
+}
+
+impl Geom {
+    /// The heights `it`'s value inks when set on `lines` lines in a box from `y`, `h` high
+    /// (centred on its ink, as it is fitted), and at least the box less its inset: what a
+    /// row asks the right column for. A row's ink keeps `inset` inside its box only when it
+    /// is short enough (two lines of a wrapped value nearly fill theirs; a dagger or a
+    /// descender reaches lower than a digit).
+    fn band(&self, it: &Item, y: f64, h: f64, lines: usize) -> (f64, f64) {
+        let (top, bottom) = it.value.ink(true);
+        let ink = (top + bottom + WRAP_LEADING * (lines - 1) as f64) * self.size;
+        let y0 = y + (h - ink) / 2.0;
+        ((y + self.inset).min(y0), (y + h - self.inset).max(y0 + ink))
+    }
+}
+
+/// How far right `it` may reach on `lines` lines in a box from `y`, `h` high: its ink's
+/// heights clear of the right column ([`Geom::band`]).
+fn reach_of(f: &Front, it: &Item, g: Geom, (y, h): (f64, f64), lines: usize) -> f64 {
+    let (y0, y1) = g.band(it, y, h, lines);
+    f.reach(y0, y1)
 }
 
 /// Where one item goes.
@@ -160,10 +184,18 @@ fn packed_rows(
     let mut rows: Vec<Row> = Vec::new();
     for i in order {
         let (label_w, w) = widths[i];
+        // A row's values are drawn in their own order: any of them may end it.
+        let reach = |r: &Row| {
+            r.items
+                .iter()
+                .chain([&i])
+                .map(|&j| reach_of(f, items[j], g, (r.y, g.row_h), 1))
+                .fold(f64::INFINITY, f64::min)
+        };
         let room = rows.iter().position(|r| {
             !r.full
                 && r.y + g.row_h <= FOOT
-                && f.left(r.y, r.y + g.row_h, g.inset) + r.used + w <= row_reach(f, r.y, g.row_h, g)
+                && f.left(r.y, r.y + g.row_h, g.inset) + r.used + w <= reach(r)
         });
         match room {
             Some(r) => {
@@ -217,11 +249,6 @@ fn packed_rows(
     (flow, bottom, overflow)
 }
 
-/// How far right a row at `y` may reach (its ink keeps `inset` inside its box).
-fn row_reach(f: &Front, y: f64, h: f64, g: Geom) -> f64 {
-    f.reach(y + g.inset, y + h - g.inset)
-}
-
 /// Rows under the last for an item no row has room for: the first with room, else two rows
 /// it wraps onto, else (forced) the last above the foot. Rows passed on the way are kept
 /// empty, for the narrower values after it.
@@ -241,7 +268,7 @@ fn new_row(
     for _ in 0..12 {
         let start = f.left(y, y + g.row_h, g.inset);
         let fits_foot = y + g.row_h <= FOOT;
-        if start + w <= row_reach(f, y, g.row_h, g) && fits_foot {
+        if start + w <= reach_of(f, it, g, (y, g.row_h), 1) && fits_foot {
             rows.push(Row {
                 y,
                 items: vec![i],
@@ -250,7 +277,7 @@ fn new_row(
             });
             return;
         }
-        let reach2 = row_reach(f, y, wrap_h, g);
+        let reach2 = reach_of(f, it, g, (y, wrap_h), 2);
         if start == f.left(y, y + wrap_h, g.inset)
             && start + label_w + 2.0 < reach2
             && word <= reach2 - start - label_w
@@ -292,7 +319,7 @@ fn find_row(f: &Front, it: &Item, flow: Flow, g: Geom, step: f64) -> At {
     let w = label_w + value_w;
     let word = widest_word(&it.value, g.size);
     let left = |y0: f64, y1: f64| f.left(y0, y1, g.inset);
-    let reach = |y0: f64, y1: f64| f.reach(y0 + g.inset, y1 - g.inset);
+    let reach = |y: f64, h: f64, lines: usize| reach_of(f, it, g, (y, h), lines);
     let mut at = At {
         x: flow.x,
         y: flow.y,
@@ -304,7 +331,7 @@ fn find_row(f: &Front, it: &Item, flow: Flow, g: Geom, step: f64) -> At {
     }
     for _ in 0..8 {
         let start = at.x.max(left(at.y, at.y + row_h));
-        if start + w <= reach(at.y, at.y + row_h) {
+        if start + w <= reach(at.y, row_h, 1) {
             at.x = start;
             at.fits = at.y + row_h <= FOOT;
             return at;
@@ -315,7 +342,7 @@ fn find_row(f: &Front, it: &Item, flow: Flow, g: Geom, step: f64) -> At {
             at.fits = false;
             return at;
         }
-        let reach2 = reach(at.y, at.y + 2.0 * row_h);
+        let reach2 = reach(at.y, 2.0 * row_h, 2);
         if start == left(at.y, at.y + 2.0 * row_h)
             && start + label_w + 2.0 < reach2
             && word <= reach2 - start - label_w
@@ -361,12 +388,12 @@ fn draw_item(f: &mut Front, it: &Item, at: &At, label_w: f64, g: Geom, step: f64
         } else {
             2.0 * g.row_h
         };
-        let wrap_w = f.reach(at.y + g.inset, at.y + wrap_h - g.inset) - at.x - label_w;
+        let wrap_w = reach_of(f, it, g, (at.y, wrap_h), 2) - at.x - label_w;
         let b = TextBox {
             size: g.size,
             min: g.size,
             max_lines: 2,
-            leading: 1.05,
+            leading: WRAP_LEADING,
             align: Align::Start,
             ..TextBox::new(at.x + label_w, at.y, wrap_w, wrap_h)
         };

@@ -177,9 +177,15 @@ impl<'a> Front<'a> {
         self.text(Placed::fit("mp", &mp.value, &b));
     }
 
-    /// The size circle (radius `r`) at the foot, left of the MP.
+    /// Where the size circle (radius `r`) goes at the foot, left of the MP: a circle larger
+    /// than [`R`] rises, its foot where the usual one's is (the frame's inner edge).
+    pub(crate) fn beside_mp(&self, r: f64) -> (f64, f64) {
+        (97.0 - self.mp_w - 2.0 - r, 88.5f64.min(98.0 - r))
+    }
+
+    /// The size circle (radius `r`) at the foot, left of the MP ([`Front::beside_mp`]).
     pub(crate) fn circle_beside_mp(&mut self, r: f64) {
-        let c = (97.0 - self.mp_w - 2.0 - r, 88.5);
+        let c = self.beside_mp(r);
         self.boxes
             .push([c.1 - r, c.1 + r, self.mp_w + 2.0 + 2.0 * r]);
         self.size_at = Some((c.0, c.1, r, true));

@@ -133,16 +133,19 @@ fn a_size_too_wide_for_its_circle_gets_a_larger_one() {
         item(K::Mp, None, "32"),
     ];
     let laid = front_of(&items);
-    let r = laid
+    let (cy, r) = laid
         .drawn
         .iter()
         .find_map(|d| match d {
-            Drawn::Circle { r, .. } => Some(*r),
+            Drawn::Circle { cy, r, .. } => Some((*cy, *r)),
             _ => None,
         })
         .unwrap();
     assert!(r > 9.5, "{r}");
+    // Beside the MP it rises: its foot stays inside the frame.
+    assert!(cy + r <= 98.0, "{cy} {r}");
     assert!(laid.misfits.is_empty(), "{:?}", laid.misfits);
+    assert_eq!(clash::clashes(&laid.drawn), 0);
 }
 
 /// A raised run is smaller and raised, and makes its value no taller: rows keep their
@@ -177,4 +180,170 @@ fn long_names_take_more_lines_before_they_shrink() {
     let name = laid.texts().find(|p| p.item == "name").unwrap();
     assert!(name.size >= GLANCE, "{:?}", name);
     assert!(name.lines.len() > 2, "{:?}", name.lines);
+}
+
+/// An item whose value is in runs, `^` marking each raised run ("HE7^3^/8" raises "3").
+fn runs(kind: K, label: Option<&str>, marked: &str) -> CounterItem {
+    let runs: Vec<TextRun> = marked
+        .split('^')
+        .enumerate()
+        .filter(|(_, t)| !t.is_empty())
+        .map(|(i, t)| {
+            if i % 2 == 1 {
+                TextRun::raised(t)
+            } else {
+                TextRun::plain(t)
+            }
+        })
+        .collect();
+    CounterItem {
+        runs,
+        ..item(kind, label, &marked.replace('^', ""))
+    }
+}
+
+/// A found case (the crowded property of `tests/integration/counter_geometry.rs`): a
+/// two-line name leaves the long ammunition two rows beside the MG tiers, whose second line
+/// ran into the size circle beside the MP. What the layout draws has no clash.
+#[test]
+fn wrapped_ammunition_keeps_out_of_the_size_circle() {
+    let items = [
+        item(K::Name, None, "Aaaaaaaaaaaaa Bm)j8d))i(bya(h4y(0"),
+        item(K::Rof, None, "2"),
+        item(K::MainArmament, None, "AAMG†"),
+        item(K::Breakdown, None, "B11"),
+        runs(K::Ammo, None, "HE7^3^/8^4+^†; D6^J4^/7^5^†"),
+        item(K::SmokeDischarger, None, "sM8"),
+        item(K::MgBow, Some("B"), "2"),
+        item(K::MgCoax, Some("C"), "4†"),
+        item(K::MgAa, Some("AA"), "Opt2†"),
+        item(K::ArmorFront, None, "6"),
+        item(K::ArmorSide, None, "3"),
+        item(K::TargetAspect, None, "-F/+SR"),
+        item(K::Size, None, "0"),
+        runs(K::Mp, None, "24^t^†"),
+    ];
+    let laid = front_of(&items);
+    assert_eq!(clash::clashes(&laid.drawn), 0, "{:#?}", laid.drawn);
+    assert_apart(&laid);
+}
+
+/// The measure a front is checked with finds a text in the size circle, on the ROF box,
+/// over another text and outside the frame, and nothing in a side that keeps them apart.
+#[test]
+fn the_clash_measure_finds_ink_over_the_circle_the_rof_box_a_text_and_the_frame() {
+    let text = |item: &str, x: f64, y: f64| {
+        Drawn::Text(Placed::of_lines(
+            item,
+            SMALL,
+            crate::text::Align::Start,
+            vec![PlacedLine {
+                x,
+                y,
+                text: "HE7†".to_string(),
+                runs: Vec::new(),
+            }],
+        ))
+    };
+    let circle = Drawn::Circle {
+        cx: 80.0,
+        cy: 80.0,
+        r: 9.5,
+    };
+    let rof = Drawn::RofBox {
+        x: Num::Int(3),
+        y: Num::Int(20),
+        w: Num::Int(12),
+        h: Num::Int(15),
+    };
+    let apart = vec![circle.clone(), rof.clone(), text("ammo", 20.0, 50.0)];
+    assert_eq!(clash::clashes(&apart), 0);
+    for (bad, what) in [
+        (text("ammo", 66.0, 82.0), "in the circle"),
+        (text("ammo", 10.0, 30.0), "on the ROF box"),
+        (text("turret", 22.0, 52.0), "over the ammunition"),
+        (text("turret", 90.0, 40.0), "outside the frame"),
+    ] {
+        let mut drawn = apart.clone();
+        drawn.push(bad);
+        assert_eq!(clash::clashes(&drawn), 1, "a text {what}");
+    }
+}
+
+/// The picture's spot beside the last row of values starts at that row's top; a row above it
+/// (rows sit closer together than their boxes are tall) may ink lower: the spot starts a unit
+/// under that ink. Ink beside the spot or under its top leaves it as it is.
+#[test]
+fn the_picture_starts_under_the_ink_that_reaches_into_its_spot() {
+    let spot = [27.7, 56.5, 75.0, 68.0];
+    let above = [45.75, 47.56, 76.54, 56.95];
+    assert_eq!(front::clear_top(&[above], spot), 57.95);
+    let beside = [76.0, 47.0, 90.0, 60.0];
+    let clear = [10.0, 40.0, 70.0, 55.0];
+    assert_eq!(front::clear_top(&[beside, clear], spot), 56.5);
+}
+
+/// More notations than a front holds at any size: the layout never draws them over each
+/// other; those it has no room for are left off, and each is a misfit.
+#[test]
+fn a_front_with_no_room_at_any_size_leaves_values_off_and_names_them() {
+    let mut items = vec![
+        item(K::Name, None, "Jeep"),
+        item(K::Size, None, "+2"),
+        item(K::Mp, None, "32"),
+    ];
+    for i in 0..50 {
+        items.push(item(
+            K::Notation,
+            None,
+            &format!("A long notation number {i}"),
+        ));
+    }
+    let laid = front_of(&items);
+    assert_eq!(clash::clashes(&laid.drawn), 0);
+    let off: Vec<&Misfit> = laid
+        .misfits
+        .iter()
+        .filter(|m| m.why == MisfitWhy::LeftOff)
+        .collect();
+    assert!(!off.is_empty());
+    let drawn = laid.texts().filter(|p| p.item == "notation").count();
+    assert_eq!(drawn + off.len(), 50, "every notation drawn or named");
+    assert!(laid.texts().any(|p| p.item == "mp"), "the MP is kept");
+}
+
+/// A label and its value are kept or left off together.
+#[test]
+fn a_value_left_off_takes_its_label_with_it() {
+    let label = |x: f64| {
+        Drawn::Text(Placed::of_lines(
+            "mg_aa.label",
+            SMALL,
+            crate::text::Align::Start,
+            vec![PlacedLine {
+                x,
+                y: 80.0,
+                text: "AA".to_string(),
+                runs: Vec::new(),
+            }],
+        ))
+    };
+    let value = |item: &str, x: f64| {
+        Drawn::Text(Placed::of_lines(
+            item,
+            GLANCE,
+            crate::text::Align::Start,
+            vec![PlacedLine {
+                x,
+                y: 94.0,
+                text: "4".to_string(),
+                runs: Vec::new(),
+            }],
+        ))
+    };
+    let drawn = vec![value("mp", 10.0), label(8.0), value("mg_aa", 10.0)];
+    let (kept, off) = clash::keep_clear(drawn);
+    assert_eq!(kept.len(), 1);
+    assert_eq!(off.len(), 1);
+    assert_eq!(off[0].item, "mg_aa");
 }
