@@ -47,6 +47,7 @@ mod limit_names;
 #[cfg(test)]
 mod limit_tests;
 pub mod lint;
+pub mod listed;
 mod listing;
 mod mentions;
 mod nation;

@@ -1,6 +1,10 @@
 //! The entry point: one nation's sources -> the IR ([`qm_schema::Nation`]) and its diagnostics.
 
-use qm_parser::{parse_listing, Diagnostic, ListingRow, Source, SourceMap, TextSpan};
+use std::collections::HashSet;
+
+use qm_parser::{
+    parse_listing, Diagnostic, FileId, ListingRow, NotesDoc, Source, SourceMap, TextSpan,
+};
 use qm_schema::{Acceptance, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
 use rayon::prelude::*;
 
@@ -9,10 +13,13 @@ use qm_load::nation_input::NationInput;
 use crate::colours::{main_vasl_code, nation_colours, nationality_name, NationColours};
 use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Finding};
 use crate::listing::{other_configuration, vehicle_from_row};
-use crate::notes::{resolve_notes, NotesOutcome};
+use crate::notes::{
+    parse_listing_notes, resolve_gun_notes, resolve_notes, ListingNotes, NotesOutcome,
+};
 use crate::ob::{resolve_ob, NationalData};
-use crate::ordnance::resolve_ordnance;
+use crate::ordnance::read_ordnance;
 use crate::registry::Registries;
+use crate::theater_names::nation_theaters;
 use crate::unresolved::{unresolved_vehicles, RowWithoutVehicle};
 use crate::vasl;
 use qm_parser::is_second_line;
@@ -60,50 +67,77 @@ pub fn resolve_nation(
     let listed = national.theaters.clone();
     // A nation without a listing has no vehicles, so its notes (if any) would describe none:
     // load does not read them.
-    let (vehicles, notes, rowless) = match input.listing.and_then(|f| sources.get(f)) {
-        Some(listing) => {
-            let notes = input.notes.and_then(|f| sources.get(f));
-            let read = NotesInput {
-                sources,
-                listing,
-                notes,
-                registries,
-                listed: listed.clone(),
-                national: &national,
-            };
-            resolve_vehicles(&read, &mut findings, &mut diagnostics)
-        }
-        None => (Vec::new(), NotesOutcome::default(), Vec::new()),
+    let listing = input.listing.and_then(|f| sources.get(f));
+    let (mut vehicles, rows, rowless) = match listing {
+        Some(l) => build_vehicles(sources, l, registries, &mut findings, &mut diagnostics),
+        None => Default::default(),
     };
-    let declared = listed.is_some();
-    let mut theaters = if notes.theaters.is_empty() {
-        listed.unwrap_or_default()
+    let mut taken: HashSet<String> = vehicles.iter().map(|v| v.id.clone()).collect();
+    let ordnance = input.ordnance.and_then(|f| sources.get(f));
+    let (mut guns, gun_rows) = ordnance
+        .map(|l| read_ordnance(sources, l, &registries.guns, &mut taken, &mut diagnostics))
+        .unwrap_or_default();
+    // Both listings' notes, each parsed with its own listing's words; the theaters they name
+    // are the nation's (one set: a gun's "elsewhere" is where the nation fought).
+    let notes_of = |file: Option<FileId>, listing: Option<&Source>| {
+        listing.and(file.and_then(|f| sources.get(f)))
+    };
+    let vehicle_src = notes_of(input.notes, listing);
+    let gun_src = notes_of(input.ordnance_notes, ordnance);
+    let vehicle_doc =
+        vehicle_src.map(|s| parse_listing_notes(s, &vehicles, registries, &mut diagnostics));
+    let gun_doc = gun_src.map(|s| parse_listing_notes(s, &guns, registries, &mut diagnostics));
+    let docs: Vec<&NotesDoc> = vehicle_doc.iter().chain(&gun_doc).collect();
+    let nation = nation_theaters(
+        &registries.theaters,
+        &docs,
+        listed.clone(),
+        &mut diagnostics,
+    );
+    let declared = listed.clone().unwrap_or_default();
+    let base = ListingNotes {
+        map: sources,
+        doc: None,
+        nation: &nation,
+        declared: &declared,
+        national: &national,
+    };
+    let notes = match listing {
+        Some(_) => resolve_notes(
+            &ListingNotes {
+                doc: vehicle_doc.as_ref().zip(vehicle_src.map(file_name)),
+                ..base
+            },
+            &mut vehicles,
+            rows,
+            registries,
+            &mut findings,
+            &mut diagnostics,
+        ),
+        None => NotesOutcome::default(),
+    };
+    vasl::finish_variants(&mut vehicles);
+    let gun_notes = resolve_gun_notes(
+        &ListingNotes {
+            doc: gun_doc.as_ref().zip(gun_src.map(file_name)),
+            ..base
+        },
+        &mut guns,
+        gun_rows,
+        &mut findings,
+        &mut diagnostics,
+    );
+    let mut theaters = if docs.is_empty() {
+        declared.clone()
     } else {
-        notes.theaters.clone()
+        nation.theaters().to_vec()
     };
-    if !declared {
+    if listed.is_none() {
         theaters.push(TheaterId::any());
     }
     let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
     diagnostics.append(&mut national.diagnostics);
-    let mut taken: std::collections::HashSet<String> =
-        vehicles.iter().map(|v| v.id.clone()).collect();
-    let ordnance = input
-        .ordnance
-        .and_then(|f| sources.get(f))
-        .map(|listing| {
-            let listed = national.theaters.clone().unwrap_or_default();
-            resolve_ordnance(
-                sources,
-                listing,
-                &registries.guns,
-                &listed,
-                &mut taken,
-                &mut diagnostics,
-            )
-        })
-        .unwrap_or_default();
     let code = main_vasl_code(&vehicles);
     let ob_name = national.name.clone();
     let spec = national.colours.clone();
@@ -115,7 +149,9 @@ pub fn resolve_nation(
         }
     }
     let colours = nation_colours(&registries.colours, &spec, &nation.name, code);
-    nation.ordnance = ordnance;
+    nation.ordnance = guns;
+    nation.ordnance_notes = gun_notes.notes;
+    nation.ordnance_multi_notes = gun_notes.multi;
     nation.unresolved = unresolved_vehicles(&nation, sources, &diagnostics, &rowless);
     Resolved {
         nation,
@@ -125,30 +161,26 @@ pub fn resolve_nation(
     }
 }
 
-/// What resolving the listing and notes reads.
-struct NotesInput<'a> {
-    sources: &'a SourceMap,
-    listing: &'a Source,
-    notes: Option<&'a Source>,
-    registries: &'a Registries,
-    /// `[nation] theaters` of `ob.toml`, when given.
-    listed: Option<Vec<TheaterId>>,
-    /// The nation's `ob.toml` data (its national rules decide the radio default).
-    national: &'a NationalData,
+/// A notes file's name in its nation's folder, as diagnostics about it say ("notes.md").
+fn file_name(src: &Source) -> &str {
+    src.name.rsplit('/').next().unwrap_or(&src.name)
 }
 
-/// The listing's vehicles, resolved against the notes, with the notes' IR, and the rows that
-/// made no vehicle (a value every vehicle needs is missing or unreadable: reported).
-fn resolve_vehicles(
-    read: &NotesInput,
+/// The listing's vehicles, before their notes are resolved, with their rows (one per
+/// vehicle), and the rows that made no vehicle (a value every vehicle needs is missing or
+/// unreadable: reported).
+fn build_vehicles(
+    sources: &SourceMap,
+    listing: &Source,
+    registries: &Registries,
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
-) -> (Vec<Vehicle>, NotesOutcome, Vec<RowWithoutVehicle>) {
-    let (mut rows, csv) = if vasl::is_vasl_csv(read.listing) {
-        let (rows, extras) = vasl::csv_rows(read.listing, diags);
+) -> (Vec<Vehicle>, Vec<ListingRow>, Vec<RowWithoutVehicle>) {
+    let (mut rows, csv) = if vasl::is_vasl_csv(listing) {
+        let (rows, extras) = vasl::csv_rows(listing, diags);
         (rows, Some(extras))
     } else {
-        (listing_rows(read.listing, diags), None)
+        (listing_rows(listing, diags), None)
     };
     // The listing's lints beside the vehicles: they only read the rows.
     let (lint_findings, (built, row_diags)) = rayon::join(
@@ -168,7 +200,7 @@ fn resolve_vehicles(
                     if second_line_at(&rows, i) {
                         return (None, d);
                     }
-                    let v = vehicle_from_row(read.sources, row, &read.registries.types, &mut d);
+                    let v = vehicle_from_row(sources, row, &registries.types, &mut d);
                     (v, d)
                 })
                 .unzip()
@@ -180,8 +212,8 @@ fn resolve_vehicles(
     if let Some(csv) = &csv {
         // Before the second lines move: `built` is still one entry per row.
         let mut vasl_read = vasl::VaslRead {
-            map: read.sources,
-            types: &read.registries.types,
+            map: sources,
+            types: &registries.types,
             diags,
         };
         vasl::attach(
@@ -191,7 +223,7 @@ fn resolve_vehicles(
             &mut built,
         );
     }
-    attach_second_lines(read.sources, &rows, &mut built);
+    attach_second_lines(sources, &rows, &mut built);
     let rowless = rows_without_vehicle(&rows, &built);
     // The rows of the vehicles, in place (a row without a vehicle was reported).
     let mut kept = built.iter().map(Option::is_some);
@@ -201,19 +233,7 @@ fn resolve_vehicles(
     #[allow(clippy::filter_map_identity)]
     let mut vehicles: Vec<Vehicle> = built.into_iter().filter_map(|v| v).collect();
     crate::names::ids_told_apart_by_type(&mut vehicles);
-    let outcome = resolve_notes(
-        read.sources,
-        read.notes,
-        read.national,
-        &mut vehicles,
-        rows,
-        read.registries,
-        read.listed.clone(),
-        findings,
-        diags,
-    );
-    vasl::finish_variants(&mut vehicles);
-    (vehicles, outcome, rowless)
+    (vehicles, rows, rowless)
 }
 
 /// The rows that made no vehicle and are no vehicle's second line.
@@ -284,6 +304,7 @@ fn nation_ir(
             input.listing,
             input.notes,
             input.ordnance,
+            input.ordnance_notes,
             input.ob,
             input.errata,
         ]
@@ -297,6 +318,8 @@ fn nation_ir(
         ordnance: Vec::new(),
         notes: notes.notes,
         multi_notes: notes.multi,
+        ordnance_notes: Vec::new(),
+        ordnance_multi_notes: Vec::new(),
         infantry: national.infantry,
         national_rules: national.national_rules,
         factions: national.factions,

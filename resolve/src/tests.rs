@@ -63,6 +63,7 @@ fn resolve_input(listing: &str, notes: Option<&str>, ob: Option<&str>) -> Resolv
         listing: Some(listing),
         notes,
         ordnance: None,
+        ordnance_notes: None,
         ob,
         errata: None,
         accepts: Vec::new(),
