@@ -40,6 +40,8 @@ pub mod colours;
 mod counter_text;
 mod factions;
 mod fields;
+#[cfg(test)]
+mod gun_notes_tests;
 pub mod lexicon;
 #[cfg(test)]
 mod limit_catalogue_tests;

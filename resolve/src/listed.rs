@@ -65,6 +65,8 @@ pub trait Listed {
     fn note_refs(&self) -> &[Field<NoteRef>];
     /// Its resolved availability.
     fn availability(&self) -> &[Availability];
+    /// Its months at an RF the listing prints as a range and no note gives.
+    fn availability_unknown(&self) -> &[UnknownAvailability];
     /// What the notes resolve, to be written.
     fn resolved_mut(&mut self) -> ResolvedMut<'_>;
 
@@ -109,6 +111,9 @@ macro_rules! same_fields {
         }
         fn availability(&self) -> &[Availability] {
             &self.availability
+        }
+        fn availability_unknown(&self) -> &[UnknownAvailability] {
+            &self.availability_unknown
         }
         fn resolved_mut(&mut self) -> ResolvedMut<'_> {
             ResolvedMut {
