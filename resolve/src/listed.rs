@@ -5,7 +5,7 @@
 
 use qm_parser::{Cell, ListingRow, OrdnanceRow, TextSpan};
 use qm_schema::{
-    Availability, Field, NoteRef, Ordnance, Period, RestrictedUse, RfRange, Span,
+    Availability, Field, Nation, NoteRef, Ordnance, Period, RestrictedUse, RfRange, Span,
     UnknownAvailability, Vehicle,
 };
 
@@ -33,6 +33,14 @@ impl ListedKind {
             ListedKind::Vehicle => "vehicle",
             ListedKind::Gun => "ordnance",
         }
+    }
+}
+
+/// The items of `nation`'s listing of `kind`: its vehicles, or its guns.
+pub fn items_of(nation: &Nation, kind: ListedKind) -> Vec<&dyn Listed> {
+    match kind {
+        ListedKind::Vehicle => nation.vehicles.iter().map(|v| v as &dyn Listed).collect(),
+        ListedKind::Gun => nation.ordnance.iter().map(|g| g as &dyn Listed).collect(),
     }
 }
 

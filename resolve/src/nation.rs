@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use qm_parser::{
     parse_listing, Diagnostic, FileId, ListingRow, NotesDoc, Source, SourceMap, TextSpan,
 };
-use qm_schema::{Acceptance, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
+use qm_schema::{Acceptance, Nation, Ordnance, TheaterId, Vehicle, SCHEMA_VERSION};
 use rayon::prelude::*;
 
 use qm_load::nation_input::NationInput;
@@ -41,10 +41,10 @@ pub struct Resolved {
     pub colours: NationColours,
 }
 
-/// Resolves one nation: parses its listing and notes, links rows to notes, derives
-/// availability, radio, HEAT, DVP and counter text, reads `ob.toml`, runs the lints and
-/// applies the acceptances. `registries` are the nation's (the shared ones with its own files
-/// added).
+/// Resolves one nation: parses its listings (vehicles and guns) and their notes, links rows
+/// to notes, derives availability, radio, HEAT, DVP and counter text, reads `ob.toml`, runs
+/// the lints and applies the acceptances. `registries` are the nation's (the shared ones with
+/// its own files added).
 ///
 /// Pure: it reads only `input`, the texts in `sources` and `registries` (no files, no
 /// environment, no globals), so the same input always gives the same IR and diagnostics.
@@ -64,83 +64,27 @@ pub fn resolve_nation(
         .ob
         .map(|f| resolve_ob(sources, f, &registries.theaters))
         .unwrap_or_default();
-    let listed = national.theaters.clone();
-    // A nation without a listing has no vehicles, so its notes (if any) would describe none:
-    // load does not read them.
-    let listing = input.listing.and_then(|f| sources.get(f));
-    let (mut vehicles, rows, rowless) = match listing {
-        Some(l) => build_vehicles(sources, l, registries, &mut findings, &mut diagnostics),
-        None => Default::default(),
-    };
-    let mut taken: HashSet<String> = vehicles.iter().map(|v| v.id.clone()).collect();
-    let ordnance = input.ordnance.and_then(|f| sources.get(f));
-    let (mut guns, gun_rows) = ordnance
-        .map(|l| read_ordnance(sources, l, &registries.guns, &mut taken, &mut diagnostics))
-        .unwrap_or_default();
-    // Both listings' notes, each parsed with its own listing's words; the theaters they name
-    // are the nation's (one set: a gun's "elsewhere" is where the nation fought).
-    let notes_of = |file: Option<FileId>, listing: Option<&Source>| {
-        listing.and(file.and_then(|f| sources.get(f)))
-    };
-    let vehicle_src = notes_of(input.notes, listing);
-    let gun_src = notes_of(input.ordnance_notes, ordnance);
-    let vehicle_doc =
-        vehicle_src.map(|s| parse_listing_notes(s, &vehicles, registries, &mut diagnostics));
-    let gun_doc = gun_src.map(|s| parse_listing_notes(s, &guns, registries, &mut diagnostics));
-    let docs: Vec<&NotesDoc> = vehicle_doc.iter().chain(&gun_doc).collect();
-    let nation = nation_theaters(
-        &registries.theaters,
-        &docs,
-        listed.clone(),
-        &mut diagnostics,
-    );
-    let declared = listed.clone().unwrap_or_default();
-    let base = ListingNotes {
-        map: sources,
-        doc: None,
-        nation: &nation,
-        declared: &declared,
+    let read = NationRead {
+        input,
+        sources,
+        registries,
         national: &national,
     };
-    let notes = match listing {
-        Some(_) => resolve_notes(
-            &ListingNotes {
-                doc: vehicle_doc.as_ref().zip(vehicle_src.map(file_name)),
-                ..base
-            },
-            &mut vehicles,
-            rows,
-            registries,
-            &mut findings,
-            &mut diagnostics,
-        ),
-        None => NotesOutcome::default(),
-    };
-    vasl::finish_variants(&mut vehicles);
-    let gun_notes = resolve_gun_notes(
-        &ListingNotes {
-            doc: gun_doc.as_ref().zip(gun_src.map(file_name)),
-            ..base
-        },
-        &mut guns,
-        gun_rows,
-        &mut findings,
-        &mut diagnostics,
-    );
-    let mut theaters = if docs.is_empty() {
-        declared.clone()
-    } else {
-        nation.theaters().to_vec()
-    };
-    if listed.is_none() {
-        theaters.push(TheaterId::any());
-    }
+    let listings = resolve_listings(&read, &mut findings, &mut diagnostics);
     let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
     diagnostics.append(&mut national.diagnostics);
-    let code = main_vasl_code(&vehicles);
+    let code = main_vasl_code(&listings.vehicles);
     let ob_name = national.name.clone();
     let spec = national.colours.clone();
+    let Listings {
+        vehicles,
+        notes,
+        guns,
+        gun_notes,
+        rowless,
+        theaters,
+    } = listings;
     let mut nation = nation_ir(input, sources, vehicles, notes, national, acceptances);
     // A nation `ob.toml` does not name is named after the nationality its VASL rows name.
     if ob_name.is_none() {
@@ -158,6 +102,114 @@ pub fn resolve_nation(
         diagnostics,
         theaters,
         colours,
+    }
+}
+
+/// What resolving a nation's listings reads.
+struct NationRead<'a> {
+    input: &'a NationInput,
+    sources: &'a SourceMap,
+    registries: &'a Registries,
+    /// Its `ob.toml` data.
+    national: &'a NationalData,
+}
+
+/// A nation's two listings, each resolved against its notes.
+struct Listings {
+    /// The vehicles.
+    vehicles: Vec<Vehicle>,
+    /// The vehicle notes' IR.
+    notes: NotesOutcome,
+    /// The guns.
+    guns: Vec<Ordnance>,
+    /// The ordnance notes' IR.
+    gun_notes: NotesOutcome,
+    /// The vehicle listing's rows that made no vehicle.
+    rowless: Vec<RowWithoutVehicle>,
+    /// The nation's theaters ([`Resolved::theaters`]).
+    theaters: Vec<TheaterId>,
+}
+
+/// The vehicles and the guns, each listing resolved against its own notes, through the same
+/// passes; the theaters both notes files name are the nation's (one set: a gun's "elsewhere"
+/// is where the nation fought).
+fn resolve_listings(
+    read: &NationRead<'_>,
+    findings: &mut Vec<Finding>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Listings {
+    let (input, sources, registries) = (read.input, read.sources, read.registries);
+    let listed = read.national.theaters.clone();
+    // A nation without a listing has no vehicles, so its notes (if any) would describe none:
+    // load does not read them.
+    let listing = input.listing.and_then(|f| sources.get(f));
+    let (mut vehicles, rows, rowless) = match listing {
+        Some(l) => build_vehicles(sources, l, registries, findings, diagnostics),
+        None => Default::default(),
+    };
+    let mut taken: HashSet<String> = vehicles.iter().map(|v| v.id.clone()).collect();
+    let ordnance = input.ordnance.and_then(|f| sources.get(f));
+    let (mut guns, gun_rows) = ordnance
+        .map(|l| read_ordnance(sources, l, &registries.guns, &mut taken, diagnostics))
+        .unwrap_or_default();
+    // Each listing's notes, parsed with its own listing's words.
+    let notes_of = |file: Option<FileId>, listing: Option<&Source>| {
+        listing.and(file.and_then(|f| sources.get(f)))
+    };
+    let vehicle_src = notes_of(input.notes, listing);
+    let gun_src = notes_of(input.ordnance_notes, ordnance);
+    let vehicle_doc =
+        vehicle_src.map(|s| parse_listing_notes(s, &vehicles, registries, diagnostics));
+    let gun_doc = gun_src.map(|s| parse_listing_notes(s, &guns, registries, diagnostics));
+    let docs: Vec<&NotesDoc> = vehicle_doc.iter().chain(&gun_doc).collect();
+    let nation = nation_theaters(&registries.theaters, &docs, listed.clone(), diagnostics);
+    let declared = listed.clone().unwrap_or_default();
+    let base = ListingNotes {
+        map: sources,
+        doc: None,
+        nation: &nation,
+        declared: &declared,
+        national: read.national,
+    };
+    let notes = match listing {
+        Some(_) => {
+            let doc = vehicle_doc.as_ref().zip(vehicle_src.map(file_name));
+            let notes = ListingNotes { doc, ..base };
+            resolve_notes(
+                &notes,
+                &mut vehicles,
+                rows,
+                registries,
+                findings,
+                diagnostics,
+            )
+        }
+        None => NotesOutcome::default(),
+    };
+    vasl::finish_variants(&mut vehicles);
+    let doc = gun_doc.as_ref().zip(gun_src.map(file_name));
+    let gun_notes = resolve_gun_notes(
+        &ListingNotes { doc, ..base },
+        &mut guns,
+        gun_rows,
+        findings,
+        diagnostics,
+    );
+    let mut theaters = if docs.is_empty() {
+        declared.clone()
+    } else {
+        nation.theaters().to_vec()
+    };
+    if listed.is_none() {
+        theaters.push(TheaterId::any());
+    }
+    Listings {
+        vehicles,
+        notes,
+        guns,
+        gun_notes,
+        rowless,
+        theaters,
     }
 }
 

@@ -21,7 +21,7 @@ use qm_compile::pipeline::compile;
 use qm_load::diagnostics;
 use qm_registry::NationRegistries;
 use qm_resolve::lexicon::notes_lexicon;
-use qm_resolve::listed::{Listed, ListedKind};
+use qm_resolve::listed::{items_of, Listed, ListedKind};
 use qm_resolve::query::{lookup_gun, lookup_vehicle};
 
 /// `qm explain`.
@@ -209,20 +209,9 @@ fn derived(read: &Read<'_>, e: &Availability, note: u16, base: &str, span: &Span
 /// The words the base's entry (a vehicle's, or a gun's) for the same theater and months was
 /// read from.
 fn antecedent(read: &Read<'_>, e: &Availability, base: &str) -> String {
-    let b: Option<&dyn Listed> = match read.kind {
-        ListedKind::Vehicle => read
-            .nation
-            .vehicles
-            .iter()
-            .find(|v| v.name == base)
-            .map(|v| v as _),
-        ListedKind::Gun => read
-            .nation
-            .ordnance
-            .iter()
-            .find(|g| g.name == base)
-            .map(|g| g as _),
-    };
+    let b = items_of(read.nation, read.kind)
+        .into_iter()
+        .find(|v| v.name() == base);
     let Some(b) = b else {
         return String::new();
     };
