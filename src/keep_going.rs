@@ -17,6 +17,8 @@ use qm_render::artifact::Artifact;
 pub struct LeftOut {
     /// "nation: vehicle — file:line: message \[code\]", one per vehicle.
     pub vehicles: Vec<String>,
+    /// "nation: gun — file:line: message \[code\]", one per gun.
+    pub guns: Vec<String>,
     /// Nations with an error no vehicle explains.
     pub nations: Vec<String>,
     /// "nation: file:line: message \[code\]": errors in listing rows that made no vehicle (a
@@ -42,6 +44,9 @@ impl LeftOut {
         }
         for v in &self.vehicles {
             out.push_str(&format!("vehicle {v}\n"));
+        }
+        for g in &self.guns {
+            out.push_str(&format!("gun {g}\n"));
         }
         for r in &self.rows {
             out.push_str(&format!("row {r}\n"));
@@ -207,10 +212,12 @@ fn leave_out_vehicles(
             .as_ref()
             .map(|s| format!("{}:{}: ", s.file, s.line))
             .unwrap_or_default();
-        left.vehicles.push(format!(
-            "{}: {} — {at}{} [{}]",
-            nation.id, u.name, u.message, u.code
-        ));
+        let line = format!("{}: {} — {at}{} [{}]", nation.id, u.name, u.message, u.code);
+        if nation.ordnance.iter().any(|g| g.id == u.id) {
+            left.guns.push(line);
+        } else {
+            left.vehicles.push(line);
+        }
     }
     let out: Vec<String> = nation.unresolved.iter().map(|u| u.id.clone()).collect();
     nation.vehicles.retain(|v| !out.contains(&v.id));

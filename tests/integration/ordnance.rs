@@ -293,3 +293,38 @@ source = "tests"
         "{out}"
     );
 }
+
+#[test]
+fn keep_going_leaves_out_the_guns_an_error_touches_and_builds_the_rest() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out_dir = tmp.path().join("out");
+    let data = root().join("tests/fixtures-ordnance");
+    let (data, out_arg) = (data.to_str().unwrap(), out_dir.to_str().unwrap());
+    let out = run_qm(
+        &["build", "--keep-going", "--data", data, "--out", out_arg],
+        tmp.path(),
+    );
+    assert!(out.starts_with("exit: 1\n"), "{out}");
+    let report = std::fs::read_to_string(out_dir.join("unresolved.txt")).unwrap();
+    assert!(
+        report.contains("gun osv: Kopje 81 MTR — osv/ordnance-notes.md:33:"),
+        "{report}"
+    );
+    assert!(
+        report.contains("gun vsl: Zed Typo — vsl/ordnance.csv:11:"),
+        "{report}"
+    );
+    assert!(!report.contains("nation "), "{report}");
+    let json: Value =
+        serde_json::from_slice(&std::fs::read(out_dir.join("osv.json")).unwrap()).unwrap();
+    let guns: Vec<&str> = json["ordnance"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(guns.len(), 6);
+    assert!(!guns.contains(&"Kopje 81 MTR"));
+    assert_eq!(json["ordnance_notes"].as_array().unwrap().len(), 6);
+    assert_eq!(json["ordnance_multi_notes"][0]["letter"], "A");
+}
