@@ -399,7 +399,10 @@ fn avail_table(
     let mut out = String::new();
     if rows.is_empty() {
         let place = theaters.name(theater);
-        let no_notes = nation.notes.is_empty() && nation.multi_notes.is_empty();
+        let no_notes = nation.notes.is_empty()
+            && nation.multi_notes.is_empty()
+            && nation.ordnance_notes.is_empty()
+            && nation.ordnance_multi_notes.is_empty();
         let why = if theaters.fought_in(theater) && no_notes {
             format!("none is known to be available in {place} then (the data has no notes)")
         } else if theaters.fought_in(theater) {
