@@ -204,12 +204,18 @@ pub(crate) fn pick_resolved_vehicle<'a>(
 ) -> Result<(&'a Nation, &'a Vehicle), u8> {
     let nation = pick_nation(compiled, nation)?;
     let v = pick_vehicle(nation, vehicle)?;
-    let lines = unresolved_lines(nation, |u| u.id == v.id);
-    if !lines.is_empty() {
-        println!("{}", diagnostics::escape(&lines.join("\n")));
-        return Err(EXIT_DATA);
-    }
+    resolved(nation, &v.id)?;
     Ok((nation, v))
+}
+
+/// `Ok` when the vehicle or gun `id` is resolved; else its errors are printed (exit 1).
+pub(crate) fn resolved(nation: &Nation, id: &str) -> Result<(), u8> {
+    let lines = unresolved_lines(nation, |u| u.id == id);
+    if lines.is_empty() {
+        return Ok(());
+    }
+    println!("{}", diagnostics::escape(&lines.join("\n")));
+    Err(EXIT_DATA)
 }
 
 pub(crate) fn pick_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, u8> {
@@ -332,7 +338,11 @@ fn rows_in<'a>(
     };
     if wants(kind, Kind::Ordnance) && only.is_none() {
         let names = theaters.registry();
-        rows.extend(nation.ordnance.iter().filter_map(|g| {
+        let resolved = nation
+            .ordnance
+            .iter()
+            .filter(|g| !is_unresolved(nation, &g.id));
+        rows.extend(resolved.filter_map(|g| {
             match gun_availability_at(g, theater, month, theaters) {
                 Some(e) => Some(AvailRow::gun(nation, g, e, names)),
                 None => gun_unknown_at(g, theater, month, theaters)
@@ -389,7 +399,10 @@ fn avail_table(
     let mut out = String::new();
     if rows.is_empty() {
         let place = theaters.name(theater);
-        let no_notes = nation.notes.is_empty() && nation.multi_notes.is_empty();
+        let no_notes = nation.notes.is_empty()
+            && nation.multi_notes.is_empty()
+            && nation.ordnance_notes.is_empty()
+            && nation.ordnance_multi_notes.is_empty();
         let why = if theaters.fought_in(theater) && no_notes {
             format!("none is known to be available in {place} then (the data has no notes)")
         } else if theaters.fought_in(theater) {
@@ -584,13 +597,18 @@ fn avail_text(
     out
 }
 
-/// True unless the vehicle's listing DATES (when read) leave out `month`.
+/// True unless the vehicle's or gun's listing DATES (when read) leave out `month`.
 fn could_exist(nation: &Nation, id: &str, month: YearMonth) -> bool {
-    nation
-        .vehicles
-        .iter()
-        .find(|v| v.id == id)
-        .is_none_or(|v| v.dates.value.is_none_or(|d| d.contains(month)))
+    let vehicle = nation.vehicles.iter().find(|v| v.id == id);
+    let dates = match vehicle {
+        Some(v) => v.dates.value,
+        None => nation
+            .ordnance
+            .iter()
+            .find(|g| g.id == id)
+            .and_then(|g| g.dates.as_ref()?.value),
+    };
+    dates.is_none_or(|d| d.contains(month))
 }
 
 /// `qm show NATION VEHICLE [--json]`. A nation without vehicles has no vehicle to show: a
@@ -640,6 +658,9 @@ fn show_gun(compiled: &Compiled, a: &ShowArgs) -> Option<u8> {
         }
         Err(_) => return None,
     };
+    if let Err(code) = resolved(nation, &g.id) {
+        return Some(code);
+    }
     let registries = compiled.loaded.registries_of(&nation.id);
     if a.json {
         return Some(print_json(&GunShowAnswer::new(
@@ -680,12 +701,13 @@ fn show_gun(compiled: &Compiled, a: &ShowArgs) -> Option<u8> {
     let answer = GunShowAnswer::new(nation, g, &registries.theaters);
     out.push_str("availability:\n");
     if answer.availability.is_empty() {
-        out.push_str("  none from the listing (no RF or Dates)\n");
+        out.push_str("  none (no RF or Dates, or none the notes give)\n");
     }
     for e in &answer.availability {
         let rf = e.rf.map_or("?".to_string(), |rf| rf.to_string());
+        let q: String = e.qualifiers.iter().map(|q| format!("; {q}")).collect();
         out.push_str(&format!(
-            "  {}  RF {rf}  {}  ({})\n",
+            "  {}  RF {rf}  {}  ({}{q})\n",
             e.period.text,
             e.theaters.join(", "),
             e.unknown.as_deref().unwrap_or(&e.source)

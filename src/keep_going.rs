@@ -1,12 +1,12 @@
 //! `qm build --keep-going`: failure is local. What an error touches is left out — a vehicle
-//! whose row or note holds it (named in its nation's `unresolved` list), a listing row that
+//! or gun whose row or note holds it (named in its nation's `unresolved` list), a listing row that
 //! made no vehicle (a value every vehicle needs is missing), a nation whose own
 //! files hold one no vehicle explains, a scenario whose file holds one or that fields a vehicle
 //! left out — and every other artifact is built. An error in what every nation shares (the
 //! registries, the templates) leaves nothing to build.
 
 use qm_parser::Diagnostic;
-use qm_resolve::unresolved::{touched_piece, touched_vehicles, unresolved_row};
+use qm_resolve::unresolved::{touched_guns, touched_piece, touched_vehicles, unresolved_row};
 use qm_schema::{Nation, UnresolvedVehicle};
 
 use qm_compile::pipeline::Compiled;
@@ -17,6 +17,8 @@ use qm_render::artifact::Artifact;
 pub struct LeftOut {
     /// "nation: vehicle — file:line: message \[code\]", one per vehicle.
     pub vehicles: Vec<String>,
+    /// "nation: gun — file:line: message \[code\]", one per gun.
+    pub guns: Vec<String>,
     /// Nations with an error no vehicle explains.
     pub nations: Vec<String>,
     /// "nation: file:line: message \[code\]": errors in listing rows that made no vehicle (a
@@ -42,6 +44,9 @@ impl LeftOut {
         }
         for v in &self.vehicles {
             out.push_str(&format!("vehicle {v}\n"));
+        }
+        for g in &self.guns {
+            out.push_str(&format!("gun {g}\n"));
         }
         for r in &self.rows {
             out.push_str(&format!("row {r}\n"));
@@ -79,6 +84,15 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
         });
         if let Some((n, ks)) = local {
             touched[n].extend(ks.into_iter().map(|k| (k, d)));
+            continue;
+        }
+        // A gun's error has made it unresolved (its nation's `unresolved` names it): the gun
+        // is left out with the vehicles.
+        if compiled
+            .nations
+            .iter()
+            .any(|nation| !touched_guns(nation, map, d).is_empty())
+        {
             continue;
         }
         let file = d.span.as_ref().and_then(|s| map.get(s.file))?;
@@ -198,13 +212,16 @@ fn leave_out_vehicles(
             .as_ref()
             .map(|s| format!("{}:{}: ", s.file, s.line))
             .unwrap_or_default();
-        left.vehicles.push(format!(
-            "{}: {} — {at}{} [{}]",
-            nation.id, u.name, u.message, u.code
-        ));
+        let line = format!("{}: {} — {at}{} [{}]", nation.id, u.name, u.message, u.code);
+        if nation.ordnance.iter().any(|g| g.id == u.id) {
+            left.guns.push(line);
+        } else {
+            left.vehicles.push(line);
+        }
     }
     let out: Vec<String> = nation.unresolved.iter().map(|u| u.id.clone()).collect();
     nation.vehicles.retain(|v| !out.contains(&v.id));
+    nation.ordnance.retain(|g| !out.contains(&g.id));
 }
 
 /// Leaves out the scenarios whose file holds an error, or whose sides field a nation or

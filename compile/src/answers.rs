@@ -170,7 +170,7 @@ impl<'a> AvailRow<'a> {
             qualifiers: Vec::new(),
             source: listing_only_text(&u.lacking),
             unknown: Some(format!(
-                "RF {rf}: which RF holds then and there is the ordnance notes' to say, not read"
+                "RF {rf}: which RF holds then and there is the ordnance notes' to say, and the data has none"
             )),
             entry: None,
         };

@@ -18,6 +18,8 @@ pub struct NationInput {
     pub notes: Option<FileId>,
     /// `ordnance.tsv` or `ordnance.csv`, when present: the guns.
     pub ordnance: Option<FileId>,
+    /// `ordnance-notes.md`, when present beside an ordnance listing: the guns' notes.
+    pub ordnance_notes: Option<FileId>,
     /// `ob.toml`, when present.
     pub ob: Option<FileId>,
     /// `errata.toml`, when present.

@@ -1,15 +1,17 @@
 //! The nation's words the notes reader cuts sentences with ([`Lexicon`]): the listing's
-//! vehicle names, every name and alias of the theater registry (the nation's own theaters
-//! included) and the years the listing holds. Resolving and `qm explain` read the notes with
-//! the same words.
+//! names (its vehicles', or for the ordnance notes its guns'), every name and alias of the
+//! theater registry (the nation's own theaters included) and the years the listing holds.
+//! Resolving and `qm explain` read the notes with the same words.
 
 use qm_parser::{Lexicon, YearSpan};
 use qm_registry::TheaterRegistry;
-use qm_schema::Vehicle;
 
-/// The lexicon of a nation's notes: `vehicles` (its listing) and `theaters` (its registry).
-pub fn notes_lexicon(vehicles: &[Vehicle], theaters: &TheaterRegistry) -> Lexicon {
-    let names: Vec<String> = vehicles.iter().map(|v| v.name.clone()).collect();
+use crate::listed::Listed;
+
+/// The lexicon of a listing's notes: `items` (the listing's vehicles or guns) and `theaters`
+/// (the nation's registry).
+pub fn notes_lexicon<T: Listed>(items: &[T], theaters: &TheaterRegistry) -> Lexicon {
+    let names: Vec<String> = items.iter().map(|v| v.name().to_string()).collect();
     let places: Vec<String> = theaters
         .theaters()
         .iter()
@@ -22,13 +24,13 @@ pub fn notes_lexicon(vehicles: &[Vehicle], theaters: &TheaterRegistry) -> Lexico
         )
         .cloned()
         .collect();
-    Lexicon::new(listing_years(vehicles), &names, &places)
+    Lexicon::new(listing_years(items), &names, &places)
 }
 
 /// The years the listing's DATES hold, from the first to the last: a note's period outside
 /// them is a misprint (the years are the data's, never a built-in war's).
-fn listing_years(vehicles: &[Vehicle]) -> Option<YearSpan> {
-    let dates = || vehicles.iter().filter_map(|v| v.dates.value);
+fn listing_years<T: Listed>(items: &[T]) -> Option<YearSpan> {
+    let dates = || items.iter().filter_map(Listed::dates_value);
     Some(YearSpan {
         first: dates().map(|d| d.from.year).min()?,
         last: dates().map(|d| d.to.year).max()?,

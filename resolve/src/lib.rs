@@ -40,6 +40,8 @@ pub mod colours;
 mod counter_text;
 mod factions;
 mod fields;
+#[cfg(test)]
+mod gun_notes_tests;
 pub mod lexicon;
 #[cfg(test)]
 mod limit_catalogue_tests;
@@ -47,6 +49,7 @@ mod limit_names;
 #[cfg(test)]
 mod limit_tests;
 pub mod lint;
+pub mod listed;
 mod listing;
 mod mentions;
 mod nation;

@@ -1,7 +1,11 @@
 //! The entry point: one nation's sources -> the IR ([`qm_schema::Nation`]) and its diagnostics.
 
-use qm_parser::{parse_listing, Diagnostic, ListingRow, Source, SourceMap, TextSpan};
-use qm_schema::{Acceptance, Nation, TheaterId, Vehicle, SCHEMA_VERSION};
+use std::collections::HashSet;
+
+use qm_parser::{
+    parse_listing, Diagnostic, FileId, ListingRow, NotesDoc, Source, SourceMap, TextSpan,
+};
+use qm_schema::{Acceptance, Nation, Ordnance, TheaterId, Vehicle, SCHEMA_VERSION};
 use rayon::prelude::*;
 
 use qm_load::nation_input::NationInput;
@@ -9,10 +13,13 @@ use qm_load::nation_input::NationInput;
 use crate::colours::{main_vasl_code, nation_colours, nationality_name, NationColours};
 use crate::lint::{apply_acceptances, lint_listing, lint_mg_columns, Finding};
 use crate::listing::{other_configuration, vehicle_from_row};
-use crate::notes::{resolve_notes, NotesOutcome};
+use crate::notes::{
+    parse_listing_notes, resolve_gun_notes, resolve_notes, ListingNotes, NotesOutcome,
+};
 use crate::ob::{resolve_ob, NationalData};
-use crate::ordnance::resolve_ordnance;
+use crate::ordnance::read_ordnance;
 use crate::registry::Registries;
+use crate::theater_names::nation_theaters;
 use crate::unresolved::{unresolved_vehicles, RowWithoutVehicle};
 use crate::vasl;
 use qm_parser::is_second_line;
@@ -34,10 +41,10 @@ pub struct Resolved {
     pub colours: NationColours,
 }
 
-/// Resolves one nation: parses its listing and notes, links rows to notes, derives
-/// availability, radio, HEAT, DVP and counter text, reads `ob.toml`, runs the lints and
-/// applies the acceptances. `registries` are the nation's (the shared ones with its own files
-/// added).
+/// Resolves one nation: parses its listings (vehicles and guns) and their notes, links rows
+/// to notes, derives availability, radio, HEAT, DVP and counter text, reads `ob.toml`, runs
+/// the lints and applies the acceptances. `registries` are the nation's (the shared ones with
+/// its own files added).
 ///
 /// Pure: it reads only `input`, the texts in `sources` and `registries` (no files, no
 /// environment, no globals), so the same input always gives the same IR and diagnostics.
@@ -57,56 +64,27 @@ pub fn resolve_nation(
         .ob
         .map(|f| resolve_ob(sources, f, &registries.theaters))
         .unwrap_or_default();
-    let listed = national.theaters.clone();
-    // A nation without a listing has no vehicles, so its notes (if any) would describe none:
-    // load does not read them.
-    let (vehicles, notes, rowless) = match input.listing.and_then(|f| sources.get(f)) {
-        Some(listing) => {
-            let notes = input.notes.and_then(|f| sources.get(f));
-            let read = NotesInput {
-                sources,
-                listing,
-                notes,
-                registries,
-                listed: listed.clone(),
-                national: &national,
-            };
-            resolve_vehicles(&read, &mut findings, &mut diagnostics)
-        }
-        None => (Vec::new(), NotesOutcome::default(), Vec::new()),
+    let read = NationRead {
+        input,
+        sources,
+        registries,
+        national: &national,
     };
-    let declared = listed.is_some();
-    let mut theaters = if notes.theaters.is_empty() {
-        listed.unwrap_or_default()
-    } else {
-        notes.theaters.clone()
-    };
-    if !declared {
-        theaters.push(TheaterId::any());
-    }
+    let listings = resolve_listings(&read, &mut findings, &mut diagnostics);
     let (lint_diags, acceptances) = apply_acceptances(&input.accepts, findings);
     diagnostics.extend(lint_diags);
     diagnostics.append(&mut national.diagnostics);
-    let mut taken: std::collections::HashSet<String> =
-        vehicles.iter().map(|v| v.id.clone()).collect();
-    let ordnance = input
-        .ordnance
-        .and_then(|f| sources.get(f))
-        .map(|listing| {
-            let listed = national.theaters.clone().unwrap_or_default();
-            resolve_ordnance(
-                sources,
-                listing,
-                &registries.guns,
-                &listed,
-                &mut taken,
-                &mut diagnostics,
-            )
-        })
-        .unwrap_or_default();
-    let code = main_vasl_code(&vehicles);
+    let code = main_vasl_code(&listings.vehicles);
     let ob_name = national.name.clone();
     let spec = national.colours.clone();
+    let Listings {
+        vehicles,
+        notes,
+        guns,
+        gun_notes,
+        rowless,
+        theaters,
+    } = listings;
     let mut nation = nation_ir(input, sources, vehicles, notes, national, acceptances);
     // A nation `ob.toml` does not name is named after the nationality its VASL rows name.
     if ob_name.is_none() {
@@ -115,7 +93,9 @@ pub fn resolve_nation(
         }
     }
     let colours = nation_colours(&registries.colours, &spec, &nation.name, code);
-    nation.ordnance = ordnance;
+    nation.ordnance = guns;
+    nation.ordnance_notes = gun_notes.notes;
+    nation.ordnance_multi_notes = gun_notes.multi;
     nation.unresolved = unresolved_vehicles(&nation, sources, &diagnostics, &rowless);
     Resolved {
         nation,
@@ -125,30 +105,134 @@ pub fn resolve_nation(
     }
 }
 
-/// What resolving the listing and notes reads.
-struct NotesInput<'a> {
+/// What resolving a nation's listings reads.
+struct NationRead<'a> {
+    input: &'a NationInput,
     sources: &'a SourceMap,
-    listing: &'a Source,
-    notes: Option<&'a Source>,
     registries: &'a Registries,
-    /// `[nation] theaters` of `ob.toml`, when given.
-    listed: Option<Vec<TheaterId>>,
-    /// The nation's `ob.toml` data (its national rules decide the radio default).
+    /// Its `ob.toml` data.
     national: &'a NationalData,
 }
 
-/// The listing's vehicles, resolved against the notes, with the notes' IR, and the rows that
-/// made no vehicle (a value every vehicle needs is missing or unreadable: reported).
-fn resolve_vehicles(
-    read: &NotesInput,
+/// A nation's two listings, each resolved against its notes.
+struct Listings {
+    /// The vehicles.
+    vehicles: Vec<Vehicle>,
+    /// The vehicle notes' IR.
+    notes: NotesOutcome,
+    /// The guns.
+    guns: Vec<Ordnance>,
+    /// The ordnance notes' IR.
+    gun_notes: NotesOutcome,
+    /// The vehicle listing's rows that made no vehicle.
+    rowless: Vec<RowWithoutVehicle>,
+    /// The nation's theaters ([`Resolved::theaters`]).
+    theaters: Vec<TheaterId>,
+}
+
+/// The vehicles and the guns, each listing resolved against its own notes, through the same
+/// passes; the theaters both notes files name are the nation's (one set: a gun's "elsewhere"
+/// is where the nation fought).
+fn resolve_listings(
+    read: &NationRead<'_>,
+    findings: &mut Vec<Finding>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Listings {
+    let (input, sources, registries) = (read.input, read.sources, read.registries);
+    let listed = read.national.theaters.clone();
+    // A nation without a listing has no vehicles, so its notes (if any) would describe none:
+    // load does not read them.
+    let listing = input.listing.and_then(|f| sources.get(f));
+    let (mut vehicles, rows, rowless) = match listing {
+        Some(l) => build_vehicles(sources, l, registries, findings, diagnostics),
+        None => Default::default(),
+    };
+    let mut taken: HashSet<String> = vehicles.iter().map(|v| v.id.clone()).collect();
+    let ordnance = input.ordnance.and_then(|f| sources.get(f));
+    let (mut guns, gun_rows) = ordnance
+        .map(|l| read_ordnance(sources, l, &registries.guns, &mut taken, diagnostics))
+        .unwrap_or_default();
+    // Each listing's notes, parsed with its own listing's words.
+    let notes_of = |file: Option<FileId>, listing: Option<&Source>| {
+        listing.and(file.and_then(|f| sources.get(f)))
+    };
+    let vehicle_src = notes_of(input.notes, listing);
+    let gun_src = notes_of(input.ordnance_notes, ordnance);
+    let vehicle_doc =
+        vehicle_src.map(|s| parse_listing_notes(s, &vehicles, registries, diagnostics));
+    let gun_doc = gun_src.map(|s| parse_listing_notes(s, &guns, registries, diagnostics));
+    let docs: Vec<&NotesDoc> = vehicle_doc.iter().chain(&gun_doc).collect();
+    let nation = nation_theaters(&registries.theaters, &docs, listed.clone(), diagnostics);
+    let declared = listed.clone().unwrap_or_default();
+    let base = ListingNotes {
+        map: sources,
+        doc: None,
+        nation: &nation,
+        declared: &declared,
+        national: read.national,
+    };
+    let notes = match listing {
+        Some(_) => {
+            let doc = vehicle_doc.as_ref().zip(vehicle_src.map(file_name));
+            let notes = ListingNotes { doc, ..base };
+            resolve_notes(
+                &notes,
+                &mut vehicles,
+                rows,
+                registries,
+                findings,
+                diagnostics,
+            )
+        }
+        None => NotesOutcome::default(),
+    };
+    vasl::finish_variants(&mut vehicles);
+    let doc = gun_doc.as_ref().zip(gun_src.map(file_name));
+    let gun_notes = resolve_gun_notes(
+        &ListingNotes { doc, ..base },
+        &mut guns,
+        gun_rows,
+        findings,
+        diagnostics,
+    );
+    let mut theaters = if docs.is_empty() {
+        declared.clone()
+    } else {
+        nation.theaters().to_vec()
+    };
+    if listed.is_none() {
+        theaters.push(TheaterId::any());
+    }
+    Listings {
+        vehicles,
+        notes,
+        guns,
+        gun_notes,
+        rowless,
+        theaters,
+    }
+}
+
+/// A notes file's name in its nation's folder, as diagnostics about it say ("notes.md").
+fn file_name(src: &Source) -> &str {
+    src.name.rsplit('/').next().unwrap_or(&src.name)
+}
+
+/// The listing's vehicles, before their notes are resolved, with their rows (one per
+/// vehicle), and the rows that made no vehicle (a value every vehicle needs is missing or
+/// unreadable: reported).
+fn build_vehicles(
+    sources: &SourceMap,
+    listing: &Source,
+    registries: &Registries,
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
-) -> (Vec<Vehicle>, NotesOutcome, Vec<RowWithoutVehicle>) {
-    let (mut rows, csv) = if vasl::is_vasl_csv(read.listing) {
-        let (rows, extras) = vasl::csv_rows(read.listing, diags);
+) -> (Vec<Vehicle>, Vec<ListingRow>, Vec<RowWithoutVehicle>) {
+    let (mut rows, csv) = if vasl::is_vasl_csv(listing) {
+        let (rows, extras) = vasl::csv_rows(listing, diags);
         (rows, Some(extras))
     } else {
-        (listing_rows(read.listing, diags), None)
+        (listing_rows(listing, diags), None)
     };
     // The listing's lints beside the vehicles: they only read the rows.
     let (lint_findings, (built, row_diags)) = rayon::join(
@@ -168,7 +252,7 @@ fn resolve_vehicles(
                     if second_line_at(&rows, i) {
                         return (None, d);
                     }
-                    let v = vehicle_from_row(read.sources, row, &read.registries.types, &mut d);
+                    let v = vehicle_from_row(sources, row, &registries.types, &mut d);
                     (v, d)
                 })
                 .unzip()
@@ -180,8 +264,8 @@ fn resolve_vehicles(
     if let Some(csv) = &csv {
         // Before the second lines move: `built` is still one entry per row.
         let mut vasl_read = vasl::VaslRead {
-            map: read.sources,
-            types: &read.registries.types,
+            map: sources,
+            types: &registries.types,
             diags,
         };
         vasl::attach(
@@ -191,7 +275,7 @@ fn resolve_vehicles(
             &mut built,
         );
     }
-    attach_second_lines(read.sources, &rows, &mut built);
+    attach_second_lines(sources, &rows, &mut built);
     let rowless = rows_without_vehicle(&rows, &built);
     // The rows of the vehicles, in place (a row without a vehicle was reported).
     let mut kept = built.iter().map(Option::is_some);
@@ -201,19 +285,7 @@ fn resolve_vehicles(
     #[allow(clippy::filter_map_identity)]
     let mut vehicles: Vec<Vehicle> = built.into_iter().filter_map(|v| v).collect();
     crate::names::ids_told_apart_by_type(&mut vehicles);
-    let outcome = resolve_notes(
-        read.sources,
-        read.notes,
-        read.national,
-        &mut vehicles,
-        rows,
-        read.registries,
-        read.listed.clone(),
-        findings,
-        diags,
-    );
-    vasl::finish_variants(&mut vehicles);
-    (vehicles, outcome, rowless)
+    (vehicles, rows, rowless)
 }
 
 /// The rows that made no vehicle and are no vehicle's second line.
@@ -284,6 +356,7 @@ fn nation_ir(
             input.listing,
             input.notes,
             input.ordnance,
+            input.ordnance_notes,
             input.ob,
             input.errata,
         ]
@@ -297,6 +370,8 @@ fn nation_ir(
         ordnance: Vec::new(),
         notes: notes.notes,
         multi_notes: notes.multi,
+        ordnance_notes: Vec::new(),
+        ordnance_multi_notes: Vec::new(),
         infantry: national.infantry,
         national_rules: national.national_rules,
         factions: national.factions,

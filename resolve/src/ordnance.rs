@@ -1,55 +1,45 @@
 //! The ordnance listing's rows -> the nation's guns ([`Ordnance`]): the listing's own values,
-//! the gun types checked against the registry, lints where a row disagrees with itself, and
-//! availability from the listing alone (the ordnance notes are not read yet): its Dates at its
-//! RF, as for a nation without notes.
+//! the gun types checked against the registry and lints where a row disagrees with itself.
+//! Their availability is the ordnance notes' ([`crate::notes::resolve_gun_notes`], the passes
+//! the vehicle notes go through), else the listing's alone.
 
 use std::collections::HashSet;
 
 use qm_parser::{
     parse_ordnance_csv, parse_ordnance_tsv, Cell, Diagnostic, OrdnanceRow, Source, SourceMap,
 };
-use qm_schema::{
-    Availability, AvailabilityOrigin, GunRange, GunTypes, NoteRef, Ordnance, TheaterId,
-    UnknownAvailability,
-};
+use qm_schema::{GunRange, GunTypes, Ordnance};
 
 use crate::fields::{field, opt_field};
 use crate::names::{normalize_name, vehicle_id};
 use crate::registry::{GunTypeRegistry, RangeForm};
 
-/// The guns of `listing` (`ordnance.tsv` or `ordnance.csv`, told apart by its name), each
-/// with its listing availability in `theaters` (any theater when empty). `taken` holds the
-/// ids already used (the vehicles'): a gun's id is made unique against them.
-pub fn resolve_ordnance(
+/// The guns of `listing` (`ordnance.tsv` or `ordnance.csv`, told apart by its name), with
+/// the row each was read from (availability is not resolved yet). `taken` holds the ids
+/// already used (the vehicles'): a gun's id is made unique against them.
+pub fn read_ordnance(
     map: &SourceMap,
     listing: &Source,
     guns: &GunTypeRegistry,
-    theaters: &[TheaterId],
     taken: &mut HashSet<String>,
     diags: &mut Vec<Diagnostic>,
-) -> Vec<Ordnance> {
+) -> (Vec<Ordnance>, Vec<OrdnanceRow>) {
     let parsed = if listing.name.ends_with(".csv") {
         parse_ordnance_csv(listing)
     } else {
         parse_ordnance_tsv(listing)
     };
     diags.extend(parsed.diagnostics);
-    let theaters = if theaters.is_empty() {
-        vec![TheaterId::any()]
-    } else {
-        theaters.to_vec()
-    };
     parsed
         .value
         .rows
-        .iter()
+        .into_iter()
         .filter_map(|row| {
-            let mut gun = gun_from_row(map, row, taken)?;
-            lint_row(row, &gun, guns, diags);
-            (gun.availability, gun.availability_unknown) = listing_availability(&gun, &theaters);
-            Some(gun)
+            let gun = gun_from_row(map, &row, taken)?;
+            lint_row(&row, &gun, guns, diags);
+            Some((gun, row))
         })
-        .collect()
+        .unzip()
 }
 
 /// A gun from its row; `None` when the row has no name (reported by the parser). Bad cells
@@ -81,6 +71,7 @@ fn gun_from_row(
         note_refs: row.note_refs.iter().filter_map(|c| field(map, c)).collect(),
         availability: Vec::new(),
         availability_unknown: Vec::new(),
+        restricted_use: Vec::new(),
     })
 }
 
@@ -194,54 +185,4 @@ fn range_form(
             "a gun of type {code} prints {help}; check the row's Type and Range"
         )),
     );
-}
-
-/// The gun's availability from its listing row alone: its Dates at its RF in `theaters`; an
-/// RF printed as a range is unknown then and there (the notes would say which RF holds), and
-/// a gun without RF or Dates (`–`) has no availability.
-fn listing_availability(
-    gun: &Ordnance,
-    theaters: &[TheaterId],
-) -> (Vec<Availability>, Vec<UnknownAvailability>) {
-    let (Some(dates), Some(rf)) = (
-        gun.dates.as_ref().and_then(|f| f.value),
-        gun.rf.as_ref().and_then(|f| f.value),
-    ) else {
-        return (Vec::new(), Vec::new());
-    };
-    let daggered =
-        gun.dates.as_ref().is_some_and(|f| f.dagger) || gun.rf.as_ref().is_some_and(|f| f.dagger);
-    let lacking: Vec<String> = if daggered {
-        gun.note_refs
-            .iter()
-            .filter_map(|f| f.value.as_ref())
-            .filter(|r| matches!(r, NoteRef::Vehicle(_) | NoteRef::Decimal(_)))
-            .map(NoteRef::label)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let span = gun.row.clone();
-    match rf.as_single() {
-        Some(rf) => (
-            vec![Availability {
-                theaters: theaters.to_vec(),
-                period: dates,
-                rf,
-                qualifiers: Vec::new(),
-                origin: AvailabilityOrigin::ListingOnly { lacking, span },
-            }],
-            Vec::new(),
-        ),
-        None => (
-            Vec::new(),
-            vec![UnknownAvailability {
-                theaters: theaters.to_vec(),
-                period: dates,
-                rf_range: rf,
-                lacking,
-                span,
-            }],
-        ),
-    }
 }

@@ -33,12 +33,42 @@ pub(crate) fn resolve_with(listing: &str, notes: &str, ob: Option<&str>) -> Reso
 /// Resolves a nation whose listing, notes (when given) and `ob.toml` (when given) are the given
 /// texts.
 fn resolve_input(listing: &str, notes: Option<&str>, ob: Option<&str>) -> Resolved {
+    resolve_texts(&Texts {
+        listing: Some(listing),
+        notes,
+        ob,
+        ..Texts::default()
+    })
+}
+
+/// A nation's files as texts, each one there or not.
+#[derive(Default)]
+pub(crate) struct Texts<'a> {
+    /// `listing.tsv`.
+    pub listing: Option<&'a str>,
+    /// `notes.md`.
+    pub notes: Option<&'a str>,
+    /// `ordnance.tsv`.
+    pub ordnance: Option<&'a str>,
+    /// `ordnance-notes.md`.
+    pub ordnance_notes: Option<&'a str>,
+    /// `ob.toml`.
+    pub ob: Option<&'a str>,
+}
+
+/// Resolves a nation of the given texts with the repository's registries.
+pub(crate) fn resolve_texts(texts: &Texts) -> Resolved {
     let mut sources = SourceMap::new();
-    let listing = sources.add(Source::new(sources.next_id(), "t/listing.tsv", listing));
-    let notes = notes.map(|text| {
-        let id = sources.next_id();
-        sources.add(Source::new(id, "t/notes.md", text))
-    });
+    let mut add = |name: &str, text: Option<&str>| {
+        text.map(|text| {
+            let id = sources.next_id();
+            sources.add(Source::new(id, name, text))
+        })
+    };
+    let listing = add("t/listing.tsv", texts.listing);
+    let notes = add("t/notes.md", texts.notes);
+    let ordnance = add("t/ordnance.tsv", texts.ordnance);
+    let ordnance_notes = add("t/ordnance-notes.md", texts.ordnance_notes);
     // The repository's registries, read like any data directory's.
     let theaters = sources.add(Source::new(
         sources.next_id(),
@@ -50,19 +80,26 @@ fn resolve_input(listing: &str, notes: Option<&str>, ob: Option<&str>) -> Resolv
         "registry/vehicle-types.toml",
         include_str!("../../data-src/registry/vehicle-types.toml"),
     ));
+    let guns = sources.add(Source::new(
+        sources.next_id(),
+        "registry/gun-types.toml",
+        include_str!("../../data-src/registry/gun-types.toml"),
+    ));
     let mut diags = Vec::new();
-    let registries = Registries::read(&sources, theaters, types, &mut diags);
+    let mut registries = Registries::read(&sources, theaters, types, &mut diags);
+    registries.read_guns(&sources, guns, &mut diags);
     assert!(diags.is_empty(), "{diags:?}");
-    let ob = ob.map(|text| {
+    let ob = texts.ob.map(|text| {
         let id = sources.next_id();
         sources.add(Source::new(id, "t/ob.toml", text))
     });
     let input = NationInput {
         id: "t".into(),
         name: "Test".into(),
-        listing: Some(listing),
+        listing,
         notes,
-        ordnance: None,
+        ordnance,
+        ordnance_notes,
         ob,
         errata: None,
         accepts: Vec::new(),

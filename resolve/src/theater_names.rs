@@ -126,18 +126,18 @@ fn unknown_theater(registry: &TheaterRegistry, raw: &str, span: &TextSpan) -> Di
 }
 
 /// The nation's theaters: `listed` (its `ob.toml`'s `[nation] theaters`) when given, else every
-/// theater the notes name, parts folded into their whole. Unknown names in the notes are
-/// reported here, once.
+/// theater its notes name (`docs`: the vehicle notes and the ordnance notes), parts folded
+/// into their whole. Unknown names in the notes are reported here, once.
 pub fn nation_theaters<'r>(
     registry: &'r TheaterRegistry,
-    doc: Option<&NotesDoc>,
+    docs: &[&NotesDoc],
     listed: Option<Vec<TheaterId>>,
     diags: &mut Vec<Diagnostic>,
 ) -> NationTheaters<'r> {
-    let refs = doc.map(theater_refs).unwrap_or_default();
+    let refs: Vec<&TheaterRef> = docs.iter().flat_map(|d| theater_refs(d)).collect();
     check_theater_names(registry, &refs, diags);
     // A limit's name that may be a faction is a place only when the registry knows it.
-    let limits = doc.map(limit_names).unwrap_or_default();
+    let limits: Vec<&LimitName> = docs.iter().flat_map(|d| limit_names(d)).collect();
     for n in &limits {
         if n.kind == NameKind::Place && registry.lookup(&n.raw).is_none() {
             diags.push(unknown_theater(registry, &n.raw, &n.span));

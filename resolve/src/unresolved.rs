@@ -1,5 +1,6 @@
 //! Failure is local: an error in a vehicle's own data (its listing row, the numbered note or
-//! a multi-applicable note it refers to) leaves that vehicle unresolved, not its nation; an
+//! a multi-applicable note it refers to) leaves that vehicle unresolved, not its nation (a
+//! gun likewise, by its ordnance listing row and ordnance notes); an
 //! error in a listing row that made no vehicle (a turret's row, without TYPE, RF or DATES)
 //! leaves that row unresolved.
 //! Queries answer for the other vehicles and name these; `qm build --keep-going` leaves them
@@ -7,32 +8,49 @@
 //! still concerns the whole nation.
 
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
-use qm_schema::{AvailabilityOrigin, Nation, NoteRef, Span, UnresolvedVehicle, Vehicle};
+use qm_schema::{
+    AvailabilityOrigin, MultiNote, Nation, NoteRef, Span, UnresolvedVehicle, VehicleNote,
+};
 
+use crate::listed::Listed;
 use crate::names::name_key;
 
 /// The vehicles (indices into `nation.vehicles`) whose data holds the text an error points
 /// at: the row it lies in, or every vehicle referring to the note it lies in. Empty for an
 /// error elsewhere (or without a span).
 pub fn touched_vehicles(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Vec<usize> {
-    let Some(span) = &d.span else {
-        return Vec::new();
-    };
-    let Some(at) = Place::of(map, span) else {
+    let notes = (&nation.notes[..], &nation.multi_notes[..]);
+    touched(&nation.vehicles, notes, map, d)
+}
+
+/// The guns (indices into `nation.ordnance`) whose data holds the text an error points at:
+/// their ordnance listing row, or an ordnance note they refer to; as [`touched_vehicles`].
+pub fn touched_guns(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Vec<usize> {
+    let notes = (&nation.ordnance_notes[..], &nation.ordnance_multi_notes[..]);
+    touched(&nation.ordnance, notes, map, d)
+}
+
+/// The items of one listing (`notes`: its numbered and multi-applicable notes) whose data
+/// holds the text `d` points at.
+fn touched<T: Listed>(
+    items: &[T],
+    (notes, multi): (&[VehicleNote], &[MultiNote]),
+    map: &SourceMap,
+    d: &Diagnostic,
+) -> Vec<usize> {
+    let Some(at) = d.span.as_ref().and_then(|span| Place::of(map, span)) else {
         return Vec::new();
     };
     let inside = |s: &Span| at.inside(s);
-    if let Some(k) = nation.vehicles.iter().position(|v| inside(&v.row)) {
+    if let Some(k) = items.iter().position(|v| inside(v.row())) {
         return vec![k];
     }
-    let note = nation
-        .notes
+    let note = notes
         .iter()
         .find(|n| inside(&n.span))
         .map(|n| NoteRef::Vehicle(n.number))
         .or_else(|| {
-            nation
-                .multi_notes
+            multi
                 .iter()
                 .find(|n| inside(&n.span))
                 .map(|n| NoteRef::Multi(n.letter.clone()))
@@ -40,8 +58,8 @@ pub fn touched_vehicles(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Vec
     let Some(note) = note else {
         return Vec::new();
     };
-    (0..nation.vehicles.len())
-        .filter(|&k| refers_to(&nation.vehicles[k], &note))
+    (0..items.len())
+        .filter(|&k| refers_to(&items[k], &note))
         .collect()
 }
 
@@ -68,11 +86,13 @@ impl<'a> Place<'a> {
     }
 }
 
-/// True when error `d` concerns one vehicle or row of `nation` alone (failure is local):
-/// it lies in a vehicle's row or a note a vehicle refers to ([`touched_vehicles`]), or in a
-/// listing row that made no vehicle (`UnresolvedVehicle::row`).
+/// True when error `d` concerns one vehicle, gun or row of `nation` alone (failure is local):
+/// it lies in a vehicle's row or a note a vehicle refers to ([`touched_vehicles`]), likewise
+/// for a gun ([`touched_guns`]), or in a listing row that made no vehicle
+/// (`UnresolvedVehicle::row`).
 pub fn is_local(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> bool {
     !touched_vehicles(nation, map, d).is_empty()
+        || !touched_guns(nation, map, d).is_empty()
         || unresolved_row(nation, map, d).is_some()
         || touched_piece(nation, map, d).is_some()
 }
@@ -113,25 +133,42 @@ pub struct RowWithoutVehicle {
     pub span: TextSpan,
 }
 
-/// True when the vehicle's Notes column names `note`.
-fn refers_to(v: &Vehicle, note: &NoteRef) -> bool {
-    v.values
-        .note_refs
-        .iter()
-        .any(|r| r.value.as_ref() == Some(note))
+/// True when the item's Notes column names `note`.
+fn refers_to<T: Listed>(v: &T, note: &NoteRef) -> bool {
+    v.note_refs().iter().any(|r| r.value.as_ref() == Some(note))
 }
 
 /// The unresolved vehicles of `nation`, each with the first error (in `diagnostics`' order)
-/// in its data, then each of `rows` (listing rows that made no vehicle) with its first error.
+/// in its data, then its unresolved guns likewise, then each of `rows` (listing rows that
+/// made no vehicle) with its first error.
 pub fn unresolved_vehicles(
     nation: &Nation,
     map: &SourceMap,
     diagnostics: &[Diagnostic],
     rows: &[RowWithoutVehicle],
 ) -> Vec<UnresolvedVehicle> {
-    let mut first: Vec<Option<&Diagnostic>> = vec![None; nation.vehicles.len()];
-    for d in diagnostics.iter().filter(|d| d.is_error()) {
-        for k in touched_vehicles(nation, map, d) {
+    let errors: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.is_error()).collect();
+    let mut out = unresolved_items(&nation.vehicles, map, &errors, |d| {
+        touched_vehicles(nation, map, d)
+    });
+    out.extend(unresolved_items(&nation.ordnance, map, &errors, |d| {
+        touched_guns(nation, map, d)
+    }));
+    out.extend(unresolved_rows(map, diagnostics, rows));
+    out
+}
+
+/// The items of one listing that an error touches (`touched`: their indices), each with the
+/// first, and those copying them.
+fn unresolved_items<T: Listed>(
+    items: &[T],
+    map: &SourceMap,
+    errors: &[&Diagnostic],
+    touched: impl Fn(&Diagnostic) -> Vec<usize>,
+) -> Vec<UnresolvedVehicle> {
+    let mut first: Vec<Option<&Diagnostic>> = vec![None; items.len()];
+    for d in errors {
+        for k in touched(d) {
             first[k].get_or_insert(d);
         }
     }
@@ -140,10 +177,10 @@ pub fn unresolved_vehicles(
         .enumerate()
         .filter_map(|(k, d)| {
             let d = (*d)?;
-            let v = &nation.vehicles[k];
+            let v = &items[k];
             Some(UnresolvedVehicle {
-                id: v.id.clone(),
-                name: v.name.clone(),
+                id: v.id().to_string(),
+                name: v.name().to_string(),
                 code: d.code.to_string(),
                 message: d.message.clone(),
                 source: d.span.as_ref().map(|s| map.provenance(s)),
@@ -151,8 +188,7 @@ pub fn unresolved_vehicles(
             })
         })
         .collect();
-    copies_of_unresolved(nation, &mut out);
-    out.extend(unresolved_rows(map, diagnostics, rows));
+    copies_of_unresolved(items, &mut out);
     out
 }
 
@@ -183,25 +219,25 @@ fn unresolved_rows(
         .collect()
 }
 
-/// A vehicle whose entries copy an unresolved vehicle's (a relative rule) is unresolved too:
-/// what it copies may be wrong or missing. Runs until no copy is added (chains of copies).
-fn copies_of_unresolved(nation: &Nation, out: &mut Vec<UnresolvedVehicle>) {
+/// An item whose entries copy an unresolved item's (a relative rule) is unresolved too: what
+/// it copies may be wrong or missing. Runs until no copy is added (chains of copies).
+fn copies_of_unresolved<T: Listed>(items: &[T], out: &mut Vec<UnresolvedVehicle>) {
     loop {
         let keys: Vec<String> = out.iter().map(|u| name_key(&u.name)).collect();
-        let next = nation.vehicles.iter().find_map(|v| {
-            if out.iter().any(|u| u.id == v.id) {
+        let next = items.iter().find_map(|v| {
+            if out.iter().any(|u| u.id == v.id()) {
                 return None;
             }
-            v.availability.iter().find_map(|a| match &a.origin {
+            v.availability().iter().find_map(|a| match &a.origin {
                 AvailabilityOrigin::Derived {
                     base_vehicle, span, ..
                 } if keys.contains(&name_key(base_vehicle)) => Some(UnresolvedVehicle {
-                    id: v.id.clone(),
-                    name: v.name.clone(),
+                    id: v.id().to_string(),
+                    name: v.name().to_string(),
                     code: "notes::unresolved-base".to_string(),
                     message: format!(
                         "failed to resolve {} (its RF is based on the {base_vehicle}, which is unresolved)",
-                        v.name
+                        v.name()
                     ),
                     source: Some(span.clone()),
                     row: None,

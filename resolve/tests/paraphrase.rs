@@ -104,6 +104,7 @@ fn resolve(notes: &str, listing: &str) -> Resolved {
         listing: Some(listing),
         notes: Some(notes),
         ordnance: None,
+        ordnance_notes: None,
         ob: Some(ob),
         errata: None,
         accepts: Vec::new(),

@@ -36,6 +36,13 @@ pub struct Nation {
     pub notes: Vec<VehicleNote>,
     /// The multi-applicable vehicle notes.
     pub multi_notes: Vec<MultiNote>,
+    /// The numbered ordnance notes (`ordnance-notes.md`), read as the vehicle notes are; left
+    /// out when the nation has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ordnance_notes: Vec<VehicleNote>,
+    /// The multi-applicable ordnance notes; left out when the nation has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ordnance_multi_notes: Vec<MultiNote>,
     /// The infantry: unit types, ELR replacements and battle hardening (`ob.toml`).
     pub infantry: Infantry,
     /// National rules (`ob.toml`), in file order.

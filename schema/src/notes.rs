@@ -3,14 +3,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::Span;
 
-/// A numbered vehicle note (1-28), as resolved.
+/// A numbered note (1-28) of the vehicle notes or the ordnance notes, as resolved.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct VehicleNote {
     /// The note number.
     pub number: u16,
     /// The title as printed ("AS 42, AS 42 aa & AS 42 cc").
     pub title: String,
-    /// The vehicles (normalized names) the title names.
+    /// The vehicles (or, in the ordnance notes, the guns) the title names, as normalized.
     pub vehicles: Vec<String>,
     /// History paragraphs, verbatim.
     pub history: Vec<String>,

@@ -40,10 +40,16 @@ pub struct Ordnance {
     pub rf: Option<Field<RfRange>>,
     /// Notes: the note references.
     pub note_refs: Vec<Field<NoteRef>>,
-    /// Resolved availability: the listing's Dates at its RF (the ordnance notes are not read
-    /// yet).
+    /// Resolved availability: where, when and how rare, from the nation's ordnance notes
+    /// (`ordnance-notes.md`) as a vehicle's from its notes; without them, the listing's Dates
+    /// at its RF.
     pub availability: Vec<Availability>,
-    /// Where and when the gun may be available at an RF the listing prints as a range.
+    /// Where and when the gun may be available at an RF the listing prints as a range (a
+    /// nation without ordnance notes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub availability_unknown: Vec<UnknownAvailability>,
+    /// Periods in which only one faction of the nation may use the gun ("Free Borovian use
+    /// only"), per faction; absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restricted_use: Vec<RestrictedUse>,
 }

@@ -1,5 +1,5 @@
-//! `qm explain NATION VEHICLE`: each availability entry beside the words it came from and how
-//! they were read — the sentence, the theaters its scope stands for (a group or "elsewhere"
+//! `qm explain NATION VEHICLE`: each availability entry of a vehicle (or of a gun, from the
+//! ordnance notes) beside the words it came from and how they were read — the sentence, the theaters its scope stands for (a group or "elsewhere"
 //! expanded), the base and modifier of a relative rule, the listing fallback and the window
 //! note that allows it, and the errata applied to those words — so a maintainer can see why
 //! `qm` answers what it does.
@@ -10,58 +10,63 @@ use clap::Args;
 mod sentence;
 
 use qm_parser::{Area, Lexicon, SourceMap, TheaterException};
-use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, UnknownAvailability, Vehicle};
+use qm_schema::{Availability, AvailabilityOrigin, Nation, Span, UnknownAvailability};
 use sentence::{
     area_of, original, rates_the_sentence_before, reading_lines, section_at, sentence_of,
 };
 
-use crate::cli_query::pick_resolved_vehicle;
+use crate::cli_query::{pick_nation, pick_vehicle, resolved};
 use crate::cli_report::EXIT_OK;
 use qm_compile::pipeline::compile;
 use qm_load::diagnostics;
 use qm_registry::NationRegistries;
 use qm_resolve::lexicon::notes_lexicon;
+use qm_resolve::listed::{items_of, Listed, ListedKind};
+use qm_resolve::query::{lookup_gun, lookup_vehicle};
 
 /// `qm explain`.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// The nation (its data folder name, e.g. `ita`).
     pub nation: String,
-    /// The vehicle (its name, ignoring case and spaces).
+    /// The vehicle (its name, ignoring case and spaces), or a gun no vehicle is named as.
     pub vehicle: String,
     /// The data directory.
     #[arg(long, default_value = "data-src")]
     pub data: PathBuf,
 }
 
-/// `qm explain NATION VEHICLE`: exit 0, or 1 when the vehicle is unresolved (its error is
-/// named), 2 for an unknown nation or vehicle.
+/// `qm explain NATION VEHICLE`: exit 0, or 1 when the vehicle (or gun) is unresolved (its
+/// error is named), 2 for an unknown nation or vehicle.
 pub fn explain(a: ExplainArgs) -> u8 {
     let compiled = compile(&a.data, &Default::default());
-    let (nation, v) = match pick_resolved_vehicle(&compiled, &a.nation, &a.vehicle) {
+    let picked = pick_nation(&compiled, &a.nation).and_then(|n| Ok((n, pick_item(n, &a.vehicle)?)));
+    let (nation, v) = match picked {
         Ok(found) => found,
         Err(code) => return code,
     };
     let theaters = compiled.loaded.registries_of(&nation.id);
     let map = &compiled.loaded.sources;
-    let lexicon = notes_lexicon(&nation.vehicles, &theaters.theaters);
+    // The notes of the item's own listing are read again with that listing's words.
+    let lexicon = match v.kind() {
+        ListedKind::Vehicle => notes_lexicon(&nation.vehicles, &theaters.theaters),
+        ListedKind::Gun => notes_lexicon(&nation.ordnance, &theaters.theaters),
+    };
     let read = Read {
         map,
         lexicon: &lexicon,
         nation,
+        kind: v.kind(),
     };
+    let entries = v.availability();
     let mut out = format!(
         "{} ({}): {} availability entr{}\n",
-        v.name,
+        v.name(),
         nation.name,
-        v.availability.len(),
-        if v.availability.len() == 1 {
-            "y"
-        } else {
-            "ies"
-        }
+        entries.len(),
+        if entries.len() == 1 { "y" } else { "ies" }
     );
-    for (n, e) in v.availability.iter().enumerate() {
+    for (n, e) in entries.iter().enumerate() {
         let names: Vec<&str> = e
             .theaters
             .iter()
@@ -76,7 +81,7 @@ pub fn explain(a: ExplainArgs) -> u8 {
         ));
         out.push_str(&entry_reading(&read, v, e, &names));
     }
-    for u in &v.availability_unknown {
+    for u in v.availability_unknown() {
         let names: Vec<&str> = u
             .theaters
             .iter()
@@ -88,13 +93,28 @@ pub fn explain(a: ExplainArgs) -> u8 {
     EXIT_OK
 }
 
+/// The vehicle `name` names in `nation`, or the gun it names where no vehicle is named so;
+/// resolved (else its errors are printed, exit 1) or a usage error (exit 2).
+fn pick_item<'a>(nation: &'a Nation, name: &str) -> Result<&'a dyn Listed, u8> {
+    let gun = match lookup_vehicle(nation, name) {
+        Ok(_) => None,
+        Err(_) => lookup_gun(nation, name).ok(),
+    };
+    let item: &dyn Listed = match gun {
+        Some(g) => g,
+        None => pick_vehicle(nation, name)?,
+    };
+    resolved(nation, item.id())?;
+    Ok(item)
+}
+
 /// Months whose RF the data does not give: the listing's range and the notes it lacks.
-fn unknown_reading(v: &Vehicle, u: &UnknownAvailability, names: &[&str]) -> String {
+fn unknown_reading(v: &dyn Listed, u: &UnknownAvailability, names: &[&str]) -> String {
     let mut out = format!(
         "\nunknown: {} {} RF ? (the listing prints the range {}; the data has no notes to say which RF holds when)\n",
         names.join(", "),
         u.period,
-        v.rf.raw
+        v.rf_raw()
     );
     if !u.lacking.is_empty() {
         out.push_str(&format!(
@@ -106,15 +126,17 @@ fn unknown_reading(v: &Vehicle, u: &UnknownAvailability, names: &[&str]) -> Stri
     out
 }
 
-/// What reading an entry's words again needs: the sources, the nation and its words.
+/// What reading an entry's words again needs: the sources, the nation and its words, and
+/// which of its listings the item is of.
 struct Read<'a> {
     map: &'a SourceMap,
     lexicon: &'a Lexicon,
     nation: &'a Nation,
+    kind: ListedKind,
 }
 
 /// The lines under one entry: the words, the sentence, how it was read, the errata.
-fn entry_reading(read: &Read<'_>, v: &Vehicle, e: &Availability, names: &[&str]) -> String {
+fn entry_reading(read: &Read<'_>, v: &dyn Listed, e: &Availability, names: &[&str]) -> String {
     let (mut out, span) = match &e.origin {
         AvailabilityOrigin::Note { note, span } => (stated(read, e, names, *note, span), span),
         AvailabilityOrigin::Derived {
@@ -184,15 +206,19 @@ fn derived(read: &Read<'_>, e: &Availability, note: u16, base: &str, span: &Span
     out
 }
 
-/// The words the base vehicle's entry for the same theater and months was read from.
+/// The words the base's entry (a vehicle's, or a gun's) for the same theater and months was
+/// read from.
 fn antecedent(read: &Read<'_>, e: &Availability, base: &str) -> String {
-    let Some(b) = read.nation.vehicles.iter().find(|v| v.name == base) else {
+    let b = items_of(read.nation, read.kind)
+        .into_iter()
+        .find(|v| v.name() == base);
+    let Some(b) = b else {
         return String::new();
     };
-    let entry = b.availability.iter().find(|a| {
+    let entry = b.availability().iter().find(|a| {
         a.theaters.iter().any(|t| e.theaters.contains(t)) && a.period.intersect(&e.period).is_some()
     });
-    let Some(entry) = entry.or_else(|| b.availability.first()) else {
+    let Some(entry) = entry.or_else(|| b.availability().first()) else {
         return String::new();
     };
     let words = match &entry.origin {
@@ -211,7 +237,8 @@ fn antecedent(read: &Read<'_>, e: &Availability, base: &str) -> String {
         }
         AvailabilityOrigin::Listing { .. } | AvailabilityOrigin::ListingOnly { .. } => format!(
             "the listing's RF ({}) and DATES ({})",
-            b.rf.raw, b.dates.raw
+            b.rf_raw(),
+            b.dates_raw()
         ),
     };
     format!(
@@ -221,10 +248,11 @@ fn antecedent(read: &Read<'_>, e: &Availability, base: &str) -> String {
 }
 
 /// An entry of the listing's RF and DATES where the notes give no schedule.
-fn listing(v: &Vehicle, multi_note: Option<&str>, span: &Span) -> String {
+fn listing(v: &dyn Listed, multi_note: Option<&str>, span: &Span) -> String {
     let mut out = format!(
         "   the listing's RF ({}) and DATES ({}): no note gives a schedule here\n",
-        v.rf.raw, v.dates.raw
+        v.rf_raw(),
+        v.dates_raw()
     );
     match multi_note {
         Some(m) => out.push_str(&format!("   allowed by multi-applicable note {m}\n")),
@@ -235,10 +263,11 @@ fn listing(v: &Vehicle, multi_note: Option<&str>, span: &Span) -> String {
 }
 
 /// An entry of the listing's RF and DATES in data without notes.
-fn listing_only(v: &Vehicle, lacking: &[String], span: &Span) -> String {
+fn listing_only(v: &dyn Listed, lacking: &[String], span: &Span) -> String {
     let mut out = format!(
         "   the listing's RF ({}) and DATES ({}): the data has no notes\n",
-        v.rf.raw, v.dates.raw
+        v.rf_raw(),
+        v.dates_raw()
     );
     if !lacking.is_empty() {
         out.push_str(&format!(

@@ -7,16 +7,59 @@ use qm_parser::{Diagnostic, Severity};
 
 /// The files that make a folder a nation's (any one of them).
 /// `listing.csv` is VASL's Chapter H CSV, read in place of `listing.tsv`.
-/// `ordnance.tsv` / `ordnance.csv` are the guns, beside the vehicles or alone.
-const NATION_FILES: [&str; 7] = [
+/// `ordnance.tsv` / `ordnance.csv` are the guns, beside the vehicles or alone, and
+/// `ordnance-notes.md` their notes.
+const NATION_FILES: [&str; 8] = [
     "listing.tsv",
     "listing.csv",
     "ordnance.tsv",
     "ordnance.csv",
     "notes.md",
+    "ordnance-notes.md",
     "ob.toml",
     "errata.toml",
 ];
+
+/// A notes file and the listing whose rows it describes, as a warning names them.
+struct NotesOf {
+    /// The notes file.
+    file: &'static str,
+    /// The listing it needs, in words.
+    listing: &'static str,
+    /// What the notes would describe without it.
+    why: &'static str,
+}
+
+/// The vehicle notes: read only beside a vehicle listing.
+const VEHICLE_NOTES: NotesOf = NotesOf {
+    file: "notes.md",
+    listing: "listing.tsv",
+    why: "the vehicle notes are not read (a nation without a listing has no vehicles)",
+};
+
+/// The ordnance notes: read only beside an ordnance listing.
+const ORDNANCE_NOTES: NotesOf = NotesOf {
+    file: "ordnance-notes.md",
+    listing: "ordnance.tsv",
+    why: "the ordnance notes are not read (without an ordnance listing they would describe no gun)",
+};
+
+/// `load::notes-without-listing`: notes in `folder` whose listing it does not hold.
+fn notes_without_listing(folder: &str, notes: &NotesOf) -> Diagnostic {
+    Diagnostic::new(
+        Severity::Warning,
+        "load::notes-without-listing",
+        format!(
+            "{folder}/ holds {} but no {}; {}",
+            notes.file, notes.listing, notes.why
+        ),
+        None,
+    )
+    .with_help(format!(
+        "add {folder}/{}, or remove {folder}/{}",
+        notes.listing, notes.file
+    ))
+}
 
 /// Folders of the data directory that hold data of another kind, never a nation.
 const DATA_FOLDERS: [&str; 2] = ["registry", "scenarios"];
@@ -88,20 +131,10 @@ pub fn nation_folders(data_dir: &Path) -> std::io::Result<(Vec<String>, Vec<Diag
             );
             continue;
         }
-        if !listing && held.contains(&"notes.md") {
-            diagnostics.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    "load::notes-without-listing",
-                    format!(
-                        "{lossy}/ holds notes.md but no listing.tsv; the vehicle notes are not read (a nation without a listing has no vehicles)"
-                    ),
-                    None,
-                )
-                .with_help(format!(
-                    "add {lossy}/listing.tsv, or remove {lossy}/notes.md"
-                )),
-            );
+        for (has_listing, notes) in [(listing, &VEHICLE_NOTES), (guns, &ORDNANCE_NOTES)] {
+            if !has_listing && held.contains(&notes.file) {
+                diagnostics.push(notes_without_listing(&lossy, notes));
+            }
         }
         ids.push(lossy);
     }

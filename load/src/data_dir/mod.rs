@@ -309,6 +309,7 @@ fn merge_nation(loaded: &mut Loaded, id: &str, part: NationLoad) -> Option<Natio
         &mut input.listing,
         &mut input.notes,
         &mut input.ordnance,
+        &mut input.ordnance_notes,
         &mut input.ob,
         &mut input.errata,
     ] {
@@ -361,12 +362,19 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
     // Vehicle notes describe the listing's vehicles: without a listing they are not read
     // (discover said so).
     let notes = listing.and_then(|_| files.read(loaded, "notes.md"));
+    // Likewise the ordnance notes describe the ordnance listing's guns.
+    let ordnance_notes = ordnance.and_then(|_| files.read(loaded, "ordnance-notes.md"));
     let applied = files.applied;
     // A file of the nation that is there but could not be read has been reported; what
     // resolving the rest would report follows from it (stale errata, unknown notes, lints the
     // errata would have settled), so the nation is left out, as when its listing is unreadable.
     let notes_read = listing.is_none() || !unread(&dir, "notes.md", notes);
-    if unread(&dir, "errata.toml", errata_file) || unread(&dir, "ob.toml", ob) || !notes_read {
+    let gun_notes_read = ordnance.is_none() || !unread(&dir, "ordnance-notes.md", ordnance_notes);
+    if unread(&dir, "errata.toml", errata_file)
+        || unread(&dir, "ob.toml", ob)
+        || !notes_read
+        || !gun_notes_read
+    {
         return None;
     }
     let read = [
@@ -382,6 +390,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
         ("ob.toml", ob.is_some()),
         ("ordnance.tsv", ordnance_file == Some("ordnance.tsv")),
         ("ordnance.csv", ordnance_file == Some("ordnance.csv")),
+        ("ordnance-notes.md", ordnance_notes.is_some()),
     ];
     unknown_errata_files(loaded, &errata, errata_file, &read);
     let art = art_folder::read_art_folder(loaded, id);
@@ -392,6 +401,7 @@ fn load_nation(loaded: &mut Loaded, id: &str) -> Option<NationSources> {
             listing,
             notes,
             ordnance,
+            ordnance_notes,
             ob,
             errata: errata_file,
             accepts: accepts_of(&errata, errata_file),
@@ -455,7 +465,7 @@ fn unknown_errata_files(
                 ),
                 TextSpan::new(ef, e.file.span()),
             )
-            .with_help("errata apply to the nation's listing (listing.tsv or listing.csv), notes.md and ob.toml; add the file or delete the erratum"),
+            .with_help("errata apply to the nation's listing (listing.tsv or listing.csv), notes.md, ordnance-notes.md and ob.toml; add the file or delete the erratum"),
         );
     }
 }
@@ -654,7 +664,7 @@ fn read_corrected(
     let name = format!("{id}/{file}");
     let kind = match file {
         "listing.tsv" | "listing.csv" | "ordnance.tsv" | "ordnance.csv" => InputKind::Listing,
-        "notes.md" => InputKind::Notes,
+        "notes.md" | "ordnance-notes.md" => InputKind::Notes,
         _ => InputKind::Toml,
     };
     let Some((text, bad)) = read_text(loaded, &dir.join(file), &name, kind) else {

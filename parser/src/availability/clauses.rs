@@ -797,15 +797,16 @@ pub(crate) fn ammo_from<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 }
 
 /// "This vehicle was used in North Africa at some time from 6/40 to 5/43 (within the limits
-/// of its own given dates)", "If the superscript “†” appears its use in North Africa was
-/// limited to Tunisia, 11/42 to 5/43 (...)" — the mark may be a dagger or letters ("T").
+/// of its own given dates)" ("This gun was used on ..." in the ordnance notes), "If the
+/// superscript “†” appears its use in North Africa was limited to Tunisia, 11/42 to 5/43
+/// (...)" — the mark may be a dagger or letters ("T").
 pub(crate) fn used_in<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, area, mark) = if let Ok((i, _)) = (
-        phrase("this vehicle was"),
+        phrase("this vehicle was").or(phrase("this gun was")),
         ws1,
         phrase("used").or(phrase("use")),
         ws1,
-        phrase("in"),
+        phrase("in").or(phrase("on")),
         ws1,
     )
         .parse(start)

@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 41] = [
+const SMALL_WORDS: [&str; 43] = [
     "it",
     "they",
     "them",
@@ -41,6 +41,8 @@ const SMALL_WORDS: [&str; 41] = [
     "vehicles",
     "afv",
     "afvs",
+    "gun",
+    "guns",
     "type",
     "types",
     "version",

@@ -16,13 +16,15 @@ use super::theater_names::{named_area, theaters};
 use super::when::span_period;
 
 /// Words that may stand before what a sentence gives ("Its RF", "The Dates and RF", "Their
-/// availability"); they add nothing to its meaning.
-const DETERMINERS: [&str; 6] = [
+/// availability", "This gun's RF": the ordnance notes are read with the same words); they add
+/// nothing to its meaning.
+const DETERMINERS: [&str; 7] = [
     "its",
     "the",
     "their",
     "this afv's",
     "this vehicle's",
+    "this gun's",
     "each",
 ];
 

@@ -328,7 +328,7 @@ fn arbitrary_text_never_panics() {
 
 /// Every clause form, as (sentence, rendering without names). The vehicle-name scope is
 /// composed in front of each by [`every_form_reads_with_any_scope`].
-const FORMS: [(&str, &str); 19] = [
+const FORMS: [(&str, &str); 21] = [
     (
         "Dates and RF for use in North Africa are 6-12/40 (.9), 1/41 (1.1). For Italy they are 9/43 (1.3).",
         "DatesAndRf | North Africa: 6-12/40 (0.9), 1/41 (1.1) | Italy: 9/43 (1.3)",
@@ -392,6 +392,15 @@ const FORMS: [(&str, &str); 19] = [
     (
         "This vehicle was used in Russia at some time from 8/41 to 3/43 (within the limits of its own given dates).",
         "UsedIn Russia 8/41-3/43",
+    ),
+    // The ordnance notes say "gun" where the vehicle notes say "vehicle".
+    (
+        "This gun was used on the Eastern Front at some time from 8/41 to 3/43 (within the limits of its own given dates).",
+        "UsedIn the Eastern Front 8/41-3/43",
+    ),
+    (
+        "This gun's RF is 1.3 in 1942.",
+        "RfByPeriod | anywhere: 1-12/42 (1.3)",
     ),
     // The restricted-use wording stays as the notes print it (a registry will own it).
     (

@@ -1,7 +1,7 @@
-//! "See also Italian Vehicle Notes A, B, E, N, and R." lines, and their misprints: "See apical
-//! Italian Vehicle Note C", "See also Arabian vehicle Note E", "Notes A, 1, N, and R",
-//! "Notes D, N, and AA ." Each misprint is a warning; the intended reference is still read and
-//! marked `inferred`.
+//! "See also Italian Vehicle Notes A, B, E, N, and R." lines (the ordnance notes' "See also
+//! Italian Ordnance Notes ..." alike), and their misprints: "See apical Italian Vehicle Note
+//! C", "See also Arabian vehicle Note E", "Notes A, 1, N, and R", "Notes D, N, and AA ." Each
+//! misprint is a warning; the intended reference is still read and marked `inferred`.
 
 use super::syntax::{NoteTarget, SeeAlso, SeeAlsoRef};
 use crate::{Diagnostic, FileId, Spanned, TextSpan};
@@ -111,7 +111,13 @@ fn wording(
             .with_help("read as \"See also ...\"; an erratum can correct the text"),
         );
     }
-    if !vehicle.text.eq_ignore_ascii_case("vehicle") {
+    // "See also German Ordnance Notes ..." in the ordnance notes.
+    let kind_word = |w: &str| {
+        ["vehicle", "ordnance"]
+            .iter()
+            .any(|k| w.eq_ignore_ascii_case(k))
+    };
+    if !kind_word(vehicle.text) {
         inferred = true;
         diagnostics.push(
             Diagnostic::warning(

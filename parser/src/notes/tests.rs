@@ -726,3 +726,23 @@ fn truncated_and_hostile_input_never_panics() {
         let _ = parse_notes(&Source::new(FileId(0), "j.md", junk), None);
     }
 }
+
+#[test]
+fn an_ordnance_see_also_line_is_no_misprint() {
+    let text = "**1. Zed AT 37:** A gun.\n\n† Dates and RF are 1940 (1.2).\n\nSee also Zed Ordnance Notes A, B.\n\n## ZED MULTI-APPLICABLE ORDNANCE NOTES\n\n**A.** Towed only.\n\n**B.** No gunshield.\n";
+    let src = Source::new(FileId(0), "zed/ordnance-notes.md", text);
+    let parsed = parse_notes(&src, Some(ITA_YEARS));
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    let refs: Vec<&NoteTarget> = parsed.value.notes[0].see_also[0]
+        .refs
+        .iter()
+        .map(|r| &r.target)
+        .collect();
+    assert_eq!(
+        refs,
+        [
+            &NoteTarget::Multi("A".into()),
+            &NoteTarget::Multi("B".into())
+        ]
+    );
+}

@@ -24,7 +24,7 @@ pub fn contradictions(subject: &Subject, raw: &[Raw], diags: &mut Vec<Diagnostic
                 "notes::contradictory-rf",
                 format!(
                     "failed to tell the RF of {} for {} in {} (the notes give {} and {})",
-                    subject.vehicle.name,
+                    subject.item.name(),
                     months,
                     subject.rules.theaters.name(&a.theater),
                     b.rf,

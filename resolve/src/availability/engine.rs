@@ -1,10 +1,9 @@
-//! One vehicle's availability from its rules, as a sequence of passes over plain data: the
+//! One item's availability (a vehicle's or a gun's) from its rules, as a sequence of passes over plain data: the
 //! schedules' entries, the relative rules' copies, the fill of uncovered months, the lints and
 //! contradictory RFs, clipping to DATES and the N/R windows, the limits of places and months,
 //! restricted-use months.
 
 use qm_parser::{Diagnostic, SourceMap};
-use qm_schema::Vehicle;
 
 use super::clip::{clip, sorted};
 use super::contradictions::contradictions;
@@ -14,24 +13,25 @@ use super::lints::lint_stated;
 use super::relative::relative_entries;
 use super::restricted::restrict_use;
 use super::schedules::schedule_entries;
-use super::stated::{Bases, Stated, Subject, VehicleRules};
+use super::stated::{Bases, ItemRules, Stated, Subject};
 use crate::lint::Finding;
+use crate::listed::Listed;
 
-/// Resolves `v.availability` (and `v.restricted_use`) from its rules. `bases` looks up
-/// already-resolved vehicles by the notes' wording, for relative rules.
-pub fn resolve_vehicle(
+/// Resolves the item's availability (and its restricted use) from its rules. `bases` looks
+/// up already-resolved items by the notes' wording, for relative rules.
+pub fn resolve_item(
     map: &SourceMap,
-    v: &mut Vehicle,
-    rules: &VehicleRules,
+    v: &mut dyn Listed,
+    rules: &ItemRules,
     bases: &Bases,
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let Some(dates) = v.dates.value else { return };
-    let listing_rf = v.rf.value.and_then(|r| r.as_single());
+    let Some(dates) = v.dates_value() else { return };
+    let listing_rf = v.rf_value().and_then(|r| r.as_single());
     let subject = Subject {
         map,
-        vehicle: v,
+        item: &*v,
         rules,
         dates,
         listing_rf,
@@ -45,9 +45,10 @@ pub fn resolve_vehicle(
     let entries = clip(stated.raw, dates, &rules.windows);
     let entries = apply_limits(entries, &rules.rules, dates, rules.theaters, diags);
     let (entries, restricted) = restrict_use(entries, &rules.rules, dates);
-    v.restricted_use = restricted;
-    v.availability = sorted(entries, rules.theaters);
+    let out = v.resolved_mut();
+    *out.restricted = restricted;
+    *out.availability = sorted(entries, rules.theaters);
     // Kept with the IR for the rest of the run: no room to spare.
-    v.availability.shrink_to_fit();
-    v.restricted_use.shrink_to_fit();
+    out.availability.shrink_to_fit();
+    out.restricted.shrink_to_fit();
 }

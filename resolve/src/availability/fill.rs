@@ -104,11 +104,11 @@ fn fill_theater(
                     .iter()
                     .find(|w| w.theater == theater)
                     .map(|w| w.letter.clone()),
-                span: s.vehicle.row.clone(),
+                span: s.item.row().clone(),
             },
         ),
         (None, None) => {
-            diags.push(no_rf(s.vehicle, &s.rules.row));
+            diags.push(no_rf(s.item, &s.rules.row));
             return;
         }
     };

@@ -2,15 +2,16 @@
 //! the listing's range, overlapping periods in one theater.
 
 use qm_parser::{Diagnostic, TextSpan};
-use qm_schema::{Period, RfRange, Vehicle};
+use qm_schema::{Period, RfRange};
 
 use super::stated::Raw;
 use crate::lint::Finding;
+use crate::listed::Listed;
 use crate::registry::NationTheaters;
 
 /// Reports each finding once per note text and code.
 struct Reporter<'a> {
-    vehicle: &'a Vehicle,
+    item: &'a dyn Listed,
     /// For the theaters' names.
     nation: &'a NationTheaters<'a>,
     reported: Vec<(TextSpan, &'static str)>,
@@ -32,19 +33,24 @@ impl Reporter<'_> {
         self.reported.push((span.clone(), code));
         self.findings.push(Finding {
             diagnostic: Diagnostic::warning(code, message, span.clone()).with_help(help),
-            vehicle: Some(self.vehicle.name.clone()),
+            vehicle: Some(self.item.name().to_string()),
             text: Some(text),
         });
     }
 }
 
 /// The lints over the entries the notes state (listing fallbacks and copies are not blamed).
-pub fn lint_stated(v: &Vehicle, raw: &[Raw], nation: &NationTheaters, findings: &mut Vec<Finding>) {
-    let (Some(dates), Some(range)) = (v.dates.value, v.rf.value) else {
+pub fn lint_stated(
+    v: &dyn Listed,
+    raw: &[Raw],
+    nation: &NationTheaters,
+    findings: &mut Vec<Finding>,
+) {
+    let (Some(dates), Some(range)) = (v.dates_value(), v.rf_value()) else {
         return;
     };
     let mut r = Reporter {
-        vehicle: v,
+        item: v,
         nation,
         reported: Vec::new(),
         findings,
@@ -59,7 +65,7 @@ pub fn lint_stated(v: &Vehicle, raw: &[Raw], nation: &NationTheaters, findings: 
 
 /// A period outside DATES, an RF outside the listing's range.
 fn outside_listing(r: &mut Reporter, e: &Raw, span: &TextSpan, dates: Period, range: RfRange) {
-    let v = r.vehicle;
+    let v = r.item;
     // "in 1941", "1945 (...)": a whole year names the year, not a claim that the vehicle
     // exists in every month of it, so only a year wholly outside DATES is a finding.
     let whole_years = e.period.from.month == 1 && e.period.to.month == 12;
@@ -67,7 +73,7 @@ fn outside_listing(r: &mut Reporter, e: &Raw, span: &TextSpan, dates: Period, ra
         r.report(
             span,
             "lint::period-outside-dates",
-            format!("{} in {} is outside {}'s listing DATES ({})", e.period, r.nation.name(&e.theater), v.name, v.dates.raw),
+            format!("{} in {} is outside {}'s listing DATES ({})", e.period, r.nation.name(&e.theater), v.name(), v.dates_raw()),
             "the months outside DATES are dropped; correct the note with an erratum or accept it with a reason",
             e.period.to_string(),
         );
@@ -79,10 +85,10 @@ fn outside_listing(r: &mut Reporter, e: &Raw, span: &TextSpan, dates: Period, ra
             format!(
                 "RF {} of {} ({} {}) is outside the listing's RF ({})",
                 e.rf,
-                v.name,
+                v.name(),
                 r.nation.name(&e.theater),
                 e.period,
-                v.rf.raw
+                v.rf_raw()
             ),
             "correct the note or the listing with an erratum, or accept it with a reason",
             e.rf.to_string(),
@@ -102,7 +108,7 @@ fn overlaps(r: &mut Reporter, raw: &[Raw]) {
                 let message = format!(
                     "{} of {} overlaps {} in {}",
                     a.period,
-                    r.vehicle.name,
+                    r.item.name(),
                     b.period,
                     r.nation.name(&a.theater)
                 );

@@ -1,7 +1,8 @@
-//! Availability: rules from the notes -> per-vehicle `{theaters, period, rf, qualifiers}`.
+//! Availability: rules from the notes -> per-item `{theaters, period, rf, qualifiers}`, for
+//! a listing's vehicles or its guns alike ([`crate::listed::Listed`]).
 //!
-//! Across vehicles ([`resolve_availability`]): relative rules' bases are resolved before the
-//! vehicles that copy them (`order`). Per vehicle (`engine::resolve_vehicle`), passes over
+//! Across items ([`resolve_availability`]): relative rules' bases are resolved before the
+//! items that copy them (`order`). Per item (`engine::resolve_item`), passes over
 //! plain data (`stated` holds what they share): the schedules' dated entries (`schedules`),
 //! the relative rules' copies of their base (`relative`), defaults and the listing fallback
 //! for uncovered months (`fill`), lints on what the notes state (`lints`), two RFs for one
@@ -13,6 +14,7 @@ mod clip;
 mod contradictions;
 mod engine;
 mod fill;
+mod items;
 mod limits;
 mod lints;
 pub mod model;
@@ -22,6 +24,5 @@ mod relative;
 mod restricted;
 mod schedules;
 mod stated;
-mod vehicles;
 
-pub use vehicles::*;
+pub use items::*;

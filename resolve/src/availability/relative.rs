@@ -74,7 +74,7 @@ pub fn relative_entries(
                     "notes::unknown-base",
                     format!(
                         "failed to find {base}, whose RF the rule for {} is based on",
-                        s.vehicle.name
+                        s.item.name()
                     ),
                     span.clone(),
                 )
@@ -146,7 +146,7 @@ fn copy_limited(
                         "failed to find an RF of {} in {} {gap}, on which {}'s RF is based",
                         rule.base,
                         s.rules.theaters.name(theater),
-                        s.vehicle.name
+                        s.item.name()
                     ),
                     rule.span.clone(),
                 )

@@ -93,7 +93,7 @@ fn entries(
                     "notes::thereafter",
                     format!(
                         "failed to date \"thereafter\" for {} (no earlier period before it)",
-                        s.vehicle.name
+                        s.item.name()
                     ),
                     e.span.clone(),
                 )
@@ -113,7 +113,7 @@ fn entries(
             continue;
         }
         let Some(rf) = e.rf.or(s.listing_rf) else {
-            diags.push(no_rf(s.vehicle, &e.span));
+            diags.push(no_rf(s.item, &e.span));
             continue;
         };
         for theater in theaters {

@@ -1,14 +1,15 @@
-//! What the availability passes share: a vehicle's rules ([`VehicleRules`]), the facts every
+//! What the availability passes share: a vehicle's rules ([`ItemRules`]), the facts every
 //! pass reads ([`Subject`]) and the entries the rules state before clipping ([`Stated`]).
 
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
-use qm_schema::{Availability, AvailabilityOrigin, Period, Qualifier, Rf, TheaterId, Vehicle};
+use qm_schema::{Availability, AvailabilityOrigin, Period, Qualifier, Rf, TheaterId};
 
 use super::model::{Rule, Window};
+use crate::listed::Listed;
 use crate::registry::NationTheaters;
 
-/// Everything the engine needs about one vehicle's notes.
-pub struct VehicleRules<'a> {
+/// Everything the engine needs about one item's notes (a vehicle's or a gun's).
+pub struct ItemRules<'a> {
     /// The note number the rules come from.
     pub note: u16,
     /// Rules that apply to this vehicle (already filtered by the vehicle they name).
@@ -50,30 +51,31 @@ pub struct Stated {
     pub rf_only: Vec<TheaterId>,
 }
 
-/// The vehicle facts every pass reads.
+/// The item's facts every pass reads.
 pub struct Subject<'a> {
     /// For provenance.
     pub map: &'a SourceMap,
-    /// The vehicle (its listing values).
-    pub vehicle: &'a Vehicle,
+    /// The vehicle or gun (its listing values).
+    pub item: &'a dyn Listed,
     /// Its rules and windows.
-    pub rules: &'a VehicleRules<'a>,
+    pub rules: &'a ItemRules<'a>,
     /// Its listing DATES.
     pub dates: Period,
     /// Its listing RF, when the listing gives one value rather than a range.
     pub listing_rf: Option<Rf>,
 }
 
-/// Looks up already-resolved vehicles by the notes' wording, for relative rules.
+/// Looks up already-resolved items by the notes' wording, for relative rules.
 pub type Bases<'a> = dyn Fn(&str) -> Option<Vec<Availability>> + 'a;
 
-/// A month the vehicle exists in has no RF: neither the listing (a range) nor the note give one.
-pub fn no_rf(v: &Vehicle, span: &TextSpan) -> Diagnostic {
+/// A month the item exists in has no RF: neither the listing (a range) nor the note give one.
+pub fn no_rf(v: &dyn Listed, span: &TextSpan) -> Diagnostic {
     Diagnostic::error(
         "notes::no-rf",
         format!(
             "failed to find an RF for {} (the listing gives a range, {}, and the note none)",
-            v.name, v.rf.raw
+            v.name(),
+            v.rf_raw()
         ),
         span.clone(),
     )

@@ -2,26 +2,28 @@
 
 use qm_parser::{Diagnostic, NotesDoc};
 
-use super::links::NoteMembers;
+use super::Names;
 use crate::availability::model::{NoteRules, Rule};
 use crate::factions::Factions;
 use crate::limit_names::resolve_limit_names;
+use crate::listed::ListedKind;
 use crate::mentions::NameIndex;
 use crate::registry::NationTheaters;
 use crate::rules::{translate_in_note, NoteContext, ScopedRule};
 
-/// Every vehicle's rules (by row), from the notes its row refers to: each rule paragraph
+/// Every item's rules (by row), from the notes its row refers to: each rule paragraph
 /// translated, its faction words named by the nation's factions (`ob.toml`), and given to the
-/// rows it names, or to every row of the note.
+/// rows it names, or to every row of the note. `kind` says what the items are, in
+/// diagnostics.
 pub fn assign_rules(
     doc: &NotesDoc,
-    members: &NoteMembers,
-    index: &NameIndex,
-    names: &[String],
+    kind: ListedKind,
+    listing: &Names,
     nation: &NationTheaters,
     factions: &Factions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<NoteRules> {
+    let (members, index, names) = (&listing.members, &listing.index, &listing.names);
     let mut per_vehicle = vec![NoteRules::default(); names.len()];
     // Per vehicle, whether each of its rules names it (rather than every vehicle of the note).
     let mut named = vec![Vec::new(); names.len()];
@@ -30,11 +32,17 @@ pub fn assign_rules(
         let rows = members.of(n);
         let member_names: Vec<&str> = rows.iter().map(|&i| names[i].as_str()).collect();
         let mut context = NoteContext::new(member_names.iter().map(|n| n.to_string()).collect());
+        let found = Found {
+            members: rows,
+            member_names: &member_names,
+            index,
+            kind,
+        };
         for rule in &note.rules {
             for mut scoped in translate_in_note(&rule.availability, nation, &mut context) {
                 factions.resolve(&mut scoped.rule, diags);
                 resolve_limit_names(&mut scoped.rule, factions, nation, diags);
-                for i in scoped_rows(&scoped, rows, &member_names, index, diags) {
+                for i in scoped_rows(&scoped, &found, diags) {
                     per_vehicle[i].note = n;
                     per_vehicle[i].rules.push(scoped.rule.clone());
                     named[i].push(!scoped.only.is_empty());
@@ -67,14 +75,21 @@ fn narrow_relative(rules: &mut NoteRules, named: &[bool]) {
         .retain(|r| flags.next().is_some_and(|&n| n || !relative(r)));
 }
 
+/// Where a rule's names are looked up: the note's rows and the listing's names.
+struct Found<'a> {
+    /// The rows of the note.
+    members: &'a [usize],
+    /// Their names.
+    member_names: &'a [&'a str],
+    /// The listing's names.
+    index: &'a NameIndex,
+    /// What the listing's items are.
+    kind: ListedKind,
+}
+
 /// The rows a scoped rule applies to: those it names, or every row of the note.
-fn scoped_rows(
-    scoped: &ScopedRule,
-    members: &[usize],
-    member_names: &[&str],
-    index: &NameIndex,
-    diags: &mut Vec<Diagnostic>,
-) -> Vec<usize> {
+fn scoped_rows(scoped: &ScopedRule, found: &Found<'_>, diags: &mut Vec<Diagnostic>) -> Vec<usize> {
+    let (members, index) = (found.members, found.index);
     if scoped.only.is_empty() {
         // A relative rule never applies to its own base. The base is looked up by its exact
         // name among every row first, as the availability pass finds it: a near match among
@@ -96,8 +111,9 @@ fn scoped_rows(
                 Diagnostic::warning(
                     "notes::unknown-vehicle",
                     format!(
-                        "failed to find \"{name}\" among the vehicles this note covers ({})",
-                        member_names.join(", ")
+                        "failed to find \"{name}\" among the {}s this note covers ({})",
+                        found.kind.noun(),
+                        found.member_names.join(", ")
                     ),
                     scoped.span.clone(),
                 )

@@ -27,7 +27,7 @@ pub fn extras(
         .is_some_and(|t| types.is_afv(t));
     if let Some(dates) = v.dates.value {
         v.radio = radio(map, v, rules, dates, afv && afv_radio);
-        let heat = multi.heat_for(v);
+        let heat = multi.heat_for(&v.values.note_refs);
         v.heat_from = heat.as_ref().map(|(m, _)| *m);
         v.heat_note = heat.map(|(_, l)| l);
         v.optional_armament = optional(map, v, rules, multi);
@@ -104,7 +104,7 @@ fn optional(
     if (optional_sa || optional_mg) && optional.is_empty() {
         optional.extend(
             multi
-                .optional_for(v)
+                .optional_for(&v.values.note_refs)
                 .into_iter()
                 .filter_map(|r| optional_armament(map, r)),
         );

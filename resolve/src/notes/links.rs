@@ -3,10 +3,11 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use qm_parser::{Diagnostic, ListingRow, NoteTarget, NotesDoc, NumberedNote};
-use qm_schema::{NoteRef, Vehicle};
+use qm_parser::{Diagnostic, NoteTarget, NotesDoc, NumberedNote};
+use qm_schema::NoteRef;
 
 use crate::lint::Finding;
+use crate::listed::{Listed, ListedKind, ListedRow};
 use crate::mentions::{MatchKind, NameIndex};
 
 /// The listing rows of each numbered note, by the listing's Notes column (note 17 covers
@@ -16,11 +17,11 @@ pub struct NoteMembers {
 }
 
 impl NoteMembers {
-    /// Reads the vehicles' note references.
-    pub fn new(vehicles: &[Vehicle]) -> Self {
+    /// Reads the items' note references.
+    pub fn new<T: Listed>(items: &[T]) -> Self {
         let mut rows: HashMap<u16, Vec<usize>> = HashMap::new();
-        for (i, v) in vehicles.iter().enumerate() {
-            for r in v.values.note_refs.iter().filter_map(|r| r.value.as_ref()) {
+        for (i, v) in items.iter().enumerate() {
+            for r in v.note_refs().iter().filter_map(|r| r.value.as_ref()) {
                 if let NoteRef::Vehicle(n) = r {
                     rows.entry(*n).or_default().push(i);
                 }
@@ -41,18 +42,30 @@ impl NoteMembers {
     }
 }
 
-/// A listing row referring to a note notes.md does not have.
-pub fn lint_note_refs(
-    doc: &NotesDoc,
-    rows: &[&ListingRow],
+/// The notes a listing's rows refer to: the parsed notes, the file they come from (its name
+/// as diagnostics print it, "notes.md") and which listing they are of.
+pub struct NotesFile<'a> {
+    /// The parsed notes.
+    pub doc: &'a NotesDoc,
+    /// The file's name in its nation's folder.
+    pub file: &'a str,
+    /// The listing whose notes these are.
+    pub kind: ListedKind,
+}
+
+/// A listing row referring to a note the notes file does not have.
+pub fn lint_note_refs<R: ListedRow>(
+    notes: &NotesFile<'_>,
+    rows: &[R],
     names: &[String],
     diags: &mut Vec<Diagnostic>,
 ) {
+    let doc = notes.doc;
     for (i, row) in rows.iter().enumerate() {
-        for r in &row.note_refs {
+        for r in row.note_cells() {
             let (what, help) = match r.get() {
                 Some(NoteRef::Vehicle(n)) if doc.note(*n).is_none() => (
-                    format!("vehicle note {n}"),
+                    format!("{} note {n}", notes.kind.notes()),
                     "check the note number in the listing's Notes column",
                 ),
                 Some(NoteRef::Multi(l)) if doc.multi_note(l).is_none() => (
@@ -65,8 +78,8 @@ pub fn lint_note_refs(
                 Diagnostic::error(
                     "notes::unknown-note",
                     format!(
-                        "{} refers to {what}, which notes.md does not have",
-                        names[i]
+                        "{} refers to {what}, which {} does not have",
+                        names[i], notes.file
                     ),
                     r.span.clone(),
                 )
@@ -126,10 +139,10 @@ pub fn title_rows(
 }
 
 /// The note's "See also" letters must be the multi-applicable notes its rows refer to.
-pub fn lint_see_also(
+pub fn lint_see_also<T: Listed>(
     note: &NumberedNote,
     members: &[usize],
-    vehicles: &[Vehicle],
+    items: &[T],
     findings: &mut Vec<Finding>,
 ) {
     let Some(see) = note.see_also.first() else {
@@ -146,7 +159,7 @@ pub fn lint_see_also(
         .collect();
     let rows: BTreeSet<String> = members
         .iter()
-        .flat_map(|&i| vehicles[i].values.note_refs.iter())
+        .flat_map(|&i| items[i].note_refs().iter())
         .filter_map(|r| match &r.value {
             Some(NoteRef::Multi(l)) => Some(l.clone()),
             _ => None,

@@ -1,18 +1,18 @@
-//! A nation without notes: each vehicle's availability from its listing row alone.
+//! A listing without notes: each item's availability from its listing row alone.
 
-use qm_schema::{
-    Availability, AvailabilityOrigin, NoteRef, TheaterId, UnknownAvailability, Vehicle,
-};
+use qm_schema::{Availability, AvailabilityOrigin, NoteRef, TheaterId, UnknownAvailability};
 
-/// A vehicle's availability from its listing row alone: its DATES at its RF in `theaters` or
+use crate::listed::Listed;
+
+/// An item's availability from its listing row alone: its DATES at its RF in `theaters` or
 /// any theater, naming the notes its daggers on RF and DATES point at. An RF printed as a
 /// range is the notes' to resolve: those months are unknown (the second list), never a
-/// guessed RF and never "not available".
-pub(super) fn listing_only(
-    v: &Vehicle,
+/// guessed RF and never "not available"; a row without RF or DATES (`–`) has no availability.
+pub fn listing_only(
+    v: &dyn Listed,
     theaters: &[TheaterId],
 ) -> (Vec<Availability>, Vec<UnknownAvailability>) {
-    let (Some(period), Some(range)) = (v.dates.value, v.rf.value) else {
+    let (Some(period), Some(range)) = (v.dates_value(), v.rf_value()) else {
         return (Vec::new(), Vec::new());
     };
     let theaters = if theaters.is_empty() {
@@ -21,7 +21,7 @@ pub(super) fn listing_only(
         theaters.to_vec()
     };
     let lacking = lacking_notes(v);
-    let span = v.row.clone();
+    let span = v.row().clone();
     match range.as_single() {
         Some(rf) => {
             let entry = Availability {
@@ -46,14 +46,13 @@ pub(super) fn listing_only(
     }
 }
 
-/// The numbered notes the vehicle's Notes column names when a dagger on its RF or DATES says
+/// The numbered notes the item's Notes column names when a dagger on its RF or DATES says
 /// a note modifies them (the data has none of them).
-fn lacking_notes(v: &Vehicle) -> Vec<String> {
-    if !(v.rf.dagger || v.dates.dagger) {
+fn lacking_notes(v: &dyn Listed) -> Vec<String> {
+    if !v.daggered() {
         return Vec::new();
     }
-    v.values
-        .note_refs
+    v.note_refs()
         .iter()
         .filter_map(|f| f.value.as_ref())
         .filter(|r| matches!(r, NoteRef::Vehicle(_) | NoteRef::Decimal(_)))

@@ -2,23 +2,24 @@
 //! the note's to say ("If the superscript “T” appears its use in North Africa was limited to
 //! Tunisia, ..."); a mark no sentence of the note explains is reported, never guessed.
 
-use qm_parser::{Diagnostic, ListingRow, NotesDoc};
+use qm_parser::{Diagnostic, NotesDoc};
 use qm_schema::{superscript, NoteRef};
 
 use super::multi::{explained_marks, ref_marks};
+use crate::listed::ListedRow;
 
 /// `notes::unexplained-superscript` (error: the vehicle's availability depends on the mark)
 /// for a multi-applicable reference whose superscript its note does not explain;
 /// `notes::unread-superscript` (warning: kept as printed) for a superscript after a
 /// numbered or lower-case note, whose meaning no grammar reads.
-pub fn lint_note_marks(
+pub fn lint_note_marks<R: ListedRow>(
     doc: &NotesDoc,
-    rows: &[&ListingRow],
+    rows: &[R],
     names: &[String],
     diags: &mut Vec<Diagnostic>,
 ) {
     for (i, row) in rows.iter().enumerate() {
-        for r in &row.note_refs {
+        for r in row.note_cells() {
             let (Some(value), Some(sup)) = (r.get(), r.superscript.as_deref()) else {
                 continue;
             };

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use qm_parser::{Area, ClauseKind, MultiApplicableNote, NotesDoc};
-use qm_schema::{NoteRef, Period, TheaterId, Vehicle, YearMonth};
+use qm_schema::{Field, NoteRef, Period, TheaterId, YearMonth};
 
 use crate::availability::model::{Rule, Window};
 use crate::registry::NationTheaters;
@@ -56,13 +56,13 @@ impl MultiReadings {
         out
     }
 
-    /// The windows the vehicle's multi-applicable references open: a reference's marks (its
-    /// dagger, its superscript letters) pick the note's sentences for those marks, a
-    /// reference without a mark the note's unmarked sentence. A mark the note does not
-    /// explain opens nothing (`lint_note_marks` reports it).
-    pub fn windows_for(&self, v: &Vehicle) -> Vec<Window> {
+    /// The windows an item's multi-applicable references (`refs`, its Notes cell) open: a
+    /// reference's marks (its dagger, its superscript letters) pick the note's sentences for
+    /// those marks, a reference without a mark the note's unmarked sentence. A mark the note
+    /// does not explain opens nothing (`lint_note_marks` reports it).
+    pub fn windows_for(&self, refs: &[Field<NoteRef>]) -> Vec<Window> {
         let mut out = Vec::new();
-        for f in &v.values.note_refs {
+        for f in refs {
             let Some(NoteRef::Multi(letter)) = &f.value else {
                 continue;
             };
@@ -90,23 +90,23 @@ impl MultiReadings {
     }
 
     /// The month HEAT becomes available and the letter of the note saying so, when one of the
-    /// vehicle's multi-applicable notes does.
-    pub fn heat_for(&self, v: &Vehicle) -> Option<(YearMonth, String)> {
-        multi_letters(v).find_map(|l| self.heat.get(l).map(|m| (*m, l.to_string())))
+    /// multi-applicable notes `refs` names does.
+    pub fn heat_for(&self, refs: &[Field<NoteRef>]) -> Option<(YearMonth, String)> {
+        multi_letters(refs).find_map(|l| self.heat.get(l).map(|m| (*m, l.to_string())))
     }
 
-    /// The optional-weapon rules the vehicle's multi-applicable notes state.
-    pub fn optional_for(&self, v: &Vehicle) -> Vec<&Rule> {
-        multi_letters(v)
+    /// The optional-weapon rules the multi-applicable notes `refs` names state.
+    pub fn optional_for(&self, refs: &[Field<NoteRef>]) -> Vec<&Rule> {
+        multi_letters(refs)
             .filter_map(|l| self.optional.get(l))
             .flatten()
             .collect()
     }
 }
 
-/// The letters of the multi-applicable notes a vehicle refers to.
-fn multi_letters(v: &Vehicle) -> impl Iterator<Item = &str> {
-    v.values.note_refs.iter().filter_map(|r| match &r.value {
+/// The letters of the multi-applicable notes a Notes cell refers to.
+fn multi_letters(refs: &[Field<NoteRef>]) -> impl Iterator<Item = &str> {
+    refs.iter().filter_map(|r| match &r.value {
         Some(NoteRef::Multi(l)) => Some(l.as_str()),
         _ => None,
     })

@@ -1,26 +1,27 @@
-//! Every vehicle's availability, in dependency order: a relative rule's base is resolved
-//! before the vehicles that copy it ([`super::order`]).
+//! Every item's availability (a listing's items, or its guns), in dependency order: a
+//! relative rule's base is resolved before the items that copy it ([`super::order`]).
 
 use std::collections::HashMap;
 
 use qm_parser::{Diagnostic, SourceMap, TextSpan};
-use qm_schema::{Availability, Vehicle};
+use qm_schema::Availability;
 
-use super::engine::resolve_vehicle;
+use super::engine::resolve_item;
 use super::model::{NoteRules, Rule, Window};
 use super::order::dependency_order;
-use super::stated::VehicleRules;
+use super::stated::ItemRules;
 use crate::lint::Finding;
+use crate::listed::Listed;
 use crate::mentions::NameIndex;
 use crate::registry::NationTheaters;
 
-/// What every vehicle brings to resolving availability, by vehicle index.
+/// What every item brings to resolving availability, by item index.
 pub struct AvailabilityInput<'a> {
-    /// The rules of each vehicle's note.
+    /// The rules of each item's note.
     pub rules: &'a [NoteRules],
-    /// The windows of each vehicle's multi-applicable notes.
+    /// The windows of each item's multi-applicable notes.
     pub windows: &'a [Vec<Window>],
-    /// Each vehicle's listing row.
+    /// Each item's listing row.
     pub rows: &'a [TextSpan],
     /// The listing's names, to find the bases relative rules name.
     pub index: &'a NameIndex,
@@ -28,11 +29,11 @@ pub struct AvailabilityInput<'a> {
     pub theaters: &'a NationTheaters<'a>,
 }
 
-/// Resolves every vehicle's availability, each relative rule's base first. A cycle of
-/// relative rules is an error naming its vehicles; those rules are left out.
-pub fn resolve_availability(
+/// Resolves every item's availability, each relative rule's base first. A cycle of relative
+/// rules is an error naming its items; those rules are left out.
+pub fn resolve_availability<T: Listed>(
     map: &SourceMap,
-    vehicles: &mut [Vehicle],
+    items: &mut [T],
     input: &AvailabilityInput,
     findings: &mut Vec<Finding>,
     diags: &mut Vec<Diagnostic>,
@@ -46,11 +47,11 @@ pub fn resolve_availability(
         .collect();
     let order = dependency_order(&deps);
     for cycle in &order.cycles {
-        diags.push(cycle_diagnostic(cycle, vehicles, input.rules, &find));
+        diags.push(cycle_diagnostic(cycle, items, input.rules, &find));
     }
     for &i in &order.order {
         let own = &input.rules[i];
-        let rules = VehicleRules {
+        let rules = ItemRules {
             note: own.note,
             // A rule on a base in a cycle with this vehicle cannot be applied.
             rules: own
@@ -68,10 +69,10 @@ pub fn resolve_availability(
         };
         // Only the bases' entries are copied, so resolving stays linear in the rows.
         let base_entries: HashMap<&str, Vec<Availability>> = relative_bases(&own.rules)
-            .filter_map(|b| find(b).map(|k| (b, vehicles[k].availability.clone())))
+            .filter_map(|b| find(b).map(|k| (b, items[k].availability().to_vec())))
             .collect();
         let lookup = |name: &str| base_entries.get(name).cloned();
-        resolve_vehicle(map, &mut vehicles[i], &rules, &lookup, findings, diags);
+        resolve_item(map, &mut items[i], &rules, &lookup, findings, diags);
     }
 }
 
@@ -104,13 +105,13 @@ fn base_rows<'a>(rules: &'a [NoteRules], index: &NameIndex) -> HashMap<&'a str, 
 
 /// "failed to order the relative rules of A, B (each one's RF is based on the next)", at the
 /// first one's rule.
-fn cycle_diagnostic(
+fn cycle_diagnostic<T: Listed>(
     cycle: &[usize],
-    vehicles: &[Vehicle],
+    items: &[T],
     rules: &[NoteRules],
     find: &dyn Fn(&str) -> Option<usize>,
 ) -> Diagnostic {
-    let names: Vec<&str> = cycle.iter().map(|&i| vehicles[i].name.as_str()).collect();
+    let names: Vec<&str> = cycle.iter().map(|&i| items[i].name()).collect();
     let (first, next) = (cycle[0], cycle[1 % cycle.len()]);
     let span = rules[first].rules.iter().find_map(|r| match r {
         Rule::Relative { base, span, .. } if find(base) == Some(next) => Some(span.clone()),
@@ -128,6 +129,6 @@ fn cycle_diagnostic(
         ),
         span,
     )
-    .with_label("the RF this rule copies depends on this vehicle's own")
-    .with_help("a vehicle's RF cannot be based on itself; correct the base a note names with an erratum (the rules in the cycle are left out)")
+    .with_label(format!("the RF this rule copies depends on this {}'s own", items[first].kind().noun()))
+    .with_help("an RF cannot be based on itself; correct the base a note names with an erratum (the rules in the cycle are left out)")
 }
