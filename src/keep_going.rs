@@ -1,6 +1,7 @@
 //! `qm build --keep-going`: failure is local. What an error touches is left out — a vehicle
 //! whose row or note holds it (named in its nation's `unresolved` list), a listing row that
-//! made no vehicle (a value every vehicle needs is missing), a nation whose own
+//! made no vehicle (a value every vehicle needs is missing), a gun whose ordnance listing row
+//! holds it, a nation whose own
 //! files hold one no vehicle explains, a scenario whose file holds one or that fields a vehicle
 //! left out — and every other artifact is built. An error in what every nation shares (the
 //! registries, the templates) leaves nothing to build.
@@ -17,6 +18,8 @@ use qm_render::artifact::Artifact;
 pub struct LeftOut {
     /// "nation: vehicle — file:line: message \[code\]", one per vehicle.
     pub vehicles: Vec<String>,
+    /// "nation: gun — file:line: message \[code\]", one per gun of the ordnance listing.
+    pub guns: Vec<String>,
     /// Nations with an error no vehicle explains.
     pub nations: Vec<String>,
     /// "nation: file:line: message \[code\]": errors in listing rows that made no vehicle (a
@@ -42,6 +45,9 @@ impl LeftOut {
         }
         for v in &self.vehicles {
             out.push_str(&format!("vehicle {v}\n"));
+        }
+        for g in &self.guns {
+            out.push_str(&format!("gun {g}\n"));
         }
         for r in &self.rows {
             out.push_str(&format!("row {r}\n"));
@@ -71,6 +77,7 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
     let mut touched: Vec<Vec<(usize, &Diagnostic)>> = vec![Vec::new(); compiled.nations.len()];
     let mut bad_scenario_files = Vec::new();
     let mut pieces = Vec::new();
+    let mut guns = Vec::new();
     for d in &errors {
         let map = &compiled.loaded.sources;
         let local = compiled.nations.iter().enumerate().find_map(|(n, nation)| {
@@ -82,6 +89,11 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
             continue;
         }
         let file = d.span.as_ref().and_then(|s| map.get(s.file))?;
+        if let Some((at, row)) = gun_with_error(compiled, d) {
+            guns.push(at);
+            left.guns.push(row);
+            continue;
+        }
         if let Some((at, row)) = piece_with_error(compiled, d) {
             pieces.push(at);
             left.rows.push(row);
@@ -104,6 +116,7 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
         }
     }
     leave_out_pieces(compiled, pieces);
+    leave_out_guns(compiled, guns);
     for (n, ks) in touched.into_iter().enumerate() {
         leave_out_vehicles(compiled, n, ks, &mut left);
     }
@@ -154,6 +167,38 @@ fn piece_with_error(
         compiled.nations[n].vehicles[k].name
     );
     Some(((n, k, p), line))
+}
+
+/// The gun (nation, gun: indices) whose ordnance listing row holds error `d` (a cell its
+/// grammar cannot read), and the report line: the gun is left out, the rest of its nation
+/// builds.
+fn gun_with_error(compiled: &Compiled, d: &Diagnostic) -> Option<((usize, usize), String)> {
+    let at = compiled.loaded.sources.provenance(d.span.as_ref()?);
+    let (n, g) = compiled
+        .nations
+        .iter()
+        .enumerate()
+        .find_map(|(n, nation)| {
+            let g = nation.ordnance.iter().position(|g| {
+                g.row.file == at.file && g.row.start <= at.start && at.end <= g.row.end
+            })?;
+            Some((n, g))
+        })?;
+    let nation = &compiled.nations[n];
+    let line = format!(
+        "{}: {} — {}:{}: {} [{}]",
+        nation.id, nation.ordnance[g].name, at.file, at.line, d.message, d.code
+    );
+    Some(((n, g), line))
+}
+
+/// Leaves the guns out of their nations (indices as [`gun_with_error`] gives them).
+fn leave_out_guns(compiled: &mut Compiled, mut guns: Vec<(usize, usize)>) {
+    guns.sort_unstable_by(|a, b| b.cmp(a));
+    guns.dedup();
+    for (n, g) in guns {
+        compiled.nations[n].ordnance.remove(g);
+    }
 }
 
 /// Leaves the pieces out of their vehicles (indices as [`piece_with_error`] gives them).

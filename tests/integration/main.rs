@@ -21,6 +21,7 @@ mod module_graph;
 mod nation_groups;
 mod nations;
 mod ordnance;
+mod ordnance_export;
 mod other_hand;
 mod render;
 mod scenario;
