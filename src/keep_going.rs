@@ -252,8 +252,8 @@ fn leave_out_vehicles(
     nation.vehicles.retain(|v| !out.contains(&v.id));
 }
 
-/// Leaves out the scenarios whose file holds an error, or whose sides field a nation or
-/// vehicle left out.
+/// Leaves out the scenarios whose file holds an error, or whose sides field a nation,
+/// vehicle or gun left out.
 fn leave_out_scenarios(compiled: &mut Compiled, bad_files: &[String], left: &mut LeftOut) {
     let nations = &compiled.nations;
     let fields_missing = |s: &qm_schema::Scenario| {
@@ -265,9 +265,15 @@ fn leave_out_scenarios(compiled: &mut Compiled, bad_files: &[String], left: &mut
                 return true;
             };
             side.units.iter().any(|u| {
-                u.vehicle
+                let vehicle = u
+                    .vehicle
                     .as_ref()
-                    .is_some_and(|v| nation.unresolved.iter().any(|x| &x.id == v))
+                    .is_some_and(|v| nation.unresolved.iter().any(|x| &x.id == v));
+                let gun = u
+                    .ordnance
+                    .as_ref()
+                    .is_some_and(|g| !nation.ordnance.iter().any(|x| &x.id == g));
+                vehicle || gun
             })
         })
     };

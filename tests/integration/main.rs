@@ -22,6 +22,7 @@ mod nation_groups;
 mod nations;
 mod ordnance;
 mod ordnance_export;
+mod ordnance_scenario;
 mod other_hand;
 mod render;
 mod scenario;
