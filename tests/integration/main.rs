@@ -21,6 +21,7 @@ mod module_graph;
 mod nation_groups;
 mod nations;
 mod ordnance;
+mod ordnance_chart;
 mod ordnance_export;
 mod ordnance_scenario;
 mod other_hand;
