@@ -90,8 +90,11 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
         }
         let file = d.span.as_ref().and_then(|s| map.get(s.file))?;
         if let Some((at, row)) = gun_with_error(compiled, d) {
-            guns.push(at);
-            left.guns.push(row);
+            // One line a gun, with its first error (as a vehicle's).
+            if !guns.contains(&at) {
+                guns.push(at);
+                left.guns.push(row);
+            }
             continue;
         }
         if let Some((at, row)) = piece_with_error(compiled, d) {
