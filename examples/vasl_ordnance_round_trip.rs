@@ -74,7 +74,11 @@ fn main() {
             *t += n;
         }
         print_row(&nation.id, row);
-        listed.extend(errors.into_iter().map(|(line, m)| (source.name.clone(), line, m)));
+        listed.extend(
+            errors
+                .into_iter()
+                .map(|(line, m)| (source.name.clone(), line, m)),
+        );
     }
     print_row("total", total);
     if list_errors {

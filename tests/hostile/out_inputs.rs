@@ -277,15 +277,11 @@ fn in_place_writes_a_listing_back_through_its_link() {
     .says("ita has no listing.csv or ordnance.csv to write back");
 }
 
-/// Issue 35 item 6: the guns' file keeps the same rules. A made-up VASL ordnance file
-/// (tests/fixtures-ordnance/vsl) kept in a maintainer's checkout, `vasl/vsl_ordnance.csv`
-/// (mode 640), the nation's `ordnance.csv` a link to it: `--out` into the checkout or the
-/// data is refused and nothing changes; `--in-place` writes it back through its link, beside
-/// the file and renamed over it, its mode kept, unchanged not at all.
+/// A made-up VASL ordnance file (tests/fixtures-ordnance/vsl) kept in a maintainer's
+/// checkout, `vasl/vsl_ordnance.csv` (mode 640), the nation's `ordnance.csv` a link to it.
 #[cfg(unix)]
-#[test]
-fn the_ordnance_file_is_written_back_only_in_place() {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+fn ordnance_checkout() -> (tempfile::TempDir, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
     let tmp = tempfile::tempdir().unwrap();
     let w = tmp.path();
     std::fs::create_dir_all(w.join("vasl")).unwrap();
@@ -302,6 +298,18 @@ fn the_ordnance_file_is_written_back_only_in_place() {
         w.join("data/vsl/ordnance.csv"),
     )
     .unwrap();
+    (tmp, checkout)
+}
+
+/// Issue 35 item 6: the guns' file keeps the same rules: `--out` into the checkout or the
+/// data is refused and nothing changes; `--in-place` writes it back through its link, beside
+/// the file and renamed over it, its mode kept, unchanged not at all.
+#[cfg(unix)]
+#[test]
+fn the_ordnance_file_is_written_back_only_in_place() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let (tmp, checkout) = ordnance_checkout();
+    let w = tmp.path();
     let published = std::fs::read_to_string(&checkout).unwrap();
     let before = tree(w);
     let export = |out: &str| {

@@ -216,7 +216,8 @@ fn a_gun_with_errors_is_left_out_once_and_its_nation_builds() {
     let lines: Vec<&str> = left.lines().filter(|l| l.starts_with("gun ")).collect();
     assert_eq!(lines.len(), 1, "{left}");
     assert!(
-        lines[0].starts_with("gun vsl: Zed Typo — vsl/ordnance.csv:11: failed to read the Dates cell"),
+        lines[0]
+            .starts_with("gun vsl: Zed Typo — vsl/ordnance.csv:11: failed to read the Dates cell"),
         "{left}"
     );
     assert!(!left.contains("nation vsl"), "{left}");
