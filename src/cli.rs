@@ -123,12 +123,13 @@ fn build(a: BuildArgs) -> u8 {
     }
     let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
     println!(
-        "qm: wrote {} files to {} ({} nation{}, {} vehicles)",
+        "qm: wrote {} files to {} ({} nation{}, {} vehicles{})",
         artifacts.len(),
         a.out.escaped(),
         compiled.nations.len(),
         plural(compiled.nations.len()),
-        vehicles
+        vehicles,
+        guns_text(&compiled.nations)
     );
     // `--keep-going` wrote what no error touches; the build is still incomplete.
     if compiled.diagnostics.iter().any(|d| d.is_error()) {
@@ -182,16 +183,25 @@ fn check(a: CheckArgs) -> u8 {
             )
         };
         println!(
-            "qm: ok ({} nation{}, {} vehicles{scenarios})",
+            "qm: ok ({} nation{}, {} vehicles{}{scenarios})",
             compiled.nations.len(),
             plural(compiled.nations.len()),
-            vehicles
+            vehicles,
+            guns_text(&compiled.nations)
         );
     }
     // The process ends here: freeing a long listing's IR value by value would cost more than
     // a tenth of the check, for memory the exit returns at once.
     std::mem::forget(compiled);
     status
+}
+
+/// ", 12 guns" when the nations have guns (an ordnance listing), else nothing.
+fn guns_text(nations: &[qm_schema::Nation]) -> String {
+    match nations.iter().map(|n| n.ordnance.len()).sum::<usize>() {
+        0 => String::new(),
+        guns => format!(", {guns} gun{}", plural(guns)),
+    }
 }
 
 /// `qm check --verbose`: a nation's size, the errata applied to it and its accepted findings.

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
+use crate::cli_query::{wants, Kind};
 use crate::cli_report::{output_error, report, EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use crate::keep_going::prune;
 use qm_compile::pipeline::{compile, CompileOptions, Compiled};
@@ -23,21 +24,26 @@ pub struct ExportArgs {
 /// The formats `qm export` writes.
 #[derive(Debug, Subcommand)]
 pub enum ExportFormat {
-    /// VASL's Chapter H CSV (`<nation>_vehicles.csv`), markup included.
+    /// VASL's Chapter H CSV (`<nation>_vehicles.csv`, `<nation>_ordnance.csv`), markup
+    /// included.
     VaslCsv(VaslCsvArgs),
 }
 
 /// `qm export vasl-csv`.
 #[derive(Debug, Args)]
 pub struct VaslCsvArgs {
-    /// The nations (data folder names); every nation with vehicles when none is named.
+    /// The nations (data folder names); every nation with vehicles or guns when none is named.
     pub nations: Vec<String>,
-    /// Write `<nation>_vehicles.csv` files into this directory; without it, one nation's
-    /// file is printed.
+    /// Only the vehicles or only the guns (`vehicle`, `ordnance`); both when not given.
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
+    /// Write `<nation>_vehicles.csv` and `<nation>_ordnance.csv` files into this directory;
+    /// without it, one file is printed.
     #[arg(long, conflicts_with = "in_place")]
     pub out: Option<PathBuf>,
-    /// Write each nation's `listing.csv` back to itself (through a link, the file it leads
-    /// to), each through a temporary file beside it and a rename, its mode kept.
+    /// Write each nation's `listing.csv` and `ordnance.csv` back to themselves (through a
+    /// link, the file it leads to), each through a temporary file beside it and a rename, its
+    /// mode kept.
     #[arg(long)]
     pub in_place: bool,
     /// The data directory.
@@ -110,16 +116,18 @@ fn vasl_csv(a: VaslCsvArgs) -> u8 {
     }
 }
 
-/// One nation's file to write: its name in `--out`, its text, and the `listing.csv` it was
-/// read from, when it was.
+/// One file to write: its name in `--out`, its text, and the VASL file it was read from,
+/// when it was.
 struct Exported<'a> {
     name: String,
     text: String,
     published: Option<&'a Source>,
 }
 
-/// The files of the nations asked for (every nation with a listing when none is named); with
-/// `--in-place` each must have been read from a `listing.csv` (a usage error otherwise).
+/// The files of the nations asked for (every nation with a listing or guns when none is
+/// named), of the kinds asked for: `<nation>_vehicles.csv`, then `<nation>_ordnance.csv`;
+/// with `--in-place` only what was read from VASL's files, and a nation named with none of
+/// them is a usage error.
 fn exported_files<'a>(compiled: &'a Compiled, a: &VaslCsvArgs) -> Result<Vec<Exported<'a>>, u8> {
     let mut files = Vec::new();
     for n in compiled
@@ -127,36 +135,58 @@ fn exported_files<'a>(compiled: &'a Compiled, a: &VaslCsvArgs) -> Result<Vec<Exp
         .iter()
         .filter(|n| a.nations.is_empty() || a.nations.iter().any(|w| w.eq_ignore_ascii_case(&n.id)))
     {
-        let published = listing_csv(compiled, &n.id);
-        // Unnamed, a nation is written when there is something to write back.
-        let has_rows = published.is_some() || (!a.in_place && !n.vehicles.is_empty());
-        if a.nations.is_empty() && !has_rows {
-            continue;
+        let mut mine = Vec::new();
+        if wants(a.kind, Kind::Vehicle) {
+            let published = read_from(compiled, &n.id, Kind::Vehicle);
+            // A nation is written when there is something to write back.
+            if published.is_some() || (!a.in_place && !n.vehicles.is_empty()) {
+                mine.push(Exported {
+                    name: format!("{}_vehicles.csv", n.id),
+                    text: qm_export::vasl_csv::listing_csv(n, published),
+                    published,
+                });
+            }
         }
-        if a.in_place && published.is_none() {
+        if wants(a.kind, Kind::Ordnance) {
+            let published = read_from(compiled, &n.id, Kind::Ordnance);
+            if published.is_some() || (!a.in_place && !n.ordnance.is_empty()) {
+                mine.push(Exported {
+                    name: format!("{}_ordnance.csv", n.id),
+                    text: qm_export::vasl_csv::ordnance_csv(n, published),
+                    published,
+                });
+            }
+        }
+        if a.in_place && mine.is_empty() && !a.nations.is_empty() {
             eprintln!(
-                "error: {} has no listing.csv to write back (--in-place writes a nation's listing.csv over itself)",
-                escape(&n.id)
+                "error: {} has no {} to write back (--in-place writes a nation's VASL files over themselves)",
+                escape(&n.id),
+                match a.kind {
+                    Some(Kind::Vehicle) => "listing.csv",
+                    Some(Kind::Ordnance) => "ordnance.csv",
+                    None => "listing.csv or ordnance.csv",
+                }
             );
             return Err(EXIT_USAGE);
         }
-        files.push(Exported {
-            name: format!("{}_vehicles.csv", n.id),
-            text: qm_export::vasl_csv::listing_csv(n, published),
-            published,
-        });
+        files.append(&mut mine);
     }
     Ok(files)
 }
 
-/// The nation's `listing.csv`, when it was read from one.
-fn listing_csv<'a>(compiled: &'a Compiled, id: &str) -> Option<&'a Source> {
+/// The nation's `listing.csv` (`Kind::Vehicle`) or `ordnance.csv` (`Kind::Ordnance`), when
+/// its vehicles or guns were read from VASL's file.
+fn read_from<'a>(compiled: &'a Compiled, id: &str, kind: Kind) -> Option<&'a Source> {
     let nation = compiled.loaded.nations.iter().find(|n| n.input.id == id)?;
-    let source = compiled.loaded.sources.get(nation.input.listing?)?;
-    source.name.ends_with("listing.csv").then_some(source)
+    let (file, name) = match kind {
+        Kind::Vehicle => (nation.input.listing?, "listing.csv"),
+        Kind::Ordnance => (nation.input.ordnance?, "ordnance.csv"),
+    };
+    let source = compiled.loaded.sources.get(file)?;
+    source.name.ends_with(name).then_some(source)
 }
 
-/// `--in-place`: each nation's `listing.csv` written over itself. Every file is checked
+/// `--in-place`: each nation's `listing.csv` and `ordnance.csv` written over itself. Every file is checked
 /// first (a regular file, through a link the file it leads to, whose bytes are still those qm
 /// read: a file changed since, or one qm could only read decoded, is refused), then each is
 /// written beside its place and renamed over it, its mode kept; a file the export leaves as
@@ -204,14 +234,20 @@ fn write_in_place(data: &Path, files: &[Exported]) -> u8 {
 
 fn print_one(files: &[(String, String)]) -> u8 {
     match files {
+        [] => {
+            eprintln!("error: nothing to export: no vehicles or guns of the kind asked for");
+            EXIT_USAGE
+        }
         [(_, text)] => {
             let _ = std::io::stdout().write_all(text.as_bytes());
             EXIT_OK
         }
         _ => {
+            let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
             eprintln!(
-                "error: {} nations to export; name one, or give --out DIR",
-                files.len()
+                "error: {} files to export ({}); name one nation and give --kind, or give --out DIR",
+                files.len(),
+                escape(&names.join(", "))
             );
             EXIT_USAGE
         }

@@ -75,7 +75,7 @@ pub enum Kind {
 }
 
 /// True when `kind` (none: both) takes in `wanted`.
-fn wants(kind: Option<Kind>, wanted: Kind) -> bool {
+pub(crate) fn wants(kind: Option<Kind>, wanted: Kind) -> bool {
     kind.is_none_or(|k| k == wanted)
 }
 

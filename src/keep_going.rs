@@ -2,7 +2,7 @@
 //! or gun whose row or note holds it (named in its nation's `unresolved` list), a listing row that
 //! made no vehicle (a value every vehicle needs is missing), a nation whose own
 //! files hold one no vehicle explains, a scenario whose file holds one or that fields a vehicle
-//! left out — and every other artifact is built. An error in what every nation shares (the
+//! or gun left out — and every other artifact is built. An error in what every nation shares (the
 //! registries, the templates) leaves nothing to build.
 
 use qm_parser::Diagnostic;
@@ -224,8 +224,8 @@ fn leave_out_vehicles(
     nation.ordnance.retain(|g| !out.contains(&g.id));
 }
 
-/// Leaves out the scenarios whose file holds an error, or whose sides field a nation or
-/// vehicle left out.
+/// Leaves out the scenarios whose file holds an error, or whose sides field a nation,
+/// vehicle or gun left out.
 fn leave_out_scenarios(compiled: &mut Compiled, bad_files: &[String], left: &mut LeftOut) {
     let nations = &compiled.nations;
     let fields_missing = |s: &qm_schema::Scenario| {
@@ -237,9 +237,15 @@ fn leave_out_scenarios(compiled: &mut Compiled, bad_files: &[String], left: &mut
                 return true;
             };
             side.units.iter().any(|u| {
-                u.vehicle
+                let vehicle = u
+                    .vehicle
                     .as_ref()
-                    .is_some_and(|v| nation.unresolved.iter().any(|x| &x.id == v))
+                    .is_some_and(|v| nation.unresolved.iter().any(|x| &x.id == v));
+                let gun = u
+                    .ordnance
+                    .as_ref()
+                    .is_some_and(|g| !nation.ordnance.iter().any(|x| &x.id == g));
+                vehicle || gun
             })
         })
     };

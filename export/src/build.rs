@@ -25,9 +25,9 @@ use qm_render::svg_to_pdf;
 use qm_render::templates::source::TemplateError;
 use qm_render::templates::Templates;
 use qm_render::{
-    chart_files, chart_key, chart_model, counter_key, counter_sheets_with, render_side, sides,
-    ChartFiles, ChartModel, Converted, CounterImage, CounterOptions, RenderError, RenderErrorKind,
-    RenderedSide, SheetOptions, SHEET_TEMPLATE, SIDES,
+    chart_files, chart_key, chart_model, counter_key, counter_sheets_with, ordnance_chart_model,
+    render_side, sides, ChartFiles, ChartModel, Converted, CounterImage, CounterOptions,
+    RenderError, RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE, SIDES,
 };
 
 /// Options of `qm build`.
@@ -170,8 +170,10 @@ pub fn render_all(
                 .iter()
                 .map(|(path, pdf)| Artifact::new(path, pdf.clone())),
         );
-        artifacts.push(Artifact::new(&chart.html_path, chart.html.clone()));
-        artifacts.push(Artifact::new(&chart.pdf_path, chart.pdf.clone()));
+        for chart in chart {
+            artifacts.push(Artifact::new(&chart.html_path, chart.html.clone()));
+            artifacts.push(Artifact::new(&chart.pdf_path, chart.pdf.clone()));
+        }
         artifacts.extend(infantry_artifacts(nation, &c.infantry));
         // Drawn once: the same PNGs go to out/ and into the VASSAL module.
         pngs.extend(images.into_iter().map(|i| CounterPng::new(&nation.id, i)));
@@ -367,30 +369,41 @@ fn sheets(
     Ok(sheets)
 }
 
-/// Each nation's chart.
+/// Each nation's charts: its vehicle chart, then its ordnance chart when it has guns.
 fn charts(
     compiled: &Compiled,
     templates: &Templates,
     fp: u64,
     cache: &mut RenderCache,
-) -> Result<Vec<Arc<ChartFiles>>, BuildError> {
+) -> Result<Vec<Vec<Arc<ChartFiles>>>, BuildError> {
     let nations = &compiled.nations;
-    let models: Vec<ChartModel> = nations
+    // (nation index, model), every nation's charts in order.
+    let models: Vec<(usize, ChartModel)> = nations
         .par_iter()
-        .map(|n| {
-            chart_model(n, &compiled.loaded.registries_of(&n.id).types)
-                .coloured(compiled.colours.nation(&n.id))
+        .enumerate()
+        .flat_map_iter(|(i, n)| {
+            let registries = compiled.loaded.registries_of(&n.id);
+            let colours = compiled.colours.nation(&n.id);
+            let vehicles = chart_model(n, &registries.types);
+            let guns = ordnance_chart_model(n, &registries.guns);
+            std::iter::once(vehicles)
+                .chain(guns)
+                .map(move |m| (i, m.coloured(colours)))
         })
         .collect();
-    let keys: Vec<Key> = nations
+    let keys: Vec<Key> = models
         .iter()
-        .zip(&models)
-        .map(|(n, m)| chart_key(n, m, fp))
+        .map(|(i, m)| chart_key(&nations[*i], m, fp))
         .collect();
-    let (charts, made) = get_or_make(&mut cache.charts, &keys, |i| {
-        chart_files(&nations[i], &models[i], templates)
+    let (made_charts, made) = get_or_make(&mut cache.charts, &keys, |k| {
+        let (i, model) = &models[k];
+        chart_files(&nations[*i], model, templates)
     })?;
     cache.made += made;
+    let mut charts: Vec<Vec<Arc<ChartFiles>>> = vec![Vec::new(); nations.len()];
+    for ((i, _), files) in models.iter().zip(made_charts) {
+        charts[*i].push(files);
+    }
     Ok(charts)
 }
 

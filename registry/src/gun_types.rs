@@ -43,6 +43,17 @@ impl GunTypeRegistry {
     pub fn get(&self, code: &str) -> Option<&GunTypeEntry> {
         self.types.iter().find(|t| t.code == code)
     }
+
+    /// The groups (the headings guns are listed under), in file order, each once.
+    pub fn groups(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for t in &self.types {
+            if !out.contains(&t.group.as_str()) {
+                out.push(&t.group);
+            }
+        }
+        out
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -1,14 +1,16 @@
-//! The vehicle chart: the listing as a printable chart, as HTML (print CSS) and as PDF.
+//! The vehicle chart: the listing as a printable chart, as HTML (print CSS) and as PDF; a
+//! nation's guns' ordnance chart beside it ([`ordnance_chart`]), drawn alike.
 //!
 //! Both come from one [`ChartModel`](super::chart_model::ChartModel). The HTML is
 //! `chart/chart.html`; the PDF is paginated by [`super::chart_layout`] and every page is drawn
 //! by `chart/page.svg`, then converted to vector PDF.
 
-use qm_registry::VehicleTypeRegistry;
+use qm_registry::{GunTypeRegistry, VehicleTypeRegistry};
 use qm_schema::Nation;
 
 use super::chart_layout::{paginate, ChartPage};
 use super::chart_model::{chart_model, ChartModel};
+use super::chart_ordnance::ordnance_chart_model;
 use super::error::{RenderError, RenderErrorKind};
 use rayon::prelude::*;
 
@@ -25,11 +27,11 @@ const EMBED: bool = true;
 /// The chart's files: HTML and PDF, with their paths under `out/`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChartFiles {
-    /// `ita/chart/ita-chart.html`
+    /// `ita/chart/ita-chart.html` (the ordnance chart's: `frm/chart/frm-ordnance.html`)
     pub html_path: String,
     /// The HTML.
     pub html: String,
-    /// `ita/chart/ita-chart.pdf`
+    /// `ita/chart/ita-chart.pdf` (`frm/chart/frm-ordnance.pdf`)
     pub pdf_path: String,
     /// The PDF.
     pub pdf: Vec<u8>,
@@ -44,6 +46,16 @@ pub fn vehicle_chart(
     chart_files(nation, &chart_model(nation, types), templates)
 }
 
+/// Renders a nation's ordnance chart as HTML and PDF; `None` when it has no guns.
+pub fn ordnance_chart(
+    nation: &Nation,
+    templates: &Templates,
+    types: &GunTypeRegistry,
+) -> Option<Result<ChartFiles, RenderError>> {
+    let model = ordnance_chart_model(nation, types)?;
+    Some(chart_files(nation, &model, templates))
+}
+
 /// A hash of everything a nation's chart is drawn from: the nation's id, its chart model and
 /// the templates' fingerprint (`templates`); the render cache keys charts with it.
 pub fn chart_key(nation: &Nation, model: &ChartModel, templates: u64) -> crate::cache_key::Key {
@@ -54,14 +66,16 @@ pub fn chart_key(nation: &Nation, model: &ChartModel, templates: u64) -> crate::
         .finish()
 }
 
-/// [`vehicle_chart`] from the nation's chart model.
+/// [`vehicle_chart`] (or [`ordnance_chart`]) from the nation's chart model, into the files
+/// its [`ChartModel::stem`] names.
 pub fn chart_files(
     nation: &Nation,
     model: &ChartModel,
     templates: &Templates,
 ) -> Result<ChartFiles, RenderError> {
-    let html_path = format!("{}/chart/{}-chart.html", nation.id, nation.id);
-    let pdf_path = format!("{}/chart/{}-chart.pdf", nation.id, nation.id);
+    let (id, stem) = (&nation.id, model.stem);
+    let html_path = format!("{id}/chart/{id}-{stem}.html");
+    let pdf_path = format!("{id}/chart/{id}-{stem}.pdf");
     // Made into a template value once, for the HTML and every page.
     let chart = minijinja::Value::from_serialize(model);
     let html = templates
@@ -114,4 +128,9 @@ pub(super) fn page_context(
 /// The pages of a nation's chart PDF (for tests and custom page templates).
 pub fn chart_pages(nation: &Nation, types: &VehicleTypeRegistry) -> Vec<ChartPage> {
     paginate(&chart_model(nation, types))
+}
+
+/// The pages of a chart's PDF from its model (the ordnance chart's too).
+pub fn model_pages(model: &ChartModel) -> Vec<ChartPage> {
+    paginate(model)
 }

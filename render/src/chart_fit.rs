@@ -22,8 +22,11 @@ pub const HTML_MIN_FONT_PT: f64 = 6.0;
 /// in CSS pixels.
 const CELL_PX: f64 = 2.0 * 1.2 * PX_PER_MM + 0.5 * PX_PER_PT;
 /// The columns whose cells may wrap at their spaces when the table would not fit otherwise:
-/// the long texts (names, ammunition, capacity, notes), never a number.
-pub const WRAPPING: [&str; 4] = ["name", "ammo", "capacity", "notes"];
+/// the long texts (names, ammunition, capacity, notes, a gun's Special list), never a number.
+pub const WRAPPING: [&str; 5] = ["name", "ammo", "capacity", "notes", "special"];
+/// The columns measured in the bold face: names, and a gun's M# (printed bold or not: bold
+/// is the wider, so the table is at least as wide as measured).
+pub const BOLD: [&str; 2] = ["name", "manhandling"];
 
 /// How the HTML chart's listing table is set to fit its page: `None` fields when the table
 /// fits as it is (9 pt, no cell wrapped).
@@ -85,7 +88,8 @@ pub struct TableTexts<'a> {
 }
 
 /// The narrowest width (CSS pixels) `table` can be set in under `fit`: each column as wide as
-/// its widest label or cell (its widest word where the column wraps; labels and names bold),
+/// its widest label or cell (its widest word where the column wraps; labels and [`BOLD`]'s
+/// columns bold),
 /// plus padding and borders. A browser sets the table at least this wide, so the table is
 /// within its page when this is.
 pub fn html_width(table: &TableTexts, fit: &HtmlFit) -> f64 {
@@ -108,7 +112,7 @@ pub fn html_width(table: &TableTexts, fit: &HtmlFit) -> f64 {
             .rows
             .iter()
             .filter_map(|r| r.get(i))
-            .map(|cell| widest(cell, *key == "name", wraps));
+            .map(|cell| widest(cell, BOLD.contains(key), wraps));
         width += cells.fold(widest(label, true, false), f64::max) + CELL_PX;
     }
     width

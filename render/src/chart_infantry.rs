@@ -31,6 +31,19 @@ pub struct InfantrySection {
 }
 
 impl InfantrySection {
+    /// A section with nothing in it (a chart printing no infantry, such as the ordnance
+    /// chart).
+    pub fn none() -> Self {
+        InfantrySection {
+            nationalities: Vec::new(),
+            classes: Vec::new(),
+            classes_heading: String::new(),
+            replacements: Vec::new(),
+            rules: Vec::new(),
+            unknown: UNKNOWN,
+        }
+    }
+
     /// True when the nation's data has no nationalities, infantry, replacements or national
     /// rules.
     pub fn is_empty(&self) -> bool {

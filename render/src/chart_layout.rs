@@ -1,4 +1,4 @@
-//! Paginating the vehicle chart for PDF: landscape A4, column widths from the text they hold
+//! Paginating the vehicle chart (and the ordnance chart, drawn alike) for PDF: landscape A4, column widths from the text they hold
 //! (measured with the embedded font), the header repeated on every page, a vehicle type's
 //! heading never alone at the foot of a page, then the notes in two columns, then the infantry
 //! section's tables (cells wrapped, headers repeated when a table continues on the next page).
@@ -167,7 +167,7 @@ impl Grid {
         for g in &model.groups {
             for r in &g.rows {
                 for (i, c) in r.cells.iter().enumerate().take(ncols) {
-                    let face = if model.columns[i].key == "name" {
+                    let face = if model.columns[i].key == "name" || c.bold {
                         bold
                     } else {
                         regular
@@ -211,10 +211,10 @@ impl Grid {
         round2(top + h / 2.0 + self.font * 0.36)
     }
 
-    /// Where the text of column `i` (of key `key`) starts and how it is anchored: names and
-    /// notes from the left, every other value centred.
+    /// Where the text of column `i` (of key `key`) starts and how it is anchored: names,
+    /// notes and a gun's Special list from the left, every other value centred.
     fn cell_x(&self, i: usize, key: &str) -> (f64, &'static str) {
-        if matches!(key, "name" | "notes") {
+        if matches!(key, "name" | "notes" | "special") {
             (self.grid_x[i] + PAD, "start")
         } else {
             ((self.grid_x[i] + self.grid_x[i + 1]) / 2.0, "middle")
@@ -338,10 +338,16 @@ fn table_page(
 /// The heading of group `g` at `y`, before its row `k` (the first, or one continued from the
 /// page before).
 fn group_row(g: &Group, k: usize, y: f64, grid: &Grid) -> PageRow {
-    let label = if k == 0 {
-        format!("{} ({})", g.label, g.code)
+    // Guns whose Type prints none have no code to show.
+    let code = if g.code.is_empty() {
+        String::new()
     } else {
-        format!("{} ({}), continued", g.label, g.code)
+        format!(" ({})", g.code)
+    };
+    let label = if k == 0 {
+        format!("{}{code}", g.label)
+    } else {
+        format!("{}{code}, continued", g.label)
     };
     PageRow {
         kind: "group",
@@ -376,7 +382,7 @@ fn vehicle_row(model: &ChartModel, r: &Row, k: usize, y: f64, grid: &Grid) -> Pa
                 y: grid.baseline(y, grid.row_h),
                 text: c.text.clone(),
                 anchor,
-                bold: key == "name",
+                bold: key == "name" || c.bold,
                 size: round2(grid.font),
             }
         })

@@ -22,11 +22,19 @@ pub struct Column {
     pub group: Option<&'static str>,
 }
 
-/// Everything the chart shows.
+/// Everything the chart shows: the vehicle chart, or the ordnance chart
+/// ([`crate::chart_ordnance`]: the same model, its groups the guns').
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChartModel {
     /// `{id, name}` of the nation.
     pub nation: NationRef,
+    /// What the table lists, in the chart's title ([`VEHICLE_LISTING`], "ordnance listing").
+    pub listing: &'static str,
+    /// The name its files end in: `chart` (`ita-chart.html`) or `ordnance`.
+    pub stem: &'static str,
+    /// The nation's other listing chart, linked from this one's HTML: the ordnance chart
+    /// from the vehicle chart of a nation with guns, and back.
+    pub see_also: Option<ChartLink>,
     /// The columns some vehicle fills (the name always), in listing order with DVP after
     /// BPV.
     pub columns: Vec<Column>,
@@ -46,6 +54,18 @@ pub struct ChartModel {
     /// How the HTML listing table is set to fit its page.
     pub html: HtmlFit,
 }
+
+/// A link to another chart of the nation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChartLink {
+    /// Relative to this chart's HTML (`frm-ordnance.html`).
+    pub href: String,
+    /// The link's text ("Ordnance listing").
+    pub label: &'static str,
+}
+
+/// The vehicle chart's [`ChartModel::listing`].
+pub const VEHICLE_LISTING: &str = "vehicle listing";
 
 /// The colours a chart's headings are printed in: the nation's counter colours.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -130,6 +150,9 @@ pub struct Cell {
     pub dagger_href: Option<String>,
     /// For the Notes column: each reference with its link.
     pub refs: Vec<NoteLink>,
+    /// True when the listing prints the value bold (a gun's M#); the name column is bold
+    /// anyway.
+    pub bold: bool,
 }
 
 /// A note reference in the Notes column.
@@ -214,6 +237,12 @@ pub fn chart_model(nation: &Nation, types: &VehicleTypeRegistry) -> ChartModel {
             id: nation.id.clone(),
             name: nation.name.clone(),
         },
+        listing: VEHICLE_LISTING,
+        stem: "chart",
+        see_also: (!nation.ordnance.is_empty()).then(|| ChartLink {
+            href: format!("{}-ordnance.html", nation.id),
+            label: "Ordnance listing",
+        }),
         columns,
         groups,
         notes: nation
@@ -252,7 +281,7 @@ impl ChartModel {
     }
 }
 
-fn table_texts<'a>(columns: &'a [Column], groups: &'a [Group]) -> TableTexts<'a> {
+pub(crate) fn table_texts<'a>(columns: &'a [Column], groups: &'a [Group]) -> TableTexts<'a> {
     TableTexts {
         columns: columns.iter().map(|c| (c.key, c.label)).collect(),
         rows: groups
@@ -265,7 +294,7 @@ fn table_texts<'a>(columns: &'a [Column], groups: &'a [Group]) -> TableTexts<'a>
 
 /// The columns some row fills (the name always), and the rows' cells of those columns only:
 /// a column no vehicle of the nation prints is left out of its chart.
-fn without_empty_columns(
+pub(crate) fn without_empty_columns(
     columns: Vec<Column>,
     mut groups: Vec<Group>,
 ) -> (Vec<Column>, Vec<Group>) {
@@ -410,6 +439,7 @@ fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {
             dagger_href: dagger_href.clone(),
             text,
             refs: Vec::new(),
+            bold: false,
         })
         .collect();
     let refs: Vec<NoteLink> = v
@@ -431,6 +461,7 @@ fn row(v: &Vehicle, note_href: &dyn Fn(&NoteRef) -> Option<String>) -> Row {
         dagger_href: dagger_href.clone(),
         text,
         refs,
+        bold: false,
     });
     Row {
         id: v.id.clone(),
@@ -483,6 +514,7 @@ fn other_row(v: &Vehicle, o: &qm_schema::OtherConfiguration) -> Row {
             dagger_href: None,
             text,
             refs: Vec::new(),
+            bold: false,
         })
         .collect();
     Row {

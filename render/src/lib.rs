@@ -13,7 +13,7 @@
 //! Entry points take the IR and return bytes: [`each_side`] (the one walk over a nation's
 //! counter sides, with [`render_side`]: SVG, PNG and PDF form), [`counter_images`] (what the
 //! VASSAL exporter uses),
-//! [`counter_sheets`], [`vehicle_chart`]; infantry counters ([`infantry`]), scenario cards
+//! [`counter_sheets`], [`vehicle_chart`] (and a nation's guns' [`ordnance_chart`]); infantry counters ([`infantry`]), scenario cards
 //! ([`card`]) and the module's own images ([`module_images`]). A maintainer's art is made ready
 //! by `qm_layout::art`. Each piece has a [`cache_key`]; every result is an [`artifact::Artifact`].
 
@@ -25,6 +25,7 @@ pub mod chart_fit;
 mod chart_infantry;
 mod chart_layout;
 mod chart_model;
+mod chart_ordnance;
 pub mod chart_overflow;
 mod counter;
 mod counter_view;
@@ -50,16 +51,19 @@ static TEST_ALLOCATOR: templates::budget::Budgeted<std::alloc::System> =
     templates::budget::Budgeted(std::alloc::System);
 
 pub use chart::{
-    chart_files, chart_key, chart_pages, vehicle_chart, ChartFiles, CHART_HTML_TEMPLATE,
-    CHART_PAGE_TEMPLATE,
+    chart_files, chart_key, chart_pages, model_pages, ordnance_chart, vehicle_chart, ChartFiles,
+    CHART_HTML_TEMPLATE, CHART_PAGE_TEMPLATE,
 };
 pub use chart_infantry::{
     infantry_section, ClassGroup, InfantryRow, InfantrySection, ReplacementRow, RuleRow, UNKNOWN,
 };
 pub use chart_layout::{ChartPage, PageRow, PageTable, TextItem};
 pub use chart_model::{
-    chart_model, columns, Cell, ChartColours, ChartModel, Column, Group, NationRef, NoteLink,
-    NoteView, Row,
+    chart_model, columns, Cell, ChartColours, ChartLink, ChartModel, Column, Group, NationRef,
+    NoteLink, NoteView, Row, VEHICLE_LISTING,
+};
+pub use chart_ordnance::{
+    ordnance_chart_model, ordnance_columns, ORDNANCE_LEGEND, ORDNANCE_LISTING,
 };
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, render_side,

@@ -164,6 +164,31 @@ pub fn find_vehicle<'a>(nation: &'a Nation, name: &str) -> Result<&'a Vehicle, V
         .ok_or_else(|| did_you_mean(name, nation.vehicles.iter().map(|v| v.name.as_str())))
 }
 
+/// Finds a gun by its whole name, ignoring case and spaces, by its id, or by its name and
+/// type ("47/32 AT": the name completed by the Type cell, as the listing prints it); on
+/// failure, the closest names. Data files (scenarios) name guns this way, as vehicles
+/// ([`find_vehicle`]): no prefix.
+pub fn find_gun<'a>(nation: &'a Nation, name: &str) -> Result<&'a Ordnance, Vec<&'a str>> {
+    let key = name_key(name);
+    let id = name.to_ascii_lowercase();
+    let typed = |g: &Ordnance| {
+        g.gun_type
+            .as_ref()
+            .map(|t| name_key(&format!("{} {}", g.name, t.raw)))
+    };
+    nation
+        .ordnance
+        .iter()
+        .find(|g| name_key(&g.name) == key || g.id == id)
+        .or_else(|| {
+            nation
+                .ordnance
+                .iter()
+                .find(|g| typed(g).as_deref() == Some(key.as_str()))
+        })
+        .ok_or_else(|| did_you_mean(name, nation.ordnance.iter().map(|g| g.name.as_str())))
+}
+
 /// Finds a nationality of one nation by its name, ignoring case and spaces ("Rumanian",
 /// "rumanian"), or by its id; on failure, the closest names.
 pub fn find_nationality<'a>(

@@ -83,6 +83,10 @@ pub struct ScenarioUnit {
     pub vehicle: Option<String>,
     /// The infantry unit id in the nation's data, when it is infantry with data.
     pub infantry: Option<String>,
+    /// The gun id in the nation's data (its ordnance listing), when it is a Gun with data;
+    /// absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ordnance: Option<String>,
     /// The turn it enters on; `null` when it sets up.
     pub enters: Option<u8>,
     /// Desert VP of one such unit (177); `null` when not a Gun/vehicle or unknown.

@@ -274,5 +274,109 @@ fn in_place_writes_a_listing_back_through_its_link() {
         &["export", "vasl-csv", "ita", "--data", "data", "--in-place"],
     )
     .expect(2)
-    .says("ita has no listing.csv to write back");
+    .says("ita has no listing.csv or ordnance.csv to write back");
+}
+
+/// A made-up VASL ordnance file (tests/fixtures-ordnance/vsl) kept in a maintainer's
+/// checkout, `vasl/vsl_ordnance.csv` (mode 640), the nation's `ordnance.csv` a link to it.
+#[cfg(unix)]
+fn ordnance_checkout() -> (tempfile::TempDir, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let w = tmp.path();
+    std::fs::create_dir_all(w.join("vasl")).unwrap();
+    std::fs::create_dir_all(w.join("data/vsl")).unwrap();
+    let checkout = w.join("vasl/vsl_ordnance.csv");
+    std::fs::copy(
+        root().join("tests/fixtures-ordnance/vsl/ordnance.csv"),
+        &checkout,
+    )
+    .unwrap();
+    std::fs::set_permissions(&checkout, std::fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink(
+        "../../vasl/vsl_ordnance.csv",
+        w.join("data/vsl/ordnance.csv"),
+    )
+    .unwrap();
+    (tmp, checkout)
+}
+
+/// Issue 35 item 6: the guns' file keeps the same rules: `--out` into the checkout or the
+/// data is refused and nothing changes; `--in-place` writes it back through its link, beside
+/// the file and renamed over it, its mode kept, unchanged not at all.
+#[cfg(unix)]
+#[test]
+fn the_ordnance_file_is_written_back_only_in_place() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let (tmp, checkout) = ordnance_checkout();
+    let w = tmp.path();
+    let published = std::fs::read_to_string(&checkout).unwrap();
+    let before = tree(w);
+    let export = |out: &str| {
+        qm(
+            w,
+            &[
+                "export",
+                "vasl-csv",
+                "--data",
+                "data",
+                "--keep-going",
+                "--out",
+                out,
+            ],
+        )
+    };
+    refused(
+        &export("vasl"),
+        "it is what a link in the data directory leads to",
+    );
+    refused(&export("data/vsl"), "it is inside the data directory");
+    assert_eq!(tree(w), before, "every file is still there, byte for byte");
+    let in_place = [
+        "export",
+        "vasl-csv",
+        "--data",
+        "data",
+        "--keep-going",
+        "--in-place",
+    ];
+    let inode = std::fs::metadata(&checkout).unwrap().ino();
+    qm(w, &in_place)
+        .expect(1)
+        .says("vsl/ordnance.csv unchanged");
+    assert_eq!(std::fs::metadata(&checkout).unwrap().ino(), inode);
+    // The fixture's typo fixed by an erratum, then written back: that row only changes.
+    std::fs::write(
+        w.join("data/vsl/errata.toml"),
+        "[[erratum]]\nid = \"t\"\nfile = \"ordnance.csv\"\ncontext = \"H6, sx7\"\n\
+         find = \"sx7\"\nreplace = \"s7\"\nreason = \"made up\"\nsource = \"made up\"\n",
+    )
+    .unwrap();
+    qm(w, &in_place)
+        .expect(0)
+        .says("vsl/ordnance.csv written back");
+    let now = std::fs::read_to_string(&checkout).unwrap();
+    assert_eq!(now, published.replace("H6, sx7", "H6, s7"));
+    assert!(std::fs::symlink_metadata(w.join("data/vsl/ordnance.csv"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let mode = std::fs::metadata(&checkout).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    assert_eq!(std::fs::read_dir(w.join("vasl")).unwrap().count(), 1);
+    // A nation whose guns come from ordnance.tsv has nothing to write back (the erratum,
+    // now stale, removed).
+    std::fs::remove_file(w.join("data/vsl/errata.toml")).unwrap();
+    std::fs::create_dir_all(w.join("data/frm")).unwrap();
+    std::fs::copy(
+        root().join("tests/fixtures-ordnance/frm/ordnance.tsv"),
+        w.join("data/frm/ordnance.tsv"),
+    )
+    .unwrap();
+    qm(
+        w,
+        &["export", "vasl-csv", "frm", "--data", "data", "--in-place"],
+    )
+    .expect(2)
+    .says("frm has no listing.csv or ordnance.csv to write back");
 }

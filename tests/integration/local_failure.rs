@@ -184,3 +184,44 @@ fn an_error_is_placed_in_its_own_row_of_a_crlf_file() {
     let out = run_qm(&["show", "crlf", "Gannet 3", "--data", data], &root());
     assert!(out.starts_with("exit: 0\n"), "{out}");
 }
+
+/// Issue 35: a gun whose ordnance listing row holds errors is left out by `build
+/// --keep-going`, named once (with its first error), and its nation builds: its other guns,
+/// its charts.
+#[test]
+fn a_gun_with_errors_is_left_out_once_and_its_nation_builds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    std::fs::create_dir_all(data.join("vsl")).unwrap();
+    let csv =
+        std::fs::read_to_string(root().join("tests/fixtures-ordnance/vsl/ordnance.csv")).unwrap();
+    // The typo row gets a second bad cell: its Dates.
+    let broken = csv.replace("8,0,9/41-44,", "8,0,9/41–44,");
+    assert_ne!(csv, broken);
+    std::fs::write(data.join("vsl/ordnance.csv"), broken).unwrap();
+    let out = tmp.path().join("out");
+    let run = run_qm(
+        &[
+            "build",
+            "--keep-going",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert!(run.starts_with("exit: 1\n"), "{run}");
+    let left = std::fs::read_to_string(out.join("unresolved.txt")).unwrap();
+    let lines: Vec<&str> = left.lines().filter(|l| l.starts_with("gun ")).collect();
+    assert_eq!(lines.len(), 1, "{left}");
+    assert!(
+        lines[0]
+            .starts_with("gun vsl: Zed Typo — vsl/ordnance.csv:11: failed to read the Dates cell"),
+        "{left}"
+    );
+    assert!(!left.contains("nation vsl"), "{left}");
+    let json = std::fs::read_to_string(out.join("vsl.json")).unwrap();
+    assert!(json.contains("Zed AT 37") && !json.contains("Zed Typo"));
+    assert!(out.join("vsl/chart/vsl-ordnance.pdf").is_file());
+}

@@ -52,6 +52,32 @@ impl Setting<'_> {
     }
 }
 
+/// What the availability checks read of a unit the data lists, a vehicle or a gun: its name,
+/// the listing's DATES and its availability entries.
+#[derive(Debug, Clone, Copy)]
+pub struct Listed<'a> {
+    /// The name, as the data prints it.
+    pub name: &'a str,
+    /// "vehicle" or "gun", for the help.
+    pub noun: &'static str,
+    /// The listing's DATES.
+    pub dates: Option<Period>,
+    /// The availability entries.
+    pub availability: &'a [Availability],
+}
+
+impl<'a> Listed<'a> {
+    /// A vehicle.
+    pub fn vehicle(v: &'a Vehicle) -> Self {
+        Listed {
+            name: &v.name,
+            noun: "vehicle",
+            dates: v.dates.value,
+            availability: &v.availability,
+        }
+    }
+}
+
 /// The vehicle's availability then and there. `None` with an error when the data says it was
 /// not there; when the notes are not resolved (no availability entries), only the listing's
 /// DATES can be checked.
@@ -63,7 +89,7 @@ pub fn vehicle_availability(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<UnitAvailability> {
     if v.availability.is_empty() {
-        diags.extend(outside_dates(v, at, span));
+        diags.extend(outside_dates(Listed::vehicle(v), at, span));
         return None;
     }
     if let Some(a) = availability_at(v, at.theater, at.month, at.theaters) {
@@ -73,13 +99,13 @@ pub fn vehicle_availability(
             source: origin_text(a),
         });
     }
-    diags.push(unavailable(nation, v, at, span));
+    diags.push(unavailable(nation, Listed::vehicle(v), at, span));
     None
 }
 
 /// Without availability entries: an error when the month is outside the listing's DATES.
-fn outside_dates(v: &Vehicle, at: Setting<'_>, span: &TextSpan) -> Option<Diagnostic> {
-    let dates = v.dates.value.filter(|d| !d.contains(at.month))?;
+pub(super) fn outside_dates(v: Listed<'_>, at: Setting<'_>, span: &TextSpan) -> Option<Diagnostic> {
+    let dates = v.dates.filter(|d| !d.contains(at.month))?;
     Some(
         Diagnostic::error(
             "scenario::unavailable",
@@ -95,14 +121,20 @@ fn outside_dates(v: &Vehicle, at: Setting<'_>, span: &TextSpan) -> Option<Diagno
             v.name
         ))
         .with_help(format!(
-            "set the scenario within {dates}, or choose another vehicle"
+            "set the scenario within {dates}, or choose another {}",
+            v.noun
         )),
     )
 }
 
-/// The error for a vehicle no entry fields then and there, with the entries of that theater
-/// and of the others as notes.
-fn unavailable(nation: &Nation, v: &Vehicle, at: Setting<'_>, span: &TextSpan) -> Diagnostic {
+/// The error for a vehicle or gun no entry fields then and there, with the entries of that
+/// theater and of the others as notes.
+pub(super) fn unavailable(
+    nation: &Nation,
+    v: Listed<'_>,
+    at: Setting<'_>,
+    span: &TextSpan,
+) -> Diagnostic {
     let (here, elsewhere): (Vec<&Availability>, Vec<&Availability>) =
         v.availability.iter().partition(|a| {
             a.theaters
@@ -141,7 +173,10 @@ fn unavailable(nation: &Nation, v: &Vehicle, at: Setting<'_>, span: &TextSpan) -
             by_theater(nation, &elsewhere, at.theaters)
         ));
     }
-    d.with_help("move the scenario to one of these dates, or choose another vehicle")
+    d.with_help(format!(
+        "move the scenario to one of these dates, or choose another {}",
+        v.noun
+    ))
 }
 
 /// An RF as the notes print it, always with its tenth ("1.0", "0.9").
@@ -217,6 +252,57 @@ fn restricted_period<'v>(
         })
 }
 
+/// A unit only one faction of its nation may use in `period`, the scenario's month among them.
+pub(super) struct Restricted<'a> {
+    /// The unit's name.
+    pub name: &'a str,
+    /// "vehicle" or "gun", for the help.
+    pub noun: &'static str,
+    /// The faction's id.
+    pub faction: &'a str,
+    /// The restricted period.
+    pub period: Period,
+}
+
+impl Restricted<'_> {
+    /// The card note ("Fascist use only in 1/44-5/45", from `own_note`), and a warning when
+    /// the side is not of the faction.
+    pub fn check(
+        &self,
+        nation: &Nation,
+        at: Setting<'_>,
+        side_faction: Option<&str>,
+        own_note: Option<String>,
+        span: &TextSpan,
+        diags: &mut Vec<Diagnostic>,
+    ) -> CardNote {
+        let (faction, p) = (self.faction, self.period);
+        // The faction's name is the nation's data ("Fascist"), as the notes word it.
+        let name = nation.faction_name(faction);
+        let text = format!("{name} use only in {p}");
+        if side_faction != Some(faction) {
+            diags.push(
+                Diagnostic::warning(
+                    "scenario::restricted-use",
+                    format!(
+                        "the {} is for {name} use only in {p} (this side is not `faction = \"{faction}\"`)",
+                        self.name
+                    ),
+                    span.clone(),
+                )
+                .with_label(format!("{name} use only in {}", at.month))
+                .with_note(format!("only sides of the {name} faction may use it then"))
+                .with_help(format!("set `faction = \"{faction}\"` on the side if it is {name}, or choose another {}", self.noun)),
+            );
+        }
+        CardNote {
+            kind: CardNoteKind::RestrictedUse,
+            text,
+            rule: own_note,
+        }
+    }
+}
+
 /// The card notes of one vehicle, and a warning when a side of another faction (or none)
 /// fields a vehicle only one faction may use then.
 pub fn vehicle_notes(
@@ -251,25 +337,13 @@ pub fn vehicle_notes(
     }
     let entry = availability_at(v, at.theater, at.month, at.theaters);
     if let Some((faction, p)) = restricted_period(v, entry, at.month) {
-        // The faction's name is the nation's data ("Fascist"), as the notes word it.
-        let name = nation.faction_name(faction);
-        let text = format!("{name} use only in {p}");
-        if side_faction != Some(faction) {
-            diags.push(
-                Diagnostic::warning(
-                    "scenario::restricted-use",
-                    format!(
-                        "the {} is for {name} use only in {p} (this side is not `faction = \"{faction}\"`)",
-                        v.name
-                    ),
-                    span.clone(),
-                )
-                .with_label(format!("{name} use only in {}", at.month))
-                .with_note(format!("only sides of the {name} faction may use it then"))
-                .with_help(format!("set `faction = \"{faction}\"` on the side if it is {name}, or choose another vehicle")),
-            );
-        }
-        notes.push(note(CardNoteKind::RestrictedUse, text, own_note.clone()));
+        let restricted = Restricted {
+            name: &v.name,
+            noun: "vehicle",
+            faction,
+            period: p,
+        };
+        notes.push(restricted.check(nation, at, side_faction, own_note.clone(), span, diags));
     }
     radio_notes(v, at, own_note.as_deref(), &mut notes);
     heat_notes(v, at, &mut notes);
@@ -376,18 +450,29 @@ fn heat_notes(v: &Vehicle, at: Setting<'_>, notes: &mut Vec<CardNote>) {
     }
 }
 
-/// The months the nation's data covers at all: from the earliest to the latest vehicle DATES.
+/// The months the nation's data covers at all: from the earliest to the latest DATES of its
+/// vehicles and guns.
 pub fn data_span(nation: &Nation) -> Option<Period> {
-    let dates = nation.vehicles.iter().filter_map(|v| v.dates.value);
+    let dates = listed_dates(nation);
     let from = dates.clone().map(|d| d.from).min()?;
     let to = dates.map(|d| d.to).max()?;
     Period::new(from, to)
 }
 
-/// True when some vehicle of the nation exists in the month (by its DATES).
+/// True when some vehicle or gun of the nation exists in the month (by its DATES).
 pub fn month_in_data(nation: &Nation, month: YearMonth) -> bool {
+    listed_dates(nation).any(|d| d.contains(month))
+}
+
+/// The DATES of the nation's vehicles, then of its guns.
+fn listed_dates(nation: &Nation) -> impl Iterator<Item = Period> + Clone + '_ {
+    let guns = nation
+        .ordnance
+        .iter()
+        .filter_map(|g| g.dates.as_ref().and_then(|f| f.value));
     nation
         .vehicles
         .iter()
-        .any(|v| v.dates.value.is_some_and(|d| d.contains(month)))
+        .filter_map(|v| v.dates.value)
+        .chain(guns)
 }

@@ -8,20 +8,21 @@ use qm_parser::{Diagnostic, FileId, SourceMap, TextSpan};
 use qm_registry::spanned::{choice, span_of, toml_diagnostic};
 use qm_registry::{NationRegistries, NationTheaters, Registries, TheaterName};
 use qm_schema::{
-    CardNote, CardNoteKind, InfantryUnit, Nation, Nationality, RuleConcern, Scenario, ScenarioSide,
-    ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
+    CardNote, CardNoteKind, InfantryUnit, Nation, Nationality, Ordnance, RuleConcern, Scenario,
+    ScenarioSide, ScenarioUnit, TheaterId, UnitKind, Vehicle, Weapon, YearMonth, SCHEMA_VERSION,
 };
 use toml::Spanned;
 
 use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
+use super::gun::{fill_gun, gun_availability, gun_notes};
 use super::nationality::{side_nation_id, side_nationality, with_suggestions};
 use crate::nations::nation_theaters;
 use qm_layout::card::{card_scale, MIN_CARD_SCALE};
 use qm_load::data_dir::Loaded;
 use qm_registry::names::{did_you_mean, name_key, slug};
 use qm_registry::names::{shorten, too_long};
-use qm_resolve::query::{find_vehicle, parse_month};
+use qm_resolve::query::{find_gun, find_vehicle, parse_month};
 
 /// One scenario file read and looked up: the scenario (`None` when a required value is unreadable) and
 /// every diagnostic about it.
@@ -146,6 +147,8 @@ struct Lookup<'a> {
 /// What a unit name names in the side's nation.
 enum Found<'a> {
     Vehicle(&'a Vehicle),
+    /// A gun of the nation's ordnance listing.
+    Gun(&'a Ordnance),
     Infantry(&'a InfantryUnit),
     /// Not in the data (a free list, or a kind the data does not cover).
     Free(UnitKind),
@@ -471,10 +474,16 @@ impl<'a> Lookup<'a> {
     /// True (with an error) when the scenario's month is outside every period of a nation
     /// that lists vehicles.
     fn outside_data(&mut self, s: &SideEntry, n: &Nation, month: YearMonth) -> bool {
-        if n.vehicles.is_empty() || month_in_data(n, month) {
+        if (n.vehicles.is_empty() && n.ordnance.is_empty()) || month_in_data(n, month) {
             return false;
         }
-        let span = data_span(n).map_or(String::new(), |p| format!(": its vehicles' DATES run {p}"));
+        // A nation with guns says so; one without words it as it always did.
+        let (whose, what) = if n.ordnance.is_empty() {
+            ("vehicles'", "vehicle")
+        } else {
+            ("vehicles' and guns'", "vehicle or gun")
+        };
+        let span = data_span(n).map_or(String::new(), |p| format!(": its {whose} DATES run {p}"));
         self.diags.push(
             Diagnostic::error(
                 "scenario::date-outside-data",
@@ -492,7 +501,7 @@ impl<'a> Lookup<'a> {
                         .unwrap_or(&s.name),
                 ),
             )
-            .with_label(format!("no {} vehicle exists in {}", n.name, month))
+            .with_label(format!("no {} {what} exists in {}", n.name, month))
             .with_help("check the scenario's `date`"),
         );
         true
@@ -513,24 +522,31 @@ impl<'a> Lookup<'a> {
         let Some(n) = nation else {
             return Some(Found::Free(kind.unwrap_or(UnitKind::Other)));
         };
-        // The data covers vehicles and infantry, each when it lists some (a nation without a
-        // vehicle listing covers no vehicle); other kinds are free entries on any side.
+        // The data covers vehicles, guns and infantry, each when it lists some (a nation
+        // without a vehicle listing covers no vehicle, one without an ordnance listing no gun);
+        // other kinds are free entries on any side.
         if let Some(k) = kind.filter(|&k| !covers(n, k)) {
             return Some(Found::Free(k));
         }
         let name = u.name.get_ref();
-        let vehicle = find_vehicle(n, name);
+        let vehicle = find_vehicle(n, name).ok();
+        let gun = find_gun(n, name).ok();
         let key = name_key(name);
         let infantry = n
             .infantry
             .units
             .iter()
             .find(|i| name_key(&i.name) == key || i.id == name.to_ascii_lowercase());
-        match (kind, vehicle, infantry) {
-            (Some(UnitKind::Infantry), _, Some(i)) | (None, Err(_), Some(i)) => {
+        match (kind, vehicle, gun, infantry) {
+            (Some(UnitKind::Infantry), _, _, Some(i)) | (None, None, None, Some(i)) => {
                 Some(Found::Infantry(i))
             }
-            (Some(UnitKind::Vehicle) | None, Ok(v), _) => Some(Found::Vehicle(v)),
+            (None, Some(v), Some(g), _) => {
+                self.ambiguous_unit(u, v, g);
+                None
+            }
+            (Some(UnitKind::Vehicle) | None, Some(v), _, _) => Some(Found::Vehicle(v)),
+            (Some(UnitKind::Gun) | None, _, Some(g), _) => Some(Found::Gun(g)),
             _ => {
                 self.unknown_unit(u, n, kind);
                 None
@@ -538,21 +554,46 @@ impl<'a> Lookup<'a> {
         }
     }
 
+    /// Reports a unit name that names both a vehicle and a gun of the nation.
+    fn ambiguous_unit(&mut self, u: &UnitEntry, v: &Vehicle, g: &Ordnance) {
+        self.diags.push(
+            Diagnostic::error(
+                "scenario::ambiguous-unit",
+                format!(
+                    "failed to tell which `{}` is meant (the vehicle {} or the gun {})",
+                    u.name.get_ref(),
+                    v.name,
+                    g.name
+                ),
+                span_of(self.file, &u.name),
+            )
+            .with_label("a vehicle and a gun have this name")
+            .with_help("give `kind = \"vehicle\"` or `kind = \"gun\"`"),
+        );
+    }
+
     /// Reports a unit name found neither among the nation's vehicles nor its infantry (of
     /// `kind`, when given), suggesting close names or what a unit represents.
     fn unknown_unit(&mut self, u: &UnitEntry, n: &Nation, kind: Option<UnitKind>) {
         let name = u.name.get_ref();
         let mut names: Vec<&str> = Vec::new();
-        if kind != Some(UnitKind::Infantry) {
+        let wants = |k: UnitKind| kind.is_none_or(|want| want == k);
+        if wants(UnitKind::Vehicle) {
             names.extend(n.vehicles.iter().map(|v| v.name.as_str()));
         }
-        if kind != Some(UnitKind::Vehicle) {
+        if wants(UnitKind::Gun) {
+            names.extend(n.ordnance.iter().map(|g| g.name.as_str()));
+        }
+        if wants(UnitKind::Infantry) {
             names.extend(n.infantry.units.iter().map(|i| i.name.as_str()));
         }
         let what = match kind {
             Some(UnitKind::Vehicle) => "vehicle",
+            Some(UnitKind::Gun) => "gun",
             Some(UnitKind::Infantry) => "infantry unit",
-            _ => "vehicle or infantry unit",
+            // A nation with guns says so; one without words it as it always did.
+            _ if n.ordnance.is_empty() => "vehicle or infantry unit",
+            _ => "vehicle, gun or infantry unit",
         };
         let d = Diagnostic::error(
             "scenario::unknown-unit",
@@ -603,6 +644,7 @@ impl<'a> Lookup<'a> {
             kind: UnitKind::Other,
             vehicle: None,
             infantry: None,
+            ordnance: None,
             enters: u.enters.as_ref().map(|t| *t.get_ref()),
             dvp: None,
             dvp_variable: None,
@@ -621,6 +663,21 @@ impl<'a> Lookup<'a> {
                     unit.notes = vehicle_notes(
                         n,
                         v,
+                        at,
+                        faction,
+                        unit.availability.as_ref(),
+                        &span,
+                        &mut self.diags,
+                    );
+                }
+            }
+            Found::Gun(g) => {
+                fill_gun(&mut unit, g);
+                if let (Some(n), Some(at)) = (nation, setting) {
+                    unit.availability = gun_availability(n, g, at, &span, &mut self.diags);
+                    unit.notes = gun_notes(
+                        n,
+                        g,
                         at,
                         faction,
                         unit.availability.as_ref(),
@@ -736,6 +793,7 @@ fn covers(n: &Nation, kind: UnitKind) -> bool {
     match kind {
         UnitKind::Vehicle => !n.vehicles.is_empty(),
         UnitKind::Infantry => !n.infantry.units.is_empty(),
+        UnitKind::Gun => !n.ordnance.is_empty(),
         _ => false,
     }
 }
@@ -751,10 +809,14 @@ fn free_kinds_help(n: &Nation) -> String {
     .filter(|(k, _, _)| !covers(n, *k))
     .map(|(_, kind, words)| (kind, words))
     .collect();
+    // A nation with an ordnance listing covers its guns: `gun` is no free kind there.
+    let gun = (!covers(n, UnitKind::Gun)).then_some("gun");
     let kinds: Vec<&str> = unlisted
         .iter()
         .map(|(kind, _)| *kind)
-        .chain(["leader", "support_weapon", "gun", "other"])
+        .chain(["leader", "support_weapon"])
+        .chain(gun)
+        .chain(["other"])
         .collect();
     let quoted: Vec<String> = kinds
         .iter()
@@ -767,7 +829,7 @@ fn free_kinds_help(n: &Nation) -> String {
             }
         })
         .collect();
-    let (last, rest) = quoted.split_last().expect("four kinds are never listed");
+    let (last, rest) = quoted.split_last().expect("three kinds are always listed");
     let mut help = format!(
         "give {} or {last} for a unit the data does not cover",
         rest.join(", ")
@@ -818,13 +880,16 @@ fn side_notes(
             .as_ref()
             .is_some_and(|t| at.types.is_afv(t))
     });
-    let has_ordnance = vehicles.iter().any(|v| {
-        v.values
-            .main_armament
-            .as_ref()
-            .and_then(|m| m.value.as_ref())
-            .is_some_and(|m| matches!(m.weapon, Weapon::Gun { .. }))
-    });
+    // Guns fielded are ordnance; so is a vehicle whose MA is a gun.
+    let has_guns = units.iter().any(|u| u.ordnance.is_some());
+    let has_ordnance = has_guns
+        || vehicles.iter().any(|v| {
+            v.values
+                .main_armament
+                .as_ref()
+                .and_then(|m| m.value.as_ref())
+                .is_some_and(|m| matches!(m.weapon, Weapon::Gun { .. }))
+        });
     let mut notes = Vec::new();
     // The side's note when the rule concerns one of its vehicles (not only excepted ones).
     if let Some(rule) = vehicles.iter().find_map(|v| at.red_mp(n, v)) {

@@ -4,6 +4,7 @@
 
 mod check;
 mod file;
+mod gun;
 mod lookup;
 mod nationality;
 

@@ -1,10 +1,10 @@
-//! A `listing.csv` written back as it was read: every record (the header, VASL's label row,
-//! captions, vehicles, VASL's own rows, rows with errors, empty lines) at its place, each its
-//! published bytes with the errata applied.
+//! A `listing.csv` or `ordnance.csv` written back as it was read: every record (the header,
+//! VASL's label row, captions, vehicles or guns, VASL's own rows, rows with errors, empty
+//! lines) at its place, each its published bytes with the errata applied.
 
 use qm_parser::{vasl_record_ranges, Source};
 
-/// The file `source` (a nation's `listing.csv`) written back record by record: each record's
+/// The file `source` (a nation's `listing.csv` or `ordnance.csv`) written back record by record: each record's
 /// published bytes with the errata applied and nothing else, so an unchanged file is written
 /// byte for byte; a record holding a cell a spreadsheet would run is written again cell by
 /// cell, that cell after an apostrophe ([`qm_schema::as_spreadsheet_text`]).

@@ -8,9 +8,13 @@
 //! as `<sup>`, `•` for the listing's marks, and the markup a CSV-read vehicle keeps
 //! ([`qm_schema::VaslRow`]). What a read and a write change is listed in docs/listings.md
 //! ("Round trip") and tested.
+//!
+//! A nation's guns are written alike ([`ordnance_csv`]): an `ordnance.csv` as read, guns from
+//! `ordnance.tsv` from the IR in VASL's ordnance layout ([`ordnance`]).
 
 mod as_read;
 mod markup;
+pub mod ordnance;
 mod row;
 
 use qm_parser::Source;
@@ -27,6 +31,24 @@ pub fn listing_csv(nation: &Nation, published: Option<&Source>) -> String {
     match published {
         Some(source) => as_read::rows_as_read(source),
         None => from_ir(nation),
+    }
+}
+
+/// The nation's guns as VASL's ordnance CSV. `published` is the nation's `ordnance.csv` when
+/// it was read from one: that file is written back as read, as [`listing_csv`] writes a
+/// `listing.csv` (every record byte for byte, an erratum's correction applied and a cell a
+/// spreadsheet would run written as text). Without it (guns from `ordnance.tsv`), the guns are
+/// written from the IR ([`ordnance::ordnance_from_ir`]).
+pub fn ordnance_csv(nation: &Nation, published: Option<&Source>) -> String {
+    match published {
+        Some(source) => as_read::rows_as_read(source),
+        None => {
+            let mut out = String::new();
+            for row in ordnance::ordnance_from_ir(&nation.ordnance) {
+                write_record(&mut out, row);
+            }
+            out
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use crate::listing::column::Column;
 use crate::listing::reader::Reader;
 use crate::listing::vasl_csv::columns::VaslColumn;
 use crate::listing::vasl_csv::markup::{plain_reader, plain_text, scan_records, Found, Scanned};
+use crate::listing::vasl_csv::read::formula_cells;
 use crate::listing::vasl_csv::records::{records, Record};
 use crate::{Cell, Diagnostic, Parsed, Source};
 
@@ -30,6 +31,8 @@ enum Field {
 pub fn parse_ordnance_csv(source: &Source) -> Parsed<OrdnanceListing> {
     let records = records(&source.text);
     let mut diagnostics = Vec::new();
+    // A cell a spreadsheet would run is warned about as in `listing.csv`.
+    formula_cells(source, &records, &mut diagnostics);
     let Some((layout, data)) = layout(source, &records, &mut diagnostics) else {
         return Parsed {
             value: OrdnanceListing::default(),

@@ -9,7 +9,7 @@
 pub(crate) mod columns;
 pub(crate) mod markup;
 mod pieces;
-mod read;
+pub(crate) mod read;
 pub(crate) mod records;
 mod syntax;
 mod table;

@@ -149,7 +149,11 @@ fn missing_columns(
 
 /// A warning for each field a spreadsheet would take for a formula (README: VASL's Chapter H
 /// CSV); `qm export vasl-csv` writes such a cell as text.
-fn formula_cells(source: &Source, records: &[Record], diagnostics: &mut Vec<Diagnostic>) {
+pub(crate) fn formula_cells(
+    source: &Source,
+    records: &[Record],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     for record in records {
         for field in &record.fields {
             let value = record.value(&source.text, field);
