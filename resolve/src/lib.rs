@@ -40,6 +40,7 @@ pub mod colours;
 mod counter_text;
 mod factions;
 mod fields;
+mod gun_counter_text;
 pub mod lexicon;
 #[cfg(test)]
 mod limit_catalogue_tests;

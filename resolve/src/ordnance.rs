@@ -9,7 +9,7 @@ use qm_parser::{
     parse_ordnance_csv, parse_ordnance_tsv, Cell, Diagnostic, OrdnanceRow, Source, SourceMap,
 };
 use qm_schema::{
-    Availability, AvailabilityOrigin, GunRange, GunTypes, NoteRef, Ordnance, TheaterId,
+    Availability, AvailabilityOrigin, GunCounter, GunRange, GunTypes, NoteRef, Ordnance, TheaterId,
     UnknownAvailability,
 };
 
@@ -47,6 +47,7 @@ pub fn resolve_ordnance(
             let mut gun = gun_from_row(map, row, taken)?;
             lint_row(row, &gun, guns, diags);
             (gun.availability, gun.availability_unknown) = listing_availability(&gun, &theaters);
+            gun.counter = crate::gun_counter_text::gun_counter(&gun);
             Some(gun)
         })
         .collect()
@@ -81,6 +82,8 @@ fn gun_from_row(
         note_refs: row.note_refs.iter().filter_map(|c| field(map, c)).collect(),
         availability: Vec::new(),
         availability_unknown: Vec::new(),
+        vasl_limbered: row.vasl_limbered.clone(),
+        counter: GunCounter::default(),
     })
 }
 

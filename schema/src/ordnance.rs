@@ -46,4 +46,12 @@ pub struct Ordnance {
     /// Where and when the gun may be available at an RF the listing prints as a range.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub availability_unknown: Vec<UnknownAvailability>,
+    /// VASL's `limbered` column as VASL keeps it (`no_fire`, or the values its limbered piece
+    /// is drawn with): asks for a limbered side; absent for the publication's layout and an
+    /// empty cell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vasl_limbered: Option<String>,
+    /// What the gun's counter prints, side by side.
+    #[serde(default)]
+    pub counter: GunCounter,
 }

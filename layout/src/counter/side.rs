@@ -174,7 +174,7 @@ impl<'a> Front<'a> {
             GLANCE,
         );
         b.align = Align::End;
-        self.text(Placed::fit("mp", &mp.value, &b));
+        self.text(Placed::fit(mp.kind, &mp.value, &b).red(mp.red));
     }
 
     /// The size circle (radius `r`) at the foot, left of the MP.
