@@ -122,8 +122,15 @@ fn build(a: BuildArgs) -> u8 {
         eprint!("{}", timings.table());
     }
     let vehicles: usize = compiled.nations.iter().map(|n| n.vehicles.len()).sum();
+    let guns: usize = compiled.nations.iter().map(|n| n.ordnance.len()).sum();
+    // Named only when there are guns: a build of vehicles alone reads as it always has.
+    let guns = match guns {
+        0 => String::new(),
+        1 => ", 1 gun".to_string(),
+        n => format!(", {n} guns"),
+    };
     println!(
-        "qm: wrote {} files to {} ({} nation{}, {} vehicles)",
+        "qm: wrote {} files to {} ({} nation{}, {} vehicles{guns})",
         artifacts.len(),
         a.out.escaped(),
         compiled.nations.len(),

@@ -1,12 +1,13 @@
 //! `qm build --keep-going`: failure is local. What an error touches is left out — a vehicle
 //! whose row or note holds it (named in its nation's `unresolved` list), a listing row that
-//! made no vehicle (a value every vehicle needs is missing), a nation whose own
+//! made no vehicle (a value every vehicle needs is missing), a gun whose ordnance listing row
+//! holds it, a nation whose own
 //! files hold one no vehicle explains, a scenario whose file holds one or that fields a vehicle
 //! left out — and every other artifact is built. An error in what every nation shares (the
 //! registries, the templates) leaves nothing to build.
 
 use qm_parser::Diagnostic;
-use qm_resolve::unresolved::{touched_piece, touched_vehicles, unresolved_row};
+use qm_resolve::unresolved::{touched_gun, touched_piece, touched_vehicles, unresolved_row};
 use qm_schema::{Nation, UnresolvedVehicle};
 
 use qm_compile::pipeline::Compiled;
@@ -22,6 +23,8 @@ pub struct LeftOut {
     /// "nation: file:line: message \[code\]": errors in listing rows that made no vehicle (a
     /// value every vehicle needs is missing or unreadable), so nothing of them is built.
     pub rows: Vec<String>,
+    /// "nation: gun — file:line: message \[code\]", one per error in a gun's row.
+    pub guns: Vec<String>,
     /// Scenario files.
     pub scenarios: Vec<String>,
 }
@@ -45,6 +48,9 @@ impl LeftOut {
         }
         for r in &self.rows {
             out.push_str(&format!("row {r}\n"));
+        }
+        for g in &self.guns {
+            out.push_str(&format!("gun {g}\n"));
         }
         for s in &self.scenarios {
             out.push_str(&format!("scenario {s}\n"));
@@ -71,6 +77,7 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
     let mut touched: Vec<Vec<(usize, &Diagnostic)>> = vec![Vec::new(); compiled.nations.len()];
     let mut bad_scenario_files = Vec::new();
     let mut pieces = Vec::new();
+    let mut guns = Vec::new();
     for d in &errors {
         let map = &compiled.loaded.sources;
         let local = compiled.nations.iter().enumerate().find_map(|(n, nation)| {
@@ -91,6 +98,11 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
             left.rows.push(row);
             continue;
         }
+        if let Some((at, line)) = gun_with_error(compiled, d) {
+            guns.push(at);
+            left.guns.push(line);
+            continue;
+        }
         if let Some(n) = compiled
             .nations
             .iter()
@@ -104,6 +116,7 @@ pub fn prune(compiled: &mut Compiled) -> Option<LeftOut> {
         }
     }
     leave_out_pieces(compiled, pieces);
+    leave_out_guns(compiled, guns);
     for (n, ks) in touched.into_iter().enumerate() {
         leave_out_vehicles(compiled, n, ks, &mut left);
     }
@@ -154,6 +167,33 @@ fn piece_with_error(
         compiled.nations[n].vehicles[k].name
     );
     Some(((n, k, p), line))
+}
+
+/// The gun (nation, gun: indices) whose ordnance row holds error `d`, and the report line.
+fn gun_with_error(compiled: &Compiled, d: &Diagnostic) -> Option<((usize, usize), String)> {
+    let map = &compiled.loaded.sources;
+    let (n, g) = compiled
+        .nations
+        .iter()
+        .enumerate()
+        .find_map(|(n, nation)| Some((n, touched_gun(nation, map, d)?)))?;
+    let at = map.provenance(d.span.as_ref()?);
+    let nation = &compiled.nations[n];
+    let line = format!(
+        "{}: {} — {}:{}: {} [{}]",
+        nation.id, nation.ordnance[g].name, at.file, at.line, d.message, d.code
+    );
+    Some(((n, g), line))
+}
+
+/// Leaves the guns out of their nations (indices as [`gun_with_error`] gives them).
+fn leave_out_guns(compiled: &mut Compiled, mut guns: Vec<(usize, usize)>) {
+    // The last first, so the indices of the others hold.
+    guns.sort_unstable_by(|a, b| b.cmp(a));
+    guns.dedup();
+    for (n, g) in guns {
+        compiled.nations[n].ordnance.remove(g);
+    }
 }
 
 /// Leaves the pieces out of their vehicles (indices as [`piece_with_error`] gives them).

@@ -110,6 +110,11 @@ impl SideItems {
         out
     }
 
+    /// True for a gun's side.
+    pub(crate) fn is_gun(&self) -> bool {
+        self.gun
+    }
+
     /// The items a front draws in rows, in order: a vehicle's row kinds or a gun's, then the
     /// notations.
     pub(crate) fn row_items(&self) -> Vec<&Item> {
