@@ -8,10 +8,11 @@
 use proptest::prelude::*;
 use qm_layout::geometry::{flaws, Flaw};
 use qm_render::templates::Templates;
-use qm_render::{counter_svg, CounterOptions};
+use qm_render::{counter_image, counter_svg, CounterOptions};
 use qm_schema::CounterSide;
 
-use crate::support::{root, run_qm};
+use crate::art::{decoded_svg, pixels_like};
+use crate::support::{root, run_qm, DATA_URI_FILTERS};
 
 /// `qm build --keep-going` of the fixtures into a fresh directory: its output (exit status
 /// line and streams) and the directory.
@@ -99,51 +100,69 @@ fn guns_build_into_counter_files_sheets_and_module_pieces() {
     assert!(check.starts_with("exit: 0"), "{check}");
 }
 
+/// The fixtures compiled, and counter options with their pictures.
+fn fixtures(t: &Templates) -> (qm_compile::pipeline::Compiled, CounterOptions) {
+    let compiled =
+        qm_compile::pipeline::compile(&root().join("tests/fixtures-ordnance"), &Default::default());
+    let pictures =
+        qm_render::Pictures::new(&compiled.nations, &compiled.loaded, &compiled.art, t).unwrap();
+    let opts = CounterOptions {
+        pictures,
+        ..CounterOptions::default()
+    };
+    (compiled, opts)
+}
+
 /// One gun side as drawn: a mortar's front (the ROF boxed, its caliber overlined beside it,
 /// the range, smoke with its raised superscript and codes in rows, the M# at the foot with
 /// the target size in its circle, its silhouette in what is left).
 #[test]
 fn a_gun_front_is_drawn_as_pinned() {
-    let compiled =
-        qm_compile::pipeline::compile(&root().join("tests/fixtures-ordnance"), &Default::default());
+    let t = Templates::new(None);
+    let (compiled, opts) = fixtures(&t);
     let nation = compiled.nations.iter().find(|n| n.id == "frm").unwrap();
-    let templates = Templates::new(None);
-    let pictures = qm_render::Pictures::new(
-        &compiled.nations,
-        &compiled.loaded,
-        &compiled.art,
-        &templates,
-    )
-    .unwrap();
-    let opts = CounterOptions {
-        pictures,
-        ..CounterOptions::default()
-    };
     let mortar = nation
         .ordnance
         .iter()
         .find(|g| g.name == "Zed Mortar 8")
         .unwrap();
-    let svg = counter_svg(nation, mortar, CounterSide::Front, &templates, &opts).unwrap();
-    // The picture is a long data: URI: its start is enough to see which it is.
-    let svg = cut_data_uris(&svg);
-    insta::assert_snapshot!("gun_front_zed_mortar_8", svg);
+    let svg = counter_svg(nation, mortar, CounterSide::Front, &t, &opts).unwrap();
+    insta::with_settings!({ filters => DATA_URI_FILTERS.to_vec() }, {
+        insta::assert_snapshot!("gun_front_zed_mortar_8", svg);
+    });
 }
 
-/// `href="data:...` cut to its first 40 characters.
-fn cut_data_uris(svg: &str) -> String {
-    let mut out = String::new();
-    let mut rest = svg;
-    while let Some(i) = rest.find("href=\"data:") {
-        let (head, tail) = rest.split_at(i);
-        out.push_str(head);
-        let end = tail[6..].find('"').map_or(tail.len(), |e| e + 6);
-        out.push_str(&tail[..46.min(end)]);
-        out.push_str("…");
-        rest = &tail[end..];
+/// Each gun type's silhouette, chosen by its class in the gun type registry (never by the
+/// gun's name), drawn on its counter.
+#[test]
+fn one_gun_counter_per_silhouette_class() {
+    let t = Templates::new(None);
+    let (compiled, opts) = fixtures(&t);
+    let nation = compiled.nations.iter().find(|n| n.id == "frm").unwrap();
+    for (class, id) in [
+        ("mortar", "zed-mortar-8"),
+        ("at_rifle", "zed-rifle-28"),
+        ("at_gun", "zed-at-88"),
+        ("field_gun", "zed-art-105"),
+        ("aa_gun", "zed-flak-20"),
+        ("recoilless", "zed-recoilless-75"),
+    ] {
+        let p = opts.pictures.get("frm", id).unwrap();
+        assert_eq!((p.kind, p.class), ("silhouette", Some(class)), "{id}");
+        insta::assert_snapshot!(format!("silhouette_{class}"), decoded_svg(p));
+        let g = nation.ordnance.iter().find(|g| g.id == id).unwrap();
+        let image = counter_image(nation, g, CounterSide::Front, &t, &opts).unwrap();
+        assert!(
+            image.svg.contains(&format!("data-class=\"{class}\"")),
+            "{id}"
+        );
+        let ink = pixels_like(&image.png, &image.svg, 60, (0x1a, 0x1a, 0x14));
+        // A gun front leaves its picture a small box: a few dozen pixels at 60 px.
+        assert!(
+            ink > 10,
+            "{id}: the silhouette is drawn ({ink} dark pixels)"
+        );
     }
-    out.push_str(rest);
-    out
 }
 
 /// Every side of every gun of the repository's fixtures without a flaw.

@@ -23,7 +23,7 @@ fn every_form_of_the_publications_layout_reads() {
     let parsed = tsv(&fixture("frm/ordnance.tsv"));
     assert!(parsed.diagnostics.is_empty(), "{:#?}", parsed.diagnostics);
     let rows = &parsed.value.rows;
-    assert_eq!(rows.len(), 13);
+    assert_eq!(rows.len(), 14);
     let m9 = &rows[2];
     let range = m9.range.as_ref().unwrap().get().unwrap();
     assert_eq!(
