@@ -1,8 +1,8 @@
 //! Measures every counter side of a data folder as a player sees it: each text's ink (laid out
 //! with the embedded fonts) against the frame, the other texts and the size circle
 //! (`qm_layout::geometry`), the size circle against the frame, and each text's size against
-//! its floor. Prints every flawed side (nation, vehicle, side, what runs into
-//! what), then the totals:
+//! its floor: every side of every vehicle and gun (`qm_render::sides`). Prints every flawed
+//! side (nation, vehicle or gun, side, what runs into what), then the totals:
 //! `cargo run --example counter_geometry -- DIR [--quiet] [--templates TEMPLATES]`
 //! (`--templates`: as `qm build --templates`, to try a layout without rebuilding;
 //! `--dump DIR`: each flawed side also written to DIR as its SVG and a 300 px PNG, to look at;
@@ -14,8 +14,7 @@ use std::path::Path;
 
 use qm_layout::geometry::{flaws, Flaw};
 use qm_render::templates::Templates;
-use qm_render::{counter_svg, CounterOptions};
-use qm_schema::CounterSide;
+use qm_render::{counter_svg, sides, CounterOptions};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,22 +42,24 @@ fn main() {
     let mut totals = Totals::default();
     for nation in &compiled.nations {
         let mut flawed = 0;
-        for v in nation.counter_vehicles() {
-            for side in [CounterSide::Front, CounterSide::Back] {
+        let mut count = 0;
+        for (v, side) in sides(nation) {
+            {
                 totals.sides += 1;
+                count += 1;
                 let svg = counter_svg(nation, v, side, &templates, &opts);
                 let found = match &svg {
                     Ok(svg) => flaws(svg).unwrap_or_else(|e| vec![unreadable(e)]),
                     Err(e) => vec![unreadable(e.to_string())],
                 };
                 if let (Some(dir), Ok(svg)) = (dump_all, &svg) {
-                    write_png(dir, &format!("{}-{}-{side:?}", nation.id, v.id), svg);
+                    write_png(dir, &format!("{}-{}-{side:?}", nation.id, v.id()), svg);
                 }
                 if found.is_empty() {
                     continue;
                 }
                 if let (Some(dir), Ok(svg)) = (dump, &svg) {
-                    write_png(dir, &format!("{}-{}-{side:?}", nation.id, v.id), svg);
+                    write_png(dir, &format!("{}-{}-{side:?}", nation.id, v.id()), svg);
                 }
                 flawed += 1;
                 totals.add(&found);
@@ -67,16 +68,12 @@ fn main() {
                 }
                 if !quiet {
                     for f in &found {
-                        println!("{}\t{}\t{side:?}\t{f}", nation.id, v.name);
+                        println!("{}\t{}\t{side:?}\t{f}", nation.id, v.name());
                     }
                 }
             }
         }
-        println!(
-            "# {}: {flawed} flawed sides of {}",
-            nation.id,
-            2 * nation.counter_vehicles().count()
-        );
+        println!("# {}: {flawed} flawed sides of {count}", nation.id);
         totals.flawed += flawed;
     }
     println!(

@@ -1,11 +1,11 @@
 //! Every counter side laid out as the build draws it (`qm_layout::counter`), so that `qm
 //! check` reports what does not fit: a value the side has no room for at its floor is drawn
-//! smaller, within its box, and named here (`layout::does-not-fit`), with its vehicle and side;
-//! so is a value no layout of its side keeps clear of the others, which is left off.
+//! smaller, within its box, and named here (`layout::does-not-fit`), with its vehicle (or gun)
+//! and side; so is a value no layout of its side keeps clear of the others, which is left off.
 
-use qm_layout::counter::{sides, Misfit, MisfitWhy};
+use qm_layout::counter::{gun_side, sides, Misfit, MisfitWhy, DEFAULT_ASPECT};
 use qm_parser::{Diagnostic, Severity, SourceMap};
-use qm_schema::{CounterItemKind, Nation, Vehicle};
+use qm_schema::{CounterItemKind, CounterSide, Field, Nation, Span};
 
 use crate::ir_span::text_span;
 
@@ -17,11 +17,47 @@ pub fn check_counters(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for v in n.counter_vehicles() {
         let [front, back] = sides(&v.counter.front, &v.counter.back);
+        let piece = Piece {
+            name: &v.name,
+            name_cell: &v.name_cell,
+            row: &v.row,
+        };
         for (side, laid) in [("front", front), ("back", back)] {
-            out.extend(laid.misfits.iter().map(|m| misfit(sources, v, side, m)));
+            out.extend(
+                laid.misfits
+                    .iter()
+                    .map(|m| misfit(sources, &piece, side, m)),
+            );
+        }
+    }
+    for g in &n.ordnance {
+        let piece = Piece {
+            name: &g.name,
+            name_cell: &g.name_cell,
+            row: &g.row,
+        };
+        for side in g.counter.sides() {
+            let laid = gun_side(&g.counter, side, DEFAULT_ASPECT);
+            let word = match side {
+                CounterSide::Front => "front",
+                CounterSide::Limbered => "limbered side",
+                CounterSide::Back | CounterSide::Wreck => "back",
+            };
+            out.extend(
+                laid.misfits
+                    .iter()
+                    .map(|m| misfit(sources, &piece, word, m)),
+            );
         }
     }
     out
+}
+
+/// What a message names a counter's piece by, and where it points.
+struct Piece<'a> {
+    name: &'a str,
+    name_cell: &'a Field<String>,
+    row: &'a Span,
 }
 
 /// What an item is called in a message: its title ("MA", "AAMG"), "name", or "notation";
@@ -44,11 +80,11 @@ fn what(item: &str) -> String {
     }
 }
 
-fn misfit(sources: &SourceMap, v: &Vehicle, side: &str, m: &Misfit) -> Diagnostic {
+fn misfit(sources: &SourceMap, v: &Piece, side: &str, m: &Misfit) -> Diagnostic {
     let at = if m.item == "name" {
         &v.name_cell.span
     } else {
-        &v.row
+        v.row
     };
     let message = match m.why {
         MisfitWhy::UnderFloor => format!(

@@ -4,13 +4,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use qm_registry::NationRegistries;
-use qm_schema::{
-    nation_schema, scenario_schema, schema_value, CounterSide, Nation, Scenario, Vehicle,
-};
+use qm_schema::{nation_schema, scenario_schema, schema_value, CounterSide, Nation, Scenario};
 
 use rayon::prelude::*;
 
-use crate::render_cache::{get_or_make, RenderCache, SideInputs};
+use crate::render_cache::{get_or_make, PieceInputs, RenderCache, SideInputs};
 use crate::vassal::error::VassalError;
 use qm_compile::pipeline::Compiled;
 use qm_compile::scenario::ScenarioFile;
@@ -26,8 +24,8 @@ use qm_render::templates::source::TemplateError;
 use qm_render::templates::Templates;
 use qm_render::{
     chart_files, chart_key, chart_model, counter_key, counter_sheets_with, ordnance_chart_model,
-    render_side, sides, ChartFiles, ChartModel, Converted, CounterImage, CounterOptions,
-    RenderError, RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE, SIDES,
+    pieces, render_side, sides, ChartFiles, ChartModel, Converted, CounterImage, CounterOptions,
+    CounterPiece, RenderError, RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE,
 };
 
 /// Options of `qm build`.
@@ -241,8 +239,9 @@ struct NationCounters {
     infantry_key: Key,
 }
 
-/// Every counter side of every nation (front, back of each vehicle in listing order) and
-/// each nation's infantry counters, made where the cache lacks them.
+/// Every counter side of every nation (in `sides`' order: front, back of each vehicle, then
+/// of each gun with its limbered side) and each nation's infantry counters, made where the
+/// cache lacks them.
 fn counters(
     nations: &[Nation],
     templates: &Templates,
@@ -250,9 +249,9 @@ fn counters(
     opts: &CounterOptions,
     cache: &mut RenderCache,
 ) -> Result<Vec<NationCounters>, BuildError> {
-    let all: Vec<(&Nation, &Vehicle, CounterSide)> = nations
+    let all: Vec<(&Nation, CounterPiece, CounterSide)> = nations
         .iter()
-        .flat_map(|n| sides(n).map(move |(v, side)| (n, v, side)))
+        .flat_map(|n| sides(n).map(move |(p, side)| (n, p, side)))
         .collect();
     let keys = side_keys(nations, fp, opts, cache);
     let (mut sides, made) = get_or_make(&mut cache.sides, &keys, |i| {
@@ -269,7 +268,7 @@ fn counters(
     let mut keys = keys.into_iter();
     let mut out = Vec::with_capacity(nations.len());
     for ((n, infantry), infantry_key) in nations.iter().zip(infantry).zip(infantry_keys) {
-        let count = n.counter_vehicles().count() * SIDES.len();
+        let count = qm_render::sides(n).count();
         let rest = sides.split_off(count);
         out.push(NationCounters {
             sides: std::mem::replace(&mut sides, rest),
@@ -281,45 +280,55 @@ fn counters(
     Ok(out)
 }
 
-/// The keys of every side (front, back of each vehicle of each nation), the last build's
-/// where a vehicle, its nation's name, the options and the templates are as they were.
+/// The keys of every side (in `sides`' order), the last build's where a vehicle or gun, its
+/// nation's name, the options and the templates are as they were.
 fn side_keys(
     nations: &[Nation],
     fp: u64,
     opts: &CounterOptions,
     cache: &mut RenderCache,
 ) -> Vec<Key> {
-    let vehicles: Vec<(&Nation, &Vehicle)> = nations
+    let all: Vec<(&Nation, CounterPiece)> = nations
         .iter()
-        .flat_map(|n| n.counter_vehicles().map(move |v| (n, v)))
+        .flat_map(|n| pieces(n).map(move |p| (n, p)))
         .collect();
     let mut last = std::mem::take(&mut cache.side_keys);
-    let found: Vec<Option<SideInputs>> = vehicles
+    let found: Vec<Option<SideInputs>> = all
         .iter()
-        .map(|(n, v)| {
-            last.remove(&(n.id.clone(), v.id.clone())).filter(|s| {
-                s.vehicle == **v && s.nation_name == n.name && s.opts == *opts && s.templates == fp
-            })
+        .map(|(n, p)| {
+            last.remove(&(n.id.clone(), p.id().to_string()))
+                .filter(|s| {
+                    s.piece.is(*p)
+                        && s.nation_name == n.name
+                        && s.opts == *opts
+                        && s.templates == fp
+                })
         })
         .collect();
-    let inputs: Vec<SideInputs> = vehicles
+    let inputs: Vec<SideInputs> = all
         .par_iter()
         .zip(found)
-        .map(|(&(n, v), found)| {
+        .map(|(&(n, p), found)| {
             found.unwrap_or_else(|| SideInputs {
                 nation_name: n.name.clone(),
-                vehicle: v.clone(),
+                piece: PieceInputs::of(p),
                 #[allow(clippy::clone_on_copy, reason = "options need not stay Copy")]
                 opts: opts.clone(),
                 templates: fp,
-                keys: SIDES.map(|side| counter_key(n, v, side, opts, fp)),
+                keys: p
+                    .sides()
+                    .into_iter()
+                    .map(|side| counter_key(n, p, side, opts, fp))
+                    .collect(),
             })
         })
         .collect();
     let mut keys = Vec::with_capacity(inputs.len() * 2);
-    for ((n, v), i) in vehicles.iter().zip(inputs) {
-        keys.extend(i.keys);
-        cache.side_keys.insert((n.id.clone(), v.id.clone()), i);
+    for ((n, p), i) in all.iter().zip(inputs) {
+        keys.extend(i.keys.iter().copied());
+        cache
+            .side_keys
+            .insert((n.id.clone(), p.id().to_string()), i);
     }
     keys
 }

@@ -101,26 +101,54 @@ pub struct RenderCache {
     pub module: Slot<qm_render::artifact::Artifact>,
     /// How many pieces the last build made (the rest it found here).
     pub made: usize,
-    /// Each vehicle's side keys with the inputs they were computed from, by nation and
-    /// vehicle id: comparing a vehicle with the last build's costs less than serializing it.
+    /// Each vehicle's (and gun's) side keys with the inputs they were computed from, by nation
+    /// and piece id: comparing a piece with the last build's costs less than serializing it.
     pub side_keys: HashMap<(String, String), SideInputs>,
     /// Each nation's IR with its JSON, by nation id: an unchanged nation is not written out
     /// again.
     pub json: HashMap<String, (crate::render_cache::NationInputs, Arc<Vec<u8>>)>,
 }
 
-/// What a vehicle's counter sides are drawn from, and their keys (front, back).
+/// What a piece's counter sides are drawn from, and their keys (in its sides' order).
 pub struct SideInputs {
     /// The nation's name (its id is the map key).
     pub nation_name: String,
-    /// The vehicle.
-    pub vehicle: qm_schema::Vehicle,
+    /// The vehicle or gun.
+    pub piece: PieceInputs,
     /// The counter options.
     pub opts: qm_render::CounterOptions,
     /// The templates' fingerprint.
     pub templates: u64,
-    /// The keys of the front and the back.
-    pub keys: [Key; 2],
+    /// The keys of its sides: front, back (and a gun's limbered side).
+    pub keys: Vec<Key>,
+}
+
+/// A vehicle or gun as the last build drew it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PieceInputs {
+    /// A vehicle.
+    Vehicle(Box<qm_schema::Vehicle>),
+    /// A gun.
+    Gun(Box<qm_schema::Ordnance>),
+}
+
+impl PieceInputs {
+    /// A copy of `piece`.
+    pub fn of(piece: qm_render::CounterPiece) -> Self {
+        match piece {
+            qm_render::CounterPiece::Vehicle(v) => Self::Vehicle(Box::new(v.clone())),
+            qm_render::CounterPiece::Gun(g) => Self::Gun(Box::new(g.clone())),
+        }
+    }
+
+    /// True when `piece` is the one kept.
+    pub fn is(&self, piece: qm_render::CounterPiece) -> bool {
+        match (self, piece) {
+            (Self::Vehicle(a), qm_render::CounterPiece::Vehicle(b)) => **a == *b,
+            (Self::Gun(a), qm_render::CounterPiece::Gun(b)) => **a == *b,
+            _ => false,
+        }
+    }
 }
 
 /// A nation as last written to its JSON file.

@@ -5,7 +5,8 @@ use qm_parser::{Diagnostic, FileId, SourceMap, TextSpan};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::spanned::toml_diagnostic;
+use crate::spanned::{choice, toml_diagnostic};
+use crate::Silhouette;
 
 /// How the Range column prints a type's range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +28,9 @@ pub struct GunTypeEntry {
     pub group: String,
     /// How its range is printed.
     pub range: RangeForm,
+    /// The silhouette a gun of the type is drawn with when its counter has no art; `None`
+    /// when the entry gives none (the picture box stays empty).
+    pub class: Option<Silhouette>,
     /// Where the entry is defined.
     pub span: TextSpan,
 }
@@ -70,6 +74,8 @@ struct GunTypeToml {
     name: String,
     group: String,
     range: Spanned<String>,
+    #[serde(default)]
+    class: Option<Spanned<String>>,
 }
 
 /// Reads the gun types of `file` into `registry`; a code given twice or an unknown `range`
@@ -85,7 +91,7 @@ pub fn read_gun_types(
         Ok(f) => f,
         Err(e) => {
             diags.push(toml_diagnostic("registry::syntax", &src.name, file, &e).with_help(
-                "see data-src/registry/gun-types.toml for the format: [[type]] code, name, group, range",
+                "see data-src/registry/gun-types.toml for the format: [[type]] code, name, group, range, class",
             ));
             return;
         }
@@ -124,11 +130,27 @@ pub fn read_gun_types(
                 continue;
             }
         };
+        let class = match &t.class {
+            Some(c) => {
+                let found = choice(
+                    file,
+                    c,
+                    &Silhouette::NAMES,
+                    "registry::bad-class",
+                    "silhouette class",
+                    diags,
+                );
+                let Some(found) = found else { continue };
+                Some(found)
+            }
+            None => None,
+        };
         registry.types.push(GunTypeEntry {
             code: t.code.into_inner(),
             name: t.name,
             group: t.group,
             range,
+            class,
             span,
         });
     }

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use qm_parser::TextSpan;
 use qm_schema::VehicleTypeCode;
 
-/// The silhouette drawn for a vehicle type when a counter has no art. The renderer draws each
-/// one, so the set is closed.
+/// The silhouette drawn for a vehicle or gun type when a counter has no art. The renderer
+/// draws each one, so the set is closed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Silhouette {
     /// A turreted tank.
@@ -26,11 +26,23 @@ pub enum Silhouette {
     Carrier,
     /// A motorcycle.
     Motorcycle,
+    /// A mortar (the gun types' classes follow: `gun-types.toml`).
+    Mortar,
+    /// An anti-tank gun: a long barrel low behind a shield, split trails.
+    AtGun,
+    /// A field gun, howitzer or infantry gun: a wheeled carriage, the barrel raised.
+    FieldGun,
+    /// An anti-aircraft gun: a barrel pointing up from a cruciform mount.
+    AaGun,
+    /// A recoilless gun on a light tripod or carriage.
+    Recoilless,
+    /// An anti-tank rifle on its bipod.
+    AtRifle,
 }
 
 impl Silhouette {
     /// Every silhouette with its name in the registry files.
-    pub const NAMES: [(&'static str, Silhouette); 8] = [
+    pub const NAMES: [(&'static str, Silhouette); 14] = [
         ("tank", Silhouette::Tank),
         ("turretless", Silhouette::Turretless),
         ("tankette", Silhouette::Tankette),
@@ -39,6 +51,12 @@ impl Silhouette {
         ("truck", Silhouette::Truck),
         ("carrier", Silhouette::Carrier),
         ("motorcycle", Silhouette::Motorcycle),
+        ("mortar", Silhouette::Mortar),
+        ("at_gun", Silhouette::AtGun),
+        ("field_gun", Silhouette::FieldGun),
+        ("aa_gun", Silhouette::AaGun),
+        ("recoilless", Silhouette::Recoilless),
+        ("at_rifle", Silhouette::AtRifle),
     ];
 
     /// Its name in the registry files ("armored_car"), which is also the name of the template
@@ -53,6 +71,12 @@ impl Silhouette {
             Self::Truck => "truck",
             Self::Carrier => "carrier",
             Self::Motorcycle => "motorcycle",
+            Self::Mortar => "mortar",
+            Self::AtGun => "at_gun",
+            Self::FieldGun => "field_gun",
+            Self::AaGun => "aa_gun",
+            Self::Recoilless => "recoilless",
+            Self::AtRifle => "at_rifle",
         }
     }
 }

@@ -1,11 +1,13 @@
-//! Counters: one SVG per side per vehicle from `templates/counter/`, its PNG and its PDF form.
-//! Every artifact that shows a nation's counter sides walks them with [`each_side`].
+//! Counters: one SVG per side per vehicle or gun ([`CounterPiece`]) from
+//! `templates/counter/`, its PNG and its PDF form. Every artifact that shows a nation's counter
+//! sides walks them with [`each_side`].
 
-use qm_layout::counter::{self, SideItems, SideLayout};
+use qm_layout::counter::{self, SideLayout};
 use qm_resolve::colours::{Palette, PieceColours};
-use qm_schema::{CounterSide, Nation, Vehicle};
+use qm_schema::{CounterSide, Nation, Ordnance, Vehicle};
 use serde::Serialize;
 
+use super::counter_piece::{pieces, CounterPiece};
 use super::counter_view::CounterView;
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::Converted;
@@ -15,9 +17,9 @@ use crate::templates::Templates;
 use rayon::prelude::*;
 use resvg::usvg::Tree;
 
-/// The template of a counter's front.
+/// The template of a counter's front (and of a gun's limbered side, laid out as a front).
 pub const FRONT_TEMPLATE: &str = "counter/front.svg";
-/// The template of a counter's back (the wreck side).
+/// The template of a counter's back (a vehicle's wreck side, a gun's malfunctioned side).
 pub const BACK_TEMPLATE: &str = "counter/back.svg";
 /// Side length of the counter in SVG user units (the templates' `viewBox`).
 pub const COUNTER_UNITS: f64 = 100.0;
@@ -32,8 +34,8 @@ pub struct CounterOptions {
     /// MP (false), and a scenario renderer sets this from the registry's rules
     /// (`SystemRules::red_mp`).
     pub red_mp: bool,
-    /// Each vehicle's picture (art or silhouette); empty by default, which leaves the picture
-    /// box empty.
+    /// Each vehicle's and gun's picture (art or silhouette); empty by default, which leaves
+    /// the picture box empty.
     pub pictures: Pictures,
     /// Each nation's colours (`qm build` takes them from the compile); by default the colour
     /// registry's default for every nation.
@@ -54,9 +56,9 @@ impl Default for CounterOptions {
 /// One rendered counter side.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CounterImage {
-    /// The vehicle's id (`m13-40`).
+    /// The piece's id: a vehicle's (`m13-40`) or a gun's.
     pub vehicle_id: String,
-    /// Front or back (the back is also the wreck side).
+    /// Front or back (the back is also the wreck side), or a gun's limbered side.
     pub side: CounterSide,
     /// The SVG text.
     pub svg: String,
@@ -65,25 +67,27 @@ pub struct CounterImage {
 }
 
 impl CounterImage {
-    /// The file stem for this side: `m13-40-front`, `m13-40-back`.
+    /// The file stem for this side: `m13-40-front`, `m13-40-back`, `flak-20-limbered`.
     pub fn stem(&self) -> String {
         format!("{}-{}", self.vehicle_id, side_name(self.side))
     }
 }
 
-/// The template drawing `side`: the wreck side is the back.
+/// The template drawing `side`: the wreck side is the back; a gun's limbered side is laid
+/// out, and drawn, as a front.
 pub fn template_of(side: CounterSide) -> &'static str {
     match side {
-        CounterSide::Front => FRONT_TEMPLATE,
+        CounterSide::Front | CounterSide::Limbered => FRONT_TEMPLATE,
         CounterSide::Back | CounterSide::Wreck => BACK_TEMPLATE,
     }
 }
 
-/// "front" or "back"; a wreck-side request draws the back.
+/// "front", "back" or "limbered"; a wreck-side request draws the back.
 pub fn side_name(side: CounterSide) -> &'static str {
     match side {
         CounterSide::Front => "front",
         CounterSide::Back | CounterSide::Wreck => "back",
+        CounterSide::Limbered => "limbered",
     }
 }
 
@@ -92,11 +96,16 @@ pub fn side_name(side: CounterSide) -> &'static str {
 struct CounterContext<'a> {
     /// `{id, name}` of the nation.
     nation: NationRef<'a>,
-    /// The whole IR record, for templates that want more than [`CounterView`] gives.
-    vehicle: &'a Vehicle,
+    /// The vehicle's whole IR record, for templates that want more than [`CounterView`]
+    /// gives (absent for a gun).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vehicle: Option<&'a Vehicle>,
+    /// The gun's whole IR record (absent for a vehicle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gun: Option<&'a Ordnance>,
     /// The printable values.
     counter: CounterView,
-    /// "front" or "back".
+    /// "front", "back" or "limbered".
     side: &'static str,
     /// The PNG size, which the template writes as the SVG's width and height.
     px: u32,
@@ -104,7 +113,7 @@ struct CounterContext<'a> {
     red_mp: bool,
     /// The viewBox side length.
     units: f64,
-    /// The vehicle's picture, when the build has one.
+    /// The piece's picture, when the build has one.
     picture: Option<&'a Picture>,
     /// The side laid out: every text, box and circle placed, in drawing order
     /// (`qm_layout::counter`).
@@ -122,87 +131,100 @@ struct NationRef<'a> {
 /// What the template of `side` gets.
 fn context<'a>(
     nation: &'a Nation,
-    vehicle: &'a Vehicle,
+    piece: CounterPiece<'a>,
     side: CounterSide,
     opts: &'a CounterOptions,
 ) -> CounterContext<'a> {
-    let picture = opts.pictures.get(&nation.id, &vehicle.id);
+    let picture = opts.pictures.get(&nation.id, piece.id());
+    let (vehicle, gun, counter, colours) = match piece {
+        CounterPiece::Vehicle(v) => (
+            Some(v),
+            None,
+            CounterView::of(v),
+            opts.colours.piece(nation, v),
+        ),
+        CounterPiece::Gun(g) => (
+            None,
+            Some(g),
+            CounterView::of_gun(g),
+            opts.colours.gun(nation),
+        ),
+    };
     CounterContext {
         nation: NationRef {
             id: &nation.id,
             name: &nation.name,
         },
         vehicle,
-        counter: CounterView::of(vehicle),
+        gun,
+        counter,
         side: side_name(side),
         px: opts.px,
         red_mp: opts.red_mp,
         units: COUNTER_UNITS,
         picture,
-        layout: side_layout(vehicle, side, picture),
-        colours: opts.colours.piece(nation, vehicle),
+        layout: side_layout(piece, side, picture),
+        colours,
     }
 }
 
-/// One side of `vehicle`'s counter laid out, its picture box for `picture`'s shape.
-pub fn side_layout(vehicle: &Vehicle, side: CounterSide, picture: Option<&Picture>) -> SideLayout {
-    match side {
-        CounterSide::Front => counter::front(
-            &SideItems::of(&vehicle.counter.front),
-            picture.map_or(counter::DEFAULT_ASPECT, |p| f64::from(p.aspect)),
-        ),
-        CounterSide::Back | CounterSide::Wreck => {
-            counter::back(&SideItems::of(&vehicle.counter.back))
-        }
-    }
+/// One side of a piece's counter laid out, its picture box for `picture`'s shape.
+pub fn side_layout<'a>(
+    piece: impl Into<CounterPiece<'a>>,
+    side: CounterSide,
+    picture: Option<&Picture>,
+) -> SideLayout {
+    let aspect = picture.map_or(counter::DEFAULT_ASPECT, |p| f64::from(p.aspect));
+    piece.into().layout(side, aspect)
 }
 
 /// A hash of everything one side is drawn from: its template's name and context, and the
 /// templates' fingerprint ([`Templates::fingerprint`], given as `templates`); the render
 /// cache keys sides with it.
-pub fn counter_key(
-    nation: &Nation,
-    vehicle: &Vehicle,
+pub fn counter_key<'a>(
+    nation: &'a Nation,
+    piece: impl Into<CounterPiece<'a>>,
     side: CounterSide,
-    opts: &CounterOptions,
+    opts: &'a CounterOptions,
     templates: u64,
 ) -> crate::cache_key::Key {
     crate::cache_key::KeyHasher::new(template_of(side))
-        .value(&context(nation, vehicle, side, opts))
+        .value(&context(nation, piece.into(), side, opts))
         .key(templates)
         .finish()
 }
 
-/// Renders one side of a vehicle's counter to SVG.
-pub fn counter_svg(
-    nation: &Nation,
-    vehicle: &Vehicle,
+/// Renders one side of a piece's counter to SVG.
+pub fn counter_svg<'a>(
+    nation: &'a Nation,
+    piece: impl Into<CounterPiece<'a>>,
     side: CounterSide,
     templates: &Templates,
-    opts: &CounterOptions,
+    opts: &'a CounterOptions,
 ) -> Result<String, RenderError> {
+    let piece = piece.into();
     let template = template_of(side);
-    let ctx = context(nation, vehicle, side, opts);
+    let ctx = context(nation, piece, side, opts);
     templates.render(template, &ctx).map_err(|e| {
         RenderError::new(
-            artifact_name(nation, vehicle, side, "svg"),
+            artifact_name(nation, piece, side, "svg"),
             RenderErrorKind::Template(Box::new(e)),
         )
     })
 }
 
 /// A side's SVG read back (usvg), with the template's name in the error when it is not SVG.
-fn side_tree(
-    nation: &Nation,
-    vehicle: &Vehicle,
+fn side_tree<'a>(
+    nation: &'a Nation,
+    piece: CounterPiece<'a>,
     side: CounterSide,
     templates: &Templates,
-    opts: &CounterOptions,
+    opts: &'a CounterOptions,
 ) -> Result<(String, Tree), RenderError> {
-    let svg_text = counter_svg(nation, vehicle, side, templates, opts)?;
+    let svg_text = counter_svg(nation, piece, side, templates, opts)?;
     let tree = svg::parse(&svg_text).map_err(|message| {
         RenderError::new(
-            artifact_name(nation, vehicle, side, "svg"),
+            artifact_name(nation, piece, side, "svg"),
             RenderErrorKind::Svg {
                 template: templates.origin(template_of(side)),
                 message,
@@ -215,43 +237,45 @@ fn side_tree(
 /// The PNG of a side read back, `opts.px` square.
 fn side_png(
     nation: &Nation,
-    vehicle: &Vehicle,
+    piece: CounterPiece,
     side: CounterSide,
     tree: &Tree,
     opts: &CounterOptions,
 ) -> Result<Vec<u8>, RenderError> {
     png::render_png(tree, opts.px, opts.px).map_err(|m| {
         RenderError::new(
-            artifact_name(nation, vehicle, side, "png"),
+            artifact_name(nation, piece, side, "png"),
             RenderErrorKind::Png(m),
         )
     })
 }
 
 /// The image of a side: a wreck side is the back (one flip side per counter).
-fn image(vehicle: &Vehicle, side: CounterSide, svg: String, png: Vec<u8>) -> CounterImage {
+fn image(piece: CounterPiece, side: CounterSide, svg: String, png: Vec<u8>) -> CounterImage {
     CounterImage {
-        vehicle_id: vehicle.id.clone(),
+        vehicle_id: piece.id().to_string(),
         side: match side {
             CounterSide::Front => CounterSide::Front,
-            _ => CounterSide::Back,
+            CounterSide::Limbered => CounterSide::Limbered,
+            CounterSide::Back | CounterSide::Wreck => CounterSide::Back,
         },
         svg,
         png,
     }
 }
 
-/// Renders one side of a vehicle's counter to SVG and PNG.
-pub fn counter_image(
-    nation: &Nation,
-    vehicle: &Vehicle,
+/// Renders one side of a piece's counter to SVG and PNG.
+pub fn counter_image<'a>(
+    nation: &'a Nation,
+    piece: impl Into<CounterPiece<'a>>,
     side: CounterSide,
     templates: &Templates,
-    opts: &CounterOptions,
+    opts: &'a CounterOptions,
 ) -> Result<CounterImage, RenderError> {
-    let (svg_text, tree) = side_tree(nation, vehicle, side, templates, opts)?;
-    let png = side_png(nation, vehicle, side, &tree, opts)?;
-    Ok(image(vehicle, side, svg_text, png))
+    let piece = piece.into();
+    let (svg_text, tree) = side_tree(nation, piece, side, templates, opts)?;
+    let png = side_png(nation, piece, side, &tree, opts)?;
+    Ok(image(piece, side, svg_text, png))
 }
 
 /// One counter side, drawn once for every artifact that shows it.
@@ -262,34 +286,36 @@ pub struct RenderedSide {
     pub pdf: Converted,
 }
 
-/// Draws one side of a vehicle's counter: SVG, PNG and PDF form from one template render and
+/// Draws one side of a piece's counter: SVG, PNG and PDF form from one template render and
 /// one SVG parse.
-pub fn render_side(
-    nation: &Nation,
-    vehicle: &Vehicle,
+pub fn render_side<'a>(
+    nation: &'a Nation,
+    piece: impl Into<CounterPiece<'a>>,
     side: CounterSide,
     templates: &Templates,
-    opts: &CounterOptions,
+    opts: &'a CounterOptions,
 ) -> Result<RenderedSide, RenderError> {
-    let (svg_text, tree) = side_tree(nation, vehicle, side, templates, opts)?;
-    let png = side_png(nation, vehicle, side, &tree, opts)?;
-    let pdf = side_pdf(nation, vehicle, side, &tree)?;
+    let piece = piece.into();
+    let (svg_text, tree) = side_tree(nation, piece, side, templates, opts)?;
+    let png = side_png(nation, piece, side, &tree, opts)?;
+    let pdf = side_pdf(nation, piece, side, &tree)?;
     Ok(RenderedSide {
-        image: image(vehicle, side, svg_text, png),
+        image: image(piece, side, svg_text, png),
         pdf,
     })
 }
 
-/// Draws one side of a vehicle's counter as a PDF form only (the counter sheets).
-pub fn side_form(
-    nation: &Nation,
-    vehicle: &Vehicle,
+/// Draws one side of a piece's counter as a PDF form only (the counter sheets).
+pub fn side_form<'a>(
+    nation: &'a Nation,
+    piece: impl Into<CounterPiece<'a>>,
     side: CounterSide,
     templates: &Templates,
-    opts: &CounterOptions,
+    opts: &'a CounterOptions,
 ) -> Result<Converted, RenderError> {
-    let (_, tree) = side_tree(nation, vehicle, side, templates, opts)?;
-    side_pdf(nation, vehicle, side, &tree)
+    let piece = piece.into();
+    let (_, tree) = side_tree(nation, piece, side, templates, opts)?;
+    side_pdf(nation, piece, side, &tree)
 }
 
 /// A counter side's text as outlines in its PDF form: the sheets hold every side, and 41 font
@@ -298,43 +324,39 @@ const EMBED: bool = false;
 
 fn side_pdf(
     nation: &Nation,
-    vehicle: &Vehicle,
+    piece: CounterPiece,
     side: CounterSide,
     tree: &Tree,
 ) -> Result<Converted, RenderError> {
     Converted::new(tree, EMBED).map_err(|m| {
         RenderError::new(
-            artifact_name(nation, vehicle, side, "svg"),
+            artifact_name(nation, piece, side, "svg"),
             RenderErrorKind::Pdf(m),
         )
     })
 }
 
-/// The sides of a counter, in the order every walk takes them.
-pub const SIDES: [CounterSide; 2] = [CounterSide::Front, CounterSide::Back];
-
 /// A nation's counter sides in the one order every artifact uses: front, then back, of each
 /// vehicle in listing order, each followed by its VASL variants
-/// ([`Nation::counter_vehicles`]; [`each_side`] draws them; `qm build` keys and caches them
-/// so).
-pub fn sides(nation: &Nation) -> impl Iterator<Item = (&Vehicle, CounterSide)> {
-    nation
-        .counter_vehicles()
-        .flat_map(|v| SIDES.map(|side| (v, side)))
+/// ([`Nation::counter_vehicles`]), then front, back and limbered side (when it has one) of
+/// each gun ([`CounterPiece::sides`]; [`each_side`] draws them; `qm build` keys and caches
+/// them so).
+pub fn sides(nation: &Nation) -> impl Iterator<Item = (CounterPiece<'_>, CounterSide)> {
+    pieces(nation).flat_map(|p| p.sides().into_iter().map(move |side| (p, side)))
 }
 
-/// Draws every counter side of a nation with `draw`, on every core: front then back of each
-/// vehicle in listing order. The order of the results, and the error reported (the first in
-/// that order), do not depend on the number of threads. The one walk over a nation's sides
-/// that every artifact uses: [`counter_images`], the counter sheets, `qm build`'s counter files.
-pub fn each_side<T: Send>(
-    nation: &Nation,
-    draw: impl Fn(&Vehicle, CounterSide) -> Result<T, RenderError> + Sync,
+/// Draws every counter side of a nation with `draw`, on every core, in [`sides`]' order. The
+/// order of the results, and the error reported (the first in that order), do not depend on
+/// the number of threads. The one walk over a nation's sides that every artifact uses:
+/// [`counter_images`], the counter sheets, `qm build`'s counter files.
+pub fn each_side<'n, T: Send>(
+    nation: &'n Nation,
+    draw: impl Fn(CounterPiece<'n>, CounterSide) -> Result<T, RenderError> + Sync,
 ) -> Result<Vec<T>, RenderError> {
-    let sides: Vec<(&Vehicle, CounterSide)> = sides(nation).collect();
+    let sides: Vec<(CounterPiece, CounterSide)> = sides(nation).collect();
     sides
         .par_iter()
-        .map(|&(v, side)| draw(v, side))
+        .map(|&(p, side)| draw(p, side))
         .collect::<Vec<_>>()
         .into_iter()
         .collect()
@@ -347,17 +369,22 @@ pub fn counter_images(
     templates: &Templates,
     opts: &CounterOptions,
 ) -> Result<Vec<CounterImage>, RenderError> {
-    each_side(nation, |v, side| {
-        counter_image(nation, v, side, templates, opts)
+    each_side(nation, |p, side| {
+        counter_image(nation, p, side, templates, opts)
     })
 }
 
 /// Where a counter file goes under `out/`: `ita/counters/m13-40-front.svg`.
-pub fn artifact_name(nation: &Nation, vehicle: &Vehicle, side: CounterSide, ext: &str) -> String {
+pub fn artifact_name<'a>(
+    nation: &Nation,
+    piece: impl Into<CounterPiece<'a>>,
+    side: CounterSide,
+    ext: &str,
+) -> String {
     format!(
         "{}/counters/{}-{}.{ext}",
         nation.id,
-        vehicle.id,
+        piece.into().id(),
         side_name(side)
     )
 }

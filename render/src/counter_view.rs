@@ -1,20 +1,21 @@
-//! What a counter template sees: the IR's counter items (`counter.front`, `counter.back`),
-//! looked up by kind. Nothing is formatted or computed here: the resolver decides every text a
+//! What a counter template sees: the IR's counter items (`counter.front`, `counter.back`, a
+//! gun's `counter.limbered`), looked up by kind. Nothing is formatted or computed here: the resolver decides every text a
 //! counter prints and which side it goes on, so the drawn text is the IR's, item for item.
 
 use std::collections::BTreeMap;
 
-use qm_schema::{CounterItem, CounterItemKind, Vehicle};
+use qm_schema::{CounterItem, CounterItemKind, Ordnance, Vehicle};
 use serde::Serialize;
 
-/// The items of one vehicle's counter, for the templates.
+/// The items of one vehicle's (or gun's) counter, for the templates.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CounterView {
-    /// The vehicle id (`m13-40`).
+    /// The vehicle or gun id (`m13-40`).
     pub id: String,
     /// The name as drawn ("M13/40").
     pub name: String,
-    /// The TYPE code as printed ("MT"), for templates that style by type (it is not drawn).
+    /// The TYPE code as printed ("MT"; a gun's first type, "AT"), for templates that style by
+    /// type (it is not drawn).
     pub type_code: String,
     /// The front's items by kind ("main_armament", "mg_bow", "mp", ...; every kind is a key,
     /// `none` when the side does not draw it), notations apart.
@@ -23,8 +24,13 @@ pub struct CounterView {
     pub front_notations: Vec<ItemView>,
     /// The back's items by kind ("radioless", "crew_survival", "wreck", ...), as `front`.
     pub back: BTreeMap<&'static str, Option<ItemView>>,
-    /// The notations the notes put on the back or wreck side, in order.
+    /// The notations the notes put on the back or wreck side, in order (a gun's phrases on
+    /// its malfunctioned side).
     pub back_notations: Vec<ItemView>,
+    /// A gun's limbered side's items by kind, as `front`; absent for a vehicle and a gun
+    /// without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limbered: Option<BTreeMap<&'static str, Option<ItemView>>>,
 }
 
 /// One item to draw.
@@ -61,6 +67,30 @@ impl CounterView {
             front_notations,
             back,
             back_notations,
+            limbered: None,
+        }
+    }
+
+    /// The counter items of gun `g`.
+    pub fn of_gun(g: &Ordnance) -> Self {
+        let (front, front_notations) = by_kind(&g.counter.front);
+        let (back, back_notations) = by_kind(&g.counter.back);
+        let limbered = (!g.counter.limbered.is_empty()).then(|| by_kind(&g.counter.limbered).0);
+        Self {
+            id: g.id.clone(),
+            name: g.name.clone(),
+            type_code: g
+                .gun_type
+                .as_ref()
+                .and_then(|f| f.value.as_ref())
+                .and_then(|t| t.codes.first())
+                .map(|c| c.as_str().to_string())
+                .unwrap_or_default(),
+            front,
+            front_notations,
+            back,
+            back_notations,
+            limbered,
         }
     }
 }

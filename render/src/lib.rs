@@ -11,7 +11,8 @@
 //!    svg2pdf turns pages into vector PDF ([`drawing_pdf`]).
 //!
 //! Entry points take the IR and return bytes: [`each_side`] (the one walk over a nation's
-//! counter sides, with [`render_side`]: SVG, PNG and PDF form), [`counter_images`] (what the
+//! counter sides, its vehicles' and guns' ([`CounterPiece`]), with [`render_side`]: SVG, PNG
+//! and PDF form), [`counter_images`] (what the
 //! VASSAL exporter uses),
 //! [`counter_sheets`], [`vehicle_chart`] (and a nation's guns' [`ordnance_chart`]); infantry counters ([`infantry`]), scenario cards
 //! ([`card`]) and the module's own images ([`module_images`]). A maintainer's art is made ready
@@ -28,6 +29,7 @@ mod chart_model;
 mod chart_ordnance;
 pub mod chart_overflow;
 mod counter;
+mod counter_piece;
 mod counter_view;
 pub mod drawing;
 mod error;
@@ -68,8 +70,9 @@ pub use chart_ordnance::{
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, render_side,
     side_form, side_name, sides, template_of, CounterImage, CounterOptions, RenderedSide,
-    BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE, SIDES,
+    BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
 };
+pub use counter_piece::{pieces, CounterPiece, SIDES};
 pub use counter_view::{CounterView, ItemView};
 pub use error::{RenderError, RenderErrorKind};
 pub use pdf::{drawing_pdf, svg_to_pdf, Converted};

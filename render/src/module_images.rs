@@ -19,10 +19,11 @@ pub const QM_IMAGE_DIR: &str = "qm";
 pub struct CounterPng {
     /// The nation's id (`ita`).
     pub nation: String,
-    /// The piece's id: a vehicle's id (`l3-35`), or [`infantry_piece_id`] (`infantry/4-4-7`).
+    /// The piece's id: a vehicle's or gun's id (`l3-35`), or [`infantry_piece_id`]
+    /// (`infantry/4-4-7`).
     pub vehicle_id: String,
     /// Which side; `Back` and `Wreck` (and an infantry counter's broken side, given as
-    /// `Back`) become the flip side of the piece.
+    /// `Back`) become the flip side of the piece, a gun's `Limbered` side its limber layer.
     pub side: CounterSide,
     /// The PNG file's bytes.
     pub png: Vec<u8>,
@@ -34,6 +35,7 @@ pub fn counter_image_path(nation: &str, vehicle_id: &str, side: CounterSide) -> 
         CounterSide::Front => "front",
         CounterSide::Back => "back",
         CounterSide::Wreck => "wreck",
+        CounterSide::Limbered => "limbered",
     };
     format!("{QM_IMAGE_DIR}/{nation}/{vehicle_id}-{side}.png")
 }
@@ -142,7 +144,7 @@ impl CounterPng {
         }
     }
 
-    /// The PNG of a rendered counter side of a vehicle of `nation`.
+    /// The PNG of a rendered counter side of a vehicle or gun of `nation`.
     pub fn new(nation: &str, image: CounterImage) -> Self {
         Self {
             nation: nation.to_string(),

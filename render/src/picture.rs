@@ -1,6 +1,6 @@
-//! The picture a counter draws in its picture box: the maintainer's art for the vehicle
-//! ([`crate::art`]), else the silhouette of its type's class from the vehicle type registry,
-//! drawn by `templates/counter/silhouettes/<class>.svg`. Each is made once per build and
+//! The picture a counter draws in its picture box: the maintainer's art for the vehicle or gun
+//! ([`crate::art`]), else the silhouette of its type's class from the vehicle (or gun) type
+//! registry, drawn by `templates/counter/silhouettes/<class>.svg`. Each is made once per build and
 //! shared by every counter side, sheet, card and module image that shows it.
 
 use std::collections::{BTreeMap, HashMap};
@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use qm_registry::NationRegistries;
 use qm_registry::Silhouette;
-use qm_schema::{Nation, Vehicle};
+use qm_schema::{Nation, Ordnance, Vehicle};
 use serde::Serialize;
 
 use super::error::{RenderError, RenderErrorKind};
@@ -59,39 +59,26 @@ impl Pictures {
         self.by_nation.get(nation)?.get(vehicle)
     }
 
-    /// Every vehicle's picture (its VASL variants' too): its art when `art` has one, else the
-    /// silhouette of its type's class in the nation's type registry (none for a type the registry lacks, which
-    /// resolving has reported). Each silhouette template is rendered once.
+    /// Every vehicle's picture (its VASL variants' too) and every gun's: its art when `art`
+    /// has one, else the silhouette of its type's class in the nation's type registry (a gun's
+    /// in the gun type registry; none for a type the registry lacks, which resolving has
+    /// reported, or a gun type without a class). Each silhouette template is rendered once.
     pub fn new(
         nations: &[Nation],
         registries: &dyn NationRegistries,
         art: &ArtBook,
         templates: &Templates,
     ) -> Result<Self, RenderError> {
-        let mut silhouettes: BTreeMap<&'static str, ArtImage> = BTreeMap::new();
+        let mut silhouettes = Silhouettes::default();
         let mut by_nation = HashMap::new();
         for nation in nations {
-            let types = &registries.registries_of(&nation.id).types;
+            let registries = registries.registries_of(&nation.id);
+            let art = art.get(&nation.id);
             let mut pictures = HashMap::new();
             for v in &nation.vehicles {
-                let class = class_of(v, types);
-                let picture = match art.get(&nation.id).and_then(|a| a.get(&v.id)) {
-                    Some(a) => Picture {
-                        file: Some(a.file.clone()),
-                        ..Picture::new(&a.image, "art", class)
-                    },
-                    None => {
-                        let Some(class) = class else { continue };
-                        let image = match silhouettes.get(class.name()) {
-                            Some(i) => i.clone(),
-                            None => {
-                                let i = silhouette(templates, class)?;
-                                silhouettes.insert(class.name(), i.clone());
-                                i
-                            }
-                        };
-                        Picture::new(&image, "silhouette", Some(class))
-                    }
+                let class = class_of(v, &registries.types);
+                let Some(picture) = silhouettes.picture(art, &v.id, class, templates)? else {
+                    continue;
                 };
                 // A VASL variant is the vehicle: its picture too.
                 for w in v.variants() {
@@ -99,12 +86,56 @@ impl Pictures {
                 }
                 pictures.insert(v.id.clone(), picture);
             }
+            for g in &nation.ordnance {
+                let class = gun_class_of(g, &registries.guns);
+                if let Some(picture) = silhouettes.picture(art, &g.id, class, templates)? {
+                    pictures.insert(g.id.clone(), picture);
+                }
+            }
             by_nation.insert(nation.id.clone(), pictures);
         }
         Ok(Self {
             by_nation: Arc::new(by_nation),
         })
     }
+}
+
+/// The silhouettes drawn so far, by class: each template is rendered once per build.
+#[derive(Default)]
+struct Silhouettes(BTreeMap<&'static str, ArtImage>);
+
+impl Silhouettes {
+    /// The picture of piece `id`: its art, else its class's silhouette; `None` with neither.
+    fn picture(
+        &mut self,
+        art: Option<&crate::art::NationArt>,
+        id: &str,
+        class: Option<Silhouette>,
+        templates: &Templates,
+    ) -> Result<Option<Picture>, RenderError> {
+        if let Some(a) = art.and_then(|a| a.get(id)) {
+            return Ok(Some(Picture {
+                file: Some(a.file.clone()),
+                ..Picture::new(&a.image, "art", class)
+            }));
+        }
+        let Some(class) = class else { return Ok(None) };
+        let image = match self.0.get(class.name()) {
+            Some(i) => i.clone(),
+            None => {
+                let i = silhouette(templates, class)?;
+                self.0.insert(class.name(), i.clone());
+                i
+            }
+        };
+        Ok(Some(Picture::new(&image, "silhouette", Some(class))))
+    }
+}
+
+/// The silhouette class of a gun's type (two types: the first's).
+fn gun_class_of(g: &Ordnance, guns: &qm_registry::GunTypeRegistry) -> Option<Silhouette> {
+    let code = g.gun_type.as_ref()?.value.as_ref()?.codes.first()?;
+    guns.get(code.as_str())?.class
 }
 
 /// The silhouette class of a vehicle's type (a combined code: its first part's).

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::counter::{each_side, side_form, CounterOptions};
+use super::counter_piece::pieces;
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::{Converted, Graphic, PdfBuilder, Placement};
 use crate::templates::Templates;
@@ -267,7 +268,7 @@ pub(super) fn page_context<'a>(
 }
 
 /// A nation's counter sheets: one PDF per paper size, with its file name
-/// (`ita/sheets/ita-counters-a4.pdf`); none for a nation without vehicles.
+/// (`ita/sheets/ita-counters-a4.pdf`); none for a nation without vehicles or guns.
 pub fn counter_sheets(
     nation: &Nation,
     templates: &Templates,
@@ -282,19 +283,22 @@ pub fn counter_sheets(
     counter_sheets_with(nation, templates, &faces, opts)
 }
 
-/// [`counter_sheets`] from counter sides converted earlier (`faces`: front, back of every
-/// vehicle in listing order, as [`crate::each_side`] walks them); both paper sizes are made
-/// in parallel; none for a nation without vehicles.
+/// [`counter_sheets`] from counter sides converted earlier (`faces`: every side in
+/// [`crate::sides`]' order, as [`crate::each_side`] walks them); each counter prints its front
+/// and its back (a gun's limbered side is no face of the printed counter); both paper sizes
+/// are made in parallel; none for a nation without vehicles or guns.
 pub fn counter_sheets_with(
     nation: &Nation,
     templates: &Templates,
     faces: &[&Converted],
     opts: &SheetOptions,
 ) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
-    // A nation without vehicles has no counter to print: no sheet rather than an empty PDF.
-    if nation.vehicles.is_empty() {
+    // A nation without vehicles or guns has no counter to print: no sheet rather than an
+    // empty PDF.
+    if pieces(nation).next().is_none() {
         return Ok(Vec::new());
     }
+    let faces_of = printed_faces(nation);
     let printed = printed_copies(nation);
     if printed.is_empty() {
         // Every vehicle's VASL count is 0: no counter to print.
@@ -326,7 +330,8 @@ pub fn counter_sheets_with(
                     let s = layout.counter;
                     let Some(g) = printed
                         .get(slot.vehicle)
-                        .and_then(|v| graphics.get(v * 2 + k))
+                        .and_then(|v| faces_of.get(*v))
+                        .and_then(|f| graphics.get(f[k]))
                     else {
                         continue;
                     };
@@ -344,10 +349,23 @@ pub fn counter_sheets_with(
         .collect()
 }
 
-/// The counter (an index of [`Nation::counter_vehicles`]) of each counter the sheets print,
-/// in listing order: a vehicle read from VASL's CSV as many times as its `count` and its
-/// other pieces' of the same values say (none for 0), a VASL variant as its own row's
-/// `count` says, any other once.
+/// The indexes, in [`crate::sides`]' order, of each piece's front and back ([`crate::pieces`]'
+/// order).
+fn printed_faces(nation: &Nation) -> Vec<[usize; 2]> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for p in pieces(nation) {
+        out.push([at, at + 1]);
+        at += p.sides().len();
+    }
+    out
+}
+
+/// The counter (an index of [`crate::pieces`]: the vehicles of
+/// [`Nation::counter_vehicles`], then the guns) of each counter the sheets print, in listing
+/// order: a vehicle read from VASL's CSV as many times as its `count` and its other pieces' of
+/// the same values say (none for 0), a VASL variant as its own row's `count` says, any other
+/// vehicle and every gun once.
 pub fn printed_copies(nation: &Nation) -> Vec<usize> {
     let mut copies = Vec::new();
     for v in &nation.vehicles {
@@ -359,6 +377,7 @@ pub fn printed_copies(nation: &Nation) -> Vec<usize> {
                 .map(|p| p.row.copies.unwrap_or(1)),
         );
     }
+    copies.extend(nation.ordnance.iter().map(|_| 1));
     copies
         .into_iter()
         .enumerate()

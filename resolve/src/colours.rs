@@ -180,6 +180,19 @@ impl Palette {
         }
     }
 
+    /// What a gun's counter is printed in: its nation's colours (an ordnance row names no
+    /// other nationality).
+    pub fn gun(&self, nation: &Nation) -> PieceColours {
+        let own = self.nation(&nation.id);
+        PieceColours {
+            background: own.background.clone(),
+            back: own.back.clone(),
+            light_text: own.text.is_light(),
+            text: own.text.clone(),
+            inset: None,
+        }
+    }
+
     /// The nationality a row is marked as printed in or captured by: VASL's `bkg=` or `cap=`,
     /// else its name's "(<nationality> colored)".
     fn marked(&self, vehicle: &Vehicle) -> Option<&NationalityColours> {

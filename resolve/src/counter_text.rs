@@ -204,7 +204,7 @@ fn other_configuration_text(o: &OtherConfiguration) -> String {
 
 /// An item of `value`: its text on one line (superscripts in Unicode's characters), and its
 /// runs when part of it is raised or marked.
-fn item(kind: CounterItemKind, label: Option<&str>, value: Runs) -> CounterItem {
+pub(crate) fn item(kind: CounterItemKind, label: Option<&str>, value: Runs) -> CounterItem {
     CounterItem {
         kind,
         label: label.map(str::to_string),
@@ -215,7 +215,7 @@ fn item(kind: CounterItemKind, label: Option<&str>, value: Runs) -> CounterItem 
 }
 
 /// A plain text as runs.
-fn plain(text: String) -> Runs {
+pub(crate) fn plain(text: String) -> Runs {
     let mut out = Runs::default();
     out.plain(&text);
     out
@@ -223,7 +223,7 @@ fn plain(text: String) -> Runs {
 
 /// A field as printed: its value formatted, the superscript printed after it (raised, in its
 /// own case), then "†" when marked; `None` for an absent cell or one holding only a "†".
-fn field<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> Runs) -> Option<Runs> {
+pub(crate) fn field<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> Runs) -> Option<Runs> {
     let f = field.as_ref()?;
     let mut value = f.value.as_ref().map(format)?;
     if let Some(s) = &f.superscript {
@@ -236,7 +236,7 @@ fn field<T>(field: &Option<Field<T>>, format: impl FnOnce(&T) -> Runs) -> Option
 }
 
 /// A field formatted as plain text, as [`field`] prints it.
-fn text<T>(f: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<Runs> {
+pub(crate) fn text<T>(f: &Option<Field<T>>, format: impl FnOnce(&T) -> String) -> Option<Runs> {
     field(f, |v| plain(format(v)))
 }
 
@@ -258,7 +258,7 @@ fn flag(field: &Option<Field<bool>>, symbol: &str) -> Option<Runs> {
     })
 }
 
-fn signed(n: i8) -> String {
+pub(crate) fn signed(n: i8) -> String {
     if n > 0 {
         format!("+{n}")
     } else {

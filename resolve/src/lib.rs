@@ -40,6 +40,7 @@ pub mod colours;
 mod counter_text;
 mod factions;
 mod fields;
+mod gun_counter_text;
 #[cfg(test)]
 mod gun_notes_tests;
 pub mod lexicon;

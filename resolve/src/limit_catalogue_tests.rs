@@ -21,6 +21,8 @@ use crate::Resolved;
 mod limits;
 #[path = "../../parser/tests/catalogue/rng.rs"]
 pub(crate) mod rng;
+#[path = "../../parser/tests/catalogue/words.rs"]
+pub(crate) mod words;
 
 use limits::{LimitMeaning, Who, FACTIONS, PLACES};
 use rng::Rng;

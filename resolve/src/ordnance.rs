@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use qm_parser::{
     parse_ordnance_csv, parse_ordnance_tsv, Cell, Diagnostic, OrdnanceRow, Source, SourceMap,
 };
-use qm_schema::{GunRange, GunTypes, Ordnance};
+use qm_schema::{GunCounter, GunRange, GunTypes, Ordnance};
 
 use crate::fields::{field, opt_field};
 use crate::names::{normalize_name, vehicle_id};
@@ -35,8 +35,9 @@ pub fn read_ordnance(
         .rows
         .into_iter()
         .filter_map(|row| {
-            let gun = gun_from_row(map, &row, taken)?;
+            let mut gun = gun_from_row(map, &row, taken)?;
             lint_row(&row, &gun, guns, diags);
+            gun.counter = crate::gun_counter_text::gun_counter(&gun);
             Some((gun, row))
         })
         .unzip()
@@ -72,6 +73,8 @@ fn gun_from_row(
         availability: Vec::new(),
         availability_unknown: Vec::new(),
         restricted_use: Vec::new(),
+        vasl_limbered: row.vasl_limbered.clone(),
+        counter: GunCounter::default(),
     })
 }
 

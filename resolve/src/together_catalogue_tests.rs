@@ -16,7 +16,7 @@ use qm_schema::{Period, YearMonth};
 use crate::tests::{listing, resolve, row};
 
 // The generator's random choices, shared with the limits' catalogue test (one module).
-use crate::limit_catalogue_tests::rng;
+use crate::limit_catalogue_tests::{rng, words};
 #[path = "../../parser/tests/catalogue/together.rs"]
 mod together;
 

@@ -110,6 +110,12 @@ pub fn touched_piece(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Option
     })
 }
 
+/// The gun (an index of `nation.ordnance`) whose ordnance listing row holds error `d`.
+pub fn touched_gun(nation: &Nation, map: &SourceMap, d: &Diagnostic) -> Option<usize> {
+    let at = Place::of(map, d.span.as_ref()?)?;
+    nation.ordnance.iter().position(|g| at.inside(&g.row))
+}
+
 /// The listing row that made no vehicle (an entry of `nation.unresolved` with a `row`) in
 /// which error `d` lies.
 pub fn unresolved_row<'a>(

@@ -220,11 +220,28 @@ pub enum CounterItemKind {
     Notation,
     /// The word of the wreck band ("WRECK").
     Wreck,
+    /// A gun's caliber and barrel length, with the marks printed on it ("75L", an overlined
+    /// "81*").
+    Caliber,
+    /// The part of a gun's ROF (IFE) cell printed in parentheses: its IFE ("(8)"), or the
+    /// other rate ("(or 3)").
+    Ife,
+    /// A gun's range ("120", a mortar's "2-60").
+    Range,
+    /// A gun's manhandling number (drawn red when the listing prints it bold).
+    Manhandling,
+    /// The Special items a gun's counter prints, besides its ammunition and smoke
+    /// ("NT QSU IR").
+    Special,
+    /// The word of a gun's malfunctioned side ("MALF").
+    Malfunction,
+    /// The word of a gun's limbered side ("LIMBERED").
+    Limbered,
 }
 
 impl CounterItemKind {
     /// Every kind, in the IR's order.
-    pub const ALL: [CounterItemKind; 26] = [
+    pub const ALL: [CounterItemKind; 33] = [
         Self::Name,
         Self::Rof,
         Self::MainArmament,
@@ -251,13 +268,25 @@ impl CounterItemKind {
         Self::Radioless,
         Self::Notation,
         Self::Wreck,
+        Self::Caliber,
+        Self::Ife,
+        Self::Range,
+        Self::Manhandling,
+        Self::Special,
+        Self::Malfunction,
+        Self::Limbered,
     ];
 
     /// A short title for listing items in text ("MA", "BMG", "AF side"); `None` for the
     /// kinds whose text says what it is (name, ®, notation, the wreck band's word).
     pub fn title(self) -> Option<&'static str> {
         Some(match self {
-            Self::Name | Self::Radioless | Self::Notation | Self::Wreck => return None,
+            Self::Name
+            | Self::Radioless
+            | Self::Notation
+            | Self::Wreck
+            | Self::Malfunction
+            | Self::Limbered => return None,
             Self::Rof => "ROF",
             Self::MainArmament => "MA",
             Self::Breakdown => "B#",
@@ -280,6 +309,11 @@ impl CounterItemKind {
             Self::GroundPressure => "GP",
             Self::CrewSurvival => "CS",
             Self::Capacity => "Capacity",
+            Self::Caliber => "CSize",
+            Self::Ife => "IFE",
+            Self::Range => "Range",
+            Self::Manhandling => "M#",
+            Self::Special => "Special",
         })
     }
 
@@ -312,6 +346,13 @@ impl CounterItemKind {
             Self::Radioless => "radioless",
             Self::Notation => "notation",
             Self::Wreck => "wreck",
+            Self::Caliber => "caliber",
+            Self::Ife => "ife",
+            Self::Range => "range",
+            Self::Manhandling => "manhandling",
+            Self::Special => "special",
+            Self::Malfunction => "malfunction",
+            Self::Limbered => "limbered",
         }
     }
 }
@@ -341,4 +382,45 @@ pub enum CounterSide {
     Back,
     /// The wreck side (the reverse of a vehicle counter).
     Wreck,
+    /// A gun's limbered side: drawn beside its two sides where the listing gives the values
+    /// it fires with limbered (`LF [...]`) or VASL's `limbered` column asks for one.
+    Limbered,
+}
+
+/// What a gun's counter prints: its front, its back (the malfunctioned side) and, when it has
+/// one, its limbered side; every text the counter templates draw, item by item.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct GunCounter {
+    /// The front: the name and the values a player reads in play (ROF, caliber, IFE, B#,
+    /// range, special ammunition, smoke, the Special codes, M#, target size).
+    pub front: Vec<CounterItem>,
+    /// The back, the malfunctioned side: the name, the Special column's phrases (rules of
+    /// the gun's note: "no Gunshield") as notations, and the band's word.
+    pub back: Vec<CounterItem>,
+    /// The limbered side: the name, the values of the limbered-firing bracket (none when
+    /// VASL's column asks for a side the listing gives no values for) and its word; empty
+    /// when the gun has no limbered side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limbered: Vec<CounterItem>,
+}
+
+impl GunCounter {
+    /// The sides the counter has, in the order every walk takes them: front, back, and the
+    /// limbered side when it has one.
+    pub fn sides(&self) -> Vec<CounterSide> {
+        let mut sides = vec![CounterSide::Front, CounterSide::Back];
+        if !self.limbered.is_empty() {
+            sides.push(CounterSide::Limbered);
+        }
+        sides
+    }
+
+    /// The items of `side` (the wreck side is the back); empty for a side the gun lacks.
+    pub fn side(&self, side: CounterSide) -> &[CounterItem] {
+        match side {
+            CounterSide::Front => &self.front,
+            CounterSide::Back | CounterSide::Wreck => &self.back,
+            CounterSide::Limbered => &self.limbered,
+        }
+    }
 }

@@ -23,6 +23,7 @@ mod nation;
 mod nationality;
 mod notes;
 mod ordnance;
+mod ordnance_printed;
 mod ordnance_values;
 mod printed;
 mod rarity;

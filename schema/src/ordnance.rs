@@ -52,4 +52,12 @@ pub struct Ordnance {
     /// only"), per faction; absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restricted_use: Vec<RestrictedUse>,
+    /// VASL's `limbered` column as VASL keeps it (`no_fire`, or the values its limbered piece
+    /// is drawn with): asks for a limbered side; absent for the publication's layout and an
+    /// empty cell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vasl_limbered: Option<String>,
+    /// What the gun's counter prints, side by side.
+    #[serde(default)]
+    pub counter: GunCounter,
 }

@@ -41,7 +41,7 @@ fn options(c: &Compiled, t: &Templates) -> CounterOptions {
 }
 
 /// The SVG inside a picture's `data:` URI.
-fn decoded_svg(p: &Picture) -> String {
+pub(crate) fn decoded_svg(p: &Picture) -> String {
     let b64 = p.href.strip_prefix("data:image/svg+xml;base64,").unwrap();
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(b64)
@@ -50,7 +50,7 @@ fn decoded_svg(p: &Picture) -> String {
 }
 
 /// How many pixels of a counter PNG inside its picture box are close to `rgb`.
-fn pixels_like(png: &[u8], svg: &str, px: u32, rgb: (u8, u8, u8)) -> usize {
+pub(crate) fn pixels_like(png: &[u8], svg: &str, px: u32, rgb: (u8, u8, u8)) -> usize {
     let pixmap = Pixmap::decode_png(png).unwrap();
     let scale = px as f32 / 100.0;
     let mut n = 0;

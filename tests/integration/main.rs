@@ -10,6 +10,7 @@ mod counter_geometry;
 mod counter_values;
 mod determinism;
 mod doc_claims;
+mod gun_counters;
 mod infantry;
 mod ir;
 mod legibility;

@@ -1,13 +1,13 @@
-//! The IR -> the module's content: one PieceSlot per vehicle and per infantry unit in a palette
-//! (a tab per nation, a panel per vehicle type, then an infantry panel), the prototypes the
-//! slots share, and the images they name.
+//! The IR -> the module's content: one PieceSlot per vehicle, gun and infantry unit in a
+//! palette (a tab per nation, a panel per vehicle type, a panel per gun type group, then an
+//! infantry panel), the prototypes the slots share, and the images they name.
 
 use std::collections::BTreeMap;
 
 use qm_registry::NationRegistries;
-use qm_registry::VehicleTypeRegistry;
+use qm_registry::{GunTypeRegistry, VehicleTypeRegistry};
 use qm_schema::{
-    CounterItem, CounterItemKind, CounterSide, InfantryUnit, Nation, NoteRef, Vehicle,
+    CounterItem, CounterItemKind, CounterSide, InfantryUnit, Nation, NoteRef, Ordnance, Vehicle,
 };
 use serde::Serialize;
 
@@ -32,8 +32,15 @@ pub const PROTO_VEHICLE: &str = "QM Vehicle";
 pub const PROTO_AFV: &str = "QM AFV";
 /// The prototype of infantry counters (Delete only: no Motion or CE/BU).
 pub const PROTO_INFANTRY: &str = "QM Infantry";
+/// The prototype of guns (Delete only: a gun has no Motion or CE/BU; its malfunctioned and
+/// limbered sides are layers of its own slot).
+pub const PROTO_GUN: &str = "QM Gun";
 /// The Marker property keys of every vehicle slot, in order.
 pub const PROPERTY_KEYS: [&str; 8] = ["Nation", "Type", "BPV", "DVP", "RF", "MP", "Notes", "Back"];
+/// The Marker property keys of every gun slot, in order ("" where the data is silent).
+pub const GUN_PROPERTY_KEYS: [&str; 7] = ["Nation", "Type", "BPV", "RF", "M#", "Notes", "Back"];
+/// The palette panel of a nation's guns whose type the gun type registry lacks.
+pub const OTHER_GUNS: &str = "Other guns";
 /// The Marker property keys of every infantry slot, in order ("" where the data is silent).
 pub const INFANTRY_PROPERTY_KEYS: [&str; 4] = ["Nation", "Type", "Class", "Rating"];
 /// The palette panel of a nation's infantry, after its vehicle panels.
@@ -154,13 +161,7 @@ const BOARD_SIZE: (u32, u32) = (1000, 650);
 
 /// The property values of a vehicle, in [`PROPERTY_KEYS`] order.
 pub fn vehicle_properties(nation: &Nation, v: &Vehicle) -> Vec<(String, String)> {
-    // Lower bound first whatever the printed order, so a filter on the property reads alike.
-    let rf =
-        v.rf.value
-            .map_or_else(String::new, |r| match r.as_single() {
-                Some(one) => one.to_string(),
-                None => format!("{}-{}", r.lower, r.upper),
-            });
+    let rf = v.rf.value.map_or_else(String::new, rf_text);
     let notes: Vec<String> = v
         .values
         .note_refs
@@ -210,6 +211,52 @@ pub fn infantry_properties(nation: &Nation, u: &InfantryUnit) -> Vec<(String, St
         .collect()
 }
 
+/// The property values of a gun, in [`GUN_PROPERTY_KEYS`] order ("" for a value printed
+/// `–` or not at all).
+pub fn gun_properties(nation: &Nation, g: &Ordnance) -> Vec<(String, String)> {
+    let notes: Vec<String> = g
+        .note_refs
+        .iter()
+        .filter_map(|f| f.value.as_ref())
+        .map(NoteRef::label)
+        .collect();
+    let types = g.gun_type.as_ref().and_then(|f| f.value.as_ref());
+    let values = [
+        nation.name.clone(),
+        types.map_or_else(String::new, |t| {
+            let codes: Vec<&str> = t.codes.iter().map(|c| c.as_str()).collect();
+            codes.join(" ")
+        }),
+        g.bpv
+            .as_ref()
+            .and_then(|f| f.value)
+            .map_or_else(String::new, |b| b.to_string()),
+        g.rf.as_ref()
+            .and_then(|f| f.value)
+            .map_or_else(String::new, rf_text),
+        g.manhandling
+            .as_ref()
+            .and_then(|f| f.value)
+            .map_or_else(String::new, |m| m.number.to_string()),
+        notes.join(", "),
+        side_text(&g.counter.back),
+    ];
+    GUN_PROPERTY_KEYS
+        .iter()
+        .zip(values)
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
+}
+
+/// An RF or RF range, the lower bound first whatever the printed order, so a filter on the
+/// property reads alike.
+fn rf_text(r: qm_schema::RfRange) -> String {
+    match r.as_single() {
+        Some(one) => one.to_string(),
+        None => format!("{}-{}", r.lower, r.upper),
+    }
+}
+
 fn layer(
     name: &str,
     command: &str,
@@ -237,10 +284,20 @@ fn empty_basic() -> Basic {
     }
 }
 
+/// Which prototypes a module carries besides the vehicles' (only modules with such slots
+/// carry them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Carried {
+    /// [`PROTO_INFANTRY`].
+    pub infantry: bool,
+    /// [`PROTO_GUN`].
+    pub guns: bool,
+}
+
 /// The prototypes: common traits defined once. `(w, h)` is the counter size the overlays are
-/// placed for (top-right corner for CE, bottom-right for Motion); `infantry` adds
-/// [`PROTO_INFANTRY`] (only modules with infantry slots carry it).
-pub fn prototypes(counter: (u32, u32), format: EngineFormat, infantry: bool) -> Vec<Prototype> {
+/// placed for (top-right corner for CE, bottom-right for Motion); `carried` adds
+/// [`PROTO_INFANTRY`] and [`PROTO_GUN`].
+pub fn prototypes(counter: (u32, u32), format: EngineFormat, carried: Carried) -> Vec<Prototype> {
     let (w, h) = (counter.0 as i32, counter.1 as i32);
     // Each overlay sits 2 px inside a corner of the counter (CE top right, Motion bottom
     // right); an offset is from the counter's centre to the overlay's.
@@ -265,7 +322,7 @@ pub fn prototypes(counter: (u32, u32), format: EngineFormat, infantry: bool) -> 
         ],
         basic: empty_basic(),
     };
-    let infantry_piece = Piece {
+    let delete_only = || Piece {
         traits: vec![Trait::Delete {
             command: "Delete".into(),
             key: KeyStroke::ctrl('D'),
@@ -284,12 +341,15 @@ pub fn prototypes(counter: (u32, u32), format: EngineFormat, infantry: bool) -> 
             afv,
         ),
     ];
-    if infantry {
+    if carried.infantry {
         all.push((
             PROTO_INFANTRY,
             "Infantry counters: Delete (generated by qm)",
-            infantry_piece,
+            delete_only(),
         ));
+    }
+    if carried.guns {
+        all.push((PROTO_GUN, "Guns: Delete (generated by qm)", delete_only()));
     }
     all.into_iter()
         .map(|(name, description, piece)| Prototype {
@@ -331,11 +391,12 @@ pub fn assemble(
     };
     let mut tabs = Vec::new();
     for n in nations {
-        let types = &registries.registries_of(&n.id).types;
-        let mut groups = vehicle_groups(n, types, &mut slots)?;
+        let registries = registries.registries_of(&n.id);
+        let mut groups = vehicle_groups(n, &registries.types, &mut slots)?;
+        groups.extend(gun_groups(n, &registries.guns, &mut slots)?);
         groups.extend(infantry_group(n, &mut slots)?);
-        // A nation without vehicles or infantry units (national rules only) has no piece:
-        // an empty tab would only confuse players.
+        // A nation without vehicles, guns or infantry units (national rules only) has no
+        // piece: an empty tab would only confuse players.
         if !groups.is_empty() {
             tabs.push(NationTab {
                 id: n.id.clone(),
@@ -367,7 +428,10 @@ pub fn assemble(
         prototypes: prototypes(
             counter_size,
             format,
-            nations.iter().any(|n| !n.infantry.units.is_empty()),
+            Carried {
+                infantry: nations.iter().any(|n| !n.infantry.units.is_empty()),
+                guns: nations.iter().any(|n| !n.ordnance.is_empty()),
+            },
         ),
         map,
         images: qm_images,
@@ -376,7 +440,7 @@ pub fn assemble(
     })
 }
 
-/// The counter images by (nation, piece, side rank: front, back, wreck); two images of one
+/// The counter images by (nation, piece, side rank: front, back, wreck, limbered); two images of one
 /// side of a piece are an error.
 fn images_by_key(images: &[CounterPng]) -> Result<ImagesByKey<'_>, VassalError> {
     let mut by_key: ImagesByKey = BTreeMap::new();
@@ -385,6 +449,7 @@ fn images_by_key(images: &[CounterPng]) -> Result<ImagesByKey<'_>, VassalError> 
             CounterSide::Front => 0,
             CounterSide::Back => 1,
             CounterSide::Wreck => 2,
+            CounterSide::Limbered => 3,
         };
         let k = (img.nation.clone(), img.vehicle_id.clone(), rank);
         if by_key.insert(k, img).is_some() {
@@ -456,6 +521,44 @@ fn vehicle_groups(
         .collect())
 }
 
+/// A nation's gun panels, one per group of the gun type registry (a gun of two types under
+/// its first's), in the registry's order; a type it lacks goes to [`OTHER_GUNS`].
+fn gun_groups(
+    n: &Nation,
+    guns: &GunTypeRegistry,
+    slots: &mut SlotMaker,
+) -> Result<Vec<Group>, VassalError> {
+    let headings = guns.groups();
+    let mut by_group: BTreeMap<usize, Vec<Slot>> = BTreeMap::new();
+    for g in &n.ordnance {
+        let slot = slots.slot(SlotSpec {
+            nation: &n.id,
+            piece_id: g.id.clone(),
+            name: &g.name,
+            prototype: PROTO_GUN,
+            properties: gun_properties(n, g),
+            back_level: "+ (malfunctioned)",
+        })?;
+        slots.counter_size.get_or_insert((slot.width, slot.height));
+        let group = g
+            .gun_type
+            .as_ref()
+            .and_then(|f| f.value.as_ref())
+            .and_then(|t| t.codes.first())
+            .and_then(|c| guns.get(c.as_str()))
+            .and_then(|t| headings.iter().position(|h| *h == t.group))
+            .unwrap_or(headings.len());
+        by_group.entry(group).or_default().push(slot);
+    }
+    Ok(by_group
+        .into_iter()
+        .map(|(i, slots)| Group {
+            label: headings.get(i).map_or(OTHER_GUNS, |h| h).to_string(),
+            slots,
+        })
+        .collect())
+}
+
 /// A nation's infantry panel, when it has infantry units.
 fn infantry_group(n: &Nation, slots: &mut SlotMaker) -> Result<Option<Group>, VassalError> {
     let mut infantry = Vec::new();
@@ -488,7 +591,7 @@ struct SlotSpec<'a> {
     back_level: &'static str,
 }
 
-/// Images by (nation, piece id, side rank: front 0, back 1, wreck 2).
+/// Images by (nation, piece id, side rank: front 0, back 1, wreck 2, limbered 3).
 type ImagesByKey<'a> = BTreeMap<(String, String, u8), &'a CounterPng>;
 
 /// One PieceSlot: prototype, Marker, a Flip layer when a back or wreck image exists, and the
@@ -540,6 +643,18 @@ fn build_slot(
             spec.back_level
         };
         traits.push(layer("Side", "Flip", 'F', &path, level, (0, 0)));
+    }
+    if let Some(limbered) = get(3) {
+        let path = counter_image_path(spec.nation, &spec.piece_id, CounterSide::Limbered);
+        qm_images.insert(path.clone(), limbered.png.clone());
+        traits.push(layer(
+            "Limbered",
+            "Limber",
+            'L',
+            &path,
+            "+ (limbered)",
+            (0, 0),
+        ));
     }
     let gpid = registry.get(&key).ok_or_else(|| {
         VassalError::new(format!(
@@ -603,10 +718,19 @@ fn drawn(e: RenderError) -> VassalError {
 /// The `Back` property: what the back prints besides the name and the wreck band (the ®,
 /// crew survival, capacity, the notes' notations).
 fn back_text(v: &Vehicle) -> String {
-    v.counter
-        .back
+    side_text(&v.counter.back)
+}
+
+/// What a back prints besides the name and the band's word, items joined by "; ".
+fn side_text(items: &[CounterItem]) -> String {
+    items
         .iter()
-        .filter(|i| !matches!(i.kind, CounterItemKind::Name | CounterItemKind::Wreck))
+        .filter(|i| {
+            !matches!(
+                i.kind,
+                CounterItemKind::Name | CounterItemKind::Wreck | CounterItemKind::Malfunction
+            )
+        })
         .map(CounterItem::drawn)
         .collect::<Vec<_>>()
         .join("; ")

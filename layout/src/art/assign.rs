@@ -1,12 +1,13 @@
-//! Which vehicle each art file pictures, and each used file made ready once. Every problem is
-//! a diagnostic naming the file and the vehicle: a counter never shows a blank silently.
+//! Which vehicle (or gun) each art file pictures, and each used file made ready once. Every
+//! problem is a diagnostic naming the file and the vehicle: a counter never shows a blank
+//! silently. A gun is matched as a vehicle is, by its id or by the index's name for it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use qm_parser::{Diagnostic, Severity, SourceMap, TextSpan};
 use qm_registry::names::{did_you_mean, vehicle_id};
-use qm_resolve::query::find_vehicle;
+use qm_resolve::query::{find_vehicle, lookup_gun};
 use qm_schema::Nation;
 use rayon::prelude::*;
 
@@ -28,8 +29,31 @@ enum Claim {
 /// A file made ready, or the diagnostic saying why it cannot be.
 type Prepared = Result<Arc<Art>, Box<Diagnostic>>;
 
-/// The files each vehicle is pictured by: vehicle index -> (file index, why).
+/// The files each piece is pictured by: piece index ([`pieces`]) -> (file index, why).
 type Claims = BTreeMap<usize, Vec<(usize, Claim)>>;
+
+/// A nation's pieces with art, as (id, name): its vehicles, then its guns.
+fn pieces(nation: &Nation) -> Vec<(&str, &str)> {
+    let vehicles = nation
+        .vehicles
+        .iter()
+        .map(|v| (v.id.as_str(), v.name.as_str()));
+    let guns = nation
+        .ordnance
+        .iter()
+        .map(|g| (g.id.as_str(), g.name.as_str()));
+    vehicles.chain(guns).collect()
+}
+
+/// The id of the vehicle or gun `name` names; else the closest vehicle names.
+fn find_piece<'a>(nation: &'a Nation, name: &str) -> Result<&'a str, Vec<&'a str>> {
+    match find_vehicle(nation, name) {
+        Ok(v) => Ok(&v.id),
+        Err(near) => lookup_gun(nation, name)
+            .map(|g| g.id.as_str())
+            .map_err(|_| near),
+    }
+}
 
 /// The art of every nation that has an art folder, with the diagnostics, nations in order.
 pub fn assign_nations(loaded: &Loaded, nations: &[Nation]) -> (ArtBook, Vec<Diagnostic>) {
@@ -79,8 +103,8 @@ pub fn assign_art(
             };
             indexed.insert(f);
             for (name, span) in &entry.vehicles {
-                match find_vehicle(nation, name) {
-                    Ok(v) => claim(&mut claims, nation, &v.id, f, Claim::Index(span.clone())),
+                match find_piece(nation, name) {
+                    Ok(id) => claim(&mut claims, nation, id, f, Claim::Index(span.clone())),
                     Err(near) => {
                         diags.push(unknown_vehicle(folder, &entry.file, name, span, &near))
                     }
@@ -97,7 +121,7 @@ pub fn assign_art(
             .rsplit_once('.')
             .map_or(file.name.as_str(), |(s, _)| s);
         let id = vehicle_id(stem);
-        if nation.vehicles.iter().any(|v| v.id == id) {
+        if pieces(nation).iter().any(|(p, _)| *p == id) {
             claim(&mut claims, nation, &id, f, Claim::ById);
         } else {
             diags.push(unmatched(folder, nation, file, stem));
@@ -114,7 +138,7 @@ pub fn assign_art(
 }
 
 fn claim(claims: &mut Claims, nation: &Nation, id: &str, file: usize, why: Claim) {
-    if let Some(v) = nation.vehicles.iter().position(|v| v.id == id) {
+    if let Some(v) = pieces(nation).iter().position(|(p, _)| *p == id) {
         claims.entry(v).or_default().push((file, why));
     }
 }
@@ -126,6 +150,7 @@ fn prepare_used(
     nation: &Nation,
     claims: &Claims,
 ) -> (NationArt, Vec<Diagnostic>) {
+    let pieces = pieces(nation);
     let used: BTreeSet<usize> = claims
         .values()
         .filter(|c| c.len() == 1)
@@ -137,7 +162,7 @@ fn prepare_used(
             let users: Vec<&str> = claims
                 .iter()
                 .filter(|(_, c)| c.len() == 1 && c[0].0 == f)
-                .map(|(&v, _)| nation.vehicles[v].name.as_str())
+                .map(|(&v, _)| pieces[v].1)
                 .collect();
             (f, prepare_file(folder, &folder.files[f], &users))
         })
@@ -149,8 +174,7 @@ fn prepare_used(
             Ok(a) => {
                 for (&v, c) in claims {
                     if c.len() == 1 && c[0].0 == f {
-                        art.by_vehicle
-                            .insert(nation.vehicles[v].id.clone(), a.clone());
+                        art.by_vehicle.insert(pieces[v].0.to_string(), a.clone());
                     }
                 }
             }
@@ -287,8 +311,8 @@ fn unmatched(folder: &ArtFolder, nation: &Nation, file: &ArtFile, stem: &str) ->
         None,
     )
     .with_file(format!("{}/{}", folder.shown, file.name));
-    let ids = nation.vehicles.iter().map(|v| v.id.as_str());
-    match did_you_mean(stem, ids).first() {
+    let pieces = pieces(nation);
+    match did_you_mean(stem, pieces.iter().map(|(id, _)| *id)).first() {
         Some(id) => d.with_help(format!(
             "did you mean `{id}.{}`? Art is named by the vehicle's id, or mapped in {INDEX_FILE}",
             extension(&file.name)
@@ -325,7 +349,7 @@ fn duplicate(
         "art::duplicate",
         format!(
             "failed to choose the art of {} ({} and {} {all} picture it)",
-            nation.vehicles[v].name,
+            pieces(nation)[v].1,
             init.join(", "),
             last[0]
         ),

@@ -1,5 +1,5 @@
-//! Vehicle art: the pictures a maintainer keeps in `<nation>/art/`, checked and made ready for
-//! the counters once per run.
+//! Vehicle (and gun) art: the pictures a maintainer keeps in `<nation>/art/`, checked and made
+//! ready for the counters once per run.
 //!
 //! # Steps
 //! 1. [`read_art_folder`](qm_load::data_dir::art_folder::read_art_folder) (during load): which files the folder holds, their bytes (regular
@@ -40,7 +40,8 @@ pub struct Art {
     pub image: ArtImage,
 }
 
-/// The art of one nation's vehicles, by vehicle id (vehicles without art are absent).
+/// The art of one nation's vehicles and guns, by id (ids are unique across both; those
+/// without art are absent).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NationArt {
     /// Vehicle id -> its art; a file picturing several vehicles is shared, not copied.

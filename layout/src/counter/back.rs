@@ -36,7 +36,7 @@ pub fn back(items: &SideItems) -> SideLayout {
             min: SMALL,
             ..TextBox::new(3.0, BAND_TOP + 0.5, 94.0, 10.0)
         };
-        drawn.push(Drawn::Text(Placed::fit("wreck", &wreck.value, &b)));
+        drawn.push(Drawn::Text(Placed::fit(wreck.kind, &wreck.value, &b)));
     }
     let (drawn, left_off) = keep_clear(drawn);
     let layout = SideLayout {
@@ -80,8 +80,7 @@ fn name(items: &SideItems, drawn: &mut Vec<Drawn>) -> f64 {
 /// GP, CS and capacity in a row (two when they do not fit one); the bottom of the rows.
 fn values(items: &SideItems, top: f64, drawn: &mut Vec<Drawn>) -> f64 {
     let (mut x, mut y, mut used) = (3.0, top, false);
-    for kind in [K::GroundPressure, K::CrewSurvival, K::Capacity] {
-        let Some(it) = items.get(kind) else { continue };
+    for it in items.value_items() {
         let label_w = label_width(it);
         let w = label_w + tw(&it.value, SMALL, true);
         if used && x + w > 97.0 {

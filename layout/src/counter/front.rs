@@ -262,7 +262,7 @@ impl<'a> Front<'a> {
                 h: Num::Int(15),
             });
             let b = text_box(3.5, top + 0.5, rof_w - 1.0, 14.0, GLANCE, GLANCE);
-            self.text(Placed::fit("rof", &rof.value, &b));
+            self.text(Placed::fit(rof.kind, &rof.value, &b));
             ma_x = 3.0 + rof_w + 2.0;
         }
         if let Some(ma) = self.get(K::MainArmament) {
@@ -274,7 +274,7 @@ impl<'a> Front<'a> {
             let reach = self.reach(top, top + 15.0);
             let mut b = text_box(ma_x, top, reach - ma_x, 15.0, 16.0, GLANCE);
             b.align = Align::Start;
-            self.text(Placed::fit("main_armament", &ma.value, &b));
+            self.text(Placed::fit(ma.kind, &ma.value, &b));
         }
     }
 

@@ -26,12 +26,13 @@ mod side;
 
 pub use back::back;
 pub use front::front;
-pub use items::SideItems;
+pub use items::{SideItems, GUN_PLACES, GUN_ROWS};
 pub use misfit::{Misfit, MisfitWhy};
 pub use num::Num;
 pub use placed::{MarkLine, Placed, PlacedLine, PlacedRun};
 pub use rich::{Rich, RUN_RISE, RUN_SCALE};
 
+use qm_schema::CounterSide;
 use serde::Serialize;
 
 /// The smallest size (viewBox units of the 100-unit counter) of any text on a counter: 6.7 px
@@ -114,10 +115,12 @@ impl SideLayout {
 /// for the rest (labels included). `item` is the item's kind as the IR names it, `.label` after
 /// it for its label.
 pub fn floor_of(item: &str) -> f64 {
-    const GLANCE_ITEMS: [&str; 10] = [
+    const GLANCE_ITEMS: [&str; 12] = [
         "name",
         "rof",
         "main_armament",
+        "caliber",
+        "manhandling",
         "armor_front",
         "armor_side",
         "armor_third",
@@ -130,6 +133,17 @@ pub fn floor_of(item: &str) -> f64 {
         GLANCE
     } else {
         SMALL
+    }
+}
+
+/// One side of a gun's counter laid out: the front and the limbered side as a vehicle's
+/// front (their picture boxes for a picture of `aspect`), the back (the malfunctioned side)
+/// as a vehicle's back, its word in the band; each item in the place [`GUN_PLACES`] gives it.
+pub fn gun_side(counter: &qm_schema::GunCounter, side: CounterSide, aspect: f64) -> SideLayout {
+    let items = SideItems::of_gun(counter.side(side));
+    match side {
+        CounterSide::Front | CounterSide::Limbered => front::front(&items, aspect),
+        CounterSide::Back | CounterSide::Wreck => back::back(&items),
     }
 }
 

@@ -8,27 +8,12 @@
 //! plan may set the rows smaller ([`super::front`]'s last resort): every measure here scales
 //! with their size.
 
-use qm_schema::CounterItemKind as K;
-
 use super::items::Item;
 use super::measure::{label_width_at, tw, GAP, ROW_H};
 use super::rich::Rich;
 use super::side::{Flow, Front};
 use super::{Drawn, Placed, SMALL};
 use crate::text::{Align, TextBox};
-
-/// The kinds drawn in rows, in order (the front's notations follow them).
-const ROW_KINDS: [K; 9] = [
-    K::Breakdown,
-    K::Ammo,
-    K::Smoke,
-    K::SmokeDischarger,
-    K::IfMark,
-    K::Turret,
-    K::Secondary,
-    K::TargetAspect,
-    K::OpenTop,
-];
 
 /// The foot of the rows: a row's box may end here (its ink ends 1.5 units higher).
 const FOOT: f64 = 97.5;
@@ -92,11 +77,7 @@ struct At {
 
 /// Lays out the rows of values of `f`, drawing them.
 pub(crate) fn value_rows(f: &mut Front) {
-    let items: Vec<&Item> = ROW_KINDS
-        .iter()
-        .filter_map(|k| f.items.get(*k))
-        .chain(f.items.notations.iter())
-        .collect();
+    let items: Vec<&Item> = f.items.row_items();
     let g = Geom::of(f.plan.value_scale);
     let lay = if f.plan.pack { packed_rows } else { flow_rows };
     let (_, bottom, overflow) = lay(f, &items, g, g.steps[0], false);

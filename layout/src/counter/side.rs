@@ -27,7 +27,7 @@ pub(crate) enum Gun {
 /// How a front is laid out.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Plan {
-    /// The most lines the name takes at GLANCE (2, or 3).
+    /// The most lines the name takes at GLANCE (2, or 3; 4 on a gun's side).
     pub name_lines: usize,
     /// Where the MA goes.
     pub gun: Gun,
@@ -60,7 +60,9 @@ impl Plan {
         let ma = items.get(K::MainArmament).is_some();
         let armor = items.get(K::ArmorFront).is_some();
         let rof = items.get(K::Rof).is_some();
-        for name_lines in [2, 3] {
+        // A gun's side has fewer values: a long name may take a fourth line.
+        let most = if items.is_gun() { 4 } else { 3 };
+        for name_lines in 2..=most {
             for gun in [Gun::Beside, Gun::ArmorBelow, Gun::MaBelow] {
                 let useful = match gun {
                     Gun::Beside => true,
@@ -174,7 +176,7 @@ impl<'a> Front<'a> {
             GLANCE,
         );
         b.align = Align::End;
-        self.text(Placed::fit("mp", &mp.value, &b));
+        self.text(Placed::fit(mp.kind, &mp.value, &b).red(mp.red));
     }
 
     /// Where the size circle (radius `r`) goes at the foot, left of the MP: a circle larger

@@ -347,3 +347,75 @@ fn a_value_left_off_takes_its_label_with_it() {
     assert_eq!(off.len(), 1);
     assert_eq!(off[0].item, "mg_aa");
 }
+
+/// A gun's side: each item drawn as its own kind in the place of the vehicle kind whose role
+/// it plays (caliber beside the ROF box, M# at the foot on the right, in red when so printed),
+/// its rows in its own order, everything apart and at its floor.
+#[test]
+fn a_gun_front_takes_the_vehicle_places_and_draws_its_own_kinds() {
+    let mut m = item(K::Manhandling, None, "11");
+    m.red = true;
+    let counter = qm_schema::GunCounter {
+        front: vec![
+            item(K::Name, None, "Zed Mortar 8"),
+            item(K::Rof, None, "3"),
+            item(K::Ife, None, "(8)†"),
+            item(K::Caliber, None, "81*"),
+            item(K::Range, None, "2-60"),
+            item(K::Ammo, None, "H6[9]†"),
+            item(K::Smoke, None, "s8 WP7⁵"),
+            item(K::Special, None, "NT QSU IR"),
+            m,
+            item(K::Size, None, "+1"),
+        ],
+        back: vec![
+            item(K::Name, None, "Zed Mortar 8"),
+            item(K::Notation, None, "no Gunshield"),
+            item(K::Malfunction, None, "MALF"),
+        ],
+        limbered: vec![
+            item(K::Name, None, "Zed Mortar 8"),
+            item(K::Caliber, None, "88†"),
+            item(K::Rof, None, "1"),
+            item(K::Breakdown, None, "B11"),
+            item(K::Manhandling, None, "4"),
+            item(K::Size, None, "-1"),
+            item(K::Limbered, None, "LIMBERED†"),
+        ],
+    };
+    let limbered = gun_side(&counter, qm_schema::CounterSide::Limbered, DEFAULT_ASPECT);
+    assert!(limbered.misfits.is_empty(), "{:?}", limbered.misfits);
+    assert_apart(&limbered);
+    assert!(limbered.texts().any(|p| p.item == "limbered"));
+    let front = gun_side(&counter, qm_schema::CounterSide::Front, DEFAULT_ASPECT);
+    assert!(front.misfits.is_empty(), "{:?}", front.misfits);
+    assert_apart(&front);
+    let drawn: Vec<&str> = front.texts().map(|p| p.item.as_str()).collect();
+    assert_eq!(
+        drawn,
+        [
+            "name",
+            "manhandling",
+            "size",
+            "rof",
+            "caliber",
+            "ife",
+            "range",
+            "ammo",
+            "smoke",
+            "special"
+        ]
+    );
+    let at = |item: &str| front.texts().find(|p| p.item == item).unwrap();
+    let (rof, caliber) = (at("rof"), at("caliber"));
+    assert!(
+        (rof.lines[0].y - caliber.lines[0].y).abs() < 1.0,
+        "one line"
+    );
+    assert!(at("manhandling").red && at("manhandling").lines[0].x > 90.0);
+    let back = gun_side(&counter, qm_schema::CounterSide::Back, DEFAULT_ASPECT);
+    assert!(back.misfits.is_empty(), "{:?}", back.misfits);
+    assert_apart(&back);
+    let drawn: Vec<&str> = back.texts().map(|p| p.item.as_str()).collect();
+    assert_eq!(drawn, ["name", "notation", "malfunction"]);
+}

@@ -132,18 +132,19 @@ pub fn slot_key(nation_id: &str, vehicle_id: &str) -> String {
 }
 
 /// Every slot key the nations need, in palette order: each nation's vehicles (each followed
-/// by its VASL variants), then its infantry.
+/// by its VASL variants), then its guns, then its infantry.
 pub fn slot_keys(nations: &[Nation]) -> Vec<String> {
     nations
         .iter()
         .flat_map(|n| {
             let vehicles = n.counter_vehicles().map(|v| slot_key(&n.id, &v.id));
+            let guns = n.ordnance.iter().map(|g| slot_key(&n.id, &g.id));
             let infantry = n
                 .infantry
                 .units
                 .iter()
                 .map(|u| slot_key(&n.id, &infantry_piece_id(&u.id)));
-            vehicles.chain(infantry)
+            vehicles.chain(guns).chain(infantry)
         })
         .collect()
 }

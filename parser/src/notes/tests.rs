@@ -332,6 +332,7 @@ fn counter_notations() {
         Some(CounterSide::Back) => "reverse",
         Some(CounterSide::Wreck) => "wreck",
         Some(CounterSide::Front) => "front",
+        Some(CounterSide::Limbered) => "limbered",
     };
     let mut got: Vec<String> = Vec::new();
     let mut push = |note: String, q: &QuotedNotation| {

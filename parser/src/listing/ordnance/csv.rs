@@ -20,12 +20,17 @@ use crate::listing::vasl_csv::read::formula_cells;
 use crate::listing::vasl_csv::records::{records, Record};
 use crate::{Cell, Diagnostic, Parsed, Source};
 
-/// A field's column: a listing column, or one only VASL has.
+/// A field's column: a listing column, VASL's `limbered` (kept on the row), or another one
+/// only VASL has.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Field {
     Gun(GunColumn),
+    Limbered,
     Vasl,
 }
+
+/// VASL's column asking for a gun's limbered side.
+const LIMBERED_COLUMN: &str = "limbered";
 
 /// Reads an ordnance listing in VASL's CSV layout. Never fails and never panics.
 pub fn parse_ordnance_csv(source: &Source) -> Parsed<OrdnanceListing> {
@@ -74,7 +79,7 @@ pub fn parse_ordnance_csv(source: &Source) -> Parsed<OrdnanceListing> {
 fn markup_column(column: Field) -> Option<VaslColumn> {
     let like = |c| Some(VaslColumn::Listing(c));
     match column {
-        Field::Vasl => Some(VaslColumn::Own("overrides")),
+        Field::Vasl | Field::Limbered => Some(VaslColumn::Own("overrides")),
         Field::Gun(GunColumn::Name) => like(Column::Name),
         Field::Gun(GunColumn::Notes) => like(Column::Notes),
         Field::Gun(GunColumn::Type) => like(Column::Type),
@@ -94,7 +99,14 @@ fn layout<'r>(
     let layout: Vec<Field> = first
         .fields
         .iter()
-        .map(|f| GunColumn::from_vasl(&source.text[f.clone()]).map_or(Field::Vasl, Field::Gun))
+        .map(|f| {
+            let name = &source.text[f.clone()];
+            match GunColumn::from_vasl(name) {
+                Some(c) => Field::Gun(c),
+                None if name.trim() == LIMBERED_COLUMN => Field::Limbered,
+                None => Field::Vasl,
+            }
+        })
         .collect();
     let named = |c| layout.contains(&Field::Gun(c));
     if !(named(GunColumn::Name) && named(GunColumn::Type)) {
@@ -130,9 +142,10 @@ fn read_record(
         .zip(found)
         .filter_map(|((f, c), markup)| match c {
             Field::Gun(g) => Some((*g, *markup, plain.text_range(f.clone()))),
-            Field::Vasl => None,
+            Field::Vasl | Field::Limbered => None,
         })
         .collect();
+
     let text = |c: GunColumn| {
         cells
             .iter()
@@ -161,6 +174,7 @@ fn read_record(
     let whole = plain.text_range(record.range.clone());
     let name = read_name(reader, name_field, whole.start);
     let mut row = OrdnanceRow::new(reader.source.span(whole), record.line, name);
+    row.vasl_limbered = limbered(plain, record, layout);
     for (column, _, p) in &cells {
         read_cell(reader, &mut row, *column, p.clone());
     }
@@ -168,6 +182,18 @@ fn read_record(
         apply_markup(&mut row, *column, markup);
     }
     Some(row)
+}
+
+/// The record's `limbered` field as VASL keeps it, trimmed; `None` when empty or absent.
+fn limbered(plain: &Source, record: &Record, layout: &[Field]) -> Option<String> {
+    record
+        .fields
+        .iter()
+        .zip(layout)
+        .find(|(_, c)| **c == Field::Limbered)
+        .map(|(f, _)| plain.text[plain.text_range(f.clone())].trim())
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
 }
 
 /// Puts back on a value the markup that carries it: a bold M# (also inside the Special

@@ -50,6 +50,9 @@ pub struct OrdnanceRow {
     pub note_refs: Vec<Cell<NoteRef>>,
     /// Note ids of VASL's own numbering in the Notes column (`12v`, `g1`), kept as printed.
     pub vasl_note_ids: Vec<String>,
+    /// VASL's `limbered` column, trimmed (`no_fire`, or the values of its limbered piece);
+    /// `None` when empty or absent.
+    pub vasl_limbered: Option<String>,
 }
 
 impl OrdnanceRow {
@@ -72,6 +75,7 @@ impl OrdnanceRow {
             rf: None,
             note_refs: Vec::new(),
             vasl_note_ids: Vec::new(),
+            vasl_limbered: None,
         }
     }
 }

@@ -23,7 +23,7 @@ fn every_form_of_the_publications_layout_reads() {
     let parsed = tsv(&fixture("frm/ordnance.tsv"));
     assert!(parsed.diagnostics.is_empty(), "{:#?}", parsed.diagnostics);
     let rows = &parsed.value.rows;
-    assert_eq!(rows.len(), 13);
+    assert_eq!(rows.len(), 14);
     let m9 = &rows[2];
     let range = m9.range.as_ref().unwrap().get().unwrap();
     assert_eq!(
@@ -140,7 +140,10 @@ fn vasls_layout_reads_with_the_same_grammars_and_its_markup() {
     let rows = &parsed.value.rows;
     // The bold header, the caption and the generic piece hold no gun.
     assert_eq!(parsed.value.skipped, 3);
-    assert_eq!(rows.len(), 7);
+    assert_eq!(rows.len(), 8);
+    // VASL's `limbered` column is kept as VASL keeps it; an empty one is none.
+    assert_eq!(rows[7].vasl_limbered.as_deref(), Some("no_fire"));
+    assert_eq!(rows[0].vasl_limbered, None);
     let mortar = &rows[0];
     let cal = mortar.caliber.as_ref().unwrap().get().unwrap();
     assert_eq!(cal.marks, [CaliberMark::Overline]);
