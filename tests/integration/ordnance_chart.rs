@@ -60,6 +60,7 @@ fn the_ordnance_chart_of_a_made_up_nation() {
             "Anti-tank rifles (ATR)",
             "Anti-tank guns (AT)",
             "Infantry guns (INF)",
+            "Recoilless guns (RCL)",
             "Artillery (ART)",
             "Anti-aircraft guns (AA)",
             "Other guns",

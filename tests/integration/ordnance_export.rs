@@ -200,7 +200,7 @@ fn guns_from_the_publications_layout_are_written_in_vasls_and_read_back_the_same
     };
     let published = guns(&json(&fixtures, "a"));
     let again = guns(&json(&w.join("data"), "b"));
-    assert_eq!(published.len(), 13);
+    assert_eq!(published.len(), 14);
     for (p, a) in published.iter().zip(&again) {
         // The raw text of a marked cell is VASL's plain text, its marks in the value.
         let values = |g: &Value| {
