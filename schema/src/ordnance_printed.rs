@@ -2,19 +2,8 @@
 //! vehicles'): a caliber's marks over or under its digits, a superscript raised, each dagger
 //! after what it follows. A gun counter prints these.
 
+use crate::printed::{dagger, sup};
 use crate::*;
-
-fn dagger(d: &Option<Dagger>) -> &'static str {
-    if d.is_some() {
-        "†"
-    } else {
-        ""
-    }
-}
-
-fn sup(s: &Option<String>) -> &str {
-    s.as_deref().unwrap_or_default()
-}
 
 impl Caliber {
     /// The caliber as printed: `75L`, `81*`, `12.7`.

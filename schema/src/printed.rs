@@ -4,7 +4,8 @@
 
 use crate::*;
 
-fn dagger(d: &Option<Dagger>) -> &'static str {
+/// "†" when a dagger is there (every printed value uses this, the ordnance's too).
+pub(crate) fn dagger(d: &Option<Dagger>) -> &'static str {
     if d.is_some() {
         "†"
     } else {
@@ -12,7 +13,8 @@ fn dagger(d: &Option<Dagger>) -> &'static str {
     }
 }
 
-fn sup(s: &Option<String>) -> &str {
+/// A superscript's text, or nothing.
+pub(crate) fn sup(s: &Option<String>) -> &str {
     s.as_deref().unwrap_or_default()
 }
 
