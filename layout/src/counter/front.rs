@@ -10,9 +10,10 @@
 //! - the picture box: the largest clear rectangle left in the middle.
 //!
 //! A plan ([`Plan`]) says how the side is laid out; [`front`] takes the first plan under
-//! which everything fits at its floor. When none does, it takes the plan that leaves the
-//! fewest values under their floor; when every plan runs a value past its region, the rows of
-//! values (then the MG factors too) are set smaller until they fit, and are misfits.
+//! which everything fits at its floor, measured back ([`super::clash`]). When none does, it
+//! takes the plan that leaves the fewest values under their floor; when every plan runs a
+//! value past its region, the rows of values (then the MG factors too) are set smaller until
+//! they fit, and are misfits; what no plan at any size keeps clear is left off.
 
 use qm_schema::CounterItemKind as K;
 

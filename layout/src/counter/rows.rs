@@ -1,6 +1,6 @@
 //! The front's rows of values: each item at SMALL, a label in the regular face before its
 //! value. A row runs from the left edge (or the MG tiers level with it) to the right column
-//! (or the MP and the size circle); an item goes on the first row, from the current one down,
+//! (or the MP and the size circle) level with the heights its value inks; an item goes on the first row, from the current one down,
 //! with room for it; an item too wide for any row is wrapped at its spaces onto two rows (when
 //! its widest word fits the row). When the rows would run past the foot, they are laid out
 //! again closer together (10.5 units apart instead of 12.5: the ink of one still clears the
@@ -43,9 +43,7 @@ impl Geom {
             steps: [12.5 * scale, 10.5 * scale],
         }
     }
-}
 
-impl Geom {
     /// The heights `it`'s value inks when set on `lines` lines in a box from `y`, `h` high
     /// (centred on its ink, as it is fitted), and at least the box less its inset: what a
     /// row asks the right column for. A row's ink keeps `inset` inside its box only when it
