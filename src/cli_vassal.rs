@@ -35,7 +35,7 @@ pub struct VassalArgs {
 pub enum VassalCommand {
     /// Replace qm's palette, prototypes and images in an existing module; keep the rest as is.
     Merge(MergeArgs),
-    /// Report pieces (vehicles, infantry) without a committed gpid; `--update` allocates them.
+    /// Report pieces (vehicles, guns, infantry) without a committed gpid; `--update` allocates them.
     Gpids(GpidsArgs),
     /// Check a .vmod: decode every slot and prototype, images, gpids, prototype references.
     Check(CheckModuleArgs),
