@@ -346,18 +346,33 @@ fn vehicle_groups(nation: &Nation, types: &VehicleTypeRegistry) -> Vec<Group> {
             .and_then(|c| types.group_of(c))
             .unwrap_or(OTHER_GROUP)
     };
-    let mut headings = types.groups();
-    headings.push(OTHER_GROUP);
+    by_heading(&nation.vehicles, types.groups(), OTHER_GROUP, group_of)
+        .into_iter()
+        .filter_map(|(heading, members)| group(nation, heading, members))
+        .collect()
+}
+
+/// `items` under `headings`, in their order, then under `other` those whose heading is none
+/// of them; each heading with its items in their order, a heading without items left out.
+pub(crate) fn by_heading<'a, 'h, T>(
+    items: &'a [T],
+    mut headings: Vec<&'h str>,
+    other: &'h str,
+    heading_of: impl Fn(&T) -> &'h str,
+) -> Vec<(&'h str, Vec<&'a T>)> {
+    headings.push(other);
     headings
         .into_iter()
-        .filter_map(|heading| {
-            let members: Vec<&Vehicle> = nation
-                .vehicles
-                .iter()
-                .filter(|v| group_of(v) == heading)
-                .collect();
-            group(nation, heading, members)
+        .map(|h| {
+            (
+                h,
+                items
+                    .iter()
+                    .filter(|t| heading_of(t) == h)
+                    .collect::<Vec<_>>(),
+            )
         })
+        .filter(|(_, members)| !members.is_empty())
         .collect()
 }
 

@@ -16,8 +16,8 @@ use qm_schema::{Caliber, CaliberMark, Field, Nation, Ordnance};
 use super::chart_fit::HtmlFit;
 use super::chart_infantry::InfantrySection;
 use super::chart_model::{
-    table_texts, without_empty_columns, Cell, ChartColours, ChartLink, ChartModel, Column, Group,
-    NationRef, NoteLink, Row,
+    by_heading, table_texts, without_empty_columns, Cell, ChartColours, ChartLink, ChartModel,
+    Column, Group, NationRef, NoteLink, Row,
 };
 
 /// The ordnance chart's [`ChartModel::listing`].
@@ -105,16 +105,9 @@ fn gun_groups(nation: &Nation, types: &GunTypeRegistry) -> Vec<Group> {
             .and_then(|c| types.get(&c).map(|t| t.group.as_str()))
             .unwrap_or(OTHER_GROUP)
     };
-    let mut headings = types.groups();
-    headings.push(OTHER_GROUP);
-    headings
+    by_heading(&nation.ordnance, types.groups(), OTHER_GROUP, heading)
         .into_iter()
-        .filter_map(|label| {
-            let members: Vec<&Ordnance> = nation
-                .ordnance
-                .iter()
-                .filter(|g| heading(g) == label)
-                .collect();
+        .filter_map(|(label, members)| {
             let mut codes: Vec<String> = Vec::new();
             for code in members.iter().filter_map(|g| first_code(g)) {
                 if !codes.contains(&code) {

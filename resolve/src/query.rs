@@ -20,13 +20,18 @@ pub fn availability_at<'v>(
     month: YearMonth,
     nation: &NationTheaters,
 ) -> Option<&'v Availability> {
-    entry_at(
-        &v.availability,
-        |a| (&a.theaters, a.period),
-        theater,
-        month,
-        nation,
-    )
+    entries_at(&v.availability, theater, month, nation)
+}
+
+/// The entry of `entries` (a vehicle's or a gun's availability) for a theater and month,
+/// matched like [`availability_at`].
+pub fn entries_at<'a>(
+    entries: &'a [Availability],
+    theater: &TheaterId,
+    month: YearMonth,
+    nation: &NationTheaters,
+) -> Option<&'a Availability> {
+    entry_at(entries, |a| (&a.theaters, a.period), theater, month, nation)
 }
 
 /// The vehicle's months at an RF the data does not give ([`Vehicle::availability_unknown`])
@@ -54,13 +59,7 @@ pub fn gun_availability_at<'g>(
     month: YearMonth,
     nation: &NationTheaters,
 ) -> Option<&'g Availability> {
-    entry_at(
-        &g.availability,
-        |a| (&a.theaters, a.period),
-        theater,
-        month,
-        nation,
-    )
+    entries_at(&g.availability, theater, month, nation)
 }
 
 /// The gun's months at an RF the listing prints as a range, matched like [`unknown_at`].

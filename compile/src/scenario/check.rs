@@ -11,7 +11,7 @@ use qm_schema::{
 };
 
 use crate::answers::origin_text;
-use qm_resolve::query::availability_at;
+use qm_resolve::query::{availability_at, entries_at};
 
 /// Where and when a scenario is set, as one side's nation sees it.
 #[derive(Debug, Clone, Copy)]
@@ -78,28 +78,28 @@ impl<'a> Listed<'a> {
     }
 }
 
-/// The vehicle's availability then and there. `None` with an error when the data says it was
-/// not there; when the notes are not resolved (no availability entries), only the listing's
-/// DATES can be checked.
-pub fn vehicle_availability(
+/// A vehicle's or a gun's availability then and there. `None` with an error naming it when
+/// the data says it was not there; without availability entries (notes not resolved, or an
+/// RF the listing prints as a range) only the listing's dates can be checked.
+pub fn unit_availability(
     nation: &Nation,
-    v: &Vehicle,
+    unit: Listed<'_>,
     at: Setting<'_>,
     span: &TextSpan,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<UnitAvailability> {
-    if v.availability.is_empty() {
-        diags.extend(outside_dates(Listed::vehicle(v), at, span));
+    if unit.availability.is_empty() {
+        diags.extend(outside_dates(unit, at, span));
         return None;
     }
-    if let Some(a) = availability_at(v, at.theater, at.month, at.theaters) {
+    if let Some(a) = entries_at(unit.availability, at.theater, at.month, at.theaters) {
         return Some(UnitAvailability {
             period: a.period,
             rf: a.rf,
             source: origin_text(a),
         });
     }
-    diags.push(unavailable(nation, Listed::vehicle(v), at, span));
+    diags.push(unavailable(nation, unit, at, span));
     None
 }
 

@@ -9,8 +9,7 @@ use qm_schema::{
     UnitAvailability, UnitKind,
 };
 
-use super::check::{outside_dates, rf_text, unavailable, Listed, Restricted, Setting};
-use crate::answers::origin_text;
+use super::check::{rf_text, Listed, Restricted, Setting};
 use qm_resolve::query::{gun_availability_at, gun_unknown_at};
 
 impl<'a> Listed<'a> {
@@ -32,31 +31,6 @@ pub(super) fn fill_gun(unit: &mut ScenarioUnit, g: &Ordnance) {
     unit.ordnance = Some(g.id.clone());
     unit.name = g.name.clone();
     unit.dvp = g.bpv.as_ref().and_then(|f| f.value).map(Dvp::of_bpv);
-}
-
-/// The gun's availability then and there. `None` with an error naming the gun when the data
-/// says it was not there; without availability entries (an RF the listing prints as a range,
-/// or none) only its Dates are checked.
-pub(super) fn gun_availability(
-    nation: &Nation,
-    g: &Ordnance,
-    at: Setting<'_>,
-    span: &TextSpan,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<UnitAvailability> {
-    if g.availability.is_empty() {
-        diags.extend(outside_dates(Listed::gun(g), at, span));
-        return None;
-    }
-    if let Some(a) = gun_availability_at(g, at.theater, at.month, at.theaters) {
-        return Some(UnitAvailability {
-            period: a.period,
-            rf: a.rf,
-            source: origin_text(a),
-        });
-    }
-    diags.push(unavailable(nation, Listed::gun(g), at, span));
-    None
 }
 
 /// The card notes of one gun: its RF then and there, or what the data cannot say; the

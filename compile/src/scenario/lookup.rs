@@ -13,9 +13,9 @@ use qm_schema::{
 };
 use toml::Spanned;
 
-use super::check::{data_span, month_in_data, vehicle_availability, vehicle_notes, Setting};
+use super::check::{data_span, month_in_data, unit_availability, vehicle_notes, Listed, Setting};
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
-use super::gun::{fill_gun, gun_availability, gun_notes};
+use super::gun::{fill_gun, gun_notes};
 use super::nationality::{side_nation_id, side_nationality, with_suggestions};
 use crate::nations::nation_theaters;
 use qm_layout::card::{card_scale, MIN_CARD_SCALE};
@@ -659,7 +659,8 @@ impl<'a> Lookup<'a> {
             Found::Vehicle(v) => {
                 fill_vehicle(&mut unit, v);
                 if let (Some(n), Some(at)) = (nation, setting) {
-                    unit.availability = vehicle_availability(n, v, at, &span, &mut self.diags);
+                    unit.availability =
+                        unit_availability(n, Listed::vehicle(v), at, &span, &mut self.diags);
                     unit.notes = vehicle_notes(
                         n,
                         v,
@@ -674,7 +675,8 @@ impl<'a> Lookup<'a> {
             Found::Gun(g) => {
                 fill_gun(&mut unit, g);
                 if let (Some(n), Some(at)) = (nation, setting) {
-                    unit.availability = gun_availability(n, g, at, &span, &mut self.diags);
+                    unit.availability =
+                        unit_availability(n, Listed::gun(g), at, &span, &mut self.diags);
                     unit.notes = gun_notes(
                         n,
                         g,
