@@ -83,37 +83,53 @@ fn bad_strings_in_value(
     }
 }
 
-/// Characters XML cannot hold, in one source: the first is an error at its place; the count
-/// of the others is in the message.
-pub fn check_characters(sources: &SourceMap, file: qm_parser::FileId) -> Option<Diagnostic> {
-    let source = sources.get(file)?;
+/// Characters XML cannot hold, in one source: one error per line holding any, at the line's
+/// first (the count of the others on that line in the message). A line is a row of a listing,
+/// so `--keep-going` leaves out every row holding one, not only the file's first.
+pub fn check_characters(sources: &SourceMap, file: qm_parser::FileId) -> Vec<Diagnostic> {
+    let Some(source) = sources.get(file) else {
+        return Vec::new();
+    };
     // Every character it finds is an ASCII control or U+FFFE/U+FFFF (bytes EF BF BE/BF): a
     // file without such bytes is read once, byte by byte, and not decoded.
     let suspect = |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0xEF;
     if !source.text.bytes().fold(false, |seen, b| seen | suspect(b)) {
-        return None;
+        return Vec::new();
     }
-    let mut bad = source
-        .text
-        .char_indices()
-        .filter(|(_, c)| non_xml_character(*c));
-    let (at, c) = bad.next()?;
-    let more = bad.count();
+    let mut found = Vec::new();
+    let mut line_start = 0;
+    for line in source.text.split_inclusive('\n') {
+        let mut bad = line.char_indices().filter(|(_, c)| non_xml_character(*c));
+        if let Some((at, c)) = bad.next() {
+            let at = line_start + at;
+            found.push(bad_character(&source.name, file, at, c, bad.count()));
+        }
+        line_start += line.len();
+    }
+    found
+}
+
+/// The error for `c` at byte `at` of `name`, `more` others on its line.
+fn bad_character(
+    name: &str,
+    file: qm_parser::FileId,
+    at: usize,
+    c: char,
+    more: usize,
+) -> Diagnostic {
     let also = if more == 0 {
         String::new()
     } else {
-        format!("; {more} more in the file")
+        format!("; {more} more on this line")
     };
-    Some(
-        Diagnostic::error(
-            "load::bad-character",
-            format!(
-                "failed to read {} (it holds U+{:04X}, which XML, SVG and VASSAL cannot hold{also})",
-                source.name, c as u32
-            ),
-            TextSpan::new(file, at..at + c.len_utf8()),
-        )
-        .with_label("not a text character")
-        .with_help("delete the character (or correct it with an erratum)"),
+    Diagnostic::error(
+        "load::bad-character",
+        format!(
+            "failed to read {name} (it holds U+{:04X}, which XML, SVG and VASSAL cannot hold{also})",
+            c as u32
+        ),
+        TextSpan::new(file, at..at + c.len_utf8()),
     )
+    .with_label("not a text character")
+    .with_help("delete the character (or correct it with an erratum)")
 }

@@ -263,3 +263,44 @@ fn csv_reading_is_linear_in_rows() {
         .expect(1)
         .says("5000 vehicles are listed");
 }
+
+#[test]
+fn every_row_holding_a_control_character_is_an_error_of_its_own() {
+    // Fuzz finding (`vasl_csv`): one `load::bad-character` per file, at its first control
+    // character, so `--keep-going` left out only that row and built a later row whose `piece`
+    // held a form feed.
+    let text = format!(
+        "{}\n{}\n{}\n{}\n",
+        header(),
+        row(&[("comments", "a\u{1}b")]),
+        row(&[("name", "Bee Carrier <i>AG</i>"), ("piece", "nb\u{c}ee")]),
+        row(&[("name", "Cee Carrier <i>AG</i>"), ("piece", "ncee")]),
+    );
+    let (tmp, _) = data_with(&text);
+    let run = qm(tmp.path(), &["check", "--data", "data"]);
+    run.expect(1).says("U+0001").says("U+000C");
+    assert_eq!(
+        run.stderr.matches("error[load::bad-character]").count(),
+        2,
+        "{}",
+        run.stderr
+    );
+    let build = qm(
+        tmp.path(),
+        &["build", "--data", "data", "--out", "out", "--keep-going"],
+    );
+    build.expect(1);
+    let json = std::fs::read_to_string(tmp.path().join("out/x.json")).unwrap();
+    let ir: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let names = |list: &str| -> Vec<String> {
+        ir[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names("vehicles"), ["Cee Carrier"]);
+    assert_eq!(names("unresolved"), ["Auk Gun Carrier", "Bee Carrier"]);
+    assert!(!json.contains("\\f"), "{json}");
+}

@@ -582,8 +582,9 @@ fn add_source(
     loaded
         .sources
         .add(Source::with_edits(id, name.clone(), text, edits));
-    if let Some(d) = crate::characters::check_characters(&loaded.sources, id) {
-        loaded.diagnostics.push(d);
+    let characters = crate::characters::check_characters(&loaded.sources, id);
+    if !characters.is_empty() {
+        loaded.diagnostics.extend(characters);
     } else if name.ends_with(".toml") {
         let strings = crate::characters::check_toml_strings(&loaded.sources, id);
         loaded.diagnostics.extend(strings);

@@ -114,10 +114,10 @@ pub fn lint(sources: &mut qm_parser::SourceMap, file: &ModuleFile) -> Vec<qm_par
     let Some(text) = sources.get(id).map(|s| s.text.clone()) else {
         return Vec::new();
     };
-    let mut out: Vec<Diagnostic> = match crate::characters::check_characters(sources, id) {
-        Some(d) => vec![d],
-        None => crate::characters::check_toml_strings(sources, id),
-    };
+    let mut out = crate::characters::check_characters(sources, id);
+    if out.is_empty() {
+        out = crate::characters::check_toml_strings(sources, id);
+    }
     if let Err(e) = toml::from_str::<ConfigFile>(&text) {
         out.push(qm_registry::spanned::toml_diagnostic(
             "vassal::config",
