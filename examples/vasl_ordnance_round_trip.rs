@@ -12,7 +12,10 @@ use std::path::Path;
 
 use qm_compile::pipeline::compile;
 use qm_export::vasl_csv::ordnance_csv;
-use qm_parser::{parse_ordnance_csv, vasl_record_ranges, Source};
+use qm_parser::{parse_ordnance_csv, Source};
+
+#[path = "support/round_trip.rs"]
+mod round_trip;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,29 +46,15 @@ fn main() {
         };
         let written = ordnance_csv(nation, Some(source));
         let published = source.original.as_str();
-        let ranges = vasl_record_ranges(source);
-        let mut at = 0;
-        let mut same = 0;
-        for r in &ranges {
-            let piece = &published[r.clone()];
-            if written.get(at..at + piece.len()) == Some(piece) {
-                same += 1;
-            }
-            at += piece.len();
-        }
-        let bytes_same = written
-            .bytes()
-            .zip(published.bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
-        all_identical &= written == published;
+        let compared = round_trip::compare(&written, source);
+        all_identical &= compared.identical;
         let parsed = parse_ordnance_csv(source);
-        let errors = records_with_errors(&compiled, source, &ranges);
+        let errors = records_with_errors(&compiled, source, &compared.ranges);
         let row = [
-            ranges.len(),
-            same,
+            compared.ranges.len(),
+            compared.same_records,
             published.len(),
-            bytes_same,
+            compared.same_bytes,
             parsed.value.rows.len(),
             parsed.value.skipped,
             errors.len(),

@@ -13,7 +13,9 @@ use std::path::Path;
 
 use qm_compile::pipeline::compile;
 use qm_export::vasl_csv::listing_csv;
-use qm_parser::vasl_record_ranges;
+
+#[path = "support/round_trip.rs"]
+mod round_trip;
 
 fn main() {
     let Some(dir) = std::env::args().nth(1) else {
@@ -50,22 +52,8 @@ fn main() {
         };
         let written = listing_csv(nation, Some(source));
         let published = source.original.as_str();
-        let ranges = vasl_record_ranges(source);
-        let mut at = 0;
-        let mut same = 0;
-        for r in &ranges {
-            let piece = &published[r.clone()];
-            if written.get(at..at + piece.len()) == Some(piece) {
-                same += 1;
-            }
-            at += piece.len();
-        }
-        let bytes_same = written
-            .bytes()
-            .zip(published.bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
-        all_identical &= written == published;
+        let compared = round_trip::compare(&written, source);
+        all_identical &= compared.identical;
         let (ir, found) = ir_records_in_file(&listing_csv(nation, None), published);
         let variants = nation.counter_vehicles().count() - nation.vehicles.len();
         let pieces: usize = nation
@@ -75,10 +63,10 @@ fn main() {
             .map(|x| x.pieces.len())
             .sum();
         let row = [
-            ranges.len(),
-            same,
+            compared.ranges.len(),
+            compared.same_records,
             published.len(),
-            bytes_same,
+            compared.same_bytes,
             ir,
             found,
             nation.vehicles.len(),
