@@ -18,8 +18,8 @@ use qm_compile::pipeline::{compile, Compiled};
 use qm_load::diagnostics;
 use qm_registry::names::did_you_mean;
 use qm_resolve::query::{
-    availability_at, gun_availability_at, gun_unknown_at, lookup_gun, lookup_vehicle,
-    nations_of_nationality, parse_month, unknown_at, VehicleLookupError,
+    availability_at, entries_at, lookup_gun, lookup_vehicle, nations_of_nationality, parse_month,
+    unknown_at, unknown_entries_at, VehicleLookupError,
 };
 
 /// `qm avail`.
@@ -343,9 +343,9 @@ fn rows_in<'a>(
             .iter()
             .filter(|g| !is_unresolved(nation, &g.id));
         rows.extend(resolved.filter_map(|g| {
-            match gun_availability_at(g, theater, month, theaters) {
+            match entries_at(&g.availability, theater, month, theaters) {
                 Some(e) => Some(AvailRow::gun(nation, g, e, names)),
-                None => gun_unknown_at(g, theater, month, theaters)
+                None => unknown_entries_at(&g.availability_unknown, theater, month, theaters)
                     .map(|u| AvailRow::gun_unknown(g, u, names)),
             }
         }));

@@ -43,39 +43,18 @@ pub fn unknown_at<'v>(
     month: YearMonth,
     nation: &NationTheaters,
 ) -> Option<&'v UnknownAvailability> {
-    entry_at(
-        &v.availability_unknown,
-        |u| (&u.theaters, u.period),
-        theater,
-        month,
-        nation,
-    )
+    unknown_entries_at(&v.availability_unknown, theater, month, nation)
 }
 
-/// The gun's availability entry for a theater and month, matched like [`availability_at`].
-pub fn gun_availability_at<'g>(
-    g: &'g Ordnance,
+/// The entry of `entries` (a vehicle's or a gun's months at an RF not known) for a theater
+/// and month, matched like [`unknown_at`].
+pub fn unknown_entries_at<'a>(
+    entries: &'a [UnknownAvailability],
     theater: &TheaterId,
     month: YearMonth,
     nation: &NationTheaters,
-) -> Option<&'g Availability> {
-    entries_at(&g.availability, theater, month, nation)
-}
-
-/// The gun's months at an RF the listing prints as a range, matched like [`unknown_at`].
-pub fn gun_unknown_at<'g>(
-    g: &'g Ordnance,
-    theater: &TheaterId,
-    month: YearMonth,
-    nation: &NationTheaters,
-) -> Option<&'g UnknownAvailability> {
-    entry_at(
-        &g.availability_unknown,
-        |u| (&u.theaters, u.period),
-        theater,
-        month,
-        nation,
-    )
+) -> Option<&'a UnknownAvailability> {
+    entry_at(entries, |u| (&u.theaters, u.period), theater, month, nation)
 }
 
 /// Finds a gun by its whole name (ignoring case and spaces) or id, else the one gun whose

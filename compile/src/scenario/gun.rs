@@ -10,7 +10,7 @@ use qm_schema::{
 };
 
 use super::check::{rf_text, Listed, Restricted, Setting};
-use qm_resolve::query::{gun_availability_at, gun_unknown_at};
+use qm_resolve::query::{entries_at, unknown_entries_at};
 
 impl<'a> Listed<'a> {
     /// A gun.
@@ -54,7 +54,12 @@ pub(super) fn gun_notes(
         }),
         None if g.availability.is_empty() => {
             let rf = raw(g.rf.as_ref().map(|f| f.raw.as_str()));
-            let text = match gun_unknown_at(g, at.theater, at.month, at.theaters) {
+            let text = match unknown_entries_at(
+                &g.availability_unknown,
+                at.theater,
+                at.month,
+                at.theaters,
+            ) {
                 Some(_) => format!(
                     "RF within {rf} in {} (which value its note gives is not resolved)",
                     at.month
@@ -74,7 +79,7 @@ pub(super) fn gun_notes(
         }
         None => {}
     }
-    let entry = gun_availability_at(g, at.theater, at.month, at.theaters);
+    let entry = entries_at(&g.availability, at.theater, at.month, at.theaters);
     if let Some((faction, period)) = entry.and_then(restricted_to) {
         let restricted = Restricted {
             name: &g.name,
