@@ -179,7 +179,7 @@ fn no_listing(nation: &Nation) -> String {
 }
 
 /// Prints a usage error; the message holds what the user typed, so it is escaped like data.
-fn usage(message: &str, suggestions: &[&str]) {
+pub(crate) fn usage(message: &str, suggestions: &[&str]) {
     eprintln!("error: {}", diagnostics::escape(message));
     // Each once: two vehicles may print one name.
     let mut shown: Vec<String> = Vec::new();

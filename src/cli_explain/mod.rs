@@ -15,8 +15,8 @@ use sentence::{
     area_of, original, rates_the_sentence_before, reading_lines, section_at, sentence_of,
 };
 
-use crate::cli_query::{pick_nation, pick_vehicle, resolved};
-use crate::cli_report::EXIT_OK;
+use crate::cli_query::{pick_nation, pick_vehicle, resolved, usage, Kind};
+use crate::cli_report::{EXIT_OK, EXIT_USAGE};
 use qm_compile::pipeline::compile;
 use qm_load::diagnostics;
 use qm_registry::NationRegistries;
@@ -31,6 +31,9 @@ pub struct ExplainArgs {
     pub nation: String,
     /// The vehicle (its name, ignoring case and spaces), or a gun no vehicle is named as.
     pub vehicle: String,
+    /// Only vehicles or only guns (`vehicle`, `ordnance`); a vehicle first when not given.
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
     /// The data directory.
     #[arg(long, default_value = "data-src")]
     pub data: PathBuf,
@@ -40,7 +43,8 @@ pub struct ExplainArgs {
 /// error is named), 2 for an unknown nation or vehicle.
 pub fn explain(a: ExplainArgs) -> u8 {
     let compiled = compile(&a.data, &Default::default());
-    let picked = pick_nation(&compiled, &a.nation).and_then(|n| Ok((n, pick_item(n, &a.vehicle)?)));
+    let picked =
+        pick_nation(&compiled, &a.nation).and_then(|n| Ok((n, pick_item(n, &a.vehicle, a.kind)?)));
     let (nation, v) = match picked {
         Ok(found) => found,
         Err(code) => return code,
@@ -93,12 +97,20 @@ pub fn explain(a: ExplainArgs) -> u8 {
     EXIT_OK
 }
 
-/// The vehicle `name` names in `nation`, or the gun it names where no vehicle is named so;
-/// resolved (else its errors are printed, exit 1) or a usage error (exit 2).
-fn pick_item<'a>(nation: &'a Nation, name: &str) -> Result<&'a dyn Listed, u8> {
-    let gun = match lookup_vehicle(nation, name) {
-        Ok(_) => None,
-        Err(_) => lookup_gun(nation, name).ok(),
+/// The vehicle `name` names in `nation`, or the gun it names where no vehicle is named so
+/// (only the one `kind` asks for, when given); resolved (else its errors are printed, exit 1)
+/// or a usage error (exit 2).
+fn pick_item<'a>(nation: &'a Nation, name: &str, kind: Option<Kind>) -> Result<&'a dyn Listed, u8> {
+    let gun = match kind {
+        Some(Kind::Vehicle) => None,
+        Some(Kind::Ordnance) => Some(lookup_gun(nation, name).map_err(|near| {
+            usage(&format!("unknown gun `{name}` in {}", nation.id), &near);
+            EXIT_USAGE
+        })?),
+        None => match lookup_vehicle(nation, name) {
+            Ok(_) => None,
+            Err(_) => lookup_gun(nation, name).ok(),
+        },
     };
     let item: &dyn Listed = match gun {
         Some(g) => g,

@@ -239,6 +239,26 @@ fn explain_reads_a_guns_note_sentence() {
 }
 
 #[test]
+fn explain_takes_the_kind_asked_for() {
+    let (code, out, err) = qm(&["explain", "osv", "Hrast 57", "--kind", "ordnance"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Hrast 57 AT ("), "{out}");
+    // A vehicle's name is no gun's, and a gun's no vehicle's: usage errors naming the kind.
+    let (code, _, err) = qm(&["explain", "osv", "Tarn", "--kind", "ordnance"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown gun `Tarn` in osv"), "{err}");
+    let (code, _, err) = qm(&["explain", "osv", "Hrast 57 AT", "--kind", "vehicle"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown vehicle `Hrast 57 AT` in osv"),
+        "{err}"
+    );
+    let (code, out, err) = qm(&["explain", "osv", "Tarn", "--kind", "vehicle"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Tarn ("), "{out}");
+}
+
+#[test]
 fn ordnance_notes_take_errata_and_are_read_only_beside_their_listing() {
     let dir = tempfile::tempdir().unwrap();
     let osv = dir.path().join("osv");
