@@ -146,7 +146,7 @@ impl Cx<'_> {
 fn no_theater_left(span: &TextSpan) -> Diagnostic {
     Diagnostic::error(
         "notes::no-theater-left",
-        "failed to apply the limit (the vehicle is available in any theater, and the nation names no theater but those the limit keeps it from)",
+        "failed to apply the limit (the entry is for any theater, and the nation names no theater but those the limit keeps it from)",
         span.clone(),
     )
     .with_label("kept from every theater the nation names")
@@ -159,11 +159,11 @@ fn part_kept_from(nation: &NationTheaters, whole: &TheaterId, span: &TextSpan) -
     Diagnostic::warning(
         "notes::part-kept-from",
         format!(
-            "the limit keeps the vehicle from a part of {}, whose entries still answer for that part",
+            "the limit keeps what it names from a part of {}, whose entries still answer for that part",
             nation.name(whole)
         ),
         span.clone(),
     )
-    .with_label("a part of a theater the vehicle has entries for")
+    .with_label("a part of a theater it has entries for")
     .with_help("give the whole's dates per part (\"For Tunisia they are ...\") with an erratum")
 }

@@ -78,7 +78,7 @@ pub fn relative_entries(
                     ),
                     span.clone(),
                 )
-                .with_help("the vehicle must have a listing row"),
+                .with_help(format!("the {} must have a listing row", s.item.kind().noun())),
             ),
         }
     }

@@ -52,13 +52,13 @@ pub fn unread_places(
                 Diagnostic::warning(
                     "notes::unread-place",
                     format!(
-                        "the place `{}` is named in a sentence no reading uses (it changes no vehicle's availability)",
+                        "the place `{}` is named in a sentence no reading uses (it changes no vehicle's or gun's availability)",
                         &text[start..end]
                     ),
                     TextSpan::new(span.file, at),
                 )
                 .with_label("place not read")
-                .with_help("if the sentence limits where the vehicle served, word it as the notes' forms do (\"Dates and RF for use in X are ...\") with an erratum"),
+                .with_help("if the sentence limits where it served, word it as the notes' forms do (\"Dates and RF for use in X are ...\") with an erratum"),
             );
         }
     }
@@ -228,13 +228,13 @@ pub fn unread_negations(map: &SourceMap, doc: &NotesDoc, diags: &mut Vec<Diagnos
                 Diagnostic::warning(
                     "notes::unread-negation",
                     format!(
-                        "the negation `{}` is in a sentence no reading uses (it keeps the vehicle from nothing)",
+                        "the negation `{}` is in a sentence no reading uses (it keeps nothing from any place or month)",
                         &text[start..end]
                     ),
                     TextSpan::new(span.file, at),
                 )
                 .with_label("negation not read")
-                .with_help("if the sentence keeps the vehicle from a place or months, word it as the notes' forms do (\"Not available in X\", \"No longer available after M/YY\") with an erratum"),
+                .with_help("if the sentence keeps what it names from a place or months, word it as the notes' forms do (\"Not available in X\", \"No longer available after M/YY\") with an erratum"),
             );
         }
     }
