@@ -303,6 +303,13 @@ impl<'s> Reader<'s> {
             )
             .with_label("given twice")
             .with_help(CAPACITY_HELP),
+            ProblemKind::Typo { hint } => Diagnostic::error(
+                "listing::bad-cell",
+                format!("failed to read the {col} cell `{quoted}` (`{blamed_text}` looks like a typo)"),
+                self.source.span(blamed),
+            )
+            .with_label("probably a typo")
+            .with_help(hint),
             ProblemKind::ForeignNoteId => Diagnostic::error(
                 "listing::foreign-note-id",
                 format!(
