@@ -55,7 +55,7 @@ pub(crate) fn special(text: &str, _leading_dagger: bool) -> Result<Vec<SpecialIt
         match special_item(item) {
             Some(v) => items.push(v),
             None => {
-                let kind = super::typos::special(item)
+                let kind = super::typos::special(item, |i| special_item(i).is_some())
                     .map_or(ProblemKind::Syntax, |hint| ProblemKind::Typo { hint });
                 return Err(Problem {
                     kind,

@@ -4,8 +4,6 @@
 
 use qm_schema::superscript::to_superscript;
 
-use super::special::special_item;
-
 /// CSize: a gun type's code (capitals only) typed where the caliber goes.
 pub(crate) fn caliber(text: &str) -> Option<String> {
     (!text.is_empty() && text.chars().all(|c| c.is_ascii_uppercase())).then(|| {
@@ -16,8 +14,9 @@ pub(crate) fn caliber(text: &str) -> Option<String> {
     })
 }
 
-/// A Special item: a dagger's footnote in plain digits, or a form another case reads (`S8`).
-pub(crate) fn special(item: &str) -> Option<String> {
+/// A Special item: a dagger's footnote in plain digits, or a form another case reads (`S8`);
+/// `reads` tells whether the Special grammar reads an item.
+pub(crate) fn special(item: &str, reads: impl Fn(&str) -> bool) -> Option<String> {
     if let Some(hint) = plain_footnote(item) {
         return Some(hint);
     }
@@ -25,7 +24,7 @@ pub(crate) fn special(item: &str) -> Option<String> {
         return Some(hint);
     }
     let swapped = swap_first_case(item)?;
-    special_item(&swapped).map(|_| {
+    reads(&swapped).then(|| {
         format!("probably `{swapped}`: the Special column prints this form with that case")
     })
 }
