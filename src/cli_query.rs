@@ -674,7 +674,6 @@ fn show_gun(compiled: &Compiled, a: &ShowArgs) -> Option<u8> {
         .split([' ', '/'])
         .filter_map(|c| registries.guns.get(c).map(|e| e.name.as_str()))
         .collect();
-    let raw = |f: Option<&str>| f.unwrap_or("-").to_string();
     let mut out = format!(
         "{} (ordnance: {ty}: {}, {})\n",
         g.name,
@@ -682,22 +681,11 @@ fn show_gun(compiled: &Compiled, a: &ShowArgs) -> Option<u8> {
         nation.name
     );
     out.push_str(&format!("  listing row: {}:{}\n", g.row.file, g.row.line));
-    out.push_str(&format!(
-        "  CSize {}   ROF {}   B# {}   Range {}   M# {}   TSize {}\n",
-        raw(g.caliber.as_ref().map(|f| f.raw.as_str())),
-        raw(g.rof.as_ref().map(|f| f.raw.as_str())),
-        raw(g.breakdown.as_ref().map(|f| f.raw.as_str())),
-        raw(g.range.as_ref().map(|f| f.raw.as_str())),
-        raw(g.manhandling.as_ref().map(|f| f.raw.as_str())),
-        raw(g.target_size.as_ref().map(|f| f.raw.as_str())),
-    ));
-    out.push_str(&format!(
-        "  BPV {}   RF {}   Dates {}\n  Special {}\n",
-        raw(g.bpv.as_ref().map(|f| f.raw.as_str())),
-        raw(g.rf.as_ref().map(|f| f.raw.as_str())),
-        raw(g.dates.as_ref().map(|f| f.raw.as_str())),
-        raw(g.special.as_ref().map(|f| f.raw.as_str())),
-    ));
+    out.push_str(&gun_values(g));
+    if let Some(line) = g.second_line.as_deref() {
+        out.push_str(&format!("second line: {}\n", line.name));
+        out.push_str(&gun_values(line));
+    }
     let answer = GunShowAnswer::new(nation, g, &registries.theaters);
     out.push_str("availability:\n");
     if answer.availability.is_empty() {
@@ -715,6 +703,33 @@ fn show_gun(compiled: &Compiled, a: &ShowArgs) -> Option<u8> {
     }
     print!("{}", diagnostics::escape(&out));
     Some(EXIT_OK)
+}
+
+/// A gun's listing values for `qm show`, as printed: CSize to Special, then its nationality
+/// marks when the Notes print any.
+fn gun_values(g: &qm_schema::Ordnance) -> String {
+    let raw = |f: Option<&str>| f.unwrap_or("-").to_string();
+    let mut out = format!(
+        "  CSize {}   ROF {}   B# {}   Range {}   M# {}   TSize {}\n",
+        raw(g.caliber.as_ref().map(|f| f.raw.as_str())),
+        raw(g.rof.as_ref().map(|f| f.raw.as_str())),
+        raw(g.breakdown.as_ref().map(|f| f.raw.as_str())),
+        raw(g.range.as_ref().map(|f| f.raw.as_str())),
+        raw(g.manhandling.as_ref().map(|f| f.raw.as_str())),
+        raw(g.target_size.as_ref().map(|f| f.raw.as_str())),
+    );
+    out.push_str(&format!(
+        "  BPV {}   RF {}   Dates {}\n  Special {}\n",
+        raw(g.bpv.as_ref().map(|f| f.raw.as_str())),
+        raw(g.rf.as_ref().map(|f| f.raw.as_str())),
+        raw(g.dates.as_ref().map(|f| f.raw.as_str())),
+        raw(g.special.as_ref().map(|f| f.raw.as_str())),
+    ));
+    if !g.nationality_marks.is_empty() {
+        let marks: Vec<&str> = g.nationality_marks.iter().map(|m| m.raw.as_str()).collect();
+        out.push_str(&format!("  nationality marks {}\n", marks.join(", ")));
+    }
+    out
 }
 
 /// `qm show`'s first lines: the vehicle's name, type and nation, its listing row, its values

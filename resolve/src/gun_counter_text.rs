@@ -109,6 +109,8 @@ fn on_front_as_special(s: &SpecialItem) -> bool {
         SpecialItem::Ammo { .. }
             | SpecialItem::Smoke { .. }
             | SpecialItem::Phrase { .. }
+            | SpecialItem::Quoted { .. }
+            | SpecialItem::RuleRef { .. }
             | SpecialItem::Dagger { .. }
             | SpecialItem::Limbered { .. }
     )
@@ -132,7 +134,7 @@ fn joined(specials: &[SpecialItem], keep: impl Fn(&SpecialItem) -> bool) -> Opti
 fn back(gun: &Ordnance, specials: &[SpecialItem]) -> Vec<CounterItem> {
     let mut out = vec![item(K::Name, None, plain(gun.name.clone()))];
     for s in specials {
-        if let SpecialItem::Phrase { .. } = s {
+        if is_notation(s) {
             out.push(item(K::Notation, None, plain(phrase_text(s))));
         }
     }
@@ -142,6 +144,15 @@ fn back(gun: &Ordnance, specials: &[SpecialItem]) -> Vec<CounterItem> {
         plain(MALFUNCTION_WORD.to_string()),
     ));
     out
+}
+
+/// The items the back prints as notations, one a line: the rule phrases, a quoted name, a
+/// rule cited by number.
+fn is_notation(s: &SpecialItem) -> bool {
+    matches!(
+        s,
+        SpecialItem::Phrase { .. } | SpecialItem::Quoted { .. } | SpecialItem::RuleRef { .. }
+    )
 }
 
 /// A phrase as one line: a superscript the reader kept after `^` in Unicode's superscript

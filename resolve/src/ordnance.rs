@@ -36,6 +36,12 @@ pub fn read_ordnance(
         .into_iter()
         .filter_map(|row| {
             let mut gun = gun_from_row(map, &row, taken)?;
+            // The second line is the gun's, not a gun of its own: its id is not taken.
+            gun.second_line = row
+                .second_line
+                .as_deref()
+                .and_then(|line| gun_from_row(map, line, &mut HashSet::new()))
+                .map(Box::new);
             lint_row(&row, &gun, guns, diags);
             gun.counter = crate::gun_counter_text::gun_counter(&gun);
             Some((gun, row))
@@ -70,10 +76,16 @@ fn gun_from_row(
         bpv: opt_field(map, &row.bpv),
         rf: opt_field(map, &row.rf),
         note_refs: row.note_refs.iter().filter_map(|c| field(map, c)).collect(),
+        nationality_marks: row
+            .nationality_marks
+            .iter()
+            .filter_map(|c| field(map, c))
+            .collect(),
         availability: Vec::new(),
         availability_unknown: Vec::new(),
         restricted_use: Vec::new(),
         vasl_limbered: row.vasl_limbered.clone(),
+        second_line: None,
         counter: GunCounter::default(),
     })
 }

@@ -40,6 +40,10 @@ pub struct Ordnance {
     pub rf: Option<Field<RfRange>>,
     /// Notes: the note references.
     pub note_refs: Vec<Field<NoteRef>>,
+    /// The nationality marks of the Notes (`Gr`, `Ne`), as printed: which nationalities of a
+    /// nation that covers several used the gun. Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nationality_marks: Vec<Field<String>>,
     /// Resolved availability: where, when and how rare, from the nation's ordnance notes
     /// (`ordnance-notes.md`) as a vehicle's from its notes; without them, the listing's Dates
     /// at its RF.
@@ -57,6 +61,11 @@ pub struct Ordnance {
     /// empty cell.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vasl_limbered: Option<String>,
+    /// The gun's second line, where the listing prints it on two (a mortar that is also an
+    /// infantry gun, a gun with two barrels): that line's values as a gun of their own, which
+    /// gives no availability (the first line's does). Absent for a gun on one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_line: Option<Box<Ordnance>>,
     /// What the gun's counter prints, side by side.
     #[serde(default)]
     pub counter: GunCounter,

@@ -102,6 +102,22 @@ impl SpecialItem {
             SpecialItem::ApTk { .. } | SpecialItem::Labelled { .. } => {
                 out.plain(&self.plain_text());
             }
+            SpecialItem::Quoted { text, dagger: d } => {
+                out.plain(&format!("“{text}”{}", dagger(d)));
+            }
+            SpecialItem::RuleRef { rule, dagger: d } => {
+                out.plain(rule).plain(dagger(d));
+            }
+            SpecialItem::Lettered {
+                letter,
+                number,
+                superscript,
+                dagger: d,
+            } => {
+                out.plain(&format!("{letter}{number}"))
+                    .raised(sup(superscript))
+                    .plain(dagger(d));
+            }
             SpecialItem::Dagger { .. } => {
                 out.plain("†");
             }

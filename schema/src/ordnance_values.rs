@@ -193,6 +193,38 @@ pub enum SpecialItem {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dagger: Option<Dagger>,
     },
+    /// A name printed in quotes (`“British”†`): the gun is taken as that name says for the
+    /// rules its note (the dagger's) gives.
+    Quoted {
+        /// The name inside the quotes, as printed.
+        text: String,
+        /// Its dagger.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dagger: Option<Dagger>,
+    },
+    /// A rule cited by its number (`B30.35†`: chapter letter, section, subsection), as the
+    /// rules print their references.
+    RuleRef {
+        /// The rule's number as printed (`B30.35`).
+        rule: String,
+        /// Its dagger.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dagger: Option<Dagger>,
+    },
+    /// A capital letter and a number no source we have explains (`R2`): kept as printed,
+    /// never given a meaning.
+    Lettered {
+        /// The letter (`R`).
+        letter: String,
+        /// The number (`2`).
+        number: u8,
+        /// A superscript printed after it, in plain characters.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        superscript: Option<String>,
+        /// Its dagger.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dagger: Option<Dagger>,
+    },
     /// A dagger printed alone as an item: a rule of the gun's note applies.
     Dagger {
         /// The dagger.

@@ -46,6 +46,12 @@ pub(crate) enum ProblemKind {
     RepeatedCapacityPart,
     /// A note id of another tool's own numbering (`85v`, `9va`, `g1`), not a listing's note.
     ForeignNoteId,
+    /// Text no form reads that looks like a slip of a form that is read (`S8` for `s8`): still
+    /// an error, its help saying what was probably meant.
+    Typo {
+        /// What was probably meant and why, for the help line.
+        hint: String,
+    },
 }
 
 impl Problem {

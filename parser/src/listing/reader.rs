@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use crate::listing::cells::{Problem, ProblemKind};
 use crate::listing::column::Column;
-use crate::{Cell, CellError, Diagnostic, Source};
+use crate::{Cell, CellError, Diagnostic, Source, TextSpan};
 use qm_schema::superscript;
 
 /// The dagger printed before or after a value to point at a footnote rule.
@@ -303,6 +303,9 @@ impl<'s> Reader<'s> {
             )
             .with_label("given twice")
             .with_help(CAPACITY_HELP),
+            ProblemKind::Typo { hint } => {
+                typo(col, &quoted, &blamed_text, self.source.span(blamed), hint)
+            }
             ProblemKind::ForeignNoteId => Diagnostic::error(
                 "listing::foreign-note-id",
                 format!(
@@ -318,6 +321,17 @@ impl<'s> Reader<'s> {
         };
         self.diagnostics.push(diagnostic);
     }
+}
+
+/// A cell no form reads that looks like a slip of one: `hint` says what was probably meant.
+fn typo(col: &str, quoted: &str, blamed: &str, span: TextSpan, hint: String) -> Diagnostic {
+    Diagnostic::error(
+        "listing::bad-cell",
+        format!("failed to read the {col} cell `{quoted}` (`{blamed}` looks like a typo)"),
+        span,
+    )
+    .with_label("probably a typo")
+    .with_help(hint)
 }
 
 /// The length of `text` without the daggers at its end (`††¹`), the footnote number after

@@ -126,3 +126,67 @@ fn an_empty_or_dagger_only_cell_prints_nothing() {
     let c = gun_counter(&g);
     assert_eq!(texts(&c.front), [kt(K::Name, "Zed Rifle")]);
 }
+
+#[test]
+fn a_vasl_gun_on_two_lines_keeps_its_second_line_and_its_nationality_marks() {
+    let header = "count,name,gun_type,caliber,rof_ife,breakdown,range,manhandling,target_size,dates,special,bpv,rf,notes,version,piece,r_x,overrides,limbered,svg_image_transform,reverse,comments\n";
+    let text = format!(
+        "{header}4,\"Zed Twin\nZed Twin\",\"MTR\nINF\",\"76*\n76*\",\"2\n1\",,\"4-28\n28\",\"12\n12\",\"+1\n+1\",\"18-5/40\n18-5/40\",\"NT\nNT\",\"27\n27\",\"1.2\n1.2\",\"7, Zd\n7, Zd\",,,,,,,,\n"
+    );
+    let mut map = SourceMap::new();
+    let id = map.next_id();
+    let id = map.add(Source::new(id, "t/ordnance.csv", &text));
+    let mut diags = Vec::new();
+    let mut taken = HashSet::new();
+    let (guns, _) = read_ordnance(
+        &map,
+        map.get(id).unwrap(),
+        &GunTypeRegistry::default(),
+        &mut taken,
+        &mut diags,
+    );
+    assert!(
+        diags.iter().all(|d| d.code == "ordnance::unknown-type"),
+        "{diags:?}"
+    );
+    assert_eq!(guns.len(), 1, "the second line is no gun of its own");
+    let gun = &guns[0];
+    let marks: Vec<&str> = gun
+        .nationality_marks
+        .iter()
+        .map(|m| m.raw.as_str())
+        .collect();
+    assert_eq!(marks, ["Zd"]);
+    let line = gun.second_line.as_deref().expect("its second line");
+    assert_eq!(
+        line.rof
+            .as_ref()
+            .and_then(|r| r.value.as_ref())
+            .map(|r| r.rof),
+        Some(1)
+    );
+    // Only the gun's own id is taken.
+    assert_eq!(taken.len(), 1);
+}
+
+#[test]
+fn a_lettered_item_prints_on_the_front_a_quoted_name_and_a_rule_number_on_the_back() {
+    let g = gun(
+        "Zed AT 20\tAT\t20L\t2 (6)\t11\t50\t12\t1\t40\tNT, R2, “Zedish”†, B30.35†\t25\t1.2\t19",
+    );
+    let c = gun_counter(&g);
+    assert!(
+        texts(&c.front).contains(&kt(K::Special, "NT R2")),
+        "{:?}",
+        texts(&c.front)
+    );
+    assert_eq!(
+        texts(&c.back),
+        [
+            kt(K::Name, "Zed AT 20"),
+            kt(K::Notation, "“Zedish”†"),
+            kt(K::Notation, "B30.35†"),
+            kt(K::Malfunction, MALFUNCTION_WORD),
+        ]
+    );
+}

@@ -53,7 +53,7 @@ pub fn parse_ordnance_csv(source: &Source) -> Parsed<OrdnanceListing> {
     let mut listing = OrdnanceListing::default();
     for (record, fields) in data.iter().zip(&found) {
         let found: Vec<&[Found]> = fields.iter().map(|r| &scanned.found[r.clone()]).collect();
-        match read_record(&mut reader, record, &layout, &found) {
+        match read_record(&mut reader, source, record, &layout, &found) {
             Some(row) => listing.rows.push(row),
             None => listing.skipped += 1,
         }
@@ -129,13 +129,14 @@ fn layout<'r>(
 /// with no value of its own and only VASL's note ids).
 fn read_record(
     reader: &mut Reader<'_>,
+    original: &Source,
     record: &Record,
     layout: &[Field],
     found: &[&[Found]],
 ) -> Option<OrdnanceRow> {
     let plain = reader.source;
     // Each gun column: its plain text range and the markup of its field.
-    let cells: Vec<(GunColumn, &[Found], Range<usize>)> = record
+    let cells: Vec<GunCell<'_>> = record
         .fields
         .iter()
         .zip(layout)
@@ -167,21 +168,94 @@ fn read_record(
     if text(GunColumn::Name).is_empty() && !has_values || header || !has_values && vasl_notes_only {
         return None;
     }
+    let whole = plain.text_range(record.range.clone());
+    let limbered = limbered(plain, record, layout);
+    let Some([first, second]) = two_lines(original, plain, &cells) else {
+        return Some(read_line(reader, record.line, whole, limbered, &cells));
+    };
+    let mut row = read_line(reader, record.line, whole.clone(), limbered, &first);
+    let line = read_line(reader, record.line, whole, None, &second);
+    row.second_line = Some(Box::new(line));
+    Some(row)
+}
+
+/// A gun column's cell: the column, its field's markup, its plain text range.
+type GunCell<'f> = (GunColumn, &'f [Found], Range<usize>);
+
+/// One gun row from its cells.
+fn read_line(
+    reader: &mut Reader<'_>,
+    line: usize,
+    whole: Range<usize>,
+    limbered: Option<String>,
+    cells: &[GunCell<'_>],
+) -> OrdnanceRow {
     let name_field = cells
         .iter()
         .find(|(g, _, _)| *g == GunColumn::Name)
         .map(|(_, _, p)| p.clone());
-    let whole = plain.text_range(record.range.clone());
     let name = read_name(reader, name_field, whole.start);
-    let mut row = OrdnanceRow::new(reader.source.span(whole), record.line, name);
-    row.vasl_limbered = limbered(plain, record, layout);
-    for (column, _, p) in &cells {
+    let mut row = OrdnanceRow::new(reader.source.span(whole), line, name);
+    row.vasl_limbered = limbered;
+    for (column, _, p) in cells {
         read_cell(reader, &mut row, *column, p.clone());
     }
-    for (column, markup, _) in &cells {
+    for (column, markup, _) in cells {
         apply_markup(&mut row, *column, markup);
     }
-    Some(row)
+    row
+}
+
+/// A gun the listing prints on two lines, which VASL keeps in one record (every cell holding
+/// its two lines split by a line break, as `M76 A` the mortar and infantry gun): the cells of
+/// each line, each with the markup inside it (a cell on one line belongs to the first).
+/// `None` for a record of one line, or of more than two (read as one: its cells' errors say
+/// so).
+fn two_lines<'f>(
+    original: &Source,
+    plain: &Source,
+    cells: &[GunCell<'f>],
+) -> Option<[Vec<GunCell<'f>>; 2]> {
+    // The reader's plain text has a space where the field has its line break.
+    let is_break = |q: usize| {
+        plain.text.as_bytes()[q] == b' '
+            && original.text[plain.original_range(q..q + 1)].contains('\n')
+    };
+    let split: Vec<Vec<Range<usize>>> = cells
+        .iter()
+        .map(|(_, _, p)| {
+            let mut pieces = Vec::new();
+            let mut start = p.start;
+            for q in p.clone().filter(|q| is_break(*q)) {
+                pieces.push(start..q);
+                start = q + 1;
+            }
+            pieces.push(start..p.end);
+            pieces
+        })
+        .collect();
+    let most = split.iter().map(Vec::len).max()?;
+    if most != 2 {
+        return None;
+    }
+    let mut lines = [Vec::new(), Vec::new()];
+    for ((column, markup, _), pieces) in cells.iter().zip(split) {
+        for (k, piece) in pieces.into_iter().enumerate() {
+            let original = plain.original_range(piece.clone());
+            let inside = markup
+                .iter()
+                .position(|m| original.contains(&m.content.start))
+                .map_or(&markup[..0], |from| {
+                    let to = markup[from..]
+                        .iter()
+                        .take_while(|m| original.contains(&m.content.start))
+                        .count();
+                    &markup[from..from + to]
+                });
+            lines[k].push((*column, inside, piece));
+        }
+    }
+    Some(lines)
 }
 
 /// The record's `limbered` field as VASL keeps it, trimmed; `None` when empty or absent.
@@ -264,5 +338,11 @@ fn remap_row(row: &mut OrdnanceRow, plain: &Source) {
     opt(&mut row.rf, plain);
     for n in &mut row.note_refs {
         at(n, plain);
+    }
+    for n in &mut row.nationality_marks {
+        at(n, plain);
+    }
+    if let Some(line) = row.second_line.as_deref_mut() {
+        remap_row(line, plain);
     }
 }

@@ -10,6 +10,7 @@ mod read;
 mod special;
 mod syntax;
 mod tsv;
+mod typos;
 
 pub use csv::parse_ordnance_csv;
 pub use syntax::*;

@@ -55,10 +55,12 @@ pub(crate) fn special(text: &str, _leading_dagger: bool) -> Result<Vec<SpecialIt
         match special_item(item) {
             Some(v) => items.push(v),
             None => {
+                let kind = super::typos::special(item, |i| special_item(i).is_some())
+                    .map_or(ProblemKind::Syntax, |hint| ProblemKind::Typo { hint });
                 return Err(Problem {
-                    kind: ProblemKind::Syntax,
+                    kind,
                     range: Some(range),
-                })
+                });
             }
         }
     }
@@ -94,8 +96,10 @@ fn split_items(text: &str) -> Vec<Range<usize>> {
 /// One item in the first form that reads it whole; `None` when none does.
 pub(crate) fn special_item(item: &str) -> Option<SpecialItem> {
     type Form = fn(&str) -> IResult<&str, SpecialItem>;
-    const FORMS: [Form; 12] = [
+    const FORMS: [Form; 15] = [
         limbered,
+        quoted,
+        rule_ref,
         portage,
         tk_dr,
         smoke,
@@ -107,6 +111,7 @@ pub(crate) fn special_item(item: &str) -> Option<SpecialItem> {
         labelled,
         lone_dagger,
         breakdown_when,
+        lettered,
     ];
     FORMS
         .iter()
@@ -295,6 +300,67 @@ fn labelled(i: &str) -> IResult<&str, SpecialItem> {
         },
     )
     .parse(rest)
+}
+
+/// `“British”†`: a name in quotes (curly or straight), its dagger after the closing quote.
+fn quoted(i: &str) -> IResult<&str, SpecialItem> {
+    map(
+        (
+            alt((char('“'), char('"'))),
+            take_while1(|c: char| c.is_alphabetic() || c == ' ' || c == '-'),
+            alt((char('”'), char('"'))),
+            dagger,
+        ),
+        |(_, text, _, dagger)| SpecialItem::Quoted {
+            text: text.to_owned(),
+            dagger,
+        },
+    )
+    .parse(i)
+}
+
+/// `B30.35†`: a rule's number (chapter letter, section, `.` subsection), which no B# prints
+/// (a breakdown number has no point).
+fn rule_ref(i: &str) -> IResult<&str, SpecialItem> {
+    map(
+        (
+            recognize((one_of("ABCDEFGHJ"), digit1, char('.'), digit1)),
+            dagger,
+        ),
+        |(rule, dagger)| SpecialItem::RuleRef {
+            rule: rule.to_owned(),
+            dagger,
+        },
+    )
+    .parse(i)
+}
+
+/// `R2`: a capital letter and a number that no other form reads, kept as printed (its meaning
+/// is no source's we have). Not an item another form reads in the other case (`S8` is `s8`
+/// mistyped: an error with that hint).
+fn lettered(i: &str) -> IResult<&str, SpecialItem> {
+    let lower = i.to_ascii_lowercase();
+    if i.starts_with(|c: char| c.is_ascii_uppercase()) && special_item(&lower).is_some() {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Verify,
+        )));
+    }
+    map(
+        (
+            recognize(one_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
+            uint::<u8>,
+            opt(superscript_run),
+            dagger,
+        ),
+        |(letter, number, superscript, dagger)| SpecialItem::Lettered {
+            letter: letter.to_owned(),
+            number,
+            superscript,
+            dagger,
+        },
+    )
+    .parse(i)
 }
 
 /// `†` alone.

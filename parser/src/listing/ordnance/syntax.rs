@@ -48,11 +48,17 @@ pub struct OrdnanceRow {
     pub rf: Option<Cell<RfRange>>,
     /// Notes: each reference its own cell.
     pub note_refs: Vec<Cell<NoteRef>>,
+    /// Nationality marks in the Notes (`Gr`, `Ne`: which nationalities of a nation that
+    /// covers several used the gun), as printed.
+    pub nationality_marks: Vec<Cell<String>>,
     /// Note ids of VASL's own numbering in the Notes column (`12v`, `g1`), kept as printed.
     pub vasl_note_ids: Vec<String>,
     /// VASL's `limbered` column, trimmed (`no_fire`, or the values of its limbered piece);
     /// `None` when empty or absent.
     pub vasl_limbered: Option<String>,
+    /// The gun's second line, where the listing prints the gun on two (VASL: one record whose
+    /// cells each hold two lines); `None` for a gun on one line.
+    pub second_line: Option<Box<OrdnanceRow>>,
 }
 
 impl OrdnanceRow {
@@ -74,8 +80,10 @@ impl OrdnanceRow {
             bpv: None,
             rf: None,
             note_refs: Vec::new(),
+            nationality_marks: Vec::new(),
             vasl_note_ids: Vec::new(),
             vasl_limbered: None,
+            second_line: None,
         }
     }
 }
