@@ -96,9 +96,14 @@ fn build(a: BuildArgs) -> u8 {
         Ok(out) => out,
         Err(status) => return status,
     };
+    let disk = match crate::cli_build::open_cache(&a, &out) {
+        Ok(disk) => disk,
+        Err(status) => return status,
+    };
     let progress = crate::progress::Progress::start();
     let mut timings = Timings::with_progress(progress.bar());
-    let (compiled, artifacts) = match compile_and_render(&a, &mut timings, || progress.finish()) {
+    let rendered = compile_and_render(&a, disk.clone(), &mut timings, || progress.finish());
+    let (compiled, artifacts) = match rendered {
         Ok(done) => done,
         Err(status) => {
             eprintln!("qm: nothing written; {} left as it was", a.out.escaped());
@@ -117,6 +122,9 @@ fn build(a: BuildArgs) -> u8 {
     match written {
         Ok(t) => report_tidied(&out, &t),
         Err(e) => return output_error(&e),
+    }
+    if let Some(disk) = &disk {
+        timings.time("cache", || disk.trim());
     }
     if a.timings {
         eprint!("{}", timings.table());
