@@ -11,7 +11,7 @@ use crate::cli_build::{compile_and_render, prepare_build, report_tidied};
 use crate::cli_report::{output_error, plural, report_as, EXIT_DATA, EXIT_OK};
 use qm_compile::pipeline::{compile, CompileOptions};
 use qm_compile::timings::Timings;
-use qm_export::artifact::{write_atomically, OutputFile};
+use qm_export::artifact::{write_atomically, write_unless_unchanged, OutputFile};
 use qm_export::build::pretty;
 use qm_load::diagnostics::Escaped;
 
@@ -117,7 +117,10 @@ fn build(a: BuildArgs) -> u8 {
             a.out.escaped()
         );
     };
-    let written = timings.time("write", || write_atomically(&out, &artifacts, waiting));
+    let written = timings.time("write", || match &disk {
+        Some(disk) => write_unless_unchanged(&out, &artifacts, waiting, disk).map(|w| w.tidied),
+        None => write_atomically(&out, &artifacts, waiting),
+    });
     progress.finish();
     match written {
         Ok(t) => report_tidied(&out, &t),

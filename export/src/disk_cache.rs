@@ -359,6 +359,9 @@ mod tests {
         let p = codec::encode(parts);
         assert_eq!(codec::decode(&p).unwrap(), parts.map(<[u8]>::to_vec));
         assert_eq!(codec::decode(&p[..p.len() - 1]), None);
-        assert_eq!(codec::decode_strings(&codec::encode([&[0xff_u8][..]])), None);
+        assert_eq!(
+            codec::decode_strings(&codec::encode([&[0xff_u8][..]])),
+            None
+        );
     }
 }
