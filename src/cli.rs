@@ -11,7 +11,7 @@ use crate::cli_build::{compile_and_render, prepare_build, report_tidied};
 use crate::cli_report::{output_error, plural, report_as, EXIT_DATA, EXIT_OK};
 use qm_compile::pipeline::{compile, CompileOptions};
 use qm_compile::timings::Timings;
-use qm_export::artifact::{write_atomically, OutputFile};
+use qm_export::artifact::{write_atomically, write_unless_unchanged, OutputFile};
 use qm_export::build::pretty;
 use qm_load::diagnostics::Escaped;
 
@@ -96,9 +96,14 @@ fn build(a: BuildArgs) -> u8 {
         Ok(out) => out,
         Err(status) => return status,
     };
+    let disk = match crate::cli_build::open_cache(&a, &out) {
+        Ok(disk) => disk,
+        Err(status) => return status,
+    };
     let progress = crate::progress::Progress::start();
     let mut timings = Timings::with_progress(progress.bar());
-    let (compiled, artifacts) = match compile_and_render(&a, &mut timings, || progress.finish()) {
+    let rendered = compile_and_render(&a, disk.clone(), &mut timings, || progress.finish());
+    let (compiled, artifacts) = match rendered {
         Ok(done) => done,
         Err(status) => {
             eprintln!("qm: nothing written; {} left as it was", a.out.escaped());
@@ -112,11 +117,17 @@ fn build(a: BuildArgs) -> u8 {
             a.out.escaped()
         );
     };
-    let written = timings.time("write", || write_atomically(&out, &artifacts, waiting));
+    let written = timings.time("write", || match &disk {
+        Some(disk) => write_unless_unchanged(&out, &artifacts, waiting, disk).map(|w| w.tidied),
+        None => write_atomically(&out, &artifacts, waiting),
+    });
     progress.finish();
     match written {
         Ok(t) => report_tidied(&out, &t),
         Err(e) => return output_error(&e),
+    }
+    if let Some(disk) = &disk {
+        timings.time("cache", || disk.trim());
     }
     if a.timings {
         eprint!("{}", timings.table());

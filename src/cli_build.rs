@@ -2,6 +2,7 @@
 //! the checks before any work, compiling and rendering in memory.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Args;
 
@@ -12,6 +13,7 @@ use qm_compile::pipeline::CompileOptions;
 use qm_compile::timings::Timings;
 use qm_export::artifact::{tidy_interrupted, Input, InputRole, OutputDir, Tidied};
 use qm_export::build::{render_all, BuildOptions};
+use qm_export::disk_cache::{DiskCache, DEFAULT_MAX_BYTES};
 use qm_load::diagnostics::Escaped;
 use qm_load::input::InputLimits;
 use qm_render::{CounterOptions, CounterSize, SheetOptions};
@@ -102,6 +104,13 @@ pub struct BuildArgs {
     /// exit status is 1. Without it a build with errors writes nothing.
     #[arg(long)]
     pub keep_going: bool,
+    /// The build cache (`qm build`): pieces earlier builds rendered, reused when their inputs
+    /// did not change. Default: `.<out>.cache` beside the output. Safe to delete.
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Build without the cache: nothing is read from it or kept in it.
+    #[arg(long, conflicts_with = "cache_dir")]
+    pub no_cache: bool,
 }
 
 fn parse_counter_size(s: &str) -> Result<CounterSize, String> {
@@ -135,10 +144,38 @@ pub fn prepare_build(a: &BuildArgs) -> Result<OutputDir, u8> {
     Ok(out)
 }
 
-/// Compiles and renders every artifact in memory; diagnostics are printed (after `before_report`,
-/// which clears a progress line). `Err` is the exit status of a failed compile or render.
+/// The build cache `qm build` uses (`--cache-dir`, else beside `out`), or none
+/// (`--no-cache`). The directory passes the output checks: none of the inputs, the current
+/// directory or a directory someone else filled; nor the output or inside it. `Err` is the
+/// exit status of a refused `--cache-dir`.
+pub fn open_cache(a: &BuildArgs, out: &OutputDir) -> Result<Option<Arc<DiskCache>>, u8> {
+    if a.no_cache {
+        return Ok(None);
+    }
+    let dir = a
+        .cache_dir
+        .clone()
+        .unwrap_or_else(|| out.default_cache_dir());
+    let checked = OutputDir::check(&dir, &build_inputs(a)).map_err(|e| output_error(&e))?;
+    let path = checked.path();
+    if path.starts_with(out.path()) || out.path().starts_with(path) {
+        eprintln!(
+            "error: the build cache {} overlaps the output {}",
+            dir.escaped(),
+            a.out.escaped()
+        );
+        eprintln!("  = help: give a --cache-dir outside --out (or leave it out)");
+        return Err(EXIT_USAGE);
+    }
+    Ok(Some(Arc::new(DiskCache::new(path, DEFAULT_MAX_BYTES))))
+}
+
+/// Compiles and renders every artifact in memory, with the build cache `disk`; diagnostics are
+/// printed (after `before_report`, which clears a progress line). `Err` is the exit status of
+/// a failed compile or render.
 pub fn compile_and_render(
     a: &BuildArgs,
+    disk: Option<Arc<DiskCache>>,
     timings: &mut Timings,
     before_report: impl Fn(),
 ) -> Result<
@@ -148,7 +185,10 @@ pub fn compile_and_render(
     ),
     u8,
 > {
-    let mut cache = qm_export::render_cache::RenderCache::default();
+    let mut cache = qm_export::render_cache::RenderCache {
+        disk,
+        ..Default::default()
+    };
     compile_and_render_cached(a, timings, before_report, &mut cache)
 }
 

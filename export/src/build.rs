@@ -8,7 +8,8 @@ use qm_schema::{nation_schema, scenario_schema, schema_value, CounterSide, Natio
 
 use rayon::prelude::*;
 
-use crate::render_cache::{get_or_make, PieceInputs, RenderCache, SideInputs};
+use crate::disk_cache::codec;
+use crate::render_cache::{get_or_make, get_or_make_kept, PieceInputs, RenderCache, SideInputs};
 use crate::vassal::error::VassalError;
 use qm_compile::pipeline::Compiled;
 use qm_compile::scenario::ScenarioFile;
@@ -149,10 +150,10 @@ pub fn render_all(
         ..opts.counters.clone()
     };
     let counters = timings.time("counters", || {
-        counters(nations, &templates, fp, &counter_opts, cache)
+        counters(nations, &templates, fp, opts, &counter_opts, cache)
     })?;
     let sheets = timings.time("sheets", || {
-        sheets(nations, &counters, &templates, fp, opts, cache)
+        sheets(nations, &counters, &templates, opts, cache)
     })?;
     let charts = timings.time("chart", || charts(compiled, &templates, fp, cache))?;
     let cards = timings.time("cards", || {
@@ -161,7 +162,7 @@ pub fn render_all(
 
     let mut pngs = Vec::new();
     for (((nation, c), sheets), chart) in nations.iter().zip(&counters).zip(sheets).zip(charts) {
-        let images: Vec<CounterImage> = c.sides.iter().map(|s| s.image.clone()).collect();
+        let images: Vec<CounterImage> = c.sides.iter().map(|s| s.image().clone()).collect();
         artifacts.extend(counter_artifacts(nation, &images));
         artifacts.extend(
             sheets
@@ -185,9 +186,15 @@ pub fn render_all(
 
     let key = module_key(compiled, &counters, opts, fp);
     let module = timings.time("module", || {
-        get_or_make(&mut cache.module, &[key], |_| {
-            crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, &templates)
-        })
+        get_or_make_kept(
+            &mut cache.module,
+            cache.disk.as_deref(),
+            "module",
+            &[key],
+            |_| crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, &templates),
+            |a| encode_artifacts(std::slice::from_ref(a)),
+            |b| decode_artifacts(b)?.pop(),
+        )
     })?;
     cache.made += module.1;
     artifacts.extend(module.0.iter().map(|m| (**m).clone()));
@@ -231,35 +238,107 @@ fn json_artifacts(
     Ok(out)
 }
 
+/// A counter side as a build has it: drawn in full (its PDF form for the sheets), or only its
+/// files, taken from the disk cache for a nation whose sheets were found there too.
+enum Drawn {
+    Full(Arc<RenderedSide>),
+    Image(CounterImage),
+}
+
+impl Drawn {
+    fn image(&self) -> &CounterImage {
+        match self {
+            Self::Full(s) => &s.image,
+            Self::Image(i) => i,
+        }
+    }
+
+    fn pdf(&self) -> Option<&Converted> {
+        match self {
+            Self::Full(s) => Some(&s.pdf),
+            Self::Image(_) => None,
+        }
+    }
+}
+
 /// A nation's drawn counters, and the keys of its sides' inputs.
 struct NationCounters {
-    sides: Vec<Arc<RenderedSide>>,
+    sides: Vec<Drawn>,
     keys: Vec<Key>,
     infantry: Arc<Vec<InfantryImage>>,
     infantry_key: Key,
+    /// Its counter sheets' key, and the sheets when a cache had them.
+    sheet_key: Key,
+    sheets: Option<Arc<SheetFiles>>,
 }
 
 /// Every counter side of every nation (in `sides`' order: front, back of each vehicle, then
 /// of each gun with its limbered side) and each nation's infantry counters, made where the
-/// cache lacks them.
+/// caches lack them. A nation's sheets are looked up first, once: when they are found its
+/// sides' files may come from the disk cache; when not, every side of it is drawn in full.
 fn counters(
     nations: &[Nation],
     templates: &Templates,
     fp: u64,
-    opts: &CounterOptions,
+    opts: &BuildOptions,
+    counter_opts: &CounterOptions,
     cache: &mut RenderCache,
 ) -> Result<Vec<NationCounters>, BuildError> {
-    let all: Vec<(&Nation, CounterPiece, CounterSide)> = nations
+    let all: Vec<(usize, CounterPiece, CounterSide)> = nations
         .iter()
-        .flat_map(|n| sides(n).map(move |(p, side)| (n, p, side)))
+        .enumerate()
+        .flat_map(|(i, n)| sides(n).map(move |(p, side)| (i, p, side)))
         .collect();
-    let keys = side_keys(nations, fp, opts, cache);
-    let (mut sides, made) = get_or_make(&mut cache.sides, &keys, |i| {
-        let (n, v, side) = all[i];
-        render_side(n, v, side, templates, opts)
-    })?;
-    cache.made += made;
-    let px = infantry_px(opts.px);
+    let keys = side_keys(nations, fp, counter_opts, cache);
+    let sheet_keys = sheet_keys(nations, &all, &keys, opts, fp);
+    let disk = cache.disk.clone();
+    let found_sheets: Vec<Option<Arc<SheetFiles>>> = sheet_keys
+        .iter()
+        .map(|k| {
+            cache.sheets.get(*k).or_else(|| {
+                let d = disk.as_deref()?;
+                let sheets = decode_sheets(&d.get("sheets", *k)?)?;
+                let sheets = Arc::new(sheets);
+                cache.sheets.put(*k, sheets.clone());
+                Some(sheets)
+            })
+        })
+        .collect();
+    let found: Vec<Option<Arc<RenderedSide>>> = keys.iter().map(|k| cache.sides.get(*k)).collect();
+    let drawn: Vec<Result<Drawn, BuildError>> = found
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, found)| {
+            if let Some(side) = found {
+                return Ok(Drawn::Full(side));
+            }
+            let (n, piece, side) = all[i];
+            let nation = &nations[n];
+            if found_sheets[n].is_some() {
+                let kept = disk.as_deref().and_then(|d| d.get("side", keys[i]));
+                if let Some(image) = kept.and_then(|b| decode_image(&b, piece.id(), side)) {
+                    return Ok(Drawn::Image(image));
+                }
+            }
+            let made = render_side(nation, piece, side, templates, counter_opts)?;
+            if let Some(d) = disk.as_deref() {
+                d.put("side", keys[i], &encode_image(&made.image));
+            }
+            Ok(Drawn::Full(Arc::new(made)))
+        })
+        .collect();
+    let mut sides = Vec::with_capacity(drawn.len());
+    for (drawn, key) in drawn.into_iter().zip(&keys) {
+        let drawn = drawn?;
+        if let Drawn::Full(side) = &drawn {
+            if cache.sides.get(*key).is_none() {
+                cache.made += 1;
+                cache.sides.put(*key, side.clone());
+            }
+        }
+        sides.push(drawn);
+    }
+    let px = infantry_px(counter_opts.px);
     let infantry_keys: Vec<Key> = nations.iter().map(|n| infantry_key(n, px, fp)).collect();
     let (infantry, made) = get_or_make(&mut cache.infantry, &infantry_keys, |i| {
         infantry_images(templates, &nations[i], px)
@@ -267,7 +346,12 @@ fn counters(
     cache.made += made;
     let mut keys = keys.into_iter();
     let mut out = Vec::with_capacity(nations.len());
-    for ((n, infantry), infantry_key) in nations.iter().zip(infantry).zip(infantry_keys) {
+    let per_nation = nations
+        .iter()
+        .zip(infantry)
+        .zip(infantry_keys)
+        .zip(sheet_keys.into_iter().zip(found_sheets));
+    for (((n, infantry), infantry_key), (sheet_key, sheets)) in per_nation {
         let count = qm_render::sides(n).count();
         let rest = sides.split_off(count);
         out.push(NationCounters {
@@ -275,9 +359,78 @@ fn counters(
             keys: keys.by_ref().take(count).collect(),
             infantry,
             infantry_key,
+            sheet_key,
+            sheets,
         });
     }
     Ok(out)
+}
+
+/// A side's files as a disk cache entry: its SVG and PNG.
+fn encode_image(image: &CounterImage) -> Vec<u8> {
+    codec::encode([image.svg.as_bytes(), &image.png])
+}
+
+/// [`encode_image`] read back, for the side `side` of piece `id`.
+fn decode_image(payload: &[u8], id: &str, side: CounterSide) -> Option<CounterImage> {
+    let [svg, png]: [Vec<u8>; 2] = codec::decode(payload)?.try_into().ok()?;
+    Some(CounterImage {
+        vehicle_id: id.to_string(),
+        side,
+        svg: String::from_utf8(svg).ok()?,
+        png,
+    })
+}
+
+/// Each nation's sheets' key: its id, name, sides' keys, the sheet options and templates.
+fn sheet_keys(
+    nations: &[Nation],
+    all: &[(usize, CounterPiece, CounterSide)],
+    keys: &[Key],
+    opts: &BuildOptions,
+    fp: u64,
+) -> Vec<Key> {
+    let mut per_nation: Vec<Vec<Key>> = vec![Vec::new(); nations.len()];
+    for ((n, _, _), key) in all.iter().zip(keys) {
+        per_nation[*n].push(*key);
+    }
+    nations
+        .iter()
+        .zip(per_nation)
+        .map(|(n, keys)| {
+            let s = &opts.sheets;
+            KeyHasher::new(SHEET_TEMPLATE)
+                .value(&n.id)
+                .value(&n.name)
+                .value(&keys)
+                .value(&format!("{:?}", s.counter_size))
+                .value(&s.back_offset_mm)
+                .key(fp)
+                .finish()
+        })
+        .collect()
+}
+
+/// A nation's sheets as a disk cache entry: path and PDF of each.
+fn encode_sheets(sheets: &SheetFiles) -> Vec<u8> {
+    codec::encode(
+        sheets
+            .iter()
+            .flat_map(|(path, pdf)| [path.as_bytes(), pdf.as_slice()]),
+    )
+}
+
+fn decode_sheets(payload: &[u8]) -> Option<SheetFiles> {
+    let parts = codec::decode(payload)?;
+    if parts.len() % 2 != 0 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(parts.len() / 2);
+    let mut parts = parts.into_iter();
+    while let (Some(path), Some(pdf)) = (parts.next(), parts.next()) {
+        out.push((String::from_utf8(path).ok()?, pdf));
+    }
+    Some(out)
 }
 
 /// The keys of every side (in `sides`' order), the last build's where a vehicle or gun, its
@@ -346,36 +499,42 @@ fn infantry_key(nation: &Nation, px: u32, fp: u64) -> Key {
 /// A nation's counter sheets: (path, PDF) per paper size.
 type SheetFiles = Vec<(String, Vec<u8>)>;
 
-/// Each nation's counter sheets (both paper sizes), from its sides.
+/// Each nation's counter sheets (both paper sizes), from its sides: those [`counters`] found
+/// in a cache, the others made (and kept).
 fn sheets(
     nations: &[Nation],
     counters: &[NationCounters],
     templates: &Templates,
-    fp: u64,
     opts: &BuildOptions,
     cache: &mut RenderCache,
 ) -> Result<Vec<Arc<SheetFiles>>, BuildError> {
-    let keys: Vec<Key> = nations
-        .iter()
-        .zip(counters)
-        .map(|(n, c)| {
-            let s = &opts.sheets;
-            KeyHasher::new(SHEET_TEMPLATE)
-                .value(&n.id)
-                .value(&n.name)
-                .value(&c.keys)
-                .value(&format!("{:?}", s.counter_size))
-                .value(&s.back_offset_mm)
-                .key(fp)
-                .finish()
+    let disk = cache.disk.clone();
+    let made: Vec<Result<Arc<SheetFiles>, BuildError>> = counters
+        .par_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if let Some(found) = &c.sheets {
+                return Ok(found.clone());
+            }
+            // Not found: `counters` drew every side of this nation in full.
+            let faces: Vec<&Converted> = c.sides.iter().filter_map(Drawn::pdf).collect();
+            let sheets = counter_sheets_with(&nations[i], templates, &faces, &opts.sheets)?;
+            if let Some(d) = disk.as_deref() {
+                d.put("sheets", c.sheet_key, &encode_sheets(&sheets));
+            }
+            Ok(Arc::new(sheets))
         })
         .collect();
-    let (sheets, made) = get_or_make(&mut cache.sheets, &keys, |i| {
-        let faces: Vec<&Converted> = counters[i].sides.iter().map(|s| &s.pdf).collect();
-        counter_sheets_with(&nations[i], templates, &faces, &opts.sheets)
-    })?;
-    cache.made += made;
-    Ok(sheets)
+    let mut out = Vec::with_capacity(made.len());
+    for (sheets, c) in made.into_iter().zip(counters) {
+        let sheets = sheets?;
+        if c.sheets.is_none() {
+            cache.made += 1;
+            cache.sheets.put(c.sheet_key, sheets.clone());
+        }
+        out.push(sheets);
+    }
+    Ok(out)
 }
 
 /// Each nation's charts: its vehicle chart, then its ordnance chart when it has guns.
@@ -404,10 +563,30 @@ fn charts(
         .iter()
         .map(|(i, m)| chart_key(&nations[*i], m, fp))
         .collect();
-    let (made_charts, made) = get_or_make(&mut cache.charts, &keys, |k| {
-        let (i, model) = &models[k];
-        chart_files(&nations[*i], model, templates)
-    })?;
+    let (made_charts, made) = get_or_make_kept(
+        &mut cache.charts,
+        cache.disk.as_deref(),
+        "chart",
+        &keys,
+        |k| {
+            let (i, model) = &models[k];
+            chart_files(&nations[*i], model, templates)
+        },
+        |c| {
+            let parts = [&c.html_path, &c.html, &c.pdf_path];
+            codec::encode(parts.map(|p| p.as_bytes()).into_iter().chain([&c.pdf[..]]))
+        },
+        |b| {
+            let [html_path, html, pdf_path, pdf]: [Vec<u8>; 4] =
+                codec::decode(b)?.try_into().ok()?;
+            Some(ChartFiles {
+                html_path: String::from_utf8(html_path).ok()?,
+                html: String::from_utf8(html).ok()?,
+                pdf_path: String::from_utf8(pdf_path).ok()?,
+                pdf,
+            })
+        },
+    )?;
     cache.made += made;
     let mut charts: Vec<Vec<Arc<ChartFiles>>> = vec![Vec::new(); nations.len()];
     for ((i, _), files) in models.iter().zip(made_charts) {
@@ -431,7 +610,7 @@ fn cards(
         .iter()
         .map(|s| KeyHasher::new("card").value(s).key(data).key(fp).finish())
         .collect();
-    let (cards, made) = get_or_make(&mut cache.cards, &keys, |i| {
+    let make = |i: usize| {
         let scenario = &compiled.scenarios[i];
         let view = card_view(
             templates,
@@ -441,7 +620,16 @@ fn cards(
             counter_opts,
         )?;
         scenario_files(templates, scenario, &view)
-    })?;
+    };
+    let (cards, made) = get_or_make_kept(
+        &mut cache.cards,
+        cache.disk.as_deref(),
+        "card",
+        &keys,
+        make,
+        |a| encode_artifacts(a),
+        decode_artifacts,
+    )?;
     cache.made += made;
     Ok(cards)
 }
@@ -481,6 +669,24 @@ fn module_key(
         h = h.bytes(file.bytes().unwrap_or_default());
     }
     h.value(&opts.templates).key(fp).finish()
+}
+
+/// Artifacts as a disk cache entry: path and bytes of each.
+fn encode_artifacts(artifacts: &[Artifact]) -> Vec<u8> {
+    codec::encode(
+        artifacts
+            .iter()
+            .flat_map(|a| [a.path.as_bytes(), a.bytes.as_slice()]),
+    )
+}
+
+fn decode_artifacts(payload: &[u8]) -> Option<Vec<Artifact>> {
+    decode_sheets(payload).map(|files| {
+        files
+            .into_iter()
+            .map(|(path, bytes)| Artifact { path, bytes })
+            .collect()
+    })
 }
 
 /// `<nation>/counters/<id>-<side>.svg` and `.png` for every side in `images`.

@@ -15,6 +15,7 @@
 
 pub mod artifact;
 pub mod build;
+pub mod disk_cache;
 pub mod render_cache;
 pub mod vasl_csv;
 pub mod vassal;

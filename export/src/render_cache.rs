@@ -84,6 +84,31 @@ pub fn get_or_make<T: Send + Sync, E: Send>(
     Ok((out.into_iter().flatten().collect(), made_count))
 }
 
+/// [`get_or_make`] with a disk cache behind the slot: a piece the slot lacks is read back
+/// from `disk` (under `kind`) before it is made, and a piece made is kept there too. A disk
+/// entry `decode` refuses is made again.
+pub fn get_or_make_kept<T: Send + Sync, E: Send>(
+    slot: &mut Slot<T>,
+    disk: Option<&crate::disk_cache::DiskCache>,
+    kind: &str,
+    keys: &[Key],
+    make: impl Fn(usize) -> Result<T, E> + Sync,
+    encode: impl Fn(&T) -> Vec<u8> + Sync,
+    decode: impl Fn(&[u8]) -> Option<T> + Sync,
+) -> Result<(Vec<Arc<T>>, usize), E> {
+    let Some(disk) = disk else {
+        return get_or_make(slot, keys, make);
+    };
+    get_or_make(slot, keys, |i| {
+        if let Some(piece) = disk.get(kind, keys[i]).and_then(|b| decode(&b)) {
+            return Ok(piece);
+        }
+        let piece = make(i)?;
+        disk.put(kind, keys[i], &encode(&piece));
+        Ok(piece)
+    })
+}
+
 /// Every kind of piece a build renders, kept from the last build.
 #[derive(Default)]
 pub struct RenderCache {
@@ -107,6 +132,8 @@ pub struct RenderCache {
     /// Each nation's IR with its JSON, by nation id: an unchanged nation is not written out
     /// again.
     pub json: HashMap<String, (crate::render_cache::NationInputs, Arc<Vec<u8>>)>,
+    /// The build cache on disk (`qm build`), behind every slot but `json` and `infantry`.
+    pub disk: Option<Arc<crate::disk_cache::DiskCache>>,
 }
 
 /// What a piece's counter sides are drawn from, and their keys (in its sides' order).

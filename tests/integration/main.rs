@@ -3,6 +3,7 @@
 mod any_nation;
 mod art;
 mod avail;
+mod build_cache;
 mod chart_fit;
 mod cli;
 mod colours;

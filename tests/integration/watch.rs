@@ -186,6 +186,7 @@ fn watch_updates_out_after_a_note_edit_and_keeps_it_through_a_broken_one() {
             data.to_str().unwrap(),
             "--out",
             fresh.to_str().unwrap(),
+            "--no-cache",
         ],
         dir.path(),
     );

@@ -16,6 +16,7 @@ mod recycle;
 mod role;
 mod swap;
 mod target;
+mod unchanged;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -27,6 +28,7 @@ pub use recycle::{Rewriter, Rewritten};
 pub use role::InputRole;
 pub use swap::{tidy_interrupted, write_atomically, Tidied};
 pub use target::{Input, OutputDir, OutputFile};
+pub use unchanged::{write_unless_unchanged, Written};
 
 /// Puts `bytes` at `path` through a temporary sibling and a rename, so a failure never leaves
 /// a half-written file in its place: a link at `path` is replaced, never followed. The new

@@ -147,6 +147,15 @@ impl OutputDir {
         }
     }
 
+    /// Where `qm build` keeps its build cache unless told otherwise: `.<name>.cache` beside
+    /// the output.
+    pub fn default_cache_dir(&self) -> PathBuf {
+        let mut name = OsString::from(".");
+        name.push(&self.name);
+        name.push(".cache");
+        self.parent.join(name)
+    }
+
     /// The directory holding the output, its lock and its staging directories.
     pub(crate) fn parent(&self) -> &Path {
         &self.parent
