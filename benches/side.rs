@@ -1,0 +1,126 @@
+//! Where a counter side's time goes, step by step, at the default size (60 px), as `qm build`
+//! draws it (each piece's picture and colours): the layout (`qm-layout`'s `counter`), the
+//! template render to SVG text (layout included), the SVG read back (usvg), the rasterizing
+//! (resvg / tiny-skia), the PNG encoding, the PDF form the sheets place, the key the render
+//! cache hashes, and a whole side (`render_side`: SVG, PNG and PDF form).
+//!
+//! Every bench iteration draws every side of the data once; criterion's time per element is the
+//! time per side. The Italian data by default; `QM_CORPUS=DIR` measures another data folder
+//! (e.g. VASL's vehicle and ordnance CSVs, never committed):
+//! `cargo bench --bench side`, `QM_CORPUS=/path/to/data cargo bench --bench side`.
+
+#[path = "support/mod.rs"]
+mod support;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use qm_layout::svg::parse as parse_svg;
+use qm_render::templates::Templates;
+use qm_render::{
+    counter_key, counter_svg, render_pixmap, render_side, side_layout, sides, Converted,
+    CounterOptions, CounterPiece, Pictures,
+};
+use qm_schema::{CounterSide, Nation};
+
+fn data_dir() -> std::path::PathBuf {
+    std::env::var_os("QM_CORPUS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| support::root().join("data-src"))
+}
+
+fn side(c: &mut Criterion) {
+    support::like_the_binary();
+    let compiled = qm_compile::pipeline::compile(&data_dir(), &Default::default());
+    let templates = Templates::new(None);
+    let pictures = Pictures::new(
+        &compiled.nations,
+        &compiled.loaded,
+        &compiled.art,
+        &templates,
+    )
+    .expect("the pictures");
+    let opts = CounterOptions {
+        pictures,
+        colours: compiled.colours.clone(),
+        ..CounterOptions::default()
+    };
+    // The sides that draw (a corpus's vehicle with an error is left out, as --keep-going does).
+    let all: Vec<(&Nation, CounterPiece, CounterSide)> = compiled
+        .nations
+        .iter()
+        .flat_map(|n| sides(n).map(move |(p, s)| (n, p, s)))
+        .filter(|&(n, p, s)| render_side(n, p, s, &templates, &opts).is_ok())
+        .collect();
+    let texts: Vec<String> = all
+        .iter()
+        .map(|&(n, p, s)| counter_svg(n, p, s, &templates, &opts).unwrap())
+        .collect();
+    let trees: Vec<_> = texts.iter().map(|t| parse_svg(t).unwrap()).collect();
+    let pixmaps: Vec<_> = trees
+        .iter()
+        .map(|t| render_pixmap(t, opts.px, opts.px).unwrap())
+        .collect();
+
+    let mut group = c.benchmark_group("side");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(all.len() as u64));
+    group.bench_function("layout", |b| {
+        b.iter(|| {
+            for &(n, p, s) in &all {
+                std::hint::black_box(side_layout(p, s, opts.pictures.get(&n.id, p.id())));
+            }
+        })
+    });
+    group.bench_function("svg", |b| {
+        b.iter(|| {
+            for &(n, p, s) in &all {
+                std::hint::black_box(counter_svg(n, p, s, &templates, &opts).unwrap());
+            }
+        })
+    });
+    group.bench_function("parse", |b| {
+        b.iter(|| {
+            for t in &texts {
+                std::hint::black_box(parse_svg(t).unwrap());
+            }
+        })
+    });
+    group.bench_function("rasterize", |b| {
+        b.iter(|| {
+            for t in &trees {
+                std::hint::black_box(render_pixmap(t, opts.px, opts.px).unwrap());
+            }
+        })
+    });
+    group.bench_function("encode", |b| {
+        b.iter(|| {
+            for p in &pixmaps {
+                std::hint::black_box(qm_render::encode_png(p).unwrap());
+            }
+        })
+    });
+    group.bench_function("pdf-form", |b| {
+        b.iter(|| {
+            for t in &trees {
+                std::hint::black_box(Converted::new(t, false).unwrap());
+            }
+        })
+    });
+    group.bench_function("key", |b| {
+        b.iter(|| {
+            for &(n, p, s) in &all {
+                std::hint::black_box(counter_key(n, p, s, &opts, 0));
+            }
+        })
+    });
+    group.bench_function("whole", |b| {
+        b.iter(|| {
+            for &(n, p, s) in &all {
+                std::hint::black_box(render_side(n, p, s, &templates, &opts).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, side);
+criterion_main!(benches);
