@@ -4,7 +4,8 @@
 //! (resvg / tiny-skia), the PNG encoding, the PDF form the sheets place, the key the render
 //! cache hashes, and a whole side (`render_side`: SVG, PNG and PDF form).
 //!
-//! Every bench iteration draws every side of the data once; criterion's time per element is the
+//! Every bench iteration draws every side of the data once (at most about 1,000, spread over
+//! it); criterion's time per element is the
 //! time per side. The Italian data by default; `QM_CORPUS=DIR` measures another data folder
 //! (e.g. VASL's vehicle and ordnance CSVs, never committed):
 //! `cargo bench --bench side`, `QM_CORPUS=/path/to/data cargo bench --bench side`.
@@ -48,8 +49,15 @@ fn side(c: &mut Criterion) {
         .nations
         .iter()
         .flat_map(|n| sides(n).map(move |(p, s)| (n, p, s)))
+        .collect();
+    // At most about 1,000 sides, spread over the whole data (a corpus's nations all take part).
+    let step = all.len().div_ceil(1000).max(1);
+    let all: Vec<_> = all
+        .into_iter()
+        .step_by(step)
         .filter(|&(n, p, s)| render_side(n, p, s, &templates, &opts).is_ok())
         .collect();
+    eprintln!("side bench: {} sides", all.len());
     let texts: Vec<String> = all
         .iter()
         .map(|&(n, p, s)| counter_svg(n, p, s, &templates, &opts).unwrap())
@@ -62,6 +70,8 @@ fn side(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("side");
     group.sample_size(10);
+    group.warm_up_time(std::time::Duration::from_secs(1));
+    group.measurement_time(std::time::Duration::from_secs(3));
     group.throughput(Throughput::Elements(all.len() as u64));
     group.bench_function("layout", |b| {
         b.iter(|| {
