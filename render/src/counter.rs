@@ -318,8 +318,9 @@ pub fn side_form<'a>(
     side_pdf(nation, piece, side, &tree)
 }
 
-/// A counter side's text as outlines in its PDF form: the sheets hold every side, and 41 font
-/// subsets (one per side) would double the file.
+/// A counter side's PDF form draws its text in the fonts of the sheet it is placed on (one
+/// subset per face for the whole sheet: [`Converted::new`] without `embed_text`); svg2pdf's
+/// embedding would write a subset per side.
 const EMBED: bool = false;
 
 fn side_pdf(
