@@ -88,34 +88,7 @@ fn side(c: &mut Criterion) {
             }
         })
     });
-    group.bench_function("parse", |b| {
-        b.iter(|| {
-            for t in &texts {
-                std::hint::black_box(parse_svg(t).unwrap());
-            }
-        })
-    });
-    group.bench_function("rasterize", |b| {
-        b.iter(|| {
-            for t in &trees {
-                std::hint::black_box(render_pixmap(t, opts.px, opts.px).unwrap());
-            }
-        })
-    });
-    group.bench_function("encode", |b| {
-        b.iter(|| {
-            for p in &pixmaps {
-                std::hint::black_box(qm_render::encode_png(p).unwrap());
-            }
-        })
-    });
-    group.bench_function("pdf-form", |b| {
-        b.iter(|| {
-            for t in &trees {
-                std::hint::black_box(Converted::new(t, false).unwrap());
-            }
-        })
-    });
+    read_back(&mut group, &texts, &trees, &pixmaps, opts.px);
     group.bench_function("key", |b| {
         b.iter(|| {
             for &(n, p, s) in &all {
@@ -140,6 +113,44 @@ fn side(c: &mut Criterion) {
         })
     });
     group.finish();
+}
+
+/// The steps after the SVG text: parse, rasterize, PNG encode, PDF form.
+fn read_back(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    texts: &[String],
+    trees: &[resvg::usvg::Tree],
+    pixmaps: &[resvg::tiny_skia::Pixmap],
+    px: u32,
+) {
+    group.bench_function("parse", |b| {
+        b.iter(|| {
+            for t in texts {
+                std::hint::black_box(parse_svg(t).unwrap());
+            }
+        })
+    });
+    group.bench_function("rasterize", |b| {
+        b.iter(|| {
+            for t in trees {
+                std::hint::black_box(render_pixmap(t, px, px).unwrap());
+            }
+        })
+    });
+    group.bench_function("encode", |b| {
+        b.iter(|| {
+            for p in pixmaps {
+                std::hint::black_box(qm_render::encode_png(p).unwrap());
+            }
+        })
+    });
+    group.bench_function("pdf-form", |b| {
+        b.iter(|| {
+            for t in trees {
+                std::hint::black_box(Converted::new(t, false).unwrap());
+            }
+        })
+    });
 }
 
 criterion_group!(benches, side);

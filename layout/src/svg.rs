@@ -49,27 +49,31 @@ pub fn parse(svg: &str) -> Result<Tree, String> {
 fn budgeted_pictures(
     refused: Arc<Mutex<Option<String>>>,
 ) -> usvg::ImageHrefDataResolverFn<'static> {
-    Box::new(move |mime, data, opts| match read_picture(mime, data, opts) {
-        Ok(kind) => kind,
-        Err(why) => {
-            if let Ok(mut r) = refused.lock() {
-                r.get_or_insert(why);
+    Box::new(
+        move |mime, data, opts| match read_picture(mime, data, opts) {
+            Ok(kind) => kind,
+            Err(why) => {
+                if let Ok(mut r) = refused.lock() {
+                    r.get_or_insert(why);
+                }
+                None
             }
-            None
-        }
-    })
+        },
+    )
 }
 
 /// What a picture reads as: what usvg makes of it, or why it is refused.
 type Read = Result<Option<usvg::ImageKind>, String>;
+
+/// A picture's type and bytes.
+type PictureKey = (String, Arc<Vec<u8>>);
 
 /// Pictures read, by their type and bytes: every side of a counter shows its piece's picture
 /// and a build draws hundreds of sides with one silhouette, so each is checked and parsed
 /// once and its tree cloned after (cheap: path data is shared). [`parse`]'s options are
 /// always the same ([`options`]), so the bytes decide the result. At most `MAX_PICTURES`,
 /// emptied when full (a long `qm watch` session's memory stays bounded).
-static PICTURES: std::sync::OnceLock<Mutex<HashMap<(String, Arc<Vec<u8>>), Read>>> =
-    std::sync::OnceLock::new();
+static PICTURES: std::sync::OnceLock<Mutex<HashMap<PictureKey, Read>>> = std::sync::OnceLock::new();
 const MAX_PICTURES: usize = 256;
 
 /// A `data:` picture read as usvg's default reader reads it, an SVG one first held to
