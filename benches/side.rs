@@ -6,8 +6,7 @@
 //! its PDF form (`render_side`, what `qm build` draws).
 //!
 //! Every bench iteration draws every side of the data once (at most about 1,000, spread over
-//! it); criterion's time per element is the
-//! time per side. The Italian data by default; `QM_CORPUS=DIR` measures another data folder
+//! it); criterion's time per element is the time per side. The Italian data by default; `QM_CORPUS=DIR` measures another data folder
 //! (e.g. VASL's vehicle and ordnance CSVs, never committed):
 //! `cargo bench --bench side`, `QM_CORPUS=/path/to/data cargo bench --bench side`.
 
