@@ -2,6 +2,7 @@
 //! budget ([`crate::svg_budget`]): a page within [`svg_budget::PAGE`], each SVG picture it
 //! embeds within [`svg_budget::ART`].
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use resvg::usvg::{self, ImageHrefResolver, Tree};
@@ -43,27 +44,64 @@ pub fn parse(svg: &str) -> Result<Tree, String> {
 
 /// usvg's reader of `data:` images, with an SVG picture first checked against
 /// [`svg_budget::ART`] (a compressed one refused: its size unpacked is unknown); the first
-/// refusal is kept in `refused`, for [`parse`] to report instead of drawing a blank.
+/// refusal is kept in `refused`, for [`parse`] to report instead of drawing a blank. Each
+/// picture is read once ([`read_picture`]).
 fn budgeted_pictures(
     refused: Arc<Mutex<Option<String>>>,
 ) -> usvg::ImageHrefDataResolverFn<'static> {
-    let read = ImageHrefResolver::default_data_resolver();
-    Box::new(move |mime, data, opts| {
-        if mime == "image/svg+xml" || mime == "text/plain" {
-            let why = if data.starts_with(&[0x1f, 0x8b]) {
-                Some("an embedded SVG picture is compressed (svgz)".to_string())
-            } else {
-                picture_over_budget(&data)
-            };
-            if let Some(why) = why {
+    Box::new(
+        move |mime, data, opts| match read_picture(mime, data, opts) {
+            Ok(kind) => kind,
+            Err(why) => {
                 if let Ok(mut r) = refused.lock() {
                     r.get_or_insert(why);
                 }
-                return None;
+                None
             }
+        },
+    )
+}
+
+/// What a picture reads as: what usvg makes of it, or why it is refused.
+type Read = Result<Option<usvg::ImageKind>, String>;
+
+/// A picture's type and bytes.
+type PictureKey = (String, Arc<Vec<u8>>);
+
+/// Pictures read, by their type and bytes: every side of a counter shows its piece's picture
+/// and a build draws hundreds of sides with one silhouette, so each is checked and parsed
+/// once and its tree cloned after (cheap: path data is shared). [`parse`]'s options are
+/// always the same ([`options`]), so the bytes decide the result. At most `MAX_PICTURES`,
+/// emptied when full (a long `qm watch` session's memory stays bounded).
+static PICTURES: std::sync::OnceLock<Mutex<HashMap<PictureKey, Read>>> = std::sync::OnceLock::new();
+const MAX_PICTURES: usize = 256;
+
+/// A `data:` picture read as usvg's default reader reads it, an SVG one first held to
+/// [`svg_budget::ART`]; remembered in [`PICTURES`].
+fn read_picture(mime: &str, data: Arc<Vec<u8>>, opts: &usvg::Options) -> Read {
+    let memo = PICTURES.get_or_init(Mutex::default);
+    let key = (mime.to_string(), data);
+    if let Some(read) = memo.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return read;
+    }
+    let (mime, data) = (&key.0, key.1.clone());
+    let read = if mime == "image/svg+xml" || mime == "text/plain" {
+        if data.starts_with(&[0x1f, 0x8b]) {
+            Err("an embedded SVG picture is compressed (svgz)".to_string())
+        } else {
+            picture_over_budget(&data).map_or(Ok(()), Err)
         }
-        read(mime, data, opts)
-    })
+    } else {
+        Ok(())
+    }
+    .map(|()| (ImageHrefResolver::default_data_resolver())(mime, data, opts));
+    if let Ok(mut m) = memo.lock() {
+        if m.len() >= MAX_PICTURES {
+            m.clear();
+        }
+        m.insert(key, read.clone());
+    }
+    read
 }
 
 /// Why an embedded SVG picture cannot be drawn within [`svg_budget::ART`], if it cannot

@@ -116,8 +116,10 @@ struct CounterContext<'a> {
     /// The piece's picture, when the build has one.
     picture: Option<&'a Picture>,
     /// The side laid out: every text, box and circle placed, in drawing order
-    /// (`qm_layout::counter`).
-    layout: SideLayout,
+    /// (`qm_layout::counter`); `None` only in a side's cache key ([`counter_key`]), which the
+    /// rest of the context decides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layout: Option<SideLayout>,
     /// What the side is printed in: grounds, text, another nation's colours inset.
     colours: PieceColours,
 }
@@ -128,12 +130,14 @@ struct NationRef<'a> {
     name: &'a str,
 }
 
-/// What the template of `side` gets.
+/// What the template of `side` gets; without `laid_out`, all of it but the layout (which the
+/// rest decides: the piece, the side and the picture's shape).
 fn context<'a>(
     nation: &'a Nation,
     piece: CounterPiece<'a>,
     side: CounterSide,
     opts: &'a CounterOptions,
+    laid_out: bool,
 ) -> CounterContext<'a> {
     let picture = opts.pictures.get(&nation.id, piece.id());
     let (vehicle, gun, counter, colours) = match piece {
@@ -163,7 +167,7 @@ fn context<'a>(
         red_mp: opts.red_mp,
         units: COUNTER_UNITS,
         picture,
-        layout: side_layout(piece, side, picture),
+        layout: laid_out.then(|| side_layout(piece, side, picture)),
         colours,
     }
 }
@@ -178,9 +182,10 @@ pub fn side_layout<'a>(
     piece.into().layout(side, aspect)
 }
 
-/// A hash of everything one side is drawn from: its template's name and context, and the
-/// templates' fingerprint ([`Templates::fingerprint`], given as `templates`); the render
-/// cache keys sides with it.
+/// A hash of everything one side is drawn from: its template's name and context (but its
+/// layout, which the rest of the context decides: laying a side out costs as much as hashing
+/// it), and the templates' fingerprint ([`Templates::fingerprint`], given as `templates`);
+/// the render cache keys sides with it.
 pub fn counter_key<'a>(
     nation: &'a Nation,
     piece: impl Into<CounterPiece<'a>>,
@@ -189,7 +194,7 @@ pub fn counter_key<'a>(
     templates: u64,
 ) -> crate::cache_key::Key {
     crate::cache_key::KeyHasher::new(template_of(side))
-        .value(&context(nation, piece.into(), side, opts))
+        .value(&context(nation, piece.into(), side, opts, false))
         .key(templates)
         .finish()
 }
@@ -204,7 +209,7 @@ pub fn counter_svg<'a>(
 ) -> Result<String, RenderError> {
     let piece = piece.into();
     let template = template_of(side);
-    let ctx = context(nation, piece, side, opts);
+    let ctx = context(nation, piece, side, opts, true);
     templates.render(template, &ctx).map_err(|e| {
         RenderError::new(
             artifact_name(nation, piece, side, "svg"),
@@ -318,8 +323,9 @@ pub fn side_form<'a>(
     side_pdf(nation, piece, side, &tree)
 }
 
-/// A counter side's text as outlines in its PDF form: the sheets hold every side, and 41 font
-/// subsets (one per side) would double the file.
+/// A counter side's PDF form draws its text in the fonts of the sheet it is placed on (one
+/// subset per face for the whole sheet: [`Converted::new`] without `embed_text`); svg2pdf's
+/// embedding would write a subset per side.
 const EMBED: bool = false;
 
 fn side_pdf(

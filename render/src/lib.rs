@@ -69,8 +69,8 @@ pub use chart_ordnance::{
 };
 pub use counter::{
     artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, render_side,
-    side_form, side_name, sides, template_of, CounterImage, CounterOptions, RenderedSide,
-    BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
+    side_form, side_layout, side_name, sides, template_of, CounterImage, CounterOptions,
+    RenderedSide, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
 };
 pub use counter_piece::{pieces, CounterPiece, SIDES};
 pub use counter_view::{CounterView, ItemView};
@@ -78,7 +78,7 @@ pub use error::{RenderError, RenderErrorKind};
 pub use pdf::{drawing_pdf, svg_to_pdf, Converted};
 pub use pdf_canonical::canonical as canonical_pdf;
 pub use picture::{silhouette, silhouette_template, Picture, Pictures, SILHOUETTE_DIR};
-pub use png::{render_pixmap, render_png};
+pub use png::{encode_png, render_pixmap, render_png};
 pub use sheet::{
     counter_sheets, counter_sheets_with, printed_copies, sheet_layout, CounterSize, Paper,
     SheetLayout, SheetOptions, SheetSlot, SHEET_TEMPLATE,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use pdf_writer::{Chunk, Content, Finish, Name, Pdf, Rect, Ref, TextStr};
 use resvg::usvg::Tree;
 
-use super::drawing::{outline_form, write_drawings, DocumentFonts, Drawing, Target};
+use super::drawing::{write_drawings, DocumentFonts, Drawing, Target};
 use super::error::{RenderError, RenderErrorKind};
 use crate::templates::Templates;
 
@@ -21,8 +21,8 @@ pub struct Graphic(Ref);
 pub struct Converted(Form);
 
 enum Form {
-    /// A form XObject in a chunk of its own (svg2pdf's, or an outline drawing's), renumbered
-    /// into each document that places it.
+    /// A form XObject in a chunk of its own (svg2pdf's), renumbered into each document that
+    /// places it.
     Chunk { chunk: Chunk, root: Ref },
     /// Drawn directly ([`Drawing`]); its text is written with the document's fonts.
     Drawn(Arc<Drawing>),
@@ -35,16 +35,16 @@ impl Converted {
         Self(Form::Drawn(drawing))
     }
 
-    /// Converts an SVG tree with svg2pdf. With `embed_text` the text stays text (a font
-    /// subset is embedded: selectable, small for text-heavy pages); without, glyphs become
-    /// outlines (smaller for a counter's few glyphs, which would each need their own subset).
+    /// Converts an SVG tree. With `embed_text` the text stays text (a font subset is
+    /// embedded: selectable, small for text-heavy pages). Without, a tree [`Drawing`] can
+    /// draw (a counter side) is drawn directly, its text in the fonts of the document it is
+    /// added to (one subset per face, whatever the number of sides) and each SVG picture
+    /// written once per document; any other tree goes through svg2pdf with its glyphs as
+    /// outlines.
     pub fn new(tree: &Tree, embed_text: bool) -> Result<Self, String> {
-        // Outlines only (a counter): written here, compressed once, whatever svg2pdf would
-        // write with more than fills and strokes left to svg2pdf.
         if !embed_text {
             if let Ok(drawing) = Drawing::from_tree(tree) {
-                let (chunk, root) = outline_form(&drawing)?;
-                return Ok(Self(Form::Chunk { chunk, root }));
+                return Ok(Self::drawn(Arc::new(drawing)));
             }
         }
         let options = svg2pdf::ConversionOptions {

@@ -5,10 +5,9 @@ use resvg::usvg::Tree;
 
 /// Rasterizes `tree` into a `width` x `height` pixel PNG, scaling the SVG's own size to fit.
 pub fn render_png(tree: &Tree, width: u32, height: u32) -> Result<Vec<u8>, String> {
-    render_pixmap(tree, width, height)
-        .ok_or_else(|| format!("cannot make a {width}x{height} pixel image"))?
-        .encode_png()
-        .map_err(|e| e.to_string())
+    let pixmap = render_pixmap(tree, width, height)
+        .ok_or_else(|| format!("cannot make a {width}x{height} pixel image"))?;
+    encode_png(&pixmap)
 }
 
 /// Rasterizes `tree` into premultiplied RGBA pixels; `None` for a zero or huge size.
@@ -19,4 +18,9 @@ pub fn render_pixmap(tree: &Tree, width: u32, height: u32) -> Option<Pixmap> {
         Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
     resvg::render(tree, transform, &mut pixmap.as_mut());
     Some(pixmap)
+}
+
+/// The PNG of rasterized pixels (straight RGBA, 8 bits a channel).
+pub fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
+    pixmap.encode_png().map_err(|e| e.to_string())
 }

@@ -25,7 +25,7 @@ pub(crate) mod tests;
 mod tree;
 mod write;
 
-pub use write::{outline_form, write_drawings, DocumentFonts, Target};
+pub use write::{write_drawings, DocumentFonts, Target};
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -85,9 +85,12 @@ impl Drawing {
         READ.get(svg.to_string(), || parse::read(svg).map(Arc::new))
     }
 
-    /// The drawing of a tree usvg has read, its text as the outlines usvg made of it (for
-    /// counters, whose PNG needs that tree anyway); `Unsupported` for what svg2pdf would draw
-    /// with more than fills and strokes (an image, a clip, opacity, a gradient, ...).
+    /// The drawing of a tree usvg has read (for counters, whose PNG needs that tree anyway):
+    /// its text as runs of the glyphs usvg placed, in the document's fonts (the outlines usvg
+    /// made of a text only where a run cannot show it: a stroke, another face), each SVG
+    /// picture as a drawing of its own that a document writes once however many sides show
+    /// it; `Unsupported` for what svg2pdf would draw with more than fills and strokes (a raster
+    /// image, a clip, a filter, a gradient, ...).
     pub fn from_tree(tree: &resvg::usvg::Tree) -> Result<Drawing, Unsupported> {
         tree::from_tree(tree)
     }
@@ -128,11 +131,14 @@ pub(crate) enum Op {
     Text(TextRun),
     /// Begin a group composited as one at `opacity` (a transparency group, so shapes inside
     /// do not darken where they overlap), painting within `bbox` (x, y, w, h in the current
-    /// user space). Only [`Drawing::from_tree`] makes groups (a dimmed picture), and only an
-    /// outline form ([`outline_form`]) can hold them.
+    /// user space). Only [`Drawing::from_tree`] makes groups (a dimmed picture).
     BeginGroup { opacity: f32, bbox: [f32; 4] },
     /// End the group begun by the matching `BeginGroup`.
     EndGroup,
+    /// A picture (an SVG `<image>`'s own tree) in its own user space, clipped to its size: a
+    /// form a document writes once for every drawing showing it, known by `key`, a hash of
+    /// its size and operations ([`Drawing::from_tree`]).
+    Picture { key: u64, drawing: Arc<Drawing> },
 }
 
 /// Shaped text: one chunk of an SVG `<text>` (the text, or one absolutely placed `<tspan>`).

@@ -149,8 +149,10 @@ fn drawing_marks(d: &Drawing) -> Vec<Mark> {
                 s.width,
                 s.dash.as_ref().map(|d| d.0.clone()),
             )),
-            // Pages (what these marks compare) have no translucent groups.
+            // Pages (what these marks compare) have no translucent groups and no shared
+            // pictures (their pictures are read in place).
             Op::BeginGroup { .. } | Op::EndGroup => panic!("a translucent group in a page"),
+            Op::Picture { .. } => panic!("a shared picture in a page"),
             Op::Text(run) => {
                 for g in &run.glyphs {
                     out.push(Mark::Glyph(
@@ -335,9 +337,9 @@ fn every_page_of_the_repository_data_is_drawn_as_usvg_draws_it() {
     assert!(pages > 15, "{pages} pages");
 }
 
-/// Every counter side of the repository's data, its picture included, becomes an outline
-/// drawing (none falls back to svg2pdf), with one fill or stroke per painted shape and glyph
-/// run of usvg's tree.
+/// Every counter side of the repository's data, its picture included, is drawn from its tree
+/// (none falls back to svg2pdf), with one fill or stroke per painted shape of usvg's tree (its
+/// pictures' in their own drawings) and every glyph usvg placed in a text run.
 #[test]
 fn every_counter_side_is_drawn_from_its_tree() {
     use crate::{counter_svg, parse_svg, CounterOptions};
@@ -356,14 +358,10 @@ fn every_counter_side_is_drawn_from_its_tree() {
                 let svg = counter_svg(nation, v, side, &templates, &opts);
                 let tree = parse_svg(&svg.unwrap()).unwrap();
                 let d = Drawing::from_tree(&tree).unwrap_or_else(|e| panic!("{}: {e}", v.id));
-                let mut paths = 0;
-                count_paths(tree.root(), &mut paths);
-                let painted = d
-                    .ops
-                    .iter()
-                    .filter(|op| matches!(op, Op::Fill(..) | Op::Stroke(..)))
-                    .count();
-                assert_eq!(painted, paths, "{}", v.id);
+                let (mut paths, mut glyphs) = (0, 0);
+                count_paths(tree.root(), &mut paths, &mut glyphs);
+                assert_eq!(painted(&d), (paths, glyphs), "{}", v.id);
+                assert!(glyphs > 0, "{}", v.id);
                 sides += 1;
             }
         }
@@ -371,12 +369,36 @@ fn every_counter_side_is_drawn_from_its_tree() {
     assert!(sides >= 82);
 }
 
-/// Fills plus strokes svg2pdf would write for a tree (text through its outlines).
-fn count_paths(g: &usvg::Group, n: &mut usize) {
+/// The fills plus strokes and the glyphs of a drawing, its pictures' included.
+fn painted(d: &Drawing) -> (usize, usize) {
+    let (mut shapes, mut glyphs) = (0, 0);
+    for op in &d.ops {
+        match op {
+            Op::Fill(..) | Op::Stroke(..) => shapes += 1,
+            Op::Text(run) => glyphs += run.glyphs.len(),
+            Op::Picture { drawing, .. } => {
+                let (s, g) = painted(drawing);
+                (shapes, glyphs) = (shapes + s, glyphs + g);
+            }
+            _ => {}
+        }
+    }
+    (shapes, glyphs)
+}
+
+/// Fills plus strokes svg2pdf would write for a tree, and the glyphs of its text.
+fn count_paths(g: &usvg::Group, n: &mut usize, glyphs: &mut usize) {
     for node in g.children() {
         match node {
-            Node::Group(g) => count_paths(g, n),
-            Node::Text(t) => count_paths(t.flattened(), n),
+            Node::Group(g) => count_paths(g, n, glyphs),
+            Node::Text(t) => {
+                *glyphs += t
+                    .layouted()
+                    .iter()
+                    .filter(|s| s.visible)
+                    .map(|s| s.positioned_glyphs.len())
+                    .sum::<usize>()
+            }
             Node::Path(p) => {
                 let b = p.data().bounds();
                 *n += usize::from(p.fill().is_some() && b.width() != 0.0 && b.height() != 0.0);
@@ -384,7 +406,7 @@ fn count_paths(g: &usvg::Group, n: &mut usize) {
             }
             Node::Image(image) => {
                 if let usvg::ImageKind::SVG(tree) = image.kind() {
-                    count_paths(tree.root(), n);
+                    count_paths(tree.root(), n, glyphs);
                 }
             }
         }
@@ -424,14 +446,13 @@ fn a_translucent_group_is_one_transparency_group() {
         "{:?}",
         d.ops
     );
-    let (chunk, _) = super::outline_form(&d).unwrap();
-    let text = String::from_utf8_lossy(chunk.as_bytes());
+    let text = String::from_utf8_lossy(&one_form_pdf(&d)).into_owned();
     for wanted in [
         "/S /Transparency",
         "/ca 0.45",
         "/CA 0.45",
-        "/G0 2 0 R",
-        "/A0 3 0 R",
+        "/G0 ",
+        "/A0 ",
         "/BBox [1 1 8 6]",
     ] {
         assert!(text.contains(wanted), "{wanted} missing from\n{text}");
@@ -444,6 +465,82 @@ fn a_translucent_group_is_one_transparency_group() {
         .position(|op| matches!(op, Op::EndGroup))
         .unwrap();
     assert_eq!((painted(&d.ops[..end]), painted(&d.ops[end..])), (2, 1));
+}
+
+/// A PDF placing `d` as a form on a page of its own.
+fn one_form_pdf(d: &Drawing) -> Vec<u8> {
+    use crate::pdf::{Converted, PdfBuilder, Placement};
+    let mut pdf = PdfBuilder::new();
+    let g = pdf.add(&Converted::drawn(std::sync::Arc::new(d.clone())));
+    pdf.add_page(
+        10.0,
+        10.0,
+        &[Placement::top_left(g, 0.0, 0.0, 10.0, 10.0, 10.0)],
+    );
+    pdf.finish().unwrap()
+}
+
+/// The same SVG picture shown by two drawings of one document is written once: one form,
+/// named by its key in both drawings' resources.
+#[test]
+fn a_picture_is_written_once_per_document() {
+    use crate::pdf::{Converted, PdfBuilder, Placement};
+    let picture = "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSI0IiBoZWlnaHQ9IjQiPjxyZWN0IHdpZHRoPSI0IiBoZWlnaHQ9IjIiLz48L3N2Zz4=";
+    let side = |fill: &str| {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="{fill}"/><image x="2" y="2" width="4" height="4" href="data:image/svg+xml;base64,{picture}"/></svg>"#
+        );
+        let tree = crate::parse_svg(&svg).unwrap();
+        Converted::drawn(std::sync::Arc::new(Drawing::from_tree(&tree).unwrap()))
+    };
+    let mut pdf = PdfBuilder::new();
+    let (a, b) = (pdf.add(&side("red")), pdf.add(&side("blue")));
+    let place = |g| Placement::top_left(g, 0.0, 0.0, 10.0, 10.0, 10.0);
+    pdf.add_page(10.0, 10.0, &[place(a), place(b)]);
+    let bytes = pdf.finish().unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    // Two sides and one picture: three forms, the picture named by both sides.
+    assert_eq!(text.matches("/Subtype /Form").count(), 3, "{text}");
+    let names: Vec<&str> = text
+        .split("/P")
+        .skip(1)
+        .filter_map(|s| s.get(..16))
+        .filter(|s| s.bytes().all(|b| b.is_ascii_hexdigit()))
+        .collect();
+    // Named in both sides' resources and painted by both contents (compressed, unseen here).
+    assert_eq!(names.len(), 2, "{text}");
+    assert_eq!(names[0], names[1]);
+}
+
+/// Text drawn from a tree is shown in the document's fonts, once per face however many
+/// drawings use it, not as outlines.
+#[test]
+fn tree_text_is_shown_in_the_document_fonts() {
+    use crate::pdf::{Converted, PdfBuilder, Placement};
+    let side = |text: &str| {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="1" y="8" font-family="DejaVu Sans" font-size="5" font-weight="bold">{text}</text></svg>"#
+        );
+        let tree = crate::parse_svg(&svg).unwrap();
+        let d = Drawing::from_tree(&tree).unwrap();
+        assert!(
+            d.ops.iter().any(|op| matches!(op, Op::Text(_))),
+            "{:?}",
+            d.ops
+        );
+        assert!(
+            !d.ops.iter().any(|op| matches!(op, Op::Fill(..))),
+            "{:?}",
+            d.ops
+        );
+        Converted::drawn(std::sync::Arc::new(d))
+    };
+    let mut pdf = PdfBuilder::new();
+    let (a, b) = (pdf.add(&side("AB")), pdf.add(&side("BC")));
+    let place = |g| Placement::top_left(g, 0.0, 0.0, 10.0, 10.0, 10.0);
+    pdf.add_page(10.0, 10.0, &[place(a), place(b)]);
+    let text = String::from_utf8_lossy(&pdf.finish().unwrap()).into_owned();
+    assert_eq!(text.matches("/FontFile2").count(), 1, "{text}");
 }
 
 /// The pictures of the compiled data, made by this crate (the compiler's own would be of the

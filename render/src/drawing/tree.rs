@@ -1,97 +1,272 @@
 //! A tree usvg has read -> [`Drawing`], for pictures whose tree is needed anyway (a counter's
 //! PNG is rasterized from it): groups with their transforms and opacity, fills and strokes in
-//! solid colours, pictures in SVG (their own trees),
-//! text as the outlines usvg made of it. The operations are the ones svg2pdf writes for the
-//! same tree, without svg2pdf's fixed deflate level and per-path graphics states.
+//! solid colours, text as runs of the glyphs usvg placed (shown in the document's font subsets,
+//! so a sheet holds each glyph once instead of its outline on every counter), pictures in SVG
+//! as drawings of their own (a document writes each once, however many sides show it). The
+//! operations are the ones svg2pdf writes for the same tree, without svg2pdf's fixed deflate
+//! level and per-path graphics states.
 
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use resvg::usvg::tiny_skia_path::{Path, PathSegment};
 use resvg::usvg::{self, FillRule, LineCap, LineJoin, Node, Paint, PaintOrder};
 
-use super::{Drawing, Op, Rgb, Stroke, Unsupported};
+use super::{Drawing, Glyph, Op, Rgb, Stroke, TextRun, Unsupported, UsedGlyphs};
+use crate::fonts;
 
 /// See [`Drawing::from_tree`].
 pub(super) fn from_tree(tree: &usvg::Tree) -> Result<Drawing, Unsupported> {
-    let mut ops = Vec::new();
-    group(tree.root(), &mut ops)?;
+    let mut walk = Walk {
+        ops: Vec::new(),
+        glyphs: Default::default(),
+        fontdb: tree.fontdb(),
+    };
+    walk.group(tree.root())?;
     Ok(Drawing {
         width: tree.size().width(),
         height: tree.size().height(),
-        ops,
+        ops: walk.ops,
         id: super::next_id(),
-        glyphs: Default::default(),
+        glyphs: walk.glyphs,
     })
 }
 
-fn group(g: &usvg::Group, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
-    let plain = g.clip_path().is_none()
-        && g.mask().is_none()
-        && g.filters().is_empty()
-        && g.blend_mode() == usvg::BlendMode::Normal
-        && !g.isolate();
-    if !plain {
-        return Err(Unsupported(
-            "a group with a clip, a mask, a filter or a blend mode".into(),
-        ));
-    }
-    if g.opacity() == usvg::Opacity::ONE {
-        return group_content(g, ops);
-    }
-    // Composited as one, as svg2pdf does: a transparency group bounded by the group's layer
-    // box in its parent's space.
-    let b = g
-        .layer_bounding_box()
-        .transform(g.transform())
-        .ok_or_else(|| Unsupported("a group that cannot be bounded".into()))?;
-    ops.push(Op::BeginGroup {
-        opacity: g.opacity().get(),
-        bbox: [b.x(), b.y(), b.width(), b.height()],
-    });
-    group_content(g, ops)?;
-    ops.push(Op::EndGroup);
-    Ok(())
+/// The operations of one tree as they are made, and the glyphs its text runs use.
+struct Walk<'a> {
+    ops: Vec<Op>,
+    glyphs: UsedGlyphs,
+    fontdb: &'a usvg::fontdb::Database,
 }
 
-/// A group's transform and children.
-fn group_content(g: &usvg::Group, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
-    let t = g.transform();
-    let pushed = !t.is_identity();
-    if pushed {
-        ops.push(Op::Push(t));
+impl Walk<'_> {
+    fn group(&mut self, g: &usvg::Group) -> Result<(), Unsupported> {
+        let plain = g.clip_path().is_none()
+            && g.mask().is_none()
+            && g.filters().is_empty()
+            && g.blend_mode() == usvg::BlendMode::Normal
+            && !g.isolate();
+        if !plain {
+            return Err(Unsupported(
+                "a group with a clip, a mask, a filter or a blend mode".into(),
+            ));
+        }
+        if g.opacity() == usvg::Opacity::ONE {
+            return self.group_content(g);
+        }
+        // Composited as one, as svg2pdf does: a transparency group bounded by the group's layer
+        // box in its parent's space.
+        let b = g
+            .layer_bounding_box()
+            .transform(g.transform())
+            .ok_or_else(|| Unsupported("a group that cannot be bounded".into()))?;
+        self.ops.push(Op::BeginGroup {
+            opacity: g.opacity().get(),
+            bbox: [b.x(), b.y(), b.width(), b.height()],
+        });
+        self.group_content(g)?;
+        self.ops.push(Op::EndGroup);
+        Ok(())
     }
-    for child in g.children() {
-        match child {
-            Node::Group(g) => group(g, ops)?,
-            Node::Path(p) => path(p, ops)?,
-            Node::Text(text) => group(text.flattened(), ops)?,
-            Node::Image(image) => picture(image, ops)?,
+
+    /// A group's transform and children.
+    fn group_content(&mut self, g: &usvg::Group) -> Result<(), Unsupported> {
+        let t = g.transform();
+        let pushed = !t.is_identity();
+        if pushed {
+            self.ops.push(Op::Push(t));
+        }
+        for child in g.children() {
+            match child {
+                Node::Group(g) => self.group(g)?,
+                Node::Path(p) => path(p, &mut self.ops)?,
+                Node::Text(text) => self.text(text)?,
+                Node::Image(image) => self.picture(image)?,
+            }
+        }
+        if pushed {
+            self.ops.push(Op::Pop);
+        }
+        Ok(())
+    }
+
+    /// A text as runs of glyphs; the outlines usvg made of it where a run cannot show it.
+    fn text(&mut self, text: &usvg::Text) -> Result<(), Unsupported> {
+        let mut ops = Vec::new();
+        let mut glyphs = UsedGlyphs::default();
+        if runs(text, self.fontdb, &mut ops, &mut glyphs).is_some() {
+            self.ops.append(&mut ops);
+            for (all, own) in self.glyphs.iter_mut().zip(glyphs) {
+                for (id, t) in own {
+                    all.entry(id).or_insert(t);
+                }
+            }
+            return Ok(());
+        }
+        self.group(text.flattened())
+    }
+
+    /// An `<image>` of SVG (a counter's silhouette or SVG art): its own tree, a picture of its
+    /// own. usvg has already put the viewport's scale and offset on the enclosing group, so
+    /// the nested tree is drawn in the image's own space, as resvg draws it, clipped to its
+    /// size as svg2pdf clips it (the picture form's bounding box). Raster art is left to
+    /// svg2pdf.
+    fn picture(&mut self, image: &usvg::Image) -> Result<(), Unsupported> {
+        if !image.is_visible() {
+            return Ok(());
+        }
+        let usvg::ImageKind::SVG(tree) = image.kind() else {
+            return Err(Unsupported("a raster image".into()));
+        };
+        let drawing = from_tree(tree)?;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        drawing.width.to_bits().hash(&mut h);
+        drawing.height.to_bits().hash(&mut h);
+        hash_ops(&drawing.ops, &mut h);
+        self.ops.push(Op::Picture {
+            key: h.finish(),
+            drawing: Arc::new(drawing),
+        });
+        Ok(())
+    }
+}
+
+/// The runs of `text`'s glyphs (each in one face, size and baseline, in usvg's places),
+/// `None` when a span is stroked, not in a plain colour, or a glyph not upright in one of the
+/// embedded faces.
+fn runs(
+    text: &usvg::Text,
+    fontdb: &usvg::fontdb::Database,
+    ops: &mut Vec<Op>,
+    used: &mut UsedGlyphs,
+) -> Option<()> {
+    for span in text.layouted() {
+        if !span.visible {
+            continue;
+        }
+        if span.stroke.is_some() {
+            return None;
+        }
+        for line in [&span.overline, &span.underline].into_iter().flatten() {
+            path(line, ops).ok()?;
+        }
+        let color = match &span.fill {
+            Some(f) => opaque(f.paint(), f.opacity()).ok()?,
+            None => return None,
+        };
+        let mut run: Option<TextRun> = None;
+        for g in &span.positioned_glyphs {
+            let face = usize::from(fontdb.face(g.font)?.weight.0 >= 600);
+            let units = fonts::shaping_face(face == 1).units_per_em() as f32;
+            let t = g.transform();
+            if t.kx != 0.0 || t.ky != 0.0 || t.sx != t.sy || t.sx <= 0.0 {
+                return None;
+            }
+            let size = t.sx * units;
+            let glyph = Glyph {
+                id: g.id.0,
+                x: t.tx,
+            };
+            used[face].entry(g.id.0).or_insert_with(|| g.text.clone());
+            match &mut run {
+                Some(r) if r.face == face && r.size == size && r.y == t.ty => r.glyphs.push(glyph),
+                _ => {
+                    ops.extend(run.take().map(Op::Text));
+                    run = Some(TextRun {
+                        face,
+                        size,
+                        color,
+                        y: t.ty,
+                        glyphs: vec![glyph],
+                    });
+                }
+            }
+        }
+        ops.extend(run.map(Op::Text));
+        if let Some(line) = &span.line_through {
+            path(line, ops).ok()?;
         }
     }
-    if pushed {
-        ops.push(Op::Pop);
-    }
-    Ok(())
+    Some(())
 }
 
-/// An `<image>` of SVG (a counter's silhouette or SVG art): its own tree, drawn in place.
-/// usvg has already put the viewport's scale and offset on the enclosing group, so the nested
-/// tree is drawn in the image's own space, as resvg draws it, clipped to its size as svg2pdf
-/// clips it (a form's bounding box). Raster art is left to svg2pdf.
-fn picture(image: &usvg::Image, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
-    if !image.is_visible() {
-        return Ok(());
+/// Feeds `ops` to a hasher: equal operations hash equal (a picture's key).
+fn hash_ops(ops: &[Op], h: &mut impl Hasher) {
+    let f = |v: f32, h: &mut dyn Hasher| h.write_u32(v.to_bits());
+    for op in ops {
+        match op {
+            Op::Push(t) => {
+                h.write_u8(0);
+                for v in [t.sx, t.ky, t.kx, t.sy, t.tx, t.ty] {
+                    f(v, h);
+                }
+            }
+            Op::Clip { x, y, w, h: ht } => {
+                h.write_u8(1);
+                for v in [*x, *y, *w, *ht] {
+                    f(v, h);
+                }
+            }
+            Op::Pop => h.write_u8(2),
+            Op::Fill(p, c, even_odd) => {
+                h.write_u8(3);
+                hash_path(p, h);
+                (c.0, c.1, c.2, *even_odd).hash(h);
+            }
+            Op::Stroke(p, s) => {
+                h.write_u8(4);
+                hash_path(p, h);
+                (s.color.0, s.color.1, s.color.2, s.cap, s.join).hash(h);
+                for v in [s.width, s.miter_limit] {
+                    f(v, h);
+                }
+                if let Some((dashes, offset)) = &s.dash {
+                    for v in dashes.iter().chain([offset]) {
+                        f(*v, h);
+                    }
+                }
+            }
+            Op::Text(r) => {
+                h.write_u8(5);
+                (r.face, r.color.0, r.color.1, r.color.2).hash(h);
+                for v in [r.size, r.y] {
+                    f(v, h);
+                }
+                for g in &r.glyphs {
+                    h.write_u16(g.id);
+                    f(g.x, h);
+                }
+            }
+            Op::BeginGroup { opacity, bbox } => {
+                h.write_u8(6);
+                for v in bbox.iter().chain([opacity]) {
+                    f(*v, h);
+                }
+            }
+            Op::EndGroup => h.write_u8(7),
+            Op::Picture { key, .. } => {
+                h.write_u8(8);
+                h.write_u64(*key);
+            }
+        }
     }
-    let usvg::ImageKind::SVG(tree) = image.kind() else {
-        return Err(Unsupported("a raster image".into()));
-    };
-    let size = tree.size();
-    ops.push(Op::Clip {
-        x: 0.0,
-        y: 0.0,
-        w: size.width(),
-        h: size.height(),
-    });
-    group(tree.root(), ops)?;
-    ops.push(Op::Pop);
-    Ok(())
+}
+
+fn hash_path(p: &Path, h: &mut impl Hasher) {
+    for segment in p.segments() {
+        let (tag, points) = match segment {
+            PathSegment::MoveTo(a) => (0u8, [a, a, a]),
+            PathSegment::LineTo(a) => (1, [a, a, a]),
+            PathSegment::QuadTo(a, b) => (2, [a, b, b]),
+            PathSegment::CubicTo(a, b, c) => (3, [a, b, c]),
+            PathSegment::Close => (4, Default::default()),
+        };
+        h.write_u8(tag);
+        for p in points {
+            h.write_u32(p.x.to_bits());
+            h.write_u32(p.y.to_bits());
+        }
+    }
 }
 
 /// A path's fill and stroke in its paint order; a fill without area and a stroke without

@@ -3,13 +3,13 @@
 //! the whole document, holding every glyph its drawings use, with a `ToUnicode` map so the text
 //! can be selected and extracted.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use pdf_writer::types::{
     CidFontType, FontFlags, LineCapStyle, LineJoinStyle, SystemInfo, UnicodeCmap,
 };
-use pdf_writer::{Chunk, Filter, Finish, Name, Pdf, Rect, Ref, Str};
+use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, Str};
 use rayon::prelude::*;
 use resvg::usvg::tiny_skia_path::{Path, PathSegment};
 use subsetter::GlyphRemapper;
@@ -33,25 +33,36 @@ pub struct DocumentFonts {
 }
 
 impl DocumentFonts {
-    /// Notes the glyphs `drawing` uses.
+    /// Notes the glyphs `drawing` uses, its pictures' included.
     pub fn add(&mut self, drawing: &Drawing) {
         for (used, own) in self.used.iter_mut().zip(drawing.glyphs.iter()) {
             for (id, text) in own {
                 used.entry(*id).or_insert_with(|| text.clone());
             }
         }
+        for op in &drawing.ops {
+            if let Op::Picture { drawing, .. } = op {
+                self.add(drawing);
+            }
+        }
     }
 }
 
-/// A drawing's compressed content stream and the faces it uses.
-type Content = Arc<(Vec<u8>, [bool; 2])>;
+/// A drawing's content as written: the compressed stream, which faces and pictures (by key)
+/// it and its groups show, and its groups.
+struct Written {
+    stream: Vec<u8>,
+    faces: [bool; 2],
+    pictures: BTreeSet<u64>,
+    groups: Groups,
+}
 
-/// What a drawing's written content depends on: the drawing, its target's scale (a page) or
-/// none (a form) and the glyphs of the document's subsets, per face.
-type ContentKey = (u64, Option<u32>, Arc<[Vec<u16>; 2]>);
+/// What a drawing's written content depends on: the drawing, its target's kind and scale
+/// (a page's) and the glyphs of the document's subsets, per face.
+type ContentKey = (u64, u8, Option<u32>, Arc<[Vec<u16>; 2]>);
 
 /// Written contents (see [`crate::memo`]).
-static CONTENT: Memo<ContentKey, Content> = Memo::new(512);
+static CONTENT: Memo<ContentKey, Arc<Written>> = Memo::new(512);
 
 /// Compressed subsets by face and glyphs: `qm watch` rewrites a chart whose glyphs rarely
 /// change.
@@ -79,10 +90,46 @@ pub enum Target {
         parent: Ref,
         scale: f32,
     },
+    /// A picture ([`Op::Picture`]): a form in the user space of what shows it, clipped to
+    /// its size.
+    Picture(Ref),
 }
 
-/// Writes the fonts `fonts` lists and every drawing as its [`Target`]; `next` hands out fresh
-/// object numbers.
+impl Target {
+    /// The part of the memo key the target gives: its kind and a page's scale.
+    fn key(self) -> (u8, Option<u32>) {
+        match self {
+            Target::Form(_) => (0, None),
+            Target::Page { scale, .. } => (1, Some(scale.to_bits())),
+            Target::Picture(_) => (2, None),
+        }
+    }
+}
+
+/// The resource name of the picture `key`.
+fn picture_name(key: u64) -> String {
+    format!("P{key:016x}")
+}
+
+/// Every picture the drawings show (theirs and their pictures'), once each, by key.
+fn pictures_of<'a>(drawings: impl Iterator<Item = &'a Drawing>) -> BTreeMap<u64, &'a Drawing> {
+    let mut found = BTreeMap::new();
+    let mut todo: Vec<&Drawing> = drawings.collect();
+    while let Some(d) = todo.pop() {
+        for op in &d.ops {
+            if let Op::Picture { key, drawing } = op {
+                if !found.contains_key(key) {
+                    found.insert(*key, &**drawing);
+                    todo.push(drawing);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Writes the fonts `fonts` lists, every drawing as its [`Target`] and every picture they
+/// show once; `next` hands out fresh object numbers.
 pub fn write_drawings(
     pdf: &mut Pdf,
     next: &mut Ref,
@@ -95,91 +142,130 @@ pub fn write_drawings(
             faces[face] = Some(write_font(pdf, next, face, used)?);
         }
     }
+    let pictures = pictures_of(drawings.iter().map(|(_, d)| *d));
+    let picture_refs: BTreeMap<u64, Ref> = pictures.keys().map(|k| (*k, next.bump())).collect();
+    let mut all: Vec<(Target, &Drawing)> = drawings.to_vec();
+    all.extend(
+        pictures
+            .iter()
+            .map(|(k, d)| (Target::Picture(picture_refs[k]), *d)),
+    );
     // A drawing's content depends on it, its target and the glyphs of the document's subsets
     // (which number the glyphs): the memo key.
     let glyphs: Arc<[Vec<u16>; 2]> = Arc::new(fonts.used.clone().map(|u| u.into_keys().collect()));
-    let contents: Vec<Content> = drawings
+    let contents: Vec<Arc<Written>> = all
         .par_iter()
         .map(|(target, d)| {
-            let scale = match target {
-                Target::Form(_) => None,
-                Target::Page { scale, .. } => Some(scale.to_bits()),
-            };
-            CONTENT.get_or((d.id, scale, glyphs.clone()), || {
-                let (stream, uses, groups) = content(d, *target, &faces)?;
-                if !groups.forms.is_empty() {
-                    return Err("a page drawing with a translucent group".to_string());
-                }
-                Ok(Arc::new((stream, uses)))
+            let (kind, scale) = target.key();
+            CONTENT.get_or((d.id, kind, scale, glyphs.clone()), || {
+                content(d, *target, &faces).map(Arc::new)
             })
         })
         .collect::<Result<_, String>>()?;
-    for ((target, d), written) in drawings.iter().zip(contents) {
-        let (stream, uses) = &*written;
-        let font_refs = faces.iter().enumerate().filter_map(|(face, e)| {
-            Some((FONT_NAMES[face], e.as_ref()?.font)).filter(|_| uses[face])
-        });
-        match *target {
-            Target::Form(id) => {
-                let mut form = pdf.form_xobject(id, stream);
-                form.bbox(Rect::new(0.0, 0.0, d.width, d.height));
-                form.matrix([1.0 / d.width, 0.0, 0.0, 1.0 / d.height, 0.0, 0.0]);
-                form.filter(Filter::FlateDecode);
-                form.resources()
-                    .fonts()
-                    .pairs(font_refs.map(|(n, r)| (Name(n), r)));
-            }
-            Target::Page {
-                page,
-                content,
-                parent,
-                scale,
-            } => {
-                pdf.stream(content, stream).filter(Filter::FlateDecode);
-                let mut p = pdf.page(page);
-                p.media_box(Rect::new(0.0, 0.0, d.width * scale, d.height * scale));
-                p.parent(parent);
-                p.contents(content);
-                p.resources()
-                    .fonts()
-                    .pairs(font_refs.map(|(n, r)| (Name(n), r)));
-            }
-        }
+    let font_refs: [Option<Ref>; 2] = [0, 1].map(|f| faces[f].as_ref().map(|e| e.font));
+    for ((target, d), written) in all.iter().zip(contents) {
+        write_target(pdf, next, *target, d, &written, &font_refs, &picture_refs);
     }
     Ok(())
 }
 
-/// A drawing without text as a form XObject of its own (the chunk and the form's object): its
-/// content does not depend on the document, so it is made and compressed once however many
-/// documents place it.
-pub fn outline_form(d: &Drawing) -> Result<(Chunk, Ref), String> {
-    let root = Ref::new(1);
-    let (stream, _, groups) = content(d, Target::Form(root), &[None, None])?;
-    // The groups' forms and graphics states follow the root: group k is object 2 + 2k, its
-    // opacity 3 + 2k.
-    let form_ref = |k: usize| Ref::new(2 + 2 * k as i32);
-    let state_ref = |k: usize| Ref::new(3 + 2 * k as i32);
-    let mut chunk = Chunk::new();
-    let mut form = chunk.form_xobject(root, &stream);
-    form.bbox(Rect::new(0.0, 0.0, d.width, d.height));
-    form.matrix([1.0 / d.width, 0.0, 0.0, 1.0 / d.height, 0.0, 0.0]);
-    form.filter(Filter::FlateDecode);
-    group_resources(&mut form, &groups.root, form_ref, state_ref);
-    form.finish();
-    for (k, g) in groups.forms.iter().enumerate() {
-        let [x, y, w, h] = g.bbox;
-        let mut form = chunk.form_xobject(form_ref(k), &g.stream);
-        form.bbox(Rect::new(x, y, x + w, y + h));
+/// Refs of what a drawing's forms name in their resources.
+struct Names<'a> {
+    fonts: &'a [Option<Ref>; 2],
+    pictures: &'a BTreeMap<u64, Ref>,
+    /// Group k's form and graphics state.
+    groups: &'a [(Ref, Ref)],
+}
+
+/// Writes one drawing's content as its target, with its groups.
+fn write_target(
+    pdf: &mut Pdf,
+    next: &mut Ref,
+    target: Target,
+    d: &Drawing,
+    w: &Written,
+    fonts: &[Option<Ref>; 2],
+    pictures: &BTreeMap<u64, Ref>,
+) {
+    let groups: Vec<(Ref, Ref)> = w
+        .groups
+        .forms
+        .iter()
+        .map(|_| (next.bump(), next.bump()))
+        .collect();
+    let names = Names {
+        fonts,
+        pictures,
+        groups: &groups,
+    };
+    match target {
+        Target::Form(id) | Target::Picture(id) => {
+            let mut form = pdf.form_xobject(id, &w.stream);
+            form.bbox(Rect::new(0.0, 0.0, d.width, d.height));
+            if let Target::Form(_) = target {
+                form.matrix([1.0 / d.width, 0.0, 0.0, 1.0 / d.height, 0.0, 0.0]);
+            }
+            form.filter(Filter::FlateDecode);
+            resources(form.resources(), w, &w.groups.root, &names);
+        }
+        Target::Page {
+            page,
+            content,
+            parent,
+            scale,
+        } => {
+            pdf.stream(content, &w.stream).filter(Filter::FlateDecode);
+            let mut p = pdf.page(page);
+            p.media_box(Rect::new(0.0, 0.0, d.width * scale, d.height * scale));
+            p.parent(parent);
+            p.contents(content);
+            resources(p.resources(), w, &w.groups.root, &names);
+        }
+    }
+    for (k, g) in w.groups.forms.iter().enumerate() {
+        let (form_ref, state_ref) = groups[k];
+        let [x, y, wd, ht] = g.bbox;
+        let mut form = pdf.form_xobject(form_ref, &g.stream);
+        form.bbox(Rect::new(x, y, x + wd, y + ht));
         form.filter(Filter::FlateDecode);
         form.group().transparency().isolated(true).knockout(false);
-        group_resources(&mut form, &g.children, form_ref, state_ref);
+        resources(form.resources(), w, &g.children, &names);
         form.finish();
-        chunk
-            .ext_graphics(state_ref(k))
+        pdf.ext_graphics(state_ref)
             .non_stroking_alpha(g.opacity)
             .stroking_alpha(g.opacity);
     }
-    Ok((chunk, root))
+}
+
+/// A form's or page's resources: the faces and pictures its drawing shows (its groups'
+/// included) and the groups `children` it paints.
+fn resources(
+    mut r: pdf_writer::writers::Resources<'_>,
+    w: &Written,
+    children: &[usize],
+    n: &Names,
+) {
+    let fonts = (0..2).filter_map(|f| Some((FONT_NAMES[f], n.fonts[f]?)).filter(|_| w.faces[f]));
+    r.fonts().pairs(fonts.map(|(name, r)| (Name(name), r)));
+    if w.pictures.is_empty() && children.is_empty() {
+        return;
+    }
+    let mut x = r.x_objects();
+    for key in &w.pictures {
+        if let Some(r) = n.pictures.get(key) {
+            x.pair(Name(picture_name(*key).as_bytes()), *r);
+        }
+    }
+    for &k in children {
+        x.pair(Name(group_name('G', k).as_bytes()), n.groups[k].0);
+    }
+    x.finish();
+    if !children.is_empty() {
+        let mut states = r.ext_g_states();
+        for &k in children {
+            states.pair(Name(group_name('A', k).as_bytes()), n.groups[k].1);
+        }
+    }
 }
 
 /// The groups of one drawing: each a form of its own, painted by its parent with `Gk Do`
@@ -203,46 +289,31 @@ fn group_name(prefix: char, k: usize) -> String {
     format!("{prefix}{k}")
 }
 
-/// Lists the groups `children` a form paints in its resources.
-fn group_resources(
-    form: &mut pdf_writer::writers::FormXObject<'_>,
-    children: &[usize],
-    form_ref: impl Fn(usize) -> Ref,
-    state_ref: impl Fn(usize) -> Ref,
-) {
-    if children.is_empty() {
-        return;
-    }
-    let mut resources = form.resources();
-    let mut forms = resources.x_objects();
-    for &k in children {
-        forms.pair(Name(group_name('G', k).as_bytes()), form_ref(k));
-    }
-    forms.finish();
-    let mut states = resources.ext_g_states();
-    for &k in children {
-        states.pair(Name(group_name('A', k).as_bytes()), state_ref(k));
-    }
-}
-
-/// The compressed content stream of `d` as `target`, which faces it uses, and its groups.
+/// The content of `d` as `target`: its compressed stream, which faces and pictures it shows,
+/// and its groups.
 fn content(
     d: &Drawing,
     target: Target,
     faces: &[Option<EmbeddedFace>; 2],
-) -> Result<(Vec<u8>, [bool; 2], Groups), String> {
+) -> Result<Written, String> {
     let mut c = pdf_writer::Content::new();
     let mut uses = [false, false];
+    let mut pictures = BTreeSet::new();
     let mut groups = Groups::default();
     // The groups being written, outermost first, each with the stream of what holds it (`c`
     // is the innermost group's); a group's own stream is filled in when it ends.
     let mut open: Vec<(pdf_writer::Content, GroupForm)> = Vec::new();
     c.save_state();
-    if let Target::Page { scale, .. } = target {
-        c.transform([scale, 0.0, 0.0, scale, 0.0, 0.0]);
+    match target {
+        Target::Page { scale, .. } => c.transform([scale, 0.0, 0.0, scale, 0.0, 0.0]),
+        Target::Form(_) => &mut c,
+        // A picture is drawn in the space of what shows it, already SVG's.
+        Target::Picture(_) => &mut c,
+    };
+    if !matches!(target, Target::Picture(_)) {
+        // SVG's y axis points down.
+        c.transform([1.0, 0.0, 0.0, -1.0, 0.0, d.height]);
     }
-    // SVG's y axis points down.
-    c.transform([1.0, 0.0, 0.0, -1.0, 0.0, d.height]);
     for op in &d.ops {
         match op {
             Op::BeginGroup { opacity, bbox } => {
@@ -278,13 +349,22 @@ fn content(
                 uses[run.face] = true;
                 show(&mut c, run, face)?;
             }
+            Op::Picture { key, .. } => {
+                pictures.insert(*key);
+                c.x_object(Name(picture_name(*key).as_bytes()));
+            }
         }
     }
     if !open.is_empty() {
         return Err("a group began that did not end".into());
     }
     c.restore_state();
-    Ok((deflate(&c.finish()), uses, groups))
+    Ok(Written {
+        stream: deflate(&c.finish()),
+        faces: uses,
+        pictures,
+        groups,
+    })
 }
 
 /// Ends the innermost open group: its stream (`c`'s) is finished into its form, `c` becomes
