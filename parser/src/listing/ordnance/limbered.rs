@@ -89,14 +89,17 @@ fn entry(piece: &str) -> Result<LimberedOverride, ProblemKind> {
             })
             .parse(i)
         })),
-        other => Err(unknown_key(other)),
+        other => Err(unknown_key(other, v)),
     }
 }
 
-/// A key the column does not read: a typo's hint when it is one letter off a key it does.
-fn unknown_key(key: &str) -> ProblemKind {
+/// A key the column does not read: a typo's hint when it is one letter off a key it does
+/// whose form reads the value.
+fn unknown_key(key: &str, v: &str) -> ProblemKind {
     let near = KEYS.iter().find(|k| {
-        k.len() == key.len() && k.bytes().zip(key.bytes()).filter(|(a, b)| a != b).count() == 1
+        k.len() == key.len()
+            && k.bytes().zip(key.bytes()).filter(|(a, b)| a != b).count() == 1
+            && entry(&format!("{k}={v}")).is_ok()
     });
     match near {
         Some(k) => ProblemKind::Typo {
@@ -280,5 +283,139 @@ impl crate::listing::reader::ColumnText for LimberedColumn {
 
     fn examples(self) -> &'static str {
         "no_fire, ma=<*>88L|mb=B11|rof=1|size=-1 or ma=$$<*>|rof=|ife="
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use qm_schema::{CaliberMark, FrontOr, LimberedOverride as O, VaslLimbered, VaslStar};
+
+    use super::vasl_limbered;
+    use crate::listing::cells::ProblemKind;
+
+    fn entries(text: &str) -> Vec<O> {
+        match vasl_limbered(text).unwrap() {
+            VaslLimbered::Overrides { entries } => entries,
+            VaslLimbered::NoFire => panic!("{text} read as no_fire"),
+        }
+    }
+
+    #[test]
+    fn no_fire_reads_as_its_own_form() {
+        assert_eq!(vasl_limbered("no_fire").unwrap(), VaslLimbered::NoFire);
+    }
+
+    #[test]
+    fn a_caliber_with_its_stars_and_the_fronts_value() {
+        let e = entries("ma=<*>77L|mb=B9|rof=1");
+        let O::Caliber { caliber } = &e[0] else {
+            panic!()
+        };
+        assert_eq!(caliber.note, Some(VaslStar::SixLobed));
+        let FrontOr::Given { value } = &caliber.caliber else {
+            panic!()
+        };
+        assert_eq!((value.mm.as_str(), value.length.as_str()), ("77", "L"));
+        assert!(!caliber.star);
+        let e = entries("ma=$$<*>");
+        let O::Caliber { caliber } = &e[0] else {
+            panic!()
+        };
+        assert_eq!(
+            (&caliber.caliber, caliber.note, caliber.star),
+            (&FrontOr::Front, None, true)
+        );
+        let e = entries("ma=[*]21");
+        let O::Caliber { caliber } = &e[0] else {
+            panic!()
+        };
+        assert_eq!(caliber.note, Some(VaslStar::FiveLobed));
+    }
+
+    #[test]
+    fn a_caliber_in_vasls_span_keeps_its_line() {
+        let e = entries(
+            "ma=<*><tspan style=\"text-decoration:overline\">107</tspan><*>|mb=B12|rof=2|mount=NT",
+        );
+        let O::Caliber { caliber } = &e[0] else {
+            panic!()
+        };
+        let FrontOr::Given { value } = &caliber.caliber else {
+            panic!()
+        };
+        assert_eq!(value.marks, [CaliberMark::Overline]);
+        assert!(caliber.star);
+        let e = entries("ma=<*><span style=\"text-decoration:underline\">41</span>L");
+        let O::Caliber { caliber } = &e[0] else {
+            panic!()
+        };
+        let FrontOr::Given { value } = &caliber.caliber else {
+            panic!()
+        };
+        assert_eq!(
+            (value.marks.as_slice(), value.length.as_str()),
+            ([CaliberMark::Underline].as_slice(), "L")
+        );
+    }
+
+    #[test]
+    fn breakdown_rof_ife_and_their_empty_forms() {
+        let e = entries("mb=[*]B<i>9</i>^2+|rof=|ife=|ife=(6)|ife=5|rof=3");
+        let O::Breakdown { breakdown } = &e[0] else {
+            panic!()
+        };
+        assert_eq!(breakdown.note, Some(VaslStar::FiveLobed));
+        assert_eq!((breakdown.number, breakdown.low_ammo), (9, true));
+        assert_eq!(breakdown.superscript.as_deref(), Some("2+"));
+        assert_eq!(e[1], O::Rof { rof: None });
+        assert_eq!(e[2], O::Ife { ife: None });
+        assert_eq!(e[3], O::Ife { ife: Some(6) });
+        assert_eq!(e[4], O::Ife { ife: Some(5) });
+        assert_eq!(e[5], O::Rof { rof: Some(3) });
+    }
+
+    #[test]
+    fn range_manhandling_size_mount_and_gun_type() {
+        let e = entries("ma=$$|man=11|rof=1|range=27|gt=INF|size=-1|mount=NT|man=<b>-3</b>");
+        assert!(
+            matches!(&e[1], O::Manhandling { manhandling } if manhandling.number == 11 && !manhandling.bold)
+        );
+        let O::Range { range } = &e[3] else { panic!() };
+        assert_eq!(
+            (range.range.max, range.bracketed, range.drawing.len()),
+            (27, false, 0)
+        );
+        assert!(matches!(&e[4], O::GunType { code } if code.as_str() == "INF"));
+        assert_eq!(e[5], O::Size { size: -1 });
+        assert!(matches!(&e[6], O::Mount { code } if code == "NT"));
+        assert!(
+            matches!(&e[7], O::Manhandling { manhandling } if manhandling.number == -3 && manhandling.bold)
+        );
+    }
+
+    #[test]
+    fn a_bracketed_range_keeps_its_letters_and_vasls_directions_unread() {
+        let e = entries("mb=B12|rof=2|ife=(18)|range=[15]TH@above_mgs@sz-2.5");
+        let O::Range { range } = &e[3] else { panic!() };
+        assert_eq!(range.range.max, 15);
+        assert!(range.bracketed);
+        assert_eq!(range.unexplained.as_deref(), Some("TH"));
+        assert_eq!(range.drawing, ["above_mgs", "sz-2.5"]);
+    }
+
+    #[test]
+    fn an_entry_no_form_fits_is_blamed_by_its_range() {
+        let text = "ma=<*>20|mg=[*]B10|rof=2";
+        let problem = vasl_limbered(text).unwrap_err();
+        assert_eq!(&text[problem.range.clone().unwrap()], "mg=[*]B10");
+        assert!(matches!(problem.kind, ProblemKind::Typo { hint } if hint.contains("`mb=`")));
+        let problem = vasl_limbered("rof=2|ife=(x)").unwrap_err();
+        assert_eq!(
+            (problem.kind, problem.range),
+            (ProblemKind::Syntax, Some(6..13))
+        );
+        assert!(vasl_limbered("no_fire|rof=1").is_err());
+        assert!(vasl_limbered("zz=1").is_err());
+        assert!(vasl_limbered("rof").is_err());
     }
 }
