@@ -9,15 +9,15 @@
 //!   a vehicle's back) and the band's word;
 //! - the limbered side, where the listing prints a limbered-firing bracket (`LF [...]`) or
 //!   VASL's `limbered` column asks for one: the name, the bracket's values in the front's
-//!   places, and its word. VASL's own overrides in that column are not read: the side prints
-//!   only what the listing gives.
+//!   places (VASL's column's values over them: `gun_counter_text::vasl_limbered`), and its
+//!   word.
 //!
 //! A cell holding only a "†", and a lone "†" of the Special list, print nothing (the chart
 //! shows them).
 
 use qm_schema::{
     BreakdownNumber, CounterItem, CounterItemKind as K, GunCounter, GunRange, LimberedItem,
-    Ordnance, Runs, SpecialItem,
+    Ordnance, Runs, SpecialItem, VaslLimbered,
 };
 
 use crate::counter_text::{field, item, plain, signed, text};
@@ -175,7 +175,8 @@ fn phrase_text(s: &SpecialItem) -> String {
 }
 
 /// The limbered side, when the gun has one: the bracket's values in the places the front
-/// gives them, then the word (the bracket's dagger after it).
+/// gives them (VASL's `limbered` column over them, when it reads), then the word (the
+/// bracket's dagger after it).
 fn limbered(gun: &Ordnance, specials: &[SpecialItem]) -> Vec<CounterItem> {
     let bracket = specials.iter().find_map(|s| match s {
         SpecialItem::Limbered { dagger, items } => Some((dagger.is_some(), items.as_slice())),
@@ -185,6 +186,25 @@ fn limbered(gun: &Ordnance, specials: &[SpecialItem]) -> Vec<CounterItem> {
         return Vec::new();
     }
     let (dagger, items) = bracket.unwrap_or((false, &[]));
+    let vasl = gun
+        .vasl_limbered_read
+        .as_ref()
+        .and_then(|f| f.value.as_ref());
+    let mut out = match vasl {
+        Some(VaslLimbered::NoFire) => vasl_limbered::no_fire(gun),
+        Some(VaslLimbered::Overrides { entries }) => vasl_limbered::overridden(gun, items, entries),
+        None => bracket_values(gun, items),
+    };
+    let mut word = plain(LIMBERED_WORD.to_string());
+    if dagger {
+        word.plain("†");
+    }
+    out.push(item(K::Limbered, None, word));
+    out
+}
+
+/// The name and the bracket's values, in its order (its codes together).
+fn bracket_values(gun: &Ordnance, items: &[LimberedItem]) -> Vec<CounterItem> {
     let mut out = vec![item(K::Name, None, plain(gun.name.clone()))];
     let mut codes = Runs::default();
     for i in items {
@@ -201,11 +221,6 @@ fn limbered(gun: &Ordnance, specials: &[SpecialItem]) -> Vec<CounterItem> {
     if !codes.0.is_empty() {
         out.push(item(K::Special, None, codes));
     }
-    let mut word = plain(LIMBERED_WORD.to_string());
-    if dagger {
-        word.plain("†");
-    }
-    out.push(item(K::Limbered, None, word));
     out
 }
 
@@ -230,3 +245,4 @@ fn limbered_item(i: &LimberedItem) -> Option<CounterItem> {
 
 #[cfg(test)]
 mod tests;
+mod vasl_limbered;

@@ -85,6 +85,7 @@ fn gun_from_row(
         availability_unknown: Vec::new(),
         restricted_use: Vec::new(),
         vasl_limbered: row.vasl_limbered.clone(),
+        vasl_limbered_read: opt_field(map, &row.vasl_limbered_read),
         second_line: None,
         counter: GunCounter::default(),
     })

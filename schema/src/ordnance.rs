@@ -61,6 +61,11 @@ pub struct Ordnance {
     /// empty cell.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vasl_limbered: Option<String>,
+    /// VASL's `limbered` column read (what the limbered side draws instead of the front's
+    /// values); absent when the column is empty or absent, or when it does not read (its
+    /// error is reported at the cell).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vasl_limbered_read: Option<Field<VaslLimbered>>,
     /// The gun's second line, where the listing prints it on two (a mortar that is also an
     /// infantry gun, a gun with two barrels): that line's values as a gun of their own, which
     /// gives no availability (the first line's does). Absent for a gun on one line.

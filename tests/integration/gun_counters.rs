@@ -285,3 +285,34 @@ proptest! {
         check(&rows)?;
     }
 }
+
+/// VASL's `limbered` column draws the limbered side: its entries over the listing's bracket
+/// (`ma=<*>88L` over `LF [88†, …]`, the bracket's bold M4 kept where VASL gives no `man=`),
+/// `mount=NT` among the codes, and `no_fire` the name, the front's M# and the word only.
+#[test]
+fn vasls_limbered_column_draws_the_limbered_side() {
+    let compiled =
+        qm_compile::pipeline::compile(&root().join("tests/fixtures-ordnance"), &Default::default());
+    let nation = compiled.nations.iter().find(|n| n.id == "vsl").unwrap();
+    let side = |name: &str| -> Vec<(String, bool)> {
+        let g = nation.ordnance.iter().find(|g| g.name == name).unwrap();
+        g.counter
+            .limbered
+            .iter()
+            .map(|i| (i.text.clone(), i.red))
+            .collect()
+    };
+    let texts =
+        |items: Vec<(String, bool)>| -> Vec<String> { items.into_iter().map(|(t, _)| t).collect() };
+    let at88 = side("Zed AT 88");
+    assert_eq!(
+        texts(at88.clone()),
+        ["Zed AT 88", "1", "88L†", "B11", "4", "-1", "LIMBERED"]
+    );
+    assert!(at88[4].1, "the bracket's bold M4 is red");
+    assert_eq!(
+        texts(side("Zed Flak 20")),
+        ["Zed Flak 20", "2", "(4)", "20†", "B10", "NT", "LIMBERED"]
+    );
+    assert_eq!(texts(side("Zed Art 75")), ["Zed Art 75", "6", "LIMBERED"]);
+}

@@ -78,7 +78,10 @@ pub fn relative_entries(
                     ),
                     span.clone(),
                 )
-                .with_help(format!("the {} must have a listing row", s.item.kind().noun())),
+                .with_help(format!(
+                    "the {} must have a listing row",
+                    s.item.kind().noun()
+                )),
             ),
         }
     }

@@ -9,6 +9,7 @@ use std::ops::Range;
 use qm_schema::{CaliberMark, LimberedItem, MarkupKind, SpecialItem};
 
 use super::column::GunColumn;
+use super::limbered::{vasl_limbered, LimberedColumn};
 use super::read::read_cell;
 use super::syntax::{OrdnanceListing, OrdnanceRow};
 use super::tsv::read_name;
@@ -187,7 +188,7 @@ fn read_line(
     reader: &mut Reader<'_>,
     line: usize,
     whole: Range<usize>,
-    limbered: Option<String>,
+    limbered: Option<Range<usize>>,
     cells: &[GunCell<'_>],
 ) -> OrdnanceRow {
     let name_field = cells
@@ -196,7 +197,10 @@ fn read_line(
         .map(|(_, _, p)| p.clone());
     let name = read_name(reader, name_field, whole.start);
     let mut row = OrdnanceRow::new(reader.source.span(whole), line, name);
-    row.vasl_limbered = limbered;
+    if let Some(f) = limbered {
+        row.vasl_limbered = Some(reader.source.text[f.clone()].trim().to_owned());
+        row.vasl_limbered_read = reader.cell(f, LimberedColumn, vasl_limbered);
+    }
     for (column, _, p) in cells {
         read_cell(reader, &mut row, *column, p.clone());
     }
@@ -258,16 +262,15 @@ fn two_lines<'f>(
     Some(lines)
 }
 
-/// The record's `limbered` field as VASL keeps it, trimmed; `None` when empty or absent.
-fn limbered(plain: &Source, record: &Record, layout: &[Field]) -> Option<String> {
+/// The record's `limbered` field in the plain text; `None` when blank or absent.
+fn limbered(plain: &Source, record: &Record, layout: &[Field]) -> Option<Range<usize>> {
     record
         .fields
         .iter()
         .zip(layout)
         .find(|(_, c)| **c == Field::Limbered)
-        .map(|(f, _)| plain.text[plain.text_range(f.clone())].trim())
-        .filter(|t| !t.is_empty())
-        .map(str::to_string)
+        .map(|(f, _)| plain.text_range(f.clone()))
+        .filter(|f| !plain.text[f.clone()].trim().is_empty())
 }
 
 /// Puts back on a value the markup that carries it: a bold M# (also inside the Special
@@ -336,6 +339,7 @@ fn remap_row(row: &mut OrdnanceRow, plain: &Source) {
     opt(&mut row.special, plain);
     opt(&mut row.bpv, plain);
     opt(&mut row.rf, plain);
+    opt(&mut row.vasl_limbered_read, plain);
     for n in &mut row.note_refs {
         at(n, plain);
     }

@@ -6,6 +6,7 @@
 mod cells;
 mod column;
 mod csv;
+mod limbered;
 mod read;
 mod special;
 mod syntax;

@@ -1,6 +1,6 @@
 use qm_schema::{
     BreakdownNumber, Caliber, GunRange, GunRof, GunTypes, Manhandling, NoteRef, Period, RfRange,
-    SpecialItem,
+    SpecialItem, VaslLimbered,
 };
 
 use crate::{Cell, TextSpan};
@@ -56,6 +56,8 @@ pub struct OrdnanceRow {
     /// VASL's `limbered` column, trimmed (`no_fire`, or the values of its limbered piece);
     /// `None` when empty or absent.
     pub vasl_limbered: Option<String>,
+    /// VASL's `limbered` column read; `None` when empty or absent.
+    pub vasl_limbered_read: Option<Cell<VaslLimbered>>,
     /// The gun's second line, where the listing prints the gun on two (VASL: one record whose
     /// cells each hold two lines); `None` for a gun on one line.
     pub second_line: Option<Box<OrdnanceRow>>,
@@ -83,6 +85,7 @@ impl OrdnanceRow {
             nationality_marks: Vec::new(),
             vasl_note_ids: Vec::new(),
             vasl_limbered: None,
+            vasl_limbered_read: None,
             second_line: None,
         }
     }

@@ -144,6 +144,19 @@ fn vasls_layout_reads_with_the_same_grammars_and_its_markup() {
     // VASL's `limbered` column is kept as VASL keeps it; an empty one is none.
     assert_eq!(rows[7].vasl_limbered.as_deref(), Some("no_fire"));
     assert_eq!(rows[0].vasl_limbered, None);
+    // ... and read: `no_fire`, or its entries.
+    let read = |r: &OrdnanceRow| {
+        r.vasl_limbered_read
+            .as_ref()
+            .unwrap()
+            .get()
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(read(&rows[7]), qm_schema::VaslLimbered::NoFire);
+    assert!(
+        matches!(read(&rows[3]), qm_schema::VaslLimbered::Overrides { entries } if entries.len() == 4)
+    );
     let mortar = &rows[0];
     let cal = mortar.caliber.as_ref().unwrap().get().unwrap();
     assert_eq!(cal.marks, [CaliberMark::Overline]);
