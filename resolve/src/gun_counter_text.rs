@@ -192,7 +192,14 @@ fn limbered(gun: &Ordnance, specials: &[SpecialItem]) -> Vec<CounterItem> {
         .and_then(|f| f.value.as_ref());
     let mut out = match vasl {
         Some(VaslLimbered::NoFire) => vasl_limbered::no_fire(gun),
-        Some(VaslLimbered::Overrides { entries }) => vasl_limbered::overridden(gun, items, entries),
+        // Without the bracket, VASL's generator starts the limbered piece from the gun's own
+        // values and changes what the column names.
+        Some(VaslLimbered::Overrides { entries }) if bracket.is_none() => {
+            vasl_limbered::overridden(gun, &front(gun, specials), &[], entries)
+        }
+        Some(VaslLimbered::Overrides { entries }) => {
+            vasl_limbered::overridden(gun, &[], items, entries)
+        }
         None => bracket_values(gun, items),
     };
     let mut word = plain(LIMBERED_WORD.to_string());

@@ -121,6 +121,42 @@ fn vasls_limbered_column_asks_for_a_side_with_no_values() {
 }
 
 #[test]
+fn vasls_limbered_column_without_a_bracket_changes_the_fronts_values() {
+    // VASL's generator starts the limbered piece from the gun's own row: `mount=NT` alone is
+    // the front's values with NT, not the word alone.
+    let mut g = gun("Zed Art 105\tART\t105\t1\t11\t266\t6\t0\t36-45\tT, h-d\t38\t1.6\t20");
+    let read = qm_schema::VaslLimbered::Overrides {
+        entries: vec![
+            qm_schema::LimberedOverride::Mount { code: "NT".into() },
+            qm_schema::LimberedOverride::Rof { rof: Some(2) },
+        ],
+    };
+    g.vasl_limbered = Some("mount=NT|rof=2".into());
+    g.vasl_limbered_read = Some(qm_schema::Field {
+        value: Some(read),
+        dagger: false,
+        footnote: None,
+        superscript: None,
+        raw: "mount=NT|rof=2".into(),
+        span: g.row.clone(),
+    });
+    assert_eq!(
+        texts(&gun_counter(&g).limbered),
+        [
+            kt(K::Name, "Zed Art 105"),
+            kt(K::Rof, "2"),
+            kt(K::Caliber, "105"),
+            kt(K::Breakdown, "B11"),
+            kt(K::Range, "266"),
+            kt(K::Special, "NT"),
+            kt(K::Manhandling, "6"),
+            kt(K::Size, "0"),
+            kt(K::Limbered, LIMBERED_WORD),
+        ]
+    );
+}
+
+#[test]
 fn an_empty_or_dagger_only_cell_prints_nothing() {
     let g = gun("Zed Rifle\tATR\t†\t\t\t\t–\t–\t41-43\t\t–\t–\t5");
     let c = gun_counter(&g);

@@ -2,7 +2,8 @@
 //! (the name, the M#, the word: what VASL's generator keeps); `key=value` entries give the
 //! value of their place, over the listing's limbered-firing bracket where both give one
 //! (`$$` is the front's value; an empty `rof=`/`ife=` draws none). A place neither gives is
-//! not drawn, as for the bracket alone. A star before a value (VASL's note mark) is drawn as
+//! not drawn, as for the bracket alone; without a bracket the front's values are the start,
+//! as in VASL's generator. A star before a value (VASL's note mark) is drawn as
 //! the listing's dagger, after it; a six-lobed star after a caliber is its `*`.
 
 use qm_schema::{
@@ -33,13 +34,24 @@ pub(super) fn no_fire(gun: &Ordnance) -> Vec<CounterItem> {
     out
 }
 
-/// The name and the values of the bracket's `items` and VASL's `entries`, the entries' first.
+/// The name and the values of the bracket's `items` and VASL's `entries`, the entries' first;
+/// where the gun has no bracket, over the values of its `front` (its codes and ammunition
+/// stay on the front).
 pub(super) fn overridden(
     gun: &Ordnance,
+    front: &[CounterItem],
     items: &[LimberedItem],
     entries: &[LimberedOverride],
 ) -> Vec<CounterItem> {
     let mut p = Places::default();
+    for it in front {
+        if matches!(
+            it.kind,
+            K::Rof | K::Ife | K::Caliber | K::Breakdown | K::Range | K::Manhandling | K::Size
+        ) {
+            *p.slot(it.kind) = Some(it.clone());
+        }
+    }
     for i in items {
         match i {
             LimberedItem::Code { code } => p.codes.push(code.clone()),
@@ -68,7 +80,7 @@ pub(super) fn overridden(
 }
 
 impl Places {
-    /// The place of a value of `kind` (the bracket gives no other kinds).
+    /// The place of a value of `kind` (the bracket and the front give no other kinds here).
     fn slot(&mut self, kind: K) -> &mut Option<CounterItem> {
         match kind {
             K::Rof => &mut self.rof,
@@ -76,6 +88,7 @@ impl Places {
             K::Caliber => &mut self.caliber,
             K::Breakdown => &mut self.breakdown,
             K::Manhandling => &mut self.manhandling,
+            K::Range => &mut self.range,
             _ => &mut self.size,
         }
     }
