@@ -12,10 +12,10 @@ use super::counter_view::CounterView;
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::Converted;
 use super::picture::{Picture, Pictures};
-use super::{png, svg};
+use super::png;
 use crate::templates::Templates;
+use qm_layout::svg_page::{self, Page};
 use rayon::prelude::*;
-use resvg::usvg::Tree;
 
 /// The template of a counter's front (and of a gun's limbered side, laid out as a front).
 pub const FRONT_TEMPLATE: &str = "counter/front.svg";
@@ -218,16 +218,17 @@ pub fn counter_svg<'a>(
     })
 }
 
-/// A side's SVG read back (usvg), with the template's name in the error when it is not SVG.
+/// A side's SVG read back (usvg, its texts remembered: `qm_layout::svg_page`), with the
+/// template's name in the error when it is not SVG.
 fn side_tree<'a>(
     nation: &'a Nation,
     piece: CounterPiece<'a>,
     side: CounterSide,
     templates: &Templates,
     opts: &'a CounterOptions,
-) -> Result<(String, Tree), RenderError> {
+) -> Result<(String, Page), RenderError> {
     let svg_text = counter_svg(nation, piece, side, templates, opts)?;
-    let tree = svg::parse(&svg_text).map_err(|message| {
+    let tree = svg_page::read(&svg_text).map_err(|message| {
         RenderError::new(
             artifact_name(nation, piece, side, "svg"),
             RenderErrorKind::Svg {
@@ -244,10 +245,10 @@ fn side_png(
     nation: &Nation,
     piece: CounterPiece,
     side: CounterSide,
-    tree: &Tree,
+    tree: &Page,
     opts: &CounterOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    png::render_png(tree, opts.px, opts.px).map_err(|m| {
+    png::render_page_png(tree, opts.px, opts.px).map_err(|m| {
         RenderError::new(
             artifact_name(nation, piece, side, "png"),
             RenderErrorKind::Png(m),
@@ -332,9 +333,9 @@ fn side_pdf(
     nation: &Nation,
     piece: CounterPiece,
     side: CounterSide,
-    tree: &Tree,
+    tree: &Page,
 ) -> Result<Converted, RenderError> {
-    Converted::new(tree, EMBED).map_err(|m| {
+    Converted::from_page(tree, EMBED).map_err(|m| {
         RenderError::new(
             artifact_name(nation, piece, side, "svg"),
             RenderErrorKind::Pdf(m),
