@@ -31,6 +31,11 @@ impl Page {
         &self.tree
     }
 
+    /// How many texts were read alone and stand as placeholders in [`Page::tree`].
+    pub fn remembered(&self) -> usize {
+        self.texts.len()
+    }
+
     /// The text a placeholder group stands for; `None` for any other group, `Some(None)` for
     /// a text usvg draws nothing of.
     pub fn text(&self, group: &Group) -> Option<Option<&usvg::Text>> {
@@ -248,3 +253,6 @@ fn first_text(g: &Group) -> Option<&Node> {
         _ => None,
     })
 }
+
+#[cfg(test)]
+mod tests;

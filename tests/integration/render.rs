@@ -595,3 +595,22 @@ fn rendering_twice_gives_the_same_bytes() {
     let sheets = |()| counter_sheets(&n, &t, &opts, &SheetOptions::default()).unwrap();
     assert_eq!(sheets(()), sheets(()), "no dates or random ids in the PDF");
 }
+
+/// Every Italian side's texts are read once and drawn in place (`qm_layout::svg_page`): the
+/// PNG is byte for byte the one drawn from the side's whole tree.
+#[test]
+fn counter_pngs_from_remembered_texts_are_those_of_the_whole_tree() {
+    let t = Templates::new(None);
+    let (n, opts) = italian_with_pictures(&t);
+    for (p, side) in qm_render::sides(&n) {
+        let svg = counter_svg(&n, p, side, &t, &opts).unwrap();
+        let page = qm_layout::svg_page::read(&svg).unwrap();
+        assert!(page.remembered() > 0, "{} {side:?}", p.id());
+        let whole = qm_render::render_png(&parse_svg(&svg).unwrap(), 60, 60).unwrap();
+        assert!(
+            qm_render::render_page_png(&page, 60, 60).unwrap() == whole,
+            "{} {side:?}",
+            p.id()
+        );
+    }
+}
