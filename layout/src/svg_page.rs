@@ -36,6 +36,12 @@ impl Page {
         self.texts.len()
     }
 
+    /// Whether [`Page::render`] draws the page from its parts with `transform` (else from the
+    /// whole tree, read again).
+    pub fn drawn_in_place(&self, transform: Transform) -> bool {
+        !self.texts.is_empty() && self.draw(self.tree.root(), transform, &mut None).is_some()
+    }
+
     /// The text a placeholder group stands for; `None` for any other group, `Some(None)` for
     /// a text usvg draws nothing of.
     pub fn text(&self, group: &Group) -> Option<Option<&usvg::Text>> {
@@ -60,7 +66,7 @@ impl Page {
         let root = self.tree.root();
         if self.texts.is_empty() {
             resvg::render(&self.tree, transform, pixmap);
-        } else if self.draw(root, transform, &mut None).is_some() {
+        } else if self.drawn_in_place(transform) {
             self.draw(root, transform, &mut Some(pixmap));
         } else if let Ok(tree) = self.whole() {
             resvg::render(&tree, transform, pixmap);
@@ -114,14 +120,9 @@ impl Page {
 /// corner: the move is undone first, and the node drawn only when undoing it gives back
 /// `transform` exactly (it does for the scale and viewBox of a counter side).
 fn draw_node(node: &Node, transform: Transform, pixmap: &mut Option<&mut PixmapMut>) -> Option<()> {
-    let Some(bbox) = node.abs_layer_bounding_box() else {
-        // resvg draws nothing of a node without a layer box, unless it is a group whose
-        // children have one; such a node is left to the whole page.
-        return match node {
-            Node::Group(g) if !g.children().is_empty() => None,
-            _ => Some(()),
-        };
-    };
+    // resvg's `render_node` draws nothing of a node without a layer box (a path without an
+    // area); such a node is left to the whole page.
+    let bbox = node.abs_layer_bounding_box()?;
     let shifted = transform.pre_translate(bbox.x(), bbox.y());
     if shifted.pre_translate(-bbox.x(), -bbox.y()) != transform {
         return None;
@@ -156,7 +157,10 @@ pub fn read(svg: &str) -> Result<Page, String> {
 /// The page with each plain text replaced by a placeholder, and each such text as a page of
 /// its own (its ancestors' start tags, the text, their end tags). A text is plain when its
 /// ancestors are the root `<svg>` and `<g>`s and nothing in it refers to another element;
-/// a page with styles, `<use>`, a DTD or the placeholder prefix keeps all its texts.
+/// a page with styles, `<use>`, a DTD or the placeholder prefix keeps all its texts. The
+/// other content of a placeholder's parent is wrapped in plain `<g>`s, one between two
+/// placeholders: resvg's public `render_node` draws every group, but not a path without an
+/// area (a caliber mark's line).
 fn strip(svg: &str, doc: &Document) -> (String, Vec<String>) {
     let whole = || (svg.to_string(), Vec::new());
     let risky = ["<!DOCTYPE", "<!ENTITY", PLACEHOLDER];
@@ -167,22 +171,49 @@ fn strip(svg: &str, doc: &Document) -> (String, Vec<String>) {
     {
         return whole();
     }
-    let mut out = String::with_capacity(svg.len());
+    // (offset, end of the range replaced, what goes there), in document order.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
     let mut minis = Vec::new();
-    let mut at = 0;
+    let mut parents = Vec::new();
     for text in doc.descendants().filter(|n| plain_text(n, svg)) {
-        let range = text.range();
         let Some(mini) = alone(text, svg) else {
             continue;
         };
-        out.push_str(&svg[at..range.start]);
-        out.push_str(&format!("<g id=\"{PLACEHOLDER}{}\"/>", minis.len()));
-        at = range.end;
+        let Some(parent) = text.parent() else {
+            continue;
+        };
+        if parent.lookup_namespace_uri(None) != Some(SVG_NS) {
+            continue;
+        }
+        if !parents.contains(&parent.id()) {
+            parents.push(parent.id());
+            let (first, last) = (parent.first_child(), parent.last_child());
+            if let (Some(first), Some(last)) = (first, last) {
+                edits.push((first.range().start, first.range().start, "<g>".into()));
+                edits.push((last.range().end, last.range().end, "</g>".into()));
+            }
+        }
+        let range = text.range();
+        let placeholder = format!("</g><g id=\"{PLACEHOLDER}{}\"/><g>", minis.len());
+        edits.push((range.start, range.end, placeholder));
         minis.push(mini);
+    }
+    // Stable: a wrapper opened at a text's start goes before the text's placeholder, and one
+    // closed at its end after it.
+    edits.sort_by_key(|&(at, end, _)| (at, end));
+    let mut out = String::with_capacity(svg.len() + 64 * minis.len());
+    let mut at = 0;
+    for (start, end, with) in edits {
+        out.push_str(&svg[at..start]);
+        out.push_str(&with);
+        at = end;
     }
     out.push_str(&svg[at..]);
     (out, minis)
 }
+
+/// The SVG namespace, which a wrapper `<g>` is in only where it is the default.
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
 /// Whether `n` is a `<text>` under the root `<svg>` and `<g>`s only, without references.
 fn plain_text(n: &roxmltree::Node, svg: &str) -> bool {

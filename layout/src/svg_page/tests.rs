@@ -94,3 +94,19 @@ fn a_page_over_the_budget_is_refused_as_a_whole_one_is() {
         "the same message"
     );
 }
+
+#[test]
+fn a_line_without_an_area_between_texts_is_drawn_in_place() {
+    let svg = format!(
+        r##"{HEAD}<g font-family="DejaVu Sans" fill="#1a1a14">
+<text font-size="15"><tspan x="17" y="44">T75</tspan></text>
+<line x1="26.81" y1="31.1" x2="45.9" y2="31.1" stroke="#1a1a14" stroke-width="1.07"/>
+<text font-size="11"><tspan x="3" y="55">T</tspan></text></g></svg>"##
+    );
+    let (whole, paged, texts) = both(&svg);
+    assert_eq!(texts, 2);
+    assert!(whole == paged);
+    assert!(read(&svg)
+        .unwrap()
+        .drawn_in_place(Transform::from_scale(1.0, 1.0)));
+}
