@@ -8,12 +8,15 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use minijinja::Environment;
 
+/// Names of context variables.
+pub type Reads = Arc<HashSet<String>>;
+
 /// The context variables the embedded template `name` (with every template it imports or
 /// includes) may read; `None` when that cannot be told (a name computed at render time, a
 /// template not embedded or not readable), and every variable then counts. Read once per
 /// process.
-pub fn embedded_reads(name: &str) -> Option<Arc<HashSet<String>>> {
-    static READS: OnceLock<Mutex<HashMap<String, Option<Arc<HashSet<String>>>>>> = OnceLock::new();
+pub fn embedded_reads(name: &str) -> Option<Reads> {
+    static READS: OnceLock<Mutex<HashMap<String, Option<Reads>>>> = OnceLock::new();
     let memo = READS.get_or_init(Mutex::default);
     if let Some(r) = memo.lock().ok().and_then(|m| m.get(name).cloned()) {
         return r;
