@@ -255,9 +255,10 @@ fn alone(text: roxmltree::Node, svg: &str) -> Option<String> {
     Some(page)
 }
 
-/// Texts read alone, by their page: at most `MAX_TEXTS`, emptied when full.
+/// Texts read alone, by their page: at most `MAX_TEXTS` (a few KB each: the glyphs placed and
+/// their outlines), emptied when full.
 static TEXTS: OnceLock<Mutex<HashMap<String, Option<Arc<Node>>>>> = OnceLock::new();
-const MAX_TEXTS: usize = 8192;
+const MAX_TEXTS: usize = 4096;
 
 /// The text node usvg makes of a text's own page, remembered in [`TEXTS`].
 fn text_of(mini: &str) -> Result<Option<Arc<Node>>, String> {
