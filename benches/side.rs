@@ -1,6 +1,7 @@
 //! Where a counter side's time goes, step by step, at the default size (60 px), as `qm build`
 //! draws it (each piece's picture and colours): the layout (`qm-layout`'s `counter`), the
-//! template render to SVG text (layout included), the SVG read back (usvg), the rasterizing
+//! template render to SVG text (layout included), the SVG read back (usvg, each text read
+//! once: `qm_layout::svg_page`), the rasterizing
 //! (resvg / tiny-skia), the PNG encoding, the PDF form the sheets place, the key the render
 //! cache hashes, and a whole side: SVG and PNG (`counter_image`, issue 36's bar), and with
 //! its PDF form (`render_side`, what `qm build` draws).
@@ -14,10 +15,10 @@
 mod support;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use qm_layout::svg::parse as parse_svg;
+use qm_layout::svg_page;
 use qm_render::templates::Templates;
 use qm_render::{
-    counter_image, counter_key, counter_svg, render_pixmap, render_side, side_layout, sides,
+    counter_image, counter_key, counter_svg, render_page_pixmap, render_side, side_layout, sides,
     Converted, CounterOptions, CounterPiece, Pictures,
 };
 use qm_schema::{CounterSide, Nation};
@@ -62,10 +63,10 @@ fn side(c: &mut Criterion) {
         .iter()
         .map(|&(n, p, s)| counter_svg(n, p, s, &templates, &opts).unwrap())
         .collect();
-    let trees: Vec<_> = texts.iter().map(|t| parse_svg(t).unwrap()).collect();
+    let trees: Vec<_> = texts.iter().map(|t| svg_page::read(t).unwrap()).collect();
     let pixmaps: Vec<_> = trees
         .iter()
-        .map(|t| render_pixmap(t, opts.px, opts.px).unwrap())
+        .map(|t| render_page_pixmap(t, opts.px, opts.px).unwrap())
         .collect();
 
     let mut group = c.benchmark_group("side");
@@ -118,21 +119,21 @@ fn side(c: &mut Criterion) {
 fn read_back(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     texts: &[String],
-    trees: &[resvg::usvg::Tree],
+    trees: &[svg_page::Page],
     pixmaps: &[resvg::tiny_skia::Pixmap],
     px: u32,
 ) {
     group.bench_function("parse", |b| {
         b.iter(|| {
             for t in texts {
-                std::hint::black_box(parse_svg(t).unwrap());
+                std::hint::black_box(svg_page::read(t).unwrap());
             }
         })
     });
     group.bench_function("rasterize", |b| {
         b.iter(|| {
             for t in trees {
-                std::hint::black_box(render_pixmap(t, px, px).unwrap());
+                std::hint::black_box(render_page_pixmap(t, px, px).unwrap());
             }
         })
     });
@@ -146,7 +147,7 @@ fn read_back(
     group.bench_function("pdf-form", |b| {
         b.iter(|| {
             for t in trees {
-                std::hint::black_box(Converted::new(t, false).unwrap());
+                std::hint::black_box(Converted::from_page(t, false).unwrap());
             }
         })
     });

@@ -25,4 +25,5 @@ pub mod fonts;
 pub mod geometry;
 pub mod svg;
 pub mod svg_budget;
+pub mod svg_page;
 pub mod text;

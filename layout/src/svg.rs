@@ -26,10 +26,21 @@ pub fn options() -> usvg::Options<'static> {
 /// Parses SVG text into a render tree; the message names what the parser disliked, or what
 /// the page (or a picture embedded in it) would exceed of the drawing budget.
 pub fn parse(svg: &str) -> Result<Tree, String> {
-    let doc = svg_budget::parse(svg, &svg_budget::PAGE).map_err(|r| match r {
+    let doc = checked(svg)?;
+    read_checked(svg, &doc)
+}
+
+/// `svg` read as XML within [`svg_budget::PAGE`]'s first step.
+pub(crate) fn checked(svg: &str) -> Result<roxmltree::Document<'_>, String> {
+    svg_budget::parse(svg, &svg_budget::PAGE).map_err(|r| match r {
         Refusal::Unreadable(m) => m,
         Refusal::Over(o) => format!("drawing it would cost too much: {o}"),
-    })?;
+    })
+}
+
+/// `svg` read by usvg within the drawing budget, `doc` being what [`checked`] read of it (or
+/// of the page it was made from).
+pub(crate) fn read_checked(svg: &str, doc: &roxmltree::Document) -> Result<Tree, String> {
     let refused = Arc::new(Mutex::new(None));
     let mut opts = options();
     opts.image_href_resolver.resolve_data = budgeted_pictures(refused.clone());
@@ -37,7 +48,7 @@ pub fn parse(svg: &str) -> Result<Tree, String> {
     if let Some(why) = refused.lock().ok().and_then(|mut r| r.take()) {
         return Err(why);
     }
-    svg_budget::check_tree(&tree, &svg_budget::PAGE, Some(&doc))
+    svg_budget::check_tree(&tree, &svg_budget::PAGE, Some(doc))
         .map_err(|o| format!("drawing it would cost too much: {o}"))?;
     Ok(tree)
 }

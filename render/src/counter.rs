@@ -12,10 +12,10 @@ use super::counter_view::CounterView;
 use super::error::{RenderError, RenderErrorKind};
 use super::pdf::Converted;
 use super::picture::{Picture, Pictures};
-use super::{png, svg};
+use super::png;
 use crate::templates::Templates;
+use qm_layout::svg_page::{self, Page};
 use rayon::prelude::*;
-use resvg::usvg::Tree;
 
 /// The template of a counter's front (and of a gun's limbered side, laid out as a front).
 pub const FRONT_TEMPLATE: &str = "counter/front.svg";
@@ -103,8 +103,10 @@ struct CounterContext<'a> {
     /// The gun's whole IR record (absent for a vehicle).
     #[serde(skip_serializing_if = "Option::is_none")]
     gun: Option<&'a Ordnance>,
-    /// The printable values.
-    counter: CounterView,
+    /// The printable values (absent when the template cannot read them:
+    /// [`Templates::may_read`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counter: Option<CounterView>,
     /// "front", "back" or "limbered".
     side: &'static str,
     /// The PNG size, which the template writes as the SVG's width and height.
@@ -130,27 +132,29 @@ struct NationRef<'a> {
     name: &'a str,
 }
 
-/// What the template of `side` gets; without `laid_out`, all of it but the layout (which the
-/// rest decides: the piece, the side and the picture's shape).
+/// What the template of `side` gets when rendered with `templates` (laid out, without what
+/// the template cannot read: [`Templates::may_read`]); without, all of it but the layout
+/// (which the rest decides: the piece, the side and the picture's shape), for its key.
 fn context<'a>(
     nation: &'a Nation,
     piece: CounterPiece<'a>,
     side: CounterSide,
     opts: &'a CounterOptions,
-    laid_out: bool,
+    templates: Option<&Templates>,
 ) -> CounterContext<'a> {
     let picture = opts.pictures.get(&nation.id, piece.id());
+    let reads = |var| templates.is_none_or(|t| t.may_read(template_of(side), var));
     let (vehicle, gun, counter, colours) = match piece {
         CounterPiece::Vehicle(v) => (
-            Some(v),
+            Some(v).filter(|_| reads("vehicle")),
             None,
-            CounterView::of(v),
+            reads("counter").then(|| CounterView::of(v)),
             opts.colours.piece(nation, v),
         ),
         CounterPiece::Gun(g) => (
             None,
-            Some(g),
-            CounterView::of_gun(g),
+            Some(g).filter(|_| reads("gun")),
+            reads("counter").then(|| CounterView::of_gun(g)),
             opts.colours.gun(nation),
         ),
     };
@@ -167,7 +171,7 @@ fn context<'a>(
         red_mp: opts.red_mp,
         units: COUNTER_UNITS,
         picture,
-        layout: laid_out.then(|| side_layout(piece, side, picture)),
+        layout: templates.map(|_| side_layout(piece, side, picture)),
         colours,
     }
 }
@@ -194,7 +198,7 @@ pub fn counter_key<'a>(
     templates: u64,
 ) -> crate::cache_key::Key {
     crate::cache_key::KeyHasher::new(template_of(side))
-        .value(&context(nation, piece.into(), side, opts, false))
+        .value(&context(nation, piece.into(), side, opts, None))
         .key(templates)
         .finish()
 }
@@ -209,7 +213,7 @@ pub fn counter_svg<'a>(
 ) -> Result<String, RenderError> {
     let piece = piece.into();
     let template = template_of(side);
-    let ctx = context(nation, piece, side, opts, true);
+    let ctx = context(nation, piece, side, opts, Some(templates));
     templates.render(template, &ctx).map_err(|e| {
         RenderError::new(
             artifact_name(nation, piece, side, "svg"),
@@ -218,16 +222,17 @@ pub fn counter_svg<'a>(
     })
 }
 
-/// A side's SVG read back (usvg), with the template's name in the error when it is not SVG.
+/// A side's SVG read back (usvg, its texts remembered: `qm_layout::svg_page`), with the
+/// template's name in the error when it is not SVG.
 fn side_tree<'a>(
     nation: &'a Nation,
     piece: CounterPiece<'a>,
     side: CounterSide,
     templates: &Templates,
     opts: &'a CounterOptions,
-) -> Result<(String, Tree), RenderError> {
+) -> Result<(String, Page), RenderError> {
     let svg_text = counter_svg(nation, piece, side, templates, opts)?;
-    let tree = svg::parse(&svg_text).map_err(|message| {
+    let tree = svg_page::read(&svg_text).map_err(|message| {
         RenderError::new(
             artifact_name(nation, piece, side, "svg"),
             RenderErrorKind::Svg {
@@ -244,10 +249,10 @@ fn side_png(
     nation: &Nation,
     piece: CounterPiece,
     side: CounterSide,
-    tree: &Tree,
+    tree: &Page,
     opts: &CounterOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    png::render_png(tree, opts.px, opts.px).map_err(|m| {
+    png::render_page_png(tree, opts.px, opts.px).map_err(|m| {
         RenderError::new(
             artifact_name(nation, piece, side, "png"),
             RenderErrorKind::Png(m),
@@ -332,9 +337,9 @@ fn side_pdf(
     nation: &Nation,
     piece: CounterPiece,
     side: CounterSide,
-    tree: &Tree,
+    tree: &Page,
 ) -> Result<Converted, RenderError> {
-    Converted::new(tree, EMBED).map_err(|m| {
+    Converted::from_page(tree, EMBED).map_err(|m| {
         RenderError::new(
             artifact_name(nation, piece, side, "svg"),
             RenderErrorKind::Pdf(m),

@@ -78,7 +78,7 @@ pub use error::{RenderError, RenderErrorKind};
 pub use pdf::{drawing_pdf, svg_to_pdf, Converted};
 pub use pdf_canonical::canonical as canonical_pdf;
 pub use picture::{silhouette, silhouette_template, Picture, Pictures, SILHOUETTE_DIR};
-pub use png::{encode_png, render_pixmap, render_png};
+pub use png::{encode_png, render_page_pixmap, render_page_png, render_pixmap, render_png};
 pub use sheet::{
     counter_sheets, counter_sheets_with, printed_copies, sheet_layout, CounterSize, Paper,
     SheetLayout, SheetOptions, SheetSlot, SHEET_TEMPLATE,

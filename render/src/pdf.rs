@@ -55,6 +55,17 @@ impl Converted {
         let (chunk, root) = svg2pdf::to_chunk(tree, options).map_err(|e| e.to_string())?;
         Ok(Self(Form::Chunk { chunk, root }))
     }
+
+    /// [`Converted::new`] of a page read with its texts remembered (a counter side): the
+    /// same form as of the page's whole tree.
+    pub fn from_page(page: &qm_layout::svg_page::Page, embed_text: bool) -> Result<Self, String> {
+        if !embed_text {
+            if let Ok(drawing) = Drawing::from_page(page) {
+                return Ok(Self::drawn(Arc::new(drawing)));
+            }
+        }
+        Self::new(&page.whole()?, embed_text)
+    }
 }
 
 /// Renders the SVG template `name` with `ctx` and converts it, ready for [`PdfBuilder::add`]:

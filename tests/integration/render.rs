@@ -595,3 +595,50 @@ fn rendering_twice_gives_the_same_bytes() {
     let sheets = |()| counter_sheets(&n, &t, &opts, &SheetOptions::default()).unwrap();
     assert_eq!(sheets(()), sheets(()), "no dates or random ids in the PDF");
 }
+
+/// Every Italian side's texts are read once and drawn in place (`qm_layout::svg_page`): the
+/// PNG is byte for byte the one drawn from the side's whole tree. `QM_CORPUS=DIR` checks the
+/// sides of another data folder as well (VASL's files, never committed).
+#[test]
+fn counter_pngs_from_remembered_texts_are_those_of_the_whole_tree() {
+    let t = Templates::new(None);
+    let (n, opts) = italian_with_pictures(&t);
+    pages_draw_whole_trees(std::slice::from_ref(&n), &opts, &t);
+    if let Some(dir) = std::env::var_os("QM_CORPUS") {
+        let compiled = qm_compile::pipeline::compile(dir.as_ref(), &Default::default());
+        let opts = CounterOptions {
+            pictures: qm_render::Pictures::new(
+                &compiled.nations,
+                &compiled.loaded,
+                &compiled.art,
+                &t,
+            )
+            .unwrap(),
+            colours: compiled.colours.clone(),
+            ..CounterOptions::default()
+        };
+        pages_draw_whole_trees(&compiled.nations, &opts, &t);
+    }
+}
+
+fn pages_draw_whole_trees(nations: &[Nation], opts: &CounterOptions, t: &Templates) {
+    let mut sides = 0;
+    for n in nations {
+        for (p, side) in qm_render::sides(n) {
+            let Ok(svg) = counter_svg(n, p, side, t, opts) else {
+                continue;
+            };
+            let page = qm_layout::svg_page::read(&svg).unwrap();
+            let at_60 = resvg::tiny_skia::Transform::from_scale(1.0, 1.0);
+            assert!(page.drawn_in_place(at_60), "{} {side:?}", p.id());
+            let whole = qm_render::render_png(&parse_svg(&svg).unwrap(), 60, 60).unwrap();
+            assert!(
+                qm_render::render_page_png(&page, 60, 60).unwrap() == whole,
+                "{} {side:?}",
+                p.id()
+            );
+            sides += 1;
+        }
+    }
+    eprintln!("{sides} sides drawn alike");
+}

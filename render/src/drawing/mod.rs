@@ -94,6 +94,12 @@ impl Drawing {
     pub fn from_tree(tree: &resvg::usvg::Tree) -> Result<Drawing, Unsupported> {
         tree::from_tree(tree)
     }
+
+    /// [`Drawing::from_tree`] of a page read with its texts remembered
+    /// (`qm_layout::svg_page`): the same drawing as of the whole page's tree.
+    pub fn from_page(page: &qm_layout::svg_page::Page) -> Result<Drawing, Unsupported> {
+        tree::from_page(page)
+    }
 }
 
 /// An sRGB colour, each channel 0-255.

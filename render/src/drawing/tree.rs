@@ -14,13 +14,25 @@ use resvg::usvg::{self, FillRule, LineCap, LineJoin, Node, Paint, PaintOrder};
 
 use super::{Drawing, Glyph, Op, Rgb, Stroke, TextRun, Unsupported, UsedGlyphs};
 use crate::fonts;
+use qm_layout::svg_page::Page;
 
 /// See [`Drawing::from_tree`].
 pub(super) fn from_tree(tree: &usvg::Tree) -> Result<Drawing, Unsupported> {
+    from_page_tree(tree, None)
+}
+
+/// See [`Drawing::from_page`].
+pub(super) fn from_page(page: &Page) -> Result<Drawing, Unsupported> {
+    from_page_tree(page.tree(), Some(page))
+}
+
+/// The drawing of `tree`, its placeholder groups drawn as the texts of `page`.
+fn from_page_tree(tree: &usvg::Tree, page: Option<&Page>) -> Result<Drawing, Unsupported> {
     let mut walk = Walk {
         ops: Vec::new(),
         glyphs: Default::default(),
         fontdb: tree.fontdb(),
+        page,
     };
     walk.group(tree.root())?;
     Ok(Drawing {
@@ -37,6 +49,8 @@ struct Walk<'a> {
     ops: Vec<Op>,
     glyphs: UsedGlyphs,
     fontdb: &'a usvg::fontdb::Database,
+    /// The page whose placeholder groups stand for texts ([`Page::text`]).
+    page: Option<&'a Page>,
 }
 
 impl Walk<'_> {
@@ -78,7 +92,11 @@ impl Walk<'_> {
         }
         for child in g.children() {
             match child {
-                Node::Group(g) => self.group(g)?,
+                Node::Group(g) => match self.page.and_then(|p| p.text(g)) {
+                    Some(Some(text)) => self.text(text)?,
+                    Some(None) => {}
+                    None => self.group(g)?,
+                },
                 Node::Path(p) => path(p, &mut self.ops)?,
                 Node::Text(text) => self.text(text)?,
                 Node::Image(image) => self.picture(image)?,

@@ -12,6 +12,7 @@ pub mod budget;
 pub mod depth;
 pub mod filters;
 pub mod imports;
+pub mod reads;
 pub mod source;
 
 use std::io::Write;
@@ -90,6 +91,8 @@ impl Drop for RenderTurn {
 pub struct Templates {
     env: Arc<Environment<'static>>,
     overrides: Option<PathBuf>,
+    /// Whether helpers were added after the environment was made ([`Self::env_mut`]).
+    changed: bool,
     /// Memory one override render may hold ([`MAX_RENDER_MEMORY`] unless set).
     budget: usize,
     /// Set when a render of these templates passed its budget: the renders after it are
@@ -165,6 +168,7 @@ impl Templates {
         Self {
             env: Arc::new(env),
             overrides: dir,
+            changed: false,
             budget: MAX_RENDER_MEMORY,
             tripped: Arc::default(),
         }
@@ -178,7 +182,18 @@ impl Templates {
 
     /// Registers a filter or function-like helper for every template.
     pub fn env_mut(&mut self) -> &mut Environment<'static> {
+        self.changed = true;
         Arc::make_mut(&mut self.env)
+    }
+
+    /// Whether rendering `name` may read the context variable `var`: always with a
+    /// `--templates` directory or helpers added ([`Self::env_mut`]); for the embedded
+    /// templates, whether `name` or a template it loads names it ([`reads::embedded_reads`]).
+    pub fn may_read(&self, name: &str, var: &str) -> bool {
+        if self.overrides.is_some() || self.changed {
+            return true;
+        }
+        reads::embedded_reads(name).is_none_or(|r| r.contains(var))
     }
 
     /// Renders template `name` with `ctx`: with overrides, on a thread of its own within

@@ -320,6 +320,11 @@ fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// The embedded template `name`'s text.
+pub fn embedded(name: &str) -> Option<&'static str> {
+    EMBEDDED.get_file(name).and_then(|f| f.contents_utf8())
+}
+
 /// The loader: an override file inside `root` (refused when it resolves outside it, is not a
 /// regular file or is too big), else the embedded template; either is refused when an
 /// expression in it is deeper than [`MAX_EXPRESSION_DEPTH`] (before the engine parses it).
