@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use super::error::OutputError;
 use super::identity::metadata;
-use super::swap::{relative, stage, swap_in, tidy_locked, Tidied};
+use super::swap::{relative, stage, stage_reusing, swap_in, tidy_locked, Tidied};
 use super::target::OutputDir;
 use super::{lock, Artifact, MARKER};
 use crate::disk_cache::{codec, DiskCache};
@@ -68,15 +68,23 @@ pub fn write_unless_unchanged(
     out.recheck()?;
     let key = record_key(out);
     let last = disk.get("output", key).and_then(|b| decode(&b));
-    if let Some(last) = last {
-        if same_files(&last, artifacts, &contents) && output_is(out.path(), &last) {
+    if let Some(last) = &last {
+        if same_files(last, artifacts, &contents) && output_is(out.path(), last) {
             return Ok(Written {
                 tidied,
                 wrote: false,
             });
         }
     }
-    let staging = stage(out, artifacts, &rels)?;
+    let staging = match &last {
+        // The files the output holds as recorded, linked into the staging directory.
+        Some(last) => stage_reusing(out, artifacts, &rels, &|i, staged| {
+            let a = &artifacts[i];
+            let recorded = last.files.get(&a.path).filter(|(c, _)| *c == contents[i]);
+            recorded.is_some_and(|(_, s)| relink(&out.path().join(rels[i]), staged, *s))
+        }),
+        None => stage(out, artifacts, &rels),
+    }?;
     drop(swap_in(out, staging)?);
     // A record only when the output reads back whole; else the next build writes again.
     if let Ok(Some(record)) = read_record(out.path(), artifacts, &contents) {
@@ -86,6 +94,22 @@ pub fn write_unless_unchanged(
         tidied,
         wrote: true,
     })
+}
+
+/// Links the output's file `from` to `to` in the staging directory when the link is the file
+/// recorded: the same inode, length and modification time as the last write left it (so its
+/// bytes are the recorded ones). Anything else — no hard links on this file system, a file
+/// replaced, touched or turned into a symlink since — leaves nothing at `to` and is written
+/// anew. The link is checked, not `from` before it: what was linked is what is kept.
+fn relink(from: &Path, to: &Path, recorded: Stamp) -> bool {
+    if fs::hard_link(from, to).is_err() {
+        return false;
+    }
+    let same = fs::symlink_metadata(to).is_ok_and(|m| m.is_file() && stamp(&m) == recorded);
+    if !same {
+        let _ = fs::remove_file(to);
+    }
+    same
 }
 
 /// The record's key: the output's resolved path.
