@@ -8,8 +8,9 @@ use qm_schema::{nation_schema, scenario_schema, schema_value, CounterSide, Natio
 
 use rayon::prelude::*;
 
-use crate::disk_cache::codec;
+use crate::disk_cache::{codec, DiskCache};
 use crate::render_cache::{get_or_make, get_or_make_kept, PieceInputs, RenderCache, SideInputs};
+use crate::side_packs;
 use crate::vassal::error::VassalError;
 use qm_compile::pipeline::Compiled;
 use qm_compile::scenario::ScenarioFile;
@@ -272,10 +273,18 @@ struct NationCounters {
     sheets: Option<Arc<SheetFiles>>,
 }
 
+/// A nation's counter sides: drawn, or taken from the caches.
+struct NationSides {
+    sides: Vec<Drawn>,
+    keys: Vec<Key>,
+    sheet_key: Key,
+    sheets: Option<Arc<SheetFiles>>,
+}
+
 /// Every counter side of every nation (in `sides`' order: front, back of each vehicle, then
 /// of each gun with its limbered side) and each nation's infantry counters, made where the
-/// caches lack them. A nation's sheets are looked up first, once: when they are found its
-/// sides' files may come from the disk cache; when not, every side of it is drawn in full.
+/// caches lack them. A nation whose pack of sides and sheets the disk cache holds is taken
+/// whole ([`crate::side_packs`]); the others go side by side ([`draw_counters`]).
 fn counters(
     nations: &[Nation],
     templates: &Templates,
@@ -284,6 +293,90 @@ fn counters(
     counter_opts: &CounterOptions,
     cache: &mut RenderCache,
 ) -> Result<Vec<NationCounters>, BuildError> {
+    let disk = cache.disk.clone();
+    let pack_keys: Vec<Option<Key>> = nations
+        .par_iter()
+        .map(|n| {
+            disk.as_ref()?;
+            let json = &cache.json.get(&n.id)?.1;
+            Some(side_packs::pack_key(n, json, counter_opts, fp))
+        })
+        .collect();
+    let packed: Vec<Option<NationSides>> = nations
+        .par_iter()
+        .zip(&pack_keys)
+        .map(|(n, key)| unpack(disk.as_deref()?, n, (*key)?, opts, fp))
+        .collect();
+    let todo: Vec<&Nation> = nations
+        .iter()
+        .zip(&packed)
+        .filter(|(_, p)| p.is_none())
+        .map(|(n, _)| n)
+        .collect();
+    let mut drawn = draw_counters(&todo, templates, fp, opts, counter_opts, cache)?.into_iter();
+    let px = infantry_px(counter_opts.px);
+    let infantry_keys: Vec<Key> = nations.iter().map(|n| infantry_key(n, px, fp)).collect();
+    let (infantry, made) = get_or_make(&mut cache.infantry, &infantry_keys, |i| {
+        infantry_images(templates, &nations[i], px)
+    })?;
+    cache.made += made;
+    let mut out = Vec::with_capacity(nations.len());
+    let per_nation = packed.into_iter().zip(pack_keys).zip(infantry);
+    for (((packed, pack_key), infantry), infantry_key) in per_nation.zip(infantry_keys) {
+        let s = match packed {
+            Some(s) => s,
+            None => {
+                let s = drawn.next().expect("one drawn per nation not packed");
+                if let (Some(d), Some(key)) = (disk.as_deref(), pack_key) {
+                    let images: Vec<&CounterImage> = s.sides.iter().map(Drawn::image).collect();
+                    d.put(side_packs::KIND, key, &side_packs::encode(&s.keys, &images));
+                }
+                s
+            }
+        };
+        out.push(NationCounters {
+            sides: s.sides,
+            keys: s.keys,
+            infantry,
+            infantry_key,
+            sheet_key: s.sheet_key,
+            sheets: s.sheets,
+        });
+    }
+    Ok(out)
+}
+
+/// `nation`'s sides from its pack under `key`, when the disk cache holds it and the sheets
+/// its sides' keys make.
+fn unpack(
+    disk: &DiskCache,
+    nation: &Nation,
+    key: Key,
+    opts: &BuildOptions,
+    fp: u64,
+) -> Option<NationSides> {
+    let (keys, images) = side_packs::decode(&disk.get(side_packs::KIND, key)?, nation)?;
+    let sheet_key = sheet_key(nation, &keys, opts, fp);
+    let sheets = decode_sheets(&disk.get("sheets", sheet_key)?)?;
+    Some(NationSides {
+        sides: images.into_iter().map(Drawn::Image).collect(),
+        keys,
+        sheet_key,
+        sheets: Some(Arc::new(sheets)),
+    })
+}
+
+/// The counter sides of `nations`, side by side, made where the caches lack them. A nation's
+/// sheets are looked up first, once: when they are found its sides' files may come from the
+/// disk cache; when not, every side of it is drawn in full.
+fn draw_counters(
+    nations: &[&Nation],
+    templates: &Templates,
+    fp: u64,
+    opts: &BuildOptions,
+    counter_opts: &CounterOptions,
+    cache: &mut RenderCache,
+) -> Result<Vec<NationSides>, BuildError> {
     let all: Vec<(usize, CounterPiece, CounterSide)> = nations
         .iter()
         .enumerate()
@@ -313,7 +406,7 @@ fn counters(
                 return Ok(Drawn::Full(side));
             }
             let (n, piece, side) = all[i];
-            let nation = &nations[n];
+            let nation = nations[n];
             if found_sheets[n].is_some() {
                 let kept = disk.as_deref().and_then(|d| d.get("side", keys[i]));
                 if let Some(image) = kept.and_then(|b| decode_image(&b, piece.id(), side)) {
@@ -338,27 +431,14 @@ fn counters(
         }
         sides.push(drawn);
     }
-    let px = infantry_px(counter_opts.px);
-    let infantry_keys: Vec<Key> = nations.iter().map(|n| infantry_key(n, px, fp)).collect();
-    let (infantry, made) = get_or_make(&mut cache.infantry, &infantry_keys, |i| {
-        infantry_images(templates, &nations[i], px)
-    })?;
-    cache.made += made;
     let mut keys = keys.into_iter();
     let mut out = Vec::with_capacity(nations.len());
-    let per_nation = nations
-        .iter()
-        .zip(infantry)
-        .zip(infantry_keys)
-        .zip(sheet_keys.into_iter().zip(found_sheets));
-    for (((n, infantry), infantry_key), (sheet_key, sheets)) in per_nation {
+    for (n, (sheet_key, sheets)) in nations.iter().zip(sheet_keys.into_iter().zip(found_sheets)) {
         let count = qm_render::sides(n).count();
         let rest = sides.split_off(count);
-        out.push(NationCounters {
+        out.push(NationSides {
             sides: std::mem::replace(&mut sides, rest),
             keys: keys.by_ref().take(count).collect(),
-            infantry,
-            infantry_key,
             sheet_key,
             sheets,
         });
@@ -382,9 +462,9 @@ fn decode_image(payload: &[u8], id: &str, side: CounterSide) -> Option<CounterIm
     })
 }
 
-/// Each nation's sheets' key: its id, name, sides' keys, the sheet options and templates.
+/// Each nation's sheets' key ([`sheet_key`]), from its sides' keys in `all`'s order.
 fn sheet_keys(
-    nations: &[Nation],
+    nations: &[&Nation],
     all: &[(usize, CounterPiece, CounterSide)],
     keys: &[Key],
     opts: &BuildOptions,
@@ -397,18 +477,21 @@ fn sheet_keys(
     nations
         .iter()
         .zip(per_nation)
-        .map(|(n, keys)| {
-            let s = &opts.sheets;
-            KeyHasher::new(SHEET_TEMPLATE)
-                .value(&n.id)
-                .value(&n.name)
-                .value(&keys)
-                .value(&format!("{:?}", s.counter_size))
-                .value(&s.back_offset_mm)
-                .key(fp)
-                .finish()
-        })
+        .map(|(n, keys)| sheet_key(n, &keys, opts, fp))
         .collect()
+}
+
+/// A nation's sheets' key: its id, name, sides' keys, the sheet options and templates.
+fn sheet_key(n: &Nation, keys: &[Key], opts: &BuildOptions, fp: u64) -> Key {
+    let s = &opts.sheets;
+    KeyHasher::new(SHEET_TEMPLATE)
+        .value(&n.id)
+        .value(&n.name)
+        .value(&keys)
+        .value(&format!("{:?}", s.counter_size))
+        .value(&s.back_offset_mm)
+        .key(fp)
+        .finish()
 }
 
 /// A nation's sheets as a disk cache entry: path and PDF of each.
@@ -436,14 +519,14 @@ fn decode_sheets(payload: &[u8]) -> Option<SheetFiles> {
 /// The keys of every side (in `sides`' order), the last build's where a vehicle or gun, its
 /// nation's name, the options and the templates are as they were.
 fn side_keys(
-    nations: &[Nation],
+    nations: &[&Nation],
     fp: u64,
     opts: &CounterOptions,
     cache: &mut RenderCache,
 ) -> Vec<Key> {
     let all: Vec<(&Nation, CounterPiece)> = nations
         .iter()
-        .flat_map(|n| pieces(n).map(move |p| (n, p)))
+        .flat_map(|&n| pieces(n).map(move |p| (n, p)))
         .collect();
     let mut last = std::mem::take(&mut cache.side_keys);
     let found: Vec<Option<SideInputs>> = all

@@ -17,5 +17,6 @@ pub mod artifact;
 pub mod build;
 pub mod disk_cache;
 pub mod render_cache;
+pub mod side_packs;
 pub mod vasl_csv;
 pub mod vassal;

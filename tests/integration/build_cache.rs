@@ -1,6 +1,7 @@
 //! The build cache (`.<out>.cache`): a build that takes pieces from it writes the same bytes
-//! as a build without it — unchanged data, a one-row edit, a cache whose entries were cut
-//! short.
+//! as a build without it — unchanged data, a one-row edit, changed art, a cache whose entries
+//! were cut short — and an edit build reuses the output's unchanged files without ever
+//! taking one that was touched since.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -88,8 +89,25 @@ fn a_build_from_the_cache_writes_what_a_cold_build_writes() {
     let edited = text.replace(row, &row.replacen("\tTt\t18\t", "\tTt\t19\t", 1));
     assert_ne!(edited, text);
     std::fs::write(&listing, edited).unwrap();
+    let schema = out.join("schema/nation.schema.json");
+    let ita = out.join("ita.json");
+    let (schema_ino, ita_ino) = (inode(&schema), inode(&ita));
     build(&data, &out, &[]);
     same_as_cold(&data, &out, "one row edited");
+    assert_eq!(inode(&schema), schema_ino, "an unchanged file is reused");
+    assert_ne!(inode(&ita), ita_ino, "a changed file is written anew");
+    // One pack of counter sides per nation with vehicles or guns.
+    let packs = std::fs::read_dir(&cache)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir());
+    let packs: usize = packs
+        .map(|salt| std::fs::read_dir(salt.path().join("sides")).map_or(0, |d| d.count()))
+        .sum();
+    assert_eq!(
+        packs, 3,
+        "one per nation, and the edited nation's before the edit"
+    );
 
     // Every entry cut in half: all misses, the same output.
     let mut stack = vec![cache.clone()];
@@ -107,4 +125,62 @@ fn a_build_from_the_cache_writes_what_a_cold_build_writes() {
     std::fs::remove_dir_all(&out).unwrap();
     build(&data, &out, &[]);
     same_as_cold(&data, &out, "a cache cut short");
+}
+
+fn inode(path: &Path) -> u64 {
+    std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(path).unwrap())
+}
+
+#[test]
+fn changed_art_redraws_the_counters_it_is_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    copy_dir(
+        &root().join("tests/fixtures-nations/rur"),
+        &data.join("rur"),
+    );
+    copy_dir(
+        &root().join("tests/fixtures-art/art"),
+        &data.join("rur/art"),
+    );
+    let out = tmp.path().join("out");
+    build(&data, &out, &[]);
+    // The picture changes, the nation's IR does not.
+    let art = data.join("rur/art/rook-mk-i.svg");
+    let text = std::fs::read_to_string(&art).unwrap();
+    std::fs::write(&art, text.replace("#6b7740", "#a03020")).unwrap();
+    build(&data, &out, &[]);
+    same_as_cold(&data, &out, "art changed");
+}
+
+#[test]
+fn an_edit_build_never_reuses_a_file_touched_since_the_last_build() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    copy_dir(&root().join("data-src"), &data);
+    let out = tmp.path().join("out");
+    build(&data, &out, &[]);
+    // An output file replaced by a hard link to a file outside, one made a symlink to it, one
+    // edited in place.
+    let victim = tmp.path().join("victim.json");
+    std::fs::write(&victim, "keep me").unwrap();
+    let linked = out.join("schema/nation.schema.json");
+    std::fs::remove_file(&linked).unwrap();
+    std::fs::hard_link(&victim, &linked).unwrap();
+    let symlinked = out.join("schema/scenario.schema.json");
+    std::fs::remove_file(&symlinked).unwrap();
+    std::os::unix::fs::symlink(&victim, &symlinked).unwrap();
+    let edited = out.join("ita/counters/l3-aa-front.svg");
+    std::fs::write(&edited, "edited").unwrap();
+    // And a row edited, so that the build writes.
+    let listing = data.join("ita/listing.tsv");
+    let text = std::fs::read_to_string(&listing).unwrap();
+    let row = text.lines().find(|l| l.starts_with("L3 aa\t")).unwrap();
+    let changed = text.replace(row, &row.replacen("\tTt\t18\t", "\tTt\t19\t", 1));
+    std::fs::write(&listing, changed).unwrap();
+    build(&data, &out, &[]);
+    same_as_cold(&data, &out, "touched files");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    assert!(!std::fs::symlink_metadata(&symlinked).unwrap().is_symlink());
+    assert_ne!(inode(&linked), inode(&victim));
 }

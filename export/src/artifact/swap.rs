@@ -226,6 +226,17 @@ pub(super) fn stage(
     artifacts: &[Artifact],
     rels: &[&Path],
 ) -> Result<TempDir, OutputError> {
+    stage_reusing(out, artifacts, rels, &|_, _| false)
+}
+
+/// [`stage`], placing each artifact with `reuse` first (its index and its path in the staging
+/// directory): a file `reuse` placed there (true) is not written.
+pub(super) fn stage_reusing(
+    out: &OutputDir,
+    artifacts: &[Artifact],
+    rels: &[&Path],
+    reuse: &(dyn Fn(usize, &Path) -> bool + Sync),
+) -> Result<TempDir, OutputError> {
     let staging = tempfile::Builder::new()
         .prefix(&sibling_name(out.name(), "new-"))
         .tempdir_in(out.parent())
@@ -242,11 +253,25 @@ pub(super) fn stage(
     artifacts
         .par_iter()
         .zip(rels.par_iter())
-        .try_for_each(|(a, rel)| {
+        .enumerate()
+        .try_for_each(|(i, (a, rel))| {
             let path = staging.path().join(rel);
-            fs::write(&path, &a.bytes).map_err(|e| out.io(IoStep::Stage, &path, e))
+            if reuse(i, &path) {
+                return Ok(());
+            }
+            // A new file: never through whatever a failed `reuse` may have left there.
+            write_new(&path, &a.bytes).map_err(|e| out.io(IoStep::Stage, &path, e))
         })?;
     Ok(staging)
+}
+
+/// Writes `bytes` into a file made at `path`, failing when something is there already.
+fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut f = fs::File::options()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    io::Write::write_all(&mut f, bytes)
 }
 
 /// Moves the staged output into place; after an exchange, returns the staging directory,

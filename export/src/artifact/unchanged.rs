@@ -14,12 +14,13 @@ use std::fs;
 use std::hash::BuildHasher;
 use std::io;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
 use super::error::OutputError;
 use super::identity::metadata;
-use super::swap::{relative, stage, swap_in, tidy_locked, Tidied};
+use super::swap::{relative, stage, stage_reusing, swap_in, tidy_locked, Tidied};
 use super::target::OutputDir;
 use super::{lock, Artifact, MARKER};
 use crate::disk_cache::{codec, DiskCache};
@@ -68,24 +69,50 @@ pub fn write_unless_unchanged(
     out.recheck()?;
     let key = record_key(out);
     let last = disk.get("output", key).and_then(|b| decode(&b));
-    if let Some(last) = last {
-        if same_files(&last, artifacts, &contents) && output_is(out.path(), &last) {
+    if let Some(last) = &last {
+        if same_files(last, artifacts, &contents) && output_is(out.path(), last) {
             return Ok(Written {
                 tidied,
                 wrote: false,
             });
         }
     }
-    let staging = stage(out, artifacts, &rels)?;
+    // The stamp of each file linked from the output as recorded (the others were written).
+    let linked: Vec<OnceLock<Stamp>> = artifacts.iter().map(|_| OnceLock::new()).collect();
+    let staging = match &last {
+        Some(last) => stage_reusing(out, artifacts, &rels, &|i, staged| {
+            let a = &artifacts[i];
+            let recorded = last.files.get(&a.path).filter(|(c, _)| *c == contents[i]);
+            let Some((_, s)) = recorded else { return false };
+            relink(&out.path().join(rels[i]), staged, *s) && linked[i].set(*s).is_ok()
+        }),
+        None => stage(out, artifacts, &rels),
+    }?;
     drop(swap_in(out, staging)?);
-    // A record only when the output reads back whole; else the next build writes again.
-    if let Ok(Some(record)) = read_record(out.path(), artifacts, &contents) {
+    // A record only when every file written reads back; else the next build writes again.
+    if let Some(record) = new_record(out, artifacts, &rels, &contents, &linked) {
         disk.put("output", key, &encode(&record));
     }
     Ok(Written {
         tidied,
         wrote: true,
     })
+}
+
+/// Links the output's file `from` to `to` in the staging directory when the link is the file
+/// recorded: the same inode, length and modification time as the last write left it (so its
+/// bytes are the recorded ones). Anything else — no hard links on this file system, a file
+/// replaced, touched or turned into a symlink since — leaves nothing at `to` and is written
+/// anew. The link is checked, not `from` before it: what was linked is what is kept.
+fn relink(from: &Path, to: &Path, recorded: Stamp) -> bool {
+    if fs::hard_link(from, to).is_err() {
+        return false;
+    }
+    let same = fs::symlink_metadata(to).is_ok_and(|m| m.is_file() && stamp(&m) == recorded);
+    if !same {
+        let _ = fs::remove_file(to);
+    }
+    same
 }
 
 /// The record's key: the output's resolved path.
@@ -156,29 +183,39 @@ fn walk(
     Ok(true)
 }
 
-/// The record of the output just written: `None` when it does not hold exactly `artifacts`.
-fn read_record(
-    path: &Path,
+/// The record of the output just written: the stamps of the files linked in, and of the
+/// others as they read back (`None` when one does not: not a file, another length). Whether
+/// the output holds these files and nothing else is checked by the next build
+/// ([`output_is`]), not here.
+fn new_record(
+    out: &OutputDir,
     artifacts: &[Artifact],
+    rels: &[&Path],
     contents: &[Content],
-) -> io::Result<Option<Record>> {
-    let wanted: BTreeMap<&str, Content> = artifacts
+    linked: &[OnceLock<Stamp>],
+) -> Option<Record> {
+    let stamps: Option<Vec<Stamp>> = rels
+        .par_iter()
+        .zip(contents)
+        .zip(linked)
+        .map(|((rel, c), linked)| match linked.get() {
+            Some(s) => Some(*s),
+            None => {
+                let m = fs::symlink_metadata(out.path().join(rel)).ok()?;
+                (m.is_file() && m.len() == c.0).then(|| stamp(&m))
+            }
+        })
+        .collect();
+    let files = artifacts
         .iter()
         .zip(contents)
-        .map(|(a, c)| (a.path.as_str(), *c))
+        .zip(stamps?)
+        .map(|((a, c), s)| (a.path.clone(), (*c, s)))
         .collect();
-    let mut files = BTreeMap::new();
-    let whole = walk(path, "", &mut |rel, m| match wanted.get(rel) {
-        Some(c) if c.0 == m.len() => {
-            files.insert(rel.to_string(), (*c, stamp(m)));
-            true
-        }
-        _ => false,
-    })?;
-    Ok((whole && files.len() == wanted.len()).then(|| Record {
-        dir: dir_id(path).unwrap_or_default(),
+    Some(Record {
+        dir: dir_id(out.path()).ok()?,
         files,
-    }))
+    })
 }
 
 fn dir_id(path: &Path) -> io::Result<(u64, u64)> {

@@ -1,0 +1,72 @@
+//! A nation's counter sides as one build cache entry: a warm build reads one entry per nation,
+//! not one per side, and computes no side's key.
+//!
+//! The pack's key hashes what every side of the nation is drawn from, without going side by
+//! side: the nation's IR as its JSON file holds it (every vehicle and gun, with the nation's id
+//! and name), each piece's picture and colours (what the build adds to the IR), the counter
+//! options and the templates' fingerprint. Any change to one of them that could change a
+//! side's key changes the pack's key. The pack holds the sides' keys (its sheets' key is made
+//! from them) and each side's SVG and PNG, in [`qm_render::sides`]' order.
+
+use qm_render::cache_key::{Key, KeyHasher};
+use qm_render::{pieces, sides, CounterImage, CounterOptions, CounterPiece};
+use qm_schema::Nation;
+
+use crate::disk_cache::codec;
+
+/// The disk cache's kind for packs.
+pub const KIND: &str = "sides";
+
+/// The key of `nation`'s pack: `json` is its IR as written to `<nation>.json`.
+pub fn pack_key(nation: &Nation, json: &[u8], opts: &CounterOptions, templates: u64) -> Key {
+    let mut h = KeyHasher::new("sides-pack")
+        .bytes(json)
+        .key(u64::from(opts.px))
+        .key(u64::from(opts.red_mp))
+        .key(templates);
+    for piece in pieces(nation) {
+        let picture = opts.pictures.get(&nation.id, piece.id());
+        h = h.value(&picture);
+        h = match piece {
+            CounterPiece::Vehicle(v) => h.value(&opts.colours.piece(nation, v)),
+            CounterPiece::Gun(_) => h.value(&opts.colours.gun(nation)),
+        };
+    }
+    h.finish()
+}
+
+/// A nation's sides as a pack: their keys, then the SVG and PNG of each.
+pub fn encode(keys: &[Key], images: &[&CounterImage]) -> Vec<u8> {
+    let words: Vec<u8> = keys.iter().flat_map(|k| k.to_le_bytes()).collect();
+    let mut parts: Vec<&[u8]> = vec![&words];
+    for image in images {
+        parts.push(image.svg.as_bytes());
+        parts.push(&image.png);
+    }
+    codec::encode(parts)
+}
+
+/// [`encode`] read back for `nation`: `None` unless it holds exactly one key and one image
+/// for each of its sides.
+pub fn decode(payload: &[u8], nation: &Nation) -> Option<(Vec<Key>, Vec<CounterImage>)> {
+    let parts = codec::decode(payload)?;
+    let (words, files) = parts.split_first()?;
+    let count = sides(nation).count();
+    if words.len() != count * 8 || files.len() != count * 2 {
+        return None;
+    }
+    let keys = words
+        .chunks_exact(8)
+        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
+        .collect();
+    let mut images = Vec::with_capacity(count);
+    for ((piece, side), pair) in sides(nation).zip(files.chunks_exact(2)) {
+        images.push(CounterImage {
+            vehicle_id: piece.id().to_string(),
+            side,
+            svg: String::from_utf8(pair[0].clone()).ok()?,
+            png: pair[1].clone(),
+        });
+    }
+    Some((keys, images))
+}
