@@ -3,29 +3,10 @@
 //! were cut short — and an edit build reuses the output's unchanged files without ever
 //! taking one that was touched since.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-use crate::support::root;
-
-/// Every file under `dir` with its bytes.
-fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let rel = path.strip_prefix(dir).unwrap().to_path_buf();
-                out.insert(rel, std::fs::read(&path).unwrap());
-            }
-        }
-    }
-    out
-}
+use crate::support::{files, root};
 
 fn build(data: &Path, out: &Path, extra: &[&str]) {
     let run = Command::new(env!("CARGO_BIN_EXE_qm"))

@@ -9,32 +9,19 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
-use crate::support::root;
+use crate::support::{files, root};
 
 /// Every file under `dir` (and every entry of every `.vmod`) with the SHA-256 of its bytes.
 fn hashes(dir: &Path) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
+    for (path, bytes) in files(dir) {
+        let name = path.to_string_lossy().into_owned();
+        if name.ends_with(".vmod") {
+            for (entry, data) in qm_export::vassal::archive::read_entries(&bytes).unwrap() {
+                out.insert(format!("{name}!{entry}"), hex(&data));
             }
-            let name = path
-                .strip_prefix(dir)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            let bytes = std::fs::read(&path).unwrap();
-            if name.ends_with(".vmod") {
-                for (entry, data) in qm_export::vassal::archive::read_entries(&bytes).unwrap() {
-                    out.insert(format!("{name}!{entry}"), hex(&data));
-                }
-            }
-            out.insert(name, hex(&bytes));
         }
+        out.insert(name, hex(&bytes));
     }
     out
 }

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -54,4 +55,22 @@ pub fn png_size(png: &[u8]) -> (u32, u32) {
     let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
     let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
     (w, h)
+}
+
+/// Every file under `dir` with its bytes.
+pub fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).unwrap().to_path_buf();
+                out.insert(rel, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    out
 }
