@@ -3,9 +3,9 @@
 //! side").
 
 use qm_schema::{
-    BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide, CrewSurvival, Field,
-    GroundPressure, MainArmament, MgFactor, Mount, Notation, OtherConfiguration, RateOfFire, Runs,
-    SecondaryArmament, SpecialAmmo, TargetAspect, VaslRow, Vehicle, Weapon,
+    signed, BreakdownNumber, Capacity, CounterItem, CounterItemKind, CounterSide, CrewSurvival,
+    Field, GroundPressure, MainArmament, MgFactor, Mount, Notation, OtherConfiguration, RateOfFire,
+    Runs, SecondaryArmament, SpecialAmmo, TargetAspect, VaslRow, Vehicle, Weapon,
 };
 
 use crate::vasl_overrides::{overrides, Overrides};
@@ -256,14 +256,6 @@ fn flag(field: &Option<Field<bool>>, symbol: &str) -> Option<Runs> {
         }
         out
     })
-}
-
-pub(crate) fn signed(n: i8) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
 }
 
 /// Front and side parts as printed (an unsigned factor stays unsigned, each dagger after the

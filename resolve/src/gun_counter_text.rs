@@ -20,7 +20,8 @@ use qm_schema::{
     Ordnance, Runs, SpecialItem, VaslLimbered,
 };
 
-use crate::counter_text::{field, item, plain, signed, text};
+use crate::counter_text::{field, item, plain, text};
+use qm_schema::signed;
 
 /// The band's word of the malfunctioned side.
 pub const MALFUNCTION_WORD: &str = "MALF";

@@ -56,6 +56,7 @@ pub use notes::*;
 pub use ordnance::*;
 pub use ordnance_limbered::*;
 pub use ordnance_values::*;
+pub use printed::signed;
 pub use rarity::*;
 pub use scenario::*;
 pub use span::*;

@@ -2,7 +2,7 @@
 //! vehicles'): a caliber's marks over or under its digits, a superscript raised, each dagger
 //! after what it follows. A gun counter prints these.
 
-use crate::printed::{dagger, sup};
+use crate::printed::{dagger, signed, sup};
 use crate::*;
 
 impl Caliber {
@@ -195,14 +195,5 @@ impl LimberedItem {
             }
         }
         out
-    }
-}
-
-/// A modifier as printed: `+1`, `0`, `-1`.
-pub(crate) fn signed(n: i8) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
     }
 }

@@ -4,6 +4,15 @@
 
 use crate::*;
 
+/// A modifier as printed: `+1`, `0`, `-1` (a vehicle's size, a gun's target size).
+pub fn signed(n: i8) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
 /// "†" when a dagger is there (every printed value uses this, the ordnance's too).
 pub(crate) fn dagger(d: &Option<Dagger>) -> &'static str {
     if d.is_some() {

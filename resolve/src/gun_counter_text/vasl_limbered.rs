@@ -12,7 +12,8 @@ use qm_schema::{
 };
 
 use super::{limbered_item, manhandling};
-use crate::counter_text::{item, plain, signed};
+use crate::counter_text::{item, plain};
+use qm_schema::signed;
 
 /// The values of the limbered side, place by place, in the front's order.
 #[derive(Default)]
