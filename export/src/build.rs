@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use qm_registry::NationRegistries;
 use qm_schema::{nation_schema, scenario_schema, schema_value, CounterSide, Nation, Scenario};
@@ -134,34 +135,76 @@ pub fn render_all(
     let templates = Templates::new(opts.templates.as_deref());
     let fp = templates.fingerprint();
     let nations = &compiled.nations;
-    let mut artifacts = timings.time("json", || json_artifacts(nations, cache))?;
-    cache.made = 0;
-    // Each vehicle's art or silhouette, made once for every side, sheet, card and module image.
-    let pictures = timings.time("pictures", || {
-        qm_render::Pictures::new(
-            &compiled.nations,
-            &compiled.loaded,
-            &compiled.art,
-            &templates,
-        )
-    })?;
-    let counter_opts = CounterOptions {
-        pictures: pictures.clone(),
-        colours: compiled.colours.clone(),
-        ..opts.counters.clone()
-    };
-    let counters = timings.time("counters", || {
-        counters(nations, &templates, fp, opts, &counter_opts, cache)
-    })?;
-    let sheets = timings.time("sheets", || {
-        sheets(nations, &counters, &templates, opts, cache)
-    })?;
-    let charts = timings.time("chart", || charts(compiled, &templates, fp, cache))?;
-    let cards = timings.time("cards", || {
-        cards(compiled, &counters, &templates, fp, &counter_opts, cache)
-    })?;
 
-    let mut pngs = Vec::new();
+    // The charts need nothing the counters make: drawn beside the JSON and the counters.
+    let mut chart_part = RenderCache {
+        charts: std::mem::take(&mut cache.charts),
+        disk: cache.disk.clone(),
+        ..RenderCache::default()
+    };
+    let start = Instant::now();
+    let (front, (charts, chart_took)) = rayon::join(
+        || front_stages(compiled, &templates, fp, opts, cache),
+        || took(|| charts(compiled, &templates, fp, &mut chart_part)),
+    );
+    cache.charts = chart_part.charts;
+    let front = front?;
+    cache.made += chart_part.made;
+    timings.overlapped(start, &front.took, &[("chart", chart_took)]);
+    let Front {
+        mut artifacts,
+        counter_opts,
+        counters,
+        ..
+    } = front;
+
+    // Drawn once: the same PNGs go to out/ and into the VASSAL module, which is made beside
+    // the sheets and the cards.
+    let pngs = module_pngs(nations, &counters);
+    let key = module_key(compiled, &counters, opts, fp);
+    let mut module_part = RenderCache {
+        module: std::mem::take(&mut cache.module),
+        disk: cache.disk.clone(),
+        ..RenderCache::default()
+    };
+    let start = Instant::now();
+    let ((sheets, sheets_took, cards, cards_took), (module, module_took)) = rayon::join(
+        || {
+            let (sheets, sheets_took) =
+                took(|| sheets(nations, &counters, &templates, opts, cache));
+            let (cards, cards_took) =
+                took(|| cards(compiled, &counters, &templates, fp, &counter_opts, cache));
+            (sheets, sheets_took, cards, cards_took)
+        },
+        || {
+            took(|| {
+                get_or_make_kept(
+                    &mut module_part.module,
+                    module_part.disk.as_deref(),
+                    "module",
+                    &[key],
+                    |_| {
+                        crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, &templates)
+                    },
+                    |a| encode_artifacts(std::slice::from_ref(a)),
+                    |b| decode_artifacts(b)?.pop(),
+                )
+            })
+        },
+    );
+    cache.module = module_part.module;
+    timings.overlapped(
+        start,
+        &[("sheets", sheets_took), ("cards", cards_took)],
+        &[("module", module_took)],
+    );
+    // The first failure in the stages' order: sheets, chart, cards, module.
+    let sheets = sheets?;
+    let charts = charts?;
+    let cards = cards?;
+    let module = module?;
+    cache.made += module.1;
+
     for (((nation, c), sheets), chart) in nations.iter().zip(&counters).zip(sheets).zip(charts) {
         let images: Vec<CounterImage> = c.sides.iter().map(|s| s.image().clone()).collect();
         artifacts.extend(counter_artifacts(nation, &images));
@@ -175,33 +218,114 @@ pub fn render_all(
             artifacts.push(Artifact::new(&chart.pdf_path, chart.pdf.clone()));
         }
         artifacts.extend(infantry_artifacts(nation, &c.infantry));
-        // Drawn once: the same PNGs go to out/ and into the VASSAL module.
-        pngs.extend(images.into_iter().map(|i| CounterPng::new(&nation.id, i)));
+    }
+    artifacts.extend(cards.iter().flat_map(|c| c.iter().cloned()));
+    artifacts.extend(module.0.iter().map(|m| (**m).clone()));
+    cache.sweep();
+    artifacts.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(artifacts)
+}
+
+/// `f`'s result and its wall time.
+fn took<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let out = f();
+    (out, start.elapsed())
+}
+
+/// What the stages before the sheets made: the JSON and schema files, the counter options
+/// with the pictures, every nation's counters, and the time of each stage.
+struct Front {
+    artifacts: Vec<Artifact>,
+    counter_opts: CounterOptions,
+    counters: Vec<NationCounters>,
+    took: Vec<(&'static str, Duration)>,
+}
+
+/// The JSON, the pictures and the counters, one after another (each on every core).
+fn front_stages(
+    compiled: &Compiled,
+    templates: &Templates,
+    fp: u64,
+    opts: &BuildOptions,
+    cache: &mut RenderCache,
+) -> Result<Front, BuildError> {
+    let (artifacts, json_took) = took(|| json_artifacts(&compiled.nations, cache));
+    let artifacts = artifacts?;
+    cache.made = 0;
+    // Each vehicle's art or silhouette, made once for every side, sheet, card and module image.
+    let (pictures, pictures_took) = took(|| {
+        qm_render::Pictures::new(
+            &compiled.nations,
+            &compiled.loaded,
+            &compiled.art,
+            templates,
+        )
+    });
+    let counter_opts = CounterOptions {
+        pictures: pictures?,
+        colours: compiled.colours.clone(),
+        ..opts.counters.clone()
+    };
+    let (counters, counters_took) =
+        took(|| counters(&compiled.nations, templates, fp, opts, &counter_opts, cache));
+    Ok(Front {
+        artifacts,
+        counter_opts,
+        counters: counters?,
+        took: vec![
+            ("json", json_took),
+            ("pictures", pictures_took),
+            ("counters", counters_took),
+        ],
+    })
+}
+
+/// Every nation's counter PNGs (its sides, then its infantry) for the module.
+fn module_pngs(nations: &[Nation], counters: &[NationCounters]) -> Vec<CounterPng> {
+    let mut pngs = Vec::new();
+    for (nation, c) in nations.iter().zip(counters) {
+        pngs.extend(
+            c.sides
+                .iter()
+                .map(|s| CounterPng::new(&nation.id, s.image().clone())),
+        );
         pngs.extend(
             c.infantry
                 .iter()
                 .map(|i| CounterPng::infantry(&nation.id, i.clone())),
         );
     }
-    artifacts.extend(cards.iter().flat_map(|c| c.iter().cloned()));
+    pngs
+}
 
-    let key = module_key(compiled, &counters, opts, fp);
-    let module = timings.time("module", || {
-        get_or_make_kept(
-            &mut cache.module,
-            cache.disk.as_deref(),
-            "module",
-            &[key],
-            |_| crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, &templates),
-            |a| encode_artifacts(std::slice::from_ref(a)),
-            |b| decode_artifacts(b)?.pop(),
-        )
-    })?;
-    cache.made += module.1;
-    artifacts.extend(module.0.iter().map(|m| (**m).clone()));
-    cache.sweep();
-    artifacts.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(artifacts)
+/// The schema files, fixed in the binary: generated once per process.
+static SCHEMAS: std::sync::OnceLock<Result<Vec<Artifact>, String>> = std::sync::OnceLock::new();
+
+/// The schema files as artifacts (generated at the first call).
+fn schema_artifacts() -> Result<&'static [Artifact], BuildError> {
+    let made = SCHEMAS.get_or_init(|| {
+        schema_files()
+            .into_iter()
+            .map(|(name, schema)| {
+                let bytes = pretty(&schema).map_err(|e| e.to_string())?;
+                Ok(Artifact::new(format!("schema/{name}"), bytes))
+            })
+            .collect()
+    });
+    // Writing a schema value cannot fail in practice; if it did, the message is kept.
+    made.as_deref()
+        .map_err(|e| BuildError::Json(serde::ser::Error::custom(e)))
+}
+
+/// Makes now what every build makes once per process before it can render (the schema files,
+/// the fonts and their metrics): a build calls it on a thread of its own at the start, so this
+/// work overlaps loading and resolving instead of coming after them.
+pub fn warm_up() {
+    let _ = schema_artifacts();
+    let _ = qm_layout::fonts::database();
+    let _ = qm_layout::fonts::Metrics::get(false);
+    let _ = qm_layout::fonts::Metrics::get(true);
 }
 
 /// The schema files and each nation's IR.
@@ -209,18 +333,7 @@ fn json_artifacts(
     nations: &[Nation],
     cache: &mut RenderCache,
 ) -> Result<Vec<Artifact>, BuildError> {
-    // The schemas are fixed in the binary: generated once per process.
-    static SCHEMAS: std::sync::OnceLock<Vec<Artifact>> = std::sync::OnceLock::new();
-    let mut out = match SCHEMAS.get() {
-        Some(s) => s.clone(),
-        None => {
-            let mut made = Vec::new();
-            for (name, schema) in schema_files() {
-                made.push(Artifact::new(format!("schema/{name}"), pretty(&schema)?));
-            }
-            SCHEMAS.get_or_init(|| made).clone()
-        }
-    };
+    let mut out = schema_artifacts()?.to_vec();
     // A nation equal to the one last written has the same JSON.
     let json: Vec<_> = nations
         .par_iter()
