@@ -176,21 +176,7 @@ pub fn render_all(
                 took(|| cards(compiled, &counters, &templates, fp, &counter_opts, cache));
             (sheets, sheets_took, cards, cards_took)
         },
-        || {
-            took(|| {
-                get_or_make_kept(
-                    &mut module_part.module,
-                    module_part.disk.as_deref(),
-                    "module",
-                    &[key],
-                    |_| {
-                        crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, &templates)
-                    },
-                    |a| encode_artifacts(std::slice::from_ref(a)),
-                    |b| decode_artifacts(b)?.pop(),
-                )
-            })
-        },
+        || took(|| module(compiled, &pngs, key, &templates, &mut module_part)),
     );
     cache.module = module_part.module;
     timings.overlapped(
@@ -224,6 +210,26 @@ pub fn render_all(
     cache.sweep();
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
+}
+
+/// The VASSAL module under `key`, made from the nations and `pngs` where `part` (its slot
+/// and the disk cache) lacks it, and whether it was made (1) or found (0).
+fn module(
+    compiled: &Compiled,
+    pngs: &[CounterPng],
+    key: Key,
+    templates: &Templates,
+    part: &mut RenderCache,
+) -> Result<(Vec<Arc<Artifact>>, usize), VassalError> {
+    get_or_make_kept(
+        &mut part.module,
+        part.disk.as_deref(),
+        "module",
+        &[key],
+        |_| crate::vassal::module_artifact(&compiled.loaded, &compiled.nations, pngs, templates),
+        |a| encode_artifacts(std::slice::from_ref(a)),
+        |b| decode_artifacts(b)?.pop(),
+    )
 }
 
 /// `f`'s result and its wall time.
