@@ -168,21 +168,38 @@ pub fn render_all(
         ..RenderCache::default()
     };
     let start = Instant::now();
-    let ((sheets, sheets_took, cards, cards_took), (module, module_took)) = rayon::join(
+    let mut card_part = RenderCache {
+        cards: std::mem::take(&mut cache.cards),
+        disk: cache.disk.clone(),
+        ..RenderCache::default()
+    };
+    let ((sheets, sheets_took), ((cards, cards_took), (module, module_took))) = rayon::join(
+        || took(|| sheets(nations, &counters, &templates, opts, cache)),
         || {
-            let (sheets, sheets_took) =
-                took(|| sheets(nations, &counters, &templates, opts, cache));
-            let (cards, cards_took) =
-                took(|| cards(compiled, &counters, &templates, fp, &counter_opts, cache));
-            (sheets, sheets_took, cards, cards_took)
+            rayon::join(
+                || {
+                    took(|| {
+                        cards(
+                            compiled,
+                            &counters,
+                            &templates,
+                            fp,
+                            &counter_opts,
+                            &mut card_part,
+                        )
+                    })
+                },
+                || took(|| module(compiled, &pngs, key, &templates, &mut module_part)),
+            )
         },
-        || took(|| module(compiled, &pngs, key, &templates, &mut module_part)),
     );
     cache.module = module_part.module;
+    cache.cards = card_part.cards;
+    cache.made += card_part.made;
     timings.overlapped(
         start,
-        &[("sheets", sheets_took), ("cards", cards_took)],
-        &[("module", module_took)],
+        &[("sheets", sheets_took)],
+        &[("cards", cards_took), ("module", module_took)],
     );
     // The first failure in the stages' order: sheets, chart, cards, module.
     let sheets = sheets?;
