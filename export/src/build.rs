@@ -158,49 +158,14 @@ pub fn render_all(
         ..
     } = front;
 
-    // Drawn once: the same PNGs go to out/ and into the VASSAL module, which is made beside
-    // the sheets and the cards.
-    let pngs = module_pngs(nations, &counters);
-    let key = module_key(compiled, &counters, opts, fp);
-    let mut module_part = RenderCache {
-        module: std::mem::take(&mut cache.module),
-        disk: cache.disk.clone(),
-        ..RenderCache::default()
-    };
-    let start = Instant::now();
-    let mut card_part = RenderCache {
-        cards: std::mem::take(&mut cache.cards),
-        disk: cache.disk.clone(),
-        ..RenderCache::default()
-    };
-    let ((sheets, sheets_took), ((cards, cards_took), (module, module_took))) = rayon::join(
-        || took(|| sheets(nations, &counters, &templates, opts, cache)),
-        || {
-            rayon::join(
-                || {
-                    took(|| {
-                        cards(
-                            compiled,
-                            &counters,
-                            &templates,
-                            fp,
-                            &counter_opts,
-                            &mut card_part,
-                        )
-                    })
-                },
-                || took(|| module(compiled, &pngs, key, &templates, &mut module_part)),
-            )
-        },
-    );
-    cache.module = module_part.module;
-    cache.cards = card_part.cards;
-    cache.made += card_part.made;
-    timings.overlapped(
-        start,
-        &[("sheets", sheets_took)],
-        &[("cards", cards_took), ("module", module_took)],
-    );
+    let (back, start, took) =
+        back_stages(compiled, &counters, &counter_opts, &templates, opts, cache);
+    timings.overlapped(start, &took[..1], &took[1..]);
+    let Back {
+        sheets,
+        cards,
+        module,
+    } = back;
     // The first failure in the stages' order: sheets, chart, cards, module.
     let sheets = sheets?;
     let charts = charts?;
@@ -227,6 +192,78 @@ pub fn render_all(
     cache.sweep();
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
+}
+
+/// What the stages after the counters made (each its own result: the first failure is
+/// reported in the stages' order).
+struct Back {
+    sheets: Result<Vec<Arc<SheetFiles>>, BuildError>,
+    cards: Result<Vec<Arc<Vec<Artifact>>>, BuildError>,
+    module: Result<(Vec<Arc<Artifact>>, usize), VassalError>,
+}
+
+/// The sheets, the cards and the VASSAL module, side by side (none waits on another), with
+/// when they started and each one's time (the sheets first, on the caller's thread).
+fn back_stages(
+    compiled: &Compiled,
+    counters: &[NationCounters],
+    counter_opts: &CounterOptions,
+    templates: &Templates,
+    opts: &BuildOptions,
+    cache: &mut RenderCache,
+) -> (Back, Instant, [(&'static str, Duration); 3]) {
+    let fp = templates.fingerprint();
+    // Drawn once: the same PNGs go to out/ and into the VASSAL module.
+    let pngs = module_pngs(&compiled.nations, counters);
+    let key = module_key(compiled, counters, opts, fp);
+    let mut module_part = RenderCache {
+        module: std::mem::take(&mut cache.module),
+        disk: cache.disk.clone(),
+        ..RenderCache::default()
+    };
+    let mut card_part = RenderCache {
+        cards: std::mem::take(&mut cache.cards),
+        disk: cache.disk.clone(),
+        ..RenderCache::default()
+    };
+    let start = Instant::now();
+    let ((sheets, sheets_took), ((cards, cards_took), (module, module_took))) = rayon::join(
+        || took(|| sheets(&compiled.nations, counters, templates, opts, cache)),
+        || {
+            rayon::join(
+                || {
+                    took(|| {
+                        cards(
+                            compiled,
+                            counters,
+                            templates,
+                            fp,
+                            counter_opts,
+                            &mut card_part,
+                        )
+                    })
+                },
+                || took(|| module(compiled, &pngs, key, templates, &mut module_part)),
+            )
+        },
+    );
+    cache.module = module_part.module;
+    cache.cards = card_part.cards;
+    cache.made += card_part.made;
+    let took = [
+        ("sheets", sheets_took),
+        ("cards", cards_took),
+        ("module", module_took),
+    ];
+    (
+        Back {
+            sheets,
+            cards,
+            module,
+        },
+        start,
+        took,
+    )
 }
 
 /// The VASSAL module under `key`, made from the nations and `pngs` where `part` (its slot
