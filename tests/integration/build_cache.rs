@@ -1,7 +1,8 @@
 //! The build cache (`.<out>.cache`): a build that takes pieces from it writes the same bytes
 //! as a build without it — unchanged data, a one-row edit, changed art, a cache whose entries
-//! were cut short, a damaged pack of sides — and an edit build reuses the output's unchanged files without ever
-//! taking one that was touched since.
+//! were cut short, a damaged pack of sides — an edit redraws only the sides it changed, and
+//! an edit build reuses the output's unchanged files without ever taking one that was
+//! touched since.
 
 use std::path::Path;
 use std::process::Command;
