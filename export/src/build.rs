@@ -1,5 +1,6 @@
 //! `qm build`: compile, render every artifact in memory, then write them all at once.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -11,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::disk_cache::{codec, DiskCache};
 use crate::render_cache::{get_or_make, get_or_make_kept, PieceInputs, RenderCache, SideInputs};
-use crate::side_packs;
+use crate::side_packs::{self, KeptSide};
 use crate::vassal::error::VassalError;
 use qm_compile::pipeline::Compiled;
 use qm_compile::scenario::ScenarioFile;
@@ -26,9 +27,10 @@ use qm_render::svg_to_pdf;
 use qm_render::templates::source::TemplateError;
 use qm_render::templates::Templates;
 use qm_render::{
-    chart_files, chart_key, chart_model, counter_key, counter_sheets_with, ordnance_chart_model,
-    pieces, render_side, sides, ChartFiles, ChartModel, Converted, CounterImage, CounterOptions,
-    CounterPiece, RenderError, RenderErrorKind, RenderedSide, SheetOptions, SHEET_TEMPLATE,
+    chart_files, chart_key, chart_model, counter_key, counter_sheets_with, kept_side,
+    ordnance_chart_model, pieces, render_side, sides, ChartFiles, ChartModel, Converted,
+    CounterImage, CounterOptions, CounterPiece, RenderError, RenderErrorKind, RenderedSide,
+    SheetOptions, SHEET_TEMPLATE,
 };
 
 /// Options of `qm build`.
@@ -486,7 +488,16 @@ fn counters(
         .filter(|(_, p)| p.is_none())
         .map(|(n, _)| n)
         .collect();
-    let mut drawn = draw_counters(&todo, templates, fp, opts, counter_opts, cache)?.into_iter();
+    // An edited nation: its sides that did not change come from its last pack.
+    let last: Vec<HashMap<Key, KeptSide>> = todo
+        .par_iter()
+        .map(|n| {
+            disk.as_deref()
+                .map_or_else(HashMap::new, |d| side_packs::last_sides(d, n))
+        })
+        .collect();
+    let mut drawn =
+        draw_counters(&todo, &last, templates, fp, opts, counter_opts, cache)?.into_iter();
     let px = infantry_px(counter_opts.px);
     let infantry_keys: Vec<Key> = nations.iter().map(|n| infantry_key(n, px, fp)).collect();
     let (infantry, made) = get_or_make(&mut cache.infantry, &infantry_keys, |i| {
@@ -494,15 +505,15 @@ fn counters(
     })?;
     cache.made += made;
     let mut out = Vec::with_capacity(nations.len());
-    let per_nation = packed.into_iter().zip(pack_keys).zip(infantry);
-    for (((packed, pack_key), infantry), infantry_key) in per_nation.zip(infantry_keys) {
+    let per_nation = nations.iter().zip(packed).zip(pack_keys).zip(infantry);
+    for ((((n, packed), pack_key), infantry), infantry_key) in per_nation.zip(infantry_keys) {
         let s = match packed {
             Some(s) => s,
             None => {
                 let s = drawn.next().expect("one drawn per nation not packed");
                 if let (Some(d), Some(key)) = (disk.as_deref(), pack_key) {
                     let images: Vec<&CounterImage> = s.sides.iter().map(Drawn::image).collect();
-                    d.put(side_packs::KIND, key, &side_packs::encode(&s.keys, &images));
+                    side_packs::put(d, n, key, &s.keys, &images);
                 }
                 s
             }
@@ -539,11 +550,17 @@ fn unpack(
     })
 }
 
-/// The counter sides of `nations`, side by side, made where the caches lack them. A nation's
-/// sheets are looked up first, once: when they are found its sides' files may come from the
-/// disk cache; when not, every side of it is drawn in full.
+/// The counter sides of `nations`, side by side, made where the caches lack them: a side
+/// this process drew is taken whole, one in its nation's last pack (`last`, by side key) is
+/// taken from there (its PDF form read back from its SVG unless the nation's sheets were
+/// found), any other is drawn. A nation's sheets are looked up first, once.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the stage's inputs, as `counters` has them"
+)]
 fn draw_counters(
     nations: &[&Nation],
+    last: &[HashMap<Key, KeptSide>],
     templates: &Templates,
     fp: u64,
     opts: &BuildOptions,
@@ -571,34 +588,39 @@ fn draw_counters(
         })
         .collect();
     let found: Vec<Option<Arc<RenderedSide>>> = keys.iter().map(|k| cache.sides.get(*k)).collect();
-    let drawn: Vec<Result<Drawn, BuildError>> = found
+    // (the side, whether it was drawn now)
+    let drawn: Vec<Result<(Drawn, bool), BuildError>> = found
         .into_par_iter()
         .enumerate()
         .map(|(i, found)| {
             if let Some(side) = found {
-                return Ok(Drawn::Full(side));
+                return Ok((Drawn::Full(side), false));
             }
             let (n, piece, side) = all[i];
-            let nation = nations[n];
-            if found_sheets[n].is_some() {
-                let kept = disk.as_deref().and_then(|d| d.get("side", keys[i]));
-                if let Some(image) = kept.and_then(|b| decode_image(&b, piece.id(), side)) {
-                    return Ok(Drawn::Image(image));
+            if let Some((svg, png)) = last[n].get(&keys[i]) {
+                let image = CounterImage {
+                    vehicle_id: piece.id().to_string(),
+                    side,
+                    svg: svg.clone(),
+                    png: png.clone(),
+                };
+                if found_sheets[n].is_some() {
+                    return Ok((Drawn::Image(image), false));
+                }
+                if let Ok(kept) = kept_side(image) {
+                    return Ok((Drawn::Full(Arc::new(kept)), false));
                 }
             }
-            let made = render_side(nation, piece, side, templates, counter_opts)?;
-            if let Some(d) = disk.as_deref() {
-                d.put("side", keys[i], &encode_image(&made.image));
-            }
-            Ok(Drawn::Full(Arc::new(made)))
+            let made = render_side(nations[n], piece, side, templates, counter_opts)?;
+            Ok((Drawn::Full(Arc::new(made)), true))
         })
         .collect();
     let mut sides = Vec::with_capacity(drawn.len());
     for (drawn, key) in drawn.into_iter().zip(&keys) {
-        let drawn = drawn?;
+        let (drawn, made) = drawn?;
         if let Drawn::Full(side) = &drawn {
             if cache.sides.get(*key).is_none() {
-                cache.made += 1;
+                cache.made += usize::from(made);
                 cache.sides.put(*key, side.clone());
             }
         }
@@ -617,22 +639,6 @@ fn draw_counters(
         });
     }
     Ok(out)
-}
-
-/// A side's files as a disk cache entry: its SVG and PNG.
-fn encode_image(image: &CounterImage) -> Vec<u8> {
-    codec::encode([image.svg.as_bytes(), &image.png])
-}
-
-/// [`encode_image`] read back, for the side `side` of piece `id`.
-fn decode_image(payload: &[u8], id: &str, side: CounterSide) -> Option<CounterImage> {
-    let [svg, png]: [Vec<u8>; 2] = codec::decode(payload)?.try_into().ok()?;
-    Some(CounterImage {
-        vehicle_id: id.to_string(),
-        side,
-        svg: String::from_utf8(svg).ok()?,
-        png,
-    })
 }
 
 /// Each nation's sheets' key ([`sheet_key`]), from its sides' keys in `all`'s order.

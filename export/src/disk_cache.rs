@@ -138,10 +138,7 @@ impl DiskCache {
     /// The payload kept for `key` of `kind`, when a whole, matching entry is there.
     pub fn get(&self, kind: &str, key: Key) -> Option<Vec<u8>> {
         let path = self.path(kind, key);
-        let mut bytes = fs::read(&path).ok()?;
-        let payload = self.check(&bytes, key)?;
-        bytes.drain(..HEADER);
-        debug_assert_eq!(bytes.len(), payload);
+        let bytes = self.read(&path, key)?;
         // Used now: the last to go when the cache is trimmed.
         if let Ok(f) = fs::File::options().append(true).open(&path) {
             let _ = f.set_modified(std::time::SystemTime::now());
@@ -150,34 +147,43 @@ impl DiskCache {
         Some(bytes)
     }
 
-    /// The payload's length when `bytes` is a whole entry for `key` under this salt.
-    fn check(&self, bytes: &[u8], key: Key) -> Option<usize> {
-        let word = |i: usize| -> Option<u64> {
-            let b = bytes.get(i * 8..i * 8 + 8)?;
-            Some(u64::from_le_bytes(b.try_into().ok()?))
-        };
-        if bytes.get(..8)? != MAGIC || word(1)? != self.salt.0 || word(2)? != key {
+    /// The payload of the entry at `path` when it is whole and for `key` under this salt:
+    /// the header read first, then the payload straight into its own buffer (a large
+    /// payload is not moved).
+    fn read(&self, path: &Path, key: Key) -> Option<Vec<u8>> {
+        use std::io::Read;
+        let mut file = fs::File::open(path).ok()?;
+        let mut header = [0_u8; HEADER];
+        file.read_exact(&mut header).ok()?;
+        let word =
+            |i: usize| u64::from_le_bytes(header[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+        if header[..8] != MAGIC || word(1) != self.salt.0 || word(2) != key {
             return None;
         }
-        let len = usize::try_from(word(3)?).ok()?;
-        let payload = bytes.get(HEADER..)?;
-        (payload.len() == len && word(4)? == checksum(payload)).then_some(len)
+        let len = usize::try_from(word(3)).ok()?;
+        let on_disk = file.metadata().ok()?.len();
+        if on_disk != (HEADER + len) as u64 {
+            return None;
+        }
+        let mut payload = Vec::with_capacity(len + 1);
+        file.read_to_end(&mut payload).ok()?;
+        (payload.len() == len && word(4) == checksum(&payload)).then_some(payload)
     }
 
     /// Keeps `payload` for `key` of `kind`. A failure to write only costs the next build the
     /// work: it is not reported.
     pub fn put(&self, kind: &str, key: Key, payload: &[u8]) {
         let path = self.path(kind, key);
-        let mut entry = Vec::with_capacity(HEADER + payload.len());
-        entry.extend_from_slice(&MAGIC);
+        let mut header = Vec::with_capacity(HEADER);
+        header.extend_from_slice(&MAGIC);
         for word in [self.salt.0, key, payload.len() as u64, checksum(payload)] {
-            entry.extend_from_slice(&word.to_le_bytes());
+            header.extend_from_slice(&word.to_le_bytes());
         }
-        entry.extend_from_slice(payload);
-        if self.mark().is_ok() && write_new(&path, &entry).is_ok() {
+        // Header and payload written one after the other: a large payload is not copied.
+        if self.mark().is_ok() && write_new(&path, &[&header, payload]).is_ok() {
             self.written.fetch_add(1, Ordering::Relaxed);
             self.written_bytes
-                .fetch_add(entry.len() as u64, Ordering::Relaxed);
+                .fetch_add((HEADER + payload.len()) as u64, Ordering::Relaxed);
         }
     }
 
@@ -187,7 +193,7 @@ impl DiskCache {
         let marker = self.dir.join(crate::artifact::MARKER);
         if !marker.is_file() {
             fs::create_dir_all(&self.dir)?;
-            write_new(&marker, CACHE_MARKER_TEXT.as_bytes())?;
+            write_new(&marker, &[CACHE_MARKER_TEXT.as_bytes()])?;
         }
         Ok(())
     }
@@ -243,12 +249,14 @@ fn checksum(bytes: &[u8]) -> u64 {
     foldhash::quality::FixedState::with_seed(0x716d_6361_6368_6531).hash_one(bytes)
 }
 
-/// Writes `bytes` at `path` through a temporary sibling and a rename.
-fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// Writes `parts`, one after the other, at `path` through a temporary sibling and a rename.
+fn write_new(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let mut tmp = tempfile::Builder::new().prefix(".new-").tempfile_in(dir)?;
-    io::Write::write_all(&mut tmp, bytes)?;
+    for bytes in parts {
+        io::Write::write_all(&mut tmp, bytes)?;
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }

@@ -328,6 +328,15 @@ pub fn side_form<'a>(
     side_pdf(nation, piece, side, &tree)
 }
 
+/// A side drawn before, from its SVG as [`render_side`] wrote it: the same PDF form, without
+/// the template render, the raster and the PNG (a build reusing the side's files from its
+/// cache still places it on its nation's sheets).
+pub fn kept_side(image: CounterImage) -> Result<RenderedSide, String> {
+    let page = svg_page::read(&image.svg)?;
+    let pdf = Converted::from_page(&page, EMBED)?;
+    Ok(RenderedSide { image, pdf })
+}
+
 /// A counter side's PDF form draws its text in the fonts of the sheet it is placed on (one
 /// subset per face for the whole sheet: [`Converted::new`] without `embed_text`); svg2pdf's
 /// embedding would write a subset per side.

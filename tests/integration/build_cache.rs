@@ -1,7 +1,8 @@
 //! The build cache (`.<out>.cache`): a build that takes pieces from it writes the same bytes
 //! as a build without it — unchanged data, a one-row edit, changed art, a cache whose entries
-//! were cut short — and an edit build reuses the output's unchanged files without ever
-//! taking one that was touched since.
+//! were cut short, a damaged pack of sides — an edit redraws only the sides it changed, and
+//! an edit build reuses the output's unchanged files without ever taking one that was
+//! touched since.
 
 use std::path::Path;
 use std::process::Command;
@@ -164,4 +165,110 @@ fn an_edit_build_never_reuses_a_file_touched_since_the_last_build() {
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
     assert!(!std::fs::symlink_metadata(&symlinked).unwrap().is_symlink());
     assert_ne!(inode(&linked), inode(&victim));
+}
+
+/// Renders `data` with a fresh process cache over the build cache `disk`: the artifacts and
+/// how many pieces had to be made (the others came from `disk`).
+fn render_over(
+    data: &Path,
+    disk: &std::sync::Arc<qm_export::disk_cache::DiskCache>,
+) -> (Vec<qm_render::artifact::Artifact>, usize) {
+    let compiled = qm_compile::pipeline::compile(data, &Default::default());
+    let mut cache = qm_export::render_cache::RenderCache {
+        disk: Some(disk.clone()),
+        ..Default::default()
+    };
+    let opts = qm_export::build::BuildOptions::default();
+    let out = qm_export::build::render_all(&compiled, &opts, &mut Default::default(), &mut cache);
+    (out.unwrap(), cache.made)
+}
+
+/// What a build of `data` without any cache renders.
+fn render_fresh(data: &Path) -> Vec<qm_render::artifact::Artifact> {
+    let compiled = qm_compile::pipeline::compile(data, &Default::default());
+    let opts = qm_export::build::BuildOptions::default();
+    qm_export::build::render_all(
+        &compiled,
+        &opts,
+        &mut Default::default(),
+        &mut Default::default(),
+    )
+    .unwrap()
+}
+
+/// Every entry file of `kind` in the build cache `dir`.
+fn entries(dir: &Path, kind: &str) -> Vec<std::path::PathBuf> {
+    let salts = std::fs::read_dir(dir).unwrap().flatten();
+    salts
+        .filter_map(|salt| std::fs::read_dir(salt.path().join(kind)).ok())
+        .flat_map(|d| d.flatten().map(|e| e.path()))
+        .collect()
+}
+
+#[test]
+fn an_edit_redraws_the_changed_sides_only_and_takes_the_nations_others_from_its_last_pack() {
+    use qm_export::disk_cache::{DiskCache, Salt, DEFAULT_MAX_BYTES};
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    copy_dir(&root().join("data-src"), &data);
+    let dir = tmp.path().join("cache");
+    let disk = std::sync::Arc::new(DiskCache::with_salt(&dir, DEFAULT_MAX_BYTES, Salt(3)));
+    let (before, all) = render_over(&data, &disk);
+    assert_eq!(entries(&dir, "side").len(), 0, "no entry per side");
+    assert_eq!(
+        entries(&dir, "sides-last").len(),
+        2,
+        "one index entry per nation"
+    );
+
+    // The L3 aa's MP (on its counter) 13 -> 14: its sides change, no other side does.
+    let listing = data.join("ita/listing.tsv");
+    let text = std::fs::read_to_string(&listing).unwrap();
+    let row = text.lines().find(|l| l.starts_with("L3 aa\t")).unwrap();
+    let edited = text.replace(row, &row.replacen("\t2\t13\tL\t", "\t2\t14\tL\t", 1));
+    assert_ne!(edited, text);
+    std::fs::write(&listing, edited).unwrap();
+    let (after, made) = render_over(&data, &disk);
+    assert!(after == render_fresh(&data), "as a build without the cache");
+    let front = |a: &[qm_render::artifact::Artifact]| {
+        a.iter()
+            .find(|a| a.path == "ita/counters/l3-aa-front.svg")
+            .unwrap()
+            .bytes
+            .clone()
+    };
+    assert_ne!(front(&before), front(&after), "the changed side is redrawn");
+    // Its two sides, the nation's sheets, its chart, the cards and the module; every other
+    // side of the nation comes from its last pack.
+    assert!(made < 15, "made {made} of {all} pieces");
+    let edit_made = made;
+
+    // Every pack and index entry damaged: misses, every side of the edited nation drawn
+    // again, the same bytes.
+    for path in entries(&dir, "sides")
+        .into_iter()
+        .chain(entries(&dir, "sides-last"))
+    {
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x55;
+        std::fs::write(&path, &bytes).unwrap();
+    }
+    let text = std::fs::read_to_string(&listing).unwrap();
+    std::fs::write(&listing, text.replacen("\t2\t14\tL\t", "\t2\t15\tL\t", 1)).unwrap();
+    let (damaged, made) = render_over(&data, &disk);
+    assert!(damaged == render_fresh(&data), "a damaged pack is a miss");
+    assert!(
+        made > edit_made + 20,
+        "made {made}: the nation's sides drawn again"
+    );
+    // And cut short.
+    for path in entries(&dir, "sides") {
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    }
+    let text = std::fs::read_to_string(&listing).unwrap();
+    std::fs::write(&listing, text.replacen("\t2\t15\tL\t", "\t2\t13\tL\t", 1)).unwrap();
+    let (cut, _) = render_over(&data, &disk);
+    assert!(cut == render_fresh(&data), "a pack cut short is a miss");
 }

@@ -389,31 +389,25 @@ pub fn assemble(
         format,
         counter_size: None,
     };
-    let mut tabs = Vec::new();
-    for n in nations {
-        let registries = registries.registries_of(&n.id);
-        let mut groups = vehicle_groups(n, &registries.types, &mut slots)?;
-        groups.extend(gun_groups(n, &registries.guns, &mut slots)?);
-        groups.extend(infantry_group(n, &mut slots)?);
-        // A nation without vehicles, guns or infantry units (national rules only) has no
-        // piece: an empty tab would only confuse players.
-        if !groups.is_empty() {
-            tabs.push(NationTab {
-                id: n.id.clone(),
-                name: n.name.clone(),
-                groups,
-            });
-        }
-    }
+    // The board is drawn beside the palette (the registries need not be shared across
+    // threads).
+    let (tabs, board) = std::thread::scope(|s| {
+        let board = s.spawn(|| board_png(templates, BOARD_IMAGE, BOARD_SIZE).map_err(drawn));
+        let tabs = nation_tabs(nations, registries, &mut slots);
+        let board = board
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        (tabs, board)
+    });
+    let (tabs, board) = (tabs?, board?);
     let counter_size = slots.counter_size.unwrap_or((64, 64));
     let map = MapModel {
         name: "Main Map".into(),
         board_name: "Open ground".into(),
-        board_image: "board-open-ground.png".into(),
+        board_image: BOARD_IMAGE.into(),
         hex_dx: 62.35,
         hex_dy: 72.0,
     };
-    let board = board_png(templates, &map.board_image, BOARD_SIZE).map_err(drawn)?;
     let shell_images = BTreeMap::from([(map.board_image.clone(), board)]);
     debug_assert!(qm_images.keys().all(|k| k.starts_with(QM_IMAGE_DIR)));
     Ok(ModuleModel {
@@ -438,6 +432,34 @@ pub fn assemble(
         shell_images,
         allocated,
     })
+}
+
+/// The board's image in the module.
+const BOARD_IMAGE: &str = "board-open-ground.png";
+
+/// Each nation's tab of the palette (none for a nation without pieces).
+fn nation_tabs(
+    nations: &[Nation],
+    registries: &dyn NationRegistries,
+    slots: &mut SlotMaker,
+) -> Result<Vec<NationTab>, VassalError> {
+    let mut tabs = Vec::new();
+    for n in nations {
+        let registries = registries.registries_of(&n.id);
+        let mut groups = vehicle_groups(n, &registries.types, slots)?;
+        groups.extend(gun_groups(n, &registries.guns, slots)?);
+        groups.extend(infantry_group(n, slots)?);
+        // A nation without vehicles, guns or infantry units (national rules only) has no
+        // piece: an empty tab would only confuse players.
+        if !groups.is_empty() {
+            tabs.push(NationTab {
+                id: n.id.clone(),
+                name: n.name.clone(),
+                groups,
+            });
+        }
+    }
+    Ok(tabs)
 }
 
 /// The counter images by (nation, piece, side rank: front, back, wreck, limbered); two images of one
