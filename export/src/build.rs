@@ -134,7 +134,7 @@ pub fn render_all(
     let templates = Templates::new(opts.templates.as_deref());
     let fp = templates.fingerprint();
     let nations = &compiled.nations;
-    let mut artifacts = timings.time("json", || json_artifacts(nations, cache))?;
+    let (mut artifacts, json) = timings.time("json", || json_artifacts(nations, cache))?;
     cache.made = 0;
     // Each vehicle's art or silhouette, made once for every side, sheet, card and module image.
     let pictures = timings.time("pictures", || {
@@ -150,40 +150,69 @@ pub fn render_all(
         colours: compiled.colours.clone(),
         ..opts.counters.clone()
     };
-    let counters = timings.time("counters", || {
-        counters(nations, &templates, fp, opts, &counter_opts, cache)
+    let mut counters = timings.time("counters", || {
+        counters(nations, &json, &templates, fp, opts, &counter_opts, cache)
     })?;
     let sheets = timings.time("sheets", || {
         sheets(nations, &counters, &templates, opts, cache)
     })?;
+    if cache.one_build {
+        // Nothing is kept for a next build: the sides' PDF forms go now (the sheets are made),
+        // and each piece below is moved into the artifacts rather than copied.
+        cache.sides = Default::default();
+        cache.side_keys.clear();
+        cache.sheets = Default::default();
+        for c in &mut counters {
+            c.sheets = None;
+            c.sides = std::mem::take(&mut c.sides)
+                .into_iter()
+                .map(Drawn::without_pdf)
+                .collect();
+        }
+    }
     let charts = timings.time("chart", || charts(compiled, &templates, fp, cache))?;
     let cards = timings.time("cards", || {
         cards(compiled, &counters, &templates, fp, &counter_opts, cache)
     })?;
+    if cache.one_build {
+        cache.charts = Default::default();
+        cache.cards = Default::default();
+    }
+    for (n, bytes) in nations.iter().zip(json) {
+        artifacts.push(Artifact::new(format!("{}.json", n.id), take(bytes)));
+    }
 
+    // Drawn once: the same PNGs go into the VASSAL module and then to out/ (`png_paths`: each
+    // one's path in out/; none for infantry, whose files are made apart).
     let mut pngs = Vec::new();
-    for (((nation, c), sheets), chart) in nations.iter().zip(&counters).zip(sheets).zip(charts) {
-        let images: Vec<CounterImage> = c.sides.iter().map(|s| s.image().clone()).collect();
-        artifacts.extend(counter_artifacts(nation, &images));
-        artifacts.extend(
-            sheets
-                .iter()
-                .map(|(path, pdf)| Artifact::new(path, pdf.clone())),
-        );
-        for chart in chart {
-            artifacts.push(Artifact::new(&chart.html_path, chart.html.clone()));
-            artifacts.push(Artifact::new(&chart.pdf_path, chart.pdf.clone()));
+    let mut png_paths = Vec::new();
+    let per_nation = nations.iter().zip(&mut counters).zip(sheets).zip(charts);
+    for (((nation, c), sheets), chart) in per_nation {
+        for image in std::mem::take(&mut c.sides).into_iter().map(Drawn::into_image) {
+            let stem = format!("{}/counters/{}", nation.id, image.stem());
+            png_paths.push(Some(format!("{stem}.png")));
+            artifacts.push(Artifact::new(format!("{stem}.svg"), image.svg));
+            pngs.push(CounterPng {
+                nation: nation.id.clone(),
+                vehicle_id: image.vehicle_id,
+                side: image.side,
+                png: image.png,
+            });
+        }
+        for (path, pdf) in take(sheets) {
+            artifacts.push(Artifact::new(path, pdf));
+        }
+        for chart in chart.into_iter().map(take) {
+            artifacts.push(Artifact::new(chart.html_path, chart.html));
+            artifacts.push(Artifact::new(chart.pdf_path, chart.pdf));
         }
         artifacts.extend(infantry_artifacts(nation, &c.infantry));
-        // Drawn once: the same PNGs go to out/ and into the VASSAL module.
-        pngs.extend(images.into_iter().map(|i| CounterPng::new(&nation.id, i)));
-        pngs.extend(
-            c.infantry
-                .iter()
-                .map(|i| CounterPng::infantry(&nation.id, i.clone())),
-        );
+        for i in c.infantry.iter() {
+            png_paths.push(None);
+            pngs.push(CounterPng::infantry(&nation.id, i.clone()));
+        }
     }
-    artifacts.extend(cards.iter().flat_map(|c| c.iter().cloned()));
+    artifacts.extend(cards.into_iter().flat_map(take));
 
     let key = module_key(compiled, &counters, opts, fp);
     let module = timings.time("module", || {
@@ -198,20 +227,33 @@ pub fn render_all(
         )
     })?;
     cache.made += module.1;
-    artifacts.extend(module.0.iter().map(|m| (**m).clone()));
+    if cache.one_build {
+        cache.module = Default::default();
+    }
+    artifacts.extend(module.0.into_iter().map(take));
+    for (path, png) in png_paths.into_iter().zip(pngs) {
+        if let Some(path) = path {
+            artifacts.push(Artifact::new(path, png.png));
+        }
+    }
     cache.sweep();
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
 }
 
-/// The schema files and each nation's IR.
+/// A piece a cache may share: moved out when this is the last handle to it, else copied.
+fn take<T: Clone>(piece: Arc<T>) -> T {
+    Arc::try_unwrap(piece).unwrap_or_else(|shared| (*shared).clone())
+}
+
+/// The schema files, and each nation's IR as JSON (kept in `cache` for a next build).
 fn json_artifacts(
     nations: &[Nation],
     cache: &mut RenderCache,
-) -> Result<Vec<Artifact>, BuildError> {
+) -> Result<(Vec<Artifact>, Vec<Arc<Vec<u8>>>), BuildError> {
     // The schemas are fixed in the binary: generated once per process.
     static SCHEMAS: std::sync::OnceLock<Vec<Artifact>> = std::sync::OnceLock::new();
-    let mut out = match SCHEMAS.get() {
+    let out = match SCHEMAS.get() {
         Some(s) => s.clone(),
         None => {
             let mut made = Vec::new();
@@ -229,14 +271,17 @@ fn json_artifacts(
             _ => pretty(n).map(Arc::new),
         })
         .collect();
-    let mut kept = std::collections::HashMap::new();
-    for (n, bytes) in nations.iter().zip(json) {
-        let bytes = bytes?;
-        out.push(Artifact::new(format!("{}.json", n.id), (*bytes).clone()));
-        kept.insert(n.id.clone(), (n.clone(), bytes));
-    }
-    cache.json = kept;
-    Ok(out)
+    let json = json.into_iter().collect::<Result<Vec<_>, _>>()?;
+    cache.json = if cache.one_build {
+        Default::default()
+    } else {
+        nations
+            .iter()
+            .zip(&json)
+            .map(|(n, bytes)| (n.id.clone(), (n.clone(), bytes.clone())))
+            .collect()
+    };
+    Ok((out, json))
 }
 
 /// A counter side as a build has it: drawn in full (its PDF form for the sheets), or only its
@@ -258,6 +303,25 @@ impl Drawn {
         match self {
             Self::Full(s) => Some(&s.pdf),
             Self::Image(_) => None,
+        }
+    }
+
+    /// The side without its PDF form, when nothing else holds it.
+    fn without_pdf(self) -> Self {
+        match self {
+            Self::Full(s) => match Arc::try_unwrap(s) {
+                Ok(side) => Self::Image(side.image),
+                Err(s) => Self::Full(s),
+            },
+            image => image,
+        }
+    }
+
+    /// The side's files: moved out when nothing else holds them, else copied.
+    fn into_image(self) -> CounterImage {
+        match self {
+            Self::Full(s) => Arc::try_unwrap(s).map_or_else(|s| s.image.clone(), |s| s.image),
+            Self::Image(i) => i,
         }
     }
 }
@@ -285,8 +349,10 @@ struct NationSides {
 /// of each gun with its limbered side) and each nation's infantry counters, made where the
 /// caches lack them. A nation whose pack of sides and sheets the disk cache holds is taken
 /// whole ([`crate::side_packs`]); the others go side by side ([`draw_counters`]).
+#[allow(clippy::too_many_arguments, reason = "the build's pieces, passed down once")]
 fn counters(
     nations: &[Nation],
+    json: &[Arc<Vec<u8>>],
     templates: &Templates,
     fp: u64,
     opts: &BuildOptions,
@@ -296,9 +362,9 @@ fn counters(
     let disk = cache.disk.clone();
     let pack_keys: Vec<Option<Key>> = nations
         .par_iter()
-        .map(|n| {
+        .zip(json)
+        .map(|(n, json)| {
             disk.as_ref()?;
-            let json = &cache.json.get(&n.id)?.1;
             Some(side_packs::pack_key(n, json, counter_opts, fp))
         })
         .collect();
