@@ -861,6 +861,8 @@ pub fn nation_json(nation: &Nation) -> Result<Artifact, serde_json::Error> {
 pub fn pretty<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, serde_json::Error> {
     let mut bytes = serde_json::to_vec_pretty(value)?;
     bytes.push(b'\n');
+    // A grown buffer holds up to twice its length; a build keeps every nation's JSON.
+    bytes.shrink_to_fit();
     Ok(bytes)
 }
 

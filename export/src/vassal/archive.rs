@@ -27,7 +27,7 @@ fn zip_err(what: &str, e: impl std::fmt::Display) -> VassalError {
 }
 
 /// A `.vmod` holding `entries` (name, bytes), written in name order.
-pub fn write_vmod(mut entries: Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, VassalError> {
+pub fn write_vmod<B: AsRef<[u8]>>(mut entries: Vec<(String, B)>) -> Result<Vec<u8>, VassalError> {
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     for pair in entries.windows(2) {
         if pair[0].0 == pair[1].0 {
@@ -37,9 +37,15 @@ pub fn write_vmod(mut entries: Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, Vassal
             )));
         }
     }
-    let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
+    // Room for the stored entries (the PNGs, most of the bytes) and the headers from the
+    // start: a growing buffer would hold its old and new copies at once while it moves.
+    let room: usize = entries
+        .iter()
+        .map(|(name, bytes)| bytes.as_ref().len() + 2 * name.len() + 128)
+        .sum();
+    let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(room)));
     for (name, bytes) in &entries {
-        add_entry(&mut zip, name, bytes)?;
+        add_entry(&mut zip, name, bytes.as_ref())?;
     }
     let cursor = zip.finish().map_err(|e| zip_err("write the module", e))?;
     Ok(cursor.into_inner())

@@ -64,12 +64,12 @@ pub fn build_vmod(
     let model = assemble(nations, images, config, registry, registries, templates)?;
     let build_file = module_xml::render_build_file(&model, templates)?;
     let moduledata = module_xml::render_moduledata(&model, templates)?;
-    let mut entries = vec![
-        ("buildFile.xml".to_string(), build_file.clone().into_bytes()),
-        ("moduledata".to_string(), moduledata.into_bytes()),
+    let mut entries: Vec<(String, &[u8])> = vec![
+        ("buildFile.xml".to_string(), build_file.as_bytes()),
+        ("moduledata".to_string(), moduledata.as_bytes()),
     ];
     for (path, png) in model.images.iter().chain(&model.shell_images) {
-        entries.push((format!("images/{path}"), png.clone()));
+        entries.push((format!("images/{path}"), png));
     }
     let bytes = archive::write_vmod(entries)?;
     Ok(Vmod {
