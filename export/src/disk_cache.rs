@@ -168,16 +168,25 @@ impl DiskCache {
     /// work: it is not reported.
     pub fn put(&self, kind: &str, key: Key, payload: &[u8]) {
         let path = self.path(kind, key);
-        let mut entry = Vec::with_capacity(HEADER + payload.len());
-        entry.extend_from_slice(&MAGIC);
+        let mut header = Vec::with_capacity(HEADER);
+        header.extend_from_slice(&MAGIC);
         for word in [self.salt.0, key, payload.len() as u64, checksum(payload)] {
-            entry.extend_from_slice(&word.to_le_bytes());
+            header.extend_from_slice(&word.to_le_bytes());
         }
-        entry.extend_from_slice(payload);
-        if self.mark().is_ok() && write_new(&path, &entry).is_ok() {
+        // A large payload (the module) is written after its header, not copied beside it
+        // while the build holds everything else; a small one in the same write.
+        let small;
+        let parts: [&[u8]; 2] = if payload.len() < 1 << 16 {
+            header.extend_from_slice(payload);
+            small = header;
+            [&small, &[]]
+        } else {
+            [&header, payload]
+        };
+        if self.mark().is_ok() && write_new(&path, &parts).is_ok() {
             self.written.fetch_add(1, Ordering::Relaxed);
             self.written_bytes
-                .fetch_add(entry.len() as u64, Ordering::Relaxed);
+                .fetch_add((HEADER + payload.len()) as u64, Ordering::Relaxed);
         }
     }
 
@@ -187,7 +196,7 @@ impl DiskCache {
         let marker = self.dir.join(crate::artifact::MARKER);
         if !marker.is_file() {
             fs::create_dir_all(&self.dir)?;
-            write_new(&marker, CACHE_MARKER_TEXT.as_bytes())?;
+            write_new(&marker, &[CACHE_MARKER_TEXT.as_bytes()])?;
         }
         Ok(())
     }
@@ -244,11 +253,13 @@ fn checksum(bytes: &[u8]) -> u64 {
 }
 
 /// Writes `bytes` at `path` through a temporary sibling and a rename.
-fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+fn write_new(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let mut tmp = tempfile::Builder::new().prefix(".new-").tempfile_in(dir)?;
-    io::Write::write_all(&mut tmp, bytes)?;
+    for bytes in parts.iter().filter(|b| !b.is_empty()) {
+        io::Write::write_all(&mut tmp, bytes)?;
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
@@ -257,7 +268,9 @@ fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
 pub mod codec {
     /// `parts` as one payload.
     pub fn encode<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> Vec<u8> {
-        let mut out = Vec::new();
+        let parts: Vec<&[u8]> = parts.into_iter().collect();
+        // Sized up front: a grown buffer would hold two copies of a large payload at once.
+        let mut out = Vec::with_capacity(parts.iter().map(|p| p.len() + 8).sum());
         for p in parts {
             out.extend_from_slice(&(p.len() as u64).to_le_bytes());
             out.extend_from_slice(p);
