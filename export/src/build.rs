@@ -169,6 +169,9 @@ pub fn render_all(
                 .map(Drawn::without_pdf)
                 .collect();
         }
+        // The PDF forms were most of the counters' memory, freed on every core's arena: given
+        // back, not left for arenas the module's large buffers do not come from.
+        qm_compile::memory::release_freed();
     }
     let charts = timings.time("chart", || charts(compiled, &templates, fp, cache))?;
     let cards = timings.time("cards", || {
