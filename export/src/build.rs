@@ -216,6 +216,10 @@ pub fn render_all(
         }
     }
     artifacts.extend(cards.into_iter().flat_map(take));
+    if cache.one_build {
+        // The charts' and cards' drawings, freed: given back before the module's buffers.
+        qm_compile::memory::release_freed();
+    }
 
     let key = module_key(compiled, &counters, opts, fp);
     let module = timings.time("module", || {
