@@ -191,7 +191,10 @@ pub fn render_all(
     let mut png_paths = Vec::new();
     let per_nation = nations.iter().zip(&mut counters).zip(sheets).zip(charts);
     for (((nation, c), sheets), chart) in per_nation {
-        for image in std::mem::take(&mut c.sides).into_iter().map(Drawn::into_image) {
+        for image in std::mem::take(&mut c.sides)
+            .into_iter()
+            .map(Drawn::into_image)
+        {
             let stem = format!("{}/counters/{}", nation.id, image.stem());
             png_paths.push(Some(format!("{stem}.png")));
             artifacts.push(Artifact::new(format!("{stem}.svg"), image.svg));
@@ -356,7 +359,10 @@ struct NationSides {
 /// of each gun with its limbered side) and each nation's infantry counters, made where the
 /// caches lack them. A nation whose pack of sides and sheets the disk cache holds is taken
 /// whole ([`crate::side_packs`]); the others go side by side ([`draw_counters`]).
-#[allow(clippy::too_many_arguments, reason = "the build's pieces, passed down once")]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the build's pieces, passed down once"
+)]
 fn counters(
     nations: &[Nation],
     json: &[Arc<Vec<u8>>],
