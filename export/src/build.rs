@@ -157,21 +157,7 @@ pub fn render_all(
         sheets(nations, &counters, &templates, opts, cache)
     })?;
     if cache.one_build {
-        // Nothing is kept for a next build: the sides' PDF forms go now (the sheets are made),
-        // and each piece below is moved into the artifacts rather than copied.
-        cache.sides = Default::default();
-        cache.side_keys.clear();
-        cache.sheets = Default::default();
-        for c in &mut counters {
-            c.sheets = None;
-            c.sides = std::mem::take(&mut c.sides)
-                .into_iter()
-                .map(Drawn::without_pdf)
-                .collect();
-        }
-        // The PDF forms were most of the counters' memory, freed on every core's arena: given
-        // back, not left for arenas the module's large buffers do not come from.
-        qm_compile::memory::release_freed();
+        drop_pdf_forms(cache, &mut counters);
     }
     let charts = timings.time("chart", || charts(compiled, &templates, fp, cache))?;
     let cards = timings.time("cards", || {
@@ -185,11 +171,70 @@ pub fn render_all(
         artifacts.push(Artifact::new(format!("{}.json", n.id), take(bytes)));
     }
 
-    // Drawn once: the same PNGs go into the VASSAL module and then to out/ (`png_paths`: each
-    // one's path in out/; none for infantry, whose files are made apart).
+    let (pngs, png_paths) = gather(nations, &mut counters, sheets, charts, &mut artifacts);
+    artifacts.extend(cards.into_iter().flat_map(take));
+    if cache.one_build {
+        // The charts' and cards' drawings, freed: given back before the module's buffers.
+        qm_compile::memory::release_freed();
+    }
+    let key = module_key(compiled, &counters, opts, fp);
+    let module = timings.time("module", || {
+        get_or_make_kept(
+            &mut cache.module,
+            cache.disk.as_deref(),
+            "module",
+            &[key],
+            |_| crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, &templates),
+            |a| encode_artifacts(std::slice::from_ref(a)),
+            |b| decode_artifacts(b)?.pop(),
+        )
+    })?;
+    cache.made += module.1;
+    if cache.one_build {
+        cache.module = Default::default();
+    }
+    artifacts.extend(module.0.into_iter().map(take));
+    for (path, png) in png_paths.into_iter().zip(pngs) {
+        if let Some(path) = path {
+            artifacts.push(Artifact::new(path, png.png));
+        }
+    }
+    cache.sweep();
+    artifacts.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(artifacts)
+}
+
+/// Nothing is kept for a next build: the sides' PDF forms go now (the sheets are made), and
+/// each piece after is moved into the artifacts rather than copied.
+fn drop_pdf_forms(cache: &mut RenderCache, counters: &mut [NationCounters]) {
+    cache.sides = Default::default();
+    cache.side_keys.clear();
+    cache.sheets = Default::default();
+    for c in counters {
+        c.sheets = None;
+        c.sides = std::mem::take(&mut c.sides)
+            .into_iter()
+            .map(Drawn::without_pdf)
+            .collect();
+    }
+    // The PDF forms were most of the counters' memory, freed on every core's arena: given
+    // back, not left for arenas the module's large buffers do not come from.
+    qm_compile::memory::release_freed();
+}
+
+/// Each nation's counter files, sheets, charts and infantry files into `artifacts`; returns
+/// the module's PNGs and each one's path in out/ (none for infantry, whose files are made
+/// apart). Drawn once: the same PNGs go into the VASSAL module and then to out/.
+fn gather(
+    nations: &[Nation],
+    counters: &mut [NationCounters],
+    sheets: Vec<Arc<SheetFiles>>,
+    charts: Vec<Vec<Arc<ChartFiles>>>,
+    artifacts: &mut Vec<Artifact>,
+) -> (Vec<CounterPng>, Vec<Option<String>>) {
     let mut pngs = Vec::new();
     let mut png_paths = Vec::new();
-    let per_nation = nations.iter().zip(&mut counters).zip(sheets).zip(charts);
+    let per_nation = nations.iter().zip(counters).zip(sheets).zip(charts);
     for (((nation, c), sheets), chart) in per_nation {
         for image in std::mem::take(&mut c.sides)
             .into_iter()
@@ -218,38 +263,11 @@ pub fn render_all(
             pngs.push(CounterPng::infantry(&nation.id, i.clone()));
         }
     }
-    artifacts.extend(cards.into_iter().flat_map(take));
-    if cache.one_build {
-        // The charts' and cards' drawings, freed: given back before the module's buffers.
-        qm_compile::memory::release_freed();
-    }
-
-    let key = module_key(compiled, &counters, opts, fp);
-    let module = timings.time("module", || {
-        get_or_make_kept(
-            &mut cache.module,
-            cache.disk.as_deref(),
-            "module",
-            &[key],
-            |_| crate::vassal::module_artifact(&compiled.loaded, nations, &pngs, &templates),
-            |a| encode_artifacts(std::slice::from_ref(a)),
-            |b| decode_artifacts(b)?.pop(),
-        )
-    })?;
-    cache.made += module.1;
-    if cache.one_build {
-        cache.module = Default::default();
-    }
-    artifacts.extend(module.0.into_iter().map(take));
-    for (path, png) in png_paths.into_iter().zip(pngs) {
-        if let Some(path) = path {
-            artifacts.push(Artifact::new(path, png.png));
-        }
-    }
-    cache.sweep();
-    artifacts.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(artifacts)
+    (pngs, png_paths)
 }
+
+/// A nation's JSON, shared with the cache of a build that keeps it.
+type Json = Arc<Vec<u8>>;
 
 /// A piece a cache may share: moved out when this is the last handle to it, else copied.
 fn take<T: Clone>(piece: Arc<T>) -> T {
@@ -260,7 +278,7 @@ fn take<T: Clone>(piece: Arc<T>) -> T {
 fn json_artifacts(
     nations: &[Nation],
     cache: &mut RenderCache,
-) -> Result<(Vec<Artifact>, Vec<Arc<Vec<u8>>>), BuildError> {
+) -> Result<(Vec<Artifact>, Vec<Json>), BuildError> {
     // The schemas are fixed in the binary: generated once per process.
     static SCHEMAS: std::sync::OnceLock<Vec<Artifact>> = std::sync::OnceLock::new();
     let out = match SCHEMAS.get() {
