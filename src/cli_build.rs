@@ -187,6 +187,7 @@ pub fn compile_and_render(
 > {
     let mut cache = qm_export::render_cache::RenderCache {
         disk,
+        one_build: true,
         ..Default::default()
     };
     compile_and_render_cached(a, timings, before_report, &mut cache)

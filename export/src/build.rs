@@ -142,6 +142,7 @@ pub fn render_all(
     let mut chart_part = RenderCache {
         charts: std::mem::take(&mut cache.charts),
         disk: cache.disk.clone(),
+        one_build: cache.one_build,
         ..RenderCache::default()
     };
     let start = Instant::now();
@@ -149,137 +150,122 @@ pub fn render_all(
         || front_stages(compiled, &templates, fp, opts, cache),
         || took(|| charts(compiled, &templates, fp, &mut chart_part)),
     );
-    cache.charts = chart_part.charts;
+    let chart_made = chart_part.made;
+    // A build of its own keeps no chart: each is moved into the artifacts, not copied.
+    if !cache.one_build {
+        cache.charts = chart_part.charts;
+    }
     let front = front?;
-    cache.made += chart_part.made;
+    cache.made += chart_made;
     timings.overlapped(start, &front.took, &[("chart", chart_took)]);
     let Front {
         mut artifacts,
+        json,
         counter_opts,
-        counters,
+        mut counters,
         ..
     } = front;
 
-    let (back, start, took) =
-        back_stages(compiled, &counters, &counter_opts, &templates, opts, cache);
-    timings.overlapped(start, &took[..1], &took[1..]);
-    let Back {
-        sheets,
-        cards,
-        module,
-    } = back;
+    let (sheets, cards) = sheets_and_cards(
+        compiled,
+        &counters,
+        &counter_opts,
+        &templates,
+        opts,
+        cache,
+        timings,
+    );
     // The first failure in the stages' order: sheets, chart, cards, module.
     let sheets = sheets?;
+    if cache.one_build {
+        drop_pdf_forms(cache, &mut counters);
+    }
     let charts = charts?;
     let cards = cards?;
-    let module = module?;
-    cache.made += module.1;
-
-    for (((nation, c), sheets), chart) in nations.iter().zip(&counters).zip(sheets).zip(charts) {
-        let images: Vec<CounterImage> = c.sides.iter().map(|s| s.image().clone()).collect();
-        artifacts.extend(counter_artifacts(nation, &images));
-        artifacts.extend(
-            sheets
-                .iter()
-                .map(|(path, pdf)| Artifact::new(path, pdf.clone())),
-        );
-        for chart in chart {
-            artifacts.push(Artifact::new(&chart.html_path, chart.html.clone()));
-            artifacts.push(Artifact::new(&chart.pdf_path, chart.pdf.clone()));
-        }
-        artifacts.extend(infantry_artifacts(nation, &c.infantry));
+    if cache.one_build {
+        cache.cards = Default::default();
     }
-    artifacts.extend(cards.iter().flat_map(|c| c.iter().cloned()));
-    artifacts.extend(module.0.iter().map(|m| (**m).clone()));
+    for (n, bytes) in nations.iter().zip(json) {
+        artifacts.push(Artifact::new(format!("{}.json", n.id), take(bytes)));
+    }
+
+    let (pngs, png_paths) = gather(nations, &mut counters, sheets, charts, &mut artifacts);
+    artifacts.extend(cards.into_iter().flat_map(take));
+    if cache.one_build {
+        // The charts' and cards' drawings, freed: given back before the module's buffers.
+        qm_compile::memory::release_freed();
+    }
+    let key = module_key(compiled, &counters, opts, fp);
+    let module = timings.time("module", || module(compiled, &pngs, key, &templates, cache))?;
+    cache.made += module.1;
+    if cache.one_build {
+        cache.module = Default::default();
+    }
+    artifacts.extend(module.0.into_iter().map(take));
+    for (path, png) in png_paths.into_iter().zip(pngs) {
+        if let Some(path) = path {
+            artifacts.push(Artifact::new(path, png.png));
+        }
+    }
     cache.sweep();
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(artifacts)
 }
 
-/// What the stages after the counters made (each its own result: the first failure is
-/// reported in the stages' order).
-struct Back {
-    sheets: Result<Vec<Arc<SheetFiles>>, BuildError>,
-    cards: Result<Vec<Arc<Vec<Artifact>>>, BuildError>,
-    module: Result<(Vec<Arc<Artifact>>, usize), VassalError>,
-}
+/// A stage's pieces, or its first failure.
+type Made<T> = Result<Vec<Arc<T>>, BuildError>;
 
-/// The sheets, the cards and the VASSAL module, side by side (none waits on another), with
-/// when they started and each one's time (the sheets first, on the caller's thread).
-fn back_stages(
+/// The sheets and the cards, side by side (the cards wait on no sheet), each stage's time in
+/// `timings` (the cards marked as beside the sheets).
+fn sheets_and_cards(
     compiled: &Compiled,
     counters: &[NationCounters],
     counter_opts: &CounterOptions,
     templates: &Templates,
     opts: &BuildOptions,
     cache: &mut RenderCache,
-) -> (Back, Instant, [(&'static str, Duration); 3]) {
+    timings: &mut Timings,
+) -> (Made<SheetFiles>, Made<Vec<Artifact>>) {
     let fp = templates.fingerprint();
-    // Drawn once: the same PNGs go to out/ and into the VASSAL module.
-    let pngs = module_pngs(&compiled.nations, counters);
-    let key = module_key(compiled, counters, opts, fp);
-    let mut module_part = RenderCache {
-        module: std::mem::take(&mut cache.module),
-        disk: cache.disk.clone(),
-        ..RenderCache::default()
-    };
     let mut card_part = RenderCache {
         cards: std::mem::take(&mut cache.cards),
         disk: cache.disk.clone(),
         ..RenderCache::default()
     };
     let start = Instant::now();
-    let ((sheets, sheets_took), ((cards, cards_took), (module, module_took))) = rayon::join(
+    let ((sheets, sheets_took), (cards, cards_took)) = rayon::join(
         || took(|| sheets(&compiled.nations, counters, templates, opts, cache)),
         || {
-            rayon::join(
-                || {
-                    took(|| {
-                        cards(
-                            compiled,
-                            counters,
-                            templates,
-                            fp,
-                            counter_opts,
-                            &mut card_part,
-                        )
-                    })
-                },
-                || took(|| module(compiled, &pngs, key, templates, &mut module_part)),
-            )
+            took(|| {
+                cards(
+                    compiled,
+                    counters,
+                    templates,
+                    fp,
+                    counter_opts,
+                    &mut card_part,
+                )
+            })
         },
     );
-    cache.module = module_part.module;
     cache.cards = card_part.cards;
     cache.made += card_part.made;
-    let took = [
-        ("sheets", sheets_took),
-        ("cards", cards_took),
-        ("module", module_took),
-    ];
-    (
-        Back {
-            sheets,
-            cards,
-            module,
-        },
-        start,
-        took,
-    )
+    timings.overlapped(start, &[("sheets", sheets_took)], &[("cards", cards_took)]);
+    (sheets, cards)
 }
 
-/// The VASSAL module under `key`, made from the nations and `pngs` where `part` (its slot
+/// The VASSAL module under `key`, made from the nations and `pngs` where `cache` (its slot
 /// and the disk cache) lacks it, and whether it was made (1) or found (0).
 fn module(
     compiled: &Compiled,
     pngs: &[CounterPng],
     key: Key,
     templates: &Templates,
-    part: &mut RenderCache,
+    cache: &mut RenderCache,
 ) -> Result<(Vec<Arc<Artifact>>, usize), VassalError> {
     get_or_make_kept(
-        &mut part.module,
-        part.disk.as_deref(),
+        &mut cache.module,
+        cache.disk.as_deref(),
         "module",
         &[key],
         |_| crate::vassal::module_artifact(&compiled.loaded, &compiled.nations, pngs, templates),
@@ -295,10 +281,11 @@ fn took<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (out, start.elapsed())
 }
 
-/// What the stages before the sheets made: the JSON and schema files, the counter options
-/// with the pictures, every nation's counters, and the time of each stage.
+/// What the stages before the sheets made: the schema files, each nation's JSON, the counter
+/// options with the pictures, every nation's counters, and the time of each stage.
 struct Front {
     artifacts: Vec<Artifact>,
+    json: Vec<Json>,
     counter_opts: CounterOptions,
     counters: Vec<NationCounters>,
     took: Vec<(&'static str, Duration)>,
@@ -312,8 +299,8 @@ fn front_stages(
     opts: &BuildOptions,
     cache: &mut RenderCache,
 ) -> Result<Front, BuildError> {
-    let (artifacts, json_took) = took(|| json_artifacts(&compiled.nations, cache));
-    let artifacts = artifacts?;
+    let (made, json_took) = took(|| json_artifacts(&compiled.nations, cache));
+    let (artifacts, json) = made?;
     cache.made = 0;
     // Each vehicle's art or silhouette, made once for every side, sheet, card and module image.
     let (pictures, pictures_took) = took(|| {
@@ -329,10 +316,20 @@ fn front_stages(
         colours: compiled.colours.clone(),
         ..opts.counters.clone()
     };
-    let (counters, counters_took) =
-        took(|| counters(&compiled.nations, templates, fp, opts, &counter_opts, cache));
+    let (counters, counters_took) = took(|| {
+        counters(
+            &compiled.nations,
+            &json,
+            templates,
+            fp,
+            opts,
+            &counter_opts,
+            cache,
+        )
+    });
     Ok(Front {
         artifacts,
+        json,
         counter_opts,
         counters: counters?,
         took: vec![
@@ -341,24 +338,6 @@ fn front_stages(
             ("counters", counters_took),
         ],
     })
-}
-
-/// Every nation's counter PNGs (its sides, then its infantry) for the module.
-fn module_pngs(nations: &[Nation], counters: &[NationCounters]) -> Vec<CounterPng> {
-    let mut pngs = Vec::new();
-    for (nation, c) in nations.iter().zip(counters) {
-        pngs.extend(
-            c.sides
-                .iter()
-                .map(|s| CounterPng::new(&nation.id, s.image().clone())),
-        );
-        pngs.extend(
-            c.infantry
-                .iter()
-                .map(|i| CounterPng::infantry(&nation.id, i.clone())),
-        );
-    }
-    pngs
 }
 
 /// The schema files, fixed in the binary: generated once per process.
@@ -390,12 +369,82 @@ pub fn warm_up() {
     let _ = qm_layout::fonts::Metrics::get(true);
 }
 
-/// The schema files and each nation's IR.
+/// Nothing is kept for a next build: the sides' PDF forms go now (the sheets are made), and
+/// each piece after is moved into the artifacts rather than copied.
+fn drop_pdf_forms(cache: &mut RenderCache, counters: &mut [NationCounters]) {
+    cache.sides = Default::default();
+    cache.side_keys.clear();
+    cache.sheets = Default::default();
+    for c in counters {
+        c.sheets = None;
+        c.sides = std::mem::take(&mut c.sides)
+            .into_iter()
+            .map(Drawn::without_pdf)
+            .collect();
+    }
+    // The PDF forms were most of the counters' memory, freed on every core's arena: given
+    // back, not left for arenas the module's large buffers do not come from.
+    qm_compile::memory::release_freed();
+}
+
+/// Each nation's counter files, sheets, charts and infantry files into `artifacts`; returns
+/// the module's PNGs and each one's path in out/ (none for infantry, whose files are made
+/// apart). Drawn once: the same PNGs go into the VASSAL module and then to out/.
+fn gather(
+    nations: &[Nation],
+    counters: &mut [NationCounters],
+    sheets: Vec<Arc<SheetFiles>>,
+    charts: Vec<Vec<Arc<ChartFiles>>>,
+    artifacts: &mut Vec<Artifact>,
+) -> (Vec<CounterPng>, Vec<Option<String>>) {
+    let mut pngs = Vec::new();
+    let mut png_paths = Vec::new();
+    let per_nation = nations.iter().zip(counters).zip(sheets).zip(charts);
+    for (((nation, c), sheets), chart) in per_nation {
+        for image in std::mem::take(&mut c.sides)
+            .into_iter()
+            .map(Drawn::into_image)
+        {
+            let stem = format!("{}/counters/{}", nation.id, image.stem());
+            png_paths.push(Some(format!("{stem}.png")));
+            artifacts.push(Artifact::new(format!("{stem}.svg"), image.svg));
+            pngs.push(CounterPng {
+                nation: nation.id.clone(),
+                vehicle_id: image.vehicle_id,
+                side: image.side,
+                png: image.png,
+            });
+        }
+        for (path, pdf) in take(sheets) {
+            artifacts.push(Artifact::new(path, pdf));
+        }
+        for chart in chart.into_iter().map(take) {
+            artifacts.push(Artifact::new(chart.html_path, chart.html));
+            artifacts.push(Artifact::new(chart.pdf_path, chart.pdf));
+        }
+        artifacts.extend(infantry_artifacts(nation, &c.infantry));
+        for i in c.infantry.iter() {
+            png_paths.push(None);
+            pngs.push(CounterPng::infantry(&nation.id, i.clone()));
+        }
+    }
+    (pngs, png_paths)
+}
+
+/// A nation's JSON, shared with the cache of a build that keeps it.
+type Json = Arc<Vec<u8>>;
+
+/// A piece a cache may share: moved out when this is the last handle to it, else copied.
+fn take<T: Clone>(piece: Arc<T>) -> T {
+    Arc::try_unwrap(piece).unwrap_or_else(|shared| (*shared).clone())
+}
+
+/// The schema files, and each nation's IR as JSON (kept in `cache` for a next build).
 fn json_artifacts(
     nations: &[Nation],
     cache: &mut RenderCache,
-) -> Result<Vec<Artifact>, BuildError> {
-    let mut out = schema_artifacts()?.to_vec();
+) -> Result<(Vec<Artifact>, Vec<Json>), BuildError> {
+    let out = schema_artifacts()?.to_vec();
     // A nation equal to the one last written has the same JSON.
     let json: Vec<_> = nations
         .par_iter()
@@ -404,14 +453,17 @@ fn json_artifacts(
             _ => pretty(n).map(Arc::new),
         })
         .collect();
-    let mut kept = std::collections::HashMap::new();
-    for (n, bytes) in nations.iter().zip(json) {
-        let bytes = bytes?;
-        out.push(Artifact::new(format!("{}.json", n.id), (*bytes).clone()));
-        kept.insert(n.id.clone(), (n.clone(), bytes));
-    }
-    cache.json = kept;
-    Ok(out)
+    let json = json.into_iter().collect::<Result<Vec<_>, _>>()?;
+    cache.json = if cache.one_build {
+        Default::default()
+    } else {
+        nations
+            .iter()
+            .zip(&json)
+            .map(|(n, bytes)| (n.id.clone(), (n.clone(), bytes.clone())))
+            .collect()
+    };
+    Ok((out, json))
 }
 
 /// A counter side as a build has it: drawn in full (its PDF form for the sheets), or only its
@@ -433,6 +485,25 @@ impl Drawn {
         match self {
             Self::Full(s) => Some(&s.pdf),
             Self::Image(_) => None,
+        }
+    }
+
+    /// The side without its PDF form, when nothing else holds it.
+    fn without_pdf(self) -> Self {
+        match self {
+            Self::Full(s) => match Arc::try_unwrap(s) {
+                Ok(side) => Self::Image(side.image),
+                Err(s) => Self::Full(s),
+            },
+            image => image,
+        }
+    }
+
+    /// The side's files: moved out when nothing else holds them, else copied.
+    fn into_image(self) -> CounterImage {
+        match self {
+            Self::Full(s) => Arc::try_unwrap(s).map_or_else(|s| s.image.clone(), |s| s.image),
+            Self::Image(i) => i,
         }
     }
 }
@@ -460,8 +531,13 @@ struct NationSides {
 /// of each gun with its limbered side) and each nation's infantry counters, made where the
 /// caches lack them. A nation whose pack of sides and sheets the disk cache holds is taken
 /// whole ([`crate::side_packs`]); the others go side by side ([`draw_counters`]).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the build's pieces, passed down once"
+)]
 fn counters(
     nations: &[Nation],
+    json: &[Arc<Vec<u8>>],
     templates: &Templates,
     fp: u64,
     opts: &BuildOptions,
@@ -471,9 +547,9 @@ fn counters(
     let disk = cache.disk.clone();
     let pack_keys: Vec<Option<Key>> = nations
         .par_iter()
-        .map(|n| {
+        .zip(json)
+        .map(|(n, json)| {
             disk.as_ref()?;
-            let json = &cache.json.get(&n.id)?.1;
             Some(side_packs::pack_key(n, json, counter_opts, fp))
         })
         .collect();
@@ -974,6 +1050,8 @@ pub fn nation_json(nation: &Nation) -> Result<Artifact, serde_json::Error> {
 pub fn pretty<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, serde_json::Error> {
     let mut bytes = serde_json::to_vec_pretty(value)?;
     bytes.push(b'\n');
+    // A grown buffer holds up to twice its length; a build keeps every nation's JSON.
+    bytes.shrink_to_fit();
     Ok(bytes)
 }
 

@@ -179,8 +179,17 @@ impl DiskCache {
         for word in [self.salt.0, key, payload.len() as u64, checksum(payload)] {
             header.extend_from_slice(&word.to_le_bytes());
         }
-        // Header and payload written one after the other: a large payload is not copied.
-        if self.mark().is_ok() && write_new(&path, &[&header, payload]).is_ok() {
+        // A large payload (the module) is written after its header, not copied beside it
+        // while the build holds everything else; a small one in the same write.
+        let small;
+        let parts: [&[u8]; 2] = if payload.len() < 1 << 16 {
+            header.extend_from_slice(payload);
+            small = header;
+            [&small, &[]]
+        } else {
+            [&header, payload]
+        };
+        if self.mark().is_ok() && write_new(&path, &parts).is_ok() {
             self.written.fetch_add(1, Ordering::Relaxed);
             self.written_bytes
                 .fetch_add((HEADER + payload.len()) as u64, Ordering::Relaxed);
@@ -249,12 +258,12 @@ fn checksum(bytes: &[u8]) -> u64 {
     foldhash::quality::FixedState::with_seed(0x716d_6361_6368_6531).hash_one(bytes)
 }
 
-/// Writes `parts`, one after the other, at `path` through a temporary sibling and a rename.
+/// Writes `bytes` at `path` through a temporary sibling and a rename.
 fn write_new(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let mut tmp = tempfile::Builder::new().prefix(".new-").tempfile_in(dir)?;
-    for bytes in parts {
+    for bytes in parts.iter().filter(|b| !b.is_empty()) {
         io::Write::write_all(&mut tmp, bytes)?;
     }
     tmp.persist(path).map_err(|e| e.error)?;
@@ -265,7 +274,9 @@ fn write_new(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
 pub mod codec {
     /// `parts` as one payload.
     pub fn encode<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> Vec<u8> {
-        let mut out = Vec::new();
+        let parts: Vec<&[u8]> = parts.into_iter().collect();
+        // Sized up front: a grown buffer would hold two copies of a large payload at once.
+        let mut out = Vec::with_capacity(parts.iter().map(|p| p.len() + 8).sum());
         for p in parts {
             out.extend_from_slice(&(p.len() as u64).to_le_bytes());
             out.extend_from_slice(p);

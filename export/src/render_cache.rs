@@ -134,6 +134,10 @@ pub struct RenderCache {
     pub json: HashMap<String, (crate::render_cache::NationInputs, Arc<Vec<u8>>)>,
     /// The build cache on disk (`qm build`), behind every slot but `json` and `infantry`.
     pub disk: Option<Arc<crate::disk_cache::DiskCache>>,
+    /// A build of its own (`qm build`; not `qm watch`): nothing is kept for a next build, so
+    /// the build moves its pieces into the artifacts instead of copying them and drops each
+    /// side's PDF form once the sheets are made (the peak memory of a large build).
+    pub one_build: bool,
 }
 
 /// What a piece's counter sides are drawn from, and their keys (in its sides' order).

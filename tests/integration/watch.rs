@@ -101,6 +101,40 @@ fn a_cached_build_equals_a_fresh_one_and_renders_only_what_an_edit_changed() {
     assert_eq!(cache.made, 2 + 1 + 1 + scenarios + 1, "of {all} pieces");
 }
 
+#[test]
+fn a_build_of_its_own_gives_what_a_kept_build_gives_and_keeps_no_piece() {
+    let compiled = qm_compile::pipeline::compile(&root().join("data-src"), &Default::default());
+    let opts = BuildOptions::default();
+    let mut kept = RenderCache::default();
+    let expected = render_all(&compiled, &opts, &mut Timings::default(), &mut kept).unwrap();
+    assert!(!kept.sides.is_empty() && !kept.json.is_empty());
+    let dir = tempfile::tempdir().unwrap();
+    let disk = std::sync::Arc::new(qm_export::disk_cache::DiskCache::new(
+        dir.path().join("cache"),
+        qm_export::disk_cache::DEFAULT_MAX_BYTES,
+    ));
+    // Without a disk cache, filling one, then taking every piece from it.
+    for disk in [None, Some(disk.clone()), Some(disk)] {
+        let mut once = RenderCache {
+            one_build: true,
+            disk,
+            ..Default::default()
+        };
+        let got = render_all(&compiled, &opts, &mut Timings::default(), &mut once).unwrap();
+        assert!(got == expected, "a build of its own gives other bytes");
+        assert!(
+            once.sides.is_empty()
+                && once.sheets.is_empty()
+                && once.charts.is_empty()
+                && once.cards.is_empty()
+                && once.module.is_empty()
+                && once.json.is_empty()
+                && once.side_keys.is_empty(),
+            "a build of its own keeps nothing for a next one"
+        );
+    }
+}
+
 /// A running `qm watch` and the lines it prints (killed when a test fails part-way).
 struct Watch(qm_test_support::ChildLines);
 

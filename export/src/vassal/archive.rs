@@ -27,18 +27,8 @@ fn zip_err(what: &str, e: impl std::fmt::Display) -> VassalError {
 }
 
 /// A `.vmod` holding `entries` (name, bytes), written in name order.
-pub fn write_vmod(entries: Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, VassalError> {
-    write_entries(
-        entries
-            .iter()
-            .map(|(n, b)| (n.as_str(), b.as_slice()))
-            .collect(),
-    )
-}
-
-/// [`write_vmod`] of borrowed entries (a module's images are not copied to be zipped).
-pub fn write_entries(mut entries: Vec<(&str, &[u8])>) -> Result<Vec<u8>, VassalError> {
-    entries.sort_by(|a, b| a.0.cmp(b.0));
+pub fn write_vmod<B: AsRef<[u8]>>(mut entries: Vec<(String, B)>) -> Result<Vec<u8>, VassalError> {
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
     for pair in entries.windows(2) {
         if pair[0].0 == pair[1].0 {
             return Err(VassalError::new(format!(
@@ -47,14 +37,15 @@ pub fn write_entries(mut entries: Vec<(&str, &[u8])>) -> Result<Vec<u8>, VassalE
             )));
         }
     }
-    // Room for every entry, its headers and the directory: the buffer is never moved.
+    // Room for the stored entries (the PNGs, most of the bytes) and the headers from the
+    // start: a growing buffer would hold its old and new copies at once while it moves.
     let room: usize = entries
         .iter()
-        .map(|(n, b)| b.len() + 2 * n.len() + 128)
+        .map(|(name, bytes)| bytes.as_ref().len() + 2 * name.len() + 128)
         .sum();
-    let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(room + 1024)));
-    for (name, bytes) in entries {
-        add_entry(&mut zip, name, bytes)?;
+    let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(room)));
+    for (name, bytes) in &entries {
+        add_entry(&mut zip, name, bytes.as_ref())?;
     }
     let cursor = zip.finish().map_err(|e| zip_err("write the module", e))?;
     Ok(cursor.into_inner())

@@ -64,21 +64,14 @@ pub fn build_vmod(
     let model = assemble(nations, images, config, registry, registries, templates)?;
     let build_file = module_xml::render_build_file(&model, templates)?;
     let moduledata = module_xml::render_moduledata(&model, templates)?;
-    let names: Vec<String> = (model.images.keys().chain(model.shell_images.keys()))
-        .map(|path| format!("images/{path}"))
-        .collect();
-    let mut entries = vec![
-        ("buildFile.xml", build_file.as_bytes()),
-        ("moduledata", moduledata.as_bytes()),
+    let mut entries: Vec<(String, &[u8])> = vec![
+        ("buildFile.xml".to_string(), build_file.as_bytes()),
+        ("moduledata".to_string(), moduledata.as_bytes()),
     ];
-    let images = model.images.values().chain(model.shell_images.values());
-    entries.extend(
-        names
-            .iter()
-            .map(String::as_str)
-            .zip(images.map(Vec::as_slice)),
-    );
-    let bytes = archive::write_entries(entries)?;
+    for (path, png) in model.images.iter().chain(&model.shell_images) {
+        entries.push((format!("images/{path}"), png));
+    }
+    let bytes = archive::write_vmod(entries)?;
     Ok(Vmod {
         file_name: config.file_name(),
         bytes,
