@@ -1,8 +1,12 @@
-//! The whole-corpus check and build: every nation of a folder of listings in our layout (a
-//! real corpus put into `listing.tsv` files, e.g. VASL's Chapter H data converted as the
-//! docs/listings.md's "Real listings" says; never committed). Set `QM_CORPUS=DIR`; without it the
-//! bench says so and measures nothing:
+//! The whole-corpus check and build: every nation of a folder of listings (a real corpus,
+//! never committed: e.g. VASL's Chapter H files copied in unchanged, one nation folder each
+//! holding its `listing.csv` and, for guns, `ordnance.csv`). Set `QM_CORPUS=DIR`; without it
+//! the bench says so and measures nothing:
 //! `QM_CORPUS=/path/to/corpus cargo bench --bench corpus`.
+//!
+//! The process keeps what it makes once (text layouts, validators) from one iteration to the
+//! next, so `build` here is a cold render in a warm process: a first `qm build` is measured
+//! with `/usr/bin/time` (docs/development.md).
 //!
 //! Measured: the check; the render of every artifact cold (no cache) and warm (from a build
 //! cache on disk that a first build filled, as a second `qm build` of unchanged data); the write
