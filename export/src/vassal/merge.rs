@@ -382,7 +382,7 @@ fn apply_edits(existing: &str, mut edits: Vec<Edit>, extra: usize) -> Result<Str
 pub fn merge_vmod(
     existing: &[u8],
     generated_build_file: &str,
-    qm_images: &BTreeMap<String, Vec<u8>>,
+    qm_images: &BTreeMap<String, std::borrow::Cow<'_, [u8]>>,
 ) -> Result<Merged, VassalError> {
     let mut zin = ZipArchive::new(Cursor::new(existing)).map_err(err)?;
     let names: Vec<String> = (0..zin.len())

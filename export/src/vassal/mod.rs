@@ -48,7 +48,7 @@ pub struct Vmod {
     /// The rendered buildFile.xml.
     pub build_file: String,
     /// What went in.
-    pub model: ModuleModel,
+    pub model: ModuleModel<'static>,
 }
 
 /// Makes the module: assembles, renders and zips. `registries` give each nation's vehicle
@@ -62,22 +62,51 @@ pub fn build_vmod(
     registries: &dyn NationRegistries,
 ) -> Result<Vmod, VassalError> {
     let model = assemble(nations, images, config, registry, registries, templates)?;
-    let build_file = module_xml::render_build_file(&model, templates)?;
-    let moduledata = module_xml::render_moduledata(&model, templates)?;
-    let mut entries: Vec<(String, &[u8])> = vec![
-        ("buildFile.xml".to_string(), build_file.as_bytes()),
-        ("moduledata".to_string(), moduledata.as_bytes()),
-    ];
-    for (path, png) in model.images.iter().chain(&model.shell_images) {
-        entries.push((format!("images/{path}"), png));
-    }
-    let bytes = archive::write_vmod(entries)?;
+    let (build_file, bytes) = zip_model(&model, templates)?;
     Ok(Vmod {
         file_name: config.file_name(),
         bytes,
         build_file,
-        model,
+        model: model.into_owned(),
     })
+}
+
+/// The module's file name and bytes, as [`build_vmod`] makes them, without keeping the
+/// model: its images stay those of `images`, zipped without a copy (what `qm build` writes).
+fn vmod_bytes(
+    nations: &[Nation],
+    images: &[CounterPng],
+    config: &ModuleConfig,
+    registry: &GpidRegistry,
+    templates: &Templates,
+    registries: &dyn NationRegistries,
+) -> Result<(String, Vec<u8>), VassalError> {
+    let model = assemble(nations, images, config, registry, registries, templates)?;
+    let (_, bytes) = zip_model(&model, templates)?;
+    Ok((config.file_name(), bytes))
+}
+
+/// The model's buildFile.xml and the zip of it, its moduledata and its images.
+fn zip_model(
+    model: &ModuleModel<'_>,
+    templates: &Templates,
+) -> Result<(String, Vec<u8>), VassalError> {
+    let build_file = module_xml::render_build_file(model, templates)?;
+    let moduledata = module_xml::render_moduledata(model, templates)?;
+    let mut entries: Vec<(String, &[u8])> = vec![
+        ("buildFile.xml".to_string(), build_file.as_bytes()),
+        ("moduledata".to_string(), moduledata.as_bytes()),
+    ];
+    let images = model.images.iter().map(|(path, png)| (path, &png[..]));
+    let shell = model
+        .shell_images
+        .iter()
+        .map(|(path, png)| (path, &png[..]));
+    for (path, png) in images.chain(shell) {
+        entries.push((format!("images/{path}"), png));
+    }
+    let bytes = archive::write_vmod(entries)?;
+    Ok((build_file, bytes))
 }
 
 /// Builds the module with the `vassal.toml` and gpid registry the load stage read (never the
@@ -101,15 +130,17 @@ pub fn module_artifact(
     images: &[CounterPng],
     templates: &Templates,
 ) -> Result<Artifact, VassalError> {
-    let vmod = build_from_data(loaded, nations, images, templates)?;
+    let config = ModuleConfig::from_file(&loaded.module_files.config)?;
+    let registry = GpidRegistry::from_file(&loaded.module_files.gpids)?.unwrap_or_default();
+    let (file_name, bytes) = vmod_bytes(nations, images, &config, &registry, templates, loaded)?;
     // The module is read back by qm's own checker: a module VASSAL would choke on (a
     // duplicate gpid, a missing image) fails the build instead of being written.
-    let report = check::check_vmod(&vmod.bytes)?;
+    let report = check::check_vmod(&bytes)?;
     if !report.is_ok() {
         let shown: Vec<&str> = report.problems.iter().take(5).map(String::as_str).collect();
         return Err(VassalError::new(format!(
             "failed to make {} (qm's module check finds {} problem{}: {}{})",
-            vmod.file_name,
+            file_name,
             report.problems.len(),
             if report.problems.len() == 1 { "" } else { "s" },
             shown.join("; "),
@@ -120,8 +151,5 @@ pub fn module_artifact(
             }
         )));
     }
-    Ok(Artifact::new(
-        format!("vassal/{}", vmod.file_name),
-        vmod.bytes,
-    ))
+    Ok(Artifact::new(format!("vassal/{file_name}"), bytes))
 }

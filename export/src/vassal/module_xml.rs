@@ -30,7 +30,7 @@ struct Ctx<'a> {
     map: &'a MapModel,
 }
 
-fn ctx(model: &ModuleModel) -> Ctx<'_> {
+fn ctx<'m>(model: &'m ModuleModel<'_>) -> Ctx<'m> {
     let c = &model.config;
     Ctx {
         module: ModuleCtx {
@@ -48,13 +48,13 @@ fn ctx(model: &ModuleModel) -> Ctx<'_> {
 }
 
 /// Renders buildFile.xml.
-pub fn render_build_file(model: &ModuleModel, t: &Templates) -> Result<String, VassalError> {
+pub fn render_build_file(model: &ModuleModel<'_>, t: &Templates) -> Result<String, VassalError> {
     t.render(BUILD_FILE_TEMPLATE, ctx(model))
         .map_err(VassalError::template)
 }
 
 /// Renders moduledata.
-pub fn render_moduledata(model: &ModuleModel, t: &Templates) -> Result<String, VassalError> {
+pub fn render_moduledata(model: &ModuleModel<'_>, t: &Templates) -> Result<String, VassalError> {
     t.render(MODULEDATA_TEMPLATE, ctx(model))
         .map_err(VassalError::template)
 }

@@ -2,6 +2,7 @@
 //! palette (a tab per nation, a panel per vehicle type, a panel per gun type group, then an
 //! infantry panel), the prototypes the slots share, and the images they name.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use qm_registry::NationRegistries;
@@ -129,7 +130,7 @@ pub struct MapModel {
 
 /// Everything the module holds, before it is rendered and zipped.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ModuleModel {
+pub struct ModuleModel<'i> {
     /// Name, version, engine version.
     pub config: ModuleConfig,
     /// The engine generation the traits are encoded for.
@@ -142,12 +143,35 @@ pub struct ModuleModel {
     pub prototypes: Vec<Prototype>,
     /// The map.
     pub map: MapModel,
-    /// Images qm owns, by path under `images/` (all under `qm/`).
-    pub images: BTreeMap<String, Vec<u8>>,
+    /// Images qm owns, by path under `images/` (all under `qm/`): the counters' PNGs
+    /// borrowed from the build's (zipped, not copied), the overlays owned.
+    pub images: BTreeMap<String, Cow<'i, [u8]>>,
     /// Images of the standalone shell (the board), by path under `images/`.
     pub shell_images: BTreeMap<String, Vec<u8>>,
     /// Slot keys that had no committed gpid and were given one for this build.
     pub allocated: Vec<String>,
+}
+
+impl ModuleModel<'_> {
+    /// The model holding its own copy of every image (a [`super::Vmod`] outlives the PNGs
+    /// it was made from).
+    pub fn into_owned(self) -> ModuleModel<'static> {
+        ModuleModel {
+            images: self
+                .images
+                .into_iter()
+                .map(|(path, png)| (path, Cow::Owned(png.into_owned())))
+                .collect(),
+            config: self.config,
+            format: self.format,
+            next_piece_slot_id: self.next_piece_slot_id,
+            palette: self.palette,
+            prototypes: self.prototypes,
+            map: self.map,
+            shell_images: self.shell_images,
+            allocated: self.allocated,
+        }
+    }
 }
 
 const CE_IMAGE: &str = "qm/ce.png";
@@ -367,14 +391,14 @@ pub fn prototypes(counter: (u32, u32), format: EngineFormat, carried: Carried) -
 /// Every vehicle needs a front image; a back (or wreck) image adds the Flip layer. Vehicles
 /// missing from the registry get the numbers `qm vassal gpids --update` would give them. The
 /// layers' overlays and the board are drawn with `templates`.
-pub fn assemble(
+pub fn assemble<'i>(
     nations: &[Nation],
-    images: &[CounterPng],
+    images: &'i [CounterPng],
     config: &ModuleConfig,
     registry: &GpidRegistry,
     registries: &dyn NationRegistries,
     templates: &Templates,
-) -> Result<ModuleModel, VassalError> {
+) -> Result<ModuleModel<'i>, VassalError> {
     let format = EngineFormat::for_version(&config.vassal_version);
     let by_key = images_by_key(images)?;
     let mut registry = registry.clone();
@@ -489,13 +513,13 @@ fn images_by_key(images: &[CounterPng]) -> Result<ImagesByKey<'_>, VassalError> 
 /// prototypes' overlays are sized to it).
 struct SlotMaker<'a, 'i> {
     by_key: &'a ImagesByKey<'i>,
-    qm_images: &'a mut BTreeMap<String, Vec<u8>>,
+    qm_images: &'a mut BTreeMap<String, Cow<'i, [u8]>>,
     registry: &'a GpidRegistry,
     format: EngineFormat,
     counter_size: Option<(u32, u32)>,
 }
 
-impl SlotMaker<'_, '_> {
+impl<'i> SlotMaker<'_, 'i> {
     fn slot(&mut self, spec: SlotSpec) -> Result<Slot, VassalError> {
         build_slot(
             spec,
@@ -618,10 +642,10 @@ type ImagesByKey<'a> = BTreeMap<(String, String, u8), &'a CounterPng>;
 
 /// One PieceSlot: prototype, Marker, a Flip layer when a back or wreck image exists, and the
 /// BasicPiece with the front image and the registry's gpid. Adds the images to `qm_images`.
-fn build_slot(
+fn build_slot<'i>(
     spec: SlotSpec,
-    by_key: &ImagesByKey,
-    qm_images: &mut BTreeMap<String, Vec<u8>>,
+    by_key: &ImagesByKey<'i>,
+    qm_images: &mut BTreeMap<String, Cow<'i, [u8]>>,
     registry: &GpidRegistry,
     format: EngineFormat,
 ) -> Result<Slot, VassalError> {
@@ -642,7 +666,7 @@ fn build_slot(
         ))
     })?;
     let front_path = counter_image_path(spec.nation, &spec.piece_id, CounterSide::Front);
-    qm_images.insert(front_path.clone(), front.png.clone());
+    qm_images.insert(front_path.clone(), Cow::Borrowed(&front.png));
     refuse_trailing_backslash(&key, "name", spec.name)?;
     for (k, value) in &spec.properties {
         refuse_trailing_backslash(&key, k, value)?;
@@ -658,7 +682,7 @@ fn build_slot(
             )));
         }
         let path = counter_image_path(spec.nation, &spec.piece_id, back.side);
-        qm_images.insert(path.clone(), back.png.clone());
+        qm_images.insert(path.clone(), Cow::Borrowed(&back.png));
         let level = if back.side == CounterSide::Wreck {
             "+ (wreck)"
         } else {
@@ -668,7 +692,7 @@ fn build_slot(
     }
     if let Some(limbered) = get(3) {
         let path = counter_image_path(spec.nation, &spec.piece_id, CounterSide::Limbered);
-        qm_images.insert(path.clone(), limbered.png.clone());
+        qm_images.insert(path.clone(), Cow::Borrowed(&limbered.png));
         traits.push(layer(
             "Limbered",
             "Limber",
@@ -714,14 +738,14 @@ fn refuse_trailing_backslash(key: &str, what: &str, value: &str) -> Result<(), V
 }
 
 /// The layers' overlays, by path under `images/`, drawn by the renderer.
-fn overlays(templates: &Templates) -> Result<BTreeMap<String, Vec<u8>>, VassalError> {
+fn overlays(templates: &Templates) -> Result<BTreeMap<String, Cow<'static, [u8]>>, VassalError> {
     let mut out = BTreeMap::new();
     for (path, label, size) in [
         (CE_IMAGE, "CE", CE_OVERLAY),
         (MOTION_IMAGE, "M", MOTION_OVERLAY),
     ] {
         let png = overlay_png(templates, path, label, size).map_err(drawn)?;
-        out.insert(path.to_string(), png);
+        out.insert(path.to_string(), Cow::Owned(png));
     }
     Ok(out)
 }
