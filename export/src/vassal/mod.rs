@@ -71,21 +71,6 @@ pub fn build_vmod(
     })
 }
 
-/// The module's file name and bytes, as [`build_vmod`] makes them, without keeping the
-/// model: its images stay those of `images`, zipped without a copy (what `qm build` writes).
-fn vmod_bytes(
-    nations: &[Nation],
-    images: &[CounterPng],
-    config: &ModuleConfig,
-    registry: &GpidRegistry,
-    templates: &Templates,
-    registries: &dyn NationRegistries,
-) -> Result<(String, Vec<u8>), VassalError> {
-    let model = assemble(nations, images, config, registry, registries, templates)?;
-    let (_, bytes) = zip_model(&model, templates)?;
-    Ok((config.file_name(), bytes))
-}
-
 /// The model's buildFile.xml and the zip of it, its moduledata and its images.
 fn zip_model(
     model: &ModuleModel<'_>,
@@ -132,7 +117,11 @@ pub fn module_artifact(
 ) -> Result<Artifact, VassalError> {
     let config = ModuleConfig::from_file(&loaded.module_files.config)?;
     let registry = GpidRegistry::from_file(&loaded.module_files.gpids)?.unwrap_or_default();
-    let (file_name, bytes) = vmod_bytes(nations, images, &config, &registry, templates, loaded)?;
+    // As `build_vmod` makes it, without keeping the model: the PNGs zipped as borrowed.
+    let model = assemble(nations, images, &config, &registry, loaded, templates)?;
+    let (_, bytes) = zip_model(&model, templates)?;
+    drop(model);
+    let file_name = config.file_name();
     // The module is read back by qm's own checker: a module VASSAL would choke on (a
     // duplicate gpid, a missing image) fails the build instead of being written.
     let report = check::check_vmod(&bytes)?;
