@@ -152,7 +152,9 @@ pub fn render_all(
     );
     let chart_made = chart_part.made;
     // A build of its own keeps no chart: each is moved into the artifacts, not copied.
-    if !cache.one_build {
+    if cache.one_build {
+        drop(chart_part);
+    } else {
         cache.charts = chart_part.charts;
     }
     let front = front?;
