@@ -141,9 +141,7 @@ pub fn render_all(
     // The charts need nothing the counters make: drawn beside the JSON and the counters.
     let mut chart_part = RenderCache {
         charts: std::mem::take(&mut cache.charts),
-        disk: cache.disk.clone(),
-        one_build: cache.one_build,
-        ..RenderCache::default()
+        ..cache.apart()
     };
     let start = Instant::now();
     let (front, (charts, chart_took)) = rayon::join(
@@ -231,8 +229,7 @@ fn sheets_and_cards(
     let fp = templates.fingerprint();
     let mut card_part = RenderCache {
         cards: std::mem::take(&mut cache.cards),
-        disk: cache.disk.clone(),
-        ..RenderCache::default()
+        ..cache.apart()
     };
     let start = Instant::now();
     let ((sheets, sheets_took), (cards, cards_took)) = rayon::join(

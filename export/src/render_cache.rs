@@ -186,6 +186,15 @@ impl PieceInputs {
 pub type NationInputs = qm_schema::Nation;
 
 impl RenderCache {
+    /// An empty cache on the same disk cache: what a stage run beside others works in, its
+    /// own slot moved in from this one (`..cache.apart()`) and back when it is done.
+    pub fn apart(&self) -> Self {
+        Self {
+            disk: self.disk.clone(),
+            ..Self::default()
+        }
+    }
+
     /// Drops what the last build did not use.
     pub fn sweep(&mut self) {
         self.sides.sweep();

@@ -92,16 +92,9 @@ fn a_build_from_the_cache_writes_what_a_cold_build_writes() {
     );
 
     // Every entry cut in half: all misses, the same output.
-    let mut stack = vec![cache.clone()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if !path.ends_with(qm_export::artifact::MARKER) {
-                let bytes = std::fs::read(&path).unwrap();
-                std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
-            }
+    for (rel, bytes) in files(&cache) {
+        if !rel.ends_with(qm_export::artifact::MARKER) {
+            std::fs::write(cache.join(rel), &bytes[..bytes.len() / 2]).unwrap();
         }
     }
     std::fs::remove_dir_all(&out).unwrap();

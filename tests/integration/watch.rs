@@ -10,7 +10,7 @@ use qm_compile::timings::Timings;
 use qm_export::build::{render_all, BuildOptions};
 use qm_export::render_cache::RenderCache;
 
-use crate::support::root;
+use crate::support::{files, root};
 use qm_test_support::copy_dir;
 
 /// The repository's data in a temporary folder, to edit.
@@ -170,27 +170,6 @@ impl Watch {
         self.expect("watch ended");
         self.0.child.wait().unwrap().code().unwrap_or(-1)
     }
-}
-
-/// Every file under `dir`, relative, with its bytes.
-fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.push((
-                    p.strip_prefix(dir).unwrap().to_path_buf(),
-                    std::fs::read(&p).unwrap(),
-                ));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 #[cfg(unix)]
