@@ -260,8 +260,18 @@ fn side_png(
     })
 }
 
-/// The image of a side: a wreck side is the back (one flip side per counter).
-fn image(piece: CounterPiece, side: CounterSide, svg: String, png: Vec<u8>) -> CounterImage {
+/// The image of a side: a wreck side is the back (one flip side per counter). Its SVG and PNG
+/// are kept until the build writes them, thousands of them: each is given back the room its
+/// buffer grew into (up to twice its length), which a build of many nations would otherwise
+/// hold (about 12 MB of 50 nations' PNGs alone).
+fn image(
+    piece: CounterPiece,
+    side: CounterSide,
+    mut svg: String,
+    mut png: Vec<u8>,
+) -> CounterImage {
+    svg.shrink_to_fit();
+    png.shrink_to_fit();
     CounterImage {
         vehicle_id: piece.id().to_string(),
         side: match side {
