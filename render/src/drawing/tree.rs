@@ -35,6 +35,8 @@ fn from_page_tree(tree: &usvg::Tree, page: Option<&Page>) -> Result<Drawing, Uns
         page,
     };
     walk.group(tree.root())?;
+    // A side's drawing is kept until the sheets are made: not the room its list grew into.
+    walk.ops.shrink_to_fit();
     Ok(Drawing {
         width: tree.size().width(),
         height: tree.size().height(),
@@ -141,13 +143,18 @@ impl Walk<'_> {
         drawing.width.to_bits().hash(&mut h);
         drawing.height.to_bits().hash(&mut h);
         hash_ops(&drawing.ops, &mut h);
-        self.ops.push(Op::Picture {
-            key: h.finish(),
-            drawing: Arc::new(drawing),
-        });
+        let key = h.finish();
+        // Every side of a class shows the same silhouette: its sides share one drawing of it
+        // (a build keeps each side's drawing until the sheets are made).
+        let drawing = PICTURES.get(key, || Arc::new(drawing));
+        self.ops.push(Op::Picture { key, drawing });
         Ok(())
     }
 }
+
+/// Pictures drawn, by their key: one shared drawing of each, however many sides show it
+/// (a document already writes a picture once by that key).
+static PICTURES: crate::memo::Memo<u64, Arc<Drawing>> = crate::memo::Memo::new(1024);
 
 /// The runs of `text`'s glyphs (each in one face, size and baseline, in usvg's places),
 /// `None` when a span is stroked, not in a plain colour, or a glyph not upright in one of the
