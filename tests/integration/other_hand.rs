@@ -107,6 +107,26 @@ fn notes_in_another_editors_wording_answer_as_a_person_reads_them() {
     );
 }
 
+/// A third hand (issue 30): notes in the terse manner of a published listing's notes
+/// (`tests/fixtures-notes/vel`): labels ("Vk. 6: ...", "1943: ...", "RF: ..."), RFs before
+/// their periods in parentheses, "first appeared", "to the end of the war", "rising to",
+/// "except on the Isles, where the RF is 1.3", "by the Partisans", "as the Drossel, but RF
+/// +.1 (max 1.6) and not before 2/42". Every question must be answered as the key says.
+#[test]
+fn terse_notes_of_a_third_hand_answer_as_a_person_reads_them() {
+    let key = std::fs::read_to_string(root().join("tests/fixtures-notes/vel.answers")).unwrap();
+    let key = questions(&key);
+    assert!(key.len() >= 50, "{} questions", key.len());
+    let wrong = wrong_answers(&root().join("tests/fixtures-notes"), "vel", &key);
+    assert!(
+        wrong.is_empty(),
+        "{} of {} right; wrong:\n{}",
+        key.len() - wrong.len(),
+        key.len(),
+        wrong.join("\n")
+    );
+}
+
 #[test]
 #[ignore = "measures a data folder given by hand (QM_ANSWERS_DATA, QM_ANSWERS, QM_ANSWERS_NATION)"]
 fn answer_key_by_hand() {

@@ -276,8 +276,19 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
     // "Its RF there is ...": the place of the sentence before, which it goes on about.
     let (i, _) = opt((ws1, phrase("there"))).parse(i)?;
-    let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
-    let (i, entries, needs_period) = match group_list(ctx, i, rf_part) {
+    // "RF is 1.1 in 1937-39", "RF: 1.1 in 1937-39", "RF 1.1 (1937-39)": the verb, a colon or
+    // nothing before the list.
+    let (i, verb) = (ws1, phrase("is"), ws1)
+        .map(|_| true)
+        .or((ws0, ch(':'), ws0).map(|_| false))
+        .or(ws1.map(|_| false))
+        .parse(i)?;
+    let listed = group_list(ctx, i, rf_part);
+    // Without a verb the list must read: "RF 1.3" alone is another form's.
+    if !verb && listed.is_err() {
+        return fail(i);
+    }
+    let (i, entries, needs_period) = match listed {
         Ok((i, entries)) => (i, entries, false),
         Err(e) => match first_rf_of_lead_in(ctx, i) {
             Ok((i, entries)) => (i, entries, true),
@@ -429,14 +440,19 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
             let (i, _) = rf_is(start)?;
             (i, (None, None))
         }
-        Err(_) => {
-            let (i, _) = dates_and_rf_words(start)?;
-            let (i, _) = (ws1, phrase("are"), ws1).parse(i)?;
-            antecedent(ctx, i)?
-        }
+        Err(_) => match (dates_and_rf_words, ws1, phrase("are"), ws1).parse(start) {
+            Ok((i, _)) => antecedent(ctx, i)?,
+            // "Drossel B: as the Drossel, but RF +.1": the antecedent alone after a label.
+            Err(e) => match bare_antecedent(ctx, start) {
+                Ok(read) => read,
+                Err(_) => return Err(e),
+            },
+        },
     };
     let after_base = i;
-    let (mut i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
+    let (i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
+    // "but RF +.1", "but its RF .1 higher": the RF named before its amount.
+    let (mut i, _) = opt((opt((phrase("its"), ws1)), rf_word, ws1)).parse(i)?;
     let zero = PrintedRf {
         raw: String::new(),
         span: ctx.span_at(i, 0),
@@ -477,6 +493,49 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         max,
     };
     Ok((i, kind.into()))
+}
+
+/// "as the Drossel", "same as the Drossel", "like the Drossel", "as per Note 3": an antecedent
+/// that names what it copies, with no verb before it.
+fn bare_antecedent<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    // Only after a label ("Drossel B: as the Drossel"): elsewhere "as" is mostly prose ("Either
+    // MG may be used as the MA").
+    let before = ctx.text.get(..ctx.text.len() - i.len()).unwrap_or("");
+    if !before.trim_end().ends_with(':') {
+        return fail(i);
+    }
+    let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
+    let (i, _) = opt((phrase("same"), ws1)).parse(i)?;
+    // A word in capitals is a name ("AS 42"), not the link.
+    if i.get(..2)
+        .is_some_and(|w| w.chars().all(|c| c.is_ascii_uppercase()))
+    {
+        return fail(i);
+    }
+    let link = phrase("like")
+        .or(phrase("as for"))
+        .or(phrase("as per"))
+        .or(phrase("as with"))
+        .or(phrase("as"));
+    let (r, _) = (link, ws1).parse(i)?;
+    let (r, found) = if let Ok((r2, note)) = note_ref(ctx, r) {
+        (r2, (None, Some(note)))
+    } else {
+        let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
+        // With a listing, the base is one of its names.
+        if ctx.lexicon.knows_vehicles() && ctx.lexicon.vehicle_at(r).is_none() {
+            return fail(r);
+        }
+        let (r, base) = possessive_name(ctx, r).or_else(|_| vehicle_name(ctx, r))?;
+        (r, (Some(base), None))
+    };
+    if found.0.is_none() && found.1.is_none() {
+        return fail(i);
+    }
+    Ok((r, found))
 }
 
 /// "[Its] RF is " before an amount ("RF is .1 higher"), "RF is always ".
@@ -932,7 +991,7 @@ pub(crate) fn note_ref<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Spanned<u16>> {
 }
 
 /// A stand-in for a period a form left out, which a lead-in fills (see [`Body::needs_period`]).
-fn missing_period<'a>(ctx: &Ctx<'a>, at: &'a str) -> PrintedPeriod {
+pub(crate) fn missing_period<'a>(ctx: &Ctx<'a>, at: &'a str) -> PrintedPeriod {
     PrintedPeriod {
         raw: String::new(),
         span: ctx.span_at(at, 0),

@@ -105,7 +105,7 @@ pub(crate) fn theater_entry<'a>(
 
 /// Words that give an RF as a change from the one before: "rising to 1.5 in 1942", "then
 /// 1.3"; without a period after it, the RF holds thereafter.
-fn change_word(i: &str) -> Res<'_, &str> {
+pub(crate) fn change_word(i: &str) -> Res<'_, &str> {
     let (r, _) = opt((phrase("and"), ws1)).parse(i)?;
     let (r, _) = opt((phrase("which"), ws1)).parse(r)?;
     phrase("rising to")
@@ -140,6 +140,10 @@ pub(crate) fn periods_of<'a>(
     changed: bool,
 ) -> Res<'a, Vec<ScheduleEntry>> {
     let when_at = |i: &'a str| -> Res<'a, EntryWhen> {
+        // "1.1 (1937-39)": the period in parentheses after its RF.
+        if let Ok((r, (_, _, w, _, _))) = (ws0, ch('('), |r| when(ctx, r), ws0, ch(')')).parse(i) {
+            return Ok((r, w));
+        }
         let (i, _) = ws1(i)?;
         let (i, _) = opt((phrase("for").or(phrase("in")).or(phrase("during")), ws1)).parse(i)?;
         when(ctx, i)

@@ -72,6 +72,11 @@ impl Lexicon {
         }
     }
 
+    /// True when the lexicon knows the listing's vehicle names.
+    pub(crate) fn knows_vehicles(&self) -> bool {
+        !self.vehicles.is_empty()
+    }
+
     /// True when the lexicon knows places (a place may then end where its name ends).
     pub(crate) fn knows_places(&self) -> bool {
         !self.places.is_empty()

@@ -132,6 +132,10 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         let (r, _) = (ws0, ch(','), ws1).parse(r)?;
         return Ok((r, LeadIn::Area(area)));
     }
+    // "1944-45: Northern Front, Steppe (1.4)": a period as the clause's label.
+    if let Ok((r, (p, _, _, _))) = (|r| span_period(ctx, r), ws0, ch(':'), ws1).parse(i) {
+        return Ok((r, LeadIn::Period(p)));
+    }
     let (r, (word, _)) = (place_words.or(phrase("for")), ws1).parse(i)?;
     // After a bare "In"/"On", a period or a place the nation knows may go without its comma
     // ("In 1943 its RF is 1.5", "On the Eastern Front its RF is ..."): where it ends is plain.

@@ -71,25 +71,7 @@ pub(crate) fn scoped<'a, T>(
     let mut farthest = GrammarError { at: start };
     let mut attempt =
         |names: &[(&'a str, &'a str)], body_start: &'a str| match form(ctx, body_start) {
-            Ok((rest, value)) => {
-                let refs = names
-                    .iter()
-                    .map(|&(first, last)| {
-                        // "The AMR 35(L)'s RF is ...": the vehicle, not its possessive.
-                        let name = span_text(start, first, last);
-                        let name = name
-                            .strip_suffix("'s")
-                            .or_else(|| name.strip_suffix("’s"))
-                            .unwrap_or(name);
-                        VehicleRef {
-                            raw: name.to_string(),
-                            span: ctx.span(name),
-                            title_index: None,
-                        }
-                    })
-                    .collect();
-                Some((rest, (refs, value)))
-            }
+            Ok((rest, value)) => Some((rest, (vehicle_refs(ctx, start, names), value))),
             Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
                 farthest = nom::error::ParseError::or(farthest, e);
                 None
@@ -110,6 +92,23 @@ pub(crate) fn scoped<'a, T>(
     let mut depth = Some(0usize);
     let mut names = Vec::new();
     for (count, &(word, rest)) in words.iter().take(MAX_SCOPE_WORDS).enumerate() {
+        // "Vk. 6: Northern Front 1939-42, RF 1.2": a name (or list) as a label, its colon
+        // ending it; what follows is read as the clause about it.
+        if let Some(label) = word.strip_suffix(':').filter(|w| !w.contains(':')) {
+            if label_names(
+                ctx,
+                start,
+                &words[..count],
+                (label, rest),
+                depth,
+                &mut names,
+            ) {
+                if let Some(read) = attempt(&names, rest.trim_start()) {
+                    return Ok(read);
+                }
+            }
+            break;
+        }
         // A full stop before a space ends the sentence, unless it is a name's or an
         // abbreviation's ("Cam. de Mitr. CA"); these marks never occur in a name.
         if (word.ends_with('.') && !ctx.protected_end(word))
@@ -136,6 +135,51 @@ pub(crate) fn scoped<'a, T>(
         }
     }
     Err(nom::Err::Error(farthest))
+}
+
+/// The vehicles a scope's names (each its first and last word in `start`) stand for.
+fn vehicle_refs<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+    names: &[(&'a str, &'a str)],
+) -> Vec<VehicleRef> {
+    names
+        .iter()
+        .map(|&(first, last)| {
+            // "The AMR 35(L)'s RF is ...": the vehicle, not its possessive.
+            let name = span_text(start, first, last);
+            let name = name
+                .strip_suffix("'s")
+                .or_else(|| name.strip_suffix("’s"))
+                .unwrap_or(name);
+            VehicleRef {
+                raw: name.to_string(),
+                span: ctx.span(name),
+                title_index: None,
+            }
+        })
+        .collect()
+}
+
+/// Whether the words before a label's colon and the label's last word (`label`, its colon
+/// taken off) are a list of names that may be the listing's; `names` holds them.
+fn label_names<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+    before: &[(&'a str, &'a str)],
+    label: (&'a str, &'a str),
+    depth: Option<usize>,
+    names: &mut Vec<(&'a str, &'a str)>,
+) -> bool {
+    if depth.and_then(|d| balance(d, label.0)) != Some(0) {
+        return false;
+    }
+    let mut words = before.to_vec();
+    words.push(label);
+    name_list(&words, names)
+        && names
+            .iter()
+            .all(|&(f, l)| ctx.lexicon.may_name(span_text(start, f, l)))
 }
 
 /// "for both types", "for all types", "for all three types", "for all 4 vehicles": the clause

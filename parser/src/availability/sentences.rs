@@ -159,9 +159,21 @@ fn terminated(rest: &str, level: Level) -> bool {
             r.is_empty()
                 || r.strip_prefix(['.', ';'])
                     .is_some_and(|a| a.is_empty() || a.starts_with(char::is_whitespace))
+                || limit_joined(r).is_some()
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
     }
+}
+
+/// ", and not before 2/42", "and only ...": a limit joined to the clause before by "and"; the
+/// text where the limit begins.
+fn limit_joined(r: &str) -> Option<&str> {
+    let (r, _) = (opt((ch(','), ws0)), phrase("and"), ws1).parse(r).ok()?;
+    let sense = ["not ", "never ", "no longer ", "only "];
+    sense
+        .iter()
+        .any(|s| r.get(..s.len()).is_some_and(|w| w.eq_ignore_ascii_case(s)))
+        .then_some(r)
 }
 
 /// Reads every clause of `text`.
@@ -177,7 +189,7 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             Ok((r, c)) => {
                 clauses.push(c);
                 let r = r.trim_start();
-                rest = r.strip_prefix(['.', ';']).unwrap_or(r);
+                rest = limit_joined(r).unwrap_or_else(|| r.strip_prefix(['.', ';']).unwrap_or(r));
             }
             Err(e) => {
                 let len = ctx.sentence_len(rest);

@@ -24,14 +24,28 @@ use super::parts::determiner;
 use super::rf_words::rf_noun;
 use super::rf_words::{read_qualifiers, rf_after};
 use super::syntax::{
-    Area, ClauseKind, EntryWhen, PrintedQualifier, PrintedRf, Schedule, ScheduleEntry,
-    ScheduleForm, ScheduleSection, TheaterRef,
+    Area, ClauseKind, EntryWhen, PrintedQualifier, PrintedRf, QualifierSyntax, Schedule,
+    ScheduleEntry, ScheduleForm, ScheduleSection, Spanned, TheaterException, TheaterRef,
 };
 use super::theater_names::theaters;
 use super::when::when;
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 29] = [
+const VERBS: [&str; 43] = [
+    "were pressed into service",
+    "was pressed into service",
+    "were taken into service",
+    "was taken into service",
+    "pressed into service",
+    "came into service",
+    "went into service",
+    "entered service",
+    "might be used",
+    "could be used",
+    "may be used",
+    "can be used",
+    "were operated",
+    "was operated",
     "were in service",
     "was in service",
     "were available",
@@ -77,6 +91,29 @@ const CLASS_NOUNS: [&str; 10] = [
     "versions",
 ];
 
+/// Words that make a verb of use its beginning: "first appeared on the Steppe in 6/41" is
+/// from 6/41 on.
+const FIRST: [&str; 3] = ["first", "initially", "originally"];
+
+/// The first period of a sentence whose verb says it began then ("first appeared in 6/41"):
+/// from that month on, not that month only.
+fn began(pieces: &mut [Piece]) {
+    let first = pieces.iter_mut().find_map(|p| match p {
+        Piece::When(e) => Some(e),
+        _ => None,
+    });
+    if let Some(entry) = first {
+        if let EntryWhen::Period(p) = &entry.when {
+            let mut start = p.clone();
+            start.value = start.value.map(|v| qm_schema::Period {
+                from: v.from,
+                to: v.from,
+            });
+            entry.when = EntryWhen::From(start);
+        }
+    }
+}
+
 /// Pronouns standing for the subject of the sentence before ("it", "they", "both").
 const PRONOUNS: [&str; 5] = ["both types", "both", "they", "it", "all"];
 
@@ -95,8 +132,15 @@ enum Piece {
     When(ScheduleEntry),
     /// At what RF ("(RF 1.4)", "at an RF of 1.5", "with an RF of 1.3").
     Rf(PrintedRf, Vec<PrintedQualifier>),
-    /// Who may use it then ("(Free French use only)", ", Vichy French use only").
+    /// Who may use it then ("(Free French use only)", ", Vichy French use only", "by the
+    /// Partisans").
     Only(PrintedQualifier),
+    /// ", except on the Isles, where the RF is 1.3": the place left out of the group before,
+    /// and given the same periods at its own RF.
+    ExceptRf(Area, PrintedRf),
+    /// ", rising to 1.5 in 1945": the RF from then on (the month after the group's last
+    /// period when none is given).
+    Change(PrintedRf, Option<EntryWhen>),
 }
 
 /// What one group binds: a place, the periods it scopes, the RF they share.
@@ -117,11 +161,44 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             let (i, _) = determiner(start)?;
             let (i, _) = opt((one_of(&CLASS_NOUNS), ws1)).parse(i)?;
             let (i, _) = opt((one_of(&PRONOUNS), ws1)).parse(i)?;
-            let (i, _) = one_of(&VERBS)(i)?;
+            let (i, _) = subject_words(i)?;
+            let (i, first) = opt((one_of(&FIRST), ws1)).parse(i)?;
+            let (i, verb) = one_of(&VERBS)(i)?;
+            // "It may be used only by X in 1941" says who may, not when it was: a limit.
+            let modal = ["may ", "can ", "could ", "might "].iter().any(|m| {
+                verb.get(..m.len())
+                    .is_some_and(|w| w.eq_ignore_ascii_case(m))
+            });
+            if modal && (ws1, phrase("only")).parse(i).is_ok() {
+                return fail(i);
+            }
             let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
-            pieces(ctx, i)?
+            let (i, mut read) = pieces(ctx, i)?;
+            if first.is_some() {
+                began(&mut read);
+            }
+            (i, read)
         }
     };
+    // "Northern Front, Steppe (1.4)" after "1944-45:": places and an RF, the period the
+    // lead-in's (a stand-in it fills; without a lead-in the sentence does not read).
+    let mut pieces = pieces;
+    let undated = !pieces.iter().any(|p| matches!(p, Piece::When(_)));
+    if undated {
+        let Some(at) = pieces.iter().position(|p| matches!(p, Piece::Rf(..))) else {
+            return fail(i);
+        };
+        pieces.insert(
+            at,
+            Piece::When(ScheduleEntry {
+                span: ctx.span_at(i, 0),
+                when: EntryWhen::Period(super::clauses::missing_period(ctx, i)),
+                rf: None,
+                qualifiers: Vec::new(),
+                typos: Vec::new(),
+            }),
+        );
+    }
     let groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
         at: i,
     }))?;
@@ -135,8 +212,43 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     } else {
         ScheduleForm::DatesOnly
     };
-    Ok((i, ClauseKind::Schedule(Schedule { form, sections }).into()))
+    let mut body: Body = ClauseKind::Schedule(Schedule { form, sections }).into();
+    body.needs_period = undated;
+    Ok((i, body))
 }
+
+/// Words that say what of the subject was used, before the verb ("captured examples were
+/// pressed into service"): at most three plain lower-case words that carry no limit of their
+/// own; none when the verb follows at once.
+fn subject_words(i: &str) -> Res<'_, ()> {
+    let verb_at = |r: &str| {
+        let r = opt((one_of(&FIRST), ws1)).parse(r).map_or(r, |(r2, _)| r2);
+        one_of(&VERBS)(r).is_ok()
+    };
+    if verb_at(i) {
+        return Ok((i, ()));
+    }
+    let mut r = i;
+    for _ in 0..3 {
+        let len = r.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(r.len());
+        let word = &r[..len];
+        if len == 0 || SENSE_WORDS.contains(&word) {
+            return fail(i);
+        }
+        let (after, _) = ws1(&r[len..])?;
+        if verb_at(after) {
+            return Ok((after, ()));
+        }
+        r = after;
+    }
+    fail(i)
+}
+
+/// Words that limit or negate what a sentence says: never left unread as a subject's words.
+const SENSE_WORDS: [&str; 12] = [
+    "not", "no", "never", "only", "except", "but", "until", "before", "after", "none", "neither",
+    "nor",
+];
 
 /// A list with no verb that starts with a place the nation knows: "France, 9/39-6/40 (RF
 /// 1.1)", "Syria (6-7/41) at an RF of 1.3".
@@ -204,6 +316,16 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             i = r2;
             continue;
         }
+        if let Ok((r2, (area, value))) = except_rf(ctx, r) {
+            out.push(Piece::ExceptRf(area, value));
+            i = r2;
+            continue;
+        }
+        if let Ok((r2, (value, w))) = change(ctx, r) {
+            out.push(Piece::Change(value, w));
+            i = r2;
+            continue;
+        }
         match piece(ctx, r) {
             Ok((r2, p)) => {
                 out.push(p);
@@ -230,8 +352,88 @@ fn only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
         }
         return Ok((&r[len + 1..], q));
     }
-    let (r, _) = faction_before(i, "use only")?;
-    Ok((r, qualifier(ctx, &i[..i.len() - r.len()])))
+    if let Ok((r, _)) = faction_before(i, "use only") {
+        return Ok((r, qualifier(ctx, &i[..i.len() - r.len()])));
+    }
+    by_faction(ctx, i)
+}
+
+/// "by the Partisans": who used it, read as who alone may (the resolver knows the faction,
+/// or says the name is none). A place or a period after "by" is no user.
+fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
+    let (r, _) = (phrase("by"), ws1, opt((phrase("the"), ws1))).parse(i)?;
+    if !r.starts_with(char::is_uppercase) || ctx.lexicon.place_at(r).is_some() {
+        return fail(i);
+    }
+    let mut end = r;
+    let mut len = 0;
+    for n in 0..3 {
+        let w = end
+            .find(|c: char| !(c.is_alphabetic() || matches!(c, '\'' | '’' | '-')))
+            .unwrap_or(end.len());
+        if w == 0 || (n > 0 && !end.starts_with(char::is_uppercase)) {
+            break;
+        }
+        len = r.len() - end.len() + w;
+        match ws1(&end[w..]) {
+            Ok((next, _)) => end = next,
+            Err(_) => break,
+        }
+    }
+    if len == 0 {
+        return fail(i);
+    }
+    let rest = &r[len..];
+    let text = &i[..i.len() - rest.len()];
+    let faction = &r[..len];
+    Ok((
+        rest,
+        PrintedQualifier {
+            raw: text.to_string(),
+            span: ctx.span(text),
+            value: Some(QualifierSyntax::RestrictedUse {
+                faction: Spanned {
+                    value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
+                    span: ctx.span(faction),
+                },
+            }),
+        },
+    ))
+}
+
+/// ", except on the Isles, where the RF is 1.3" (or "where it is 1.3").
+fn except_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
+    let (r, _) = (
+        phrase("except"),
+        ws1,
+        opt((phrase("in").or(phrase("on")), ws1)),
+    )
+        .parse(i)?;
+    let (r, area) = place(ctx, r)?;
+    let (r, _) = (ws0, ch(','), ws0, phrase("where"), ws1).parse(r)?;
+    let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
+    let (r, _) = opt((phrase("its").or(phrase("their")), ws1)).parse(r)?;
+    let (r, _) = opt((super::lexeme::rf_word, ws1)).parse(r)?;
+    let (r, _) = (phrase("is").or(phrase("it is")).or(phrase("they are")), ws1).parse(r)?;
+    let (r, value) = super::rf_token::rf(ctx, r, false)?;
+    Ok((r, (area, value)))
+}
+
+/// ", rising to 1.5 in 1945", "then 1.4 from 1944": a new RF, with its period or not.
+fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen>)> {
+    let (r, _) = super::entries::change_word(i)?;
+    let (r, _) = ws1(r)?;
+    let (r, value) = rf_noun(ctx, r, false)?;
+    let period = (
+        ws1,
+        opt((phrase("in").or(phrase("for")).or(phrase("during")), ws1)),
+        |r| when(ctx, r),
+    )
+        .parse(r);
+    match period {
+        Ok((r2, (_, _, w))) => Ok((r2, (value, Some(w)))),
+        Err(_) => Ok((r, (value, None))),
+    }
 }
 
 /// One place or period at `i`.
@@ -374,7 +576,9 @@ fn free_places<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
         // piece ends it, or is none.
         let capital = word.starts_with(char::is_uppercase) || word == "the";
         let lower = word.to_ascii_lowercase();
-        if len == 0 || PLACE_ENDS.contains(&lower.as_str()) || (end == 0 && !capital) {
+        // "RF 1.2 through 1942" after a semicolon is an RF list, not a place "RF".
+        let rf = lower == "rf" || lower == "rarity";
+        if len == 0 || rf || PLACE_ENDS.contains(&lower.as_str()) || (end == 0 && !capital) {
             break;
         }
         end += at + len;
@@ -390,6 +594,7 @@ fn free_places<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
 fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
     let mut out: Vec<Group> = Vec::new();
     let mut cur = Group::default();
+    let mut whole: Vec<PrintedQualifier> = Vec::new();
     // Whether the first group named its place before its periods.
     let mut place_first: Option<bool> = None;
     // Whether the piece before was a period.
@@ -446,17 +651,115 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
                 }
                 cur.rf = Some((rf, qualifiers));
             }
+            // "pressed into service by the Partisans from 1942 ...": before any period, who
+            // may use it holds for the whole sentence.
+            Piece::Only(q) if cur.entries.is_empty() && out.is_empty() => whole.push(q),
             Piece::Only(q) => {
                 if cur.entries.is_empty() {
                     return None;
                 }
                 cur.only.push(q);
             }
+            Piece::ExceptRf(place, value) => {
+                let there = excepted(&mut cur, place, value)?;
+                out.push(std::mem::replace(&mut cur, there));
+            }
+            Piece::Change(value, w) => {
+                let next = changed_group(&mut cur, value, w)?;
+                out.push(std::mem::replace(&mut cur, next));
+            }
         }
         after_when = when;
     }
     out.push(cur);
+    for g in &mut out {
+        g.only.extend(whole.iter().cloned());
+    }
     out.iter().all(|g| !g.entries.is_empty()).then_some(out)
+}
+
+/// ", except on the Isles, where the RF is 1.3" after `cur`: the place left out of `cur`'s
+/// area (every theater, unless it names some) and the group of its own it is given, the same
+/// periods at `value`. `None` when `cur` has no RF yet or names its places.
+fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
+    let Area::Theaters { theaters, .. } = place else {
+        return None;
+    };
+    if cur.entries.is_empty() || cur.rf.is_none() {
+        return None;
+    }
+    let except = theaters.iter().cloned().map(|theater| TheaterException {
+        theater,
+        not_available: false,
+    });
+    match &mut cur.area {
+        None => {
+            cur.area = Some(Area::AllBut {
+                except: except.collect(),
+            });
+        }
+        Some(Area::AllBut { except: left }) => left.extend(except),
+        Some(_) => return None,
+    }
+    Some(Group {
+        area: Some(Area::Theaters {
+            theaters,
+            except: Vec::new(),
+        }),
+        entries: cur.entries.clone(),
+        rf: Some((value, Vec::new())),
+        only: cur.only.clone(),
+    })
+}
+
+/// ", rising to 1.5 in 1945" after `cur`: the group from then on, `cur` ended before it.
+fn changed_group(cur: &mut Group, value: PrintedRf, w: Option<EntryWhen>) -> Option<Group> {
+    if cur.entries.is_empty() || cur.rf.is_none() {
+        return None;
+    }
+    Some(Group {
+        area: cur.area.clone(),
+        entries: vec![changed(&mut cur.entries, w)?],
+        rf: Some((value, Vec::new())),
+        only: cur.only.clone(),
+    })
+}
+
+/// The entry a change of RF holds for ("rising to 1.5 in 1945": from 1945 on, or from the
+/// month after the group's last period), the group's last entry ended the month before it.
+/// `None` when the change is not after the group's start.
+fn changed(entries: &mut [ScheduleEntry], w: Option<EntryWhen>) -> Option<ScheduleEntry> {
+    let last = entries.last_mut()?;
+    let mut next = last.clone();
+    let Some(w) = w else {
+        next.when = EntryWhen::Thereafter(last.span.clone());
+        return Some(next);
+    };
+    let start = match &w {
+        EntryWhen::Period(p) | EntryWhen::From(p) => p.value.as_ref().ok()?.from,
+        _ => return None,
+    };
+    let (until, open) = match &mut last.when {
+        EntryWhen::Period(p) => (p, false),
+        EntryWhen::From(p) => (p, true),
+        _ => return None,
+    };
+    let from = until.value.as_ref().ok()?.from;
+    if start <= from {
+        return None;
+    }
+    until.value = Ok(qm_schema::Period {
+        from,
+        to: start.pred(),
+    });
+    let before = until.clone();
+    last.when = EntryWhen::Period(before);
+    // A change inside an open end goes on to the end ("from 9/42 on, rising to 1.5 in 1945").
+    next.when = match w {
+        EntryWhen::Period(p) if open => EntryWhen::From(p),
+        other => other,
+    };
+    Some(next)
 }
 
 /// A group as a schedule section: its periods (those that follow on joined) with its RF.

@@ -515,3 +515,87 @@ fn the_nations_words_are_pieces_too() {
         ]
     );
 }
+
+/// Forms of a terse published style (issue 30, a third hand): a label before its colon (a
+/// vehicle, a period, "RF"), RFs before their periods, a verb that says when use began, the
+/// end of the war, a change of RF inside a group, an exception at its own RF, who used it
+/// ("by the Partisans"), an antecedent after a label with a limit joined by "and".
+#[test]
+fn terse_forms_read_to_their_meaning() {
+    let lexicon = crate::Lexicon::new(
+        None,
+        &[
+            "Vk. 6",
+            "Vk. 6 (r)",
+            "Drossel",
+            "Drossel B",
+            "Taube",
+            "Kestrel",
+        ]
+        .map(String::from),
+        &[
+            "the Northern Front",
+            "Northern Front",
+            "the Isles",
+            "the Steppe",
+            "Steppe",
+        ]
+        .map(String::from),
+    );
+    let read = |s: &str| -> Vec<String> {
+        let r = parse_availability_with(s, 0, crate::FileId(0), &lexicon);
+        assert!(r.diagnostics.is_empty(), "{s}: {:?}", r.diagnostics);
+        r.value.iter().map(render).collect()
+    };
+    assert_eq!(
+        read("Vk. 6: Northern Front 1939–1942, RF 1.2; Steppe, 6/41–12/43, RF 1.5."),
+        ["<Vk. 6> DatesAndRf | Northern Front: 1/39-12/42 (1.2) | Steppe: 6/41-12/43 (1.5)"]
+    );
+    assert_eq!(
+        read("RF 1.1 (1937-39), 1.4 (1940-41). Northern Front only."),
+        [
+            "RfByPeriod | anywhere: 1/37-12/39 (1.1), 1/40-12/41 (1.4)",
+            "Limit Only [Either Northern Front]"
+        ]
+    );
+    assert_eq!(
+        read("1943: Northern Front (1.6). 1944-45: Northern Front, Steppe (1.4)."),
+        [
+            "DatesAndRf | Northern Front: 1-12/43 (1.6)",
+            "DatesAndRf | Northern Front/Steppe: 1/44-12/45 (1.4)"
+        ]
+    );
+    assert_eq!(
+        read("RF: 1.0 until 1941, 1.2 afterwards."),
+        ["RfByPeriod | anywhere: until 1-12/41 (1.0), thereafter (1.2)"]
+    );
+    assert_eq!(
+        read("The Drossel first appeared on the Steppe in 6/41; RF 1.2 through 1942, 1.4 in 1943."),
+        [
+            "<Drossel> DatesOnly | the Steppe: from 6/41 on",
+            "RfByPeriod | anywhere: until 1-12/42 (1.2), 1-12/43 (1.4)"
+        ]
+    );
+    assert_eq!(
+        read("Available from September 1942 to the end of the war on the Northern Front at RF 1.3, rising to 1.5 in 1945."),
+        ["DatesAndRf | the Northern Front: 9/42-12/44 (1.3) | the Northern Front: from 1-12/45 on (1.5)"]
+    );
+    assert_eq!(
+        read("Taube halftracks may be used in all theaters from 1940 to 1945 at RF 1.1, except on the Isles, where the RF is 1.3."),
+        ["<Taube> DatesAndRf | every theater [EXC the Isles]: 1/40-12/45 (1.1) | the Isles: 1/40-12/45 (1.3)"]
+    );
+    assert_eq!(
+        read("Vk. 6 (r): captured examples were pressed into service by the Partisans from 1942 through 1943 (RF 1.6) on the Steppe."),
+        ["<Vk. 6 (r)> DatesAndRf | the Steppe: 1/42-12/43 (1.6; Partisans use only)"]
+    );
+    assert_eq!(
+        read("Drossel B: as the Drossel, but RF +.1 (max 1.6) and not before 2/42."),
+        [
+            "<Drossel B> SameWithAddedRf +0.1 of Drossel",
+            "Limit Not [] until 1/42"
+        ]
+    );
+    // "as" after no label is prose ("Either MG may be used as the MA"), and a modal verb with
+    // "only" is a limit, never a schedule of use.
+    assert!(read("Either MG may be used as the MA.").is_empty());
+}

@@ -8,7 +8,7 @@
 //!   `between A and B`, `September-October 1941`, any of them followed by `inclusive`;
 //! - an open end: `from A on`, `from A onward(s)`, `A onward(s)`, `as of A`, `since A`,
 //!   `starting (in) A`, `after A`, `until A`, `through A`, `up to A`, `before A`, `prior to A`,
-//!   `thereafter`, `from then on`, `afterwards`.
+//!   `thereafter`, `from then on`, `afterwards`, `A to the end of the war`.
 //!
 //! Which years a period may name is the data's (see [`crate::YearSpan`]), never the grammar's.
 
@@ -205,6 +205,18 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     if let Ok((r, word)) = thereafter.parse(i) {
         return Ok((r, EntryWhen::Thereafter(ctx.span(word))));
     }
+    // "from September 1942 to the end of the war": an open end, the listing's DATES its end.
+    if let Ok((r, (_, p, _, _, _))) = (
+        opt((phrase("from"), ws1)),
+        |r| point(ctx, r),
+        ws1,
+        span_word,
+        (ws1, war_end),
+    )
+        .parse(i)
+    {
+        return Ok((r, EntryWhen::From(p)));
+    }
     if let Ok((r, p)) = span_period(ctx, i) {
         // "1942 on", "6/41 onwards", "1943 and later": an open end after a bare point ("1942
         // on the Eastern Front" is a place after it).
@@ -246,6 +258,16 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     let (r, _) = (phrase("before").or(phrase("prior to")), ws1).parse(i)?;
     let (r, p) = point(ctx, r)?;
     Ok((r, EntryWhen::Until(shifted(p, false))))
+}
+
+/// "the end of the war", "the war's end": the last month the vehicle's DATES give.
+fn war_end(i: &str) -> Res<'_, &str> {
+    phrase("the end of the war")
+        .or(phrase("the war's end"))
+        .or(phrase("the war’s end"))
+        .or(phrase("war's end"))
+        .or(phrase("war’s end"))
+        .parse(i)
 }
 
 /// True when a place the nation knows follows `i` ("on" was a place's, not an open end's).
