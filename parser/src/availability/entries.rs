@@ -126,7 +126,15 @@ pub(crate) fn change_word(i: &str) -> Res<'_, &str> {
 pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
     let (i, change) = opt((change_word, ws1)).parse(start)?;
     let (i, value) = rf_noun(ctx, i, false)?;
-    periods_of(ctx, start, i, value, change.is_some())
+    let (i, mut entries) = periods_of(ctx, start, i, value, change.is_some())?;
+    // "1.3 in 1944 (1.1 in 1945)": another RF with its periods, in parentheses.
+    match (ws0, ch('('), ws0, |r| rf_part(ctx, r), ws0, ch(')')).parse(i) {
+        Ok((r, (_, _, _, more, _, _))) => {
+            entries.extend(more);
+            Ok((r, entries))
+        }
+        Err(_) => Ok((i, entries)),
+    }
 }
 
 /// The periods an RF read between `start` and `i` holds for ("for 1-6/42", "in 1941 and

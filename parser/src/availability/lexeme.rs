@@ -90,6 +90,30 @@ pub(crate) fn mentions_dates_or_rf(text: &str) -> bool {
     {
         return true;
     }
+    // "1.3 on the Isles" after a semicolon: a clause that starts with an RF.
+    let t = lower.trim_start_matches(|c: char| c.is_whitespace() || c == '†');
+    let d = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    if (1..=2).contains(&d)
+        && t[d..].starts_with('.')
+        && t[d + 1..].starts_with(|c: char| c.is_ascii_digit())
+    {
+        return true;
+    }
+    // "thereafter 1.5", "then 1.3": an RF after a word of time.
+    for word in ["thereafter ", "afterwards ", "then "] {
+        for (at, _) in lower.match_indices(word) {
+            let after = &lower[at + word.len()..];
+            let d = after
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(after.len());
+            if d > 0
+                && after[d..].starts_with('.')
+                && after[d + 1..].starts_with(|c: char| c.is_ascii_digit())
+            {
+                return true;
+            }
+        }
+    }
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut n = 0;
     while n < chars.len() {

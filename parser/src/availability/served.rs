@@ -31,7 +31,8 @@ use super::theater_names::theaters;
 use super::when::when;
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 43] = [
+const VERBS: [&str; 45] = [
+    "remained in service",
     "were pressed into service",
     "was pressed into service",
     "were taken into service",
@@ -66,6 +67,7 @@ const VERBS: [&str; 43] = [
     "are used",
     "is used",
     "saw service",
+    "in service",
     "saw action",
     "saw use",
     "appeared",
@@ -141,6 +143,8 @@ enum Piece {
     /// ", rising to 1.5 in 1945": the RF from then on (the month after the group's last
     /// period when none is given).
     Change(PrintedRf, Option<EntryWhen>),
+    /// "; 1.3 on the Isles" after a group: the group's periods there, at that RF.
+    RfThere(PrintedRf, Area),
 }
 
 /// What one group binds: a place, the periods it scopes, the RF they share.
@@ -253,8 +257,39 @@ const SENSE_WORDS: [&str; 12] = [
 /// A list with no verb that starts with a place the nation knows: "France, 9/39-6/40 (RF
 /// 1.1)", "Syria (6-7/41) at an RF of 1.3".
 fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
+    // "1941-42 on the Steppe, RF 1.3", "1937-41 (1.1)": a list may start with its period.
     if ctx.lexicon.place_at(i).is_none() {
-        return fail(i);
+        // Only where a clause starts or after a label's colon: after words a scope took for a
+        // name ("Withdrawn in 1947 and after 1952") it is no list.
+        let before = ctx.text.get(..ctx.text.len() - i.len()).unwrap_or("");
+        let before = before.trim_end().trim_end_matches('†').trim_end();
+        if !(before.is_empty() || before.ends_with([':', '.', ';'])) {
+            return fail(i);
+        }
+        let (r, first) = dated(ctx, i, i)?;
+        // Only a period that reads whole and looks like one ("1937-41", "6/41", "1942"): a
+        // bare "4" is the end of a name ("Vk. 4:").
+        let Piece::When(entry) = &first else {
+            return fail(i);
+        };
+        let raw = ctx.consumed(i, r);
+        let shaped = raw.contains(['/', '-', '–']) || raw.len() == 4;
+        if !shaped || !matches!(&entry.when, EntryWhen::Period(p) if p.value.is_ok()) {
+            return fail(i);
+        }
+        let (r, mut rest) = match pieces(ctx, r) {
+            Ok(read) => read,
+            Err(_) => (r, Vec::new()),
+        };
+        rest.insert(0, first);
+        // A list of periods alone says nothing a sentence before does not: a place or an RF.
+        if !rest
+            .iter()
+            .any(|p| matches!(p, Piece::Place(..) | Piece::Rf(..)))
+        {
+            return fail(i);
+        }
+        return Ok((r, rest));
     }
     let (r, area) = place(ctx, i)?;
     let (r, _) = opt((ws0, ch(','))).parse(r)?;
@@ -323,6 +358,18 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         }
         if let Ok((r2, (value, w))) = change(ctx, r) {
             out.push(Piece::Change(value, w));
+            i = r2;
+            continue;
+        }
+        if let Ok((r2, (value, _, _, area))) = (
+            |r| super::rf_token::rf(ctx, r, false),
+            ws1,
+            phrase("in").or(phrase("on")).and(ws1),
+            |r| place(ctx, r),
+        )
+            .parse(r)
+        {
+            out.push(Piece::RfThere(value, area));
             i = r2;
             continue;
         }
@@ -421,6 +468,18 @@ fn except_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
 
 /// ", rising to 1.5 in 1945", "then 1.4 from 1944": a new RF, with its period or not.
 fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen>)> {
+    // "; thereafter 1.5": the RF from the month after the group's last period.
+    if let Ok((r, _)) = (
+        phrase("thereafter")
+            .or(phrase("afterwards"))
+            .or(phrase("after that")),
+        ws1,
+    )
+        .parse(i)
+    {
+        let (r, value) = rf_noun(ctx, r, false)?;
+        return Ok((r, (value, None)));
+    }
     let (r, _) = super::entries::change_word(i)?;
     let (r, _) = ws1(r)?;
     let (r, value) = rf_noun(ctx, r, false)?;
@@ -467,8 +526,17 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     Ok((r, Piece::Place(area, false)))
 }
 
-/// A period at `at`, its entry's text from `start`.
+/// A period at `at`, its entry's text from `start`. A bare decimal ("1.3") is an RF, never a
+/// misprinted period.
 fn dated<'a>(ctx: &Ctx<'a>, start: &'a str, at: &'a str) -> Res<'a, Piece> {
+    let digits = at.find(|c: char| !c.is_ascii_digit()).unwrap_or(at.len());
+    let decimal = at[digits..].strip_prefix('.').is_some_and(|d| {
+        let n = d.find(|c: char| !c.is_ascii_digit()).unwrap_or(d.len());
+        n > 0 && !d[n..].starts_with('/')
+    });
+    if decimal {
+        return fail(at);
+    }
     let (r, w) = when(ctx, at)?;
     if matches!(w, EntryWhen::Thereafter(_)) {
         return fail(at);
@@ -654,18 +722,12 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             // "pressed into service by the Partisans from 1942 ...": before any period, who
             // may use it holds for the whole sentence.
             Piece::Only(q) if cur.entries.is_empty() && out.is_empty() => whole.push(q),
-            Piece::Only(q) => {
-                if cur.entries.is_empty() {
-                    return None;
-                }
-                cur.only.push(q);
-            }
-            Piece::ExceptRf(place, value) => {
-                let there = excepted(&mut cur, place, value)?;
-                out.push(std::mem::replace(&mut cur, there));
-            }
-            Piece::Change(value, w) => {
-                let next = changed_group(&mut cur, value, w)?;
+            Piece::Only(_) if cur.entries.is_empty() => return None,
+            Piece::Only(q) => cur.only.push(q),
+            // A group made from the one before: ", except on X, where the RF is 1.3",
+            // ", rising to 1.5 in 1945", "; 1.3 on X".
+            Piece::ExceptRf(..) | Piece::Change(..) | Piece::RfThere(..) => {
+                let next = cur.followed_by(p)?;
                 out.push(std::mem::replace(&mut cur, next));
             }
         }
@@ -712,17 +774,44 @@ fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
     })
 }
 
-/// ", rising to 1.5 in 1945" after `cur`: the group from then on, `cur` ended before it.
-fn changed_group(cur: &mut Group, value: PrintedRf, w: Option<EntryWhen>) -> Option<Group> {
-    if cur.entries.is_empty() || cur.rf.is_none() {
-        return None;
+impl Group {
+    /// The group a piece makes of this one ([`Piece::ExceptRf`], [`Piece::Change`],
+    /// [`Piece::RfThere`]); `None` for any other piece, or where this group cannot take it.
+    fn followed_by(&mut self, p: Piece) -> Option<Group> {
+        match p {
+            Piece::ExceptRf(place, value) => excepted(self, place, value),
+            Piece::Change(value, w) => self.changed(value, w),
+            Piece::RfThere(value, area) => self.elsewhere(area, value),
+            _ => None,
+        }
     }
-    Some(Group {
-        area: cur.area.clone(),
-        entries: vec![changed(&mut cur.entries, w)?],
-        rf: Some((value, Vec::new())),
-        only: cur.only.clone(),
-    })
+
+    /// ", rising to 1.5 in 1945" after this group: the group from then on, this one ended
+    /// before it. `None` when this group has no periods or RF yet.
+    fn changed(&mut self, value: PrintedRf, w: Option<EntryWhen>) -> Option<Group> {
+        if self.entries.is_empty() || self.rf.is_none() {
+            return None;
+        }
+        Some(Group {
+            area: self.area.clone(),
+            entries: vec![changed(&mut self.entries, w)?],
+            rf: Some((value, Vec::new())),
+            only: self.only.clone(),
+        })
+    }
+
+    /// "; 1.3 on the Isles" after this group: its periods in `area` at `value`.
+    fn elsewhere(&self, area: Area, value: PrintedRf) -> Option<Group> {
+        if self.entries.is_empty() || self.rf.is_none() {
+            return None;
+        }
+        Some(Group {
+            area: Some(area),
+            entries: self.entries.clone(),
+            rf: Some((value, Vec::new())),
+            only: self.only.clone(),
+        })
+    }
 }
 
 /// The entry a change of RF holds for ("rising to 1.5 in 1945": from 1945 on, or from the
@@ -804,13 +893,20 @@ pub(crate) fn rf_said<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         body.needs_period = true;
         return Ok((i, body));
     }
-    let (i, _) = (phrase("has").or(phrase("have")), ws1).parse(start)?;
+    let (i, _) = (phrase("has").or(phrase("have")).or(phrase("had")), ws1).parse(start)?;
     let (r, value) = rf_noun(ctx, i, false)?;
     let words = ctx.consumed(i, r).to_ascii_lowercase();
     if !(words.contains("rf") || words.contains("rarity")) {
         return fail(i);
     }
     let (mut r, mut entries) = periods_of(ctx, i, r, value, false)?;
+    // "had an RF of 1.3 in 1944 (1.1 in 1945)".
+    if let Ok((r2, (_, _, _, more, _, _))) =
+        (ws0, ch('('), ws0, |r| rf_part(ctx, r), ws0, ch(')')).parse(r)
+    {
+        entries.extend(more);
+        r = r2;
+    }
     if let Ok((r2, (_, more))) = (strict_separator, |r| group_list(ctx, r, rf_part)).parse(r) {
         entries.extend(more);
         r = r2;

@@ -599,3 +599,63 @@ fn terse_forms_read_to_their_meaning() {
     // "only" is a limit, never a schedule of use.
     assert!(read("Either MG may be used as the MA.").is_empty());
 }
+
+/// More of the terse style, written before the reader knew them (issue 30): a list that
+/// starts with its period, "throughout", a second RF in parentheses, "; thereafter 1.5" and
+/// "; 1.3 on the Isles" after a group, "In service"; what it still cannot read is an error,
+/// never silence.
+#[test]
+fn terse_lists_read_to_their_meaning_or_are_errors() {
+    let lexicon = crate::Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1936,
+            last: 1945,
+        }),
+        &["Vk. 4", "Kestrel", "Gt. 12"].map(String::from),
+        &["the Northern Front", "the Isles", "the Steppe", "Steppe"].map(String::from),
+    );
+    let read = |s: &str| -> (Vec<String>, usize) {
+        let r = parse_availability_with(s, 0, crate::FileId(0), &lexicon);
+        (r.value.iter().map(render).collect(), r.diagnostics.len())
+    };
+    let cases = [
+        (
+            "Vk. 4: 1937-41 (1.1).",
+            "<Vk. 4> DatesAndRf | anywhere: 1/37-12/41 (1.1)",
+        ),
+        (
+            "1941-42 on the Steppe, RF 1.3; thereafter 1.5.",
+            "DatesAndRf | the Steppe: 1/41-12/42 (1.3) | the Steppe: thereafter (1.5)",
+        ),
+        (
+            "RF 1.3 throughout.",
+            "RfByPeriod | anywhere: from 1/36 on (1.3)",
+        ),
+        (
+            "The Gt. 12 is available in all theaters throughout the war (RF 1.0).",
+            "<Gt. 12> DatesAndRf | every theater: from 1/36 on (1.0)",
+        ),
+        (
+            "The Kestrel had an RF of 1.3 in 1944 (1.1 in 1945).",
+            "<Kestrel> RfByPeriod | anywhere: 1-12/44 (1.3), 1-12/45 (1.1)",
+        ),
+        (
+            "In service 9/39 to 5/45 (RF 1.0).",
+            "DatesAndRf | anywhere: 9/39-5/45 (1.0)",
+        ),
+        (
+            "Available 6/41–12/42 at RF 1.5 on the Steppe; 1.3 on the Isles.",
+            "DatesAndRf | the Steppe: 6/41-12/42 (1.5) | the Isles: 6/41-12/42 (1.3)",
+        ),
+    ];
+    for (text, meaning) in cases {
+        assert_eq!(read(text), (vec![meaning.to_string()], 0), "{text}");
+    }
+    for unread in [
+        "thereafter 1.5.",
+        "RF 1.2; 1.4 on the Isles.",
+        "Its RF on the Steppe is 1.5; elsewhere it is 1.2.",
+    ] {
+        assert!(read(unread).1 > 0, "{unread}: {:?}", read(unread));
+    }
+}

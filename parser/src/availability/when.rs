@@ -205,6 +205,9 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     if let Ok((r, word)) = thereafter.parse(i) {
         return Ok((r, EntryWhen::Thereafter(ctx.span(word))));
     }
+    if let Ok(read) = throughout(ctx, i) {
+        return Ok(read);
+    }
     // "from September 1942 to the end of the war": an open end, the listing's DATES its end.
     if let Ok((r, (_, p, _, _, _))) = (
         opt((phrase("from"), ws1)),
@@ -258,6 +261,40 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     let (r, _) = (phrase("before").or(phrase("prior to")), ws1).parse(i)?;
     let (r, p) = point(ctx, r)?;
     Ok((r, EntryWhen::Until(shifted(p, false))))
+}
+
+/// "throughout 1943" (that year), "throughout the war", "throughout" (the vehicle's whole DATES:
+/// from the first month the nation's data holds, which the DATES then cut).
+fn throughout<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
+    let (r, _) = phrase("throughout").parse(i)?;
+    if let Ok((r2, (_, p))) = (ws1, |r| span_period(ctx, r)).parse(r) {
+        return Ok((r2, EntryWhen::Period(p)));
+    }
+    let (r, _) = opt((ws1, phrase("the war"))).parse(r)?;
+    if r.starts_with(char::is_alphanumeric) {
+        return fail(i);
+    }
+    let Some(years) = ctx.lexicon.years else {
+        return fail(i);
+    };
+    let first = YearMonth {
+        year: years.first,
+        month: 1,
+    };
+    let mut p = printed(
+        ctx,
+        i,
+        r,
+        Ok(Period {
+            from: first,
+            to: first,
+        }),
+    );
+    p.value = Ok(Period {
+        from: first,
+        to: first,
+    });
+    Ok((r, EntryWhen::From(p)))
 }
 
 /// "the end of the war", "the war's end": the last month the vehicle's DATES give.
