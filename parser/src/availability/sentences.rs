@@ -131,7 +131,7 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
     for body in BODIES {
         let read = body(ctx, i).map(|(rest, b)| match lead {
             Some(lead) => (rest, with_lead_in(b, lead.clone())),
-            None => (rest, Some(b)),
+            None => (rest, Some(whole_when_unsaid(ctx, i, b))),
         });
         match read {
             Ok((rest, Some(b))) if terminated(rest, level) && !b.needs_period => {
@@ -147,6 +147,34 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
         }
     }
     Err(nom::Err::Error(farthest))
+}
+
+/// An RF said with no period and no lead-in to give one ("Its RF is 1.2.", "RF: 1.5."):
+/// it holds for the whole of the vehicle's DATES (rating, as any RF sentence, the dates the
+/// sentences before gave). Any other body is returned as it is.
+fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
+    if !body.needs_period {
+        return body;
+    }
+    let ClauseKind::Schedule(s) = &mut body.kind else {
+        return body;
+    };
+    if s.form != ScheduleForm::RfByPeriod {
+        return body;
+    }
+    let Some(entry) = s
+        .sections
+        .iter_mut()
+        .flat_map(|s| &mut s.entries)
+        .find(|e| super::clauses::is_missing_period(&e.when))
+    else {
+        return body;
+    };
+    if let Some(whole) = super::when::whole_dates(ctx, at, at) {
+        entry.when = whole;
+        body.needs_period = false;
+    }
+    body
 }
 
 /// True when what follows a clause ends it at `level`.

@@ -647,15 +647,26 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
             "Available 6/41–12/42 at RF 1.5 on the Steppe; 1.3 on the Isles.",
             "DatesAndRf | the Steppe: 6/41-12/42 (1.5) | the Isles: 6/41-12/42 (1.3)",
         ),
+        // An RF with no period holds for the whole DATES; another for other places.
+        ("Its RF is 1.2.", "RfByPeriod | anywhere: from 1/36 on (1.2)"),
+        ("RF: 1.5.", "RfByPeriod | anywhere: from 1/36 on (1.5)"),
+        (
+            "RF 1.2; 1.4 on the Isles.",
+            "RfByPeriod | every theater [EXC the Isles]: from 1/36 on (1.2) | the Isles: from 1/36 on (1.4)",
+        ),
+        (
+            "RF is 1.4 (1.6 on the Isles).",
+            "RfByPeriod | every theater [EXC the Isles]: from 1/36 on (1.4) | the Isles: from 1/36 on (1.6)",
+        ),
+        (
+            "Its RF on the Steppe is 1.5; elsewhere it is 1.2.",
+            "RfByPeriod | the Steppe: from 1/36 on (1.5) | elsewhere: from 1/36 on (1.2)",
+        ),
     ];
     for (text, meaning) in cases {
         assert_eq!(read(text), (vec![meaning.to_string()], 0), "{text}");
     }
-    for unread in [
-        "thereafter 1.5.",
-        "RF 1.2; 1.4 on the Isles.",
-        "Its RF on the Steppe is 1.5; elsewhere it is 1.2.",
-    ] {
+    for unread in ["thereafter 1.5.", "1.3 on the Isles."] {
         assert!(read(unread).1 > 0, "{unread}: {:?}", read(unread));
     }
 }

@@ -274,27 +274,25 @@ fn throughout<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     if r.starts_with(char::is_alphanumeric) {
         return fail(i);
     }
-    let Some(years) = ctx.lexicon.years else {
+    let Some(whole) = whole_dates(ctx, i, r) else {
         return fail(i);
     };
+    Ok((r, whole))
+}
+
+/// The whole of a vehicle's DATES, printed as the text from `start` to `rest`: from the first
+/// month the nation's data holds on (the DATES then cut it); `None` without the data's years.
+pub(crate) fn whole_dates<'a>(ctx: &Ctx<'a>, start: &'a str, rest: &'a str) -> Option<EntryWhen> {
+    let years = ctx.lexicon.years?;
     let first = YearMonth {
         year: years.first,
         month: 1,
     };
-    let mut p = printed(
-        ctx,
-        i,
-        r,
-        Ok(Period {
-            from: first,
-            to: first,
-        }),
-    );
-    p.value = Ok(Period {
+    let value = Ok(Period {
         from: first,
         to: first,
     });
-    Ok((r, EntryWhen::From(p)))
+    Some(EntryWhen::From(printed(ctx, start, rest, value)))
 }
 
 /// "the end of the war", "the war's end": the last month the vehicle's DATES give.
