@@ -246,6 +246,17 @@ impl DiskCache {
     }
 }
 
+/// The compile's memo (nations validated clean) is kept here too.
+impl qm_compile::memo::Memo for DiskCache {
+    fn get(&self, kind: &str, key: u64) -> Option<Vec<u8>> {
+        DiskCache::get(self, kind, key)
+    }
+
+    fn put(&self, kind: &str, key: u64, payload: &[u8]) {
+        DiskCache::put(self, kind, key, payload);
+    }
+}
+
 /// A directory named like a salt (16 hex digits): one qm's entries.
 fn is_salt_dir(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");

@@ -2,9 +2,9 @@
 //! not one per side, and computes no side's key.
 //!
 //! The pack's key hashes what every side of the nation is drawn from, without going side by
-//! side: the nation's IR as its JSON file holds it (every vehicle and gun, with the nation's id
-//! and name), each piece's picture and colours (what the build adds to the IR), the counter
-//! options and the templates' fingerprint. Any change to one of them that could change a
+//! side: the nation's IR as its JSON file holds it (its key, `qm_compile::memo::ir_key`:
+//! every vehicle and gun, with the nation's id and name), each piece's picture and colours
+//! (what the build adds to the IR), the counter options and the templates' fingerprint. Any change to one of them that could change a
 //! side's key changes the pack's key. The pack holds the sides' keys (its sheets' key is made
 //! from them) and each side's SVG and PNG, in [`qm_render::sides`]' order.
 //!
@@ -79,10 +79,11 @@ fn split(payload: &[u8]) -> Option<(Vec<Key>, Vec<Vec<u8>>)> {
     Some((keys, parts))
 }
 
-/// The key of `nation`'s pack: `json` is its IR as written to `<nation>.json`.
-pub fn pack_key(nation: &Nation, json: &[u8], opts: &CounterOptions, templates: u64) -> Key {
+/// The key of `nation`'s pack: `ir_key` is its IR's key (`qm_compile::memo::ir_key`), the
+/// hash of what `<nation>.json` holds.
+pub fn pack_key(nation: &Nation, ir_key: Key, opts: &CounterOptions, templates: u64) -> Key {
     let mut h = KeyHasher::new("sides-pack")
-        .bytes(json)
+        .key(ir_key)
         .key(u64::from(opts.px))
         .key(u64::from(opts.red_mp))
         .key(templates);
