@@ -268,7 +268,7 @@ fn module(
         "module",
         &[key],
         |_| crate::vassal::module_artifact(&compiled.loaded, &compiled.nations, pngs, templates),
-        |a| encode_artifacts(std::slice::from_ref(a)),
+        |a| artifact_parts(std::slice::from_ref(a)),
         |b| decode_artifacts(b)?.pop(),
     )
 }
@@ -792,13 +792,12 @@ fn sheet_key(n: &Nation, keys: &[Key], opts: &BuildOptions, fp: u64) -> Key {
         .finish()
 }
 
-/// A nation's sheets as a disk cache entry: path and PDF of each.
-fn encode_sheets(sheets: &SheetFiles) -> Vec<u8> {
-    codec::encode(
-        sheets
-            .iter()
-            .flat_map(|(path, pdf)| [path.as_bytes(), pdf.as_slice()]),
-    )
+/// A nation's sheets as the parts of a disk cache entry: path and PDF of each.
+fn sheet_parts(sheets: &SheetFiles) -> Vec<&[u8]> {
+    sheets
+        .iter()
+        .flat_map(|(path, pdf)| [path.as_bytes(), pdf.as_slice()])
+        .collect()
 }
 
 fn decode_sheets(payload: &[u8]) -> Option<SheetFiles> {
@@ -901,7 +900,7 @@ fn sheets(
             let faces: Vec<&Converted> = c.sides.iter().filter_map(Drawn::pdf).collect();
             let sheets = counter_sheets_with(&nations[i], templates, &faces, &opts.sheets)?;
             if let Some(d) = disk.as_deref() {
-                d.put("sheets", c.sheet_key, &encode_sheets(&sheets));
+                d.put_encoded("sheets", c.sheet_key, &sheet_parts(&sheets));
             }
             Ok(Arc::new(sheets))
         })
@@ -955,7 +954,11 @@ fn charts(
         },
         |c| {
             let parts = [&c.html_path, &c.html, &c.pdf_path];
-            codec::encode(parts.map(|p| p.as_bytes()).into_iter().chain([&c.pdf[..]]))
+            parts
+                .map(|p| p.as_bytes())
+                .into_iter()
+                .chain([&c.pdf[..]])
+                .collect()
         },
         |b| {
             let [html_path, html, pdf_path, pdf]: [Vec<u8>; 4] =
@@ -1008,7 +1011,7 @@ fn cards(
         "card",
         &keys,
         make,
-        |a| encode_artifacts(a),
+        |a| artifact_parts(a),
         decode_artifacts,
     )?;
     cache.made += made;
@@ -1052,13 +1055,12 @@ fn module_key(
     h.value(&opts.templates).key(fp).finish()
 }
 
-/// Artifacts as a disk cache entry: path and bytes of each.
-fn encode_artifacts(artifacts: &[Artifact]) -> Vec<u8> {
-    codec::encode(
-        artifacts
-            .iter()
-            .flat_map(|a| [a.path.as_bytes(), a.bytes.as_slice()]),
-    )
+/// Artifacts as the parts of a disk cache entry: path and bytes of each.
+fn artifact_parts(artifacts: &[Artifact]) -> Vec<&[u8]> {
+    artifacts
+        .iter()
+        .flat_map(|a| [a.path.as_bytes(), a.bytes.as_slice()])
+        .collect()
 }
 
 fn decode_artifacts(payload: &[u8]) -> Option<Vec<Artifact>> {

@@ -36,7 +36,8 @@ fn last_key(nation: &Nation) -> Key {
 
 /// Keeps `nation`'s pack under `key` and makes it the nation's last pack.
 pub fn put(disk: &DiskCache, nation: &Nation, key: Key, keys: &[Key], images: &[&CounterImage]) {
-    disk.put(KIND, key, &encode(keys, images));
+    let words = key_words(keys);
+    disk.put_encoded(KIND, key, &parts(&words, images));
     disk.put(LAST_KIND, last_key(nation), &key.to_le_bytes());
 }
 
@@ -98,18 +99,23 @@ pub fn pack_key(nation: &Nation, ir_key: Key, opts: &CounterOptions, templates: 
     h.finish()
 }
 
-/// A nation's sides as a pack: their keys, then the SVG and PNG of each.
-pub fn encode(keys: &[Key], images: &[&CounterImage]) -> Vec<u8> {
-    let words: Vec<u8> = keys.iter().flat_map(|k| k.to_le_bytes()).collect();
-    let mut parts: Vec<&[u8]> = vec![&words];
+/// The keys as the pack's first part.
+fn key_words(keys: &[Key]) -> Vec<u8> {
+    keys.iter().flat_map(|k| k.to_le_bytes()).collect()
+}
+
+/// A nation's sides as the parts of a pack: `words` (their keys, from [`key_words`]), then
+/// the SVG and PNG of each.
+fn parts<'a>(words: &'a [u8], images: &[&'a CounterImage]) -> Vec<&'a [u8]> {
+    let mut parts: Vec<&[u8]> = vec![words];
     for image in images {
         parts.push(image.svg.as_bytes());
         parts.push(&image.png);
     }
-    codec::encode(parts)
+    parts
 }
 
-/// [`encode`] read back for `nation`: `None` unless it holds exactly one key and one image
+/// A pack read back for `nation`: `None` unless it holds exactly one key and one image
 /// for each of its sides.
 pub fn decode(payload: &[u8], nation: &Nation) -> Option<(Vec<Key>, Vec<CounterImage>)> {
     let parts = codec::decode(payload)?;
