@@ -37,37 +37,30 @@ pub const FIT: &str = "fit";
 /// The payload of a clean verdict.
 const CLEAN: &[u8] = b"clean";
 
-/// What validating `nation` (IR key `key`) found: the schema check's findings (none when
-/// `memo` knows the IR as clean) and the printable checks' (the counters' fit as `memo` kept
-/// it for the IR, else laid out now and kept).
-pub fn validate(
-    memo: &dyn Memo,
-    key: u64,
-    sources: &SourceMap,
-    nation: &mut Nation,
-) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
-    let found = if memo.get(VALIDATED, key).as_deref() == Some(CLEAN) {
-        Vec::new()
-    } else {
-        let found = crate::pipeline::validate_nation(nation);
-        if found.is_empty() {
-            memo.put(VALIDATED, key, CLEAN);
-        }
-        found
-    };
+/// True when `memo` knows the IR under `key` as clean to the schema check.
+pub fn schema_clean(memo: &dyn Memo, key: u64) -> bool {
+    memo.get(VALIDATED, key).as_deref() == Some(CLEAN)
+}
+
+/// Keeps that the IR under `key` is clean to the schema check.
+pub fn keep_schema_clean(memo: &dyn Memo, key: u64) {
+    memo.put(VALIDATED, key, CLEAN);
+}
+
+/// The counters' fit warnings of `nation` (IR key `key`): from the findings `memo` kept for
+/// the IR, else laid out now (and kept); made against this run's `sources`.
+pub fn fit(memo: &dyn Memo, key: u64, sources: &SourceMap, nation: &Nation) -> Vec<Diagnostic> {
     let kept = memo
         .get(FIT, key)
         .and_then(|b| serde_json::from_slice::<Vec<Finding>>(&b).ok())
         .and_then(|f| counter_fit::diagnostics(sources, nation, &f));
-    let fit = kept.unwrap_or_else(|| {
+    kept.unwrap_or_else(|| {
         let findings = counter_fit::findings(nation);
         if let Ok(bytes) = serde_json::to_vec(&findings) {
             memo.put(FIT, key, &bytes);
         }
         counter_fit::diagnostics(sources, nation, &findings).unwrap_or_default()
-    });
-    let printable = crate::printable::check_nation_fitted(sources, nation, fit);
-    (found, printable)
+    })
 }
 
 /// A hash of `nation` as serialized (compact JSON): equal for equal IRs, and for equal IRs

@@ -190,7 +190,7 @@ struct Validated {
 }
 
 /// Validates every resolved nation against the schema and checks what the build needs of it,
-/// on every core, taking what `memo` kept for a nation's IR ([`crate::memo::validate`]); the
+/// on every core, taking what `memo` kept for a nation's IR ([`validate_remembered`]); the
 /// resolver's and the schema's findings go to `diagnostics` in input order.
 fn validate_nations(
     loaded: &Loaded,
@@ -210,7 +210,7 @@ fn validate_nations(
                 };
                 let key = crate::memo::ir_key(&r.nation);
                 let (found, printable) =
-                    crate::memo::validate(memo, key, &loaded.sources, &mut r.nation);
+                    validate_remembered(memo, key, &loaded.sources, &mut r.nation);
                 (r, found, printable, Some(key))
             })
             .collect()
@@ -235,6 +235,29 @@ fn validate_nations(
         out.nations.push(resolved.nation);
     }
     out
+}
+
+/// What validating `nation` (IR key `key`) found: the schema check's findings (none when
+/// `memo` knows the IR as clean) and the printable checks' (the counters' fit as `memo` kept
+/// it for the IR, else laid out now and kept).
+fn validate_remembered(
+    memo: &dyn Memo,
+    key: u64,
+    sources: &qm_parser::SourceMap,
+    nation: &mut Nation,
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    let found = if crate::memo::schema_clean(memo, key) {
+        Vec::new()
+    } else {
+        let found = validate_nation(nation);
+        if found.is_empty() {
+            crate::memo::keep_schema_clean(memo, key);
+        }
+        found
+    };
+    let fit = crate::memo::fit(memo, key, sources, nation);
+    let printable = crate::printable::check_nation_fitted(sources, nation, fit);
+    (found, printable)
 }
 
 /// Resolves every loaded scenario against the nations (and the theaters each fought in); two
