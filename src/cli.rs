@@ -165,7 +165,7 @@ fn check(a: CheckArgs) -> u8 {
         &CompileOptions {
             scenarios: a.data.scenarios.clone(),
             limits: a.data.limits(),
-            progress: None,
+            ..Default::default()
         },
     );
     let mut timings = compiled.timings.clone();

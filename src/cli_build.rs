@@ -212,6 +212,10 @@ pub fn compile_and_render_cached(
             scenarios: a.data.scenarios.clone(),
             limits: a.data.limits(),
             progress: timings.progress(),
+            memo: cache
+                .disk
+                .clone()
+                .map(|d| d as Arc<dyn qm_compile::memo::Memo>),
         },
     );
     *timings = std::mem::take(&mut compiled.timings);

@@ -178,6 +178,7 @@ fn leave_out_pieces(compiled: &mut Compiled, mut pieces: Vec<(usize, usize, usiz
     for (n, k, p) in pieces {
         if let Some(x) = compiled.nations[n].vehicles[k].vasl.as_mut() {
             x.pieces.remove(p);
+            compiled.changed_nation(n);
         }
     }
 }
@@ -191,6 +192,11 @@ fn leave_out_vehicles(
 ) {
     let map = &compiled.loaded.sources;
     let nation: &mut Nation = &mut compiled.nations[n];
+    let before = (
+        nation.unresolved.len(),
+        nation.vehicles.len(),
+        nation.ordnance.len(),
+    );
     for (k, d) in touched {
         let v = &nation.vehicles[k];
         if !nation.unresolved.iter().any(|u| u.id == v.id) {
@@ -222,6 +228,15 @@ fn leave_out_vehicles(
     let out: Vec<String> = nation.unresolved.iter().map(|u| u.id.clone()).collect();
     nation.vehicles.retain(|v| !out.contains(&v.id));
     nation.ordnance.retain(|g| !out.contains(&g.id));
+    // Entries are only added and removed here: the same lengths are the same nation.
+    let after = (
+        nation.unresolved.len(),
+        nation.vehicles.len(),
+        nation.ordnance.len(),
+    );
+    if after != before {
+        compiled.changed_nation(n);
+    }
 }
 
 /// Leaves out the scenarios whose file holds an error, or whose sides field a nation,

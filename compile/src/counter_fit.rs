@@ -14,43 +14,130 @@ pub const DOES_NOT_FIT: &str = "layout::does-not-fit";
 
 /// A warning for every value of a nation's counters that does not fit at its floor.
 pub fn check_counters(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for v in n.counter_vehicles() {
-        let [front, back] = sides(&v.counter.front, &v.counter.back);
-        let piece = Piece {
-            name: &v.name,
-            name_cell: &v.name_cell,
-            row: &v.row,
-        };
-        for (side, laid) in [("front", front), ("back", back)] {
-            out.extend(
+    diagnostics(sources, n, &findings(n)).unwrap_or_default()
+}
+
+/// A value of a counter side that does not fit at its floor: the piece, the side and how.
+/// Plain data, so that the build cache can keep a nation's findings by its IR
+/// ([`crate::memo`]) and the next run makes the diagnostics without laying a side out.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Finding {
+    /// The piece: a vehicle by its place in [`Nation::counter_vehicles`], or a gun by its
+    /// place in [`Nation::ordnance`].
+    pub piece: PieceAt,
+    /// The side, as a message names it ("front", "back", "limbered side").
+    pub side: String,
+    /// The item (`name`, `ammo`, `mg_aa.label`).
+    pub item: String,
+    /// Its text.
+    pub text: String,
+    /// The size it is set at, as `f64` bits (exact through any text form).
+    pub size: u64,
+    /// The floor it is held to, as `f64` bits.
+    pub floor: u64,
+    /// Left off the counter rather than set under its floor.
+    pub left_off: bool,
+}
+
+/// Where a [`Finding`]'s piece is in its nation.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum PieceAt {
+    /// The vehicle at this place in [`Nation::counter_vehicles`].
+    Vehicle(usize),
+    /// The gun at this place in [`Nation::ordnance`].
+    Gun(usize),
+}
+
+/// Every counter side of `n` laid out, and what does not fit: each piece on every core, the
+/// findings in the pieces' order (vehicles, then guns).
+pub fn findings(n: &Nation) -> Vec<Finding> {
+    use rayon::prelude::*;
+    let vehicles: Vec<&qm_schema::Vehicle> = n.counter_vehicles().collect();
+    let mut out: Vec<Finding> = vehicles
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, v)| {
+            let [front, back] = sides(&v.counter.front, &v.counter.back);
+            [("front", front), ("back", back)]
+                .into_iter()
+                .flat_map(move |(side, laid)| {
+                    laid.misfits
+                        .into_iter()
+                        .map(move |m| finding(PieceAt::Vehicle(i), side, m))
+                })
+        })
+        .collect();
+    let guns: Vec<Finding> = n
+        .ordnance
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, g)| {
+            g.counter.sides().into_iter().flat_map(move |side| {
+                let laid = gun_side(&g.counter, side, DEFAULT_ASPECT);
+                let word = match side {
+                    CounterSide::Front => "front",
+                    CounterSide::Limbered => "limbered side",
+                    CounterSide::Back | CounterSide::Wreck => "back",
+                };
                 laid.misfits
-                    .iter()
-                    .map(|m| misfit(sources, &piece, side, m)),
-            );
-        }
-    }
-    for g in &n.ordnance {
-        let piece = Piece {
-            name: &g.name,
-            name_cell: &g.name_cell,
-            row: &g.row,
-        };
-        for side in g.counter.sides() {
-            let laid = gun_side(&g.counter, side, DEFAULT_ASPECT);
-            let word = match side {
-                CounterSide::Front => "front",
-                CounterSide::Limbered => "limbered side",
-                CounterSide::Back | CounterSide::Wreck => "back",
-            };
-            out.extend(
-                laid.misfits
-                    .iter()
-                    .map(|m| misfit(sources, &piece, word, m)),
-            );
-        }
-    }
+                    .into_iter()
+                    .map(move |m| finding(PieceAt::Gun(i), word, m))
+            })
+        })
+        .collect();
+    out.extend(guns);
     out
+}
+
+fn finding(piece: PieceAt, side: &str, m: Misfit) -> Finding {
+    Finding {
+        piece,
+        side: side.to_string(),
+        item: m.item,
+        text: m.text,
+        size: m.size.to_bits(),
+        floor: m.floor.to_bits(),
+        left_off: m.why == MisfitWhy::LeftOff,
+    }
+}
+
+/// The warnings of `findings` (made by [`findings`] from `n`); `None` when one names a
+/// piece `n` does not have (findings of another nation).
+pub fn diagnostics(
+    sources: &SourceMap,
+    n: &Nation,
+    findings: &[Finding],
+) -> Option<Vec<Diagnostic>> {
+    let vehicles: Vec<&qm_schema::Vehicle> = n.counter_vehicles().collect();
+    findings
+        .iter()
+        .map(|f| {
+            let piece = match f.piece {
+                PieceAt::Vehicle(i) => vehicles.get(i).map(|v| Piece {
+                    name: &v.name,
+                    name_cell: &v.name_cell,
+                    row: &v.row,
+                }),
+                PieceAt::Gun(i) => n.ordnance.get(i).map(|g| Piece {
+                    name: &g.name,
+                    name_cell: &g.name_cell,
+                    row: &g.row,
+                }),
+            }?;
+            let m = Misfit {
+                item: f.item.clone(),
+                text: f.text.clone(),
+                size: f64::from_bits(f.size),
+                floor: f64::from_bits(f.floor),
+                why: if f.left_off {
+                    MisfitWhy::LeftOff
+                } else {
+                    MisfitWhy::UnderFloor
+                },
+            };
+            Some(misfit(sources, &piece, &f.side, &m))
+        })
+        .collect()
 }
 
 /// What a message names a counter's piece by, and where it points.

@@ -18,6 +18,7 @@
 pub mod answers;
 pub mod counter_fit;
 mod ir_span;
+pub mod memo;
 pub mod memory;
 pub mod nations;
 pub mod pipeline;

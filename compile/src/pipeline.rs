@@ -12,6 +12,7 @@ use qm_schema::{
 };
 use rayon::prelude::*;
 
+use crate::memo::Memo;
 use crate::nations::{nation_theaters, resolve_nation};
 use crate::scenario::look_up_scenario;
 use crate::timings::Timings;
@@ -40,12 +41,24 @@ pub struct Compiled {
     pub diagnostics: Vec<Diagnostic>,
     /// How long each stage took.
     pub timings: Timings,
+    /// Each nation's [`crate::memo::ir_key`] as compiled, by id, when the compile had a memo:
+    /// what `qm build` keys the nation's JSON by. Whatever changes a nation after the compile
+    /// says so ([`Compiled::changed_nation`]: `--keep-going`'s pruning).
+    pub ir_keys: BTreeMap<String, u64>,
 }
 
 impl Compiled {
     /// The theaters nation `id` fought in, with its theater registry.
     pub fn nation_theaters(&self, id: &str) -> NationTheaters<'_> {
         nation_theaters(&self.loaded, &self.theaters, id)
+    }
+
+    /// Marks nation `i` (in [`Compiled::nations`]) as changed since the compile: its
+    /// [`Compiled::ir_keys`] entry goes, the IR being no longer the one hashed.
+    pub fn changed_nation(&mut self, i: usize) {
+        if let Some(n) = self.nations.get(i) {
+            self.ir_keys.remove(&n.id);
+        }
     }
 
     /// True when the run found errors (or, with `strict`, warnings).
@@ -57,7 +70,7 @@ impl Compiled {
 }
 
 /// How a data directory is compiled; [`CompileOptions::default`] is what `qm check DIR` does.
-#[derive(Debug, Default, Clone)]
+#[derive(Default, Clone)]
 pub struct CompileOptions {
     /// The scenarios of this `.toml` file or folder instead of `data_dir/scenarios/`.
     pub scenarios: Option<PathBuf>,
@@ -66,6 +79,20 @@ pub struct CompileOptions {
     /// Shows the stage being worked on (`qm build` on a terminal); kept in
     /// [`Compiled::timings`] for the stages after.
     pub progress: Option<indicatif::ProgressBar>,
+    /// What former runs validated clean (`qm build`'s build cache): a nation whose IR is one
+    /// of them is not validated again ([`crate::memo`]).
+    pub memo: Option<std::sync::Arc<dyn Memo>>,
+}
+
+impl std::fmt::Debug for CompileOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CompileOptions")
+            .field("scenarios", &self.scenarios)
+            .field("limits", &self.limits)
+            .field("progress", &self.progress)
+            .field("memo", &self.memo.is_some())
+            .finish()
+    }
 }
 
 /// Compiles every nation and scenario under `data_dir`; never stops at the first problem.
@@ -97,7 +124,14 @@ pub fn compile(data_dir: &Path, opts: &CompileOptions) -> Compiled {
         theaters,
         colours,
         printable,
-    } = validate_nations(&loaded, resolved, &mut diagnostics, &mut timings);
+        ir_keys,
+    } = validate_nations(
+        &loaded,
+        resolved,
+        opts.memo.as_deref(),
+        &mut diagnostics,
+        &mut timings,
+    );
     timings.time("validate", || {
         // The module's files as the load stage read them: what the build will use.
         diagnostics.extend(qm_load::module_files::gpids::lint(
@@ -130,6 +164,7 @@ pub fn compile(data_dir: &Path, opts: &CompileOptions) -> Compiled {
         colours,
         diagnostics,
         timings,
+        ir_keys,
     }
 }
 
@@ -150,13 +185,17 @@ struct Validated {
     colours: Palette,
     /// What the build needs that the data lacks (reported after the registries' findings).
     printable: Vec<Diagnostic>,
+    /// Each nation's IR key, when validated with a memo.
+    ir_keys: BTreeMap<String, u64>,
 }
 
 /// Validates every resolved nation against the schema and checks what the build needs of it,
-/// on every core; the resolver's and the schema's findings go to `diagnostics` in input order.
+/// on every core, taking what `memo` kept for a nation's IR ([`validate_remembered`]); the
+/// resolver's and the schema's findings go to `diagnostics` in input order.
 fn validate_nations(
     loaded: &Loaded,
     resolved: Vec<qm_resolve::Resolved>,
+    memo: Option<&dyn Memo>,
     diagnostics: &mut Vec<Diagnostic>,
     timings: &mut Timings,
 ) -> Validated {
@@ -164,9 +203,15 @@ fn validate_nations(
         resolved
             .into_par_iter()
             .map(|mut r| {
-                let found = validate_nation(&mut r.nation);
-                let printable = crate::printable::check_nation(&loaded.sources, &r.nation);
-                (r, found, printable)
+                let Some(memo) = memo else {
+                    let found = validate_nation(&mut r.nation);
+                    let printable = crate::printable::check_nation(&loaded.sources, &r.nation);
+                    return (r, found, printable, None);
+                };
+                let key = crate::memo::ir_key(&r.nation);
+                let (found, printable) =
+                    validate_remembered(memo, key, &loaded.sources, &mut r.nation);
+                (r, found, printable, Some(key))
             })
             .collect()
     });
@@ -175,17 +220,44 @@ fn validate_nations(
         theaters: BTreeMap::new(),
         colours: Palette::new(&loaded.registries.colours),
         printable: Vec::new(),
+        ir_keys: BTreeMap::new(),
     };
-    for (resolved, found, unbuildable) in validated {
+    for (resolved, found, unbuildable, key) in validated {
         diagnostics.extend(resolved.diagnostics);
         diagnostics.extend(found);
         out.printable.extend(unbuildable);
-        out.theaters
-            .insert(resolved.nation.id.clone(), resolved.theaters);
-        out.colours.insert(&resolved.nation.id, resolved.colours);
+        let id = &resolved.nation.id;
+        if let Some(key) = key {
+            out.ir_keys.insert(id.clone(), key);
+        }
+        out.theaters.insert(id.clone(), resolved.theaters);
+        out.colours.insert(id, resolved.colours);
         out.nations.push(resolved.nation);
     }
     out
+}
+
+/// What validating `nation` (IR key `key`) found: the schema check's findings (none when
+/// `memo` knows the IR as clean) and the printable checks' (the counters' fit as `memo` kept
+/// it for the IR, else laid out now and kept).
+fn validate_remembered(
+    memo: &dyn Memo,
+    key: u64,
+    sources: &qm_parser::SourceMap,
+    nation: &mut Nation,
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    let found = if crate::memo::schema_clean(memo, key) {
+        Vec::new()
+    } else {
+        let found = validate_nation(nation);
+        if found.is_empty() {
+            crate::memo::keep_schema_clean(memo, key);
+        }
+        found
+    };
+    let fit = crate::memo::fit(memo, key, sources, nation);
+    let printable = crate::printable::check_nation_fitted(sources, nation, fit);
+    (found, printable)
 }
 
 /// Resolves every loaded scenario against the nations (and the theaters each fought in); two

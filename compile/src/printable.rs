@@ -23,9 +23,19 @@ pub const MAX_ID: usize = 120;
 /// text printed in a fitted box not too long (names too long to lay out are refused where
 /// the listing row is read). Nations are checked apart (on every core).
 pub fn check_nation(sources: &SourceMap, n: &Nation) -> Vec<Diagnostic> {
+    check_nation_fitted(sources, n, crate::counter_fit::check_counters(sources, n))
+}
+
+/// [`check_nation`] with its counters' findings given (`fit`: made from findings the build
+/// cache kept for this IR, [`crate::memo`]), in their place among the others.
+pub fn check_nation_fitted(
+    sources: &SourceMap,
+    n: &Nation,
+    fit: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     let mut out = check_printed(sources, n);
     out.extend(crate::sizes::check_sizes(sources, n));
-    out.extend(crate::counter_fit::check_counters(sources, n));
+    out.extend(fit);
     let mut seen: BTreeMap<&str, &qm_schema::Vehicle> = BTreeMap::new();
     for v in n.counter_vehicles() {
         let at = &v.name_cell.span;

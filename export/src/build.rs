@@ -268,7 +268,7 @@ fn module(
         "module",
         &[key],
         |_| crate::vassal::module_artifact(&compiled.loaded, &compiled.nations, pngs, templates),
-        |a| encode_artifacts(std::slice::from_ref(a)),
+        |a| artifact_parts(std::slice::from_ref(a)),
         |b| decode_artifacts(b)?.pop(),
     )
 }
@@ -298,8 +298,8 @@ fn front_stages(
     opts: &BuildOptions,
     cache: &mut RenderCache,
 ) -> Result<Front, BuildError> {
-    let (made, json_took) = took(|| json_artifacts(&compiled.nations, cache));
-    let (artifacts, json) = made?;
+    let (made, json_took) = took(|| json_artifacts(compiled, cache));
+    let (artifacts, NationsJson { json, ir_keys }) = made?;
     cache.made = 0;
     // Each vehicle's art or silhouette, made once for every side, sheet, card and module image.
     let (pictures, pictures_took) = took(|| {
@@ -318,7 +318,7 @@ fn front_stages(
     let (counters, counters_took) = took(|| {
         counters(
             &compiled.nations,
-            &json,
+            &ir_keys,
             templates,
             fp,
             opts,
@@ -438,31 +438,74 @@ fn take<T: Clone>(piece: Arc<T>) -> T {
     Arc::try_unwrap(piece).unwrap_or_else(|shared| (*shared).clone())
 }
 
+/// Each nation's JSON, and the key of its IR where the disk cache was used.
+struct NationsJson {
+    json: Vec<Json>,
+    ir_keys: Vec<Option<Key>>,
+}
+
 /// The schema files, and each nation's IR as JSON (kept in `cache` for a next build).
 fn json_artifacts(
-    nations: &[Nation],
+    compiled: &Compiled,
     cache: &mut RenderCache,
-) -> Result<(Vec<Artifact>, Vec<Json>), BuildError> {
+) -> Result<(Vec<Artifact>, NationsJson), BuildError> {
     let out = schema_artifacts()?.to_vec();
+    let disk = cache.disk.as_deref();
     // A nation equal to the one last written has the same JSON.
-    let json: Vec<_> = nations
+    let made: Vec<_> = compiled
+        .nations
         .par_iter()
         .map(|n| match cache.json.get(&n.id) {
-            Some((last, bytes)) if last == n => Ok(bytes.clone()),
-            _ => pretty(n).map(Arc::new),
+            Some((last, bytes)) if last == n => Ok((bytes.clone(), None)),
+            _ => match disk {
+                Some(d) => kept_json(d, n, compiled.ir_keys.get(&n.id).copied())
+                    .map(|(bytes, key)| (Arc::new(bytes), Some(key))),
+                None => pretty(n).map(|bytes| (Arc::new(bytes), None)),
+            },
         })
         .collect();
-    let json = json.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let (json, ir_keys): (Vec<Json>, Vec<Option<Key>>) = made
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .unzip();
     cache.json = if cache.one_build {
         Default::default()
     } else {
-        nations
+        compiled
+            .nations
             .iter()
             .zip(&json)
             .map(|(n, bytes)| (n.id.clone(), (n.clone(), bytes.clone())))
             .collect()
     };
-    Ok((out, json))
+    Ok((out, NationsJson { json, ir_keys }))
+}
+
+/// The disk cache's kind for a nation's JSON, by its IR's key.
+const JSON_KIND: &str = "json";
+
+/// `nation`'s JSON from the disk cache, by the key of its IR (`key`, the compile's when the
+/// nation is as compiled, else hashed now), or written and kept there; with that key.
+fn kept_json(
+    disk: &DiskCache,
+    nation: &Nation,
+    key: Option<Key>,
+) -> Result<(Vec<u8>, Key), serde_json::Error> {
+    let key = key.unwrap_or_else(|| qm_compile::memo::ir_key(nation));
+    // The compile's key stands for the nation only while nothing changed it since.
+    debug_assert_eq!(
+        key,
+        qm_compile::memo::ir_key(nation),
+        "{} changed",
+        nation.id
+    );
+    if let Some(bytes) = disk.get(JSON_KIND, key) {
+        return Ok((bytes, key));
+    }
+    let bytes = pretty(nation)?;
+    disk.put(JSON_KIND, key, &bytes);
+    Ok((bytes, key))
 }
 
 /// A counter side as a build has it: drawn in full (its PDF form for the sheets), or only its
@@ -536,7 +579,7 @@ struct NationSides {
 )]
 fn counters(
     nations: &[Nation],
-    json: &[Arc<Vec<u8>>],
+    ir_keys: &[Option<Key>],
     templates: &Templates,
     fp: u64,
     opts: &BuildOptions,
@@ -546,10 +589,11 @@ fn counters(
     let disk = cache.disk.clone();
     let pack_keys: Vec<Option<Key>> = nations
         .par_iter()
-        .zip(json)
-        .map(|(n, json)| {
+        .zip(ir_keys)
+        .map(|(n, ir_key)| {
             disk.as_ref()?;
-            Some(side_packs::pack_key(n, json, counter_opts, fp))
+            let ir_key = ir_key.unwrap_or_else(|| qm_compile::memo::ir_key(n));
+            Some(side_packs::pack_key(n, ir_key, counter_opts, fp))
         })
         .collect();
     let packed: Vec<Option<NationSides>> = nations
@@ -748,13 +792,12 @@ fn sheet_key(n: &Nation, keys: &[Key], opts: &BuildOptions, fp: u64) -> Key {
         .finish()
 }
 
-/// A nation's sheets as a disk cache entry: path and PDF of each.
-fn encode_sheets(sheets: &SheetFiles) -> Vec<u8> {
-    codec::encode(
-        sheets
-            .iter()
-            .flat_map(|(path, pdf)| [path.as_bytes(), pdf.as_slice()]),
-    )
+/// A nation's sheets as the parts of a disk cache entry: path and PDF of each.
+fn sheet_parts(sheets: &SheetFiles) -> Vec<&[u8]> {
+    sheets
+        .iter()
+        .flat_map(|(path, pdf)| [path.as_bytes(), pdf.as_slice()])
+        .collect()
 }
 
 fn decode_sheets(payload: &[u8]) -> Option<SheetFiles> {
@@ -857,7 +900,7 @@ fn sheets(
             let faces: Vec<&Converted> = c.sides.iter().filter_map(Drawn::pdf).collect();
             let sheets = counter_sheets_with(&nations[i], templates, &faces, &opts.sheets)?;
             if let Some(d) = disk.as_deref() {
-                d.put("sheets", c.sheet_key, &encode_sheets(&sheets));
+                d.put_encoded("sheets", c.sheet_key, &sheet_parts(&sheets));
             }
             Ok(Arc::new(sheets))
         })
@@ -911,7 +954,11 @@ fn charts(
         },
         |c| {
             let parts = [&c.html_path, &c.html, &c.pdf_path];
-            codec::encode(parts.map(|p| p.as_bytes()).into_iter().chain([&c.pdf[..]]))
+            parts
+                .map(|p| p.as_bytes())
+                .into_iter()
+                .chain([&c.pdf[..]])
+                .collect()
         },
         |b| {
             let [html_path, html, pdf_path, pdf]: [Vec<u8>; 4] =
@@ -964,7 +1011,7 @@ fn cards(
         "card",
         &keys,
         make,
-        |a| encode_artifacts(a),
+        |a| artifact_parts(a),
         decode_artifacts,
     )?;
     cache.made += made;
@@ -1008,13 +1055,12 @@ fn module_key(
     h.value(&opts.templates).key(fp).finish()
 }
 
-/// Artifacts as a disk cache entry: path and bytes of each.
-fn encode_artifacts(artifacts: &[Artifact]) -> Vec<u8> {
-    codec::encode(
-        artifacts
-            .iter()
-            .flat_map(|a| [a.path.as_bytes(), a.bytes.as_slice()]),
-    )
+/// Artifacts as the parts of a disk cache entry: path and bytes of each.
+fn artifact_parts(artifacts: &[Artifact]) -> Vec<&[u8]> {
+    artifacts
+        .iter()
+        .flat_map(|a| [a.path.as_bytes(), a.bytes.as_slice()])
+        .collect()
 }
 
 fn decode_artifacts(payload: &[u8]) -> Option<Vec<Artifact>> {

@@ -27,7 +27,7 @@ use qm_render::cache_key::Key;
 pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
 
 /// Starts every entry; the last byte is the entry format's version.
-const MAGIC: [u8; 8] = *b"qmcache\x01";
+const MAGIC: [u8; 8] = *b"qmcache\x02";
 
 /// The marker's text in a cache directory.
 const CACHE_MARKER_TEXT: &str = "\
@@ -173,26 +173,44 @@ impl DiskCache {
     /// Keeps `payload` for `key` of `kind`. A failure to write only costs the next build the
     /// work: it is not reported.
     pub fn put(&self, kind: &str, key: Key, payload: &[u8]) {
+        self.put_parts(kind, key, &[payload]);
+    }
+
+    /// Keeps [`codec::encode`]`(parts)` for `key` of `kind`, written part by part: a large
+    /// payload (the module, a nation's sides) is never copied into one buffer.
+    pub fn put_encoded(&self, kind: &str, key: Key, parts: &[&[u8]]) {
+        let lengths: Vec<[u8; 8]> = parts
+            .iter()
+            .map(|p| (p.len() as u64).to_le_bytes())
+            .collect();
+        let mut payload: Vec<&[u8]> = Vec::with_capacity(parts.len() * 2);
+        for (len, part) in lengths.iter().zip(parts) {
+            payload.push(len);
+            payload.push(part);
+        }
+        self.put_parts(kind, key, &payload);
+    }
+
+    /// Keeps the payload made of `parts` one after another.
+    fn put_parts(&self, kind: &str, key: Key, parts: &[&[u8]]) {
         let path = self.path(kind, key);
+        let len: usize = parts.iter().map(|p| p.len()).sum();
+        let mut sum = Checksum::default();
+        for part in parts {
+            sum.update(part);
+        }
         let mut header = Vec::with_capacity(HEADER);
         header.extend_from_slice(&MAGIC);
-        for word in [self.salt.0, key, payload.len() as u64, checksum(payload)] {
+        for word in [self.salt.0, key, len as u64, sum.finish()] {
             header.extend_from_slice(&word.to_le_bytes());
         }
-        // A large payload (the module) is written after its header, not copied beside it
-        // while the build holds everything else; a small one in the same write.
-        let small;
-        let parts: [&[u8]; 2] = if payload.len() < 1 << 16 {
-            header.extend_from_slice(payload);
-            small = header;
-            [&small, &[]]
-        } else {
-            [&header, payload]
-        };
-        if self.mark().is_ok() && write_new(&path, &parts).is_ok() {
+        let all: Vec<&[u8]> = std::iter::once(&header[..])
+            .chain(parts.iter().copied())
+            .collect();
+        if self.mark().is_ok() && write_new(&path, &all).is_ok() {
             self.written.fetch_add(1, Ordering::Relaxed);
             self.written_bytes
-                .fetch_add((HEADER + payload.len()) as u64, Ordering::Relaxed);
+                .fetch_add((HEADER + len) as u64, Ordering::Relaxed);
         }
     }
 
@@ -246,6 +264,17 @@ impl DiskCache {
     }
 }
 
+/// The compile's memo (nations validated clean) is kept here too.
+impl qm_compile::memo::Memo for DiskCache {
+    fn get(&self, kind: &str, key: u64) -> Option<Vec<u8>> {
+        DiskCache::get(self, kind, key)
+    }
+
+    fn put(&self, kind: &str, key: u64, payload: &[u8]) {
+        DiskCache::put(self, kind, key, payload);
+    }
+}
+
 /// A directory named like a salt (16 hex digits): one qm's entries.
 fn is_salt_dir(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -253,19 +282,71 @@ fn is_salt_dir(path: &Path) -> bool {
 }
 
 fn checksum(bytes: &[u8]) -> u64 {
-    // Foldhash with a fixed seed: fast on long inputs, the same in every process of one qm
-    // (the salt ties entries to one executable).
-    foldhash::quality::FixedState::with_seed(0x716d_6361_6368_6531).hash_one(bytes)
+    let mut sum = Checksum::default();
+    sum.update(bytes);
+    sum.finish()
+}
+
+/// The checksum of a payload, fed in parts: foldhash with a fixed seed (fast on long inputs,
+/// the same in every process of one qm; the salt ties entries to one executable) over
+/// fixed-size chunks of the payload, so that it does not depend on how the parts were cut.
+#[derive(Default)]
+struct Checksum {
+    /// The start of a chunk that the parts so far did not fill.
+    partial: Vec<u8>,
+    state: u64,
+}
+
+/// A checksum chunk's size.
+const SUM_CHUNK: usize = 1 << 16;
+
+impl Checksum {
+    fn update(&mut self, mut bytes: &[u8]) {
+        if !self.partial.is_empty() {
+            let take = (SUM_CHUNK - self.partial.len()).min(bytes.len());
+            self.partial.extend_from_slice(&bytes[..take]);
+            bytes = &bytes[take..];
+            if self.partial.len() < SUM_CHUNK {
+                return;
+            }
+            let chunk = std::mem::take(&mut self.partial);
+            self.fold(&chunk);
+        }
+        let whole = bytes.len() / SUM_CHUNK * SUM_CHUNK;
+        for chunk in bytes[..whole].chunks_exact(SUM_CHUNK) {
+            self.fold(chunk);
+        }
+        self.partial.extend_from_slice(&bytes[whole..]);
+    }
+
+    fn fold(&mut self, chunk: &[u8]) {
+        let mut h = foldhash::quality::FixedState::with_seed(0x716d_6361_6368_6531).build_hasher();
+        h.write_u64(self.state);
+        h.write(chunk);
+        self.state = h.finish();
+    }
+
+    fn finish(mut self) -> u64 {
+        // The last chunk (maybe empty) with its length: payloads that differ only in where
+        // they end differ.
+        let last = std::mem::take(&mut self.partial);
+        self.fold(&last);
+        self.fold(&(last.len() as u64).to_le_bytes());
+        self.state
+    }
 }
 
 /// Writes `bytes` at `path` through a temporary sibling and a rename.
 fn write_new(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new().prefix(".new-").tempfile_in(dir)?;
+    let tmp = tempfile::Builder::new().prefix(".new-").tempfile_in(dir)?;
+    // Small parts (a side's SVG) gathered into larger writes; a large one written as it is.
+    let mut w = io::BufWriter::with_capacity(1 << 16, tmp);
     for bytes in parts.iter().filter(|b| !b.is_empty()) {
-        io::Write::write_all(&mut tmp, bytes)?;
+        io::Write::write_all(&mut w, bytes)?;
     }
+    let tmp = w.into_inner().map_err(io::IntoInnerError::into_error)?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
@@ -370,6 +451,31 @@ mod tests {
         assert!(c.get("side", 2).is_none(), "the least recently used");
         assert!(c.get("side", 3).is_some());
         assert!(!old.root.exists());
+    }
+
+    #[test]
+    fn a_payload_kept_in_parts_is_the_one_kept_whole() {
+        let tmp = tempfile::tempdir().unwrap();
+        let c = cache(tmp.path());
+        let big: Vec<u8> = (0..3 * SUM_CHUNK + 5).map(|i| (i % 253) as u8).collect();
+        let parts: [&[u8]; 4] = [b"a", &big, b"", &big[..SUM_CHUNK - 1]];
+        c.put_encoded("module", 1, &parts);
+        c.put("module", 2, &codec::encode(parts));
+        let (a, b) = (c.get("module", 1).unwrap(), c.get("module", 2).unwrap());
+        assert!(a == b && a == codec::encode(parts));
+        let after_key = |key| fs::read(c.path("module", key)).unwrap()[24..].to_vec();
+        assert!(
+            after_key(1) == after_key(2),
+            "the same entry but its key, checksum included"
+        );
+        let mut one = Checksum::default();
+        one.update(&big);
+        let mut cut = Checksum::default();
+        for piece in big.chunks(7) {
+            cut.update(piece);
+        }
+        assert_eq!(one.finish(), cut.finish());
+        assert_ne!(checksum(&big), checksum(&big[1..]));
     }
 
     #[test]

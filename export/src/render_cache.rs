@@ -85,15 +85,15 @@ pub fn get_or_make<T: Send + Sync, E: Send>(
 }
 
 /// [`get_or_make`] with a disk cache behind the slot: a piece the slot lacks is read back
-/// from `disk` (under `kind`) before it is made, and a piece made is kept there too. A disk
-/// entry `decode` refuses is made again.
+/// from `disk` (under `kind`) before it is made, and a piece made is kept there too (as the
+/// `codec` payload of the parts `encode` gives). A disk entry `decode` refuses is made again.
 pub fn get_or_make_kept<T: Send + Sync, E: Send>(
     slot: &mut Slot<T>,
     disk: Option<&crate::disk_cache::DiskCache>,
     kind: &str,
     keys: &[Key],
     make: impl Fn(usize) -> Result<T, E> + Sync,
-    encode: impl Fn(&T) -> Vec<u8> + Sync,
+    encode: impl for<'a> Fn(&'a T) -> Vec<&'a [u8]> + Sync,
     decode: impl Fn(&[u8]) -> Option<T> + Sync,
 ) -> Result<(Vec<Arc<T>>, usize), E> {
     let Some(disk) = disk else {
@@ -104,7 +104,7 @@ pub fn get_or_make_kept<T: Send + Sync, E: Send>(
             return Ok(piece);
         }
         let piece = make(i)?;
-        disk.put(kind, keys[i], &encode(&piece));
+        disk.put_encoded(kind, keys[i], &encode(&piece));
         Ok(piece)
     })
 }

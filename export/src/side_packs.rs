@@ -2,9 +2,9 @@
 //! not one per side, and computes no side's key.
 //!
 //! The pack's key hashes what every side of the nation is drawn from, without going side by
-//! side: the nation's IR as its JSON file holds it (every vehicle and gun, with the nation's id
-//! and name), each piece's picture and colours (what the build adds to the IR), the counter
-//! options and the templates' fingerprint. Any change to one of them that could change a
+//! side: the nation's IR as its JSON file holds it (its key, `qm_compile::memo::ir_key`:
+//! every vehicle and gun, with the nation's id and name), each piece's picture and colours
+//! (what the build adds to the IR), the counter options and the templates' fingerprint. Any change to one of them that could change a
 //! side's key changes the pack's key. The pack holds the sides' keys (its sheets' key is made
 //! from them) and each side's SVG and PNG, in [`qm_render::sides`]' order.
 //!
@@ -36,7 +36,8 @@ fn last_key(nation: &Nation) -> Key {
 
 /// Keeps `nation`'s pack under `key` and makes it the nation's last pack.
 pub fn put(disk: &DiskCache, nation: &Nation, key: Key, keys: &[Key], images: &[&CounterImage]) {
-    disk.put(KIND, key, &encode(keys, images));
+    let words = key_words(keys);
+    disk.put_encoded(KIND, key, &parts(&words, images));
     disk.put(LAST_KIND, last_key(nation), &key.to_le_bytes());
 }
 
@@ -79,10 +80,11 @@ fn split(payload: &[u8]) -> Option<(Vec<Key>, Vec<Vec<u8>>)> {
     Some((keys, parts))
 }
 
-/// The key of `nation`'s pack: `json` is its IR as written to `<nation>.json`.
-pub fn pack_key(nation: &Nation, json: &[u8], opts: &CounterOptions, templates: u64) -> Key {
+/// The key of `nation`'s pack: `ir_key` is its IR's key (`qm_compile::memo::ir_key`), the
+/// hash of what `<nation>.json` holds.
+pub fn pack_key(nation: &Nation, ir_key: Key, opts: &CounterOptions, templates: u64) -> Key {
     let mut h = KeyHasher::new("sides-pack")
-        .bytes(json)
+        .key(ir_key)
         .key(u64::from(opts.px))
         .key(u64::from(opts.red_mp))
         .key(templates);
@@ -97,18 +99,23 @@ pub fn pack_key(nation: &Nation, json: &[u8], opts: &CounterOptions, templates: 
     h.finish()
 }
 
-/// A nation's sides as a pack: their keys, then the SVG and PNG of each.
-pub fn encode(keys: &[Key], images: &[&CounterImage]) -> Vec<u8> {
-    let words: Vec<u8> = keys.iter().flat_map(|k| k.to_le_bytes()).collect();
-    let mut parts: Vec<&[u8]> = vec![&words];
+/// The keys as the pack's first part.
+fn key_words(keys: &[Key]) -> Vec<u8> {
+    keys.iter().flat_map(|k| k.to_le_bytes()).collect()
+}
+
+/// A nation's sides as the parts of a pack: `words` (their keys, from [`key_words`]), then
+/// the SVG and PNG of each.
+fn parts<'a>(words: &'a [u8], images: &[&'a CounterImage]) -> Vec<&'a [u8]> {
+    let mut parts: Vec<&[u8]> = vec![words];
     for image in images {
         parts.push(image.svg.as_bytes());
         parts.push(&image.png);
     }
-    codec::encode(parts)
+    parts
 }
 
-/// [`encode`] read back for `nation`: `None` unless it holds exactly one key and one image
+/// A pack read back for `nation`: `None` unless it holds exactly one key and one image
 /// for each of its sides.
 pub fn decode(payload: &[u8], nation: &Nation) -> Option<(Vec<Key>, Vec<CounterImage>)> {
     let parts = codec::decode(payload)?;

@@ -1,8 +1,9 @@
 //! The build cache (`.<out>.cache`): a build that takes pieces from it writes the same bytes
 //! as a build without it — unchanged data, a one-row edit, changed art, a cache whose entries
-//! were cut short, a damaged pack of sides — an edit redraws only the sides it changed, and
-//! an edit build reuses the output's unchanged files without ever taking one that was
-//! touched since.
+//! were cut short, a damaged pack of sides, `--keep-going` leaving vehicles out — an edit
+//! redraws only the sides it changed, a nation checked before is not checked again (its
+//! findings the same), and an edit build reuses the output's unchanged files without ever
+//! taking one that was touched since.
 
 use std::path::Path;
 use std::process::Command;
@@ -10,6 +11,11 @@ use std::process::Command;
 use crate::support::{files, root};
 
 fn build(data: &Path, out: &Path, extra: &[&str]) {
+    build_exits(data, out, extra, 0);
+}
+
+/// `qm build` of `data` into `out`, which must exit with `status`.
+fn build_exits(data: &Path, out: &Path, extra: &[&str], status: i32) {
     let run = Command::new(env!("CARGO_BIN_EXE_qm"))
         .args(["build", "--data"])
         .arg(data)
@@ -18,8 +24,9 @@ fn build(data: &Path, out: &Path, extra: &[&str]) {
         .args(extra)
         .output()
         .unwrap();
-    assert!(
-        run.status.success(),
+    assert_eq!(
+        run.status.code(),
+        Some(status),
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
@@ -27,8 +34,14 @@ fn build(data: &Path, out: &Path, extra: &[&str]) {
 
 /// Asserts that `out` holds exactly what a build of `data` without the cache writes.
 fn same_as_cold(data: &Path, out: &Path, what: &str) {
+    same_as_cold_with(data, out, &[], 0, what);
+}
+
+/// [`same_as_cold`] for a build with `extra` arguments that exits with `status`.
+fn same_as_cold_with(data: &Path, out: &Path, extra: &[&str], status: i32, what: &str) {
     let cold = out.with_file_name("cold");
-    build(data, &cold, &["--no-cache"]);
+    let _ = std::fs::remove_dir_all(&cold);
+    build_exits(data, &cold, &[&["--no-cache"], extra].concat(), status);
     let (warm, cold) = (files(out), files(&cold));
     assert_eq!(
         warm.keys().collect::<Vec<_>>(),
@@ -264,4 +277,93 @@ fn an_edit_redraws_the_changed_sides_only_and_takes_the_nations_others_from_its_
     std::fs::write(&listing, text.replacen("\t2\t15\tL\t", "\t2\t13\tL\t", 1)).unwrap();
     let (cut, _) = render_over(&data, &disk);
     assert!(cut == render_fresh(&data), "a pack cut short is a miss");
+}
+
+/// The diagnostics of compiling `data` with the build cache `disk` as the compile's memo.
+fn check_over(
+    data: &Path,
+    disk: &std::sync::Arc<qm_export::disk_cache::DiskCache>,
+) -> Vec<qm_parser::Diagnostic> {
+    let opts = qm_compile::pipeline::CompileOptions {
+        memo: Some(disk.clone()),
+        ..Default::default()
+    };
+    qm_compile::pipeline::compile(data, &opts).diagnostics
+}
+
+#[test]
+fn a_nation_checked_before_is_not_checked_again_and_its_findings_are_the_same() {
+    use qm_compile::memo::{ir_key, FIT, VALIDATED};
+    use qm_export::disk_cache::{DiskCache, Salt, DEFAULT_MAX_BYTES};
+    // A nation whose counters have values that do not fit (warnings of the check).
+    let data = root().join("tests/fixtures-vasl/counters");
+    let plain = qm_compile::pipeline::compile(&data, &Default::default());
+    assert!(plain
+        .diagnostics
+        .iter()
+        .any(|d| d.code == qm_compile::counter_fit::DOES_NOT_FIT));
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cache");
+    let disk = || std::sync::Arc::new(DiskCache::with_salt(&dir, DEFAULT_MAX_BYTES, Salt(5)));
+
+    let first = disk();
+    assert_eq!(check_over(&data, &first), plain.diagnostics);
+    assert_eq!(
+        first.written(),
+        2,
+        "the schema's verdict and the fit's findings"
+    );
+    assert_eq!(entries(&dir, VALIDATED).len(), 1);
+    assert_eq!(entries(&dir, FIT).len(), 1);
+    let second = disk();
+    assert_eq!(check_over(&data, &second), plain.diagnostics);
+    assert_eq!(second.written(), 0, "nothing checked again");
+    assert_eq!(second.hits(), 2);
+
+    // Damaged entries are misses: checked again, the same findings.
+    for path in entries(&dir, VALIDATED)
+        .into_iter()
+        .chain(entries(&dir, FIT))
+    {
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x55;
+        std::fs::write(&path, &bytes).unwrap();
+    }
+    let third = disk();
+    assert_eq!(check_over(&data, &third), plain.diagnostics);
+    assert_eq!(third.written(), 2);
+    // Findings that name a piece the nation does not have are a miss too.
+    let key = ir_key(&plain.nations[0]);
+    let forged = br#"[{"piece":{"Vehicle":100000},"side":"front","item":"name","text":"x","size":0,"floor":0,"left_off":false}]"#;
+    third.put(FIT, key, forged);
+    assert_eq!(check_over(&data, &disk()), plain.diagnostics);
+}
+
+#[test]
+fn a_keep_going_build_from_the_cache_writes_what_a_cold_build_writes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    copy_dir(&root().join("data-src"), &data);
+    // An unreadable sentence: --keep-going leaves its vehicle out of the Italian IR after the
+    // compile (the nation's JSON is then not the IR the compile hashed).
+    let notes = data.join("ita/notes.md");
+    let text = std::fs::read_to_string(&notes).unwrap();
+    let broken = text.replacen(
+        "RF is 1.5 in 1940 and 1.6 in 1941.",
+        "RF is 1.5 in 1940 and perhaps 1.6 in 1941.",
+        1,
+    );
+    assert_ne!(text, broken);
+    std::fs::write(&notes, broken).unwrap();
+    let out = tmp.path().join("out");
+    let keep_going = ["--keep-going"];
+    build_exits(&data, &out, &keep_going, 1);
+    build_exits(&data, &out, &keep_going, 1);
+    same_as_cold_with(&data, &out, &keep_going, 1, "a nation left out of in part");
+    let ita = std::fs::read_to_string(out.join("ita.json")).unwrap();
+    assert!(
+        ita.contains("\"unresolved\""),
+        "the vehicle left out is named"
+    );
 }

@@ -426,6 +426,32 @@ fn the_checker_catches_broken_modules() {
 }
 
 #[test]
+fn a_report_made_beside_the_zip_counts_only_for_the_build_file_and_names_read_back() {
+    use qm_export::vassal::check::{check_vmod_knowing, CheckReport, Checked};
+    let good = tricky_vmod().bytes;
+    let entries = read_entries(&good).unwrap();
+    let text = |bytes: &[u8]| String::from_utf8(bytes.to_vec()).unwrap();
+    let build_file = text(&entries.iter().find(|e| e.0 == "buildFile.xml").unwrap().1);
+    let files: std::collections::BTreeSet<String> = entries.iter().map(|e| e.0.clone()).collect();
+    // A report unlike the text's own: used as it is only for the very text and names.
+    let marked = |files| Checked {
+        build_file: &build_file,
+        files,
+        report: CheckReport {
+            problems: vec!["marked".into()],
+            ..CheckReport::default()
+        },
+    };
+    let knowing = |vmod: &[u8], files| check_vmod_knowing(vmod, Some(marked(files))).unwrap();
+    assert_eq!(knowing(&good, files.clone()).problems, ["marked"]);
+    let mut other_names = files.clone();
+    other_names.insert("images/extra.png".into());
+    assert_eq!(knowing(&good, other_names), check_vmod(&good).unwrap());
+    let edited = with_build_file(&good, |t| t.replacen("<", "<!-- edited -->\n<", 1));
+    assert_eq!(knowing(&edited, files), check_vmod(&edited).unwrap());
+}
+
+#[test]
 fn the_decoder_reads_real_vasl_slots() {
     let dir = root().join("tests/fixtures-vassal/vasl");
     for f in [

@@ -260,6 +260,28 @@ fn element_text(node: roxmltree::Node) -> String {
 
 /// Checks a `.vmod` file's bytes: its entries (names, checksums), then its buildFile.
 pub fn check_vmod(bytes: &[u8]) -> Result<CheckReport, VassalError> {
+    check_vmod_knowing(bytes, None)
+}
+
+/// What a module's maker checked before its zip was read back: the buildFile's text, the
+/// entry names, and [`check_build_file`]'s report of the two.
+pub struct Checked<'a> {
+    /// The buildFile.xml zipped.
+    pub build_file: &'a str,
+    /// Every entry name zipped.
+    pub files: BTreeSet<String>,
+    /// `check_build_file(build_file, &files)`.
+    pub report: CheckReport,
+}
+
+/// [`check_vmod`], the buildFile's checks taken from `known` when the archive's buildFile and
+/// entry names read back are exactly the ones `known` checked ([`check_build_file`] reads
+/// nothing else, so its report is the same); otherwise checked here. The entries are read
+/// back either way.
+pub fn check_vmod_knowing(
+    bytes: &[u8],
+    known: Option<Checked<'_>>,
+) -> Result<CheckReport, VassalError> {
     let (names, build_file) = read_names_and_build_file(bytes)?;
     let Some(build_file) = build_file else {
         return Err(VassalError::new(
@@ -280,11 +302,11 @@ pub fn check_vmod(bytes: &[u8]) -> Result<CheckReport, VassalError> {
         ));
     }
     problems.extend(damaged_entries(bytes)?);
+    let files: BTreeSet<String> = names.into_iter().collect();
+    let known = known.filter(|k| k.build_file.as_bytes() == build_file.bytes && k.files == files);
     let mut report = match std::str::from_utf8(&build_file.bytes) {
-        Ok(text) => {
-            let files: BTreeSet<String> = names.into_iter().collect();
-            check_build_file(text, &files)
-        }
+        Ok(_) if known.is_some() => known.map(|k| k.report).unwrap_or_default(),
+        Ok(text) => check_build_file(text, &files),
         Err(e) => CheckReport {
             problems: vec![format!(
                 "{} is not UTF-8 (an invalid byte at offset {}): the engine cannot read it",

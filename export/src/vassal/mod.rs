@@ -76,8 +76,27 @@ fn zip_model(
     model: &ModuleModel<'_>,
     templates: &Templates,
 ) -> Result<(String, Vec<u8>), VassalError> {
+    let (build_file, moduledata) = model_texts(model, templates)?;
+    let bytes = archive::write_vmod(entries(model, &build_file, &moduledata))?;
+    Ok((build_file, bytes))
+}
+
+/// The model's buildFile.xml and moduledata.
+fn model_texts(
+    model: &ModuleModel<'_>,
+    templates: &Templates,
+) -> Result<(String, String), VassalError> {
     let build_file = module_xml::render_build_file(model, templates)?;
     let moduledata = module_xml::render_moduledata(model, templates)?;
+    Ok((build_file, moduledata))
+}
+
+/// The module's entries: its two texts and every image, by name.
+fn entries<'a>(
+    model: &'a ModuleModel<'_>,
+    build_file: &'a str,
+    moduledata: &'a str,
+) -> Vec<(String, &'a [u8])> {
     let mut entries: Vec<(String, &[u8])> = vec![
         ("buildFile.xml".to_string(), build_file.as_bytes()),
         ("moduledata".to_string(), moduledata.as_bytes()),
@@ -90,8 +109,32 @@ fn zip_model(
     for (path, png) in images.chain(shell) {
         entries.push((format!("images/{path}"), png));
     }
-    let bytes = archive::write_vmod(entries)?;
-    Ok((build_file, bytes))
+    entries
+}
+
+/// The zip of the model, and qm's check of it read back ([`check::check_vmod`]): the
+/// buildFile's checks run on its text beside the zipping, and count for the zip when it reads
+/// back the same text and entry names ([`check::check_vmod_knowing`]).
+fn zip_and_check(
+    model: &ModuleModel<'_>,
+    templates: &Templates,
+) -> Result<(Vec<u8>, check::CheckReport), VassalError> {
+    let (build_file, moduledata) = model_texts(model, templates)?;
+    let entries = entries(model, &build_file, &moduledata);
+    let files: std::collections::BTreeSet<String> =
+        entries.iter().map(|(name, _)| name.clone()).collect();
+    let (bytes, report) = rayon::join(
+        || archive::write_vmod(entries),
+        || check::check_build_file(&build_file, &files),
+    );
+    let bytes = bytes?;
+    let known = check::Checked {
+        build_file: &build_file,
+        files,
+        report,
+    };
+    let report = check::check_vmod_knowing(&bytes, Some(known))?;
+    Ok((bytes, report))
 }
 
 /// Builds the module with the `vassal.toml` and gpid registry the load stage read (never the
@@ -119,12 +162,11 @@ pub fn module_artifact(
     let registry = GpidRegistry::from_file(&loaded.module_files.gpids)?.unwrap_or_default();
     // As `build_vmod` makes it, without keeping the model: the PNGs zipped as borrowed.
     let model = assemble(nations, images, &config, &registry, loaded, templates)?;
-    let (_, bytes) = zip_model(&model, templates)?;
-    drop(model);
-    let file_name = config.file_name();
     // The module is read back by qm's own checker: a module VASSAL would choke on (a
     // duplicate gpid, a missing image) fails the build instead of being written.
-    let report = check::check_vmod(&bytes)?;
+    let (bytes, report) = zip_and_check(&model, templates)?;
+    drop(model);
+    let file_name = config.file_name();
     if !report.is_ok() {
         let shown: Vec<&str> = report.problems.iter().take(5).map(String::as_str).collect();
         return Err(VassalError::new(format!(
