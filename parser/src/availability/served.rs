@@ -63,6 +63,27 @@ const VERBS: [&str; 29] = [
     "dates are",
 ];
 
+/// Auxiliaries before a participle of use ("may be used", "was also fielded").
+const AUXILIARIES: [&str; 10] = [
+    "may be", "can be", "could be", "might be", "will be", "was", "were", "is", "are", "may",
+];
+
+/// Adverbs between an auxiliary and its participle ("was also used").
+const ADVERBS: [&str; 6] = ["also", "only", "first", "later", "still", "mainly"];
+
+/// Participles and adjectives of use after an auxiliary.
+const PARTICIPLES: [&str; 9] = [
+    "used",
+    "available",
+    "in service",
+    "issued",
+    "employed",
+    "deployed",
+    "fielded",
+    "found",
+    "encountered",
+];
+
 /// Nouns for the vehicles a subject names ("Aut. Blind. M.36 cars were available").
 const CLASS_NOUNS: [&str; 10] = [
     "cars",
@@ -97,6 +118,8 @@ enum Piece {
     Rf(PrintedRf, Vec<PrintedQualifier>),
     /// Who may use it then ("(Free French use only)", ", Vichy French use only").
     Only(PrintedQualifier),
+    /// A semicolon: the group before is complete.
+    Break,
 }
 
 /// What one group binds: a place, the periods it scopes, the RF they share.
@@ -117,8 +140,11 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             let (i, _) = determiner(start)?;
             let (i, _) = opt((one_of(&CLASS_NOUNS), ws1)).parse(i)?;
             let (i, _) = opt((one_of(&PRONOUNS), ws1)).parse(i)?;
-            let (i, _) = one_of(&VERBS)(i)?;
+            let (i, _) = opt((phrase("only"), ws1)).parse(i)?;
+            let (i, _) = verb(i)?;
             let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
+            // "issued to units in ...": units of no faction add nothing.
+            let (i, _) = opt((ws1, phrase("to units"))).parse(i)?;
             pieces(ctx, i)?
         }
     };
@@ -136,6 +162,18 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         ScheduleForm::DatesOnly
     };
     Ok((i, ClauseKind::Schedule(Schedule { form, sections }).into()))
+}
+
+/// A verb of use: one of [`VERBS`], or an auxiliary ("was", "may be"), an adverb ("also",
+/// "only", "first") and a participle ("used", "fielded"): "was also used", "may be used",
+/// "were only issued".
+fn verb(i: &str) -> Res<'_, &str> {
+    if let Ok(read) = one_of(&VERBS)(i) {
+        return Ok(read);
+    }
+    let (r, _) = (one_of(&AUXILIARIES), ws1).parse(i)?;
+    let (r, _) = opt((one_of(&ADVERBS), ws1)).parse(r)?;
+    one_of(&PARTICIPLES)(r)
 }
 
 /// A list with no verb that starts with a place the nation knows: "France, 9/39-6/40 (RF
@@ -195,10 +233,22 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or(ws1.map(|_| ()));
         // "only" and "again" add nothing the groups do not say ("in Tunisia in April 1943
         // only", "and again from 9/44").
-        let noise = |i| opt((ws0, phrase("only").or(phrase("again")))).parse(i);
+        // "though only in 1941": a concession adds nothing either.
+        let noise = |i| {
+            opt((
+                ws0,
+                opt((phrase("though"), ws1)),
+                phrase("only").or(phrase("again")),
+            ))
+            .parse(i)
+        };
         let Ok((r, _)) = (noise, sep, noise, opt(ws1)).parse(i) else {
             break;
         };
+        // A semicolon closes a group: "in X 6/41-12/43 at 1.4; on Y, 1942-44 at 1.5".
+        if i[..i.len() - r.len()].contains(';') && !out.is_empty() {
+            out.push(Piece::Break);
+        }
         if let Ok((r2, q)) = only(ctx, r) {
             out.push(Piece::Only(q));
             i = r2;
@@ -394,7 +444,8 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
     let mut place_first: Option<bool> = None;
     // Whether the piece before was a period.
     let mut after_when = false;
-    for p in pieces {
+    let mut pieces = pieces.into_iter().peekable();
+    while let Some(p) = pieces.next() {
         let when = matches!(p, Piece::When(_));
         match p {
             // "X (6/40) and 7/41-5/43 (Y)": a place in parentheses is the period's before it.
@@ -452,6 +503,16 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
                 }
                 cur.only.push(q);
             }
+            Piece::Break if !cur.entries.is_empty() => {
+                let done = std::mem::take(&mut cur);
+                // The place goes on unless the next group names its own.
+                let named = matches!(pieces.peek(), Some(Piece::Place(..)));
+                if place_first == Some(true) && !named {
+                    cur.area.clone_from(&done.area);
+                }
+                out.push(done);
+            }
+            Piece::Break => {}
         }
         after_when = when;
     }
