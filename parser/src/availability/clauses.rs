@@ -121,6 +121,23 @@ fn more_sections<'a>(
     Ok((i, sections))
 }
 
+/// What joins a section's area to its entries: "they are", "the dates are", "dates and RF
+/// are", any of them with a colon after, or a colon alone ("For Russia: 2-6/42 (1.3), ...").
+fn section_copula(i: &str) -> Res<'_, ()> {
+    if let Ok((r, _)) = (ws0, ch(':'), ws1).parse(i) {
+        return Ok((r, ()));
+    }
+    let words = phrase("they are")
+        .or(phrase("the dates and rfs are"))
+        .or(phrase("the dates and rf are"))
+        .or(phrase("dates and rfs are"))
+        .or(phrase("dates and rf are"))
+        .or(phrase("the dates are"))
+        .or(phrase("dates are"));
+    let (r, _) = (ws1, words, opt(ch(':')), ws1).parse(i)?;
+    Ok((r, ()))
+}
+
 /// "For East Africa they are ...", "for Sicily they are: ...", "elsewhere [EXC: NA in East
 /// Africa] they are ...".
 fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSection> {
@@ -141,7 +158,7 @@ fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSectio
         let (i, _) = opt((ws0, ch(','))).parse(i)?;
         (i, area)
     };
-    let (i, _) = (ws1, phrase("they are"), opt(ch(':')), ws1).parse(i)?;
+    let (i, _) = section_copula(i)?;
     let (i, entries) = rated_entries(ctx, i)?;
     Ok((
         i,
@@ -307,7 +324,10 @@ pub(crate) fn first_rf_of_lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<
         qualifiers: Vec::new(),
         typos: Vec::new(),
     }];
-    let Ok((r2, (_, more))) = (strict_separator, |r| group_list(ctx, r, rf_part)).parse(r) else {
+    // "In 1941-42 its RF is 1.5; after that, 1.3": a semicolon goes on with the list too.
+    let semicolon = |i| (ws0, ch(';'), ws0).map(|_| ()).parse(i);
+    let sep = |i| strict_separator(i).or_else(|_| semicolon(i));
+    let Ok((r2, (_, more))) = (sep, |r| group_list(ctx, r, rf_part)).parse(r) else {
         return Ok((r, entries));
     };
     entries.extend(more);

@@ -124,9 +124,28 @@ fn change_word(i: &str) -> Res<'_, &str> {
 /// 1.3". Periods after "and" that follow on month for month are one period ("in 1941 and
 /// 1942"); others are entries sharing the RF ("in 1941 and 1943").
 pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
-    let (i, change) = opt((change_word, ws1)).parse(start)?;
+    let rf_first = |start: &'a str| -> Res<'a, Vec<ScheduleEntry>> {
+        let (i, change) = opt((change_word, ws1)).parse(start)?;
+        let (i, value) = rf_noun(ctx, i, false)?;
+        periods_of(ctx, start, i, value, change.is_some())
+    };
+    rf_first(start).or_else(|_| period_first(ctx, start))
+}
+
+/// An RF after its period: "after that, 1.3", "from 1943 on, 1.3", "in 1943 1.5".
+fn period_first<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
+    let (i, _) = opt((phrase("in").or(phrase("during")), ws1)).parse(start)?;
+    let (i, when) = when(ctx, i)?;
+    let (i, _) = (opt(ch(',')), ws1).parse(i)?;
     let (i, value) = rf_noun(ctx, i, false)?;
-    periods_of(ctx, start, i, value, change.is_some())
+    let entry = ScheduleEntry {
+        span: ctx.span_between(start, i),
+        when,
+        rf: Some(value),
+        qualifiers: Vec::new(),
+        typos: Vec::new(),
+    };
+    Ok((i, vec![entry]))
 }
 
 /// The periods an RF read between `start` and `i` holds for ("for 1-6/42", "in 1941 and
@@ -258,9 +277,10 @@ pub(crate) fn group_list<'a>(
     Ok((r, groups.into_iter().flatten().collect()))
 }
 
-/// ",", ", and", " and", or only whitespace (`true`: the comma is missing).
+/// ",", ", and", " and", ";" (a list of RFs goes on: "1.5 in 1941-42; after that, 1.3"), or
+/// only whitespace (`true`: the comma is missing).
 fn separator(i: &str) -> Res<'_, bool> {
-    if let Ok((r, _)) = (ws0, ch(','), ws0).parse(i) {
+    if let Ok((r, _)) = (ws0, ch(',').or(ch(';')), ws0).parse(i) {
         let r = (phrase("and"), ws1).parse(r).map_or(r, |(r2, _)| r2);
         return Ok((r, false));
     }

@@ -168,6 +168,10 @@ fn terminated(rest: &str, level: Level) -> bool {
 pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
     let mut clauses = Vec::new();
     let mut rest = ctx.text;
+    // The clause before ended at a semicolon: what follows belongs to its sentence, so a
+    // number in it is never prose ("In 1941-42 its RF is 1.5; after that, 1.3" must not lose
+    // its 1.3).
+    let mut continues = false;
     loop {
         rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '†');
         if rest.is_empty() {
@@ -177,12 +181,14 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             Ok((r, c)) => {
                 clauses.push(c);
                 let r = r.trim_start();
+                continues = r.starts_with(';');
                 rest = r.strip_prefix(['.', ';']).unwrap_or(r);
             }
             Err(e) => {
                 let len = ctx.sentence_len(rest);
                 let sentence = &rest[..len];
-                if mentions_dates_or_rf(sentence) {
+                let number = sentence.contains(|c: char| c.is_ascii_digit());
+                if std::mem::take(&mut continues) && number || mentions_dates_or_rf(sentence) {
                     let read = match e {
                         nom::Err::Error(g) | nom::Err::Failure(g) => {
                             rest.len().saturating_sub(g.at.len()).min(len)
