@@ -7,8 +7,8 @@ use qm_schema::superscript;
 
 use super::body::Body;
 use super::entries::{
-    date_entry, entry_list, group_list, list, periods_of, rated_group, rf_part, strict_separator,
-    theater_entry,
+    date_entry, entry_list, group_list, list, period_first, periods_of, rated_group, rf_part,
+    strict_separator, theater_entry,
 };
 use super::faction_words::faction_before;
 use super::grammar_error::{fail, Ctx, Res};
@@ -293,7 +293,9 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
     // "Its RF there is ...": the place of the sentence before, which it goes on about.
     let (i, _) = opt((ws1, phrase("there"))).parse(i)?;
-    let (i, _) = (ws1, phrase("is"), ws1).parse(i)?;
+    // "RF is 1.5 in 1940", "RF: 1.5 in 1940".
+    let copula = (ws1, phrase("is"), ws1).map(|_| ());
+    let (i, _) = copula.or((ws0, ch(':'), ws1).map(|_| ())).parse(i)?;
     let (i, entries, needs_period) = match group_list(ctx, i, rf_part) {
         Ok((i, entries)) => (i, entries, false),
         Err(e) => match first_rf_of_lead_in(ctx, i) {
@@ -311,6 +313,27 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     );
     body.needs_period = needs_period;
     Ok((i, body))
+}
+
+/// "July 1943: RF 1.2", "1-6/42: RF 1.2; 7-11/42: RF 1.0; from 2/43 on: RF 1.1": RFs each
+/// after its period, the first named an RF in words.
+pub(crate) fn rf_after_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, entries) = group_list(ctx, start, period_first)?;
+    let first = ctx.consumed(start, i).to_ascii_lowercase();
+    if !(first.contains("rf") || first.contains("rarity")) {
+        return fail(start);
+    }
+    Ok((
+        i,
+        schedule_of(
+            ScheduleForm::RfByPeriod,
+            ctx,
+            start,
+            i,
+            Area::Anywhere,
+            entries,
+        ),
+    ))
 }
 
 /// "In 1943 its RF is 1.5[, and 1.3 from 1944 on]": an RF whose period the lead-in gives,

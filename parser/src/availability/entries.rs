@@ -132,11 +132,11 @@ pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Schedule
     rf_first(start).or_else(|_| period_first(ctx, start))
 }
 
-/// An RF after its period: "after that, 1.3", "from 1943 on, 1.3", "in 1943 1.5".
-fn period_first<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
+/// An RF after its period: "after that, 1.3", "from 1943 on, 1.3", "July 1943: RF 1.2".
+pub(crate) fn period_first<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
     let (i, _) = opt((phrase("in").or(phrase("during")), ws1)).parse(start)?;
     let (i, when) = when(ctx, i)?;
-    let (i, _) = (opt(ch(',')), ws1).parse(i)?;
+    let (i, _) = (opt(ch(',').or(ch(':'))), ws1).parse(i)?;
     let (i, value) = rf_noun(ctx, i, false)?;
     let entry = ScheduleEntry {
         span: ctx.span_between(start, i),
@@ -159,6 +159,12 @@ pub(crate) fn periods_of<'a>(
     changed: bool,
 ) -> Res<'a, Vec<ScheduleEntry>> {
     let when_at = |i: &'a str| -> Res<'a, EntryWhen> {
+        // "1.5 (1940)": the period in parentheses.
+        if let Ok((r, (_, _, _, w, _, _))) =
+            (ws0, ch('('), ws0, |r| when(ctx, r), ws0, ch(')')).parse(i)
+        {
+            return Ok((r, w));
+        }
         let (i, _) = ws1(i)?;
         let (i, _) = opt((phrase("for").or(phrase("in")).or(phrase("during")), ws1)).parse(i)?;
         when(ctx, i)

@@ -10,8 +10,8 @@ use nom::Parser;
 use super::body::{Body, BodyFn};
 use super::clauses::{
     ammo_from, continued, dates_and_rf, dates_only, is_missing_period, limited_to, make_clause,
-    optional_weapon, radio, restricted_use, rf_applies, rf_by_period, rf_by_scenario,
-    same_with_added_rf, used_in,
+    optional_weapon, radio, restricted_use, rf_after_period, rf_applies, rf_by_period,
+    rf_by_scenario, same_with_added_rf, used_in,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
@@ -35,7 +35,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 18] = [
+const BODIES: [BodyFn; 19] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -43,6 +43,7 @@ const BODIES: [BodyFn; 18] = [
     rf_by_scenario,
     otherwise,
     rf_by_period,
+    rf_after_period,
     rf_applies,
     dates_only,
     dates_and_rf,

@@ -519,7 +519,27 @@ fn the_nations_words_are_pieces_too() {
 /// Forms an editor who never saw the catalogue wrote (issue 30's measure, the Quellish notes
 /// and `paraphrases/ita-unseen.txt`), each read by a general piece or binding rule, with what
 /// it reads as.
-const UNSEEN_FORMS: [(&str, &str); 14] = [
+const UNSEEN_FORMS: [(&str, &str); 19] = [
+    // A limit's verb may be any of sending ("never sent to X").
+    (
+        "The Zwirn was never sent to the Iron Steppe.",
+        "<Zwirn> Limit Not [Either Iron Steppe]",
+    ),
+    // "RF:" opens a list as "RF is" does; a period may stand in parentheses after its RF.
+    (
+        "RF: 1.5 (1940), 1.6 (1941).",
+        "RfByPeriod | anywhere: 1-12/40 (1.5), 1-12/41 (1.6)",
+    ),
+    (
+        "RF: 1.5 in 1940, 1.6 in 1941.",
+        "RfByPeriod | anywhere: 1-12/40 (1.5), 1-12/41 (1.6)",
+    ),
+    // Periods each before its RF, the first an RF in words.
+    ("July 1943: RF 1.2.", "RfByPeriod | anywhere: 7/43 (1.2)"),
+    (
+        "1-6/42: RF 1.2; 7-11/42: RF 1.0; from 2/43 on: RF 1.1.",
+        "RfByPeriod | anywhere: 1-6/42 (1.2), 7-11/42 (1.0), from 2/43 on (1.1)",
+    ),
     // "from" before the months of one year joined by "to": a span, not an open end.
     (
         "Its RF is 1.2 from January to June 1942, and 1.1 after that.",
