@@ -11,7 +11,7 @@ use super::entries::{
     strict_separator, theater_entry,
 };
 use super::faction_words::faction_before;
-use super::grammar_error::{fail, Ctx, Res};
+use super::grammar_error::{fail, Ctx, GrammarError, Res};
 use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::parts::{area_after, determiner, ww2_scenarios};
 use super::relative::{amount_after, cap, possessive_name, vehicle_name};
@@ -465,7 +465,7 @@ pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 /// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, (base, note)) = match has_the_same(ctx, start) {
+    let (i, (base, note)) = match has_the_same(ctx, start).or_else(|_| same_as(ctx, start)) {
         Ok(read) => read,
         // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
         Err(_) if rf_is(start).is_ok() => {
@@ -551,6 +551,42 @@ fn has_the_same<'a>(
         Ok((r, (_, named))) => Ok((r, named)),
         Err(_) => Ok((i, (None, None))),
     }
+}
+
+/// "Same dates and theaters as the X", "The same dates and RF as in Note 3", "The same as the
+/// X": what is copied, named by any of its nouns, then the antecedent.
+fn same_as<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    const NOUNS: [&str; 9] = [
+        "dates",
+        "theaters",
+        "theatres",
+        "areas",
+        "places",
+        "rfs",
+        "rf",
+        "and",
+        "availability",
+    ];
+    let (mut i, _) = (determiner, phrase("same")).parse(i)?;
+    loop {
+        let word = (opt(ch(',')), ws1, |r| {
+            NOUNS
+                .iter()
+                .find_map(|n| phrase(n)(r).ok())
+                .ok_or(nom::Err::Error(GrammarError { at: r }))
+        })
+            .parse(i);
+        match word {
+            Ok((r, _)) => i = r,
+            Err(_) => break,
+        }
+    }
+    let (i, _) = ws1(i)?;
+    let (r, (base, note)) = antecedent(ctx, i)?;
+    if base.is_none() && note.is_none() {
+        return fail(i);
+    }
+    Ok((r, (base, note)))
 }
 
 /// "one month later", "2 months later" (up to twelve).
@@ -950,7 +986,8 @@ fn antecedent<'a>(
     if let Ok((r2, base)) = possessive_name(ctx, r) {
         return Ok((r2, (Some(base), None)));
     }
-    if !any_name {
+    // After "as" only a name the nation's listing holds ("the same as the Kpfw. B.1, but ...").
+    if !any_name && ctx.lexicon.vehicle_at(r).is_none() {
         return fail(r);
     }
     let (r, base) = vehicle_name(ctx, r)?;

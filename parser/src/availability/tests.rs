@@ -519,7 +519,17 @@ fn the_nations_words_are_pieces_too() {
 /// Forms an editor who never saw the catalogue wrote (issue 30's measure, the Quellish notes
 /// and `paraphrases/ita-unseen.txt`), each read by a general piece or binding rule, with what
 /// it reads as.
-const UNSEEN_FORMS: [(&str, &str); 19] = [
+const UNSEEN_FORMS: [(&str, &str); 21] = [
+    // "Same NOUNS as the X": what is copied, then a base the listing names; an amount "with
+    // every RF .1 higher".
+    (
+        "Same dates and theaters as the Tkw. R.4, but with every RF .1 higher.",
+        "SameWithAddedRf +0.1 of Tkw. R.4",
+    ),
+    (
+        "The same as the Tkw. R.4, but with .1 added to the RF.",
+        "SameWithAddedRf +0.1 of Tkw. R.4",
+    ),
     // A limit's verb may be any of sending ("never sent to X").
     (
         "The Zwirn was never sent to the Iron Steppe.",
