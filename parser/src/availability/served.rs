@@ -246,21 +246,18 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             break;
         };
         // A semicolon closes a group: "in X 6/41-12/43 at 1.4; on Y, 1942-44 at 1.5".
-        if i[..i.len() - r.len()].contains(';') && !out.is_empty() {
+        let semicolon = i[..i.len() - r.len()].contains(';') && !out.is_empty();
+        let read = only(ctx, r)
+            .map(|(r2, q)| (r2, Piece::Only(q)))
+            .or_else(|_| piece(ctx, r));
+        let Ok((r2, p)) = read else {
+            break;
+        };
+        if semicolon {
             out.push(Piece::Break);
         }
-        if let Ok((r2, q)) = only(ctx, r) {
-            out.push(Piece::Only(q));
-            i = r2;
-            continue;
-        }
-        match piece(ctx, r) {
-            Ok((r2, p)) => {
-                out.push(p);
-                i = r2;
-            }
-            Err(_) => break,
-        }
+        out.push(p);
+        i = r2;
     }
     if out.is_empty() {
         return fail(i);
@@ -357,6 +354,11 @@ fn everywhere(i: &str) -> Res<'_, Area> {
 /// lexicon of places each is the longest place name; without, words up to where a period or
 /// another piece begins.
 fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    // A name the listing holds is a vehicle, never a place ("; the Trk. M.2 has ...").
+    let named = opt((phrase("the"), ws1)).parse(i).map_or(i, |(r, _)| r);
+    if ctx.lexicon.vehicle_at(named).is_some() {
+        return fail(i);
+    }
     // A name the nation does not know still reads: the resolver says it is unknown, with
     // "did you mean".
     let theaters = match known_places(ctx, i) {

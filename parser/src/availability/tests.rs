@@ -519,7 +519,12 @@ fn the_nations_words_are_pieces_too() {
 /// Forms an editor who never saw the catalogue wrote (issue 30's measure, the Quellish notes
 /// and `paraphrases/ita-unseen.txt`), each read by a general piece or binding rule, with what
 /// it reads as.
-const UNSEEN_FORMS: [(&str, &str); 21] = [
+const UNSEEN_FORMS: [(&str, &str); 22] = [
+    // A name the listing holds is never a place: the served list ends before it.
+    (
+        "They may be used in Harrowmere from 9/39 to 4/45; the Zwirn is something else.",
+        "DatesOnly | Harrowmere: 9/39-4/45",
+    ),
     // "Same NOUNS as the X": what is copied, then a base the listing names; an amount "with
     // every RF .1 higher".
     (
