@@ -129,7 +129,15 @@ pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Schedule
         let (i, value) = rf_noun(ctx, i, false)?;
         periods_of(ctx, start, i, value, change.is_some())
     };
-    rf_first(start).or_else(|_| period_first(ctx, start))
+    let (i, mut entries) = rf_first(start).or_else(|_| period_first(ctx, start))?;
+    // "1.4 from 1/44 to 5/45 (Fascist use only)": who may use it then.
+    if let Ok((r, (_, q))) = (ws0, |r| super::served::only(ctx, r)).parse(i) {
+        if let Some(last) = entries.last_mut() {
+            last.qualifiers.push(q);
+            return Ok((r, entries));
+        }
+    }
+    Ok((i, entries))
 }
 
 /// An RF after its period: "after that, 1.3", "from 1943 on, 1.3", "July 1943: RF 1.2".

@@ -97,7 +97,8 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
             }
             first.area = area;
         }
-        (ClauseKind::Schedule(s), LeadIn::Ww2) if s.form == ScheduleForm::LimitedTo => {}
+        // "In WW2 scenarios, ...": every note is about WW2 scenarios; it scopes nothing.
+        (ClauseKind::Schedule(_) | ClauseKind::Limit(_), LeadIn::Ww2) => {}
         // "In 1943 its RF is 1.5, ...": the lead-in's period is the first RF's.
         (ClauseKind::Schedule(s), LeadIn::Period(p)) if body.needs_period => {
             let entry = s

@@ -266,7 +266,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
 }
 
 /// "(Free French use only)", "Vichy French use only": who may use the vehicle in the group.
-fn only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
+pub(crate) fn only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
     if let Some(r) = i.strip_prefix('(') {
         let Some(len) = r.find(')') else {
             return fail(i);

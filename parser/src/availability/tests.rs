@@ -519,7 +519,17 @@ fn the_nations_words_are_pieces_too() {
 /// Forms an editor who never saw the catalogue wrote (issue 30's measure, the Quellish notes
 /// and `paraphrases/ita-unseen.txt`), each read by a general piece or binding rule, with what
 /// it reads as.
-const UNSEEN_FORMS: [(&str, &str); 22] = [
+const UNSEEN_FORMS: [(&str, &str); 24] = [
+    // Who may use it, in parentheses after an RF's periods, restricts that entry.
+    (
+        "RF is 1.2 in 9/43 and 1.4 from 1/44 to 5/45 (Loyalist use only).",
+        "RfByPeriod | anywhere: 9/43 (1.2), 1/44-5/45 (1.4; Loyalist use only)",
+    ),
+    // "In WW2 scenarios" scopes nothing, with or without its comma.
+    (
+        "In WW2 scenarios it may be used only in Harrowmere: 7/40-1/41 at RF 1.4.",
+        "DatesAndRf | Harrowmere: 7/40-1/41 (1.4)",
+    ),
     // A name the listing holds is never a place: the served list ends before it.
     (
         "They may be used in Harrowmere from 9/39 to 4/45; the Zwirn is something else.",
