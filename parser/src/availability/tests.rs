@@ -668,36 +668,3 @@ fn a_number_after_a_semicolon_is_never_prose() {
     );
     assert_eq!(parsed.diagnostics.len(), 1, "{:?}", parsed.diagnostics);
 }
-
-#[test]
-#[ignore = "dev probe: QM_S"]
-fn probe() {
-    let v: Vec<String> = std::env::var("QM_V")
-        .unwrap_or_default()
-        .split('|')
-        .map(String::from)
-        .collect();
-    let p: Vec<String> = std::env::var("QM_P")
-        .unwrap_or_default()
-        .split('|')
-        .map(String::from)
-        .collect();
-    let lexicon = crate::Lexicon::new(
-        Some(crate::YearSpan {
-            first: 1917,
-            last: 1947,
-        }),
-        &v,
-        &p,
-    );
-    for s in std::env::var("QM_S").unwrap().split('|') {
-        let parsed = parse_availability_with(s, 0, FileId(3), &lexicon);
-        println!("{s}");
-        for c in &parsed.value {
-            println!("  {}", render(c));
-        }
-        for d in &parsed.diagnostics {
-            println!("  {} {}", d.code, d.message);
-        }
-    }
-}
