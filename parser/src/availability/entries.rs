@@ -131,7 +131,7 @@ pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Schedule
     };
     let (i, mut entries) = rf_first(start).or_else(|_| period_first(ctx, start))?;
     // "1.4 from 1/44 to 5/45 (Fascist use only)": who may use it then.
-    if let Ok((r, (_, q))) = (ws0, |r| super::served::only(ctx, r)).parse(i) {
+    if let Ok((r, (_, q))) = (ws0, |r| super::faction_words::use_only(ctx, r)).parse(i) {
         if let Some(last) = entries.last_mut() {
             last.qualifiers.push(q);
             return Ok((r, entries));

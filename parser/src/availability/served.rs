@@ -17,7 +17,7 @@ use nom::Parser;
 use super::body::Body;
 use super::clauses::first_rf_of_lead_in;
 use super::entries::{group_list, periods_of, rf_part, strict_separator};
-use super::faction_words::{faction_before, qualifier};
+use super::faction_words::use_only;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::parts::determiner;
@@ -247,7 +247,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         };
         // A semicolon closes a group: "in X 6/41-12/43 at 1.4; on Y, 1942-44 at 1.5".
         let semicolon = i[..i.len() - r.len()].contains(';') && !out.is_empty();
-        let read = only(ctx, r)
+        let read = use_only(ctx, r)
             .map(|(r2, q)| (r2, Piece::Only(q)))
             .or_else(|_| piece(ctx, r));
         let Ok((r2, p)) = read else {
@@ -263,22 +263,6 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         return fail(i);
     }
     Ok((i, out))
-}
-
-/// "(Free French use only)", "Vichy French use only": who may use the vehicle in the group.
-pub(crate) fn only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
-    if let Some(r) = i.strip_prefix('(') {
-        let Some(len) = r.find(')') else {
-            return fail(i);
-        };
-        let q = qualifier(ctx, &r[..len]);
-        if q.value.is_none() {
-            return fail(i);
-        }
-        return Ok((&r[len + 1..], q));
-    }
-    let (r, _) = faction_before(i, "use only")?;
-    Ok((r, qualifier(ctx, &i[..i.len() - r.len()])))
 }
 
 /// One place or period at `i`.
