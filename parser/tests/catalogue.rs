@@ -132,7 +132,10 @@ fn month_form(rng: &mut Rng, m: YearMonth) -> String {
     };
     let y = m.year;
     let two = short_ok(y);
-    match rng.below(6) {
+    match rng.below(7) {
+        // A year's edge names its first or last month.
+        6 if m.month == 12 => format!("the end of {y}"),
+        6 if m.month == 1 => format!("the beginning of {y}"),
         0 if two => format!("{}/{}", m.month, yy(y)),
         1 => format!("{}/{y}", m.month),
         2 => format!("{name} {y}"),
@@ -191,6 +194,7 @@ fn period_form(rng: &mut Rng, p: Period) -> String {
             0 if short_ok(a.year) => format!("{}-{}/{}", a.month, b.month, yy(a.year)),
             1 => format!("{}-{}/{}", a.month, b.month, a.year),
             2 => format!("{m1}-{m2} {}", a.year),
+            3 => format!("from {m1} to {m2} {}", a.year),
             _ => format!("{m1} to {m2} {}", a.year),
         };
     }

@@ -18,10 +18,19 @@ const NOTES: &str = include_str!("../../data-src/ita/notes.md");
 const LISTING: &str = include_str!("../../data-src/ita/listing.tsv");
 const ERRATA: &str = include_str!("../../data-src/ita/errata.toml");
 const OB: &str = include_str!("../../data-src/ita/ob.toml");
-const TABLE: &str = include_str!("paraphrases/ita.txt");
+/// The tables: the team's own, and rewordings by an editor who never read it.
+const TABLES: [(&str, &str); 2] = [
+    ("ita.txt", include_str!("paraphrases/ita.txt")),
+    ("ita-unseen.txt", include_str!("paraphrases/ita-unseen.txt")),
+];
+
+/// Rewordings of `ita-unseen.txt` the reader does not read yet (it must never get worse; each
+/// is listed when the test fails).
+const UNSEEN_STILL_UNREAD: usize = 14;
 
 /// One published sentence and what the table says about it.
 struct Case {
+    table: &'static str,
     line: usize,
     published: String,
     same: Vec<(usize, String)>,
@@ -29,9 +38,9 @@ struct Case {
 }
 
 /// Reads the table: "= published", "~ rewording", "! must not read"; "#" comments.
-fn cases() -> Vec<Case> {
+fn cases(table: &'static str, text: &'static str) -> Vec<Case> {
     let mut out: Vec<Case> = Vec::new();
-    for (n, line) in TABLE.lines().enumerate() {
+    for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
         let Some((mark, text)) = line.split_once(' ') else {
             continue;
@@ -41,6 +50,7 @@ fn cases() -> Vec<Case> {
         let text = text.trim().replace("\\n", "\n");
         match mark {
             "=" => out.push(Case {
+                table,
                 line: line_no,
                 published: text,
                 same: Vec::new(),
@@ -199,11 +209,12 @@ fn every_rewording_reads_as_the_published_sentence() {
     let want_errors = errors(&published);
     let mut failures = Vec::new();
     let (mut sentences, mut same, mut unreadable) = (0, 0, 0);
-    for case in cases() {
+    for case in TABLES.iter().flat_map(|(name, text)| cases(name, text)) {
         sentences += 1;
         assert!(
             notes.matches(&case.published).count() == 1,
-            "ita.txt:{}: the published sentence is not once in the notes",
+            "{}:{}: the published sentence is not once in the notes",
+            case.table,
             case.line
         );
         for (line, text) in &case.same {
@@ -218,7 +229,8 @@ fn every_rewording_reads_as_the_published_sentence() {
                     .map(|d| format!("{}: {}", d.code, d.message))
                     .collect();
                 failures.push(format!(
-                    "ita.txt:{line}: {text}\n      {}\n      errors: {extra:?}",
+                    "{}:{line}: {text}\n      {}\n      errors: {extra:?}",
+                    case.table,
                     first_difference(&want, &got)
                 ));
             }
@@ -227,13 +239,27 @@ fn every_rewording_reads_as_the_published_sentence() {
             unreadable += 1;
             let r = resolve(&notes.replacen(&case.published, text, 1), &listing);
             if errors(&r).len() <= want_errors.len() {
-                failures.push(format!("ita.txt:{line}: read without an error: {text}"));
+                failures.push(format!(
+                    "{}:{line}: read without an error: {text}",
+                    case.table
+                ));
             }
         }
     }
+    let unseen = failures
+        .iter()
+        .filter(|f| f.starts_with("ita-unseen.txt"))
+        .count();
     eprintln!(
-        "paraphrase table: {sentences} sentences, {same} rewordings, {unreadable} must not read; {} fail",
+        "paraphrase table: {sentences} sentences, {same} rewordings, {unreadable} must not read; {} fail ({unseen} of ita-unseen.txt)",
         failures.len()
     );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let (unseen_fails, own_fails): (Vec<&String>, Vec<&String>) = failures
+        .iter()
+        .partition(|f| f.starts_with("ita-unseen.txt"));
+    assert!(
+        own_fails.is_empty() && unseen_fails.len() <= UNSEEN_STILL_UNREAD,
+        "{}",
+        failures.join("\n")
+    );
 }

@@ -127,6 +127,27 @@ fn terse_notes_of_a_third_hand_answer_as_a_person_reads_them() {
     );
 }
 
+/// Questions the reader still answers wrong in the Quellish key (it must never get worse).
+const STILL_WRONG_QEL: usize = 10;
+
+#[test]
+fn notes_of_a_second_unseen_editor_answer_as_a_person_reads_them() {
+    // A second made-up nation (`tests/fixtures-notes/qel`), its notes and key written by
+    // another hand before `qm` was run on them.
+    let key = std::fs::read_to_string(root().join("tests/fixtures-notes/qel.answers")).unwrap();
+    let key = questions(&key);
+    assert!(key.len() >= 80, "{} questions", key.len());
+    let wrong = wrong_answers(&root().join("tests/fixtures-notes"), "qel", &key);
+    println!("{} of {} right", key.len() - wrong.len(), key.len());
+    assert!(
+        wrong.len() <= STILL_WRONG_QEL,
+        "{} of {} right; wrong:\n{}",
+        key.len() - wrong.len(),
+        key.len(),
+        wrong.join("\n")
+    );
+}
+
 #[test]
 #[ignore = "measures a data folder given by hand (QM_ANSWERS_DATA, QM_ANSWERS, QM_ANSWERS_NATION)"]
 fn answer_key_by_hand() {

@@ -7,11 +7,11 @@ use qm_schema::superscript;
 
 use super::body::Body;
 use super::entries::{
-    date_entry, entry_list, group_list, list, periods_of, rated_group, rf_part, strict_separator,
-    theater_entry,
+    date_entry, entry_list, group_list, list, period_first, periods_of, rated_group, rf_part,
+    strict_separator, theater_entry,
 };
 use super::faction_words::faction_before;
-use super::grammar_error::{fail, Ctx, Res};
+use super::grammar_error::{fail, Ctx, GrammarError, Res};
 use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::parts::{area_after, determiner, ww2_scenarios};
 use super::relative::{amount_after, cap, possessive_name, vehicle_name};
@@ -121,6 +121,23 @@ fn more_sections<'a>(
     Ok((i, sections))
 }
 
+/// What joins a section's area to its entries: "they are", "the dates are", "dates and RF
+/// are", any of them with a colon after, or a colon alone ("For Russia: 2-6/42 (1.3), ...").
+fn section_copula(i: &str) -> Res<'_, ()> {
+    if let Ok((r, _)) = (ws0, ch(':'), ws1).parse(i) {
+        return Ok((r, ()));
+    }
+    let words = phrase("they are")
+        .or(phrase("the dates and rfs are"))
+        .or(phrase("the dates and rf are"))
+        .or(phrase("dates and rfs are"))
+        .or(phrase("dates and rf are"))
+        .or(phrase("the dates are"))
+        .or(phrase("dates are"));
+    let (r, _) = (ws1, words, opt(ch(':')), ws1).parse(i)?;
+    Ok((r, ()))
+}
+
 /// "For East Africa they are ...", "for Sicily they are: ...", "elsewhere [EXC: NA in East
 /// Africa] they are ...".
 fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSection> {
@@ -141,7 +158,7 @@ fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSectio
         let (i, _) = opt((ws0, ch(','))).parse(i)?;
         (i, area)
     };
-    let (i, _) = (ws1, phrase("they are"), opt(ch(':')), ws1).parse(i)?;
+    let (i, _) = section_copula(i)?;
     let (i, entries) = rated_entries(ctx, i)?;
     Ok((
         i,
@@ -401,6 +418,27 @@ fn rf_with_places<'a>(
     ))
 }
 
+/// "July 1943: RF 1.2", "1-6/42: RF 1.2; 7-11/42: RF 1.0; from 2/43 on: RF 1.1": RFs each
+/// after its period, the first named an RF in words.
+pub(crate) fn rf_after_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, entries) = group_list(ctx, start, period_first)?;
+    let first = ctx.consumed(start, i).to_ascii_lowercase();
+    if !(first.contains("rf") || first.contains("rarity")) {
+        return fail(start);
+    }
+    Ok((
+        i,
+        schedule_of(
+            ScheduleForm::RfByPeriod,
+            ctx,
+            start,
+            i,
+            Area::Anywhere,
+            entries,
+        ),
+    ))
+}
+
 /// "In 1943 its RF is 1.5[, and 1.3 from 1944 on]": an RF whose period the lead-in gives,
 /// then RFs with their periods; the first entry's period is a stand-in the lead-in fills.
 pub(crate) fn first_rf_of_lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
@@ -412,7 +450,10 @@ pub(crate) fn first_rf_of_lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<
         qualifiers: Vec::new(),
         typos: Vec::new(),
     }];
-    let Ok((r2, (_, more))) = (strict_separator, |r| group_list(ctx, r, rf_part)).parse(r) else {
+    // "In 1941-42 its RF is 1.5; after that, 1.3": a semicolon goes on with the list too.
+    let semicolon = |i| (ws0, ch(';'), ws0).map(|_| ()).parse(i);
+    let sep = |i| strict_separator(i).or_else(|_| semicolon(i));
+    let Ok((r2, (_, more))) = (sep, |r| group_list(ctx, r, rf_part)).parse(r) else {
         return Ok((r, entries));
     };
     entries.extend(more);
@@ -527,7 +568,7 @@ pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 /// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, (base, note)) = match has_the_same(ctx, start) {
+    let (i, (base, note)) = match has_the_same(ctx, start).or_else(|_| same_as(ctx, start)) {
         Ok(read) => read,
         // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
         Err(_) if rf_is(start).is_ok() => {
@@ -661,6 +702,42 @@ fn has_the_same<'a>(
         Ok((r, (_, named))) => Ok((r, named)),
         Err(_) => Ok((i, (None, None))),
     }
+}
+
+/// "Same dates and theaters as the X", "The same dates and RF as in Note 3", "The same as the
+/// X": what is copied, named by any of its nouns, then the antecedent.
+fn same_as<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    const NOUNS: [&str; 9] = [
+        "dates",
+        "theaters",
+        "theatres",
+        "areas",
+        "places",
+        "rfs",
+        "rf",
+        "and",
+        "availability",
+    ];
+    let (mut i, _) = (determiner, phrase("same")).parse(i)?;
+    loop {
+        let word = (opt(ch(',')), ws1, |r| {
+            NOUNS
+                .iter()
+                .find_map(|n| phrase(n)(r).ok())
+                .ok_or(nom::Err::Error(GrammarError { at: r }))
+        })
+            .parse(i);
+        match word {
+            Ok((r, _)) => i = r,
+            Err(_) => break,
+        }
+    }
+    let (i, _) = ws1(i)?;
+    let (r, (base, note)) = antecedent(ctx, i)?;
+    if base.is_none() && note.is_none() {
+        return fail(i);
+    }
+    Ok((r, (base, note)))
 }
 
 /// "one month later", "2 months later" (up to twelve).
@@ -1060,7 +1137,8 @@ fn antecedent<'a>(
     if let Ok((r2, base)) = possessive_name(ctx, r) {
         return Ok((r2, (Some(base), None)));
     }
-    if !any_name {
+    // After "as" only a name the nation's listing holds ("the same as the Kpfw. B.1, but ...").
+    if !any_name && ctx.lexicon.vehicle_at(r).is_none() {
         return fail(r);
     }
     let (r, base) = vehicle_name(ctx, r)?;

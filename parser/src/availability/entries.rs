@@ -124,17 +124,43 @@ pub(crate) fn change_word(i: &str) -> Res<'_, &str> {
 /// 1.3". Periods after "and" that follow on month for month are one period ("in 1941 and
 /// 1942"); others are entries sharing the RF ("in 1941 and 1943").
 pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
-    let (i, change) = opt((change_word, ws1)).parse(start)?;
-    let (i, value) = rf_noun(ctx, i, false)?;
-    let (i, mut entries) = periods_of(ctx, start, i, value, change.is_some())?;
+    let rf_first = |start: &'a str| -> Res<'a, Vec<ScheduleEntry>> {
+        let (i, change) = opt((change_word, ws1)).parse(start)?;
+        let (i, value) = rf_noun(ctx, i, false)?;
+        periods_of(ctx, start, i, value, change.is_some())
+    };
+    let (mut i, mut entries) = rf_first(start).or_else(|_| period_first(ctx, start))?;
     // "1.3 in 1944 (1.1 in 1945)": another RF with its periods, in parentheses.
-    match (ws0, ch('('), ws0, |r| rf_part(ctx, r), ws0, ch(')')).parse(i) {
-        Ok((r, (_, _, _, more, _, _))) => {
-            entries.extend(more);
-            Ok((r, entries))
-        }
-        Err(_) => Ok((i, entries)),
+    if let Ok((r, (_, _, _, more, _, _))) =
+        (ws0, ch('('), ws0, |r| rf_part(ctx, r), ws0, ch(')')).parse(i)
+    {
+        entries.extend(more);
+        i = r;
     }
+    // "1.4 from 1/44 to 5/45 (Fascist use only)": who may use it then.
+    if let Ok((r, (_, q))) = (ws0, |r| super::faction_words::use_only(ctx, r)).parse(i) {
+        if let Some(last) = entries.last_mut() {
+            last.qualifiers.push(q);
+            return Ok((r, entries));
+        }
+    }
+    Ok((i, entries))
+}
+
+/// An RF after its period: "after that, 1.3", "from 1943 on, 1.3", "July 1943: RF 1.2".
+pub(crate) fn period_first<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
+    let (i, _) = opt((phrase("in").or(phrase("during")), ws1)).parse(start)?;
+    let (i, when) = when(ctx, i)?;
+    let (i, _) = (opt(ch(',').or(ch(':'))), ws1).parse(i)?;
+    let (i, value) = rf_noun(ctx, i, false)?;
+    let entry = ScheduleEntry {
+        span: ctx.span_between(start, i),
+        when,
+        rf: Some(value),
+        qualifiers: Vec::new(),
+        typos: Vec::new(),
+    };
+    Ok((i, vec![entry]))
 }
 
 /// The periods an RF read between `start` and `i` holds for ("for 1-6/42", "in 1941 and
@@ -148,8 +174,10 @@ pub(crate) fn periods_of<'a>(
     changed: bool,
 ) -> Res<'a, Vec<ScheduleEntry>> {
     let when_at = |i: &'a str| -> Res<'a, EntryWhen> {
-        // "1.1 (1937-39)": the period in parentheses after its RF.
-        if let Ok((r, (_, _, w, _, _))) = (ws0, ch('('), |r| when(ctx, r), ws0, ch(')')).parse(i) {
+        // "1.5 (1940)": the period in parentheses.
+        if let Ok((r, (_, _, _, w, _, _))) =
+            (ws0, ch('('), ws0, |r| when(ctx, r), ws0, ch(')')).parse(i)
+        {
             return Ok((r, w));
         }
         let (i, _) = ws1(i)?;
@@ -270,9 +298,10 @@ pub(crate) fn group_list<'a>(
     Ok((r, groups.into_iter().flatten().collect()))
 }
 
-/// ",", ", and", " and", or only whitespace (`true`: the comma is missing).
+/// ",", ", and", " and", ";" (a list of RFs goes on: "1.5 in 1941-42; after that, 1.3"), or
+/// only whitespace (`true`: the comma is missing).
 fn separator(i: &str) -> Res<'_, bool> {
-    if let Ok((r, _)) = (ws0, ch(','), ws0).parse(i) {
+    if let Ok((r, _)) = (ws0, ch(',').or(ch(';')), ws0).parse(i) {
         let r = (phrase("and"), ws1).parse(r).map_or(r, |(r2, _)| r2);
         return Ok((r, false));
     }

@@ -115,3 +115,19 @@ pub(crate) fn qualifier(ctx: &Ctx<'_>, text: &str) -> PrintedQualifier {
         value,
     }
 }
+
+/// "(Free French use only)", "Vichy French use only": who may use the vehicle in the group.
+pub(crate) fn use_only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
+    if let Some(r) = i.strip_prefix('(') {
+        let Some(len) = r.find(')') else {
+            return fail(i);
+        };
+        let q = qualifier(ctx, &r[..len]);
+        if q.value.is_none() {
+            return fail(i);
+        }
+        return Ok((&r[len + 1..], q));
+    }
+    let (r, _) = faction_before(i, "use only")?;
+    Ok((r, qualifier(ctx, &i[..i.len() - r.len()])))
+}

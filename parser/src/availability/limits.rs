@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 43] = [
+const SMALL_WORDS: [&str; 49] = [
     "it",
     "they",
     "them",
@@ -70,6 +70,12 @@ const SMALL_WORDS: [&str; 43] = [
     "employed",
     "allowed",
     "permitted",
+    "deployed",
+    "sent",
+    "shipped",
+    "supplied",
+    "delivered",
+    "assigned",
 ];
 
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").

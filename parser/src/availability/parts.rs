@@ -142,7 +142,8 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     // "Use in 1944 is limited to ..." is no lead-in: its period belongs to the use.
     let bare = word.eq_ignore_ascii_case("in") || word.eq_ignore_ascii_case("on");
     let (r, lead, comma_optional) = if let Ok((r, _)) = ww2_scenarios(r) {
-        (r, LeadIn::Ww2, false)
+        // "scenarios" ends it plainly: "In WW2 scenarios it may be used ...".
+        (r, LeadIn::Ww2, true)
     } else if let Ok((r, p)) = span_period(ctx, r) {
         (r, LeadIn::Period(p), true)
     } else if let Some((r, a)) = known_place(ctx, r) {
@@ -156,7 +157,7 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     let comma = (ws0, ch(','), ws1).parse(r);
     match comma {
         Ok((r, _)) => Ok((r, lead)),
-        Err(_) if comma_optional && bare => {
+        Err(_) if comma_optional && (bare || lead == LeadIn::Ww2) => {
             let (r, _) = ws1(r)?;
             Ok((r, lead))
         }

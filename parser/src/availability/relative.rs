@@ -3,8 +3,8 @@
 //!
 //! - amounts: `.1 higher`, `.1 more`, `.1 greater`, `.1 lower`, `.1 less` (before "than"); `raised
 //!   by .1`, `increased by .1`, `plus .1`, `+.1`, `with .1 added (to the RF)`, `lowered by .1`,
-//!   `reduced by .1`, `minus .1`, `less .1`, `with .1 subtracted (from each RF)` (after the
-//!   base); `exceeds BASE by .1`;
+//!   `reduced by .1`, `minus .1`, `less .1`, `with .1 subtracted (from each RF)`, `with every
+//!   RF .1 higher` (after the base); `exceeds BASE by .1`;
 //! - caps: `(1.6 maximum)`, `(maximum 1.6)`, `(max 1.6)`, `to a maximum of 1.6`, `but never
 //!   above 1.6`, `may not exceed 1.6`, `not to exceed 1.6`, `up to 1.6`, `capped at 1.6`, in
 //!   parentheses or not;
@@ -119,6 +119,17 @@ pub(crate) fn amount_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf,
         return Ok((r, (value, lower)));
     }
     let (i, _) = (phrase("with"), ws1).parse(i)?;
+    // "with every RF .1 higher", "with each RF .1 lower".
+    let each = phrase("every")
+        .or(phrase("each"))
+        .or(phrase("all"))
+        .or(phrase("its"))
+        .or(phrase("the"));
+    if let Ok((r, _)) = (opt((each, ws1)), rf_word, opt(ch('s')), ws1).parse(i) {
+        let (r, value) = rf(ctx, r, false)?;
+        let (r, (_, lower)) = (ws1, comparative).parse(r)?;
+        return Ok((r, (value, lower)));
+    }
     let (i, value) = rf(ctx, i, false)?;
     let (i, (_, lower)) = (
         ws1,

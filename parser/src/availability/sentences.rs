@@ -10,8 +10,8 @@ use nom::Parser;
 use super::body::{Body, BodyFn};
 use super::clauses::{
     ammo_from, continued, dates_and_rf, dates_only, is_missing_period, limited_to, make_clause,
-    optional_weapon, radio, restricted_use, rf_applies, rf_by_period, rf_by_scenario,
-    same_with_added_rf, used_in,
+    optional_weapon, radio, restricted_use, rf_after_period, rf_applies, rf_by_period,
+    rf_by_scenario, same_with_added_rf, used_in,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
@@ -35,7 +35,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 18] = [
+const BODIES: [BodyFn; 19] = [
     radio,
     optional_weapon,
     relative_rf,
@@ -43,6 +43,7 @@ const BODIES: [BodyFn; 18] = [
     rf_by_scenario,
     otherwise,
     rf_by_period,
+    rf_after_period,
     rf_applies,
     dates_only,
     dates_and_rf,
@@ -96,7 +97,8 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
             }
             first.area = area;
         }
-        (ClauseKind::Schedule(s), LeadIn::Ww2) if s.form == ScheduleForm::LimitedTo => {}
+        // "In WW2 scenarios, ...": every note is about WW2 scenarios; it scopes nothing.
+        (ClauseKind::Schedule(_) | ClauseKind::Limit(_), LeadIn::Ww2) => {}
         // "In 1943 its RF is 1.5, ...": the lead-in's period is the first RF's.
         (ClauseKind::Schedule(s), LeadIn::Period(p)) if body.needs_period => {
             let entry = s
@@ -208,6 +210,10 @@ fn limit_joined(r: &str) -> Option<&str> {
 pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
     let mut clauses = Vec::new();
     let mut rest = ctx.text;
+    // The clause before ended at a semicolon: what follows belongs to its sentence, so a
+    // number in it is never prose ("In 1941-42 its RF is 1.5; after that, 1.3" must not lose
+    // its 1.3).
+    let mut continues = false;
     loop {
         rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '†');
         if rest.is_empty() {
@@ -217,12 +223,14 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             Ok((r, c)) => {
                 clauses.push(c);
                 let r = r.trim_start();
+                continues = r.starts_with(';');
                 rest = limit_joined(r).unwrap_or_else(|| r.strip_prefix(['.', ';']).unwrap_or(r));
             }
             Err(e) => {
                 let len = ctx.sentence_len(rest);
                 let sentence = &rest[..len];
-                if mentions_dates_or_rf(sentence) {
+                let number = sentence.contains(|c: char| c.is_ascii_digit());
+                if std::mem::take(&mut continues) && number || mentions_dates_or_rf(sentence) {
                     let read = match e {
                         nom::Err::Error(g) | nom::Err::Failure(g) => {
                             rest.len().saturating_sub(g.at.len()).min(len)

@@ -17,7 +17,7 @@ use nom::Parser;
 use super::body::Body;
 use super::clauses::first_rf_of_lead_in;
 use super::entries::{group_list, periods_of, rf_part, strict_separator};
-use super::faction_words::{faction_before, qualifier};
+use super::faction_words::use_only;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::parts::determiner;
@@ -79,6 +79,27 @@ const VERBS: [&str; 45] = [
     "dates are",
 ];
 
+/// Auxiliaries before a participle of use ("may be used", "was also fielded").
+const AUXILIARIES: [&str; 10] = [
+    "may be", "can be", "could be", "might be", "will be", "was", "were", "is", "are", "may",
+];
+
+/// Adverbs between an auxiliary and its participle ("was also used").
+const ADVERBS: [&str; 6] = ["also", "only", "first", "later", "still", "mainly"];
+
+/// Participles and adjectives of use after an auxiliary.
+const PARTICIPLES: [&str; 9] = [
+    "used",
+    "available",
+    "in service",
+    "issued",
+    "employed",
+    "deployed",
+    "fielded",
+    "found",
+    "encountered",
+];
+
 /// Nouns for the vehicles a subject names ("Aut. Blind. M.36 cars were available").
 const CLASS_NOUNS: [&str; 10] = [
     "cars",
@@ -137,6 +158,8 @@ enum Piece {
     /// Who may use it then ("(Free French use only)", ", Vichy French use only", "by the
     /// Partisans").
     Only(PrintedQualifier),
+    /// A semicolon: the group before is complete.
+    Break,
     /// ", except on the Isles, where the RF is 1.3": the place left out of the group before,
     /// and given the same periods at its own RF.
     ExceptRf(Area, PrintedRf),
@@ -165,18 +188,25 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             let (i, _) = determiner(start)?;
             let (i, _) = opt((one_of(&CLASS_NOUNS), ws1)).parse(i)?;
             let (i, _) = opt((one_of(&PRONOUNS), ws1)).parse(i)?;
+            let (i, _) = opt((phrase("only"), ws1)).parse(i)?;
             let (i, _) = subject_words(i)?;
             let (i, first) = opt((one_of(&FIRST), ws1)).parse(i)?;
-            let (i, verb) = one_of(&VERBS)(i)?;
-            // "It may be used only by X in 1941" says who may, not when it was: a limit.
+            let (i, _) = opt((phrase("only"), ws1)).parse(i)?;
+            let at = i;
+            let (i, _) = verb(i)?;
+            // "It may be used only by X in 1941" says who may, not when it was: a limit
+            // ("may be used only in X: 7/40-1/41 at RF 1.4" is a schedule).
+            let said = &at[..at.len() - i.len()];
             let modal = ["may ", "can ", "could ", "might "].iter().any(|m| {
-                verb.get(..m.len())
+                said.get(..m.len())
                     .is_some_and(|w| w.eq_ignore_ascii_case(m))
             });
-            if modal && (ws1, phrase("only")).parse(i).is_ok() {
+            if modal && (ws1, phrase("only"), ws1, phrase("by")).parse(i).is_ok() {
                 return fail(i);
             }
             let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
+            // "issued to units in ...": units of no faction add nothing.
+            let (i, _) = opt((ws1, phrase("to units"))).parse(i)?;
             let (i, mut read) = pieces(ctx, i)?;
             if first.is_some() {
                 began(&mut read);
@@ -227,7 +257,8 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 fn subject_words(i: &str) -> Res<'_, ()> {
     let verb_at = |r: &str| {
         let r = opt((one_of(&FIRST), ws1)).parse(r).map_or(r, |(r2, _)| r2);
-        one_of(&VERBS)(r).is_ok()
+        let r = opt((phrase("only"), ws1)).parse(r).map_or(r, |(r2, _)| r2);
+        verb(r).is_ok()
     };
     if verb_at(i) {
         return Ok((i, ()));
@@ -253,6 +284,18 @@ const SENSE_WORDS: [&str; 12] = [
     "not", "no", "never", "only", "except", "but", "until", "before", "after", "none", "neither",
     "nor",
 ];
+
+/// A verb of use: one of [`VERBS`], or an auxiliary ("was", "may be"), an adverb ("also",
+/// "only", "first") and a participle ("used", "fielded"): "was also used", "may be used",
+/// "were only issued".
+fn verb(i: &str) -> Res<'_, &str> {
+    if let Ok(read) = one_of(&VERBS)(i) {
+        return Ok(read);
+    }
+    let (r, _) = (one_of(&AUXILIARIES), ws1).parse(i)?;
+    let (r, _) = opt((one_of(&ADVERBS), ws1)).parse(r)?;
+    one_of(&PARTICIPLES)(r)
+}
 
 /// A list with no verb that starts with a place the nation knows: "France, 9/39-6/40 (RF
 /// 1.1)", "Syria (6-7/41) at an RF of 1.3".
@@ -342,67 +385,40 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or(ws1.map(|_| ()));
         // "only" and "again" add nothing the groups do not say ("in Tunisia in April 1943
         // only", "and again from 9/44").
-        let noise = |i| opt((ws0, phrase("only").or(phrase("again")))).parse(i);
+        // "though only in 1941": a concession adds nothing either.
+        let noise = |i| {
+            opt((
+                ws0,
+                opt((phrase("though"), ws1)),
+                phrase("only").or(phrase("again")),
+            ))
+            .parse(i)
+        };
         let Ok((r, _)) = (noise, sep, noise, opt(ws1)).parse(i) else {
             break;
         };
-        if let Ok((r2, q)) = only(ctx, r) {
-            out.push(Piece::Only(q));
-            i = r2;
-            continue;
+        // A semicolon closes a group: "in X 6/41-12/43 at 1.4; on Y, 1942-44 at 1.5".
+        let semicolon = i[..i.len() - r.len()].contains(';') && !out.is_empty();
+        let read = use_only(ctx, r)
+            .or_else(|_| by_faction(ctx, r))
+            .map(|(r2, q)| (r2, Piece::Only(q)))
+            .or_else(|_| except_rf(ctx, r).map(|(r2, (a, v))| (r2, Piece::ExceptRf(a, v))))
+            .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
+            .or_else(|_| rf_there(ctx, r))
+            .or_else(|_| piece(ctx, r));
+        let Ok((r2, p)) = read else {
+            break;
+        };
+        if semicolon {
+            out.push(Piece::Break);
         }
-        if let Ok((r2, (area, value))) = except_rf(ctx, r) {
-            out.push(Piece::ExceptRf(area, value));
-            i = r2;
-            continue;
-        }
-        if let Ok((r2, (value, w))) = change(ctx, r) {
-            out.push(Piece::Change(value, w));
-            i = r2;
-            continue;
-        }
-        if let Ok((r2, (value, _, _, area))) = (
-            |r| super::rf_token::rf(ctx, r, false),
-            ws1,
-            phrase("in").or(phrase("on")).and(ws1),
-            |r| place(ctx, r),
-        )
-            .parse(r)
-        {
-            out.push(Piece::RfThere(value, area));
-            i = r2;
-            continue;
-        }
-        match piece(ctx, r) {
-            Ok((r2, p)) => {
-                out.push(p);
-                i = r2;
-            }
-            Err(_) => break,
-        }
+        out.push(p);
+        i = r2;
     }
     if out.is_empty() {
         return fail(i);
     }
     Ok((i, out))
-}
-
-/// "(Free French use only)", "Vichy French use only": who may use the vehicle in the group.
-fn only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
-    if let Some(r) = i.strip_prefix('(') {
-        let Some(len) = r.find(')') else {
-            return fail(i);
-        };
-        let q = qualifier(ctx, &r[..len]);
-        if q.value.is_none() {
-            return fail(i);
-        }
-        return Ok((&r[len + 1..], q));
-    }
-    if let Ok((r, _)) = faction_before(i, "use only") {
-        return Ok((r, qualifier(ctx, &i[..i.len() - r.len()])));
-    }
-    by_faction(ctx, i)
 }
 
 /// "by the Partisans": who used it, read as who alone may (the resolver knows the faction,
@@ -495,6 +511,18 @@ fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen
     }
 }
 
+/// "; 1.3 on the Isles" after a group: an RF and the place it holds in.
+fn rf_there<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, (value, _, _, area)) = (
+        |r| super::rf_token::rf(ctx, r, false),
+        ws1,
+        phrase("in").or(phrase("on")).and(ws1),
+        |r| place(ctx, r),
+    )
+        .parse(i)?;
+    Ok((r, Piece::RfThere(value, area)))
+}
+
 /// One place or period at `i`.
 fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     // "(1/44-5/45)", "(Lower Vardia)".
@@ -577,6 +605,11 @@ fn everywhere(i: &str) -> Res<'_, Area> {
 /// lexicon of places each is the longest place name; without, words up to where a period or
 /// another piece begins.
 fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    // A name the listing holds is a vehicle, never a place ("; the Trk. M.2 has ...").
+    let named = opt((phrase("the"), ws1)).parse(i).map_or(i, |(r, _)| r);
+    if ctx.lexicon.vehicle_at(named).is_some() {
+        return fail(i);
+    }
     // A name the nation does not know still reads: the resolver says it is unknown, with
     // "did you mean".
     let theaters = match known_places(ctx, i) {
@@ -667,7 +700,8 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
     let mut place_first: Option<bool> = None;
     // Whether the piece before was a period.
     let mut after_when = false;
-    for p in pieces {
+    let mut pieces = pieces.into_iter().peekable();
+    while let Some(p) = pieces.next() {
         let when = matches!(p, Piece::When(_));
         match p {
             // "X (6/40) and 7/41-5/43 (Y)": a place in parentheses is the period's before it.
@@ -727,8 +761,16 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             // A group made from the one before: ", except on X, where the RF is 1.3",
             // ", rising to 1.5 in 1945", "; 1.3 on X".
             Piece::ExceptRf(..) | Piece::Change(..) | Piece::RfThere(..) => {
+                // After a semicolon the group before is done: it is the one followed.
+                if cur.entries.is_empty() {
+                    cur = out.pop()?;
+                }
                 let next = cur.followed_by(p)?;
                 out.push(std::mem::replace(&mut cur, next));
+            }
+            Piece::Break => {
+                let named = matches!(pieces.peek(), Some(Piece::Place(..)));
+                out.extend(cur.close(place_first == Some(true) && !named));
             }
         }
         after_when = when;
@@ -775,6 +817,19 @@ fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
 }
 
 impl Group {
+    /// At a semicolon: this group, done (`None` when it has no period yet), this one left
+    /// empty, its place going on when `place_goes_on` (the next group names none).
+    fn close(&mut self, place_goes_on: bool) -> Option<Group> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        let done = std::mem::take(self);
+        if place_goes_on {
+            self.area.clone_from(&done.area);
+        }
+        Some(done)
+    }
+
     /// The group a piece makes of this one ([`Piece::ExceptRf`], [`Piece::Change`],
     /// [`Piece::RfThere`]); `None` for any other piece, or where this group cannot take it.
     fn followed_by(&mut self, p: Piece) -> Option<Group> {

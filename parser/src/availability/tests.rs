@@ -670,3 +670,156 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
         assert!(read(unread).1 > 0, "{unread}: {:?}", read(unread));
     }
 }
+
+/// Forms an editor who never saw the catalogue wrote (issue 30's measure, the Quellish notes
+/// and `paraphrases/ita-unseen.txt`), each read by a general piece or binding rule, with what
+/// it reads as.
+const UNSEEN_FORMS: [(&str, &str); 24] = [
+    // Who may use it, in parentheses after an RF's periods, restricts that entry.
+    (
+        "RF is 1.2 in 9/43 and 1.4 from 1/44 to 5/45 (Loyalist use only).",
+        "RfByPeriod | anywhere: 9/43 (1.2), 1/44-5/45 (1.4; Loyalist use only)",
+    ),
+    // "In WW2 scenarios" scopes nothing, with or without its comma.
+    (
+        "In WW2 scenarios it may be used only in Harrowmere: 7/40-1/41 at RF 1.4.",
+        "DatesAndRf | Harrowmere: 7/40-1/41 (1.4)",
+    ),
+    // A name the listing holds is never a place: the served list ends before it.
+    (
+        "They may be used in Harrowmere from 9/39 to 4/45; the Zwirn is something else.",
+        "DatesOnly | Harrowmere: 9/39-4/45",
+    ),
+    // "Same NOUNS as the X": what is copied, then a base the listing names; an amount "with
+    // every RF .1 higher".
+    (
+        "Same dates and theaters as the Tkw. R.4, but with every RF .1 higher.",
+        "SameWithAddedRf +0.1 of Tkw. R.4",
+    ),
+    (
+        "The same as the Tkw. R.4, but with .1 added to the RF.",
+        "SameWithAddedRf +0.1 of Tkw. R.4",
+    ),
+    // A limit's verb may be any of sending ("never sent to X").
+    (
+        "The Zwirn was never sent to the Iron Steppe.",
+        "<Zwirn> Limit Not [Either Iron Steppe]",
+    ),
+    // "RF:" opens a list as "RF is" does; a period may stand in parentheses after its RF.
+    (
+        "RF: 1.5 (1940), 1.6 (1941).",
+        "RfByPeriod | anywhere: 1-12/40 (1.5), 1-12/41 (1.6)",
+    ),
+    (
+        "RF: 1.5 in 1940, 1.6 in 1941.",
+        "RfByPeriod | anywhere: 1-12/40 (1.5), 1-12/41 (1.6)",
+    ),
+    // Periods each before its RF, the first an RF in words.
+    ("July 1943: RF 1.2.", "RfByPeriod | anywhere: 7/43 (1.2)"),
+    (
+        "1-6/42: RF 1.2; 7-11/42: RF 1.0; from 2/43 on: RF 1.1.",
+        "RfByPeriod | anywhere: 1-6/42 (1.2), 7-11/42 (1.0), from 2/43 on (1.1)",
+    ),
+    // "from" before the months of one year joined by "to": a span, not an open end.
+    (
+        "Its RF is 1.2 from January to June 1942, and 1.1 after that.",
+        "RfByPeriod | anywhere: 1-6/42 (1.2), thereafter (1.1)",
+    ),
+    // A year's edge is a month.
+    (
+        "The Tkw. R.4 served in Harrowmere from 1937 through the end of 1941.",
+        "<Tkw. R.4> DatesOnly | Harrowmere: 1/37-12/41",
+    ),
+    (
+        "Its rarity factor is 1.2 up to the end of 1939 and 1.4 afterwards.",
+        "RfByPeriod | anywhere: until 12/39 (1.2), thereafter (1.4)",
+    ),
+    // A verb is an auxiliary, an adverb and a participle; a concession is noise.
+    (
+        "It was also used on the Iron Steppe, though only in July and August 1941, at an RF of 1.5.",
+        "DatesAndRf | the Iron Steppe: 7-8/41 (1.5)",
+    ),
+    (
+        "They may be used in Harrowmere from 9/39 to 4/45.",
+        "DatesOnly | Harrowmere: 9/39-4/45",
+    ),
+    (
+        "They were issued to units in Harrowmere from June '43.",
+        "DatesOnly | Harrowmere: from 6/43 on",
+    ),
+    (
+        "Only available in Harrowmere, from July 1940 to January 1941 (RF 1.4).",
+        "DatesAndRf | Harrowmere: 7/40-1/41 (1.4)",
+    ),
+    // A semicolon closes a group: the lead-in's place is the first group's only.
+    (
+        "In Harrowmere the Zwirn is available 6/41-12/43 at 1.4; on the Iron Steppe, 1942-1944 at 1.5.",
+        "<Zwirn> DatesAndRf | Harrowmere: 6/41-12/43 (1.4) | the Iron Steppe: 1/42-12/44 (1.5)",
+    ),
+    (
+        "The Zwirn is available in Harrowmere 6/41-12/43 at 1.4; on the Iron Steppe, 1942-1944 at 1.5.",
+        "<Zwirn> DatesAndRf | Harrowmere: 6/41-12/43 (1.4) | the Iron Steppe: 1/42-12/44 (1.5)",
+    ),
+    (
+        "The Zwirn was used in Harrowmere 6/41-12/43 (1.4); 1944 (1.5).",
+        "<Zwirn> DatesAndRf | Harrowmere: 6/41-12/43 (1.4) | Harrowmere: 1-12/44 (1.5)",
+    ),
+    // A section's area joins its entries by a colon or "the dates are"; a known place
+    // ends where its name does.
+    (
+        "For Harrowmere: February-June 1942 (1.3), July-August 1942 (1.2).",
+        "Continued | Harrowmere: 2-6/42 (1.3), 7-8/42 (1.2)",
+    ),
+    (
+        "For Harrowmere the dates are 7/40-1/41 (RF 1.3), 2/41-3/41 (RF 1.4).",
+        "Continued | Harrowmere: 7/40-1/41 (1.3), 2-3/41 (1.4)",
+    ),
+    // An RF may follow its period; a semicolon goes on with a list of RFs.
+    (
+        "RF is 1.5 in 1941-42, and from 1943 on, 1.3.",
+        "RfByPeriod | anywhere: 1/41-12/42 (1.5), from 1-12/43 on (1.3)",
+    ),
+    (
+        "In 1941-42 its RF is 1.5; after that, 1.3.",
+        "RfByPeriod | anywhere: 1/41-12/42 (1.5), thereafter (1.3)",
+    ),
+];
+
+/// The words of the made-up nation [`UNSEEN_FORMS`] name.
+fn unseen_lexicon() -> crate::Lexicon {
+    crate::Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1937,
+            last: 1947,
+        }),
+        &["Zwirn".to_string(), "Tkw. R.4".to_string()],
+        &["Harrowmere".to_string(), "the Iron Steppe".to_string()],
+    )
+}
+
+#[test]
+fn an_unseen_editors_forms_read() {
+    let lexicon = unseen_lexicon();
+    for (sentence, want) in UNSEEN_FORMS {
+        let parsed = parse_availability_with(sentence, 0, FileId(3), &lexicon);
+        assert!(
+            parsed.diagnostics.is_empty(),
+            "{sentence}: {:?}",
+            parsed.diagnostics
+        );
+        let got: Vec<String> = parsed.value.iter().map(render).collect();
+        assert_eq!(got, [want], "{sentence}");
+    }
+}
+
+#[test]
+fn a_number_after_a_semicolon_is_never_prose() {
+    // What follows a semicolon belongs to the sentence: a part no form reads is an error.
+    let parsed = parse_availability_with(
+        "In 1941-42 its RF is 1.5; after that it drops, to 1.3.",
+        0,
+        FileId(3),
+        &unseen_lexicon(),
+    );
+    assert_eq!(parsed.diagnostics.len(), 1, "{:?}", parsed.diagnostics);
+}

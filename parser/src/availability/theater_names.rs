@@ -47,6 +47,18 @@ pub(crate) fn theaters<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>
     if !i.starts_with(|c: char| c.is_alphabetic()) {
         return fail(i);
     }
+    // A place the nation knows ends where its name does ("For East Africa the dates are"),
+    // unless a list goes on with "/".
+    if let Some(n) = ctx.lexicon.place_at(i) {
+        if !i[n..].trim_start().starts_with('/') {
+            let name = &i[..n];
+            let theater = TheaterRef {
+                raw: name.to_string(),
+                span: ctx.span(name),
+            };
+            return Ok((&i[n..], vec![theater]));
+        }
+    }
     let taken_len = i
         .find(|c: char| !(c.is_alphabetic() || matches!(c, ' ' | '-' | '/' | '\'')))
         .unwrap_or(i.len());

@@ -3,7 +3,7 @@
 //! are read", the catalogue).
 //!
 //! - a point: `6/40`, `6/1940`, `6-12/40` (the period token), `June 1940`, `Jun 40`, `June '40`,
-//!   `Sept. 1941`, `1940`, `'40`, `40`;
+//!   `Sept. 1941`, `1940`, `'40`, `40`, `the end of 1941` (12/41), `the beginning of 1942`;
 //! - a span: `A-B`, `A–B` (en dash), `A to B`, `from A to B`, `A through B`, `A until B`,
 //!   `between A and B`, `September-October 1941`, any of them followed by `inclusive`;
 //! - an open end: `from A on`, `from A onward(s)`, `A onward(s)`, `as of A`, `since A`,
@@ -126,6 +126,22 @@ fn month_name_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, PrintedPeriod
     Ok((rest, printed(ctx, start, rest, check(from, to, false))))
 }
 
+/// "the end of 1941" (12/41), "the beginning of 1942", "the start of 1942" (1/42): one month
+/// of a year named by its edge.
+fn end_of_year<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, PrintedPeriod> {
+    let edge = phrase("end")
+        .map(|_| 12)
+        .or(phrase("close").map(|_| 12))
+        .or(phrase("beginning").map(|_| 1))
+        .or(phrase("start").map(|_| 1));
+    let (i, (_, _, month, _, _, _)) =
+        (opt(phrase("the")), ws0, edge, ws1, phrase("of"), ws1).parse(start)?;
+    let (i, _) = opt((phrase("the"), ws1, phrase("year"), ws1)).parse(i)?;
+    let (rest, year) = year_word(i)?;
+    let at = YearMonth { year, month };
+    Ok((rest, printed(ctx, start, rest, check(at, at, false))))
+}
+
 /// The words that join the two ends of a span.
 fn span_word(i: &str) -> Res<'_, &str> {
     phrase("to")
@@ -139,6 +155,9 @@ fn span_word(i: &str) -> Res<'_, &str> {
 /// One point in time: a period token ("6-12/40", "6/1940", "40"), a month name with its year,
 /// or a year with an apostrophe ("'40").
 pub(crate) fn point<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
+    if let Ok(read) = end_of_year(ctx, i) {
+        return Ok(read);
+    }
     if let Ok(read) = month_name_period(ctx, i) {
         return Ok(read);
     }
@@ -178,9 +197,20 @@ fn span_bare<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
         .and_then(|(r2, _)| point(ctx, r2));
     match joined {
         Ok((r2, to)) => Ok((r2, join(ctx, from, to))),
-        Err(_) if from_word.is_some() => fail(r),
+        // "from January to June 1942": the months of one year already hold their "to".
+        Err(_) if from_word.is_some() && !joins_month_names(&from.raw) => fail(r),
         Err(_) => Ok((r, from)),
     }
+}
+
+/// True when a point read two month names joined ("January to June 1942", "May-June 1940"):
+/// a span already, not the start of an open end.
+fn joins_month_names(raw: &str) -> bool {
+    raw.starts_with(|c: char| c.is_ascii_alphabetic())
+        && month_name(raw).is_ok_and(|(rest, _)| {
+            let rest = rest.trim_start();
+            rest.starts_with(['-', '–']) || span_word(rest).is_ok()
+        })
 }
 
 /// A period moved by `months` (+1: "after", -1: "before"): one month past its end, or the
