@@ -21,7 +21,7 @@ use super::scope::all_vehicles;
 use super::syntax::{
     Area, AvailabilityClause, ClauseKind, EntryWhen, Misprint, MisprintAt, OptionalWeapon,
     PrintedPeriod, PrintedPeriodError, PrintedRf, Schedule, ScheduleEntry, ScheduleForm,
-    ScheduleSection, Spanned, TheaterException, VehicleRef, WeaponAvailability,
+    ScheduleSection, Spanned, VehicleRef, WeaponAvailability,
 };
 use super::theater_names::{exceptions, named_area};
 use super::when::{point, span_period};
@@ -300,6 +300,12 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         .or((ws0, ch(':'), ws0).map(|_| true))
         .or(ws1.map(|_| false))
         .parse(i)?;
+    // "RF is 1.3 in every theater except X, where it is 1.5": an RF for the whole DATES.
+    if area.is_none() {
+        if let Ok(read) = super::whole::rf_everywhere(ctx, start, i) {
+            return Ok(read);
+        }
+    }
     let (i, entries, needs_period) = match group_list(ctx, i, rf_part) {
         Ok((i, entries)) => (i, entries, false),
         Err(e) => match first_rf_of_lead_in(ctx, i) {
@@ -310,7 +316,7 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     if needs_period {
         // "RF 1.2; 1.4 on the Isles", "Its RF on the Steppe is 1.5; elsewhere it is 1.2": an
         // RF for all the DATES, with another for other places.
-        if let Ok(read) = rf_with_places(ctx, start, i, area.clone(), &entries) {
+        if let Ok(read) = super::whole::rf_with_places(ctx, start, i, area.clone(), &entries) {
             return Ok(read);
         }
         // Without a verb the list must read: "RF 1.3" alone is another form's.
@@ -328,94 +334,6 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     );
     body.needs_period = needs_period;
     Ok((i, body))
-}
-
-/// After an RF given without a period (its one entry's period a stand-in), another RF for
-/// other places: "; 1.4 on the Isles", " (1.6 on the Isles)" (every place but those at the
-/// first RF), or "; elsewhere it is 1.2" after an RF of `area`. Each RF holds for the
-/// vehicle's whole DATES ([`super::when::whole_dates`]).
-fn rf_with_places<'a>(
-    ctx: &Ctx<'a>,
-    start: &'a str,
-    i: &'a str,
-    area: Option<Area>,
-    entries: &[ScheduleEntry],
-) -> Res<'a, Body> {
-    let [first] = entries else {
-        return fail(i);
-    };
-    let Some(value) = first.rf.clone() else {
-        return fail(i);
-    };
-    let (r, other, place) = match area {
-        Some(area) => {
-            let (r, (_, _, _, _, other)) = (
-                (ws0, ch(';').or(ch(',')), ws0),
-                phrase("elsewhere"),
-                ws1,
-                (
-                    phrase("it is")
-                        .or(phrase("its rf is"))
-                        .or(phrase("the rf is")),
-                    ws1,
-                ),
-                |r| rf(ctx, r, false),
-            )
-                .parse(i)?;
-            (r, other, (area, Area::Elsewhere { except: Vec::new() }))
-        }
-        None => {
-            let (r, (_, paren, _)) = (ws0, ch(';').or(ch('(')), ws0).parse(i)?;
-            let (r, (other, _, _, place)) = (
-                |r| rf(ctx, r, false),
-                ws1,
-                (phrase("in").or(phrase("on")), ws1),
-                |r| named_area(ctx, r),
-            )
-                .parse(r)?;
-            let r = if paren == '(' {
-                (ws0, ch(')')).parse(r)?.0
-            } else {
-                r
-            };
-            let Area::Theaters { theaters, .. } = &place else {
-                return fail(i);
-            };
-            let except = theaters
-                .iter()
-                .map(|theater| TheaterException {
-                    theater: theater.clone(),
-                    not_available: false,
-                })
-                .collect();
-            (r, other, (Area::AllBut { except }, place))
-        }
-    };
-    let section = |area: Area, rf: PrintedRf| -> Option<ScheduleSection> {
-        Some(ScheduleSection {
-            span: ctx.span_between(start, r),
-            area,
-            entries: vec![ScheduleEntry {
-                span: rf.span.clone(),
-                when: super::when::whole_dates(ctx, i, i)?,
-                rf: Some(rf),
-                qualifiers: Vec::new(),
-                typos: Vec::new(),
-            }],
-            typos: Vec::new(),
-        })
-    };
-    let (Some(a), Some(b)) = (section(place.0, value), section(place.1, other)) else {
-        return fail(i);
-    };
-    Ok((
-        r,
-        ClauseKind::Schedule(Schedule {
-            form: ScheduleForm::RfByPeriod,
-            sections: vec![a, b],
-        })
-        .into(),
-    ))
 }
 
 /// "July 1943: RF 1.2", "1-6/42: RF 1.2; 7-11/42: RF 1.0; from 2/43 on: RF 1.1": RFs each

@@ -34,6 +34,7 @@ mod served;
 mod syntax;
 mod theater_names;
 mod when;
+mod whole;
 mod years;
 
 #[cfg(test)]

@@ -662,6 +662,14 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
             "Its RF on the Steppe is 1.5; elsewhere it is 1.2.",
             "RfByPeriod | the Steppe: from 1/36 on (1.5) | elsewhere: from 1/36 on (1.2)",
         ),
+        (
+            "RF is 1.3 in every theater except the Isles, where it is 1.5.",
+            "RfByPeriod | every theater [EXC the Isles]: from 1/36 on (1.3) | the Isles: from 1/36 on (1.5)",
+        ),
+        (
+            "RF is 1.0 in all theaters, but on the Isles it rises to 1.2 after June 1943.",
+            "RfByPeriod | every theater [EXC the Isles]: from 1/36 on (1.0) | the Isles: until 6/43 (1.0), from 7/43 on (1.2)",
+        ),
     ];
     for (text, meaning) in cases {
         assert_eq!(read(text), (vec![meaning.to_string()], 0), "{text}");
