@@ -390,7 +390,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             opt((
                 ws0,
                 opt((phrase("though"), ws1)),
-                phrase("only").or(phrase("again")),
+                phrase("only").or(phrase("again")).or(phrase("alone")),
             ))
             .parse(i)
         };

@@ -644,6 +644,10 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
             "DatesAndRf | anywhere: 9/39-5/45 (1.0)",
         ),
         (
+            "Available on the Steppe alone, from 1941 to the end of its dates (RF 1.3).",
+            "DatesAndRf | the Steppe: from 1-12/41 on (1.3)",
+        ),
+        (
             "Available 6/41–12/42 at RF 1.5 on the Steppe; 1.3 on the Isles.",
             "DatesAndRf | the Steppe: 6/41-12/42 (1.5) | the Isles: 6/41-12/42 (1.3)",
         ),
