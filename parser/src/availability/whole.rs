@@ -65,17 +65,10 @@ pub(crate) fn rf_with_places<'a>(
             } else {
                 r
             };
-            let Area::Theaters { theaters, .. } = &place else {
+            let Some(rest) = left_out(&place) else {
                 return fail(i);
             };
-            let except = theaters
-                .iter()
-                .map(|theater| TheaterException {
-                    theater: theater.clone(),
-                    not_available: false,
-                })
-                .collect();
-            (r, other, (Area::AllBut { except }, place))
+            (r, other, (rest, place))
         }
     };
     let section = |area: Area, rf: PrintedRf| -> Option<ScheduleSection> {
