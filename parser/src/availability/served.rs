@@ -31,7 +31,7 @@ use super::theater_names::theaters;
 use super::when::when;
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 45] = [
+const VERBS: [&str; 47] = [
     "remained in service",
     "were pressed into service",
     "was pressed into service",
@@ -77,6 +77,8 @@ const VERBS: [&str; 45] = [
     "issued",
     "used",
     "dates are",
+    "dates:",
+    "in use",
 ];
 
 /// Auxiliaries before a participle of use ("may be used", "was also fielded").
@@ -168,6 +170,8 @@ enum Piece {
     Change(PrintedRf, Option<EntryWhen>),
     /// "; 1.3 on the Isles" after a group: the group's periods there, at that RF.
     RfThere(PrintedRf, Area),
+    /// ", but not on the Isles": the places the group is not available in.
+    NotIn(Area),
 }
 
 /// What one group binds: a place, the periods it scopes, the RF they share.
@@ -405,6 +409,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or_else(|_| except_rf(ctx, r).map(|(r2, (a, v))| (r2, Piece::ExceptRf(a, v))))
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
             .or_else(|_| rf_there(ctx, r))
+            .or_else(|_| not_in(ctx, r))
             .or_else(|_| piece(ctx, r));
         let Ok((r2, p)) = read else {
             break;
@@ -509,6 +514,23 @@ fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen
         Ok((r2, (_, _, w))) => Ok((r2, (value, Some(w)))),
         Err(_) => Ok((r, (value, None))),
     }
+}
+
+/// "but not on the Isles", "though not in X": places left out of the group before.
+fn not_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, _) = (
+        opt((
+            phrase("but").or(phrase("though")).or(phrase("although")),
+            ws1,
+        )),
+        phrase("not"),
+        ws1,
+        phrase("in").or(phrase("on")),
+        ws1,
+    )
+        .parse(i)?;
+    let (r, area) = place(ctx, r)?;
+    Ok((r, Piece::NotIn(area)))
 }
 
 /// "; 1.3 on the Isles" after a group: an RF and the place it holds in.
@@ -760,6 +782,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             Piece::Only(q) => cur.only.push(q),
             // A group made from the one before: ", except on X, where the RF is 1.3",
             // ", rising to 1.5 in 1945", "; 1.3 on X".
+            Piece::NotIn(place) => cur.not_in(place)?,
             Piece::ExceptRf(..) | Piece::Change(..) | Piece::RfThere(..) => {
                 // After a semicolon the group before is done: it is the one followed.
                 if cur.entries.is_empty() {
@@ -817,6 +840,32 @@ fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
 }
 
 impl Group {
+    /// ", but not on the Isles": this group's area (every theater when it names none) without
+    /// those places, marked not available there. `None` when the group names its places or
+    /// has no period yet.
+    fn not_in(&mut self, place: Area) -> Option<()> {
+        let Area::Theaters { theaters, .. } = place else {
+            return None;
+        };
+        if self.entries.is_empty() {
+            return None;
+        }
+        let not = theaters.into_iter().map(|theater| TheaterException {
+            theater,
+            not_available: true,
+        });
+        match &mut self.area {
+            None => {
+                self.area = Some(Area::AllBut {
+                    except: not.collect(),
+                });
+            }
+            Some(Area::AllBut { except }) => except.extend(not),
+            Some(_) => return None,
+        }
+        Some(())
+    }
+
     /// At a semicolon: this group, done (`None` when it has no period yet), this one left
     /// empty, its place going on when `place_goes_on` (the next group names none).
     fn close(&mut self, place_goes_on: bool) -> Option<Group> {

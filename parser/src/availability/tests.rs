@@ -644,6 +644,14 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
             "DatesAndRf | anywhere: 9/39-5/45 (1.0)",
         ),
         (
+            "Available from 3/43 (RF 1.5), but not on the Isles.",
+            "DatesAndRf | every theater [EXC NA the Isles]: from 3/43 on (1.5)",
+        ),
+        (
+            "Dates: 1940-45 on the Steppe (RF 1.2).",
+            "DatesAndRf | the Steppe: 1/40-12/45 (1.2)",
+        ),
+        (
             "Available on the Steppe alone, from 1941 to the end of its dates (RF 1.3).",
             "DatesAndRf | the Steppe: from 1-12/41 on (1.3)",
         ),
@@ -651,6 +659,31 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
             "Available 6/41–12/42 at RF 1.5 on the Steppe; 1.3 on the Isles.",
             "DatesAndRf | the Steppe: 6/41-12/42 (1.5) | the Isles: 6/41-12/42 (1.3)",
         ),
+    ];
+    for (text, meaning) in cases {
+        assert_eq!(read(text), (vec![meaning.to_string()], 0), "{text}");
+    }
+    for unread in ["thereafter 1.5.", "1.3 on the Isles."] {
+        assert!(read(unread).1 > 0, "{unread}: {:?}", read(unread));
+    }
+}
+
+/// An RF with no period holds for the whole DATES, and another for other places (issue 30).
+#[test]
+fn an_rf_with_no_period_holds_for_the_whole_dates() {
+    let lexicon = crate::Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1936,
+            last: 1945,
+        }),
+        &["Vk. 4", "Kestrel", "Gt. 12"].map(String::from),
+        &["the Northern Front", "the Isles", "the Steppe", "Steppe"].map(String::from),
+    );
+    let read = |s: &str| -> (Vec<String>, usize) {
+        let r = parse_availability_with(s, 0, crate::FileId(0), &lexicon);
+        (r.value.iter().map(render).collect(), r.diagnostics.len())
+    };
+    let cases = [
         // An RF with no period holds for the whole DATES; another for other places.
         ("Its RF is 1.2.", "RfByPeriod | anywhere: from 1/36 on (1.2)"),
         ("RF: 1.5.", "RfByPeriod | anywhere: from 1/36 on (1.5)"),
@@ -677,9 +710,6 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
     ];
     for (text, meaning) in cases {
         assert_eq!(read(text), (vec![meaning.to_string()], 0), "{text}");
-    }
-    for unread in ["thereafter 1.5.", "1.3 on the Isles."] {
-        assert!(read(unread).1 > 0, "{unread}: {:?}", read(unread));
     }
 }
 
