@@ -15,6 +15,9 @@ pub(crate) struct Body {
     /// True when the form left out its period ("availability is limited to ..."): a lead-in
     /// ("In 1945, ...") must give it, or the sentence does not read.
     pub(crate) needs_period: bool,
+    /// True when only a lead-in may give that period ("the RF drops to 1.1" says when only
+    /// after "From 1943 onward,"): never the whole DATES.
+    pub(crate) lead_in_only: bool,
 }
 
 impl From<ClauseKind> for Body {
@@ -24,6 +27,7 @@ impl From<ClauseKind> for Body {
             vehicles: Vec::new(),
             typos: Vec::new(),
             needs_period: false,
+            lead_in_only: false,
         }
     }
 }

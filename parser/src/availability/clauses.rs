@@ -295,11 +295,28 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = opt((ws1, phrase("there"))).parse(i)?;
     // "RF is 1.1 in 1937-39", "RF: 1.1 in 1937-39", "RF 1.1 (1937-39)": the verb, a colon or
     // nothing before the list.
-    let (i, verb) = (ws1, phrase("is"), ws1)
-        .map(|_| true)
-        .or((ws0, ch(':'), ws0).map(|_| true))
-        .or(ws1.map(|_| false))
-        .parse(i)?;
+    // "the RF drops to 1.1" after "From 1943 onward,": a change whose period only a lead-in
+    // gives.
+    let change = (
+        ws1,
+        phrase("drops to")
+            .or(phrase("rises to"))
+            .or(phrase("falls to"))
+            .or(phrase("increases to"))
+            .or(phrase("decreases to"))
+            .or(phrase("becomes")),
+        ws1,
+    )
+        .parse(i);
+    let changed = change.is_ok();
+    let (i, verb) = match change {
+        Ok((r, _)) => (r, true),
+        Err(_) => (ws1, phrase("is"), ws1)
+            .map(|_| true)
+            .or((ws0, ch(':'), ws0).map(|_| true))
+            .or(ws1.map(|_| false))
+            .parse(i)?,
+    };
     // "RF is 1.3 in every theater except X, where it is 1.5": an RF for the whole DATES.
     if area.is_none() {
         if let Ok(read) = super::whole::rf_everywhere(ctx, start, i) {
@@ -333,6 +350,10 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         entries,
     );
     body.needs_period = needs_period;
+    body.lead_in_only = changed;
+    if changed && !needs_period {
+        return fail(i);
+    }
     Ok((i, body))
 }
 
@@ -870,6 +891,7 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
             vehicles,
             typos,
             needs_period: false,
+            lead_in_only: false,
         },
     ))
 }

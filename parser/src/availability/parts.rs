@@ -108,6 +108,8 @@ pub(crate) enum LeadIn {
     Area(Area),
     /// "In 1945,": when the rest applies.
     Period(PrintedPeriod),
+    /// "From 1943 onward,", "As of 6/43,": from when the rest applies, to the end of DATES.
+    From(PrintedPeriod),
     /// "For WW2 scenarios,": the scenarios an availability limit is for.
     Ww2,
 }
@@ -131,6 +133,12 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     if let Ok((r, area)) = everywhere_except(ctx, i) {
         let (r, _) = (ws0, ch(','), ws1).parse(r)?;
         return Ok((r, LeadIn::Area(area)));
+    }
+    // "From 1943 onward,", "As of 6/43,", "After 6/43,": an open end before its comma.
+    if let Ok((r, (super::syntax::EntryWhen::From(p), _, _, _))) =
+        (|r| super::when::when(ctx, r), ws0, ch(','), ws1).parse(i)
+    {
+        return Ok((r, LeadIn::From(p)));
     }
     // "1944-45: Northern Front, Steppe (1.4)": a period as the clause's label.
     if let Ok((r, (p, _, _, _))) = (|r| span_period(ctx, r), ws0, ch(':'), ws1).parse(i) {

@@ -113,6 +113,18 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
             *period = p;
             body.needs_period = false;
         }
+        (ClauseKind::Schedule(s), LeadIn::From(p)) if body.needs_period => {
+            let entry = s
+                .sections
+                .iter_mut()
+                .flat_map(|s| &mut s.entries)
+                .find(|e| is_missing_period(&e.when))?;
+            entry.when = EntryWhen::From(p);
+            body.needs_period = false;
+        }
+        (ClauseKind::Limit(l), LeadIn::From(p)) if l.when.is_none() => {
+            l.when = Some(EntryWhen::From(p));
+        }
         (ClauseKind::Limit(l), LeadIn::Period(p)) if l.when.is_none() => {
             l.when = Some(EntryWhen::Period(p));
         }
@@ -155,7 +167,7 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
 /// it holds for the whole of the vehicle's DATES (rating, as any RF sentence, the dates the
 /// sentences before gave). Any other body is returned as it is.
 fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
-    if !body.needs_period {
+    if !body.needs_period || body.lead_in_only {
         return body;
     }
     let ClauseKind::Schedule(s) = &mut body.kind else {

@@ -644,6 +644,14 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
             "DatesAndRf | anywhere: 9/39-5/45 (1.0)",
         ),
         (
+            "From 1943 onward, the RF drops to 1.1.",
+            "RfByPeriod | anywhere: from 1-12/43 on (1.1)",
+        ),
+        (
+            "As of 6/43, the RF rises to 1.5.",
+            "RfByPeriod | anywhere: from 6/43 on (1.5)",
+        ),
+        (
             "Available from 3/43 (RF 1.5), but not on the Isles.",
             "DatesAndRf | every theater [EXC NA the Isles]: from 3/43 on (1.5)",
         ),
@@ -663,7 +671,12 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
     for (text, meaning) in cases {
         assert_eq!(read(text), (vec![meaning.to_string()], 0), "{text}");
     }
-    for unread in ["thereafter 1.5.", "1.3 on the Isles."] {
+    // A change with no lead-in to say when is no RF of the whole DATES.
+    for unread in [
+        "thereafter 1.5.",
+        "1.3 on the Isles.",
+        "The RF drops to 1.1.",
+    ] {
         assert!(read(unread).1 > 0, "{unread}: {:?}", read(unread));
     }
 }
