@@ -114,6 +114,17 @@ pub(crate) enum LeadIn {
     Ww2,
 }
 
+impl LeadIn {
+    /// The months a period lead-in gives: the period, or its open end; `None` for any other.
+    pub(crate) fn when(self) -> Option<super::syntax::EntryWhen> {
+        match self {
+            LeadIn::Period(p) => Some(super::syntax::EntryWhen::Period(p)),
+            LeadIn::From(p) => Some(super::syntax::EntryWhen::From(p)),
+            LeadIn::Area(_) | LeadIn::Ww2 => None,
+        }
+    }
+}
+
 /// "WWII", "WW2", "WW II" scenarios.
 pub(crate) fn ww2_scenarios(i: &str) -> Res<'_, &str> {
     let (r, _) = (

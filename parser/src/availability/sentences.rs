@@ -21,9 +21,7 @@ use super::relative::relative_rf;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::served::{rf_said, served};
-use super::syntax::{
-    Area, AvailabilityClause, ClauseKind, EntryWhen, LimitName, ScheduleForm, Spanned,
-};
+use super::syntax::{Area, AvailabilityClause, ClauseKind, LimitName, ScheduleForm, Spanned};
 
 /// Where a clause is read, which decides what may follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,34 +97,27 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
         }
         // "In WW2 scenarios, ...": every note is about WW2 scenarios; it scopes nothing.
         (ClauseKind::Schedule(_) | ClauseKind::Limit(_), LeadIn::Ww2) => {}
-        // "In 1943 its RF is 1.5, ...": the lead-in's period is the first RF's.
-        (ClauseKind::Schedule(s), LeadIn::Period(p)) if body.needs_period => {
+        // "In 1943 its RF is 1.5, ...", "From 1943 onward, the RF drops to 1.1": the lead-in's
+        // period, or open end, is the first RF's.
+        (ClauseKind::Schedule(s), lead @ (LeadIn::Period(_) | LeadIn::From(_)))
+            if body.needs_period =>
+        {
             let entry = s
                 .sections
                 .iter_mut()
                 .flat_map(|s| &mut s.entries)
                 .find(|e| is_missing_period(&e.when))?;
-            entry.when = EntryWhen::Period(p);
+            entry.when = lead.when()?;
             body.needs_period = false;
         }
         (ClauseKind::RestrictedUse { period, .. }, LeadIn::Period(p)) if body.needs_period => {
             *period = p;
             body.needs_period = false;
         }
-        (ClauseKind::Schedule(s), LeadIn::From(p)) if body.needs_period => {
-            let entry = s
-                .sections
-                .iter_mut()
-                .flat_map(|s| &mut s.entries)
-                .find(|e| is_missing_period(&e.when))?;
-            entry.when = EntryWhen::From(p);
-            body.needs_period = false;
-        }
-        (ClauseKind::Limit(l), LeadIn::From(p)) if l.when.is_none() => {
-            l.when = Some(EntryWhen::From(p));
-        }
-        (ClauseKind::Limit(l), LeadIn::Period(p)) if l.when.is_none() => {
-            l.when = Some(EntryWhen::Period(p));
+        (ClauseKind::Limit(l), lead @ (LeadIn::Period(_) | LeadIn::From(_)))
+            if l.when.is_none() =>
+        {
+            l.when = lead.when();
         }
         (ClauseKind::Limit(l), LeadIn::Area(Area::Theaters { theaters, except }))
             if l.names.is_empty() && except.is_empty() =>

@@ -782,7 +782,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             Piece::Only(q) => cur.only.push(q),
             // A group made from the one before: ", except on X, where the RF is 1.3",
             // ", rising to 1.5 in 1945", "; 1.3 on X".
-            Piece::NotIn(place) => cur.not_in(place)?,
+            Piece::NotIn(place) => cur.leave_out(&place, true)?,
             Piece::ExceptRf(..) | Piece::Change(..) | Piece::RfThere(..) => {
                 // After a semicolon the group before is done: it is the one followed.
                 if cur.entries.is_empty() {
@@ -809,58 +809,41 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
 /// area (every theater, unless it names some) and the group of its own it is given, the same
 /// periods at `value`. `None` when `cur` has no RF yet or names its places.
 fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
-    let Area::Theaters { theaters, .. } = place else {
-        return None;
-    };
-    if cur.entries.is_empty() || cur.rf.is_none() {
-        return None;
-    }
-    let except = theaters.iter().cloned().map(|theater| TheaterException {
-        theater,
-        not_available: false,
-    });
-    match &mut cur.area {
-        None => {
-            cur.area = Some(Area::AllBut {
-                except: except.collect(),
-            });
-        }
-        Some(Area::AllBut { except: left }) => left.extend(except),
-        Some(_) => return None,
-    }
+    cur.rf.as_ref()?;
+    cur.leave_out(&place, false)?;
     Some(Group {
-        area: Some(Area::Theaters {
-            theaters,
-            except: Vec::new(),
-        }),
+        area: Some(place),
         entries: cur.entries.clone(),
         rf: Some((value, Vec::new())),
         only: cur.only.clone(),
     })
 }
 
+/// The theaters `place` names as exceptions of an area (`not_available`: "NA in X"); `None`
+/// when it names none.
+pub(crate) fn exceptions_of(place: &Area, not_available: bool) -> Option<Vec<TheaterException>> {
+    let Area::Theaters { theaters, .. } = place else {
+        return None;
+    };
+    let except = theaters.iter().map(|theater| TheaterException {
+        theater: theater.clone(),
+        not_available,
+    });
+    Some(except.collect())
+}
+
 impl Group {
-    /// ", but not on the Isles": this group's area (every theater when it names none) without
-    /// those places, marked not available there. `None` when the group names its places or
-    /// has no period yet.
-    fn not_in(&mut self, place: Area) -> Option<()> {
-        let Area::Theaters { theaters, .. } = place else {
-            return None;
-        };
+    /// The places `place` names left out of this group's area (every theater when it names
+    /// none), marked not available there when `not_available` (", but not on the Isles").
+    /// `None` when the group names its places or has no period yet.
+    fn leave_out(&mut self, place: &Area, not_available: bool) -> Option<()> {
         if self.entries.is_empty() {
             return None;
         }
-        let not = theaters.into_iter().map(|theater| TheaterException {
-            theater,
-            not_available: true,
-        });
+        let except = exceptions_of(place, not_available)?;
         match &mut self.area {
-            None => {
-                self.area = Some(Area::AllBut {
-                    except: not.collect(),
-                });
-            }
-            Some(Area::AllBut { except }) => except.extend(not),
+            None => self.area = Some(Area::AllBut { except }),
+            Some(Area::AllBut { except: left }) => left.extend(except),
             Some(_) => return None,
         }
         Some(())
@@ -1019,7 +1002,7 @@ pub(crate) fn rf_said<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 }
 
 /// An RF-by-period schedule of one section with no place (a lead-in may give one).
-fn rf_schedule<'a>(
+pub(crate) fn rf_schedule<'a>(
     ctx: &Ctx<'a>,
     start: &'a str,
     end: &'a str,

@@ -600,12 +600,9 @@ fn terse_forms_read_to_their_meaning() {
     assert!(read("Either MG may be used as the MA.").is_empty());
 }
 
-/// More of the terse style, written before the reader knew them (issue 30): a list that
-/// starts with its period, "throughout", a second RF in parentheses, "; thereafter 1.5" and
-/// "; 1.3 on the Isles" after a group, "In service"; what it still cannot read is an error,
-/// never silence.
-#[test]
-fn terse_lists_read_to_their_meaning_or_are_errors() {
+/// `text` read with a terse nation's words and years (1936-45): its clauses rendered, and how
+/// many diagnostics it gave.
+fn read_terse(text: &str) -> (Vec<String>, usize) {
     let lexicon = crate::Lexicon::new(
         Some(crate::YearSpan {
             first: 1936,
@@ -614,10 +611,16 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
         &["Vk. 4", "Kestrel", "Gt. 12"].map(String::from),
         &["the Northern Front", "the Isles", "the Steppe", "Steppe"].map(String::from),
     );
-    let read = |s: &str| -> (Vec<String>, usize) {
-        let r = parse_availability_with(s, 0, crate::FileId(0), &lexicon);
-        (r.value.iter().map(render).collect(), r.diagnostics.len())
-    };
+    let r = parse_availability_with(text, 0, crate::FileId(0), &lexicon);
+    (r.value.iter().map(render).collect(), r.diagnostics.len())
+}
+
+/// More of the terse style, written before the reader knew them (issue 30): a list that
+/// starts with its period, "throughout", a second RF in parentheses, "; thereafter 1.5" and
+/// "; 1.3 on the Isles" after a group, "In service"; what it still cannot read is an error,
+/// never silence.
+#[test]
+fn terse_lists_read_to_their_meaning_or_are_errors() {
     let cases = [
         (
             "Vk. 4: 1937-41 (1.1).",
@@ -669,7 +672,7 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
         ),
     ];
     for (text, meaning) in cases {
-        assert_eq!(read(text), (vec![meaning.to_string()], 0), "{text}");
+        assert_eq!(read_terse(text), (vec![meaning.to_string()], 0), "{text}");
     }
     // A change with no lead-in to say when is no RF of the whole DATES.
     for unread in [
@@ -677,25 +680,17 @@ fn terse_lists_read_to_their_meaning_or_are_errors() {
         "1.3 on the Isles.",
         "The RF drops to 1.1.",
     ] {
-        assert!(read(unread).1 > 0, "{unread}: {:?}", read(unread));
+        assert!(
+            read_terse(unread).1 > 0,
+            "{unread}: {:?}",
+            read_terse(unread)
+        );
     }
 }
 
 /// An RF with no period holds for the whole DATES, and another for other places (issue 30).
 #[test]
 fn an_rf_with_no_period_holds_for_the_whole_dates() {
-    let lexicon = crate::Lexicon::new(
-        Some(crate::YearSpan {
-            first: 1936,
-            last: 1945,
-        }),
-        &["Vk. 4", "Kestrel", "Gt. 12"].map(String::from),
-        &["the Northern Front", "the Isles", "the Steppe", "Steppe"].map(String::from),
-    );
-    let read = |s: &str| -> (Vec<String>, usize) {
-        let r = parse_availability_with(s, 0, crate::FileId(0), &lexicon);
-        (r.value.iter().map(render).collect(), r.diagnostics.len())
-    };
     let cases = [
         // An RF with no period holds for the whole DATES; another for other places.
         ("Its RF is 1.2.", "RfByPeriod | anywhere: from 1/36 on (1.2)"),
@@ -722,7 +717,7 @@ fn an_rf_with_no_period_holds_for_the_whole_dates() {
         ),
     ];
     for (text, meaning) in cases {
-        assert_eq!(read(text), (vec![meaning.to_string()], 0), "{text}");
+        assert_eq!(read_terse(text), (vec![meaning.to_string()], 0), "{text}");
     }
 }
 

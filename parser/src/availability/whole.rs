@@ -13,7 +13,6 @@ use super::lexeme::{ch, phrase, ws0, ws1};
 use super::rf_token::rf;
 use super::syntax::{
     Area, ClauseKind, EntryWhen, PrintedRf, Schedule, ScheduleEntry, ScheduleForm, ScheduleSection,
-    TheaterException,
 };
 use super::theater_names::named_area;
 
@@ -168,16 +167,7 @@ fn entry(
 
 /// Every theater but those `place` names (`None` when it names none).
 fn left_out(place: &Area) -> Option<Area> {
-    let Area::Theaters { theaters, .. } = place else {
-        return None;
-    };
-    let except = theaters
-        .iter()
-        .map(|theater| TheaterException {
-            theater: theater.clone(),
-            not_available: false,
-        })
-        .collect();
+    let except = super::served::exceptions_of(place, false)?;
     Some(Area::AllBut { except })
 }
 
