@@ -365,7 +365,17 @@ pub(crate) fn rf_after_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
     if !(first.contains("rf") || first.contains("rarity")) {
         return fail(start);
     }
-    Ok((i, super::served::rf_schedule(ctx, start, i, entries)))
+    Ok((
+        i,
+        schedule_of(
+            ScheduleForm::RfByPeriod,
+            ctx,
+            start,
+            i,
+            Area::Anywhere,
+            entries,
+        ),
+    ))
 }
 
 /// "In 1943 its RF is 1.5[, and 1.3 from 1944 on]": an RF whose period the lead-in gives,

@@ -25,7 +25,7 @@ use super::rf_words::rf_noun;
 use super::rf_words::{read_qualifiers, rf_after};
 use super::syntax::{
     Area, ClauseKind, EntryWhen, PrintedQualifier, PrintedRf, QualifierSyntax, Schedule,
-    ScheduleEntry, ScheduleForm, ScheduleSection, Spanned, TheaterException, TheaterRef,
+    ScheduleEntry, ScheduleForm, ScheduleSection, Spanned, TheaterRef,
 };
 use super::theater_names::theaters;
 use super::when::when;
@@ -819,19 +819,6 @@ fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
     })
 }
 
-/// The theaters `place` names as exceptions of an area (`not_available`: "NA in X"); `None`
-/// when it names none.
-pub(crate) fn exceptions_of(place: &Area, not_available: bool) -> Option<Vec<TheaterException>> {
-    let Area::Theaters { theaters, .. } = place else {
-        return None;
-    };
-    let except = theaters.iter().map(|theater| TheaterException {
-        theater: theater.clone(),
-        not_available,
-    });
-    Some(except.collect())
-}
-
 impl Group {
     /// The places `place` names left out of this group's area (every theater when it names
     /// none), marked not available there when `not_available` (", but not on the Isles").
@@ -840,7 +827,7 @@ impl Group {
         if self.entries.is_empty() {
             return None;
         }
-        let except = exceptions_of(place, not_available)?;
+        let except = super::whole::exceptions_of(place, not_available)?;
         match &mut self.area {
             None => self.area = Some(Area::AllBut { except }),
             Some(Area::AllBut { except: left }) => left.extend(except),
@@ -1002,7 +989,7 @@ pub(crate) fn rf_said<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 }
 
 /// An RF-by-period schedule of one section with no place (a lead-in may give one).
-pub(crate) fn rf_schedule<'a>(
+fn rf_schedule<'a>(
     ctx: &Ctx<'a>,
     start: &'a str,
     end: &'a str,

@@ -13,6 +13,7 @@ use super::lexeme::{ch, phrase, ws0, ws1};
 use super::rf_token::rf;
 use super::syntax::{
     Area, ClauseKind, EntryWhen, PrintedRf, Schedule, ScheduleEntry, ScheduleForm, ScheduleSection,
+    TheaterException,
 };
 use super::theater_names::named_area;
 
@@ -167,7 +168,7 @@ fn entry(
 
 /// Every theater but those `place` names (`None` when it names none).
 fn left_out(place: &Area) -> Option<Area> {
-    let except = super::served::exceptions_of(place, false)?;
+    let except = exceptions_of(place, false)?;
     Some(Area::AllBut { except })
 }
 
@@ -223,4 +224,17 @@ fn schedule_body(sections: Vec<ScheduleSection>) -> Body {
         sections,
     })
     .into()
+}
+
+/// The theaters `place` names as exceptions of an area (`not_available`: "NA in X"); `None`
+/// when it names none.
+pub(crate) fn exceptions_of(place: &Area, not_available: bool) -> Option<Vec<TheaterException>> {
+    let Area::Theaters { theaters, .. } = place else {
+        return None;
+    };
+    let except = theaters.iter().map(|theater| TheaterException {
+        theater: theater.clone(),
+        not_available,
+    });
+    Some(except.collect())
 }
