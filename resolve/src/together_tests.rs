@@ -144,3 +144,38 @@ fn a_vehicle_named_in_a_later_sentence_narrows_a_copy_of_another() {
     assert_eq!(entries(&r, "Bravo (L)"), ["Any 1/39-6/40 1.4"]);
     assert_eq!(entries(&r, "Charlie"), ["Any 1/39-6/40 1.5"]);
 }
+
+#[test]
+fn dates_given_a_place_a_sentence_are_one_list_for_the_relative_rule_after_them() {
+    let l = listing([
+        row("Alpha", "1.0-1.2", "40-43", "1"),
+        row("Bravo", "1.2-1.6", "40-43", "2"),
+    ]);
+    let rules = "RF is 1.0 in 1940, 1.1 in 1941, 1.2 in 1942-43.";
+    let split = "France: 6/40. North Africa: 6/40-12/41. Russia: 7/41-6/42. The RF is .3 more than the Alpha's corresponding RF (maximum 1.6).";
+    let notes = format!(
+        "**1. Alpha:** Test vehicle.\n\n† {rules}\n\n**2. Bravo:** Test vehicle.\n\n† {split}\n"
+    );
+    let r = resolve(&l, &notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        entries(&r, "Bravo"),
+        [
+            "NorthAfrica 6-12/40 1.3",
+            "NorthAfrica 1-12/41 1.4",
+            "Russia 7-12/41 1.4",
+            "Russia 1-6/42 1.5",
+            "France 6/40 1.3"
+        ]
+    );
+    // A place given twice ends the list: the first sentence stands alone, with no RF (an
+    // error), and the relative rule rates the second.
+    let twice = "France: 6/40. France: 6/41. The RF is .3 more than the Alpha's corresponding RF (maximum 1.6).";
+    let notes = format!(
+        "**1. Alpha:** Test vehicle.\n\n† {rules}\n\n**2. Bravo:** Test vehicle.\n\n† {twice}\n"
+    );
+    let r = resolve(&l, &notes);
+    assert_eq!(entries(&r, "Bravo"), ["France 6/41 1.4"]);
+    let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["notes::no-rf"]);
+}

@@ -26,6 +26,7 @@ mod parts;
 mod period_token;
 mod pieces;
 mod relative;
+mod relative_words;
 mod rf_token;
 mod rf_words;
 mod scope;

@@ -18,6 +18,7 @@ use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
 use super::limits::limit;
 use super::parts::{lead_in, LeadIn};
 use super::relative::relative_rf;
+use super::relative_words::relative_by_words;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::served::{rf_said, served};
@@ -33,11 +34,12 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 19] = [
+const BODIES: [BodyFn; 20] = [
     radio,
     optional_weapon,
     relative_rf,
     same_with_added_rf,
+    relative_by_words,
     rf_by_scenario,
     otherwise,
     rf_by_period,

@@ -128,7 +128,11 @@ fn copy_limited(
     for (theater, period) in rule.limit {
         stated.complete.push(theater.clone());
         let mut covered = Vec::new();
-        for b in base.iter().filter(|b| b.theaters.contains(theater)) {
+        // A base entry of any theater holds in this one too.
+        let holds_here = |b: &&Availability| {
+            b.theaters.contains(theater) || b.theaters.iter().any(TheaterId::is_any)
+        };
+        for b in base.iter().filter(holds_here) {
             if let Some(p) = rule.shift(b.period).intersect(period) {
                 covered.push(p);
                 stated.raw.push(Raw {

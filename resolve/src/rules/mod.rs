@@ -40,10 +40,8 @@ struct PendingDates {
     limit: Vec<(TheaterId, Period)>,
     /// The vehicles its sentence names.
     only: Vec<String>,
-    /// The sentence.
-    span: TextSpan,
-    /// The list as schedules, for when no relative rule follows.
-    schedules: Vec<Schedule>,
+    /// The list as schedules, each with its sentence, for when no relative rule follows.
+    schedules: Vec<(Schedule, TextSpan)>,
 }
 
 /// What a note's paragraphs share while they are translated: the subject of the rule before,
@@ -267,18 +265,28 @@ impl Translator<'_, '_> {
                 let rates: Vec<_> = schedules.iter().flat_map(|sch| &sch.entries).collect();
                 p.schedules = std::mem::take(&mut p.schedules)
                     .into_iter()
-                    .map(|sch| combine::rated(sch, &rates))
+                    .map(|(sch, span)| (combine::rated(sch, &rates), span))
                     .collect();
                 return;
             }
+        }
+        if s.form == ScheduleForm::DatesOnly && self.dates_go_on(&schedules, only) {
+            // "France: 6/40. North Africa: 6/40-12/41.": one list, a sentence a place.
+            let p = self.pending.as_mut().expect("dates go on a waiting list");
+            p.limit.extend(dates_limits(&schedules));
+            p.schedules
+                .extend(schedules.into_iter().map(|sch| (sch, span.clone())));
+            return;
         }
         self.flush_dates();
         if s.form == ScheduleForm::DatesOnly {
             self.pending = Some(PendingDates {
                 limit: dates_limits(&schedules),
                 only: only.to_vec(),
-                span: span.clone(),
-                schedules,
+                schedules: schedules
+                    .into_iter()
+                    .map(|sch| (sch, span.clone()))
+                    .collect(),
             });
         } else {
             for sch in schedules {
@@ -379,10 +387,28 @@ impl Translator<'_, '_> {
     /// listing's RF.
     fn flush_dates(&mut self) {
         if let Some(p) = self.pending.take() {
-            for sch in p.schedules {
-                self.push(Rule::Schedule(sch), &p.only, &p.span);
+            for (sch, span) in p.schedules {
+                self.push(Rule::Schedule(sch), &p.only, &span);
             }
         }
+    }
+
+    /// True when a dates list waits, for the same vehicles, and `schedules` (dates per place)
+    /// name only places it has not given dates for: the list goes on in another sentence.
+    fn dates_go_on(&self, schedules: &[Schedule], only: &[String]) -> bool {
+        let Some(p) = &self.pending else {
+            return false;
+        };
+        let places = |sch: &Schedule| match &sch.scope {
+            Scope::Theaters(t) => Some(t.clone()),
+            _ => None,
+        };
+        let given: Vec<TheaterId> = p.limit.iter().map(|(t, _)| t.clone()).collect();
+        (only.is_empty() || only == p.only)
+            && schedules.iter().all(|sch| {
+                places(sch)
+                    .is_some_and(|ts| !ts.is_empty() && ts.iter().all(|t| !given.contains(t)))
+            })
     }
 }
 

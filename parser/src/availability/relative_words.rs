@@ -1,0 +1,404 @@
+//! A relative rule read by what its words mean rather than by their order: "Add .4 to the
+//! L3/35's RF for the same date and theater, to a maximum of 1.6", "Its RF is that of the
+//! L3/35 for the same date and area plus .4, but never more than 1.6", "Its RF is the L3/35's
+//! for the same dates and area, raised by .3 but never above 1.6".
+//!
+//! The clause is cut into pieces: one base vehicle (a name of the listing, or a possessive
+//! name), numbers, and words. A number is a cap when cap words stand next to it ("to a maximum
+//! of", "never above", "(1.6 maximum)"), else the amount; the amount's sign comes from the
+//! direction words left ("higher", "plus", "add", "raised", "exceeds" / "lower", "minus",
+//! "reduced"). Every other word must be one that changes nothing ("its", "the", "always", "for
+//! the same date and area"): a clause with a word, number or name it cannot use is not this
+//! form, so nothing is dropped.
+
+use super::body::Body;
+use super::grammar_error::{fail, Ctx, Res};
+use super::rf_token::rf;
+use super::syntax::{ClauseKind, PrintedRf, RelativeRf, VehicleRef};
+
+/// Words that say the amount is added.
+const UP: [&str; 17] = [
+    "higher",
+    "more",
+    "greater",
+    "above",
+    "over",
+    "added",
+    "plus",
+    "+",
+    "add",
+    "adding",
+    "raised",
+    "raise",
+    "increased",
+    "increase",
+    "exceeds",
+    "exceed",
+    "extra",
+];
+
+/// Words that say the amount is taken away.
+const DOWN: [&str; 13] = [
+    "lower",
+    "less",
+    "below",
+    "under",
+    "subtracted",
+    "subtract",
+    "subtracting",
+    "minus",
+    "lowered",
+    "reduced",
+    "reduce",
+    "decreased",
+    "-",
+];
+
+/// Word runs just before a number that make it a cap, longest first.
+const CAP_BEFORE: [&[&str]; 21] = [
+    &["to", "a", "maximum", "of"],
+    &["with", "a", "maximum", "of"],
+    &["up", "to", "a", "maximum", "of"],
+    &["never", "to", "exceed"],
+    &["never", "more", "than"],
+    &["never", "higher", "than"],
+    &["no", "more", "than"],
+    &["no", "higher", "than"],
+    &["not", "more", "than"],
+    &["may", "not", "exceed"],
+    &["not", "to", "exceed"],
+    &["never", "exceeding"],
+    &["without", "exceeding"],
+    &["never", "above"],
+    &["never", "exceeds"],
+    &["never", "exceed"],
+    &["up", "to"],
+    &["capped", "at"],
+    &["at", "most"],
+    &["maximum"],
+    &["max"],
+];
+
+/// Word runs just after a number that make it a cap.
+const CAP_AFTER: [&[&str]; 3] = [&["maximum"], &["max"], &["at", "most"]];
+
+/// Word runs that change nothing: the rule holds for the same dates and area whether or not
+/// it says so.
+const SAME_BASIS: [&[&str]; 8] = [
+    &["for", "the", "same", "date", "and", "area"],
+    &["for", "the", "same", "dates", "and", "area"],
+    &["for", "the", "same", "date", "and", "theater"],
+    &["for", "the", "same", "dates", "and", "theater"],
+    &["for", "the", "same", "date", "and", "theatre"],
+    &["for", "the", "same", "dates", "and", "areas"],
+    &["for", "date", "and", "area"],
+    &["for", "dates", "and", "area"],
+];
+
+/// Single words that change nothing in a relative rule.
+const IDLE: [&str; 26] = [
+    "its",
+    "it",
+    "the",
+    "a",
+    "an",
+    "rf",
+    "rfs",
+    "rarity",
+    "factor",
+    "is",
+    "are",
+    "always",
+    "that",
+    "those",
+    "of",
+    "to",
+    "than",
+    "by",
+    "and",
+    "but",
+    "corresponding",
+    "each",
+    "every",
+    "with",
+    "in",
+    "case",
+];
+
+/// One piece of the clause.
+#[derive(Debug)]
+enum Piece<'a> {
+    /// A word, lower-cased.
+    Word(String),
+    /// A number, as printed.
+    Number(&'a str),
+    /// A vehicle's name.
+    Vehicle(&'a str),
+}
+
+/// A relative rule in any order of its pieces (the module's doc).
+pub(crate) fn relative_by_words<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let clause_len = ctx.sentence_len(start);
+    let clause = &start[..clause_len];
+    let clause = clause.find(';').map_or(clause, |n| &clause[..n]);
+    let body = clause.trim_end().trim_end_matches('.');
+    let Some(pieces) = pieces(ctx, body) else {
+        return fail(start);
+    };
+    if !pieces
+        .iter()
+        .any(|p| matches!(p, Piece::Word(w) if is_rf_word(w)))
+    {
+        return fail(start);
+    }
+    // "The Bravo (L)'s RF is .1 higher": a vehicle before the RF word it owns is the subject,
+    // which this form cannot scope; it is never the base.
+    let lead = match pieces.first() {
+        Some(Piece::Word(the)) if the == "the" => 1,
+        _ => 0,
+    };
+    if let [Piece::Vehicle(_), Piece::Word(rf), ..] = &pieces[lead.min(pieces.len())..] {
+        if is_rf_word(rf) {
+            return fail(start);
+        }
+    }
+    let Some((base, delta, lower, max)) = bind(ctx, &pieces) else {
+        return fail(start);
+    };
+    let rest = &start[body.len()..];
+    Ok((
+        rest,
+        ClauseKind::RelativeRf(RelativeRf {
+            delta,
+            lower,
+            max,
+            base_vehicle: base,
+        })
+        .into(),
+    ))
+}
+
+/// True for a word that names an RF.
+fn is_rf_word(w: &str) -> bool {
+    matches!(w, "rf" | "rfs" | "rarity")
+}
+
+/// The clause cut into pieces; `None` when it holds a piece this form has no use for at all
+/// (a bracket of another form, a period).
+fn pieces<'a>(ctx: &Ctx<'a>, body: &'a str) -> Option<Vec<Piece<'a>>> {
+    let mut out = Vec::new();
+    let mut i = body;
+    loop {
+        i = i.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '(' | ')'));
+        if i.is_empty() {
+            return Some(out);
+        }
+        if let Some(n) = ctx.lexicon.vehicle_at(i) {
+            out.push(Piece::Vehicle(&i[..n]));
+            i = strip_possessive(&i[n..]);
+            continue;
+        }
+        if let Some(sign) = i
+            .strip_prefix(['+', '-'])
+            .filter(|r| r.starts_with(|c: char| c == '.' || c.is_ascii_digit()))
+        {
+            out.push(Piece::Word(i[..1].into()));
+            i = sign;
+            continue;
+        }
+        let len = i
+            .find(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '(' | ')'))
+            .unwrap_or(i.len());
+        // "max." is the word "max".
+        let token = i[..len].trim_end_matches('.');
+        let token = if token.is_empty() { &i[..len] } else { token };
+        if token.starts_with(|c: char| c == '.' || c.is_ascii_digit()) {
+            out.push(Piece::Number(token));
+        } else if token
+            .chars()
+            .all(|c| c.is_alphabetic() || c == '\'' || c == '’')
+        {
+            match possessive(token) {
+                // A name of no listing word before "'s" ("the Ansaldo's"): a name only when it
+                // may be one of the listing's.
+                Some(name) if ctx.lexicon.may_name(name) => out.push(Piece::Vehicle(name)),
+                _ => out.push(Piece::Word(token.to_lowercase())),
+            }
+        } else {
+            return None;
+        }
+        i = &i[len..];
+    }
+}
+
+/// `word` without its possessive ending, when it has one.
+fn possessive(word: &str) -> Option<&str> {
+    word.strip_suffix("'s").or_else(|| word.strip_suffix("’s"))
+}
+
+/// `i` after a possessive ending, if one starts it.
+fn strip_possessive(i: &str) -> &str {
+    i.strip_prefix("'s")
+        .or_else(|| i.strip_prefix("’s"))
+        .unwrap_or(i)
+}
+
+/// The base vehicle, the amount, whether it is taken away, and the cap: every piece used, one
+/// base, one amount, at most one cap, the direction said one way only.
+fn bind(
+    ctx: &Ctx<'_>,
+    pieces: &[Piece<'_>],
+) -> Option<(VehicleRef, PrintedRf, bool, Option<PrintedRf>)> {
+    let mut used = vec![false; pieces.len()];
+    let mut base = None;
+    let (mut amount, mut max) = (None, None);
+    for (k, p) in pieces.iter().enumerate() {
+        match p {
+            Piece::Vehicle(name) => {
+                if base.is_some() {
+                    return None;
+                }
+                base = Some(VehicleRef {
+                    raw: (*name).to_string(),
+                    span: ctx.span(name),
+                    title_index: None,
+                });
+                used[k] = true;
+            }
+            Piece::Number(raw) => {
+                let (rest, value) = rf(ctx, raw, false).ok()?;
+                if !rest.is_empty() {
+                    return None;
+                }
+                used[k] = true;
+                if let Some(cap_words) = cap_words_at(pieces, k) {
+                    if max.is_some() {
+                        return None;
+                    }
+                    cap_words.for_each(|w| used[w] = true);
+                    max = Some(value);
+                } else if amount.replace(value).is_some() {
+                    return None;
+                }
+            }
+            Piece::Word(_) => {}
+        }
+    }
+    mark_runs(pieces, &mut used, &SAME_BASIS);
+    let (mut up, mut down) = (false, false);
+    for (k, p) in pieces.iter().enumerate() {
+        let Piece::Word(w) = p else { continue };
+        if used[k] {
+            continue;
+        }
+        if UP.contains(&w.as_str()) {
+            up = true;
+        } else if DOWN.contains(&w.as_str()) {
+            down = true;
+        } else if !IDLE.contains(&w.as_str()) {
+            return None;
+        }
+    }
+    if up == down {
+        return None;
+    }
+    Some((base?, amount?, down, max))
+}
+
+/// The pieces of the cap words that stand next to the number at `k`, when there are any.
+fn cap_words_at(pieces: &[Piece<'_>], k: usize) -> Option<std::ops::Range<usize>> {
+    let word = |j: usize| match pieces.get(j) {
+        Some(Piece::Word(w)) => Some(w.as_str()),
+        _ => None,
+    };
+    let run_at = |from: usize, run: &[&str]| {
+        run.iter()
+            .enumerate()
+            .all(|(n, w)| word(from + n) == Some(w))
+    };
+    for run in CAP_BEFORE {
+        if let Some(from) = k.checked_sub(run.len()) {
+            if run_at(from, run) {
+                return Some(from..k);
+            }
+        }
+    }
+    CAP_AFTER
+        .iter()
+        .find(|run| run_at(k + 1, run))
+        .map(|run| k + 1..k + 1 + run.len())
+}
+
+/// Marks as used every run of `runs` found among the words not used yet.
+fn mark_runs(pieces: &[Piece<'_>], used: &mut [bool], runs: &[&[&str]]) {
+    for run in runs {
+        let mut k = 0;
+        while k + run.len() <= pieces.len() {
+            let fits = run
+                .iter()
+                .enumerate()
+                .all(|(n, w)| !used[k + n] && matches!(&pieces[k + n], Piece::Word(p) if p == w));
+            if fits {
+                used[k..k + run.len()].iter_mut().for_each(|u| *u = true);
+                k += run.len();
+            } else {
+                k += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_availability_with, ClauseKind, FileId, Lexicon};
+
+    fn relative(text: &str) -> Option<(String, u32, bool, Option<u32>)> {
+        let names = ["L3/35", "L3 cc", "Autocann 65/17(b)"].map(String::from);
+        let lexicon = Lexicon::new(None, &names, &[]);
+        let parsed = parse_availability_with(text, 0, FileId(0), &lexicon);
+        match &parsed.value.first()?.kind {
+            ClauseKind::RelativeRf(r) => Some((
+                r.base_vehicle.raw.clone(),
+                r.delta.value.0,
+                r.lower,
+                r.max.as_ref().map(|m| m.value.0),
+            )),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_relative_rule_reads_in_any_order_of_its_pieces() {
+        let plus_four = Some(("L3/35".to_string(), 4, false, Some(16)));
+        for text in [
+            "Add .4 to the L3/35's RF for the same date and theater, to a maximum of 1.6.",
+            "Its RF is that of the L3/35 for the same date and area plus .4, but never more than 1.6.",
+            "Its RF is the L3/35's for the same dates and area, raised by .4 but never above 1.6.",
+            "The RF is .4 more than the L3/35's corresponding RF (maximum 1.6).",
+            "RF is .4 higher (1.6 at most) than the L3/35's.",
+            "RF: the L3/35's, +.4, capped at 1.6.",
+        ] {
+            assert_eq!(relative(text), plus_four, "{text}");
+        }
+        assert_eq!(
+            relative("Its RF is the L3/35's less .2."),
+            Some(("L3/35".to_string(), 2, true, None))
+        );
+    }
+
+    #[test]
+    fn a_relative_rule_with_a_piece_it_cannot_use_is_not_read_as_one() {
+        for text in [
+            // A year, a second amount, two bases, no direction, both directions, no RF word.
+            "Its RF is the L3/35's plus .4 in 1941.",
+            "Its RF is the L3/35's plus .4 or .2.",
+            "Its RF is the L3/35's or the L3 cc's plus .4.",
+            "Its RF is the L3/35's by .4.",
+            "Its RF is the L3/35's plus .4 lower.",
+            // A place word it has no use for.
+            "Its RF is the L3/35's plus .4 on the Isles.",
+        ] {
+            assert_eq!(relative(text), None, "{text}");
+        }
+    }
+}
