@@ -26,7 +26,7 @@ const TABLES: [(&str, &str); 2] = [
 
 /// Rewordings of `ita-unseen.txt` the reader does not read yet (it must never get worse; each
 /// is listed when the test fails).
-const UNSEEN_STILL_UNREAD: usize = 8;
+const UNSEEN_STILL_UNREAD: usize = 2;
 
 /// One published sentence and what the table says about it.
 struct Case {

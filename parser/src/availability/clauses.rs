@@ -818,7 +818,7 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
         .or(phrase("its"))
         .or(phrase("an"))
         .or(phrase("a"));
-    let (i, _) = (article, ws1, opt((phrase("optional"), ws1))).parse(i)?;
+    let (i, (_, _, optional)) = (article, ws1, opt((phrase("optional"), ws1))).parse(i)?;
     let weapon_len = i
         .find(|c: char| !c.is_ascii_alphanumeric())
         .unwrap_or(i.len());
@@ -827,29 +827,8 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
     }
     let weapon = &i[..weapon_len];
     let i = &i[weapon_len..];
-    let mut vehicles = Vec::new();
-    let (i, of) = opt(|i| {
-        let (i, _) = (ws1, phrase("of the"), ws1).parse(i)?;
-        let sentence = &i[..ctx.sentence_len(i)];
-        // The name ends where the verb starts: "... is always available", "... has a 1.4 RF".
-        let Some(len) = [" is ", " has "]
-            .iter()
-            .filter_map(|verb| sentence.find(verb))
-            .min()
-        else {
-            return fail(i);
-        };
-        let name = sentence[..len].trim_end();
-        Ok((&i[len..], name))
-    })
-    .parse(i)?;
-    if let Some(name) = of {
-        vehicles.push(VehicleRef {
-            raw: name.to_string(),
-            span: ctx.span(name),
-            title_index: None,
-        });
-    }
+    let (i, of) = opt(|i| weapon_of(ctx, i)).parse(i)?;
+    let vehicles: Vec<VehicleRef> = of.into_iter().collect();
     let (i, version) = opt(|i| {
         let (i, _) = (ws1, ch('(')).parse(i)?;
         let Some(len) = i.find(')') else {
@@ -861,7 +840,12 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
     let (i, _) = ws1(i)?;
     // "The AAMG is optional and has a 1.4 RF".
     let (i, _) = opt((phrase("is optional"), opt(ch(',')), ws1, phrase("and"), ws1)).parse(i)?;
-    let (i, (value, available)) = weapon_availability(ctx, i)?;
+    // Read by its words only where the weapon is said to be optional: "The Zwirn is available
+    // in X at 1.4" is no weapon's.
+    let (i, (value, available)) = weapon_availability(ctx, i).or_else(|e| match optional {
+        Some(_) => super::weapon_words::weapon_by_words(ctx, i, open.is_some()),
+        None => Err(e),
+    })?;
     let mut typos = Vec::new();
     let mut i = i;
     if open.is_some() {
@@ -892,6 +876,29 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
             typos,
             needs_period: false,
             lead_in_only: false,
+        },
+    ))
+}
+
+/// " of the Autocannone da 65/17" after a weapon's name: the vehicle, whose name ends where
+/// the verb starts ("... is always available", "... has a 1.4 RF").
+fn weapon_of<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
+    let (i, _) = (ws1, phrase("of the"), ws1).parse(i)?;
+    let sentence = &i[..ctx.sentence_len(i)];
+    let Some(len) = [" is ", " has "]
+        .iter()
+        .filter_map(|verb| sentence.find(verb))
+        .min()
+    else {
+        return fail(i);
+    };
+    let name = sentence[..len].trim_end();
+    Ok((
+        &i[len..],
+        VehicleRef {
+            raw: name.to_string(),
+            span: ctx.span(name),
+            title_index: None,
         },
     ))
 }

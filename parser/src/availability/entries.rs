@@ -125,7 +125,10 @@ pub(crate) fn change_word(i: &str) -> Res<'_, &str> {
 /// 1942"); others are entries sharing the RF ("in 1941 and 1943").
 pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
     let rf_first = |start: &'a str| -> Res<'a, Vec<ScheduleEntry>> {
-        let (i, change) = opt((change_word, ws1)).parse(start)?;
+        // "An RF of 1.2 applies for 1-6/42, of 1.0 for 7-11/42": "[an RF] of 1.0", the noun
+        // said once.
+        let (i, _) = opt((phrase("of"), ws1)).parse(start)?;
+        let (i, change) = opt((change_word, ws1)).parse(i)?;
         let (i, value) = rf_noun(ctx, i, false)?;
         periods_of(ctx, start, i, value, change.is_some())
     };

@@ -17,6 +17,7 @@ use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
 use super::limits::limit;
 use super::parts::{lead_in, LeadIn};
+use super::radio_words::radio_by_words;
 use super::relative::relative_rf;
 use super::relative_words::relative_by_words;
 use super::rf_token::rf;
@@ -34,8 +35,9 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 20] = [
+const BODIES: [BodyFn; 21] = [
     radio,
+    radio_by_words,
     optional_weapon,
     relative_rf,
     same_with_added_rf,
@@ -91,11 +93,20 @@ pub(crate) fn clause<'a>(
 fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
     match (&mut body.kind, lead) {
         (ClauseKind::Schedule(s), LeadIn::Area(area)) => {
-            let first = s.sections.first_mut()?;
+            let first = s.sections.first()?;
             if first.area != Area::Anywhere || s.form == ScheduleForm::LimitedTo {
                 return None;
             }
-            first.area = area;
+            // "In North Africa it is available from 8/40 at RF 1.2, in 1/41 at RF 1.4; in East
+            // Africa from 7/40 at RF 1.4, in 2/41 at RF 1.5": a place holds for the sections
+            // after it until another is named.
+            let mut place = area;
+            for section in &mut s.sections {
+                match &section.area {
+                    Area::Anywhere => section.area = place.clone(),
+                    named => place = named.clone(),
+                }
+            }
         }
         // "In WW2 scenarios, ...": every note is about WW2 scenarios; it scopes nothing.
         (ClauseKind::Schedule(_) | ClauseKind::Limit(_), LeadIn::Ww2) => {}

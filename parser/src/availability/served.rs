@@ -401,6 +401,12 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         let Ok((r, _)) = (noise, sep, noise, opt(ws1)).parse(i) else {
             break;
         };
+        // ", then from February through June 1941 at RF 1.6": "then" before a period joins
+        // like "and" (before an RF alone, "then 1.5", it is a change of RF: not here).
+        let r = match (phrase("then"), ws1).parse(r) {
+            Ok((after, _)) if super::rf_token::rf(ctx, after, false).is_err() => after,
+            _ => r,
+        };
         // A semicolon closes a group: "in X 6/41-12/43 at 1.4; on Y, 1942-44 at 1.5".
         let semicolon = i[..i.len() - r.len()].contains(';') && !out.is_empty();
         let read = use_only(ctx, r)

@@ -873,3 +873,18 @@ fn a_number_after_a_semicolon_is_never_prose() {
     );
     assert_eq!(parsed.diagnostics.len(), 1, "{:?}", parsed.diagnostics);
 }
+
+/// A place said first holds for what follows it until another is named: "In X it is available
+/// from A at RF 1.2, in B at RF 1.4; in Y from C at RF 1.4, in D at RF 1.5" gives B to X and D
+/// to Y (each an unseen Italian rewording's shape, issue 30).
+#[test]
+fn a_place_said_first_holds_until_another_is_named() {
+    let (read, diagnostics) = read_terse(
+        "On the Steppe it is available from August to December 1940 at RF 1.2, in January 1941 at RF 1.4; on the Isles from July 1940 to January 1941 at RF 1.4, in February and March 1941 at RF 1.5.",
+    );
+    assert_eq!(diagnostics, 0);
+    assert_eq!(
+        read,
+        ["DatesAndRf | the Steppe: 8-12/40 (1.2) | the Steppe: 1/41 (1.4) | the Isles: 7/40-1/41 (1.4) | the Isles: 2-3/41 (1.5)"]
+    );
+}
