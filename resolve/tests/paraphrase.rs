@@ -24,10 +24,6 @@ const TABLES: [(&str, &str); 2] = [
     ("ita-unseen.txt", include_str!("paraphrases/ita-unseen.txt")),
 ];
 
-/// Rewordings of `ita-unseen.txt` the reader does not read yet (it must never get worse; each
-/// is listed when the test fails).
-const UNSEEN_STILL_UNREAD: usize = 2;
-
 /// One published sentence and what the table says about it.
 struct Case {
     table: &'static str,
@@ -254,12 +250,6 @@ fn every_rewording_reads_as_the_published_sentence() {
         "paraphrase table: {sentences} sentences, {same} rewordings, {unreadable} must not read; {} fail ({unseen} of ita-unseen.txt)",
         failures.len()
     );
-    let (unseen_fails, own_fails): (Vec<&String>, Vec<&String>) = failures
-        .iter()
-        .partition(|f| f.starts_with("ita-unseen.txt"));
-    assert!(
-        own_fails.is_empty() && unseen_fails.len() <= UNSEEN_STILL_UNREAD,
-        "{}",
-        failures.join("\n")
-    );
+    // Every rewording reads, the unseen editor's too.
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -265,32 +265,20 @@ fn dates_schedule(first: ScheduleSection, rest: Vec<ScheduleSection>) -> Body {
 /// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
 /// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
 pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (determiner, rf_word).parse(start)?;
+    let (i, _) = determiner(start)?;
+    // "The X's North African RF is ...": a place the nation knows, before the RF it scopes.
+    let (i, place) = opt(|i| place_before(ctx, i)).parse(i)?;
+    let (i, _) = rf_word(i)?;
     // "RF for 44-5/45 use in Italy is 1.2": the period comes before the area.
-    if let Ok((i, (_, p, _, area, _))) = (
-        (ws1, phrase("for"), ws1),
-        |i| span_period(ctx, i),
-        (ws1, phrase("use in"), ws1),
-        |i| named_area(ctx, i),
-        (ws1, phrase("is"), ws1),
-    )
-        .parse(i)
-    {
-        let (i, value) = rf(ctx, i, false)?;
-        let entry = ScheduleEntry {
-            span: crate::TextSpan::new(ctx.file, p.span.range.start..value.span.range.end),
-            when: EntryWhen::Period(p),
-            rf: Some(value),
-            qualifiers: Vec::new(),
-            typos: Vec::new(),
-        };
-        return Ok((
-            i,
-            schedule_of(ScheduleForm::RfByPeriod, ctx, start, i, area, vec![entry]),
-        ));
+    if let Ok(read) = rf_for_period_use(ctx, start, i) {
+        return Ok(read);
     }
     let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
+    let area = match (area, place) {
+        (Some(_), Some(_)) => return fail(i),
+        (area, place) => area.or(place),
+    };
     // "Its RF there is ...": the place of the sentence before, which it goes on about.
     let (i, _) = opt((ws1, phrase("there"))).parse(i)?;
     // "RF is 1.1 in 1937-39", "RF: 1.1 in 1937-39", "RF 1.1 (1937-39)": the verb, a colon or
@@ -433,6 +421,41 @@ pub(crate) fn rf_applies<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             entries,
         ),
     ))
+}
+
+/// "[RF] for 44-5/45 use in Italy is 1.2" after the RF word (`i`): one period, its area, its RF.
+fn rf_for_period_use<'a>(ctx: &Ctx<'a>, start: &'a str, i: &'a str) -> Res<'a, Body> {
+    let (i, (_, p, _, area, _)) = (
+        (ws1, phrase("for"), ws1),
+        |i| span_period(ctx, i),
+        (ws1, phrase("use in"), ws1),
+        |i| named_area(ctx, i),
+        (ws1, phrase("is"), ws1),
+    )
+        .parse(i)?;
+    let (i, value) = rf(ctx, i, false)?;
+    let entry = ScheduleEntry {
+        span: crate::TextSpan::new(ctx.file, p.span.range.start..value.span.range.end),
+        when: EntryWhen::Period(p),
+        rf: Some(value),
+        qualifiers: Vec::new(),
+        typos: Vec::new(),
+    };
+    Ok((
+        i,
+        schedule_of(ScheduleForm::RfByPeriod, ctx, start, i, area, vec![entry]),
+    ))
+}
+
+/// A place the nation knows and the space after it, before what it scopes ("North African RF",
+/// "the Eastern Front RF").
+fn place_before<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    if ctx.lexicon.place_at(i).is_none() {
+        return fail(i);
+    }
+    let (i, area) = named_area(ctx, i)?;
+    let (i, _) = ws1(i)?;
+    Ok((i, area))
 }
 
 /// A one-section schedule.
@@ -736,12 +759,17 @@ pub(crate) fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 }
 
 /// "[The] availability for WWII scenarios is limited to 6/40 (France) and 7/43 (Sicily)",
+/// "For WWII scenarios, use is restricted to France (6/40) and Sicily (7/43)",
 /// "availability for WW2 scenarios is limited to East Africa, with Dates and RF of ...";
 /// "for WW2 scenarios" may lead the sentence instead, or be left out.
 pub(crate) fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (determiner, phrase("availability")).parse(start)?;
+    let (i, _) = (determiner, phrase("availability").or(phrase("use"))).parse(start)?;
     let (i, _) = opt((ws1, phrase("for"), ws1, ww2_scenarios)).parse(i)?;
-    let (i, _) = (ws1, phrase("is limited to"), ws1).parse(i)?;
+    // "is limited to", "is restricted to", "is confined to": one meaning.
+    let limited = phrase("limited")
+        .or(phrase("restricted"))
+        .or(phrase("confined"));
+    let (i, _) = (ws1, phrase("is"), ws1, limited, ws1, phrase("to"), ws1).parse(i)?;
     if let Ok((r, pairs)) = list(
         ctx,
         i,

@@ -92,6 +92,12 @@ pub(crate) fn scoped<'a, T>(
     let mut depth = Some(0usize);
     let mut names = Vec::new();
     for (count, &(word, rest)) in words.iter().take(MAX_SCOPE_WORDS).enumerate() {
+        // "The Autocannone da 65/17's North African RF": a name ends at its possessive; the
+        // words after it ("North African") are the clause's, never more of the name.
+        let before = count.checked_sub(1).map(|k| words[k].0);
+        if before.is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) {
+            break;
+        }
         // "Vk. 6: Northern Front 1939-42, RF 1.2": a name (or list) as a label, its colon
         // ending it; what follows is read as the clause about it.
         if let Some(label) = word.strip_suffix(':').filter(|w| !w.contains(':')) {

@@ -888,3 +888,24 @@ fn a_place_said_first_holds_until_another_is_named() {
         ["DatesAndRf | the Steppe: 8-12/40 (1.2) | the Steppe: 1/41 (1.4) | the Isles: 7/40-1/41 (1.4) | the Isles: 2-3/41 (1.5)"]
     );
 }
+
+/// A name ends at its possessive and a place the nation knows may stand before the RF it
+/// scopes ("The Kestrel's Steppe RF is ..."), where the words after the possessive were once
+/// taken into the name and the place dropped without a word; "use is restricted to" limits
+/// like "availability is limited to" (issue 30, unseen Italian rewordings).
+#[test]
+fn a_place_before_the_rf_it_scopes_is_never_part_of_a_name() {
+    let (read, diagnostics) = read_terse(
+        "The Kestrel's Steppe RF is 1.5 from November 1941 to June 1942, and 1.6 during 1943.",
+    );
+    assert_eq!(diagnostics, 0);
+    assert_eq!(
+        read,
+        ["<Kestrel> RfByPeriod | Steppe: 11/41-6/42 (1.5), 1-12/43 (1.6)"]
+    );
+    let (read, diagnostics) = read_terse(
+        "For WWII scenarios, use is restricted to the Isles (6/40) and the Steppe (7/43).",
+    );
+    assert_eq!(diagnostics, 0);
+    assert_eq!(read, ["LimitedTo | the Isles: 6/40 | the Steppe: 7/43"]);
+}
