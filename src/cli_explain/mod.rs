@@ -15,8 +15,8 @@ use sentence::{
     area_of, original, rates_the_sentence_before, reading_lines, section_at, sentence_of,
 };
 
-use crate::cli_query::{pick_nation, pick_vehicle, resolved, usage, Kind};
-use crate::cli_report::{EXIT_OK, EXIT_USAGE};
+use crate::cli_query::{pick_nation, pick_vehicle, unresolved_lines, usage, Kind};
+use crate::cli_report::{EXIT_DATA, EXIT_OK, EXIT_USAGE};
 use qm_compile::pipeline::compile;
 use qm_load::diagnostics;
 use qm_registry::NationRegistries;
@@ -40,7 +40,8 @@ pub struct ExplainArgs {
 }
 
 /// `qm explain NATION VEHICLE`: exit 0, or 1 when the vehicle (or gun) is unresolved (its
-/// error is named), 2 for an unknown nation or vehicle.
+/// error is named, with the sentence it points at cut into pieces), 2 for an unknown nation or
+/// vehicle.
 pub fn explain(a: ExplainArgs) -> u8 {
     let compiled = compile(&a.data, &Default::default());
     let picked =
@@ -62,6 +63,10 @@ pub fn explain(a: ExplainArgs) -> u8 {
         nation,
         kind: v.kind(),
     };
+    if let Some(why) = unresolved(&read, v) {
+        print!("{}", diagnostics::escape(&why));
+        return EXIT_DATA;
+    }
     let entries = v.availability();
     let mut out = format!(
         "{} ({}): {} availability entr{}\n",
@@ -116,8 +121,34 @@ fn pick_item<'a>(nation: &'a Nation, name: &str, kind: Option<Kind>) -> Result<&
         Some(g) => g,
         None => pick_vehicle(nation, name)?,
     };
-    resolved(nation, item.id())?;
     Ok(item)
+}
+
+/// Why `v` is unresolved, when it is: each error, and the sentence it points at as the reader
+/// cut it (its typed pieces and the rule that bound it, if one did): what a maintainer needs
+/// to see to mend it.
+fn unresolved(read: &Read<'_>, v: &dyn Listed) -> Option<String> {
+    let lines = unresolved_lines(read.nation, |u| u.id == v.id());
+    if lines.is_empty() {
+        return None;
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    let spans = read
+        .nation
+        .unresolved
+        .iter()
+        .filter(|u| u.id == v.id())
+        .filter_map(|u| u.source.as_ref());
+    for span in spans {
+        let sentence = sentence_of(read.map, span, read.lexicon);
+        if sentence.text.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("\n{}: \"{}\"\n", at(span), sentence.text));
+        out.push_str(&reading_lines(&sentence, read.lexicon));
+    }
+    Some(out)
 }
 
 /// Months whose RF the data does not give: the listing's range and the notes it lacks.

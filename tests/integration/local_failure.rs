@@ -126,6 +126,26 @@ fn explain_shows_each_entry_beside_its_words() {
     );
 }
 
+/// An unresolved vehicle is explained too: its error, and the sentence the error points at cut
+/// into the pieces the reader found, with the rule that bound it (none: what to mend).
+#[test]
+fn explain_shows_the_sentence_an_unresolved_vehicle_stopped_at() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = broken_data(&tmp.path().join("data"));
+    let out = run_qm(&["explain", "ita", "L3 cc", "--data", &data], &root());
+    assert!(out.starts_with("exit: 1\n"), "{out}");
+    assert!(
+        out.contains("unresolved: L3 cc — ita/notes.md:53:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"RF is 1.5 in 1940 and perhaps 1.6 in 1941.\"")
+            && out.contains("[1940 = 1-12/40]")
+            && out.contains("bound by: no rule: the sentence could not be read"),
+        "{out}"
+    );
+}
+
 /// Issue 33 item 5: a listing row without a vehicle's values (a turret: no TYPE, RF or
 /// DATES) or with an error is left out of the answers, named as unresolved where it could be
 /// in one, and never stops the nation's other vehicles; `build --keep-going` keeps the rest.
