@@ -305,6 +305,7 @@ fn a_negation_no_reading_uses_is_a_warning() {
             "withdrawn",
         ),
         ("It is not available to most units.", "not available"),
+        ("It never saw service, it is said.", "never saw"),
     ] {
         let r = resolve_rules(sentence);
         assert_eq!(codes(&r), ["notes::unread-negation"], "{sentence}");

@@ -181,6 +181,9 @@ fn a_place_in_a_sentence_no_reading_uses_is_a_warning() {
             "It is rare in every theatre except North Africa.",
             "North Africa",
         ),
+        // A theater's own name warns whatever the verb.
+        ("It was also seen in Russia.", "Russia"),
+        ("A few were captured in North Africa.", "North Africa"),
     ] {
         let notes = format!("**1. Alpha:** A test vehicle.\n\n† {sentence}\n");
         let r = resolve(&l, &notes);
@@ -191,8 +194,9 @@ fn a_place_in_a_sentence_no_reading_uses_is_a_warning() {
             .unwrap_or_else(|| panic!("{sentence}: {:?}", r.diagnostics));
         assert_eq!(&notes[d.span.as_ref().unwrap().range.clone()], place);
     }
-    // Prose naming a people, and quoted notations, are no places of availability.
-    let notes = "**1. Alpha:** A test vehicle.\n\n† \"(f)\" stands for \"French\" for ESB purposes. It is shown by \"BMG: CE FP NA\" only.\n";
+    // Prose naming a people, quoted notations, and an alias that is an adjective in a sentence
+    // not about use ("North African" is the test registry's), are no places of availability.
+    let notes = "**1. Alpha:** A test vehicle.\n\n† \"(f)\" stands for \"French\" for ESB purposes. It is shown by \"BMG: CE FP NA\" only. Its armament is North African.\n";
     let r = resolve(&l, notes);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }

@@ -37,15 +37,15 @@ pub fn unread_places(
             .collect();
         // "French" in "the Free French" names a faction, not France.
         let mentions = factions.mentions(text);
-        for (start, end) in places(text, registry) {
+        for (start, end, proper) in places(text, registry) {
             let at = span.range.start + start..span.range.start + end;
             let read_here = read.iter().any(|u| u.start <= at.start && at.end <= u.end);
             let faction = mentions.iter().any(|&(a, b)| a < end && start < b);
-            if read_here
-                || faction
-                || quoted(text, start)
-                || !about_availability(sentence_around(text, start))
-            {
+            // A theater's own name in a rule sentence says where: unread, it is a warning
+            // whatever the verb ("It was also seen in Sicily."). An alias may be an adjective
+            // ("All inherent armament is Italian"): only where the sentence is about use.
+            let about = proper || about_availability(sentence_around(text, start));
+            if read_here || faction || quoted(text, start) || !about {
                 continue;
             }
             diags.push(
@@ -66,9 +66,10 @@ pub fn unread_places(
 
 /// Words that make a sentence about where or when a vehicle may be used; a place in a sentence
 /// without them is prose ("\"(f)\" stands for \"French\" for ESB purposes").
-const AVAILABILITY_WORDS: [&str; 10] = [
+const AVAILABILITY_WORDS: [&str; 22] = [
     "availab", " use", "used", "served", " only", "limited", "except", "theater", "theatre",
-    "front",
+    "front", "service", "seen", " saw", "captured", "appeared", "fought", "issued", "deployed",
+    "employed", "fielded", "operated", " rf",
 ];
 
 /// True inside a quotation (a counter notation, "BMG: CE FP NA"): an odd number of quote marks
@@ -90,8 +91,10 @@ fn sentence_around(text: &str, at: usize) -> &str {
     &text[start..end]
 }
 
-/// The byte ranges of the theater names of `text` (the longest at each word; "any" is not one).
-fn places(text: &str, registry: &TheaterRegistry) -> Vec<(usize, usize)> {
+/// The byte ranges of the theater names of `text` (the longest at each word; "any" is not one),
+/// each with whether it is the theater's or group's own name (not an alias, which may be an
+/// adjective).
+fn places(text: &str, registry: &TheaterRegistry) -> Vec<(usize, usize, bool)> {
     let words = word_ranges(text);
     let mut out = Vec::new();
     let mut k = 0;
@@ -106,7 +109,14 @@ fn places(text: &str, registry: &TheaterRegistry) -> Vec<(usize, usize)> {
         });
         match found {
             Some(n) => {
-                out.push((words[k].0, words[k + n - 1].1));
+                let (a, b) = (words[k].0, words[k + n - 1].1);
+                let key = qm_registry::theater_key(&text[a..b]);
+                let own = match registry.lookup(&text[a..b]) {
+                    Some(TheaterName::Theater(t)) => qm_registry::theater_key(&t.name) == key,
+                    Some(TheaterName::Group(g)) => qm_registry::theater_key(&g.name) == key,
+                    _ => false,
+                };
+                out.push((a, b, own));
                 k += n;
             }
             None => k += 1,
@@ -177,7 +187,7 @@ fn read_spans(clauses: &[AvailabilityClause], out: &mut Vec<std::ops::Range<usiz
 }
 
 /// Words that deny availability ("not available", "no longer", "withdrawn"), each as words.
-const NEGATIONS: [&[&str]; 11] = [
+const NEGATIONS: [&[&str]; 19] = [
     &["not", "available"],
     &["no", "longer"],
     &["never", "used"],
@@ -189,6 +199,14 @@ const NEGATIONS: [&[&str]; 11] = [
     &["wasn't", "available"],
     &["aren't", "available"],
     &["weren't", "available"],
+    &["never", "saw"],
+    &["never", "seen"],
+    &["not", "seen"],
+    &["never", "served"],
+    &["never", "issued"],
+    &["never", "fielded"],
+    &["never", "deployed"],
+    &["never", "employed"],
 ];
 
 /// Every negation of availability in a rule paragraph outside every clause read from it: a
