@@ -763,7 +763,7 @@ pub(crate) fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 /// "availability for WW2 scenarios is limited to East Africa, with Dates and RF of ...";
 /// "for WW2 scenarios" may lead the sentence instead, or be left out.
 pub(crate) fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (determiner, phrase("availability").or(phrase("use"))).parse(start)?;
+    let (i, (_, subject)) = (determiner, phrase("availability").or(phrase("use"))).parse(start)?;
     let (i, _) = opt((ws1, phrase("for"), ws1, ww2_scenarios)).parse(i)?;
     // "is limited to", "is restricted to", "is confined to": one meaning.
     let limited = phrase("limited")
@@ -776,6 +776,11 @@ pub(crate) fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         theater_entry,
         |(e, _): &mut (ScheduleEntry, _), t| e.typos.push(t),
     ) {
+        // "Its use is restricted to France (from 10/35 to 9/36)": one place and its months
+        // are a limit's (`limits`); "use" lists two or more.
+        if subject.eq_ignore_ascii_case("use") && pairs.len() < 2 {
+            return fail(start);
+        }
         let sections = pairs
             .into_iter()
             .map(|(entry, theaters)| ScheduleSection {

@@ -20,6 +20,7 @@ use super::parts::{lead_in, LeadIn};
 use super::radio_words::radio_by_words;
 use super::relative::relative_rf;
 use super::relative_words::relative_by_words;
+use super::rf_places::rf_by_place;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::served::{rf_said, served};
@@ -35,7 +36,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 21] = [
+const BODIES: [BodyFn; 22] = [
     radio,
     radio_by_words,
     optional_weapon,
@@ -45,6 +46,7 @@ const BODIES: [BodyFn; 21] = [
     rf_by_scenario,
     otherwise,
     rf_by_period,
+    rf_by_place,
     rf_after_period,
     rf_applies,
     dates_only,
@@ -148,6 +150,12 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
     let mut farthest = GrammarError { at: i };
     for body in BODIES {
         let read = body(ctx, i).map(|(rest, b)| match lead {
+            // "For Isles use, RF is 1.2": a place leads, and the RF with no period holds for
+            // the whole DATES there.
+            Some(lead @ LeadIn::Area(_)) => (
+                rest,
+                with_lead_in(b, lead.clone()).map(|b| whole_when_unsaid(ctx, i, b)),
+            ),
             Some(lead) => (rest, with_lead_in(b, lead.clone())),
             None => (rest, Some(whole_when_unsaid(ctx, i, b))),
         });
