@@ -324,8 +324,10 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         if let Ok(read) = super::whole::rf_with_places(ctx, start, i, area.clone(), &entries) {
             return Ok(read);
         }
-        // Without a verb the list must read: "RF 1.3" alone is another form's.
-        if !verb {
+        // Without a verb the list must read, or the clause end there ("RF 1.3." alone is an
+        // RF for the whole DATES; "RF 1.3 in spirit" is nothing).
+        let ends = i.trim_start().is_empty() || i.trim_start().starts_with(['.', ';']);
+        if !verb && !ends {
             return fail(i);
         }
     }

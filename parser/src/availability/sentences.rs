@@ -117,12 +117,18 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
         (ClauseKind::Schedule(s), lead @ (LeadIn::Period(_) | LeadIn::From(_)))
             if body.needs_period =>
         {
-            let entry = s
+            let when = lead.when()?;
+            let mut missing = s
                 .sections
                 .iter_mut()
                 .flat_map(|s| &mut s.entries)
-                .find(|e| is_missing_period(&e.when))?;
-            entry.when = lead.when()?;
+                .filter(|e| is_missing_period(&e.when))
+                .peekable();
+            missing.peek()?;
+            // Every stand-in: "In 1942, used on X (RF 1.4) and on Y (RF 1.2)" is 1942 on both.
+            for entry in missing {
+                entry.when = when.clone();
+            }
             body.needs_period = false;
         }
         (ClauseKind::RestrictedUse { period, .. }, LeadIn::Period(p)) if body.needs_period => {
@@ -185,19 +191,20 @@ fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
     let ClauseKind::Schedule(s) = &mut body.kind else {
         return body;
     };
-    if s.form != ScheduleForm::RfByPeriod {
+    // "It is available on the Steppe at RF 1.2" (`served`, no period): the whole DATES there.
+    if !matches!(s.form, ScheduleForm::RfByPeriod | ScheduleForm::DatesAndRf) {
         return body;
     }
-    let Some(entry) = s
+    let Some(whole) = super::when::whole_dates(ctx, at, at) else {
+        return body;
+    };
+    let missing = s
         .sections
         .iter_mut()
         .flat_map(|s| &mut s.entries)
-        .find(|e| super::clauses::is_missing_period(&e.when))
-    else {
-        return body;
-    };
-    if let Some(whole) = super::when::whole_dates(ctx, at, at) {
-        entry.when = whole;
+        .filter(|e| super::clauses::is_missing_period(&e.when));
+    for entry in missing {
+        entry.when = whole.clone();
         body.needs_period = false;
     }
     body

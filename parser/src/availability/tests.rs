@@ -909,3 +909,29 @@ fn a_place_before_the_rf_it_scopes_is_never_part_of_a_name() {
     assert_eq!(diagnostics, 0);
     assert_eq!(read, ["LimitedTo | the Isles: 6/40 | the Steppe: 7/43"]);
 }
+
+/// An RF said with no period holds for the whole DATES in every wording that says no period:
+/// "RF 1.3." alone, a verb's places with RFs and no period, each group its own; a leading
+/// period gives every group its months (issue 30, forms of published listings' notes).
+#[test]
+fn an_rf_without_a_period_holds_for_the_whole_dates_in_any_wording() {
+    for (text, want) in [
+        ("RF 1.3.", "RfByPeriod | anywhere: from 1/36 on (1.3)"),
+        (
+            "It is available on the Steppe at RF 1.2.",
+            "DatesAndRf | the Steppe: from 1/36 on (1.2)",
+        ),
+        (
+            "Used on the Steppe (RF 1.4) and in the Isles (RF 1.2).",
+            "DatesAndRf | the Steppe: from 1/36 on (1.4) | the Isles: from 1/36 on (1.2)",
+        ),
+        (
+            "In 1942, used on the Steppe (RF 1.4) and in the Isles (RF 1.2).",
+            "DatesAndRf | the Steppe: 1-12/42 (1.4) | the Isles: 1-12/42 (1.2)",
+        ),
+    ] {
+        assert_eq!(read_terse(text), (vec![want.to_string()], 0), "{text}");
+    }
+    // "RF 1.3" with words after it that no form reads is no RF of the whole DATES.
+    assert_eq!(read_terse("RF 1.3 in spirit.").1, 1);
+}
