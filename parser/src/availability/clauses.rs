@@ -122,10 +122,11 @@ fn more_sections<'a>(
 }
 
 /// What joins a section's area to its entries: "they are", "the dates are", "dates and RF
-/// are", any of them with a colon after, or a colon alone ("For Russia: 2-6/42 (1.3), ...").
-fn section_copula(i: &str) -> Res<'_, ()> {
+/// are", any of them with a colon after, a colon alone ("For Russia: 2-6/42 (1.3), ..."), or
+/// nothing ("; for Russia 2-6/42 (1.3)").
+fn section_copula(i: &str) -> Res<'_, bool> {
     if let Ok((r, _)) = (ws0, ch(':'), ws1).parse(i) {
-        return Ok((r, ()));
+        return Ok((r, false));
     }
     let words = phrase("they are")
         .or(phrase("the dates and rfs are"))
@@ -134,8 +135,13 @@ fn section_copula(i: &str) -> Res<'_, ()> {
         .or(phrase("dates and rf are"))
         .or(phrase("the dates are"))
         .or(phrase("dates are"));
-    let (r, _) = (ws1, words, opt(ch(':')), ws1).parse(i)?;
-    Ok((r, ()))
+    if let Ok((r, _)) = (ws1, words, opt(ch(':')), ws1).parse(i) {
+        return Ok((r, false));
+    }
+    // "...; for the Steppe 1-4/41 (1.3)": the verb of the section before, left out (true: the
+    // place must be one the nation knows, and the entries after it must read).
+    let (r, _) = ws1(i)?;
+    Ok((r, true))
 }
 
 /// "For East Africa they are ...", "for Sicily they are: ...", "elsewhere [EXC: NA in East
@@ -158,7 +164,17 @@ fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSectio
         let (i, _) = opt((ws0, ch(','))).parse(i)?;
         (i, area)
     };
-    let (i, _) = section_copula(i)?;
+    let (i, elided) = section_copula(i)?;
+    // "In service 9/39 to 5/45" is no section: with no verb, only a known place opens one.
+    let known = |a: &Area| match a {
+        Area::Theaters { theaters, .. } => theaters
+            .iter()
+            .all(|t| ctx.lexicon.place_at(&t.raw) == Some(t.raw.len())),
+        _ => true,
+    };
+    if elided && !known(&area) {
+        return fail(start);
+    }
     let (i, entries) = rated_entries(ctx, i)?;
     Ok((
         i,
@@ -323,6 +339,12 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         // RF for all the DATES, with another for other places.
         if let Ok(read) = super::whole::rf_with_places(ctx, start, i, area.clone(), &entries) {
             return Ok(read);
+        }
+        // "RF is 1.0 (1.3 in 1942)": another RF for some months.
+        if area.is_none() {
+            if let Ok(read) = super::whole::rf_with_months_apart(ctx, start, i, &entries) {
+                return Ok(read);
+            }
         }
         // Without a verb the list must read, or the clause end there ("RF 1.3." alone is an
         // RF for the whole DATES; "RF 1.3 in spirit" is nothing).

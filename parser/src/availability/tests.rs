@@ -935,3 +935,25 @@ fn an_rf_without_a_period_holds_for_the_whole_dates_in_any_wording() {
     // "RF 1.3" with words after it that no form reads is no RF of the whole DATES.
     assert_eq!(read_terse("RF 1.3 in spirit.").1, 1);
 }
+
+/// An RF for the whole DATES with another for some months, in brackets, parentheses or after
+/// "but": the first RF before and after those months; a section after a semicolon may leave its
+/// verb out ("; for the Steppe 1-4/41 (1.3)").
+#[test]
+fn an_rf_with_months_apart_and_a_section_without_its_verb_read() {
+    let apart = "RfByPeriod | anywhere: until 12/41 (1.0), 1-12/42 (1.3), from 1/43 on (1.0)";
+    for text in [
+        "RF is 1.0 (1.3 in 1942).",
+        "RF is 1.0 [1.3 in 1942].",
+        "RF 1.0, but 1.3 in 1942.",
+    ] {
+        assert_eq!(read_terse(text), (vec![apart.to_string()], 0), "{text}");
+    }
+    assert_eq!(
+        read_terse("Dates and RF for the Isles are 1940-42 (1.1); for the Steppe 1-4/41 (1.3)."),
+        (
+            vec!["DatesAndRf | the Isles: 1/40-12/42 (1.1) | the Steppe: 1-4/41 (1.3)".to_string()],
+            0
+        )
+    );
+}
