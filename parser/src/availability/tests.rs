@@ -957,3 +957,16 @@ fn an_rf_with_months_apart_and_a_section_without_its_verb_read() {
         )
     );
 }
+
+/// The period an RF holds for may be named as scenarios' ("for scenarios set in 1941", "for
+/// those set in 1942", "in 1941 scenarios").
+#[test]
+fn an_rfs_period_may_be_named_as_scenarios() {
+    let want = "RfByPeriod | anywhere: 1-12/41 (1.1), 1-12/42 (1.3)";
+    for text in [
+        "RF is 1.1 for scenarios set in 1941, and 1.3 for those set in 1942.",
+        "RF is 1.1 in 1941 scenarios, and 1.3 in 1942 scenarios.",
+    ] {
+        assert_eq!(read_terse(text), (vec![want.to_string()], 0), "{text}");
+    }
+}
