@@ -18,7 +18,7 @@ use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::parts::determiner;
 use super::rf_token::rf;
 use super::syntax::{
-    Area, ClauseKind, PrintedRf, Schedule, ScheduleEntry, ScheduleForm, ScheduleSection,
+    Area, ClauseKind, EntryWhen, PrintedRf, Schedule, ScheduleEntry, ScheduleForm, ScheduleSection,
 };
 use super::theater_names::named_area;
 
@@ -45,15 +45,18 @@ pub(crate) fn rf_by_place<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     // "elsewhere" at most, and last.
     let elsewhere = items
         .iter()
-        .filter(|(a, _)| matches!(a, Area::Elsewhere { .. }))
+        .filter(|(a, _, _)| matches!(a, Area::Elsewhere { .. }))
         .count();
-    let last_elsewhere = matches!(items.last(), Some((Area::Elsewhere { .. }, _)));
-    if items.len() < 2 || elsewhere > 1 || (elsewhere == 1 && !last_elsewhere) {
+    let last_elsewhere = matches!(items.last(), Some((Area::Elsewhere { .. }, _, _)));
+    // One item names its months too ("RF is 1.2 in 1940-42 on the Isles"): no other form's.
+    let dated = items.iter().any(|(_, _, w)| w.is_some());
+    if (items.len() < 2 && !dated) || elsewhere > 1 || (elsewhere == 1 && !last_elsewhere) {
         return fail(start);
     }
     let mut sections = Vec::new();
-    for (area, value) in items {
-        let when = super::when::whole_dates(ctx, start, i)
+    for (area, value, when) in items {
+        let when = when
+            .or_else(|| super::when::whole_dates(ctx, start, i))
             .ok_or(nom::Err::Error(GrammarError { at: start }))?;
         sections.push(ScheduleSection {
             span: value.span.clone(),
@@ -86,16 +89,22 @@ fn separator(i: &str) -> Res<'_, ()> {
         .parse(i)
 }
 
-/// One item: an RF and its place in either order.
-fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
+/// One item: an RF and its place in either order, and the months it holds for when it names
+/// them ("1.2 in 1940-42 on the Isles", "1.2 on the Isles in 1940-42").
+fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Item> {
     if let Ok((r, value)) = rf(ctx, i, false) {
         if let Ok((r, (_, _, _, area, _, _))) =
             (ws0, ch('('), ws0, |r| known_place(ctx, r), ws0, ch(')')).parse(r)
         {
-            return Ok((r, (area, value)));
+            return Ok((r, (area, value, None)));
         }
+        let (r, before) = opt(|r| months(ctx, r)).parse(r)?;
         let (r, (_, area)) = (ws1, |r| place_words(ctx, r)).parse(r)?;
-        return Ok((r, (area, value)));
+        let (r, after) = match before {
+            Some(_) => (r, None),
+            None => opt(|r| months(ctx, r)).parse(r)?,
+        };
+        return Ok((r, (area, value, before.or(after))));
     }
     let (r, area) = place_words(ctx, i)?;
     let (r, _) = (ws0, ch(':'), ws0)
@@ -103,7 +112,27 @@ fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
         .or((ws1, opt((phrase("it is"), ws1))).map(|_| ()))
         .parse(r)?;
     let (r, value) = rf(ctx, r, false)?;
-    Ok((r, (area, value)))
+    Ok((r, (area, value, None)))
+}
+
+/// An item: its place, its RF, and its months when it names them.
+type Item = (Area, PrintedRf, Option<EntryWhen>);
+
+/// " in 1940-42", " during 1943": the months of an item.
+fn months<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
+    let (r, _) = (
+        ws1,
+        phrase("in").or(phrase("during")).or(phrase("from")),
+        ws1,
+    )
+        .parse(i)?;
+    // "from 1942 on" is an open end; "from 1940 to 1942" a span: `when` reads both after "from".
+    let r = if i.trim_start().to_ascii_lowercase().starts_with("from") {
+        &i[i.len() - i.trim_start().len()..]
+    } else {
+        r
+    };
+    super::when::when(ctx, r)
 }
 
 /// A place with the words that say it scopes an RF: "in the Isles", "on the Steppe", "for the
@@ -176,6 +205,27 @@ mod tests {
                     "RfByPeriod | the Steppe: from 1/38 on (1.2) | elsewhere: from 1/38 on (1.5)"
                         .to_string()
                 ],
+                0
+            )
+        );
+    }
+
+    #[test]
+    fn an_item_may_name_its_months() {
+        assert_eq!(
+            read("RF is 1.2 in 1940-42 on the Isles and 1.4 in 1943-45 on the Steppe."),
+            (
+                vec![
+                    "RfByPeriod | the Isles: 1/40-12/42 (1.2) | the Steppe: 1/43-12/45 (1.4)"
+                        .to_string()
+                ],
+                0
+            )
+        );
+        assert_eq!(
+            read("RF is 1.2 on the Isles in 1940-42."),
+            (
+                vec!["RfByPeriod | the Isles: 1/40-12/42 (1.2)".to_string()],
                 0
             )
         );
