@@ -118,20 +118,16 @@ fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Item> {
 /// An item: its place, its RF, and its months when it names them.
 type Item = (Area, PrintedRf, Option<EntryWhen>);
 
-/// " in 1940-42", " during 1943": the months of an item.
+/// " in 1940-42", " during 1943", " from 1940 to 1942", " between 1940 and 1942": the months
+/// of an item.
 fn months<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
-    let (r, _) = (
-        ws1,
-        phrase("in").or(phrase("during")).or(phrase("from")),
-        ws1,
-    )
-        .parse(i)?;
-    // "from 1942 on" is an open end; "from 1940 to 1942" a span: `when` reads both after "from".
-    let r = if i.trim_start().to_ascii_lowercase().starts_with("from") {
-        &i[i.len() - i.trim_start().len()..]
-    } else {
-        r
-    };
+    let (r, _) = ws1(i)?;
+    // "from ..." and "between ..." are `when`'s own words.
+    let lower = r.get(..8).unwrap_or(r).to_ascii_lowercase();
+    if lower.starts_with("from ") || lower.starts_with("between ") {
+        return super::when::when(ctx, r);
+    }
+    let (r, _) = (phrase("in").or(phrase("during")), ws1).parse(r)?;
     super::when::when(ctx, r)
 }
 
