@@ -19,6 +19,8 @@ use qm_schema::{Period, YearMonth};
 mod limits;
 #[path = "catalogue/places.rs"]
 mod places;
+#[path = "catalogue/relative.rs"]
+mod relative;
 #[path = "catalogue/rng.rs"]
 mod rng;
 #[path = "catalogue/together.rs"]
@@ -520,6 +522,16 @@ proptest! {
         };
         let got = places::read(&text, m.dates);
         prop_assert_eq!(got.as_ref().ok(), Some(&m.months), "{}\n{:?}", text, got.as_ref().err());
+    }
+
+    /// A relative rule, its base, amount and cap in any form and order of the catalogue, reads
+    /// back to its rule.
+    #[test]
+    fn every_relative_rule_form_reads_back(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let (text, rule) = relative::relative_rule(&mut rng);
+        let got = relative::read(&text);
+        prop_assert_eq!(got.as_ref().ok(), Some(&rule), "{}\n{:?}", text, got.as_ref().err());
     }
 
     /// A misspelt month, an RF left out, or two RFs for one period is an error.
