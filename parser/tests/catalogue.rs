@@ -15,6 +15,8 @@ use proptest::test_runner::Config;
 use qm_parser::{parse_availability, Area, ClauseKind, EntryWhen, FileId, Severity};
 use qm_schema::{Period, YearMonth};
 
+#[path = "catalogue/extras.rs"]
+mod extras;
 #[path = "catalogue/limits.rs"]
 mod limits;
 #[path = "catalogue/places.rs"]
@@ -532,6 +534,19 @@ proptest! {
         let (text, rule) = relative::relative_rule(&mut rng);
         let got = relative::read(&text);
         prop_assert_eq!(got.as_ref().ok(), Some(&rule), "{}\n{:?}", text, got.as_ref().err());
+    }
+
+    /// A radio date or an optional weapon, in any wording of the catalogue, reads back.
+    #[test]
+    fn every_radio_and_weapon_form_reads_back(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let (text, extra) = if rng.chance(50) {
+            extras::radio(&mut rng)
+        } else {
+            extras::weapon(&mut rng)
+        };
+        let got = extras::read(&text);
+        prop_assert_eq!(got.as_ref().ok(), Some(&extra), "{}\n{:?}", text, got.as_ref().err());
     }
 
     /// A misspelt month, an RF left out, or two RFs for one period is an error.

@@ -75,9 +75,24 @@ pub(crate) fn sentence_len(text: &str) -> usize {
         if matches!(word.as_str(), "vs" | "i.e" | "e.g" | "ie" | "eg") {
             continue;
         }
+        // "until Jun. 38", "Sept. 1941": a month's abbreviation before its year.
+        let year_next = after
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_digit() || c == '\'' || c == '’');
+        if year_next && is_month_abbreviation(&word) {
+            continue;
+        }
         return i + 1;
     }
     text.len()
+}
+
+/// "jan" ... "dec" and "sept": a month's abbreviation (lower case).
+fn is_month_abbreviation(word: &str) -> bool {
+    const SHORT: [&str; 13] = [
+        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "may",
+    ];
+    SHORT.contains(&word)
 }
 
 /// True when `text` mentions dates or rarity factors, so a sentence the grammar cannot read is

@@ -199,6 +199,11 @@ mod tests {
                 "It has no radio until 11/41, and one from then on.",
                 "11/41",
             ),
+            // A month's abbreviation ends no sentence before its year.
+            (
+                "It has no radio until Jun. 41, and one from then on.",
+                "Jun. 41",
+            ),
             (
                 "It has no radio prior to 11/41 and is radio-equipped from 11/41.",
                 "11/41 = 11/41",
