@@ -28,12 +28,7 @@ pub(crate) fn rf_with_places<'a>(
     area: Option<Area>,
     entries: &[ScheduleEntry],
 ) -> Res<'a, Body> {
-    let [first] = entries else {
-        return fail(i);
-    };
-    let Some(value) = first.rf.clone() else {
-        return fail(i);
-    };
+    let value = lone_rf(i, entries)?;
     let (r, other, place) = match area {
         Some(area) => {
             let (r, (_, _, _, _, other)) = (
@@ -98,6 +93,20 @@ pub(crate) fn rf_with_places<'a>(
     ))
 }
 
+/// The RF of the one entry an RF given without a period makes; an error at `i` for any other
+/// entries.
+fn lone_rf<'a>(
+    i: &'a str,
+    entries: &[ScheduleEntry],
+) -> Result<PrintedRf, nom::Err<super::grammar_error::GrammarError<'a>>> {
+    match entries {
+        [ScheduleEntry {
+            rf: Some(value), ..
+        }] => Ok(value.clone()),
+        _ => fail(i).map(|(_, v): (&str, PrintedRf)| v),
+    }
+}
+
 /// After an RF given without a period, another for some months: "RF is 1.0 (1.3 in 1942)",
 /// "RF is 1.3 [1.5 in 1942]", "RF 1.2, but 1.4 in 1943-44": the first RF before and after
 /// those months over the whole DATES, the second within them.
@@ -107,12 +116,7 @@ pub(crate) fn rf_with_months_apart<'a>(
     i: &'a str,
     entries: &[ScheduleEntry],
 ) -> Res<'a, Body> {
-    let [first] = entries else {
-        return fail(i);
-    };
-    let Some(value) = first.rf.clone() else {
-        return fail(i);
-    };
+    let value = lone_rf(i, entries)?;
     let open = (ws0, ch('(').or(ch('[')))
         .map(|(_, c)| Some(c))
         .or((ws0, ch(','), ws0, phrase("but")).map(|_| None))
