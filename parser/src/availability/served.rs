@@ -584,7 +584,7 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     if let Ok(read) = dated(ctx, i, i) {
         return Ok(read);
     }
-    if let Ok((r, area)) = everywhere(i) {
+    if let Ok((r, area)) = everywhere(i).or_else(|_| elsewhere(i)) {
         return Ok((r, Piece::Place(area, false)));
     }
     let (r, _) = opt((phrase("in").or(phrase("on")), ws1)).parse(i)?;
@@ -637,6 +637,18 @@ fn everywhere(i: &str) -> Res<'_, Area> {
         return fail(i);
     }
     Ok((r, Area::AllBut { except: Vec::new() }))
+}
+
+/// "elsewhere", "everywhere else", "in other theaters": the places the sentence does not name.
+fn elsewhere(i: &str) -> Res<'_, Area> {
+    let (r, _) = phrase("elsewhere")
+        .or(phrase("everywhere else"))
+        .or(phrase("in other theaters"))
+        .or(phrase("in other theatres"))
+        .or(phrase("in all other theaters"))
+        .or(phrase("in all other theatres"))
+        .parse(i)?;
+    Ok((r, Area::Elsewhere { except: Vec::new() }))
 }
 
 /// One or more places ("the Western Marches and Lower Vardia", "North Africa/Russia"): with a
@@ -815,10 +827,22 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
         after_when = when;
     }
     out.push(cur);
+    share_last_rf(&mut out);
     for g in &mut out {
         g.only.extend(whole.iter().cloned());
     }
     out.iter().all(|g| !g.entries.is_empty()).then_some(out)
+}
+
+/// "from 6/41 on the Steppe, 1/42 elsewhere, at RF 1.2": one RF after the last group, and
+/// none before it, is every group's (as periods before one RF share it).
+fn share_last_rf(groups: &mut [Group]) {
+    let unrated = groups.iter().rev().skip(1).all(|g| g.rf.is_none());
+    if let Some(shared) = groups.last().and_then(|g| g.rf.clone()).filter(|_| unrated) {
+        for g in groups {
+            g.rf.get_or_insert_with(|| shared.clone());
+        }
+    }
 }
 
 /// ", except on the Isles, where the RF is 1.3" after `cur`: the place left out of `cur`'s

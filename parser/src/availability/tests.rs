@@ -970,3 +970,29 @@ fn an_rfs_period_may_be_named_as_scenarios() {
         assert_eq!(read_terse(text), (vec![want.to_string()], 0), "{text}");
     }
 }
+
+/// "elsewhere" is a place of a verb's groups (the places the sentence does not name), and one
+/// RF after the last group, with none before it, is every group's.
+#[test]
+fn elsewhere_is_a_place_and_one_rf_after_the_groups_is_theirs() {
+    assert_eq!(
+        read_terse("Available on the Steppe from 1941 (RF 1.3) and elsewhere from 1943 (RF 1.5)."),
+        (
+            vec![
+                "DatesAndRf | the Steppe: from 1-12/41 on (1.3) | elsewhere: from 1-12/43 on (1.5)"
+                    .to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read_terse("Used on the Steppe in 1941-42 and elsewhere in 1943-44, at RF 1.3."),
+        (
+            vec![
+                "DatesAndRf | the Steppe: 1/41-12/42 (1.3) | elsewhere: 1/43-12/44 (1.3)"
+                    .to_string()
+            ],
+            0
+        )
+    );
+}
