@@ -198,6 +198,15 @@ fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
     let Some(whole) = super::when::whole_dates(ctx, at, at) else {
         return body;
     };
+    // "RF is 1.2; 1.4 in 1943": an RF with no period beside one for some months holds before
+    // and after them.
+    if let [section] = s.sections.as_mut_slice() {
+        if let Some(apart) = rf_beside_months(ctx, at, &section.entries) {
+            section.entries = apart;
+            body.needs_period = false;
+            return body;
+        }
+    }
     let missing = s
         .sections
         .iter_mut()
@@ -208,6 +217,25 @@ fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
         body.needs_period = false;
     }
     body
+}
+
+/// "RF is 1.2; 1.4 in 1943": two entries, an RF with no period and one for some months — the
+/// first before and after those months, the second within them.
+fn rf_beside_months(
+    ctx: &Ctx<'_>,
+    at: &str,
+    entries: &[super::syntax::ScheduleEntry],
+) -> Option<Vec<super::syntax::ScheduleEntry>> {
+    let [first, second] = entries else {
+        return None;
+    };
+    let super::syntax::EntryWhen::Period(p) = &second.when else {
+        return None;
+    };
+    if !super::clauses::is_missing_period(&first.when) {
+        return None;
+    }
+    super::whole::months_apart(ctx, at, first.rf.as_ref()?, second.rf.as_ref()?, p)
 }
 
 /// True when what follows a clause ends it at `level`.

@@ -946,6 +946,8 @@ fn an_rf_with_months_apart_and_a_section_without_its_verb_read() {
         "RF is 1.0 (1.3 in 1942).",
         "RF is 1.0 [1.3 in 1942].",
         "RF 1.0, but 1.3 in 1942.",
+        "RF is 1.0; 1.3 in 1942.",
+        "Its RF is 1.0, and 1.3 in 1942.",
     ] {
         assert_eq!(read_terse(text), (vec![apart.to_string()], 0), "{text}");
     }

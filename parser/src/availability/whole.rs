@@ -12,8 +12,8 @@ use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::rf_token::rf;
 use super::syntax::{
-    Area, ClauseKind, EntryWhen, PrintedRf, Schedule, ScheduleEntry, ScheduleForm, ScheduleSection,
-    TheaterException,
+    Area, ClauseKind, EntryWhen, PrintedPeriod, PrintedRf, Schedule, ScheduleEntry, ScheduleForm,
+    ScheduleSection, TheaterException,
 };
 use super::theater_names::named_area;
 
@@ -140,35 +140,8 @@ pub(crate) fn rf_with_months_apart<'a>(
     let EntryWhen::Period(p) = w else {
         return fail(i);
     };
-    let Ok(months) = p.value else {
-        return fail(i);
-    };
-    let apart = |from, to| {
-        let mut q = p.clone();
-        q.value = Ok(qm_schema::Period { from, to });
-        q
-    };
     let missing = || nom::Err::Error(super::grammar_error::GrammarError { at: i });
-    let entries = vec![
-        entry(
-            ctx,
-            i,
-            &value,
-            Some(EntryWhen::Until(apart(
-                months.from.pred(),
-                months.from.pred(),
-            ))),
-        )
-        .ok_or_else(missing)?,
-        entry(ctx, i, &other, Some(EntryWhen::Period(p.clone()))).ok_or_else(missing)?,
-        entry(
-            ctx,
-            i,
-            &value,
-            Some(EntryWhen::From(apart(months.to.succ(), months.to.succ()))),
-        )
-        .ok_or_else(missing)?,
-    ];
+    let entries = months_apart(ctx, i, &value, &other, &p).ok_or_else(missing)?;
     Ok((
         r,
         schedule_body(vec![ScheduleSection {
@@ -178,6 +151,37 @@ pub(crate) fn rf_with_months_apart<'a>(
             typos: Vec::new(),
         }]),
     ))
+}
+
+/// `value` before and after the months of `p` (over the whole DATES), `other` within them.
+pub(crate) fn months_apart(
+    ctx: &Ctx<'_>,
+    at: &str,
+    value: &PrintedRf,
+    other: &PrintedRf,
+    p: &PrintedPeriod,
+) -> Option<Vec<ScheduleEntry>> {
+    let months = p.value.ok()?;
+    let apart = |m: qm_schema::YearMonth| {
+        let mut q = p.clone();
+        q.value = Ok(qm_schema::Period { from: m, to: m });
+        q
+    };
+    Some(vec![
+        entry(
+            ctx,
+            at,
+            value,
+            Some(EntryWhen::Until(apart(months.from.pred()))),
+        )?,
+        entry(ctx, at, other, Some(EntryWhen::Period(p.clone())))?,
+        entry(
+            ctx,
+            at,
+            value,
+            Some(EntryWhen::From(apart(months.to.succ()))),
+        )?,
+    ])
 }
 
 /// "1.3 in every theater[, except X, where it is 1.5]", "1.0 in all theaters, but in X it rises
