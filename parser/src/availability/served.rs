@@ -172,6 +172,9 @@ enum Piece {
     RfThere(PrintedRf, Area),
     /// ", but not on the Isles": the places the group is not available in.
     NotIn(Area),
+    /// "RF 1.2 in both", "in each", "there": the RF before holds in every place of its group,
+    /// which must name at least this many (a "both" with one place before it reads nothing).
+    Each(usize),
 }
 
 /// What one group binds: a place, the periods it scopes, the RF they share.
@@ -416,6 +419,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
             .or_else(|_| rf_there(ctx, r))
             .or_else(|_| not_in(ctx, r))
+            .or_else(|_| each(r))
             .or_else(|_| piece(ctx, r));
         let Ok((r2, p)) = read else {
             break;
@@ -520,6 +524,21 @@ fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen
         Ok((r2, (_, _, w))) => Ok((r2, (value, Some(w)))),
         Err(_) => Ok((r, (value, None))),
     }
+}
+
+/// "in both", "in each", "in either", "in all of them", "there" after an RF: the places it
+/// holds in are those of its group (at least two for all but "there").
+fn each(i: &str) -> Res<'_, Piece> {
+    if let Ok((r, _)) = phrase("there")(i) {
+        return Ok((r, Piece::Each(1)));
+    }
+    let (r, _) = (
+        phrase("in"),
+        ws1,
+        one_of(&["both", "each", "either", "all of them"]),
+    )
+        .parse(i)?;
+    Ok((r, Piece::Each(2)))
 }
 
 /// "but not on the Isles", "though not in X": places left out of the group before.
@@ -789,6 +808,16 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             // A group made from the one before: ", except on X, where the RF is 1.3",
             // ", rising to 1.5 in 1945", "; 1.3 on X".
             Piece::NotIn(place) => cur.leave_out(&place, true)?,
+            // "RF 1.2 in both": the group's RF, and places enough for the word.
+            Piece::Each(least) => {
+                let places = match &cur.area {
+                    Some(Area::Theaters { theaters, .. }) => theaters.len(),
+                    _ => 0,
+                };
+                if cur.rf.is_none() || places < least {
+                    return None;
+                }
+            }
             Piece::ExceptRf(..) | Piece::Change(..) | Piece::RfThere(..) => {
                 // After a semicolon the group before is done: it is the one followed.
                 if cur.entries.is_empty() {

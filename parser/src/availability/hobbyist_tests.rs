@@ -1,0 +1,77 @@
+//! Forms of a hobbyist's compact wiki notes (issue 30, the made-up nation
+//! `tests/fixtures-notes/kar`, written before the reader knew them): each read to its meaning,
+//! or an error naming what it could not use.
+
+use super::tests::render;
+use super::*;
+use crate::FileId;
+
+/// The words of a made-up nation whose listing runs from 1936 to 1948.
+fn lexicon() -> Lexicon {
+    Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1936,
+            last: 1948,
+        }),
+        &["Sable", "Gryf", "Wolf M.41", "Otter"].map(String::from),
+        &[
+            "Upper Meridia",
+            "the Thornwald",
+            "Thornwald",
+            "the Ashen Coast",
+            "Ashen Coast",
+            "the Kesh Hills",
+            "Kesh Hills",
+        ]
+        .map(String::from),
+    )
+}
+
+/// `text` read with [`lexicon`]: its clauses rendered, and how many diagnostics it gave.
+fn read(text: &str) -> (Vec<String>, usize) {
+    let r = parse_availability_with(text, 0, FileId(0), &lexicon());
+    (r.value.iter().map(render).collect(), r.diagnostics.len())
+}
+
+/// "RF 1.2 in both": the RF holds in every place of its group; with one place before it, "in
+/// both" says what is not there, and the sentence is an error.
+#[test]
+fn an_rf_in_both_holds_in_the_places_before_it() {
+    assert_eq!(
+        read("The Sable fought in the Thornwald and on the Ashen Coast from 1939 to 1942, RF 1.2 in both."),
+        (
+            vec!["<Sable> DatesAndRf | the Thornwald/the Ashen Coast: 1/39-12/42 (1.2)".to_string()],
+            0
+        )
+    );
+    let (_, diagnostics) =
+        read("The Sable fought in the Thornwald from 1939 to 1942, RF 1.2 in both.");
+    assert_eq!(diagnostics, 1);
+}
+
+/// A faction as the subject of a verb of use, the vehicle after it ("Only the Royalists used
+/// the Gryf"), with a limit of months joined by "and"; "every theatre but X" as "except", and
+/// a period after a comma.
+#[test]
+fn a_limit_reads_its_subject_and_every_theatre_but() {
+    assert_eq!(
+        read("Only the Royalists used the Gryf, and only in 1944."),
+        (
+            vec![
+                "<Gryf> Limit Only [Either Royalists]".to_string(),
+                "Limit Only [] 1-12/44".to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("Used in every theatre but the Kesh Hills, 1939-45."),
+        (
+            vec!["Limit Not [Either Kesh Hills] 1/39-12/45".to_string()],
+            0
+        )
+    );
+    // A second vehicle is no subject of one limit.
+    let (_, diagnostics) = read("Only the Royalists used the Gryf and the Sable in 1944.");
+    assert_eq!(diagnostics, 1);
+}
