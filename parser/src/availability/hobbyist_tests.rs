@@ -75,3 +75,51 @@ fn a_limit_reads_its_subject_and_every_theatre_but() {
     let (_, diagnostics) = read("Only the Royalists used the Gryf and the Sable in 1944.");
     assert_eq!(diagnostics, 1);
 }
+
+/// Places and an RF with no period and no lead-in hold over the whole DATES, as an RF alone
+/// does ("Its RF is 1.2"): the months are those the nation's data holds, cut by the DATES.
+#[test]
+fn places_and_an_rf_with_no_period_hold_over_the_whole_dates() {
+    assert_eq!(
+        read("Kesh Hills and Upper Meridia, RF 1.4 in both."),
+        (
+            vec!["DatesAndRf | Kesh Hills/Upper Meridia: from 1/36 on (1.4)".to_string()],
+            0
+        )
+    );
+}
+
+/// A verb that says use began ("appeared", "reached") makes the first period after each place
+/// an open end; a second verb of the same span ("and remained in service there until the end
+/// of the war", "and stayed until 6/44") ends it.
+#[test]
+fn two_verbs_of_one_span_read_as_one_period() {
+    assert_eq!(
+        read("The Wolf M.41 appeared on the Ashen Coast in 5/42 and remained in service there until the end of the war."),
+        (
+            vec!["<Wolf M.41> DatesOnly | the Ashen Coast: from 5/42 on".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("The Wolf M.41 appeared on the Ashen Coast in 5/42 and stayed until 6/44."),
+        (
+            vec!["<Wolf M.41> DatesOnly | the Ashen Coast: 5/42-6/44".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("Otters reached the Thornwald in March 1942 and the Ashen Coast in 1943."),
+        (
+            vec![
+                "<Otters> DatesOnly | the Thornwald: from 3/42 on | the Ashen Coast: from 1/43 on"
+                    .to_string()
+            ],
+            0
+        )
+    );
+    // An end before the start is no span.
+    let (_, diagnostics) =
+        read("The Wolf M.41 appeared on the Ashen Coast in 5/42 and stayed until 1941.");
+    assert_eq!(diagnostics, 1);
+}

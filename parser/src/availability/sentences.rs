@@ -167,7 +167,8 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
     Err(nom::Err::Error(farthest))
 }
 
-/// An RF said with no period and no lead-in to give one ("Its RF is 1.2.", "RF: 1.5."):
+/// An RF said with no period and no lead-in to give one ("Its RF is 1.2.", "RF: 1.5.", "Kesh
+/// Hills and Upper Meridia, RF 1.4"):
 /// it holds for the whole of the vehicle's DATES (rating, as any RF sentence, the dates the
 /// sentences before gave). Any other body is returned as it is.
 fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
@@ -177,7 +178,9 @@ fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
     let ClauseKind::Schedule(s) = &mut body.kind else {
         return body;
     };
-    if s.form != ScheduleForm::RfByPeriod {
+    // "Kesh Hills and Upper Meridia, RF 1.4 in both": places and an RF with no period hold
+    // over the whole DATES too (what limits the months is said beside it).
+    if !matches!(s.form, ScheduleForm::RfByPeriod | ScheduleForm::DatesAndRf) {
         return body;
     }
     let Some(entry) = s

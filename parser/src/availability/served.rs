@@ -31,7 +31,7 @@ use super::theater_names::theaters;
 use super::when::when;
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 47] = [
+const VERBS: [&str; 51] = [
     "remained in service",
     "were pressed into service",
     "was pressed into service",
@@ -71,6 +71,10 @@ const VERBS: [&str; 47] = [
     "saw action",
     "saw use",
     "appeared",
+    "reached",
+    "arrived",
+    "turned up",
+    "showed up",
     "available",
     "served",
     "fought",
@@ -120,14 +124,33 @@ const CLASS_NOUNS: [&str; 10] = [
 /// from 6/41 on.
 const FIRST: [&str; 3] = ["first", "initially", "originally"];
 
-/// The first period of a sentence whose verb says it began then ("first appeared in 6/41"):
-/// from that month on, not that month only.
+/// Verbs that say use began then: "appeared on the Steppe in 6/41", "reached X in March
+/// 1942" are from that month on.
+const ONSET: [&str; 8] = [
+    "appeared",
+    "reached",
+    "arrived",
+    "turned up",
+    "showed up",
+    "entered service",
+    "came into service",
+    "went into service",
+];
+
+/// The first period of a sentence, and the first after each place, whose verb says use began
+/// then ("first appeared in 6/41", "reached X in 3/42 and Y in 1943"): from that month on, not
+/// that month only.
 fn began(pieces: &mut [Piece]) {
-    let first = pieces.iter_mut().find_map(|p| match p {
-        Piece::When(e) => Some(e),
-        _ => None,
-    });
-    if let Some(entry) = first {
+    let mut fresh = true;
+    for p in pieces {
+        let entry = match p {
+            Piece::Place(..) => {
+                fresh = true;
+                continue;
+            }
+            Piece::When(e) if std::mem::take(&mut fresh) => e,
+            _ => continue,
+        };
         if let EntryWhen::Period(p) = &entry.when {
             let mut start = p.clone();
             start.value = start.value.map(|v| qm_schema::Period {
@@ -138,6 +161,25 @@ fn began(pieces: &mut [Piece]) {
         }
     }
 }
+
+/// Verbs that go on from a period just given: "appeared in 5/42 and remained in service
+/// there until the end of the war".
+const LASTED: [&str; 14] = [
+    "remained in service",
+    "remained in use",
+    "remained",
+    "stayed in service",
+    "stayed",
+    "served on",
+    "soldiered on",
+    "hung on",
+    "lasted",
+    "continued in service",
+    "was used",
+    "were used",
+    "served",
+    "continued",
+];
 
 /// Pronouns standing for the subject of the sentence before ("it", "they", "both").
 const PRONOUNS: [&str; 5] = ["both types", "both", "they", "it", "all"];
@@ -172,6 +214,10 @@ enum Piece {
     RfThere(PrintedRf, Area),
     /// ", but not on the Isles": the places the group is not available in.
     NotIn(Area),
+    /// "and remained in service (there) until the end of the war": the period before goes on
+    /// to this one's last month (an open end: to the end of the DATES); `true` when "there"
+    /// says the group has a place.
+    Lasted(EntryWhen, bool),
     /// "RF 1.2 in both", "in each", "there": the RF before holds in every place of its group,
     /// which must name at least this many (a "both" with one place before it reads nothing).
     Each(usize),
@@ -204,6 +250,7 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             // "It may be used only by X in 1941" says who may, not when it was: a limit
             // ("may be used only in X: 7/40-1/41 at RF 1.4" is a schedule).
             let said = &at[..at.len() - i.len()];
+            let onset = first.is_some() || ONSET.iter().any(|v| said.eq_ignore_ascii_case(v));
             let modal = ["may ", "can ", "could ", "might "].iter().any(|m| {
                 said.get(..m.len())
                     .is_some_and(|w| w.eq_ignore_ascii_case(m))
@@ -215,7 +262,7 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             // "issued to units in ...": units of no faction add nothing.
             let (i, _) = opt((ws1, phrase("to units"))).parse(i)?;
             let (i, mut read) = pieces(ctx, i)?;
-            if first.is_some() {
+            if onset {
                 began(&mut read);
             }
             (i, read)
@@ -420,6 +467,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or_else(|_| rf_there(ctx, r))
             .or_else(|_| not_in(ctx, r))
             .or_else(|_| each(r))
+            .or_else(|_| lasted(ctx, r))
             .or_else(|_| piece(ctx, r));
         let Ok((r2, p)) = read else {
             break;
@@ -524,6 +572,27 @@ fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen
         Ok((r2, (_, _, w))) => Ok((r2, (value, Some(w)))),
         Err(_) => Ok((r, (value, None))),
     }
+}
+
+/// "remained in service there until the end of the war", "stayed until 6/44": a second verb
+/// of the span the period before began ([`LASTED`]).
+fn lasted<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, _) = one_of(&LASTED)(i)?;
+    let (r, there) = opt((ws1, phrase("there"))).parse(r)?;
+    let (r, _) = (
+        ws1,
+        one_of(&["until", "till", "to", "through", "up to"]),
+        ws1,
+    )
+        .parse(r)?;
+    if let Ok((r2, _)) = super::when::war_end(r) {
+        return Ok((
+            r2,
+            Piece::Lasted(EntryWhen::Thereafter(ctx.span(&r[..0])), there.is_some()),
+        ));
+    }
+    let (r2, p) = super::when::span_period(ctx, r)?;
+    Ok((r2, Piece::Lasted(EntryWhen::Until(p), there.is_some())))
 }
 
 /// "in both", "in each", "in either", "in all of them", "there" after an RF: the places it
@@ -808,6 +877,13 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             // A group made from the one before: ", except on X, where the RF is 1.3",
             // ", rising to 1.5 in 1945", "; 1.3 on X".
             Piece::NotIn(place) => cur.leave_out(&place, true)?,
+            Piece::Lasted(end, there) => {
+                if there && cur.area.is_none() {
+                    return None;
+                }
+                let last = cur.entries.last_mut()?;
+                last.when = lasted_until(&last.when, end)?;
+            }
             // "RF 1.2 in both": the group's RF, and places enough for the word.
             Piece::Each(least) => {
                 let places = match &cur.area {
@@ -958,6 +1034,29 @@ fn changed(entries: &mut [ScheduleEntry], w: Option<EntryWhen>) -> Option<Schedu
         other => other,
     };
     Some(next)
+}
+
+/// The months from the start of `began` to the end of `end` (an open end for "until the end
+/// of the war"); `None` when the end is before the start.
+fn lasted_until(began: &EntryWhen, end: EntryWhen) -> Option<EntryWhen> {
+    let (EntryWhen::Period(p) | EntryWhen::From(p)) = began else {
+        return None;
+    };
+    let from = p.value.as_ref().ok()?.from;
+    let mut start = p.clone();
+    start.value = Ok(qm_schema::Period { from, to: from });
+    match end {
+        EntryWhen::Thereafter(_) => Some(EntryWhen::From(start)),
+        EntryWhen::Until(q) => {
+            let to = q.value.as_ref().ok()?.to;
+            if to < from {
+                return None;
+            }
+            start.value = Ok(qm_schema::Period { from, to });
+            Some(EntryWhen::Period(start))
+        }
+        _ => None,
+    }
 }
 
 /// A group as a schedule section: its periods (those that follow on joined) with its RF.
