@@ -13,7 +13,7 @@ fn lexicon() -> Lexicon {
             first: 1936,
             last: 1948,
         }),
-        &["Sable", "Gryf", "Wolf M.41", "Otter"].map(String::from),
+        &["Sable", "Gryf", "Wolf M.41", "Otter", "Kobold"].map(String::from),
         &[
             "Upper Meridia",
             "the Thornwald",
@@ -122,4 +122,59 @@ fn two_verbs_of_one_span_read_as_one_period() {
     let (_, diagnostics) =
         read("The Wolf M.41 appeared on the Ashen Coast in 5/42 and stayed until 1941.");
     assert_eq!(diagnostics, 1);
+}
+
+/// "X excepted" leaves a place out of the group before; "RF 1.5, but only 1.3 in X" is another
+/// RF for that place.
+#[test]
+fn a_place_excepted_and_an_rf_but_only_another_there() {
+    assert_eq!(
+        read("Kobolds turned up in every theatre from 1942 onward, the Ashen Coast excepted."),
+        (
+            vec![
+                "<Kobolds> DatesOnly | every theater [EXC NA the Ashen Coast]: from 1-12/42 on"
+                    .to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("RF 1.5, but only 1.3 in the Thornwald."),
+        (
+            vec!["RfByPeriod | every theater [EXC the Thornwald]: from 1/36 on (1.5) | the Thornwald: from 1/36 on (1.3)".to_string()],
+            0
+        )
+    );
+}
+
+/// A limit joined by "and" may start with its period ("..., and from 1945 they went only to
+/// Free Kardovan units"); what follows "and" must then read whole as a limit.
+#[test]
+fn a_limit_joined_by_and_may_start_with_its_period() {
+    assert_eq!(
+        read("They were never shipped to Upper Meridia, and from 1945 they went only to Free Kardovan units."),
+        (
+            vec![
+                "Limit Not [Either Upper Meridia]".to_string(),
+                "Limit Only [Either Free Kardovan] from 1-12/45 on".to_string()
+            ],
+            0
+        )
+    );
+    let (_, diagnostics) =
+        read("They were never shipped to Upper Meridia, and from 1945 they went north to Free Kardovan units.");
+    assert_eq!(diagnostics, 1);
+}
+
+/// "as a X vehicle only" after a group says who alone used it then; a lead-in period opened by
+/// "from" ends where a pronoun subject starts, without its comma.
+#[test]
+fn as_a_factions_vehicle_only_restricts_the_group() {
+    assert_eq!(
+        read("From 1946 to 1948 it served in the Kesh Hills and Upper Meridia with an RF of 1.3, as a Royalist vehicle only."),
+        (
+            vec!["DatesAndRf | the Kesh Hills/Upper Meridia: 1/46-12/48 (1.3; Royalist use only)".to_string()],
+            0
+        )
+    );
 }

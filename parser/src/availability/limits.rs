@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 49] = [
+const SMALL_WORDS: [&str; 51] = [
     "it",
     "they",
     "them",
@@ -72,6 +72,8 @@ const SMALL_WORDS: [&str; 49] = [
     "permitted",
     "deployed",
     "sent",
+    "went",
+    "given",
     "shipped",
     "supplied",
     "delivered",

@@ -212,7 +212,8 @@ enum Piece {
     Change(PrintedRf, Option<EntryWhen>),
     /// "; 1.3 on the Isles" after a group: the group's periods there, at that RF.
     RfThere(PrintedRf, Area),
-    /// ", but not on the Isles": the places the group is not available in.
+    /// ", but not on the Isles", ", the Isles excepted": the places the group is not
+    /// available in.
     NotIn(Area),
     /// "and remained in service (there) until the end of the war": the period before goes on
     /// to this one's last month (an open end: to the end of the DATES); `true` when "there"
@@ -466,6 +467,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
             .or_else(|_| rf_there(ctx, r))
             .or_else(|_| not_in(ctx, r))
+            .or_else(|_| excepted_place(ctx, r))
             .or_else(|_| each(r))
             .or_else(|_| lasted(ctx, r))
             .or_else(|_| piece(ctx, r));
@@ -624,6 +626,13 @@ fn not_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     )
         .parse(i)?;
     let (r, area) = place(ctx, r)?;
+    Ok((r, Piece::NotIn(area)))
+}
+
+/// "the Ashen Coast excepted": a place left out of the group before, not available there.
+fn excepted_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, area) = place(ctx, i)?;
+    let (r, _) = (ws1, phrase("excepted")).parse(r)?;
     Ok((r, Piece::NotIn(area)))
 }
 

@@ -1,5 +1,5 @@
 //! RFs given for the whole of a vehicle's DATES, with another for other places: "RF 1.2; 1.4
-//! on the Isles", "RF is 1.4 (1.6 on the Isles)", "Its RF on the Steppe is 1.5; elsewhere it
+//! on the Isles", "RF 1.5, but only 1.3 in the Thornwald", "RF is 1.4 (1.6 on the Isles)", "Its RF on the Steppe is 1.5; elsewhere it
 //! is 1.2", "RF is 1.3 in every theater except X, where it is 1.5", "RF is 1.0 in all
 //! theaters, but in X it rises to 1.2 after June 1943". Each RF with no period holds from the
 //! first month the nation's data holds ([`super::when::whole_dates`]); the DATES cut it.
@@ -52,7 +52,19 @@ pub(crate) fn rf_with_places<'a>(
             (r, other, (area, Area::Elsewhere { except: Vec::new() }))
         }
         None => {
-            let (r, (_, paren, _)) = (ws0, ch(';').or(ch('(')), ws0).parse(i)?;
+            // ", but (only) 1.3 in the Thornwald" as "; 1.3 in the Thornwald".
+            let but = (
+                ws0,
+                ch(','),
+                ws0,
+                phrase("but"),
+                ws1,
+                opt((phrase("only"), ws1)),
+            );
+            let (r, paren) = (ws0, ch(';').or(ch('(')), ws0)
+                .map(|(_, c, _)| c)
+                .or(but.map(|_| ','))
+                .parse(i)?;
             let (r, (other, _, _, place)) = (
                 |r| rf(ctx, r, false),
                 ws1,
