@@ -178,3 +178,13 @@ fn as_a_factions_vehicle_only_restricts_the_group() {
         )
     );
 }
+
+/// "mid-1943" is never guessed: the sentence is an error that names it, not the preposition
+/// before it.
+#[test]
+fn a_vague_month_is_an_error_naming_it() {
+    assert_eq!(
+        read("Entered service in the Thornwald in mid-1943; RF 1.5."),
+        (vec!["Unreadable at `in mid-1943`".to_string()], 1)
+    );
+}

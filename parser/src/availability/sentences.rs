@@ -279,7 +279,20 @@ fn unreadable(ctx: &Ctx<'_>, sentence: &str, read: usize) -> AvailabilityClause 
         .then(|| {
             let at = body.get(read..)?;
             let at = at.trim_start();
-            let word = at.find(char::is_whitespace).unwrap_or(at.len()).max(1);
+            let mut word = at.find(char::is_whitespace).unwrap_or(at.len()).max(1);
+            // A preposition is never what could not be read: name the word it leads too ("in
+            // mid-1943", "in both").
+            let lead = at[..word].to_ascii_lowercase();
+            if matches!(
+                lead.as_str(),
+                "in" | "on" | "from" | "until" | "to" | "since" | "after"
+            ) {
+                let next = at[word..].trim_start();
+                let len = next
+                    .find(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
+                    .unwrap_or(next.len());
+                word = at.len() - next.len() + len;
+            }
             let word = at
                 .get(..word)
                 .or_else(|| at.get(..at.chars().next()?.len_utf8()))?;
