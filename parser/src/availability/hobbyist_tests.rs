@@ -13,7 +13,7 @@ fn lexicon() -> Lexicon {
             first: 1936,
             last: 1948,
         }),
-        &["Sable", "Gryf", "Wolf M.41", "Otter", "Kobold"].map(String::from),
+        &["Sable", "Sable A", "Gryf", "Wolf M.41", "Otter", "Kobold"].map(String::from),
         &[
             "Upper Meridia",
             "the Thornwald",
@@ -187,4 +187,48 @@ fn a_vague_month_is_an_error_naming_it() {
         read("Entered service in the Thornwald in mid-1943; RF 1.5."),
         (vec!["Unreadable at `in mid-1943`".to_string()], 1)
     );
+}
+
+/// "wherever the X was, from 1941 on, with its RF .1 higher (never above 1.6)": a relative
+/// rule whose own open end says the months it holds in; a period of its own ("in 1941") is
+/// still no piece of it.
+#[test]
+fn a_relative_rule_may_give_its_open_end() {
+    let r = parse_availability_with(
+        "Wherever the Sable was, from 1941 on, with its RF .1 higher (never above 1.6).",
+        0,
+        FileId(0),
+        &lexicon(),
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let [AvailabilityClause {
+        kind: ClauseKind::RelativeRf(rel),
+        ..
+    }] = &r.value[..]
+    else {
+        panic!("{:?}", r.value);
+    };
+    assert_eq!(rel.base_vehicle.raw, "Sable");
+    assert_eq!((rel.delta.value.0, rel.lower), (1, false));
+    assert_eq!(rel.max.as_ref().map(|m| m.value.0), Some(16));
+    assert!(matches!(&rel.within, Some(EntryWhen::From(p)) if p.raw.contains("1941")));
+    assert_eq!(
+        read("Wherever the Sable was, in 1941, with its RF .1 higher.").1,
+        1
+    );
+}
+
+/// A label's article is no word of its name, and a name ends where the listing's longest
+/// name there does: "The Sable A:" names the Sable A, never the Sable and a clause "A: ...".
+#[test]
+fn a_labels_article_is_no_word_of_its_name() {
+    let r = parse_availability_with(
+        "The Sable A: wherever the Sable was, from 1941 on, with its RF .1 higher.",
+        0,
+        FileId(0),
+        &lexicon(),
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let names: Vec<&str> = r.value[0].vehicles.iter().map(|v| v.raw.as_str()).collect();
+    assert_eq!(names, ["Sable A"]);
 }

@@ -362,6 +362,15 @@ impl Translator<'_, '_> {
             span: span.clone(),
         };
         self.push(rule, &targets, span);
+        // "wherever the Sable was, from 1941 on, .1 higher": used only in those months.
+        let window = r.within.clone().map(|when| qm_parser::Limit {
+            sense: qm_parser::LimitSense::Only,
+            names: Vec::new(),
+            when: Some(when),
+        });
+        if let Some(rule) = window.and_then(|l| limit_rule(&l, span)) {
+            self.push(rule, &targets, span);
+        }
     }
 
     /// "AS 42 aa and AS 42 cc Dates and RF are the same, but with .1 added to the RF": a
