@@ -886,23 +886,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             // A group made from the one before: ", except on X, where the RF is 1.3",
             // ", rising to 1.5 in 1945", "; 1.3 on X".
             Piece::NotIn(place) => cur.leave_out(&place, true)?,
-            Piece::Lasted(end, there) => {
-                if there && cur.area.is_none() {
-                    return None;
-                }
-                let last = cur.entries.last_mut()?;
-                last.when = lasted_until(&last.when, end)?;
-            }
-            // "RF 1.2 in both": the group's RF, and places enough for the word.
-            Piece::Each(least) => {
-                let places = match &cur.area {
-                    Some(Area::Theaters { theaters, .. }) => theaters.len(),
-                    _ => 0,
-                };
-                if cur.rf.is_none() || places < least {
-                    return None;
-                }
-            }
+            p @ (Piece::Lasted(..) | Piece::Each(_)) => cur.said_of(p)?,
             Piece::ExceptRf(..) | Piece::Change(..) | Piece::RfThere(..) => {
                 // After a semicolon the group before is done: it is the one followed.
                 if cur.entries.is_empty() {
@@ -940,6 +924,36 @@ fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
 }
 
 impl Group {
+    /// A piece that says more of this group ([`Piece::Lasted`], [`Piece::Each`]); `None` for
+    /// any other, or where this group cannot take it.
+    fn said_of(&mut self, p: Piece) -> Option<()> {
+        match p {
+            Piece::Lasted(end, there) => self.lasted(end, there),
+            Piece::Each(least) => self.each(least),
+            _ => None,
+        }
+    }
+
+    /// "and remained in service there until Q" after this group's last period: that period
+    /// goes on to Q. `None` when there is none, or "there" points at no place.
+    fn lasted(&mut self, end: EntryWhen, there: bool) -> Option<()> {
+        if there && self.area.is_none() {
+            return None;
+        }
+        let last = self.entries.last_mut()?;
+        last.when = lasted_until(&last.when, end)?;
+        Some(())
+    }
+
+    /// "RF 1.2 in both": the group has its RF, and places enough for the word.
+    fn each(&self, least: usize) -> Option<()> {
+        let places = match &self.area {
+            Some(Area::Theaters { theaters, .. }) => theaters.len(),
+            _ => 0,
+        };
+        (self.rf.is_some() && places >= least).then_some(())
+    }
+
     /// The places `place` names left out of this group's area (every theater when it names
     /// none), marked not available there when `not_available` (", but not on the Isles").
     /// `None` when the group names its places or has no period yet.
