@@ -17,6 +17,10 @@ use qm_schema::{Period, YearMonth};
 
 #[path = "catalogue/limits.rs"]
 mod limits;
+#[path = "catalogue/places.rs"]
+mod places;
+#[path = "catalogue/relative.rs"]
+mod relative;
 #[path = "catalogue/rng.rs"]
 mod rng;
 #[path = "catalogue/together.rs"]
@@ -414,7 +418,15 @@ fn write(rng: &mut Rng, m: &Meaning) -> String {
 
 /// The month -> RF map of each area the text gives, or what went wrong.
 fn read(text: &str, dates: Period) -> Result<BTreeMap<String, BTreeMap<YearMonth, u32>>, String> {
-    let parsed = parse_availability(text, 0, FileId(0), None);
+    read_parsed(parse_availability(text, 0, FileId(0), None), dates)
+}
+
+/// The month -> RF map of each area of what was parsed (an open end from the nation's first
+/// year reads from it), or what went wrong.
+fn read_parsed(
+    parsed: qm_parser::Parsed<Vec<qm_parser::AvailabilityClause>>,
+    dates: Period,
+) -> Result<BTreeMap<String, BTreeMap<YearMonth, u32>>, String> {
     if let Some(d) = parsed.diagnostics.first() {
         return Err(format!("{}: {}", d.code, d.message));
     }
@@ -496,6 +508,30 @@ proptest! {
         let text = write(&mut rng, &m);
         let got = read(&text, m.dates);
         prop_assert_eq!(got.as_ref().ok(), Some(&expected(&m)), "{}\n{:?}", text, got.as_ref().err());
+    }
+
+    /// An RF for each place, or months apart from an RF of the whole DATES, in any form of the
+    /// catalogue, reads back month by month with the nation's words.
+    #[test]
+    fn every_rf_for_each_place_form_reads_back(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let (text, m) = if rng.chance(60) {
+            places::rf_for_each_place(&mut rng)
+        } else {
+            places::months_apart(&mut rng)
+        };
+        let got = places::read(&text, m.dates);
+        prop_assert_eq!(got.as_ref().ok(), Some(&m.months), "{}\n{:?}", text, got.as_ref().err());
+    }
+
+    /// A relative rule, its base, amount and cap in any form and order of the catalogue, reads
+    /// back to its rule.
+    #[test]
+    fn every_relative_rule_form_reads_back(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let (text, rule) = relative::relative_rule(&mut rng);
+        let got = relative::read(&text);
+        prop_assert_eq!(got.as_ref().ok(), Some(&rule), "{}\n{:?}", text, got.as_ref().err());
     }
 
     /// A misspelt month, an RF left out, or two RFs for one period is an error.

@@ -122,10 +122,11 @@ fn more_sections<'a>(
 }
 
 /// What joins a section's area to its entries: "they are", "the dates are", "dates and RF
-/// are", any of them with a colon after, or a colon alone ("For Russia: 2-6/42 (1.3), ...").
-fn section_copula(i: &str) -> Res<'_, ()> {
+/// are", any of them with a colon after, a colon alone ("For Russia: 2-6/42 (1.3), ..."), or
+/// nothing ("; for Russia 2-6/42 (1.3)").
+fn section_copula(i: &str) -> Res<'_, bool> {
     if let Ok((r, _)) = (ws0, ch(':'), ws1).parse(i) {
-        return Ok((r, ()));
+        return Ok((r, false));
     }
     let words = phrase("they are")
         .or(phrase("the dates and rfs are"))
@@ -134,8 +135,13 @@ fn section_copula(i: &str) -> Res<'_, ()> {
         .or(phrase("dates and rf are"))
         .or(phrase("the dates are"))
         .or(phrase("dates are"));
-    let (r, _) = (ws1, words, opt(ch(':')), ws1).parse(i)?;
-    Ok((r, ()))
+    if let Ok((r, _)) = (ws1, words, opt(ch(':')), ws1).parse(i) {
+        return Ok((r, false));
+    }
+    // "...; for the Steppe 1-4/41 (1.3)": the verb of the section before, left out (true: the
+    // place must be one the nation knows, and the entries after it must read).
+    let (r, _) = ws1(i)?;
+    Ok((r, true))
 }
 
 /// "For East Africa they are ...", "for Sicily they are: ...", "elsewhere [EXC: NA in East
@@ -158,7 +164,17 @@ fn they_are_section<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, ScheduleSectio
         let (i, _) = opt((ws0, ch(','))).parse(i)?;
         (i, area)
     };
-    let (i, _) = section_copula(i)?;
+    let (i, elided) = section_copula(i)?;
+    // "In service 9/39 to 5/45" is no section: with no verb, only a known place opens one.
+    let known = |a: &Area| match a {
+        Area::Theaters { theaters, .. } => theaters
+            .iter()
+            .all(|t| ctx.lexicon.place_at(&t.raw) == Some(t.raw.len())),
+        _ => true,
+    };
+    if elided && !known(&area) {
+        return fail(start);
+    }
     let (i, entries) = rated_entries(ctx, i)?;
     Ok((
         i,
@@ -324,8 +340,16 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         if let Ok(read) = super::whole::rf_with_places(ctx, start, i, area.clone(), &entries) {
             return Ok(read);
         }
-        // Without a verb the list must read: "RF 1.3" alone is another form's.
-        if !verb {
+        // "RF is 1.0 (1.3 in 1942)": another RF for some months.
+        if area.is_none() {
+            if let Ok(read) = super::whole::rf_with_months_apart(ctx, start, i, &entries) {
+                return Ok(read);
+            }
+        }
+        // Without a verb the list must read, or the clause end there ("RF 1.3." alone is an
+        // RF for the whole DATES; "RF 1.3 in spirit" is nothing).
+        let ends = i.trim_start().is_empty() || i.trim_start().starts_with(['.', ';']);
+        if !verb && !ends {
             return fail(i);
         }
     }
@@ -763,7 +787,7 @@ pub(crate) fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 /// "availability for WW2 scenarios is limited to East Africa, with Dates and RF of ...";
 /// "for WW2 scenarios" may lead the sentence instead, or be left out.
 pub(crate) fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (determiner, phrase("availability").or(phrase("use"))).parse(start)?;
+    let (i, (_, subject)) = (determiner, phrase("availability").or(phrase("use"))).parse(start)?;
     let (i, _) = opt((ws1, phrase("for"), ws1, ww2_scenarios)).parse(i)?;
     // "is limited to", "is restricted to", "is confined to": one meaning.
     let limited = phrase("limited")
@@ -776,6 +800,11 @@ pub(crate) fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         theater_entry,
         |(e, _): &mut (ScheduleEntry, _), t| e.typos.push(t),
     ) {
+        // "Its use is restricted to France (from 10/35 to 9/36)": one place and its months
+        // are a limit's (`limits`); "use" lists two or more.
+        if subject.eq_ignore_ascii_case("use") && pairs.len() < 2 {
+            return fail(start);
+        }
         let sections = pairs
             .into_iter()
             .map(|(entry, theaters)| ScheduleSection {

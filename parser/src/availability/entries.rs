@@ -166,6 +166,29 @@ pub(crate) fn period_first<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Sch
     Ok((i, vec![entry]))
 }
 
+/// The words before the period an RF holds for: "for", "in", "during", and the scenario's
+/// words ("for scenarios set in 1941", "for those set in 1942", "in scenarios of 1943").
+fn period_preposition(i: &str) -> Res<'_, &str> {
+    phrase("for scenarios set in")
+        .or(phrase("for those set in"))
+        .or(phrase("in scenarios set in"))
+        .or(phrase("in those set in"))
+        .or(phrase("for scenarios in"))
+        .or(phrase("in scenarios of"))
+        .or(phrase("for scenarios of"))
+        .or(phrase("for"))
+        .or(phrase("in"))
+        .or(phrase("during"))
+        .parse(i)
+}
+
+/// A period, and "scenarios" after it if it is there ("in 1941 scenarios").
+fn scenario_when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
+    let (r, w) = when(ctx, i)?;
+    let (r, _) = opt((ws1, phrase("scenarios"))).parse(r)?;
+    Ok((r, w))
+}
+
 /// The periods an RF read between `start` and `i` holds for ("for 1-6/42", "in 1941 and
 /// 1943"); `changed`: it was given as a change ("rising to 1.5"), so no period means
 /// thereafter.
@@ -184,8 +207,8 @@ pub(crate) fn periods_of<'a>(
             return Ok((r, w));
         }
         let (i, _) = ws1(i)?;
-        let (i, _) = opt((phrase("for").or(phrase("in")).or(phrase("during")), ws1)).parse(i)?;
-        when(ctx, i)
+        let (i, _) = opt((period_preposition, ws1)).parse(i)?;
+        scenario_when(ctx, i)
     };
     let (mut i, first) = match when_at(i) {
         Ok(read) => read,
@@ -195,11 +218,11 @@ pub(crate) fn periods_of<'a>(
     };
     let mut whens = vec![first];
     while let Ok((r, _)) = strict_separator(i) {
-        let (r, _) = opt((phrase("for").or(phrase("in")).or(phrase("during")), ws1)).parse(r)?;
+        let (r, _) = opt((period_preposition, ws1)).parse(r)?;
         if rf(ctx, r, false).is_ok() || change_word(r).is_ok() {
             break;
         }
-        let Ok((r2, EntryWhen::Period(p))) = when(ctx, r) else {
+        let Ok((r2, EntryWhen::Period(p))) = scenario_when(ctx, r) else {
             break;
         };
         match whens.last_mut() {

@@ -145,6 +145,8 @@ fn a_place_excepted_and_an_rf_but_only_another_there() {
             0
         )
     );
+    // A month after "but ... in" is months apart, never a place.
+    assert_eq!(read("RF .9, but 1.5 in November 1943.").1, 0);
 }
 
 /// A limit joined by "and" may start with its period ("..., and from 1945 they went only to

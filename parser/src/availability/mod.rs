@@ -28,6 +28,7 @@ mod pieces;
 mod radio_words;
 mod relative;
 mod relative_words;
+mod rf_places;
 mod rf_token;
 mod rf_words;
 mod scope;

@@ -363,9 +363,13 @@ fn cap_words_at(pieces: &[Piece<'_>], k: usize) -> Option<std::ops::Range<usize>
             }
         }
     }
+    // "1.6 maximum", unless a number follows the word ("plus .2 (maximum 1.2)": the word is
+    // that number's).
     CAP_AFTER
         .iter()
-        .find(|run| run_at(k + 1, run))
+        .find(|run| {
+            run_at(k + 1, run) && !matches!(pieces.get(k + 1 + run.len()), Some(Piece::Number(_)))
+        })
         .map(|run| k + 1..k + 1 + run.len())
 }
 
@@ -416,6 +420,7 @@ mod tests {
             "Its RF is the L3/35's for the same dates and area, raised by .4 but never above 1.6.",
             "The RF is .4 more than the L3/35's corresponding RF (maximum 1.6).",
             "RF is .4 higher (1.6 at most) than the L3/35's.",
+            "RF: the L3/35's, plus .4 (maximum 1.6).",
             "RF: the L3/35's, +.4, capped at 1.6.",
         ] {
             assert_eq!(relative(text), plus_four, "{text}");

@@ -20,6 +20,7 @@ use super::parts::{lead_in, LeadIn};
 use super::radio_words::radio_by_words;
 use super::relative::relative_rf;
 use super::relative_words::relative_by_words;
+use super::rf_places::rf_by_place;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::served::{rf_said, served};
@@ -35,7 +36,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 21] = [
+const BODIES: [BodyFn; 22] = [
     radio,
     radio_by_words,
     optional_weapon,
@@ -45,6 +46,7 @@ const BODIES: [BodyFn; 21] = [
     rf_by_scenario,
     otherwise,
     rf_by_period,
+    rf_by_place,
     rf_after_period,
     rf_applies,
     dates_only,
@@ -115,12 +117,18 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
         (ClauseKind::Schedule(s), lead @ (LeadIn::Period(_) | LeadIn::From(_)))
             if body.needs_period =>
         {
-            let entry = s
+            let when = lead.when()?;
+            let mut missing = s
                 .sections
                 .iter_mut()
                 .flat_map(|s| &mut s.entries)
-                .find(|e| is_missing_period(&e.when))?;
-            entry.when = lead.when()?;
+                .filter(|e| is_missing_period(&e.when))
+                .peekable();
+            missing.peek()?;
+            // Every stand-in: "In 1942, used on X (RF 1.4) and on Y (RF 1.2)" is 1942 on both.
+            for entry in missing {
+                entry.when = when.clone();
+            }
             body.needs_period = false;
         }
         (ClauseKind::RestrictedUse { period, .. }, LeadIn::Period(p)) if body.needs_period => {
@@ -148,6 +156,12 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
     let mut farthest = GrammarError { at: i };
     for body in BODIES {
         let read = body(ctx, i).map(|(rest, b)| match lead {
+            // "For Isles use, RF is 1.2": a place leads, and the RF with no period holds for
+            // the whole DATES there.
+            Some(lead @ LeadIn::Area(_)) => (
+                rest,
+                with_lead_in(b, lead.clone()).map(|b| whole_when_unsaid(ctx, i, b)),
+            ),
             Some(lead) => (rest, with_lead_in(b, lead.clone())),
             None => (rest, Some(whole_when_unsaid(ctx, i, b))),
         });
@@ -178,21 +192,21 @@ fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
     let ClauseKind::Schedule(s) = &mut body.kind else {
         return body;
     };
-    // "Kesh Hills and Upper Meridia, RF 1.4 in both": places and an RF with no period hold
-    // over the whole DATES too (what limits the months is said beside it).
+    // "It is available on the Steppe at RF 1.2", "Kesh Hills and Upper Meridia, RF 1.4 in
+    // both" (`served`, no period): the whole DATES there.
     if !matches!(s.form, ScheduleForm::RfByPeriod | ScheduleForm::DatesAndRf) {
         return body;
     }
-    let Some(entry) = s
+    let Some(whole) = super::when::whole_dates(ctx, at, at) else {
+        return body;
+    };
+    let missing = s
         .sections
         .iter_mut()
         .flat_map(|s| &mut s.entries)
-        .find(|e| super::clauses::is_missing_period(&e.when))
-    else {
-        return body;
-    };
-    if let Some(whole) = super::when::whole_dates(ctx, at, at) {
-        entry.when = whole;
+        .filter(|e| super::clauses::is_missing_period(&e.when));
+    for entry in missing {
+        entry.when = whole.clone();
         body.needs_period = false;
     }
     body

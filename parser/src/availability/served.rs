@@ -274,19 +274,29 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let mut pieces = pieces;
     let undated = !pieces.iter().any(|p| matches!(p, Piece::When(_)));
     if undated {
-        let Some(at) = pieces.iter().position(|p| matches!(p, Piece::Rf(..))) else {
+        // A stand-in before each RF: "Used on the Steppe (RF 1.4) and in the Isles (RF 1.2)"
+        // is two groups.
+        let at: Vec<usize> = pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| matches!(p, Piece::Rf(..)))
+            .map(|(k, _)| k)
+            .collect();
+        if at.is_empty() {
             return fail(i);
-        };
-        pieces.insert(
-            at,
-            Piece::When(ScheduleEntry {
-                span: ctx.span_at(i, 0),
-                when: EntryWhen::Period(super::clauses::missing_period(ctx, i)),
-                rf: None,
-                qualifiers: Vec::new(),
-                typos: Vec::new(),
-            }),
-        );
+        }
+        for k in at.into_iter().rev() {
+            pieces.insert(
+                k,
+                Piece::When(ScheduleEntry {
+                    span: ctx.span_at(i, 0),
+                    when: EntryWhen::Period(super::clauses::missing_period(ctx, i)),
+                    rf: None,
+                    qualifiers: Vec::new(),
+                    typos: Vec::new(),
+                }),
+            );
+        }
     }
     let groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
         at: i,

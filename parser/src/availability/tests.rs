@@ -909,3 +909,64 @@ fn a_place_before_the_rf_it_scopes_is_never_part_of_a_name() {
     assert_eq!(diagnostics, 0);
     assert_eq!(read, ["LimitedTo | the Isles: 6/40 | the Steppe: 7/43"]);
 }
+
+/// An RF said with no period holds for the whole DATES in every wording that says no period:
+/// "RF 1.3." alone, a verb's places with RFs and no period, each group its own; a leading
+/// period gives every group its months (issue 30, forms of published listings' notes).
+#[test]
+fn an_rf_without_a_period_holds_for_the_whole_dates_in_any_wording() {
+    for (text, want) in [
+        ("RF 1.3.", "RfByPeriod | anywhere: from 1/36 on (1.3)"),
+        (
+            "It is available on the Steppe at RF 1.2.",
+            "DatesAndRf | the Steppe: from 1/36 on (1.2)",
+        ),
+        (
+            "Used on the Steppe (RF 1.4) and in the Isles (RF 1.2).",
+            "DatesAndRf | the Steppe: from 1/36 on (1.4) | the Isles: from 1/36 on (1.2)",
+        ),
+        (
+            "In 1942, used on the Steppe (RF 1.4) and in the Isles (RF 1.2).",
+            "DatesAndRf | the Steppe: 1-12/42 (1.4) | the Isles: 1-12/42 (1.2)",
+        ),
+    ] {
+        assert_eq!(read_terse(text), (vec![want.to_string()], 0), "{text}");
+    }
+    // "RF 1.3" with words after it that no form reads is no RF of the whole DATES.
+    assert_eq!(read_terse("RF 1.3 in spirit.").1, 1);
+}
+
+/// An RF for the whole DATES with another for some months, in brackets, parentheses or after
+/// "but": the first RF before and after those months; a section after a semicolon may leave its
+/// verb out ("; for the Steppe 1-4/41 (1.3)").
+#[test]
+fn an_rf_with_months_apart_and_a_section_without_its_verb_read() {
+    let apart = "RfByPeriod | anywhere: until 12/41 (1.0), 1-12/42 (1.3), from 1/43 on (1.0)";
+    for text in [
+        "RF is 1.0 (1.3 in 1942).",
+        "RF is 1.0 [1.3 in 1942].",
+        "RF 1.0, but 1.3 in 1942.",
+    ] {
+        assert_eq!(read_terse(text), (vec![apart.to_string()], 0), "{text}");
+    }
+    assert_eq!(
+        read_terse("Dates and RF for the Isles are 1940-42 (1.1); for the Steppe 1-4/41 (1.3)."),
+        (
+            vec!["DatesAndRf | the Isles: 1/40-12/42 (1.1) | the Steppe: 1-4/41 (1.3)".to_string()],
+            0
+        )
+    );
+}
+
+/// The period an RF holds for may be named as scenarios' ("for scenarios set in 1941", "for
+/// those set in 1942", "in 1941 scenarios").
+#[test]
+fn an_rfs_period_may_be_named_as_scenarios() {
+    let want = "RfByPeriod | anywhere: 1-12/41 (1.1), 1-12/42 (1.3)";
+    for text in [
+        "RF is 1.1 for scenarios set in 1941, and 1.3 for those set in 1942.",
+        "RF is 1.1 in 1941 scenarios, and 1.3 in 1942 scenarios.",
+    ] {
+        assert_eq!(read_terse(text), (vec![want.to_string()], 0), "{text}");
+    }
+}

@@ -69,7 +69,11 @@ pub(crate) fn rf_with_places<'a>(
                 |r| rf(ctx, r, false),
                 ws1,
                 (phrase("in").or(phrase("on")), ws1),
-                |r| named_area(ctx, r),
+                // A month is no place ("RF .9, but 1.5 in November 1947": months apart).
+                |r| match super::when::when(ctx, r) {
+                    Ok(_) => fail(r),
+                    Err(_) => named_area(ctx, r),
+                },
             )
                 .parse(r)?;
             let r = if paren == '(' {
@@ -107,6 +111,84 @@ pub(crate) fn rf_with_places<'a>(
             sections: vec![a, b],
         })
         .into(),
+    ))
+}
+
+/// After an RF given without a period, another for some months: "RF is 1.0 (1.3 in 1942)",
+/// "RF is 1.3 [1.5 in 1942]", "RF 1.2, but 1.4 in 1943-44": the first RF before and after
+/// those months over the whole DATES, the second within them.
+pub(crate) fn rf_with_months_apart<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+    i: &'a str,
+    entries: &[ScheduleEntry],
+) -> Res<'a, Body> {
+    let [first] = entries else {
+        return fail(i);
+    };
+    let Some(value) = first.rf.clone() else {
+        return fail(i);
+    };
+    let open = (ws0, ch('(').or(ch('[')))
+        .map(|(_, c)| Some(c))
+        .or((ws0, ch(','), ws0, phrase("but")).map(|_| None))
+        .or((ws0, ch(';')).map(|_| None));
+    let (r, (close, _, other, _, w)) = (
+        open,
+        ws0,
+        |r| rf(ctx, r, false),
+        (
+            ws1,
+            opt((phrase("in").or(phrase("during")).or(phrase("for")), ws1)),
+        ),
+        |r| super::when::when(ctx, r),
+    )
+        .parse(i)?;
+    let r = match close {
+        Some('(') => (ws0, ch(')')).parse(r)?.0,
+        Some(_) => (ws0, ch(']')).parse(r)?.0,
+        None => r,
+    };
+    let EntryWhen::Period(p) = w else {
+        return fail(i);
+    };
+    let Ok(months) = p.value else {
+        return fail(i);
+    };
+    let apart = |from, to| {
+        let mut q = p.clone();
+        q.value = Ok(qm_schema::Period { from, to });
+        q
+    };
+    let missing = || nom::Err::Error(super::grammar_error::GrammarError { at: i });
+    let entries = vec![
+        entry(
+            ctx,
+            i,
+            &value,
+            Some(EntryWhen::Until(apart(
+                months.from.pred(),
+                months.from.pred(),
+            ))),
+        )
+        .ok_or_else(missing)?,
+        entry(ctx, i, &other, Some(EntryWhen::Period(p.clone()))).ok_or_else(missing)?,
+        entry(
+            ctx,
+            i,
+            &value,
+            Some(EntryWhen::From(apart(months.to.succ(), months.to.succ()))),
+        )
+        .ok_or_else(missing)?,
+    ];
+    Ok((
+        r,
+        schedule_body(vec![ScheduleSection {
+            span: ctx.span_between(start, r),
+            area: Area::Anywhere,
+            entries,
+            typos: Vec::new(),
+        }]),
     ))
 }
 
