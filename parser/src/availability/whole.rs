@@ -17,6 +17,40 @@ use super::syntax::{
 };
 use super::theater_names::named_area;
 
+/// "; 1.4 on the Isles", " (1.6 on the Isles)", ", but (only) 1.3 in the Thornwald": another
+/// RF and the place it holds in. A month is no place ("RF .9, but 1.5 in November 1947" is
+/// months apart).
+fn rf_in_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Area)> {
+    let but = (
+        ws0,
+        ch(','),
+        ws0,
+        phrase("but"),
+        ws1,
+        opt((phrase("only"), ws1)),
+    );
+    let (r, paren) = (ws0, ch(';').or(ch('(')), ws0)
+        .map(|(_, c, _)| c)
+        .or(but.map(|_| ','))
+        .parse(i)?;
+    let (r, (other, _, _, place)) = (
+        |r| rf(ctx, r, false),
+        ws1,
+        (phrase("in").or(phrase("on")), ws1),
+        |r| match super::when::when(ctx, r) {
+            Ok(_) => fail(r),
+            Err(_) => named_area(ctx, r),
+        },
+    )
+        .parse(r)?;
+    let r = if paren == '(' {
+        (ws0, ch(')')).parse(r)?.0
+    } else {
+        r
+    };
+    Ok((r, (other, place)))
+}
+
 /// After an RF given without a period (its one entry's period a stand-in), another RF for
 /// other places: "; 1.4 on the Isles", " (1.6 on the Isles)" (every place but those at the
 /// first RF), or "; elsewhere it is 1.2" after an RF of `area`. Each RF holds for the
@@ -52,35 +86,7 @@ pub(crate) fn rf_with_places<'a>(
             (r, other, (area, Area::Elsewhere { except: Vec::new() }))
         }
         None => {
-            // ", but (only) 1.3 in the Thornwald" as "; 1.3 in the Thornwald".
-            let but = (
-                ws0,
-                ch(','),
-                ws0,
-                phrase("but"),
-                ws1,
-                opt((phrase("only"), ws1)),
-            );
-            let (r, paren) = (ws0, ch(';').or(ch('(')), ws0)
-                .map(|(_, c, _)| c)
-                .or(but.map(|_| ','))
-                .parse(i)?;
-            let (r, (other, _, _, place)) = (
-                |r| rf(ctx, r, false),
-                ws1,
-                (phrase("in").or(phrase("on")), ws1),
-                // A month is no place ("RF .9, but 1.5 in November 1947": months apart).
-                |r| match super::when::when(ctx, r) {
-                    Ok(_) => fail(r),
-                    Err(_) => named_area(ctx, r),
-                },
-            )
-                .parse(r)?;
-            let r = if paren == '(' {
-                (ws0, ch(')')).parse(r)?.0
-            } else {
-                r
-            };
+            let (r, (other, place)) = rf_in_place(ctx, i)?;
             let Some(rest) = left_out(&place) else {
                 return fail(i);
             };
