@@ -273,3 +273,19 @@ fn every_theater_except_one_is_the_others() {
         ]
     );
 }
+
+/// RFs per place after a dates list ("RF 1.5, but only 1.3 in North Africa") rate the list's
+/// months place by place; the RF sentence's places give no availability of their own.
+#[test]
+fn rfs_per_place_after_a_dates_list_rate_it_place_by_place() {
+    let l = listing([row("Alpha", "1.0-1.6", "40-45", "1")]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates for use in France are 1941-42, and for North Africa 1942. RF 1.5, but only 1.3 in North Africa.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let got: Vec<String> = r.nation.vehicles[0]
+        .availability
+        .iter()
+        .map(|a| format!("{} {} {}", a.theaters[0], a.period, a.rf))
+        .collect();
+    assert_eq!(got, ["NorthAfrica 1-12/42 1.3", "France 1/41-12/42 1.5"]);
+}

@@ -131,6 +131,14 @@ fn notes_of_a_second_unseen_editor_answer_as_a_person_reads_them() {
     answers_as_the_key_says("qel", 80, 0);
 }
 
+/// A fourth made-up nation (`tests/fixtures-notes/kar`), its notes in a hobbyist's compact wiki
+/// manner ("RF 1.2 in both", "Only the Royalists used the Gryf, and only in 1944", years before
+/// and after the war, "mid-1943"), notes and key written before `qm` was run on them.
+#[test]
+fn notes_of_a_hobbyists_wiki_answer_as_a_person_reads_them() {
+    answers_as_the_key_says("kar", 60, 8);
+}
+
 #[test]
 #[ignore = "measures a data folder given by hand (QM_ANSWERS_DATA, QM_ANSWERS, QM_ANSWERS_NATION)"]
 fn answer_key_by_hand() {

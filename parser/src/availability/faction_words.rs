@@ -116,7 +116,8 @@ pub(crate) fn qualifier(ctx: &Ctx<'_>, text: &str) -> PrintedQualifier {
     }
 }
 
-/// "(Free French use only)", "Vichy French use only": who may use the vehicle in the group.
+/// "(Free French use only)", "Vichy French use only", "as a Royalist vehicle only": who may
+/// use the vehicle in the group.
 pub(crate) fn use_only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
     if let Some(r) = i.strip_prefix('(') {
         let Some(len) = r.find(')') else {
@@ -128,6 +129,32 @@ pub(crate) fn use_only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifie
         }
         return Ok((&r[len + 1..], q));
     }
+    if let Ok(read) = as_vehicle_only(ctx, i) {
+        return Ok(read);
+    }
     let (r, _) = faction_before(i, "use only")?;
     Ok((r, qualifier(ctx, &i[..i.len() - r.len()])))
+}
+
+/// "as a Royalist vehicle only", "as Royalist vehicles only": who alone used it.
+fn as_vehicle_only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
+    let (r, _) = (phrase("as"), ws1, opt((phrase("an").or(phrase("a")), ws1))).parse(i)?;
+    let (rest, faction) =
+        faction_before(r, "vehicle only").or_else(|_| faction_before(r, "vehicles only"))?;
+    if !faction.starts_with(char::is_uppercase) {
+        return fail(i);
+    }
+    let text = &i[..i.len() - rest.len()];
+    let value = Some(QualifierSyntax::RestrictedUse {
+        faction: Spanned {
+            value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
+            span: ctx.span(faction),
+        },
+    });
+    let q = PrintedQualifier {
+        raw: text.to_string(),
+        span: ctx.span(text),
+        value,
+    };
+    Ok((rest, q))
 }

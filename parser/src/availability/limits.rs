@@ -22,11 +22,11 @@ use nom::Parser;
 use super::body::Body;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
-use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKind};
+use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKind, VehicleRef};
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 49] = [
+const SMALL_WORDS: [&str; 51] = [
     "it",
     "they",
     "them",
@@ -72,6 +72,8 @@ const SMALL_WORDS: [&str; 49] = [
     "permitted",
     "deployed",
     "sent",
+    "went",
+    "given",
     "shipped",
     "supplied",
     "delivered",
@@ -196,43 +198,102 @@ enum Bit {
     When(EntryWhen),
     /// A word without meaning of its own.
     Small,
+    /// A vehicle of the listing, the sentence's subject ("Only the Royalists used the Gryf").
+    Vehicle(VehicleRef),
+}
+
+/// What the bits before the next one say about it.
+#[derive(Clone, Copy, Default)]
+struct Before {
+    /// What the words before the next names let them be ("limited to" acts as "to").
+    names: Option<NameKind>,
+    /// A comma stands before it: a period may stand bare ("every theatre but X, 1939-45").
+    comma: bool,
+    /// "everywhere", "in every theater" came last: "but" is "except".
+    everywhere: bool,
 }
 
 /// A limit sentence: its bits, read until a word none of them is, then checked as a whole.
 pub(crate) fn limit<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let mut bits = Vec::new();
     let mut i = start;
-    // What the words before the next names let them be ("limited to" acts as "to").
     let mut pending: Option<NameKind> = None;
     loop {
         // A comma may stand between bits ("Russia, after 6/42"), never before the first.
-        let at = match (ws0, ch(','), ws0).parse(i) {
-            Ok((r, _)) if !bits.is_empty() => r,
-            _ => ws0(i)?.0,
+        let (at, comma) = match (ws0, ch(','), ws0).parse(i) {
+            Ok((r, _)) if !bits.is_empty() => (r, true),
+            _ => (ws0(i)?.0, false),
         };
-        let Some((r, bit, next)) = bit(ctx, at, pending.take()) else {
+        let before = Before {
+            names: pending.take(),
+            comma,
+            everywhere: matches!(bits.last(), Some(Bit::Everywhere)),
+        };
+        let Some((r, bit, next)) = bit(ctx, at, before) else {
             break;
         };
         bits.push(bit);
         pending = next;
         i = r;
     }
+    let vehicles: Vec<VehicleRef> = bits
+        .iter()
+        .filter_map(|b| match b {
+            Bit::Vehicle(v) => Some(v.clone()),
+            _ => None,
+        })
+        .collect();
     match meaning(bits) {
-        Some(limit) => Ok((i, ClauseKind::Limit(limit).into())),
+        Some(limit) => {
+            let mut body: Body = ClauseKind::Limit(limit).into();
+            body.vehicles = vehicles;
+            Ok((i, body))
+        }
         None => fail(start),
     }
 }
 
+/// A vehicle of the listing at `i` ("the Gryf"): the subject a limit is about.
+fn vehicle<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, VehicleRef)> {
+    let named = opt((phrase("the"), ws1)).parse(i).map_or(i, |(r, _)| r);
+    let n = ctx.lexicon.vehicle_at(named)?;
+    let name = &named[..n];
+    let vehicle = VehicleRef {
+        raw: name.to_string(),
+        span: ctx.span(name),
+        title_index: None,
+    };
+    Some((&named[n..], vehicle))
+}
+
+/// A period standing bare after a comma, shaped as one ("1939-45", "6/42", "1944"): a bare
+/// number elsewhere is no period ("AB 41").
+fn bare_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, EntryWhen)> {
+    let (r, p) = span_period(ctx, i).ok()?;
+    let raw = &i[..i.len() - r.len()];
+    let shaped = raw.contains(['/', '-', '–']) || raw.len() == 4;
+    (shaped && p.value.is_ok()).then_some((r, EntryWhen::Period(p)))
+}
+
 /// The bit at `i`, the text after it and what the next names may be.
-fn bit<'a>(
-    ctx: &Ctx<'a>,
-    i: &'a str,
-    pending: Option<NameKind>,
-) -> Option<(&'a str, Bit, Option<NameKind>)> {
+fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, Option<NameKind>)> {
     if i.is_empty() {
         return None;
     }
-    if let Some(kind) = pending {
+    if let Some((r, v)) = vehicle(ctx, i) {
+        return Some((r, Bit::Vehicle(v), None));
+    }
+    if before.comma {
+        if let Some((r, w)) = bare_period(ctx, i) {
+            return Some((r, Bit::When(w), None));
+        }
+    }
+    if before.everywhere {
+        if let Ok((r, _)) = phrase("but").parse(i) {
+            return Some((r, Bit::Except, None));
+        }
+    }
+    if let Some(kind) = before.names {
         if let Ok((r, names)) = names(ctx, i, kind) {
             return Some((r, Bit::Names { names, bare: false }, None));
         }
@@ -432,7 +493,10 @@ fn meaning(bits: Vec<Bit>) -> Option<Limit> {
     if except == 0 && bits.iter().any(|b| matches!(b, Bit::Everywhere)) {
         return None;
     }
-    if count(|b| matches!(b, Bit::Names { .. })) > 1 || count(|b| matches!(b, Bit::When(_))) > 1 {
+    if count(|b| matches!(b, Bit::Names { .. })) > 1
+        || count(|b| matches!(b, Bit::When(_))) > 1
+        || count(|b| matches!(b, Bit::Vehicle(_))) > 1
+    {
         return None;
     }
     for (k, b) in bits.iter().enumerate() {

@@ -44,6 +44,9 @@ mod years;
 #[cfg(test)]
 pub(crate) mod tests;
 
+#[cfg(test)]
+mod hobbyist_tests;
+
 pub use lexicon::Lexicon;
 pub use pieces::{bound_by, pieces, pieces_with, Piece, PieceKind};
 pub use syntax::*;

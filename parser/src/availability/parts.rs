@@ -151,6 +151,11 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     {
         return Ok((r, LeadIn::From(p)));
     }
+    // "From 1946 to 1948 it served ...", "From 1944 they were ...": a period opened by "from"
+    // ends plainly where a pronoun subject starts, comma or not.
+    if let Some(read) = from_before_pronoun(ctx, i) {
+        return Ok(read);
+    }
     // "1944-45: Northern Front, Steppe (1.4)": a period as the clause's label.
     if let Ok((r, (p, _, _, _))) = (|r| span_period(ctx, r), ws0, ch(':'), ws1).parse(i) {
         return Ok((r, LeadIn::Period(p)));
@@ -181,6 +186,25 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
             Ok((r, lead))
         }
         Err(e) => Err(e),
+    }
+}
+
+/// A lead-in period opened by "from" ("From 1946 to 1948", "From 1944 on") followed by a
+/// pronoun subject ("it", "they"), its comma left out; the text from the pronoun on.
+fn from_before_pronoun<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn)> {
+    phrase("from")(i).ok()?;
+    let (r, w) = super::when::when(ctx, i).ok()?;
+    let (r, _) = ws1(r).ok()?;
+    let pronoun = ["it", "they", "both"]
+        .iter()
+        .any(|p| phrase(p)(r).is_ok_and(|(after, _)| after.starts_with(' ')));
+    if !pronoun {
+        return None;
+    }
+    match w {
+        super::syntax::EntryWhen::From(p) => Some((r, LeadIn::From(p))),
+        super::syntax::EntryWhen::Period(p) => Some((r, LeadIn::Period(p))),
+        _ => None,
     }
 }
 

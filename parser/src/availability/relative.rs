@@ -75,6 +75,7 @@ pub(crate) fn relative_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 
 fn relative(delta: PrintedRf, lower: bool, max: Option<PrintedRf>, base: VehicleRef) -> Body {
     ClauseKind::RelativeRf(RelativeRf {
+        within: None,
         delta,
         lower,
         max,

@@ -14,7 +14,7 @@
 use super::body::Body;
 use super::grammar_error::{fail, Ctx, Res};
 use super::rf_token::rf;
-use super::syntax::{ClauseKind, PrintedRf, RelativeRf, VehicleRef};
+use super::syntax::{ClauseKind, EntryWhen, PrintedRf, RelativeRf, VehicleRef};
 
 /// Words that say the amount is added.
 const UP: [&str; 17] = [
@@ -95,8 +95,13 @@ const SAME_BASIS: [&[&str]; 8] = [
     &["for", "dates", "and", "area"],
 ];
 
-/// Single words that change nothing in a relative rule.
-const IDLE: [&str; 26] = [
+/// Single words that change nothing in a relative rule ("wherever the X was": the base's
+/// places and months, as the rule holds anyway).
+const IDLE: [&str; 30] = [
+    "wherever",
+    "whenever",
+    "was",
+    "were",
     "its",
     "it",
     "the",
@@ -134,6 +139,9 @@ enum Piece<'a> {
     Number(&'a str),
     /// A vehicle's name.
     Vehicle(&'a str),
+    /// An open end ("from 1941 on", "until 6/43"): the months the rule holds in. A period
+    /// of its own ("in 1941") is no piece of this form.
+    When(EntryWhen),
 }
 
 /// A relative rule in any order of its pieces (the module's doc).
@@ -162,7 +170,7 @@ pub(crate) fn relative_by_words<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Bo
             return fail(start);
         }
     }
-    let Some((base, delta, lower, max)) = bind(ctx, &pieces) else {
+    let Some((base, delta, lower, max, within)) = bind(ctx, &pieces) else {
         return fail(start);
     };
     let rest = &start[body.len()..];
@@ -173,6 +181,7 @@ pub(crate) fn relative_by_words<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Bo
             lower,
             max,
             base_vehicle: base,
+            within,
         })
         .into(),
     ))
@@ -192,6 +201,11 @@ fn pieces<'a>(ctx: &Ctx<'a>, body: &'a str) -> Option<Vec<Piece<'a>>> {
         i = i.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '(' | ')'));
         if i.is_empty() {
             return Some(out);
+        }
+        if let Some((r, w)) = open_end(ctx, i) {
+            out.push(Piece::When(w));
+            i = r;
+            continue;
         }
         if let Some(n) = ctx.lexicon.vehicle_at(i) {
             out.push(Piece::Vehicle(&i[..n]));
@@ -231,6 +245,17 @@ fn pieces<'a>(ctx: &Ctx<'a>, body: &'a str) -> Option<Vec<Piece<'a>>> {
     }
 }
 
+/// An open end at `i` ("from 1941 on", "as of 6/42", "until 1943").
+fn open_end<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, EntryWhen)> {
+    if !i.starts_with(char::is_alphabetic) {
+        return None;
+    }
+    match super::when::when(ctx, i).ok()? {
+        (r, w @ (EntryWhen::From(_) | EntryWhen::Until(_))) => Some((r, w)),
+        _ => None,
+    }
+}
+
 /// `word` without its possessive ending, when it has one.
 fn possessive(word: &str) -> Option<&str> {
     word.strip_suffix("'s").or_else(|| word.strip_suffix("’s"))
@@ -243,14 +268,23 @@ fn strip_possessive(i: &str) -> &str {
         .unwrap_or(i)
 }
 
-/// The base vehicle, the amount, whether it is taken away, and the cap: every piece used, one
-/// base, one amount, at most one cap, the direction said one way only.
-fn bind(
-    ctx: &Ctx<'_>,
-    pieces: &[Piece<'_>],
-) -> Option<(VehicleRef, PrintedRf, bool, Option<PrintedRf>)> {
+/// What a relative rule binds: the base, the amount, whether it is taken away, the cap, and
+/// the months it holds in.
+type Bound = (
+    VehicleRef,
+    PrintedRf,
+    bool,
+    Option<PrintedRf>,
+    Option<EntryWhen>,
+);
+
+/// The base vehicle, the amount, whether it is taken away, the cap and the months: every piece
+/// used, one base, one amount, at most one cap and one open end, the direction said one way
+/// only.
+fn bind(ctx: &Ctx<'_>, pieces: &[Piece<'_>]) -> Option<Bound> {
     let mut used = vec![false; pieces.len()];
     let mut base = None;
+    let mut within = None;
     let (mut amount, mut max) = (None, None);
     for (k, p) in pieces.iter().enumerate() {
         match p {
@@ -281,6 +315,12 @@ fn bind(
                     return None;
                 }
             }
+            Piece::When(w) => {
+                if within.replace(w.clone()).is_some() {
+                    return None;
+                }
+                used[k] = true;
+            }
             Piece::Word(_) => {}
         }
     }
@@ -302,7 +342,7 @@ fn bind(
     if up == down {
         return None;
     }
-    Some((base?, amount?, down, max))
+    Some((base?, amount?, down, max, within))
 }
 
 /// The pieces of the cap words that stand next to the number at `k`, when there are any.

@@ -136,11 +136,33 @@ pub(crate) fn scoped<'a, T>(
         {
             continue;
         }
+        // "Sable A: ..." is never the name "Sable" and a clause "A: ...": a name ends where
+        // the longest name of the listing there does.
+        if names.iter().any(|&(f, l)| inside_a_name(ctx, start, f, l)) {
+            continue;
+        }
         if let Some(read) = attempt(&names, rest.trim_start()) {
             return Ok(read);
         }
     }
     Err(nom::Err::Error(farthest))
+}
+
+/// True when the name from word `first` to word `last` (slices of `start`) stops inside a
+/// longer name of the listing that starts there ("Sable" of "Sable A").
+fn inside_a_name(ctx: &Ctx<'_>, start: &str, first: &str, last: &str) -> bool {
+    let name = span_text(start, first, last);
+    let off = (first.as_ptr() as usize).saturating_sub(start.as_ptr() as usize);
+    let Some(at) = start.get(off..) else {
+        return false;
+    };
+    let the = ["The ", "the "]
+        .iter()
+        .find(|t| at.starts_with(*t))
+        .map_or(0, |t| t.len());
+    ctx.lexicon
+        .vehicle_at(&at[the..])
+        .is_some_and(|n| n + the > name.trim_end_matches([',', ':']).len())
 }
 
 /// The vehicles a scope's names (each its first and last word in `start`) stand for.
@@ -157,6 +179,13 @@ fn vehicle_refs<'a>(
             let name = name
                 .strip_suffix("'s")
                 .or_else(|| name.strip_suffix("’s"))
+                .unwrap_or(name);
+            // "The Sable A: ...": the article is no word of the name (with it, "Sable A" would
+            // match the title's "Sable" as well as its "Sable A").
+            let name = ["The ", "the "]
+                .iter()
+                .find_map(|t| name.strip_prefix(t))
+                .filter(|n| !n.is_empty())
                 .unwrap_or(name);
             VehicleRef {
                 raw: name.to_string(),

@@ -166,7 +166,7 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
             None => (rest, Some(whole_when_unsaid(ctx, i, b))),
         });
         match read {
-            Ok((rest, Some(b))) if terminated(rest, level) && !b.needs_period => {
+            Ok((rest, Some(b))) if terminated(ctx, rest, level) && !b.needs_period => {
                 return Ok((rest, b))
             }
             Ok((rest, _)) => {
@@ -181,7 +181,8 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
     Err(nom::Err::Error(farthest))
 }
 
-/// An RF said with no period and no lead-in to give one ("Its RF is 1.2.", "RF: 1.5."):
+/// An RF said with no period and no lead-in to give one ("Its RF is 1.2.", "RF: 1.5.", "Kesh
+/// Hills and Upper Meridia, RF 1.4"):
 /// it holds for the whole of the vehicle's DATES (rating, as any RF sentence, the dates the
 /// sentences before gave). Any other body is returned as it is.
 fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
@@ -191,7 +192,8 @@ fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
     let ClauseKind::Schedule(s) = &mut body.kind else {
         return body;
     };
-    // "It is available on the Steppe at RF 1.2" (`served`, no period): the whole DATES there.
+    // "It is available on the Steppe at RF 1.2", "Kesh Hills and Upper Meridia, RF 1.4 in
+    // both" (`served`, no period): the whole DATES there.
     if !matches!(s.form, ScheduleForm::RfByPeriod | ScheduleForm::DatesAndRf) {
         return body;
     }
@@ -239,7 +241,7 @@ fn rf_beside_months(
 }
 
 /// True when what follows a clause ends it at `level`.
-fn terminated(rest: &str, level: Level) -> bool {
+fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
     let r = rest.trim_start();
     match level {
         // A semicolon ends a clause too: "The RF is 1.2 until April 1940; in May and June
@@ -248,21 +250,27 @@ fn terminated(rest: &str, level: Level) -> bool {
             r.is_empty()
                 || r.strip_prefix(['.', ';'])
                     .is_some_and(|a| a.is_empty() || a.starts_with(char::is_whitespace))
-                || limit_joined(r).is_some()
+                || limit_joined(ctx, r).is_some()
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
     }
 }
 
-/// ", and not before 2/42", "and only ...": a limit joined to the clause before by "and"; the
-/// text where the limit begins.
-fn limit_joined(r: &str) -> Option<&str> {
+/// ", and not before 2/42", "and only ...", ", and from 1945 they went only to X": a limit
+/// joined to the clause before by "and"; the text where the limit begins. After a sense word
+/// the limit must still read; after any other word it must read whole, to the sentence's end.
+fn limit_joined<'a>(ctx: &Ctx<'a>, r: &'a str) -> Option<&'a str> {
     let (r, _) = (opt((ch(','), ws0)), phrase("and"), ws1).parse(r).ok()?;
     let sense = ["not ", "never ", "no longer ", "only "];
-    sense
+    if sense
         .iter()
         .any(|s| r.get(..s.len()).is_some_and(|w| w.eq_ignore_ascii_case(s)))
-        .then_some(r)
+    {
+        return Some(r);
+    }
+    let (after, _) = limit(ctx, r).ok()?;
+    let after = after.trim_start();
+    (after.is_empty() || after.starts_with(['.', ';'])).then_some(r)
 }
 
 /// Reads every clause of `text`.
@@ -283,7 +291,8 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
                 clauses.push(c);
                 let r = r.trim_start();
                 continues = r.starts_with(';');
-                rest = limit_joined(r).unwrap_or_else(|| r.strip_prefix(['.', ';']).unwrap_or(r));
+                rest =
+                    limit_joined(ctx, r).unwrap_or_else(|| r.strip_prefix(['.', ';']).unwrap_or(r));
             }
             Err(e) => {
                 let len = ctx.sentence_len(rest);
@@ -312,7 +321,20 @@ fn unreadable(ctx: &Ctx<'_>, sentence: &str, read: usize) -> AvailabilityClause 
         .then(|| {
             let at = body.get(read..)?;
             let at = at.trim_start();
-            let word = at.find(char::is_whitespace).unwrap_or(at.len()).max(1);
+            let mut word = at.find(char::is_whitespace).unwrap_or(at.len()).max(1);
+            // A preposition is never what could not be read: name the word it leads too ("in
+            // mid-1943", "in both").
+            let lead = at[..word].to_ascii_lowercase();
+            if matches!(
+                lead.as_str(),
+                "in" | "on" | "from" | "until" | "to" | "since" | "after"
+            ) {
+                let next = at[word..].trim_start();
+                let len = next
+                    .find(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
+                    .unwrap_or(next.len());
+                word = at.len() - next.len() + len;
+            }
             let word = at
                 .get(..word)
                 .or_else(|| at.get(..at.chars().next()?.len_utf8()))?;

@@ -31,7 +31,7 @@ use super::theater_names::theaters;
 use super::when::when;
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 47] = [
+const VERBS: [&str; 51] = [
     "remained in service",
     "were pressed into service",
     "was pressed into service",
@@ -71,6 +71,10 @@ const VERBS: [&str; 47] = [
     "saw action",
     "saw use",
     "appeared",
+    "reached",
+    "arrived",
+    "turned up",
+    "showed up",
     "available",
     "served",
     "fought",
@@ -120,14 +124,33 @@ const CLASS_NOUNS: [&str; 10] = [
 /// from 6/41 on.
 const FIRST: [&str; 3] = ["first", "initially", "originally"];
 
-/// The first period of a sentence whose verb says it began then ("first appeared in 6/41"):
-/// from that month on, not that month only.
+/// Verbs that say use began then: "appeared on the Steppe in 6/41", "reached X in March
+/// 1942" are from that month on.
+const ONSET: [&str; 8] = [
+    "appeared",
+    "reached",
+    "arrived",
+    "turned up",
+    "showed up",
+    "entered service",
+    "came into service",
+    "went into service",
+];
+
+/// The first period of a sentence, and the first after each place, whose verb says use began
+/// then ("first appeared in 6/41", "reached X in 3/42 and Y in 1943"): from that month on, not
+/// that month only.
 fn began(pieces: &mut [Piece]) {
-    let first = pieces.iter_mut().find_map(|p| match p {
-        Piece::When(e) => Some(e),
-        _ => None,
-    });
-    if let Some(entry) = first {
+    let mut fresh = true;
+    for p in pieces {
+        let entry = match p {
+            Piece::Place(..) => {
+                fresh = true;
+                continue;
+            }
+            Piece::When(e) if std::mem::take(&mut fresh) => e,
+            _ => continue,
+        };
         if let EntryWhen::Period(p) = &entry.when {
             let mut start = p.clone();
             start.value = start.value.map(|v| qm_schema::Period {
@@ -138,6 +161,25 @@ fn began(pieces: &mut [Piece]) {
         }
     }
 }
+
+/// Verbs that go on from a period just given: "appeared in 5/42 and remained in service
+/// there until the end of the war".
+const LASTED: [&str; 14] = [
+    "remained in service",
+    "remained in use",
+    "remained",
+    "stayed in service",
+    "stayed",
+    "served on",
+    "soldiered on",
+    "hung on",
+    "lasted",
+    "continued in service",
+    "was used",
+    "were used",
+    "served",
+    "continued",
+];
 
 /// Pronouns standing for the subject of the sentence before ("it", "they", "both").
 const PRONOUNS: [&str; 5] = ["both types", "both", "they", "it", "all"];
@@ -170,8 +212,16 @@ enum Piece {
     Change(PrintedRf, Option<EntryWhen>),
     /// "; 1.3 on the Isles" after a group: the group's periods there, at that RF.
     RfThere(PrintedRf, Area),
-    /// ", but not on the Isles": the places the group is not available in.
+    /// ", but not on the Isles", ", the Isles excepted": the places the group is not
+    /// available in.
     NotIn(Area),
+    /// "and remained in service (there) until the end of the war": the period before goes on
+    /// to this one's last month (an open end: to the end of the DATES); `true` when "there"
+    /// says the group has a place.
+    Lasted(EntryWhen, bool),
+    /// "RF 1.2 in both", "in each", "there": the RF before holds in every place of its group,
+    /// which must name at least this many (a "both" with one place before it reads nothing).
+    Each(usize),
 }
 
 /// What one group binds: a place, the periods it scopes, the RF they share.
@@ -201,6 +251,7 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             // "It may be used only by X in 1941" says who may, not when it was: a limit
             // ("may be used only in X: 7/40-1/41 at RF 1.4" is a schedule).
             let said = &at[..at.len() - i.len()];
+            let onset = first.is_some() || ONSET.iter().any(|v| said.eq_ignore_ascii_case(v));
             let modal = ["may ", "can ", "could ", "might "].iter().any(|m| {
                 said.get(..m.len())
                     .is_some_and(|w| w.eq_ignore_ascii_case(m))
@@ -212,7 +263,7 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             // "issued to units in ...": units of no faction add nothing.
             let (i, _) = opt((ws1, phrase("to units"))).parse(i)?;
             let (i, mut read) = pieces(ctx, i)?;
-            if first.is_some() {
+            if onset {
                 began(&mut read);
             }
             (i, read)
@@ -426,6 +477,9 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
             .or_else(|_| rf_there(ctx, r))
             .or_else(|_| not_in(ctx, r))
+            .or_else(|_| excepted_place(ctx, r))
+            .or_else(|_| each(r))
+            .or_else(|_| lasted(ctx, r))
             .or_else(|_| piece(ctx, r));
         let Ok((r2, p)) = read else {
             break;
@@ -532,6 +586,42 @@ fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen
     }
 }
 
+/// "remained in service there until the end of the war", "stayed until 6/44": a second verb
+/// of the span the period before began ([`LASTED`]).
+fn lasted<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, _) = one_of(&LASTED)(i)?;
+    let (r, there) = opt((ws1, phrase("there"))).parse(r)?;
+    let (r, _) = (
+        ws1,
+        one_of(&["until", "till", "to", "through", "up to"]),
+        ws1,
+    )
+        .parse(r)?;
+    if let Ok((r2, _)) = super::when::war_end(r) {
+        return Ok((
+            r2,
+            Piece::Lasted(EntryWhen::Thereafter(ctx.span(&r[..0])), there.is_some()),
+        ));
+    }
+    let (r2, p) = super::when::span_period(ctx, r)?;
+    Ok((r2, Piece::Lasted(EntryWhen::Until(p), there.is_some())))
+}
+
+/// "in both", "in each", "in either", "in all of them", "there" after an RF: the places it
+/// holds in are those of its group (at least two for all but "there").
+fn each(i: &str) -> Res<'_, Piece> {
+    if let Ok((r, _)) = phrase("there")(i) {
+        return Ok((r, Piece::Each(1)));
+    }
+    let (r, _) = (
+        phrase("in"),
+        ws1,
+        one_of(&["both", "each", "either", "all of them"]),
+    )
+        .parse(i)?;
+    Ok((r, Piece::Each(2)))
+}
+
 /// "but not on the Isles", "though not in X": places left out of the group before.
 fn not_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     let (r, _) = (
@@ -546,6 +636,13 @@ fn not_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     )
         .parse(i)?;
     let (r, area) = place(ctx, r)?;
+    Ok((r, Piece::NotIn(area)))
+}
+
+/// "the Ashen Coast excepted": a place left out of the group before, not available there.
+fn excepted_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, area) = place(ctx, i)?;
+    let (r, _) = (ws1, phrase("excepted")).parse(r)?;
     Ok((r, Piece::NotIn(area)))
 }
 
@@ -811,6 +908,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             // A group made from the one before: ", except on X, where the RF is 1.3",
             // ", rising to 1.5 in 1945", "; 1.3 on X".
             Piece::NotIn(place) => cur.leave_out(&place, true)?,
+            p @ (Piece::Lasted(..) | Piece::Each(_)) => cur.said_of(p)?,
             Piece::ExceptRf(..) | Piece::Change(..) | Piece::RfThere(..) => {
                 // After a semicolon the group before is done: it is the one followed.
                 if cur.entries.is_empty() {
@@ -860,6 +958,36 @@ fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
 }
 
 impl Group {
+    /// A piece that says more of this group ([`Piece::Lasted`], [`Piece::Each`]); `None` for
+    /// any other, or where this group cannot take it.
+    fn said_of(&mut self, p: Piece) -> Option<()> {
+        match p {
+            Piece::Lasted(end, there) => self.lasted(end, there),
+            Piece::Each(least) => self.each(least),
+            _ => None,
+        }
+    }
+
+    /// "and remained in service there until Q" after this group's last period: that period
+    /// goes on to Q. `None` when there is none, or "there" points at no place.
+    fn lasted(&mut self, end: EntryWhen, there: bool) -> Option<()> {
+        if there && self.area.is_none() {
+            return None;
+        }
+        let last = self.entries.last_mut()?;
+        last.when = lasted_until(&last.when, end)?;
+        Some(())
+    }
+
+    /// "RF 1.2 in both": the group has its RF, and places enough for the word.
+    fn each(&self, least: usize) -> Option<()> {
+        let places = match &self.area {
+            Some(Area::Theaters { theaters, .. }) => theaters.len(),
+            _ => 0,
+        };
+        (self.rf.is_some() && places >= least).then_some(())
+    }
+
     /// The places `place` names left out of this group's area (every theater when it names
     /// none), marked not available there when `not_available` (", but not on the Isles").
     /// `None` when the group names its places or has no period yet.
@@ -963,6 +1091,29 @@ fn changed(entries: &mut [ScheduleEntry], w: Option<EntryWhen>) -> Option<Schedu
         other => other,
     };
     Some(next)
+}
+
+/// The months from the start of `began` to the end of `end` (an open end for "until the end
+/// of the war"); `None` when the end is before the start.
+fn lasted_until(began: &EntryWhen, end: EntryWhen) -> Option<EntryWhen> {
+    let (EntryWhen::Period(p) | EntryWhen::From(p)) = began else {
+        return None;
+    };
+    let from = p.value.as_ref().ok()?.from;
+    let mut start = p.clone();
+    start.value = Ok(qm_schema::Period { from, to: from });
+    match end {
+        EntryWhen::Thereafter(_) => Some(EntryWhen::From(start)),
+        EntryWhen::Until(q) => {
+            let to = q.value.as_ref().ok()?.to;
+            if to < from {
+                return None;
+            }
+            start.value = Ok(qm_schema::Period { from, to });
+            Some(EntryWhen::Period(start))
+        }
+        _ => None,
+    }
 }
 
 /// A group as a schedule section: its periods (those that follow on joined) with its RF.

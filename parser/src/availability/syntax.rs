@@ -419,6 +419,9 @@ pub struct RelativeRf {
     pub max: Option<PrintedRf>,
     /// The vehicle whose RF (for the same date and area) is the base.
     pub base_vehicle: VehicleRef,
+    /// The months it holds in, when it gives them ("wherever the Sable was, from 1941 on, .1
+    /// higher"): an open end; `None`: every month of the base's.
+    pub within: Option<EntryWhen>,
 }
 
 /// An optional weapon's availability and RF.

@@ -326,7 +326,7 @@ pub(crate) fn whole_dates<'a>(ctx: &Ctx<'a>, start: &'a str, rest: &'a str) -> O
 }
 
 /// "the end of the war", "the war's end": the last month the vehicle's DATES give.
-fn war_end(i: &str) -> Res<'_, &str> {
+pub(crate) fn war_end(i: &str) -> Res<'_, &str> {
     phrase("the end of the war")
         .or(phrase("the end of its dates"))
         .or(phrase("the end of their dates"))

@@ -1,5 +1,5 @@
 //! RFs given for the whole of a vehicle's DATES, with another for other places: "RF 1.2; 1.4
-//! on the Isles", "RF is 1.4 (1.6 on the Isles)", "Its RF on the Steppe is 1.5; elsewhere it
+//! on the Isles", "RF 1.5, but only 1.3 in the Thornwald", "RF is 1.4 (1.6 on the Isles)", "Its RF on the Steppe is 1.5; elsewhere it
 //! is 1.2", "RF is 1.3 in every theater except X, where it is 1.5", "RF is 1.0 in all
 //! theaters, but in X it rises to 1.2 after June 1943". Each RF with no period holds from the
 //! first month the nation's data holds ([`super::when::whole_dates`]); the DATES cut it.
@@ -16,6 +16,40 @@ use super::syntax::{
     ScheduleSection, TheaterException,
 };
 use super::theater_names::named_area;
+
+/// "; 1.4 on the Isles", " (1.6 on the Isles)", ", but (only) 1.3 in the Thornwald": another
+/// RF and the place it holds in. A month is no place ("RF .9, but 1.5 in November 1947" is
+/// months apart).
+fn rf_in_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Area)> {
+    let but = (
+        ws0,
+        ch(','),
+        ws0,
+        phrase("but"),
+        ws1,
+        opt((phrase("only"), ws1)),
+    );
+    let (r, paren) = (ws0, ch(';').or(ch('(')), ws0)
+        .map(|(_, c, _)| c)
+        .or(but.map(|_| ','))
+        .parse(i)?;
+    let (r, (other, _, _, place)) = (
+        |r| rf(ctx, r, false),
+        ws1,
+        (phrase("in").or(phrase("on")), ws1),
+        |r| match super::when::when(ctx, r) {
+            Ok(_) => fail(r),
+            Err(_) => named_area(ctx, r),
+        },
+    )
+        .parse(r)?;
+    let r = if paren == '(' {
+        (ws0, ch(')')).parse(r)?.0
+    } else {
+        r
+    };
+    Ok((r, (other, place)))
+}
 
 /// After an RF given without a period (its one entry's period a stand-in), another RF for
 /// other places: "; 1.4 on the Isles", " (1.6 on the Isles)" (every place but those at the
@@ -47,19 +81,7 @@ pub(crate) fn rf_with_places<'a>(
             (r, other, (area, Area::Elsewhere { except: Vec::new() }))
         }
         None => {
-            let (r, (_, paren, _)) = (ws0, ch(';').or(ch('(')), ws0).parse(i)?;
-            let (r, (other, _, _, place)) = (
-                |r| rf(ctx, r, false),
-                ws1,
-                (phrase("in").or(phrase("on")), ws1),
-                |r| named_area(ctx, r),
-            )
-                .parse(r)?;
-            let r = if paren == '(' {
-                (ws0, ch(')')).parse(r)?.0
-            } else {
-                r
-            };
+            let (r, (other, place)) = rf_in_place(ctx, i)?;
             let Some(rest) = left_out(&place) else {
                 return fail(i);
             };

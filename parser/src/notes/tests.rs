@@ -145,6 +145,33 @@ fn clause_names_match_title_vehicles_of_any_nation() {
     }
 }
 
+/// A name in the plural ("Otters reached ...") is the title's vehicle of that name; a plural
+/// of no title's name still says so.
+#[test]
+fn a_name_in_the_plural_is_the_titles_vehicle() {
+    let titles = vec![crate::Spanned {
+        value: "Otter".to_string(),
+        span: TextSpan::new(crate::FileId(0), 0..0),
+    }];
+    let mut diagnostics = Vec::new();
+    let mut otters = crate::VehicleRef {
+        raw: "Otters".into(),
+        span: TextSpan::new(crate::FileId(0), 0..6),
+        title_index: None,
+    };
+    super::vehicles::resolve(&mut otters, &titles, 7, &mut diagnostics);
+    assert_eq!(otters.title_index, Some(0));
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let mut others = crate::VehicleRef {
+        raw: "Badgers".into(),
+        ..otters
+    };
+    others.title_index = None;
+    super::vehicles::resolve(&mut others, &titles, 7, &mut diagnostics);
+    assert_eq!(others.title_index, None);
+    assert_eq!(diagnostics.len(), 1);
+}
+
 #[test]
 fn broken_paragraphs_are_joined() {
     let (_, parsed) = ita();

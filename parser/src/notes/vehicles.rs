@@ -126,7 +126,11 @@ pub(crate) fn resolve(
     note: u16,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    vehicle.title_index = match_title(&vehicle.raw, titles);
+    // "Otters reached the Thornwald": a name in the plural is the title's vehicle.
+    vehicle.title_index = match_title(&vehicle.raw, titles).or_else(|| {
+        let singular = vehicle.raw.strip_suffix('s')?;
+        match_title(singular, titles).filter(|&n| titles[n].value.eq_ignore_ascii_case(singular))
+    });
     if vehicle.title_index.is_some() {
         return;
     }

@@ -270,6 +270,9 @@ impl Translator<'_, '_> {
                 return;
             }
         }
+        if s.form == ScheduleForm::RfByPeriod && self.rated_by_place(&schedules, only) {
+            return;
+        }
         if s.form == ScheduleForm::DatesOnly && self.dates_go_on(&schedules, only) {
             // "France: 6/40. North Africa: 6/40-12/41.": one list, a sentence a place.
             let p = self.pending.as_mut().expect("dates go on a waiting list");
@@ -295,6 +298,48 @@ impl Translator<'_, '_> {
         }
     }
 
+    /// "Kobolds turned up in every theatre from 1942 onward, the Ashen Coast excepted. RF 1.5,
+    /// but only 1.3 in the Thornwald.": RFs per place after a dates list rate the list's
+    /// months place by place, when every place of the list is given an RF (the RF sentence's
+    /// other places, "every theater but X" taken whole, give no availability of their own).
+    /// True when it did.
+    fn rated_by_place(&mut self, rfs: &[Schedule], only: &[String]) -> bool {
+        let Some(p) = self.pending.as_mut() else {
+            return false;
+        };
+        if !(only.is_empty() || only == p.only) {
+            return false;
+        }
+        let rf_at = |t: &TheaterId| {
+            rfs.iter()
+                .find(|r| matches!(&r.scope, Scope::Theaters(ts) if ts.contains(t)))
+        };
+        let places = |sch: &Schedule| match &sch.scope {
+            Scope::Theaters(ts) => Some(ts.clone()),
+            _ => None,
+        };
+        let all_rated = p.schedules.iter().all(|(sch, _)| {
+            places(sch).is_some_and(|ts| !ts.is_empty() && ts.iter().all(|t| rf_at(t).is_some()))
+        });
+        if !all_rated || p.schedules.is_empty() {
+            return false;
+        }
+        let mut out = Vec::new();
+        for (sch, span) in std::mem::take(&mut p.schedules) {
+            for t in places(&sch).unwrap_or_default() {
+                let Some(r) = rf_at(&t) else { continue };
+                let rates: Vec<_> = r.entries.iter().collect();
+                let one = Schedule {
+                    scope: Scope::Theaters(vec![t]),
+                    ..sch.clone()
+                };
+                out.push((combine::rated(one, &rates), span.clone()));
+            }
+        }
+        p.schedules = out;
+        true
+    }
+
     /// "RF is always .4 higher (1.6 maximum) than ... the L3/35", limited by a dates list
     /// just before it (whose vehicles it then applies to).
     fn relative(&mut self, r: &RelativeRf, only: &[String], span: &TextSpan) {
@@ -317,6 +362,15 @@ impl Translator<'_, '_> {
             span: span.clone(),
         };
         self.push(rule, &targets, span);
+        // "wherever the Sable was, from 1941 on, .1 higher": used only in those months.
+        let window = r.within.clone().map(|when| qm_parser::Limit {
+            sense: qm_parser::LimitSense::Only,
+            names: Vec::new(),
+            when: Some(when),
+        });
+        if let Some(rule) = window.and_then(|l| limit_rule(&l, span)) {
+            self.push(rule, &targets, span);
+        }
     }
 
     /// "AS 42 aa and AS 42 cc Dates and RF are the same, but with .1 added to the RF": a
