@@ -864,20 +864,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
                 if place_first.is_none() {
                     place_first = Some(cur.entries.is_empty());
                 }
-                match (&mut cur.area, cur.entries.is_empty()) {
-                    (None, _) => cur.area = Some(area),
-                    (Some(Area::Theaters { theaters, .. }), true) => {
-                        if let Area::Theaters { theaters: more, .. } = area {
-                            theaters.extend(more);
-                        } else {
-                            return None;
-                        }
-                    }
-                    _ => {
-                        out.push(std::mem::take(&mut cur));
-                        cur.area = Some(area);
-                    }
-                }
+                add_place(&mut out, &mut cur, area)?;
             }
             Piece::When(entry) => {
                 if place_first.is_none() {
@@ -930,6 +917,25 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
         g.only.extend(whole.iter().cloned());
     }
     out.iter().all(|g| !g.entries.is_empty()).then_some(out)
+}
+
+/// A place after `cur`'s pieces: its place when it has none, more of its places before its
+/// periods, else the place of a new group (`cur` done). `None` when it cannot be bound.
+fn add_place(out: &mut Vec<Group>, cur: &mut Group, area: Area) -> Option<()> {
+    match (&mut cur.area, cur.entries.is_empty()) {
+        (None, _) => cur.area = Some(area),
+        (Some(Area::Theaters { theaters, .. }), true) => {
+            let Area::Theaters { theaters: more, .. } = area else {
+                return None;
+            };
+            theaters.extend(more);
+        }
+        _ => {
+            out.push(std::mem::take(cur));
+            cur.area = Some(area);
+        }
+    }
+    Some(())
 }
 
 /// "from 6/41 on the Steppe, 1/42 elsewhere, at RF 1.2": one RF after the last group, and
