@@ -262,6 +262,14 @@ fn alone(text: roxmltree::Node, svg: &str) -> Option<String> {
 static TEXTS: OnceLock<Mutex<HashMap<String, Option<Arc<Node>>>>> = OnceLock::new();
 const MAX_TEXTS: usize = 8192;
 
+/// Forgets every text read so far: the next pages read lay their texts out again, as a
+/// process's first pages do (`cargo bench --bench side` measures a cold build's sides so).
+pub fn forget_texts() {
+    if let Some(Ok(mut m)) = TEXTS.get().map(Mutex::lock) {
+        m.clear();
+    }
+}
+
 /// The text node usvg makes of a text's own page, remembered in [`TEXTS`].
 fn text_of(mini: &str) -> Result<Option<Arc<Node>>, String> {
     let memo = TEXTS.get_or_init(Mutex::default);
