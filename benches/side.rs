@@ -99,19 +99,30 @@ fn side(c: &mut Criterion) {
             }
         })
     });
+    whole_side(&mut group, &all, &templates, &opts);
+    group.finish();
+}
+
+/// A whole side: SVG and PNG, with the PDF form, and that again with every text laid out anew.
+fn whole_side(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    all: &[(&Nation, CounterPiece, CounterSide)],
+    templates: &Templates,
+    opts: &CounterOptions,
+) {
     // The bar: a side's SVG and PNG.
     group.bench_function("svg+png", |b| {
         b.iter(|| {
-            for &(n, p, s) in &all {
-                std::hint::black_box(counter_image(n, p, s, &templates, &opts).unwrap());
+            for &(n, p, s) in all {
+                std::hint::black_box(counter_image(n, p, s, templates, opts).unwrap());
             }
         })
     });
     // What `qm build` draws of a side: SVG, PNG and the PDF form the sheets place.
     group.bench_function("svg+png+pdf", |b| {
         b.iter(|| {
-            for &(n, p, s) in &all {
-                std::hint::black_box(render_side(n, p, s, &templates, &opts).unwrap());
+            for &(n, p, s) in all {
+                std::hint::black_box(render_side(n, p, s, templates, opts).unwrap());
             }
         })
     });
@@ -120,14 +131,13 @@ fn side(c: &mut Criterion) {
         b.iter_batched(
             svg_page::forget_texts,
             |()| {
-                for &(n, p, s) in &all {
-                    std::hint::black_box(render_side(n, p, s, &templates, &opts).unwrap());
+                for &(n, p, s) in all {
+                    std::hint::black_box(render_side(n, p, s, templates, opts).unwrap());
                 }
             },
             criterion::BatchSize::PerIteration,
         )
     });
-    group.finish();
 }
 
 /// The steps after the SVG text: parse, rasterize, PNG encode, PDF form.
