@@ -27,7 +27,7 @@ use qm_render::svg_to_pdf;
 use qm_render::templates::source::TemplateError;
 use qm_render::templates::Templates;
 use qm_render::{
-    chart_files, chart_key, chart_model, counter_key, counter_sheets_with, kept_side,
+    chart_files, chart_key, chart_model, counter_keys, counter_sheets_with, kept_side,
     ordnance_chart_model, pieces, render_side, sides, ChartFiles, ChartModel, Converted,
     CounterImage, CounterOptions, CounterPiece, RenderError, RenderErrorKind, RenderedSide,
     SheetOptions, SHEET_TEMPLATE,
@@ -814,7 +814,8 @@ fn decode_sheets(payload: &[u8]) -> Option<SheetFiles> {
 }
 
 /// The keys of every side (in `sides`' order), the last build's where a vehicle or gun, its
-/// nation's name, the options and the templates are as they were.
+/// nation's name, the options and the templates are as they were; a build of its own
+/// (`one_build`) only makes them, keeping nothing to compare with.
 fn side_keys(
     nations: &[&Nation],
     fp: u64,
@@ -825,6 +826,13 @@ fn side_keys(
         .iter()
         .flat_map(|&n| pieces(n).map(move |p| (n, p)))
         .collect();
+    if cache.one_build {
+        // No next build compares its pieces with these: only the keys.
+        return all
+            .par_iter()
+            .flat_map_iter(|&(n, p)| counter_keys(n, p, opts, fp))
+            .collect();
+    }
     let mut last = std::mem::take(&mut cache.side_keys);
     let found: Vec<Option<SideInputs>> = all
         .iter()
@@ -848,11 +856,7 @@ fn side_keys(
                 #[allow(clippy::clone_on_copy, reason = "options need not stay Copy")]
                 opts: opts.clone(),
                 templates: fp,
-                keys: p
-                    .sides()
-                    .into_iter()
-                    .map(|side| counter_key(n, p, side, opts, fp))
-                    .collect(),
+                keys: counter_keys(n, p, opts, fp),
             })
         })
         .collect();

@@ -236,13 +236,15 @@ impl Metrics {
         let bearing = |c: Option<char>, left: bool| {
             let Some(c) = c else { return 0.0 };
             let g = self.glyph(c);
-            let Some(b) = self.face.glyph_bounding_box(g.glyph) else {
-                return 0.0;
+            // The box read once per glyph (all 0: a glyph without ink).
+            let [x_min, _, x_max, _] = match self.glyph_box(g.glyph) {
+                [0, 0, 0, 0] => return 0.0,
+                b => b,
             };
             let units = if left {
-                f64::from(b.x_min)
+                f64::from(x_min)
             } else {
-                f64::from(g.advance) - f64::from(b.x_max)
+                f64::from(g.advance) - f64::from(x_max)
             };
             self.scale(units.max(0.0), size)
         };
@@ -299,6 +301,23 @@ mod tests {
                     .glyph_bounding_box(glyph)
                     .map_or((0, 0), |r| (r.y_max, r.y_min));
                 assert_eq!(m.glyph_ink(g.glyph), bbox, "{c:?}");
+                // The side bearings from the boxes read once, as from the face each time.
+                let bearing = |left: bool| {
+                    face.glyph_bounding_box(glyph).map_or(0.0, |b| {
+                        let units = if left {
+                            f64::from(b.x_min)
+                        } else {
+                            f64::from(g.advance) - f64::from(b.x_max)
+                        };
+                        m.scale(units.max(0.0), 10.0)
+                    })
+                };
+                let text = c.to_string();
+                assert_eq!(
+                    m.side_bearings(&text, 10.0),
+                    (bearing(true), bearing(false)),
+                    "{c:?}"
+                );
             }
         }
     }

@@ -8,7 +8,8 @@ use serde::Serialize;
 /// A hash of a piece's inputs.
 pub type Key = u64;
 
-/// Builds a [`Key`] from a piece's inputs.
+/// Builds a [`Key`] from a piece's inputs; a clone goes on from the inputs added so far.
+#[derive(Clone)]
 pub struct KeyHasher(std::hash::DefaultHasher);
 
 impl KeyHasher {

@@ -107,7 +107,9 @@ struct CounterContext<'a> {
     /// [`Templates::may_read`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     counter: Option<CounterView>,
-    /// "front", "back" or "limbered".
+    /// "front", "back" or "limbered" (empty only in the part of a side's cache key its
+    /// piece's sides share: [`counter_keys`]).
+    #[serde(skip_serializing_if = "str::is_empty")]
     side: &'static str,
     /// The PNG size, which the template writes as the SVG's width and height.
     px: u32,
@@ -189,7 +191,7 @@ pub fn side_layout<'a>(
 /// A hash of everything one side is drawn from: its template's name and context (but its
 /// layout, which the rest of the context decides: laying a side out costs as much as hashing
 /// it), and the templates' fingerprint ([`Templates::fingerprint`], given as `templates`);
-/// the render cache keys sides with it.
+/// the render cache keys sides with it. The same key as [`counter_keys`] gives the side.
 pub fn counter_key<'a>(
     nation: &'a Nation,
     piece: impl Into<CounterPiece<'a>>,
@@ -197,8 +199,49 @@ pub fn counter_key<'a>(
     opts: &'a CounterOptions,
     templates: u64,
 ) -> crate::cache_key::Key {
-    crate::cache_key::KeyHasher::new(template_of(side))
-        .value(&context(nation, piece.into(), side, opts, None))
+    side_key(shared_key(nation, piece.into(), opts), side, templates)
+}
+
+/// [`counter_key`] of each of a piece's sides, in [`CounterPiece::sides`]' order: the
+/// context its sides share (all of it but the side's name: the piece's whole IR record, most
+/// of a key's cost) is serialized once for them all.
+pub fn counter_keys<'a>(
+    nation: &'a Nation,
+    piece: impl Into<CounterPiece<'a>>,
+    opts: &'a CounterOptions,
+    templates: u64,
+) -> Vec<crate::cache_key::Key> {
+    let piece = piece.into();
+    let shared = shared_key(nation, piece, opts);
+    piece
+        .sides()
+        .into_iter()
+        .map(|side| side_key(shared.clone(), side, templates))
+        .collect()
+}
+
+/// The part of a side's key its piece's sides share: the context without the side's name.
+fn shared_key<'a>(
+    nation: &'a Nation,
+    piece: CounterPiece<'a>,
+    opts: &'a CounterOptions,
+) -> crate::cache_key::KeyHasher {
+    let shared = CounterContext {
+        side: "",
+        ..context(nation, piece, CounterSide::Front, opts, None)
+    };
+    crate::cache_key::KeyHasher::new("counter side").value(&shared)
+}
+
+/// A side's key from its piece's [`shared_key`]: its template, its name and the templates.
+fn side_key(
+    shared: crate::cache_key::KeyHasher,
+    side: CounterSide,
+    templates: u64,
+) -> crate::cache_key::Key {
+    shared
+        .value(template_of(side))
+        .value(side_name(side))
         .key(templates)
         .finish()
 }
@@ -417,4 +460,39 @@ pub fn artifact_name<'a>(
         piece.into().id(),
         side_name(side)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A piece's keys made together are each side's key made alone; its sides' keys differ,
+    /// and so do two pieces'.
+    #[test]
+    fn a_pieces_keys_are_its_sides_keys() {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data-src");
+        let compiled = qm_compile::pipeline::compile(&data, &Default::default());
+        let opts = CounterOptions::default();
+        let mut seen = std::collections::HashSet::new();
+        for nation in &compiled.nations {
+            for piece in crate::pieces(nation) {
+                let keys = counter_keys(nation, piece, &opts, 7);
+                let alone: Vec<_> = piece
+                    .sides()
+                    .into_iter()
+                    .map(|side| counter_key(nation, piece, side, &opts, 7))
+                    .collect();
+                assert_eq!(keys, alone, "{}", piece.id());
+                for key in keys {
+                    assert!(seen.insert(key), "{} shares a key", piece.id());
+                }
+                assert_ne!(
+                    counter_keys(nation, piece, &opts, 8),
+                    alone,
+                    "the templates' fingerprint is in the key"
+                );
+            }
+        }
+        assert!(seen.len() >= 82);
+    }
 }

@@ -68,9 +68,9 @@ pub use chart_ordnance::{
     ordnance_chart_model, ordnance_columns, ORDNANCE_LEGEND, ORDNANCE_LISTING,
 };
 pub use counter::{
-    artifact_name, counter_image, counter_images, counter_key, counter_svg, each_side, kept_side,
-    render_side, side_form, side_layout, side_name, sides, template_of, CounterImage,
-    CounterOptions, RenderedSide, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
+    artifact_name, counter_image, counter_images, counter_key, counter_keys, counter_svg,
+    each_side, kept_side, render_side, side_form, side_layout, side_name, sides, template_of,
+    CounterImage, CounterOptions, RenderedSide, BACK_TEMPLATE, COUNTER_UNITS, FRONT_TEMPLATE,
 };
 pub use counter_piece::{pieces, CounterPiece, SIDES};
 pub use counter_view::{CounterView, ItemView};

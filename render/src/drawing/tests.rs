@@ -467,6 +467,63 @@ fn a_translucent_group_is_one_transparency_group() {
     assert_eq!((painted(&d.ops[..end]), painted(&d.ops[end..])), (2, 1));
 }
 
+/// A picture recoloured by the counter templates' ink filter (a nation whose text is light)
+/// and dimmed (the wreck side) is drawn from its tree: a transparency group at the opacity
+/// holding the picture, every shape of it in the ink; any other filter is left to svg2pdf.
+#[test]
+fn an_ink_recoloured_picture_is_drawn_in_the_ink() {
+    // A picture of two overlapping black rectangles and a red one.
+    let picture = "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSI0IiBoZWlnaHQ9IjQiPjxyZWN0IHdpZHRoPSI0IiBoZWlnaHQ9IjIiLz48cmVjdCB5PSIxIiB3aWR0aD0iMiIgaGVpZ2h0PSIzIi8+PHJlY3QgeD0iMyIgeT0iMyIgd2lkdGg9IjEiIGhlaWdodD0iMSIgZmlsbD0icmVkIi8+PC9zdmc+";
+    let side = |filter: &str| {
+        format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#274171"/><filter id="ink" x="0" y="0" width="1" height="1">{filter}</filter><image x="2" y="2" width="4" height="4" opacity="0.45" filter="url(#ink)" href="data:image/svg+xml;base64,{picture}"/></svg>"##
+        )
+    };
+    let ink =
+        side(r##"<feFlood flood-color="#f2f2ea"/><feComposite in2="SourceAlpha" operator="in"/>"##);
+    let tree = crate::parse_svg(&ink).unwrap();
+    let d = Drawing::from_tree(&tree).unwrap();
+    let group = d.ops.iter().position(
+        |op| matches!(op, Op::BeginGroup { opacity, .. } if (*opacity - 0.45).abs() < 1e-6),
+    );
+    let picture = d.ops.iter().position(|op| matches!(op, Op::Picture { .. }));
+    let end = d.ops.iter().position(|op| matches!(op, Op::EndGroup));
+    assert!(
+        group < picture && picture < end && group.is_some(),
+        "{:?}",
+        d.ops
+    );
+    let Some(Op::Picture { drawing, .. }) = picture.map(|i| &d.ops[i]) else {
+        unreachable!()
+    };
+    let colours: Vec<Rgb> = drawing
+        .ops
+        .iter()
+        .filter_map(|op| match op {
+            Op::Fill(_, c, _) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(colours, vec![Rgb(0xf2, 0xf2, 0xea); 3], "{:?}", drawing.ops);
+    // The ground outside the group keeps its colour.
+    assert!(matches!(
+        d.ops.first(),
+        Some(Op::Fill(_, Rgb(0x27, 0x41, 0x71), _))
+    ));
+    for other in [
+        r#"<feGaussianBlur stdDeviation="1"/>"#,
+        r##"<feFlood flood-color="#f2f2ea" flood-opacity="0.5"/><feComposite in2="SourceAlpha" operator="in"/>"##,
+        r##"<feFlood flood-color="#f2f2ea"/><feComposite in2="SourceAlpha" operator="out"/>"##,
+    ] {
+        let tree = crate::parse_svg(&side(other)).unwrap();
+        assert!(Drawing::from_tree(&tree).is_err(), "{other}");
+    }
+    // A region that would clip the picture.
+    let clipped = ink.replace(r#"width="1" height="1""#, r#"width="0.5" height="1""#);
+    let tree = crate::parse_svg(&clipped).unwrap();
+    assert!(Drawing::from_tree(&tree).is_err());
+}
+
 /// A PDF placing `d` as a form on a page of its own.
 fn one_form_pdf(d: &Drawing) -> Vec<u8> {
     use crate::pdf::{Converted, PdfBuilder, Placement};

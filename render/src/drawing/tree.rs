@@ -2,7 +2,8 @@
 //! PNG is rasterized from it): groups with their transforms and opacity, fills and strokes in
 //! solid colours, text as runs of the glyphs usvg placed (shown in the document's font subsets,
 //! so a sheet holds each glyph once instead of its outline on every counter), pictures in SVG
-//! as drawings of their own (a document writes each once, however many sides show it). The
+//! as drawings of their own (a document writes each once, however many sides show it), a
+//! group recoloured by the counter templates' ink filter as its content in the ink. The
 //! operations are the ones svg2pdf writes for the same tree, without svg2pdf's fixed deflate
 //! level and per-path graphics states.
 
@@ -18,21 +19,27 @@ use qm_layout::svg_page::Page;
 
 /// See [`Drawing::from_tree`].
 pub(super) fn from_tree(tree: &usvg::Tree) -> Result<Drawing, Unsupported> {
-    from_page_tree(tree, None)
+    from_page_tree(tree, None, None)
 }
 
 /// See [`Drawing::from_page`].
 pub(super) fn from_page(page: &Page) -> Result<Drawing, Unsupported> {
-    from_page_tree(page.tree(), Some(page))
+    from_page_tree(page.tree(), Some(page), None)
 }
 
-/// The drawing of `tree`, its placeholder groups drawn as the texts of `page`.
-fn from_page_tree(tree: &usvg::Tree, page: Option<&Page>) -> Result<Drawing, Unsupported> {
+/// The drawing of `tree`, its placeholder groups drawn as the texts of `page`, everything in
+/// `ink` when given (a recoloured picture).
+fn from_page_tree(
+    tree: &usvg::Tree,
+    page: Option<&Page>,
+    ink: Option<Rgb>,
+) -> Result<Drawing, Unsupported> {
     let mut walk = Walk {
         ops: Vec::new(),
         glyphs: Default::default(),
         fontdb: tree.fontdb(),
         page,
+        ink,
     };
     walk.group(tree.root())?;
     // A side's drawing is kept until the sheets are made: not the room its list grew into.
@@ -53,20 +60,32 @@ struct Walk<'a> {
     fontdb: &'a usvg::fontdb::Database,
     /// The page whose placeholder groups stand for texts ([`Page::text`]).
     page: Option<&'a Page>,
+    /// The colour everything is painted in, inside a group recoloured by an ink filter
+    /// ([`ink_of`]).
+    ink: Option<Rgb>,
 }
 
 impl Walk<'_> {
     fn group(&mut self, g: &usvg::Group) -> Result<(), Unsupported> {
         let plain = g.clip_path().is_none()
             && g.mask().is_none()
-            && g.filters().is_empty()
             && g.blend_mode() == usvg::BlendMode::Normal
             && !g.isolate();
         if !plain {
             return Err(Unsupported(
-                "a group with a clip, a mask, a filter or a blend mode".into(),
+                "a group with a clip, a mask or a blend mode".into(),
             ));
         }
+        // An outer ink wins: it recolours whatever the inner one painted.
+        let outer = self.ink;
+        self.ink = outer.or(ink_of(g)?);
+        let drawn = self.translucent(g);
+        self.ink = outer;
+        drawn
+    }
+
+    /// A group at its opacity: composited as one when translucent.
+    fn translucent(&mut self, g: &usvg::Group) -> Result<(), Unsupported> {
         if g.opacity() == usvg::Opacity::ONE {
             return self.group_content(g);
         }
@@ -99,7 +118,7 @@ impl Walk<'_> {
                     Some(None) => {}
                     None => self.group(g)?,
                 },
-                Node::Path(p) => path(p, &mut self.ops)?,
+                Node::Path(p) => path(p, self.ink, &mut self.ops)?,
                 Node::Text(text) => self.text(text)?,
                 Node::Image(image) => self.picture(image)?,
             }
@@ -114,7 +133,7 @@ impl Walk<'_> {
     fn text(&mut self, text: &usvg::Text) -> Result<(), Unsupported> {
         let mut ops = Vec::new();
         let mut glyphs = UsedGlyphs::default();
-        if runs(text, self.fontdb, &mut ops, &mut glyphs).is_some() {
+        if runs(text, self.fontdb, self.ink, &mut ops, &mut glyphs).is_some() {
             self.ops.append(&mut ops);
             for (all, own) in self.glyphs.iter_mut().zip(glyphs) {
                 for (id, t) in own {
@@ -138,7 +157,7 @@ impl Walk<'_> {
         let usvg::ImageKind::SVG(tree) = image.kind() else {
             return Err(Unsupported("a raster image".into()));
         };
-        let drawing = from_tree(tree)?;
+        let drawing = from_page_tree(tree, None, self.ink)?;
         let mut h = std::collections::hash_map::DefaultHasher::new();
         drawing.width.to_bits().hash(&mut h);
         drawing.height.to_bits().hash(&mut h);
@@ -156,12 +175,55 @@ impl Walk<'_> {
 /// (a document already writes a picture once by that key).
 static PICTURES: crate::memo::Memo<u64, Arc<Drawing>> = crate::memo::Memo::new(1024);
 
-/// The runs of `text`'s glyphs (each in one face, size and baseline, in usvg's places),
-/// `None` when a span is stroked, not in a plain colour, or a glyph not upright in one of the
-/// embedded faces.
+/// The colour a group's filter paints its content in, when it is the counter templates' ink
+/// filter (`templates/counter/macros.svg`): a flood of one opaque colour kept where the
+/// content is (`feFlood`, then `feComposite operator="in" in2="SourceAlpha"`), whose regions
+/// hold all the content paints. Its content in solid, opaque paints drawn in that colour is
+/// what the filter makes of it (the same coverage, one colour); `None` without a filter, and
+/// any other filter is `Unsupported` (svg2pdf draws it as a raster).
+fn ink_of(g: &usvg::Group) -> Result<Option<Rgb>, Unsupported> {
+    use usvg::filter::{CompositeOperator, Input, Kind};
+    let other = || Unsupported("a filter other than an ink recolouring".into());
+    let f = match g.filters() {
+        [] => return Ok(None),
+        [f] => f,
+        _ => return Err(other()),
+    };
+    let [flood, composite] = f.primitives() else {
+        return Err(other());
+    };
+    let (Kind::Flood(fill), Kind::Composite(c)) = (flood.kind(), composite.kind()) else {
+        return Err(other());
+    };
+    let recolours = fill.opacity() == usvg::Opacity::ONE
+        && c.operator() == CompositeOperator::In
+        && *c.input1() == Input::Reference(flood.result().to_string())
+        && *c.input2() == Input::SourceAlpha;
+    let painted = g.stroke_bounding_box();
+    let holds = |r: usvg::NonZeroRect| {
+        r.left() <= painted.left()
+            && r.top() <= painted.top()
+            && r.right() >= painted.right()
+            && r.bottom() >= painted.bottom()
+    };
+    if !recolours
+        || ![f.rect(), flood.rect(), composite.rect()]
+            .into_iter()
+            .all(holds)
+    {
+        return Err(other());
+    }
+    let color = fill.color();
+    Ok(Some(Rgb(color.red, color.green, color.blue)))
+}
+
+/// The runs of `text`'s glyphs (each in one face, size and baseline, in usvg's places; in
+/// `ink` when given), `None` when a span is stroked, not in a plain colour, or a glyph not
+/// upright in one of the embedded faces.
 fn runs(
     text: &usvg::Text,
     fontdb: &usvg::fontdb::Database,
+    ink: Option<Rgb>,
     ops: &mut Vec<Op>,
     used: &mut UsedGlyphs,
 ) -> Option<()> {
@@ -173,10 +235,10 @@ fn runs(
             return None;
         }
         for line in [&span.overline, &span.underline].into_iter().flatten() {
-            path(line, ops).ok()?;
+            path(line, ink, ops).ok()?;
         }
         let color = match &span.fill {
-            Some(f) => opaque(f.paint(), f.opacity()).ok()?,
+            Some(f) => opaque(f.paint(), f.opacity(), ink).ok()?,
             None => return None,
         };
         let mut run: Option<TextRun> = None;
@@ -209,7 +271,7 @@ fn runs(
         }
         ops.extend(run.map(Op::Text));
         if let Some(line) = &span.line_through {
-            path(line, ops).ok()?;
+            path(line, ink, ops).ok()?;
         }
     }
     Some(())
@@ -294,16 +356,16 @@ fn hash_path(p: &Path, h: &mut impl Hasher) {
     }
 }
 
-/// A path's fill and stroke in its paint order; a fill without area and a stroke without
-/// extent are left out, as svg2pdf leaves them out.
-fn path(p: &usvg::Path, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
+/// A path's fill and stroke in its paint order (in `ink` when given); a fill without area and
+/// a stroke without extent are left out, as svg2pdf leaves them out.
+fn path(p: &usvg::Path, ink: Option<Rgb>, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
     if !p.is_visible() {
         return Ok(());
     }
     let b = p.data().bounds();
     let mut fill = None;
     if let Some(f) = p.fill().filter(|_| b.width() != 0.0 && b.height() != 0.0) {
-        let color = opaque(f.paint(), f.opacity())?;
+        let color = opaque(f.paint(), f.opacity(), ink)?;
         fill = Some(Op::Fill(
             p.data().clone(),
             color,
@@ -312,7 +374,7 @@ fn path(p: &usvg::Path, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
     }
     let mut stroke = None;
     if let Some(s) = p.stroke().filter(|_| b.width() != 0.0 || b.height() != 0.0) {
-        let color = opaque(s.paint(), s.opacity())?;
+        let color = opaque(s.paint(), s.opacity(), ink)?;
         stroke = Some(Op::Stroke(
             p.data().clone(),
             Stroke {
@@ -342,9 +404,13 @@ fn path(p: &usvg::Path, ops: &mut Vec<Op>) -> Result<(), Unsupported> {
     Ok(())
 }
 
-fn opaque(paint: &Paint, opacity: usvg::Opacity) -> Result<Rgb, Unsupported> {
+/// A solid, opaque paint's colour (`ink` instead, when given: the paint still decides the
+/// coverage the ink keeps).
+fn opaque(paint: &Paint, opacity: usvg::Opacity, ink: Option<Rgb>) -> Result<Rgb, Unsupported> {
     match paint {
-        Paint::Color(c) if opacity == usvg::Opacity::ONE => Ok(Rgb(c.red, c.green, c.blue)),
+        Paint::Color(c) if opacity == usvg::Opacity::ONE => {
+            Ok(ink.unwrap_or(Rgb(c.red, c.green, c.blue)))
+        }
         _ => Err(Unsupported(
             "a gradient, pattern or translucent paint".into(),
         )),

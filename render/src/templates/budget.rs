@@ -71,7 +71,9 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Budgeted<A> {
 
 /// Counts `bytes` (negative: freed) against the thread's budget and the renders' shared
 /// bound ([`MAX_HELD`]); stops the thread for good, before the allocation is made, when it
-/// would pass either.
+/// would pass either. Inlined into the allocator's calls (the binary's crate): every
+/// allocation of the process passes here, almost always outside a budgeted render.
+#[inline]
 fn charge(bytes: isize) {
     let over = LIMIT
         .try_with(|limit| {
