@@ -207,11 +207,7 @@ fn dates_per_place_and_rfs_per_period_in_the_next_sentence_are_read_together() {
     let notes = "**1. Alpha:** A test vehicle.\n\n† Dates for use in France are 6/40, and for North Africa 6/40-41. RF is 1.0 in 1940, and 1.1 in 1941.\n";
     let r = resolve(&l, notes);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
-    let got: Vec<String> = r.nation.vehicles[0]
-        .availability
-        .iter()
-        .map(|a| format!("{} {} {}", a.theaters[0], a.period, a.rf))
-        .collect();
+    let got = first_entries(&r);
     assert_eq!(
         got,
         [
@@ -282,10 +278,15 @@ fn rfs_per_place_after_a_dates_list_rate_it_place_by_place() {
     let notes = "**1. Alpha:** A test vehicle.\n\n† Dates for use in France are 1941-42, and for North Africa 1942. RF 1.5, but only 1.3 in North Africa.\n";
     let r = resolve(&l, notes);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
-    let got: Vec<String> = r.nation.vehicles[0]
+    let got = first_entries(&r);
+    assert_eq!(got, ["NorthAfrica 1-12/42 1.3", "France 1/41-12/42 1.5"]);
+}
+
+/// Each entry of the first vehicle as "Theater period RF", in the IR's order.
+fn first_entries(r: &crate::Resolved) -> Vec<String> {
+    r.nation.vehicles[0]
         .availability
         .iter()
         .map(|a| format!("{} {} {}", a.theaters[0], a.period, a.rf))
-        .collect();
-    assert_eq!(got, ["NorthAfrica 1-12/42 1.3", "France 1/41-12/42 1.5"]);
+        .collect()
 }
