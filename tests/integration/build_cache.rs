@@ -343,19 +343,10 @@ fn a_nation_checked_before_is_not_checked_again_and_its_findings_are_the_same() 
 #[test]
 fn a_keep_going_build_from_the_cache_writes_what_a_cold_build_writes() {
     let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    copy_dir(&root().join("data-src"), &data);
     // An unreadable sentence: --keep-going leaves its vehicle out of the Italian IR after the
     // compile (the nation's JSON is then not the IR the compile hashed).
-    let notes = data.join("ita/notes.md");
-    let text = std::fs::read_to_string(&notes).unwrap();
-    let broken = text.replacen(
-        "RF is 1.5 in 1940 and 1.6 in 1941.",
-        "RF is 1.5 in 1940 and perhaps 1.6 in 1941.",
-        1,
-    );
-    assert_ne!(text, broken);
-    std::fs::write(&notes, broken).unwrap();
+    let data = tmp.path().join("data");
+    crate::support::broken_data(&data);
     let out = tmp.path().join("out");
     let keep_going = ["--keep-going"];
     build_exits(&data, &out, &keep_going, 1);

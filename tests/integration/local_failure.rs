@@ -1,25 +1,8 @@
 //! Failure is local (issue 23): one unreadable sentence in the Italian notes leaves its vehicle
 //! unresolved; queries answer for the others and name it; `build --keep-going` writes the rest.
 
-use std::path::Path;
-
-use crate::support::{root, run_qm};
+use crate::support::{broken_data, root, run_qm};
 use qm_test_support::copy_dir;
-
-/// The repository's data with note 4's RF sentence (the L3 cc's) made unreadable.
-fn broken_data(dir: &Path) -> String {
-    copy_dir(&root().join("data-src"), dir);
-    let notes = dir.join("ita/notes.md");
-    let text = std::fs::read_to_string(&notes).unwrap();
-    let broken = text.replacen(
-        "RF is 1.5 in 1940 and 1.6 in 1941.",
-        "RF is 1.5 in 1940 and perhaps 1.6 in 1941.",
-        1,
-    );
-    assert_ne!(text, broken);
-    std::fs::write(&notes, broken).unwrap();
-    dir.to_str().unwrap().to_string()
-}
 
 #[test]
 fn queries_answer_for_the_other_vehicles_and_name_the_unresolved_one() {

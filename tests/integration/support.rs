@@ -74,3 +74,19 @@ pub fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     }
     out
 }
+
+/// The repository's data copied into `dir` with note 4's RF sentence (the L3 cc's) made
+/// unreadable; `dir` as text.
+pub fn broken_data(dir: &Path) -> String {
+    qm_test_support::copy_dir(&root().join("data-src"), dir);
+    let notes = dir.join("ita/notes.md");
+    let text = std::fs::read_to_string(&notes).unwrap();
+    let broken = text.replacen(
+        "RF is 1.5 in 1940 and 1.6 in 1941.",
+        "RF is 1.5 in 1940 and perhaps 1.6 in 1941.",
+        1,
+    );
+    assert_ne!(text, broken);
+    std::fs::write(&notes, broken).unwrap();
+    dir.to_str().unwrap().to_string()
+}
