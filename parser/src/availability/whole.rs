@@ -139,10 +139,10 @@ pub(crate) fn rf_with_months_apart<'a>(
     entries: &[ScheduleEntry],
 ) -> Res<'a, Body> {
     let value = lone_rf(i, entries)?;
-    let open = (ws0, ch('(').or(ch('[')))
-        .map(|(_, c)| Some(c))
-        .or((ws0, ch(','), ws0, phrase("but")).map(|_| None))
-        .or((ws0, ch(';')).map(|_| None));
+    let open =
+        (ws0, ch('(').or(ch('[')))
+            .map(|(_, c)| Some(c))
+            .or((ws0, ch(','), ws0, phrase("but")).map(|_| None));
     let (r, (close, _, other, _, w)) = (
         open,
         ws0,
