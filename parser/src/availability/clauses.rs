@@ -474,10 +474,7 @@ fn rf_for_period_use<'a>(ctx: &Ctx<'a>, start: &'a str, i: &'a str) -> Res<'a, B
 /// A place the nation knows and the space after it, before what it scopes ("North African RF",
 /// "the Eastern Front RF").
 fn place_before<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    if ctx.lexicon.place_at(i).is_none() {
-        return fail(i);
-    }
-    let (i, area) = named_area(ctx, i)?;
+    let (i, area) = super::theater_names::known_area(ctx, i)?;
     let (i, _) = ws1(i)?;
     Ok((i, area))
 }

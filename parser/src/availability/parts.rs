@@ -51,6 +51,19 @@ fn place_words(i: &str) -> Res<'_, &str> {
         .parse(i)
 }
 
+/// "elsewhere", "everywhere else", "in (all) other theaters": the places the sentence does not
+/// name.
+pub(crate) fn elsewhere(i: &str) -> Res<'_, Area> {
+    let (r, _) = phrase("elsewhere")
+        .or(phrase("everywhere else"))
+        .or(phrase("in other theaters"))
+        .or(phrase("in other theatres"))
+        .or(phrase("in all other theaters"))
+        .or(phrase("in all other theatres"))
+        .parse(i)?;
+    Ok((r, Area::Elsewhere { except: Vec::new() }))
+}
+
 /// "in every theater except X", "everywhere except in X/Y", "except in X": every theater of
 /// the nation but those named (the sentence says nothing about them).
 pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {

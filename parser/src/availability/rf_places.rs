@@ -15,12 +15,12 @@ use nom::Parser;
 use super::body::Body;
 use super::grammar_error::{fail, Ctx, GrammarError, Res};
 use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
-use super::parts::determiner;
+use super::parts::{determiner, elsewhere};
 use super::rf_token::rf;
 use super::syntax::{
     Area, ClauseKind, EntryWhen, PrintedRf, Schedule, ScheduleEntry, ScheduleForm, ScheduleSection,
 };
-use super::theater_names::named_area;
+use super::theater_names::known_area;
 
 /// An RF for each place (the module's doc).
 pub(crate) fn rf_by_place<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
@@ -94,7 +94,7 @@ fn separator(i: &str) -> Res<'_, ()> {
 fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Item> {
     if let Ok((r, value)) = rf(ctx, i, false) {
         if let Ok((r, (_, _, _, area, _, _))) =
-            (ws0, ch('('), ws0, |r| known_place(ctx, r), ws0, ch(')')).parse(r)
+            (ws0, ch('('), ws0, |r| known_area(ctx, r), ws0, ch(')')).parse(r)
         {
             return Ok((r, (area, value, None)));
         }
@@ -135,14 +135,10 @@ fn months<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
 /// Isles", "for Isles use", "the Isles"; or the places not named: "elsewhere", "everywhere
 /// else", "otherwise", "in other theaters".
 fn place_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    let mut others = phrase("elsewhere")
-        .or(phrase("everywhere else"))
-        .or(phrase("otherwise"))
-        .or(phrase("in other theaters"))
-        .or(phrase("in other theatres"))
-        .or(phrase("in all other theaters"))
-        .or(phrase("in all other theatres"));
-    if let Ok((r, _)) = others.parse(i) {
+    if let Ok(read) = elsewhere(i) {
+        return Ok(read);
+    }
+    if let Ok((r, _)) = phrase("otherwise").parse(i) {
         return Ok((r, Area::Elsewhere { except: Vec::new() }));
     }
     let lead = phrase("for use in")
@@ -151,17 +147,9 @@ fn place_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
         .or(phrase("on"))
         .or(phrase("for"));
     let (r, _) = opt((lead, ws1)).parse(i)?;
-    let (r, area) = known_place(ctx, r)?;
+    let (r, area) = known_area(ctx, r)?;
     let (r, _) = opt((ws1, phrase("use"))).parse(r)?;
     Ok((r, area))
-}
-
-/// A place the nation knows, at `i`.
-fn known_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    if ctx.lexicon.place_at(i).is_none() {
-        return fail(i);
-    }
-    named_area(ctx, i)
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use super::entries::{group_list, periods_of, rf_part, strict_separator};
 use super::faction_words::use_only;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
-use super::parts::determiner;
+use super::parts::{determiner, elsewhere};
 use super::rf_words::rf_noun;
 use super::rf_words::{read_qualifiers, rf_after};
 use super::syntax::{
@@ -734,18 +734,6 @@ fn everywhere(i: &str) -> Res<'_, Area> {
         return fail(i);
     }
     Ok((r, Area::AllBut { except: Vec::new() }))
-}
-
-/// "elsewhere", "everywhere else", "in other theaters": the places the sentence does not name.
-fn elsewhere(i: &str) -> Res<'_, Area> {
-    let (r, _) = phrase("elsewhere")
-        .or(phrase("everywhere else"))
-        .or(phrase("in other theaters"))
-        .or(phrase("in other theatres"))
-        .or(phrase("in all other theaters"))
-        .or(phrase("in all other theatres"))
-        .parse(i)?;
-    Ok((r, Area::Elsewhere { except: Vec::new() }))
 }
 
 /// One or more places ("the Western Marches and Lower Vardia", "North Africa/Russia"): with a

@@ -126,6 +126,15 @@ pub(crate) fn exceptions<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterEx
     Ok((i, out))
 }
 
+/// Named theaters, as [`named_area`] reads them, only where a place the nation knows starts `i`
+/// ("North African RF", "the Isles 1.2"): no other words are taken for a place's name.
+pub(crate) fn known_area<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    if ctx.lexicon.place_at(i).is_none() {
+        return fail(i);
+    }
+    named_area(ctx, i)
+}
+
 /// Named theaters with an optional "[EXC: ...]" after them.
 pub(crate) fn named_area<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     let (i, theaters) = theaters(ctx, i)?;

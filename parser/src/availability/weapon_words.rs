@@ -13,7 +13,7 @@ use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::ws0;
 use super::rf_words::rf_noun;
 use super::syntax::{PrintedPeriod, PrintedRf, WeaponAvailability};
-use super::theater_names::named_area;
+use super::theater_names::known_area;
 use super::when::point;
 
 /// Words that change nothing in an optional weapon's availability.
@@ -69,8 +69,7 @@ pub(crate) fn weapon_by_words<'a>(
         if i.is_empty() {
             break;
         }
-        if ctx.lexicon.place_at(i).is_some() {
-            let (r, area) = named_area(ctx, i)?;
+        if let Ok((r, area)) = known_area(ctx, i) {
             areas.push(area);
             i = r;
         } else if let Ok((r, value)) = rf_noun(ctx, i, false) {
