@@ -87,6 +87,13 @@ impl<'a> Ctx<'a> {
         self.span(self.consumed(from, rest))
     }
 
+    /// The words of `span`, a span of `text` (empty when it is not one).
+    pub(crate) fn words(&self, span: &TextSpan) -> &'a str {
+        let from = span.range.start.saturating_sub(self.base);
+        let to = span.range.end.saturating_sub(self.base);
+        self.text.get(from..to).unwrap_or("")
+    }
+
     /// The span of `len` bytes starting at the beginning of `at`.
     pub(crate) fn span_at(&self, at: &'a str, len: usize) -> TextSpan {
         let o = self.base + self.offset(at);

@@ -16,6 +16,7 @@
 mod body;
 mod clauses;
 mod diagnose;
+mod ellipsis;
 mod entries;
 mod faction_words;
 mod grammar_error;

@@ -16,6 +16,7 @@ use nom::Parser;
 
 use super::body::Body;
 use super::clauses::first_rf_of_lead_in;
+use super::ellipsis::carry_open_end;
 use super::entries::{group_list, periods_of, rf_part, strict_separator};
 use super::faction_words::use_only;
 use super::grammar_error::{fail, Ctx, Res};
@@ -298,9 +299,10 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             );
         }
     }
-    let groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
+    let mut groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
         at: i,
     }))?;
+    carry_open_end(ctx, groups.iter_mut().map(|g| &mut g.entries));
     let rated = groups.iter().any(|g| g.rf.is_some());
     let sections = groups
         .into_iter()

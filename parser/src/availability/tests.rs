@@ -602,7 +602,7 @@ fn terse_forms_read_to_their_meaning() {
 
 /// `text` read with a terse nation's words and years (1936-45): its clauses rendered, and how
 /// many diagnostics it gave.
-fn read_terse(text: &str) -> (Vec<String>, usize) {
+pub(crate) fn read_terse(text: &str) -> (Vec<String>, usize) {
     let lexicon = crate::Lexicon::new(
         Some(crate::YearSpan {
             first: 1936,

@@ -215,7 +215,7 @@ fn joins_month_names(raw: &str) -> bool {
 
 /// A period moved by `months` (+1: "after", -1: "before"): one month past its end, or the
 /// month before its start.
-fn shifted(mut p: PrintedPeriod, after: bool) -> PrintedPeriod {
+pub(crate) fn shifted(mut p: PrintedPeriod, after: bool) -> PrintedPeriod {
     p.value = p.value.map(|v| {
         let m = if after { v.to.succ() } else { v.from.pred() };
         Period { from: m, to: m }
