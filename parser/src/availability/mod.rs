@@ -37,6 +37,7 @@ mod sentences;
 mod served;
 mod syntax;
 mod theater_names;
+mod use_verbs;
 mod weapon_words;
 mod when;
 mod whole;

@@ -29,83 +29,8 @@ use super::syntax::{
     ScheduleEntry, ScheduleForm, ScheduleSection, Spanned, TheaterRef,
 };
 use super::theater_names::theaters;
+use super::use_verbs::{one_of, verb};
 use super::when::when;
-
-/// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 51] = [
-    "remained in service",
-    "were pressed into service",
-    "was pressed into service",
-    "were taken into service",
-    "was taken into service",
-    "pressed into service",
-    "came into service",
-    "went into service",
-    "entered service",
-    "might be used",
-    "could be used",
-    "may be used",
-    "can be used",
-    "were operated",
-    "was operated",
-    "were in service",
-    "was in service",
-    "were available",
-    "was available",
-    "are available",
-    "is available",
-    "were employed",
-    "was employed",
-    "were deployed",
-    "was deployed",
-    "were fielded",
-    "was fielded",
-    "were issued",
-    "was issued",
-    "is issued",
-    "were used",
-    "was used",
-    "are used",
-    "is used",
-    "saw service",
-    "in service",
-    "saw action",
-    "saw use",
-    "appeared",
-    "reached",
-    "arrived",
-    "turned up",
-    "showed up",
-    "available",
-    "served",
-    "fought",
-    "issued",
-    "used",
-    "dates are",
-    "dates:",
-    "in use",
-];
-
-/// Auxiliaries before a participle of use ("may be used", "was also fielded").
-const AUXILIARIES: [&str; 10] = [
-    "may be", "can be", "could be", "might be", "will be", "was", "were", "is", "are", "may",
-];
-
-/// Adverbs between an auxiliary and its participle ("was also used").
-const ADVERBS: [&str; 6] = ["also", "only", "first", "later", "still", "mainly"];
-
-/// Participles and adjectives of use after an auxiliary.
-const PARTICIPLES: [&str; 9] = [
-    "used",
-    "available",
-    "in service",
-    "issued",
-    "employed",
-    "deployed",
-    "fielded",
-    "found",
-    "encountered",
-];
 
 /// Nouns for the vehicles a subject names ("Aut. Blind. M.36 cars were available").
 const CLASS_NOUNS: [&str; 10] = [
@@ -352,18 +277,6 @@ const SENSE_WORDS: [&str; 12] = [
     "nor",
 ];
 
-/// A verb of use: one of [`VERBS`], or an auxiliary ("was", "may be"), an adverb ("also",
-/// "only", "first") and a participle ("used", "fielded"): "was also used", "may be used",
-/// "were only issued".
-fn verb(i: &str) -> Res<'_, &str> {
-    if let Ok(read) = one_of(&VERBS)(i) {
-        return Ok(read);
-    }
-    let (r, _) = (one_of(&AUXILIARIES), ws1).parse(i)?;
-    let (r, _) = opt((one_of(&ADVERBS), ws1)).parse(r)?;
-    one_of(&PARTICIPLES)(r)
-}
-
 /// A list with no verb that starts with a place the nation knows: "France, 9/39-6/40 (RF
 /// 1.1)", "Syria (6-7/41) at an RF of 1.3".
 fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
@@ -417,18 +330,6 @@ fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     let (r, mut rest) = pieces(ctx, r)?;
     rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
-}
-
-/// The first of `words` at `i`, case ignored.
-fn one_of<'a>(words: &'static [&'static str]) -> impl Fn(&'a str) -> Res<'a, &'a str> {
-    move |i: &'a str| {
-        for w in words {
-            if let Ok(read) = phrase(w)(i) {
-                return Ok(read);
-            }
-        }
-        fail(i)
-    }
 }
 
 /// The pieces after the verb, each after a separator (",", ";", "and", ", and") or a space.

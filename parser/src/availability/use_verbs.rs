@@ -1,0 +1,108 @@
+//! Verbs of use or availability ("was used", "served", "may be used", "was also fielded"),
+//! whatever their subject: the vehicle, a pronoun, some of the vehicles or a faction.
+
+use nom::combinator::opt;
+use nom::Parser;
+
+use super::grammar_error::{fail, Res};
+use super::lexeme::{phrase, ws1};
+
+/// Verbs of use or availability, longest first ("was used", "served", "available").
+const VERBS: [&str; 51] = [
+    "remained in service",
+    "were pressed into service",
+    "was pressed into service",
+    "were taken into service",
+    "was taken into service",
+    "pressed into service",
+    "came into service",
+    "went into service",
+    "entered service",
+    "might be used",
+    "could be used",
+    "may be used",
+    "can be used",
+    "were operated",
+    "was operated",
+    "were in service",
+    "was in service",
+    "were available",
+    "was available",
+    "are available",
+    "is available",
+    "were employed",
+    "was employed",
+    "were deployed",
+    "was deployed",
+    "were fielded",
+    "was fielded",
+    "were issued",
+    "was issued",
+    "is issued",
+    "were used",
+    "was used",
+    "are used",
+    "is used",
+    "saw service",
+    "in service",
+    "saw action",
+    "saw use",
+    "appeared",
+    "reached",
+    "arrived",
+    "turned up",
+    "showed up",
+    "available",
+    "served",
+    "fought",
+    "issued",
+    "used",
+    "dates are",
+    "dates:",
+    "in use",
+];
+
+/// Auxiliaries before a participle of use ("may be used", "was also fielded").
+const AUXILIARIES: [&str; 10] = [
+    "may be", "can be", "could be", "might be", "will be", "was", "were", "is", "are", "may",
+];
+
+/// Adverbs between an auxiliary and its participle ("was also used").
+const ADVERBS: [&str; 6] = ["also", "only", "first", "later", "still", "mainly"];
+
+/// Participles and adjectives of use after an auxiliary.
+const PARTICIPLES: [&str; 9] = [
+    "used",
+    "available",
+    "in service",
+    "issued",
+    "employed",
+    "deployed",
+    "fielded",
+    "found",
+    "encountered",
+];
+
+/// A verb of use: one of [`VERBS`], or an auxiliary ("was", "may be"), an adverb ("also",
+/// "only", "first") and a participle ("used", "fielded"): "was also used", "may be used",
+/// "were only issued".
+pub(crate) fn verb(i: &str) -> Res<'_, &str> {
+    if let Ok(read) = one_of(&VERBS)(i) {
+        return Ok(read);
+    }
+    let (r, _) = (one_of(&AUXILIARIES), ws1).parse(i)?;
+    let (r, _) = opt((one_of(&ADVERBS), ws1)).parse(r)?;
+    one_of(&PARTICIPLES)(r)
+}
+
+/// The first of `words` at `i`, case ignored.
+pub(crate) fn one_of<'a>(words: &'static [&'static str]) -> impl Fn(&'a str) -> Res<'a, &'a str> {
+    move |i: &'a str| {
+        for w in words {
+            if let Ok(read) = phrase(w)(i) {
+                return Ok(read);
+            }
+        }
+        fail(i)
+    }
+}
