@@ -254,7 +254,7 @@ pub(crate) fn limit<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 }
 
 /// A vehicle of the listing at `i` ("the Gryf"): the subject a limit is about.
-fn vehicle<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, VehicleRef)> {
+pub(crate) fn vehicle<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, VehicleRef)> {
     let named = opt((phrase("the"), ws1)).parse(i).map_or(i, |(r, _)| r);
     let n = ctx.lexicon.vehicle_at(named)?;
     let name = &named[..n];

@@ -35,6 +35,7 @@ mod rf_words;
 mod scope;
 mod sentences;
 mod served;
+mod subjects;
 mod syntax;
 mod theater_names;
 mod use_verbs;

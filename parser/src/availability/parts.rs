@@ -211,7 +211,8 @@ fn from_before_pronoun<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn
     let pronoun = ["it", "they", "both"]
         .iter()
         .any(|p| phrase(p)(r).is_ok_and(|(after, _)| after.starts_with(' ')));
-    if !pronoun {
+    // "From 1944 the Royalists also took it to X": a faction's subject starts as plainly.
+    if !pronoun && super::subjects::faction_subject(ctx, r).is_err() {
         return None;
     }
     match w {

@@ -24,9 +24,10 @@ use super::lexeme::{ch, phrase, ws0, ws1};
 use super::parts::{determiner, elsewhere};
 use super::rf_words::rf_noun;
 use super::rf_words::{read_qualifiers, rf_after};
+use super::subjects::{faction_name, faction_subject, restricted_to, some_of_them};
 use super::syntax::{
-    Area, ClauseKind, EntryWhen, PrintedQualifier, PrintedRf, QualifierSyntax, Schedule,
-    ScheduleEntry, ScheduleForm, ScheduleSection, Spanned, TheaterRef,
+    Area, ClauseKind, EntryWhen, PrintedQualifier, PrintedRf, Schedule, ScheduleEntry,
+    ScheduleForm, ScheduleSection, TheaterRef,
 };
 use super::theater_names::theaters;
 use super::use_verbs::{one_of, verb};
@@ -162,38 +163,19 @@ struct Group {
 
 /// "[subject noun] [pronoun] verb [only] pieces": a schedule, one section per group.
 pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    // The vehicle a faction's verb names as its object ("The Partisans used the Kestrel").
+    let mut named = Vec::new();
     let (i, pieces) = match verbless(ctx, start).or_else(|_| use_in(ctx, start)) {
         Ok(read) => read,
-        Err(_) => {
-            let (i, _) = determiner(start)?;
-            let (i, _) = opt((one_of(&CLASS_NOUNS), ws1)).parse(i)?;
-            let (i, _) = opt((one_of(&PRONOUNS), ws1)).parse(i)?;
-            let (i, _) = opt((phrase("only"), ws1)).parse(i)?;
-            let (i, _) = subject_words(i)?;
-            let (i, first) = opt((one_of(&FIRST), ws1)).parse(i)?;
-            let (i, _) = opt((phrase("only"), ws1)).parse(i)?;
-            let at = i;
-            let (i, _) = verb(i)?;
-            // "It may be used only by X in 1941" says who may, not when it was: a limit
-            // ("may be used only in X: 7/40-1/41 at RF 1.4" is a schedule).
-            let said = &at[..at.len() - i.len()];
-            let onset = first.is_some() || ONSET.iter().any(|v| said.eq_ignore_ascii_case(v));
-            let modal = ["may ", "can ", "could ", "might "].iter().any(|m| {
-                said.get(..m.len())
-                    .is_some_and(|w| w.eq_ignore_ascii_case(m))
-            });
-            if modal && (ws1, phrase("only"), ws1, phrase("by")).parse(i).is_ok() {
-                return fail(i);
-            }
-            let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
-            // "issued to units in ...": units of no faction add nothing.
-            let (i, _) = opt((ws1, phrase("to units"))).parse(i)?;
+        // "The Partisans used it on the Steppe from 1943": theirs alone.
+        Err(_) if faction_subject(ctx, start).is_ok() => {
+            let (i, subject) = faction_subject(ctx, start)?;
             let (i, mut read) = pieces(ctx, i)?;
-            if onset {
-                began(&mut read);
-            }
+            read.insert(0, Piece::Only(subject.only));
+            named.extend(subject.vehicle);
             (i, read)
         }
+        Err(_) => subject_verb_pieces(ctx, start)?,
     };
     // "Northern Front, Steppe (1.4)" after "1944-45:": places and an RF, the period the
     // lead-in's (a stand-in it fills; without a lead-in the sentence does not read).
@@ -240,7 +222,43 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     };
     let mut body: Body = ClauseKind::Schedule(Schedule { form, sections }).into();
     body.needs_period = undated;
+    body.vehicles = named;
     Ok((i, body))
+}
+
+/// "[the] [some of them] [class noun] [pronoun] [only] [subject words] [first] verb [only]
+/// pieces": the pieces of a sentence whose subject is the vehicle (or some of it).
+fn subject_verb_pieces<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Piece>> {
+    let (i, _) = determiner(start)?;
+    // "Survivors soldiered on in X", "A handful reached X": some of them is it.
+    let (i, _) = opt(some_of_them).parse(i)?;
+    let (i, _) = opt((one_of(&CLASS_NOUNS), ws1)).parse(i)?;
+    let (i, _) = opt((one_of(&PRONOUNS), ws1)).parse(i)?;
+    let (i, _) = opt((phrase("only"), ws1)).parse(i)?;
+    let (i, _) = subject_words(i)?;
+    let (i, first) = opt((one_of(&FIRST), ws1)).parse(i)?;
+    let (i, _) = opt((phrase("only"), ws1)).parse(i)?;
+    let at = i;
+    let (i, _) = verb(i)?;
+    // "It may be used only by X in 1941" says who may, not when it was: a limit
+    // ("may be used only in X: 7/40-1/41 at RF 1.4" is a schedule).
+    let said = &at[..at.len() - i.len()];
+    let onset = first.is_some() || ONSET.iter().any(|v| said.eq_ignore_ascii_case(v));
+    let modal = ["may ", "can ", "could ", "might "].iter().any(|m| {
+        said.get(..m.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(m))
+    });
+    if modal && (ws1, phrase("only"), ws1, phrase("by")).parse(i).is_ok() {
+        return fail(i);
+    }
+    let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
+    // "issued to units in ...": units of no faction add nothing.
+    let (i, _) = opt((ws1, phrase("to units"))).parse(i)?;
+    let (i, mut read) = pieces(ctx, i)?;
+    if onset {
+        began(&mut read);
+    }
+    Ok((i, read))
 }
 
 /// Words that say what of the subject was used, before the verb ("captured examples were
@@ -403,43 +421,9 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
 /// or says the name is none). A place or a period after "by" is no user.
 fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
     let (r, _) = (phrase("by"), ws1, opt((phrase("the"), ws1))).parse(i)?;
-    if !r.starts_with(char::is_uppercase) || ctx.lexicon.place_at(r).is_some() {
-        return fail(i);
-    }
-    let mut end = r;
-    let mut len = 0;
-    for n in 0..3 {
-        let w = end
-            .find(|c: char| !(c.is_alphabetic() || matches!(c, '\'' | '’' | '-')))
-            .unwrap_or(end.len());
-        if w == 0 || (n > 0 && !end.starts_with(char::is_uppercase)) {
-            break;
-        }
-        len = r.len() - end.len() + w;
-        match ws1(&end[w..]) {
-            Ok((next, _)) => end = next,
-            Err(_) => break,
-        }
-    }
-    if len == 0 {
-        return fail(i);
-    }
-    let rest = &r[len..];
+    let (rest, faction) = faction_name(ctx, r)?;
     let text = &i[..i.len() - rest.len()];
-    let faction = &r[..len];
-    Ok((
-        rest,
-        PrintedQualifier {
-            raw: text.to_string(),
-            span: ctx.span(text),
-            value: Some(QualifierSyntax::RestrictedUse {
-                faction: Spanned {
-                    value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
-                    span: ctx.span(faction),
-                },
-            }),
-        },
-    ))
+    Ok((rest, restricted_to(ctx, text, faction)))
 }
 
 /// ", except on the Isles, where the RF is 1.3" (or "where it is 1.3").

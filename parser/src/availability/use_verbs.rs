@@ -8,8 +8,14 @@ use super::grammar_error::{fail, Res};
 use super::lexeme::{phrase, ws1};
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 51] = [
+const VERBS: [&str; 57] = [
     "remained in service",
+    "continued in service",
+    "stayed in service",
+    "remained in use",
+    "soldiered on",
+    "hung on",
+    "lingered",
     "were pressed into service",
     "was pressed into service",
     "were taken into service",
@@ -68,7 +74,7 @@ const AUXILIARIES: [&str; 10] = [
 ];
 
 /// Adverbs between an auxiliary and its participle ("was also used").
-const ADVERBS: [&str; 6] = ["also", "only", "first", "later", "still", "mainly"];
+pub(crate) const ADVERBS: [&str; 6] = ["also", "only", "first", "later", "still", "mainly"];
 
 /// Participles and adjectives of use after an auxiliary.
 const PARTICIPLES: [&str; 9] = [

@@ -1,0 +1,241 @@
+//! Subjects of a verb of use other than the vehicle or a pronoun: some of the vehicles
+//! ("Survivors soldiered on in X in 1943", "A handful reached X in 1945"), which say no more
+//! than the vehicle would, and a faction ("The Partisans used it on the Steppe from 1943",
+//! "From 1944 the Royalists also took it to X"), which limits what the sentence gives to that
+//! faction. Which faction the words name is the nation's data (the resolver matches them, or
+//! says they name none); the grammar knows only that capitalised words stand there.
+
+use nom::combinator::opt;
+use nom::Parser;
+
+use super::grammar_error::{fail, Ctx, Res};
+use super::lexeme::{phrase, ws1};
+use super::syntax::{PrintedQualifier, QualifierSyntax, Spanned, VehicleRef};
+use super::use_verbs::{one_of, verb, ADVERBS};
+
+/// Words for some of the vehicles, longest first: "a handful of them reached X" is "it reached
+/// X" (the model keeps availability, not numbers).
+const SOME_OF_THEM: [&str; 22] = [
+    "a handful of them",
+    "a handful",
+    "a few of them",
+    "a few",
+    "some of them",
+    "some",
+    "the survivors",
+    "survivors",
+    "surviving examples",
+    "surviving vehicles",
+    "the remaining vehicles",
+    "remaining vehicles",
+    "remaining examples",
+    "the last examples",
+    "small numbers",
+    "a small number",
+    "limited numbers",
+    "a number of them",
+    "several",
+    "most of them",
+    "many",
+    "most",
+];
+
+/// "Survivors", "A handful (of them)": some of the vehicles as a verb's subject, and the space
+/// after the words.
+pub(crate) fn some_of_them(i: &str) -> Res<'_, &str> {
+    let (r, words) = one_of(&SOME_OF_THEM)(i)?;
+    let (r, _) = ws1(r)?;
+    Ok((r, words))
+}
+
+/// Nouns after a faction's name that add nothing to it ("Royalist units", "Partisan forces").
+const FORCES: [&str; 8] = [
+    "units",
+    "forces",
+    "troops",
+    "crews",
+    "formations",
+    "divisions",
+    "brigades",
+    "army",
+];
+
+/// Capitalised words that begin no faction's name: pronouns, determiners, words of scope.
+const NO_NAME: [&str; 20] = [
+    "it", "its", "they", "their", "this", "these", "those", "both", "all", "each", "every", "some",
+    "only", "a", "an", "the", "dates", "rf", "use", "in",
+];
+
+/// One to three capitalised words that name neither a place nor a vehicle the nation knows
+/// ("Partisans", "Free French"): a faction's name as the notes print it, or `fail`.
+pub(crate) fn faction_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, &'a str> {
+    let known = |r: &str| ctx.lexicon.place_at(r).is_some() || ctx.lexicon.vehicle_at(r).is_some();
+    if !i.starts_with(char::is_uppercase) || known(i) {
+        return fail(i);
+    }
+    let mut end = i;
+    let mut len = 0;
+    for n in 0..3 {
+        let w = end
+            .find(|c: char| !(c.is_alphabetic() || matches!(c, '\'' | '’' | '-')))
+            .unwrap_or(end.len());
+        if w == 0 || (n > 0 && !end.starts_with(char::is_uppercase)) || known(end) {
+            break;
+        }
+        if NO_NAME.iter().any(|x| x.eq_ignore_ascii_case(&end[..w])) {
+            break;
+        }
+        len = i.len() - end.len() + w;
+        match ws1(&end[w..]) {
+            Ok((next, _)) => end = next,
+            Err(_) => break,
+        }
+    }
+    if len == 0 {
+        return fail(i);
+    }
+    Ok((&i[len..], &i[..len]))
+}
+
+/// The qualifier of `text`, whose words `faction` restrict the use to that faction.
+pub(crate) fn restricted_to(ctx: &Ctx<'_>, text: &str, faction: &str) -> PrintedQualifier {
+    PrintedQualifier {
+        raw: text.to_string(),
+        span: ctx.span(text),
+        value: Some(QualifierSyntax::RestrictedUse {
+            faction: Spanned {
+                value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
+                span: ctx.span(faction),
+            },
+        }),
+    }
+}
+
+/// Verbs a faction does to the vehicle, before their object ("used it", "fielded them").
+const ACTIVE: [&str; 13] = [
+    "may use",
+    "could use",
+    "can use",
+    "might use",
+    "used",
+    "fielded",
+    "operated",
+    "employed",
+    "received",
+    "manned",
+    "kept",
+    "had",
+    "deployed",
+];
+
+/// Verbs that take the vehicle to a place ("took it to X", "sent them to X").
+const MOTION: [&str; 6] = ["took", "sent", "brought", "shipped", "moved", "transferred"];
+
+/// Words for the vehicle as an object ("used it", "fielded the Gryf").
+const OBJECTS: [&str; 7] = [
+    "it",
+    "them",
+    "this vehicle",
+    "this afv",
+    "these vehicles",
+    "the type",
+    "both",
+];
+
+/// The vehicle as the object of a verb: a pronoun, or a name the nation knows (the vehicle
+/// the sentence is about, then).
+fn object<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Option<VehicleRef>> {
+    if let Some((r, named)) = super::limits::vehicle(ctx, i) {
+        return Ok((r, Some(named)));
+    }
+    let (r, _) = one_of(&OBJECTS)(i)?;
+    Ok((r, None))
+}
+
+/// Who alone used the vehicle a sentence is about, and the vehicle when the sentence names it.
+pub(crate) struct FactionSubject {
+    /// "the Partisans": their use only.
+    pub(crate) only: PrintedQualifier,
+    /// "the Kestrel" of "The Partisans used the Kestrel".
+    pub(crate) vehicle: Option<VehicleRef>,
+}
+
+/// "[the] Partisans [units] [also] used it", "the Royalists also took it to": a faction, a
+/// verb of use and the vehicle as its object; yields who alone used it then (what follows
+/// gives where and when). A verb of use with no object ("Royalist units fought on the
+/// Steppe") says what the faction did, not the vehicle: not this.
+pub(crate) fn faction_subject<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, FactionSubject> {
+    let (r, _) = opt((phrase("the"), ws1)).parse(i)?;
+    let (r, name) = faction_name(ctx, r)?;
+    let subject_end = r;
+    let (r, _) = opt((ws1, one_of(&FORCES))).parse(r)?;
+    let (r, _) = ws1(r)?;
+    let (r, _) = opt((one_of(&ADVERBS), ws1)).parse(r)?;
+    let object = |r| object(ctx, r);
+    let (r, vehicle) =
+        if let Ok((r, (_, _, vehicle, _))) = (one_of(&MOTION), ws1, object, ws1).parse(r) {
+            (phrase("to")(r)?.0, vehicle)
+        } else if let Ok((r, (_, _, vehicle))) = (one_of(&ACTIVE), ws1, object).parse(r) {
+            (r, vehicle)
+        } else {
+            // "Partisan units were issued it", "Royalist crews were also given them".
+            let (r, (_, _, vehicle)) = (verb, ws1, object).parse(r)?;
+            (r, vehicle)
+        };
+    let text = &i[..i.len() - subject_end.len()];
+    let only = restricted_to(ctx, text, name);
+    Ok((r, FactionSubject { only, vehicle }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::read_terse;
+
+    /// Some of the vehicles read as the vehicle; a faction with the vehicle as its object
+    /// limits the sentence's use to it (and a named object is the sentence's vehicle).
+    #[test]
+    fn some_of_them_and_factions_are_subjects_of_use() {
+        let cases = [
+            (
+                "Survivors soldiered on in the Steppe in 1943 (RF 1.5).",
+                "DatesAndRf | the Steppe: 1-12/43 (1.5)",
+            ),
+            (
+                "A handful of them reached the Isles in 1945 (RF 1.6).",
+                "DatesAndRf | the Isles: from 1/45 on (1.6)",
+            ),
+            (
+                "From 1944 the Partisans also took it to the Isles (RF 1.5).",
+                "DatesAndRf | the Isles: from 1-12/44 on (1.5; Partisans use only)",
+            ),
+            (
+                "The Partisans used it on the Steppe from 1943 (RF 1.4).",
+                "DatesAndRf | the Steppe: from 1-12/43 on (1.4; Partisans use only)",
+            ),
+            (
+                "Partisan units fielded them in the Isles, 1943-44 (1.3).",
+                "DatesAndRf | the Isles: 1/43-12/44 (1.3; Partisan use only)",
+            ),
+            (
+                "Loyalist crews may use it from 1944 on (RF 1.4).",
+                "DatesAndRf | anywhere: from 1-12/44 on (1.4; Loyalist use only)",
+            ),
+            (
+                "The Loyalists used the Kestrel on the Steppe in 1944 (RF 1.4).",
+                "<Kestrel> DatesAndRf | the Steppe: 1-12/44 (1.4; Loyalists use only)",
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(read_terse(text), (vec![want.to_string()], 0), "{text}");
+        }
+        // A faction that did something with no vehicle as its object, or a verb that is no
+        // use: what the sentence says of the vehicle is unknown, an error.
+        for text in [
+            "Loyalist units fought on the Steppe in 1943 (RF 1.2).",
+            "Partisan units captured it on the Steppe in 1943 (RF 1.2).",
+            "Some were captured on the Steppe in 1943 (RF 1.2).",
+        ] {
+            assert_eq!(read_terse(text).1, 1, "{text}");
+        }
+    }
+}
