@@ -179,3 +179,23 @@ fn dates_given_a_place_a_sentence_are_one_list_for_the_relative_rule_after_them(
     let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["notes::no-rf"]);
 }
+
+/// An open end runs until a later statement gives the same theater's months from then to its
+/// own end ("A handful reached X in 1944 ... From 1945 it served there ..."); a later period
+/// that ends before the open end does would leave the months after it unsaid, and the two
+/// contradict (an error, never a guess).
+#[test]
+fn an_open_end_runs_until_a_later_statement_takes_over() {
+    let l = listing([row("Alpha", "1.2-1.6", "40-45", "1")]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† A handful reached Russia in 1943 (RF 1.6). From 1944 to 1945 it served in Russia with an RF of 1.3.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        entries(&r, "Alpha"),
+        ["Russia 1-12/43 1.6", "Russia 1/44-12/45 1.3"]
+    );
+    let notes = "**1. Alpha:** A test vehicle.\n\n† It was used in Russia from 1943 on (RF 1.6). In 1944 it was used in Russia at RF 1.3.\n";
+    let r = resolve(&l, notes);
+    let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&"notes::contradictory-rf"), "{codes:?}");
+}

@@ -44,6 +44,34 @@ pub fn contradictions(subject: &Subject, raw: &[Raw], diags: &mut Vec<Diagnostic
     }
 }
 
+/// "A handful reached the Kesh Hills in 1945 (RF 1.6). From 1946 to 1948 it served there
+/// with an RF of 1.3": an open end runs until a later statement of the notes gives the same
+/// theater's months from then to its own end at another RF or for another faction; it stops
+/// the month before them. A later period that ends before the open end does would leave
+/// what follows it unsaid: the two stay, and contradict.
+pub fn close_open_ends(raw: &mut [Raw]) {
+    for i in 0..raw.len() {
+        let (before, after) = raw.split_at_mut(i + 1);
+        let a = &mut before[i];
+        let Some(sa) = a.blame.clone().filter(|_| a.open) else {
+            continue;
+        };
+        let later = after.iter().filter(|b| {
+            b.theater == a.theater
+                && b.blame.as_ref().is_some_and(|sb| {
+                    sb.file == sa.file && sb.range.start >= sa.range.end && sb.range != sa.range
+                })
+                && b.period.from > a.period.from
+                && b.period.from <= a.period.to
+                && b.period.to >= a.period.to
+                && (b.rf != a.rf || b.qualifiers != a.qualifiers)
+        });
+        if let Some(first) = later.map(|b| b.period.from).min() {
+            a.period.to = first.pred();
+        }
+    }
+}
+
 /// The text under `span`, as read.
 fn text(map: &SourceMap, span: &TextSpan) -> String {
     map.get(span.file)

@@ -6,7 +6,7 @@
 use qm_parser::{Diagnostic, SourceMap};
 
 use super::clip::{clip, sorted};
-use super::contradictions::contradictions;
+use super::contradictions::{close_open_ends, contradictions};
 use super::fill::fill_entries;
 use super::limits::apply_limits;
 use super::lints::lint_stated;
@@ -38,6 +38,7 @@ pub fn resolve_item(
     };
     let mut stated = Stated::default();
     schedule_entries(&subject, &mut stated, diags);
+    close_open_ends(&mut stated.raw);
     relative_entries(&subject, bases, &mut stated, diags);
     fill_entries(&subject, &mut stated, diags);
     lint_stated(v, &stated.raw, rules.theaters, findings);

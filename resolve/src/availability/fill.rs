@@ -120,6 +120,7 @@ fn fill_theater(
             qualifiers: Vec::new(),
             origin: origin.clone(),
             blame: None,
+            open: false,
         });
     }
 }

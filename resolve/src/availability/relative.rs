@@ -107,6 +107,7 @@ fn copy_all(s: &Subject, rule: &Relative, base: &[Availability], stated: &mut St
                 qualifiers: b.qualifiers.clone(),
                 origin: origin.clone(),
                 blame: None,
+                open: false,
             });
         }
     }
@@ -142,6 +143,7 @@ fn copy_limited(
                     qualifiers: b.qualifiers.clone(),
                     origin: origin.clone(),
                     blame: None,
+                    open: false,
                 });
             }
         }

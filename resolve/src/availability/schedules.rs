@@ -127,6 +127,7 @@ fn entries(
                     span: s.map.provenance(&e.span),
                 },
                 blame: Some(e.span.clone()),
+                open: matches!(e.when, When::From(_)),
             });
         }
     }

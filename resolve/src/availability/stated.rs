@@ -36,6 +36,11 @@ pub struct Raw {
     pub origin: AvailabilityOrigin,
     /// The note text to blame in lints (None for listing fallbacks and copies).
     pub blame: Option<TextSpan>,
+    /// True for an open end of the notes ("from 1945 on", "reached X in 1945"): it runs to the
+    /// end of DATES unless a later sentence gives what follows ([`close_open_ends`]).
+    ///
+    /// [`close_open_ends`]: super::contradictions::close_open_ends
+    pub open: bool,
 }
 
 /// What a vehicle's rules state before clipping: the entries, in the order the passes add
