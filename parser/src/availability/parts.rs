@@ -158,6 +158,21 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         let (r, _) = (ws0, ch(','), ws1).parse(r)?;
         return Ok((r, LeadIn::Area(area)));
     }
+    // "WWII use:", "WW2 scenarios:": every note is about them, a label that scopes nothing.
+    if let Ok((r, _)) = (
+        phrase("wwii").or(phrase("ww2")).or(phrase("ww ii")),
+        ws1,
+        phrase("use")
+            .or(phrase("scenarios"))
+            .or(phrase("availability")),
+        ws0,
+        ch(':'),
+        ws1,
+    )
+        .parse(i)
+    {
+        return Ok((r, LeadIn::Ww2));
+    }
     // "From 1943 onward,", "As of 6/43,", "After 6/43,": an open end before its comma.
     if let Ok((r, (super::syntax::EntryWhen::From(p), _, _, _))) =
         (|r| super::when::when(ctx, r), ws0, ch(','), ws1).parse(i)

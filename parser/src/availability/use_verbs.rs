@@ -8,7 +8,18 @@ use super::grammar_error::{fail, Res};
 use super::lexeme::{phrase, ws1};
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 57] = [
+const VERBS: [&str; 66] = [
+    // "It is limited to France in 6/40 and Sicily in 7/43": its use, there and then only (a
+    // limit of one faction or one place alone is `limits`', read before this).
+    "is limited to",
+    "was limited to",
+    "are limited to",
+    "is restricted to",
+    "was restricted to",
+    "are restricted to",
+    "is confined to",
+    "was confined to",
+    "are confined to",
     "remained in service",
     "continued in service",
     "stayed in service",
@@ -98,6 +109,8 @@ pub(crate) fn verb(i: &str) -> Res<'_, &str> {
     }
     let (r, _) = (one_of(&AUXILIARIES), ws1).parse(i)?;
     let (r, _) = opt((one_of(&ADVERBS), ws1)).parse(r)?;
+    // "may only be used", "can also be fielded": the adverb before "be".
+    let (r, _) = opt((phrase("be"), ws1)).parse(r)?;
     one_of(&PARTICIPLES)(r)
 }
 
