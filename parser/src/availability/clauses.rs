@@ -315,7 +315,16 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let changed = change.is_ok();
     let (i, verb) = match change {
         Ok((r, _)) => (r, true),
-        Err(_) => (ws1, phrase("is").or(phrase("are")).or(phrase("was")), ws1)
+        Err(_) => (
+            ws1,
+            phrase("is")
+                .or(phrase("are"))
+                .or(phrase("was"))
+                .or(phrase("starts at"))
+                .or(phrase("begins at"))
+                .or(phrase("stands at")),
+            ws1,
+        )
             .map(|_| true)
             .or((ws0, ch(':'), ws0).map(|_| true))
             .or(ws1.map(|_| false))

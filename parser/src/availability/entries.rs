@@ -15,6 +15,7 @@ use super::syntax::{
     EntryWhen, Misprint, MisprintAt, PrintedPeriod, PrintedRf, ScheduleEntry, TheaterRef,
 };
 use super::theater_names::theaters;
+use super::use_verbs::one_of;
 use super::when::{span_period, when};
 
 /// One or more periods and the RF they share after them: "6-12/40 (.9)", "44-5/45 (1.3;
@@ -103,20 +104,44 @@ pub(crate) fn theater_entry<'a>(
     Ok((i, (entry, names)))
 }
 
+/// Words that change an RF from the entry before ("rising to 1.5 in 1942", "drops to 1.0
+/// (7-11/42)", "and is 1.1 from 2/43 on", "then 1.3"), longest first.
+const CHANGES: [&str; 27] = [
+    "going up to",
+    "goes up to",
+    "went up to",
+    "going down to",
+    "goes down to",
+    "went down to",
+    "rising to",
+    "rises to",
+    "rose to",
+    "falling to",
+    "falls to",
+    "fell to",
+    "dropping to",
+    "drops to",
+    "dropped to",
+    "climbing to",
+    "climbs to",
+    "climbed to",
+    "increasing to",
+    "increases to",
+    "increased to",
+    "decreasing to",
+    "decreases to",
+    "decreased to",
+    "then",
+    "is",
+    "was",
+];
+
 /// Words that give an RF as a change from the one before: "rising to 1.5 in 1942", "then
 /// 1.3"; without a period after it, the RF holds thereafter.
 pub(crate) fn change_word(i: &str) -> Res<'_, &str> {
     let (r, _) = opt((phrase("and"), ws1)).parse(i)?;
     let (r, _) = opt((phrase("which"), ws1)).parse(r)?;
-    phrase("rising to")
-        .or(phrase("rises to"))
-        .or(phrase("falls to"))
-        .or(phrase("falling to"))
-        .or(phrase("dropping to"))
-        .or(phrase("increasing to"))
-        .or(phrase("decreasing to"))
-        .or(phrase("then"))
-        .parse(r)
+    one_of(&CHANGES)(r)
 }
 
 /// An RF with its periods: "1.2 for 1-6/42", "1.5 in 1943", "1.5 from 11/41 to 6/42", "1.1

@@ -97,7 +97,16 @@ const SAME_BASIS: [&[&str]; 8] = [
 
 /// Single words that change nothing in a relative rule ("wherever the X was": the base's
 /// places and months, as the rule holds anyway).
-const IDLE: [&str; 30] = [
+const IDLE: [&str; 38] = [
+    // "Use the X's RF ... plus .4", "Its RF equals/matches the X's ...": the base named.
+    "use",
+    "equals",
+    "equal",
+    "matches",
+    "match",
+    "same",
+    "as",
+    "takes",
     "wherever",
     "whenever",
     "was",
@@ -250,8 +259,12 @@ fn open_end<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, EntryWhen)> {
     if !i.starts_with(char::is_alphabetic) {
         return None;
     }
-    match super::when::when(ctx, i).ok()? {
-        (r, w @ (EntryWhen::From(_) | EntryWhen::Until(_))) => Some((r, w)),
+    let (r, w) = super::when::when(ctx, i).ok()?;
+    // "(up to 1.6)" is a cap: a bare decimal is an RF, never a misprinted month.
+    let last = ctx.consumed(i, r).split_whitespace().last().unwrap_or("");
+    let decimal = last.contains('.') && !last.contains(['/', '-']);
+    match w {
+        EntryWhen::From(_) | EntryWhen::Until(_) if !decimal => Some((r, w)),
         _ => None,
     }
 }
@@ -422,6 +435,8 @@ mod tests {
             "RF is .4 higher (1.6 at most) than the L3/35's.",
             "RF: the L3/35's, plus .4 (maximum 1.6).",
             "RF: the L3/35's, +.4, capped at 1.6.",
+            "Use the L3/35's RF for the same date and theater, plus .4 (up to 1.6).",
+            "Its RF equals the L3/35's for the same date and area increased by .4, to no more than 1.6.",
         ] {
             assert_eq!(relative(text), plus_four, "{text}");
         }

@@ -106,7 +106,14 @@ fn in_parens<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> 
         i = ws0(r)?.0;
     }
     let mut qualifiers = Vec::new();
-    if let Some(r) = i.strip_prefix(';') {
+    // "(RF 1.3, Fascists only)": after a comma, a restriction only (what else follows a
+    // comma there is no qualifier).
+    let comma = i.strip_prefix(',').filter(|r| {
+        let r = r.trim_start();
+        let text = &r[..r.find(')').unwrap_or(r.len())];
+        qualifier(ctx, text).value.is_some()
+    });
+    if let Some(r) = i.strip_prefix(';').or(comma) {
         let (r, _) = ws0(r)?;
         let len = r.find(')').unwrap_or(r.len());
         let text = &r[..len];

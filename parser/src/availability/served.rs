@@ -243,6 +243,12 @@ fn subject_verb_pieces<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Piece>>
     // "It may be used only by X in 1941" says who may, not when it was: a limit
     // ("may be used only in X: 7/40-1/41 at RF 1.4" is a schedule).
     let said = &at[..at.len() - i.len()];
+    // "is limited to X in P and Y in Q": X a place the nation knows (a faction, or a word of
+    // no registry, is a limit's, read by `limits` or an error).
+    let limited = said.to_ascii_lowercase().ends_with(" to");
+    if limited && ws1(i).map_or(true, |(r, _)| ctx.lexicon.place_at(r).is_none()) {
+        return fail(i);
+    }
     let onset = first.is_some() || ONSET.iter().any(|v| said.eq_ignore_ascii_case(v));
     let modal = ["may ", "can ", "could ", "might "].iter().any(|m| {
         said.get(..m.len())
@@ -391,9 +397,25 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         };
         // A semicolon closes a group: "in X 6/41-12/43 at 1.4; on Y, 1942-44 at 1.5".
         let semicolon = i[..i.len() - r.len()].contains(';') && !out.is_empty();
+        // "in June 1940 only, at RF 1.1": an RF after a word of noise.
+        // The RF reads its own space: from the last one before `r`.
+        let rf = |r: &'a str| {
+            // After a semicolon an RF starts a clause of its own ("; RF 1.2 through 1942").
+            if semicolon {
+                return fail(r);
+            }
+            let k = i.len() - r.len();
+            let from = match i[..k].char_indices().next_back() {
+                Some((at, c)) if c.is_whitespace() => &i[at..],
+                _ => r,
+            };
+            rf_after(ctx, from)
+                .map(|(r2, (after, q))| (r2, Piece::Rf(after.rf, read_qualifiers(ctx, &q))))
+        };
         let read = use_only(ctx, r)
             .or_else(|_| by_faction(ctx, r))
             .map(|(r2, q)| (r2, Piece::Only(q)))
+            .or_else(|_| rf(r))
             .or_else(|_| except_rf(ctx, r).map(|(r2, (a, v))| (r2, Piece::ExceptRf(a, v))))
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
             .or_else(|_| rf_there(ctx, r))

@@ -35,12 +35,16 @@ pub fn relative_rule(rng: &mut Rng) -> (String, Rule) {
         None => String::new(),
         Some(c) => {
             let c = rf_number(rng, c, false);
-            match rng.below(6) {
+            match rng.below(10) {
                 0 => format!(", to a maximum of {c}"),
                 1 => format!(" but never above {c}"),
                 2 => format!(" ({c} maximum)"),
                 3 => format!(" (maximum {c})"),
                 4 => format!(", capped at {c}"),
+                5 => format!(" (up to {c})"),
+                6 => format!(", up to {c}"),
+                7 => format!(", but it may not exceed {c}"),
+                8 => format!(", to no more than {c}"),
                 _ => format!(", but never more than {c}"),
             }
         }
@@ -61,8 +65,10 @@ pub fn relative_rule(rng: &mut Rng) -> (String, Rule) {
         (true, 2) => format!("reduced by {d}"),
         (true, _) => format!("less {d}"),
     };
-    let text = match rng.below(4) {
+    let text = match rng.below(6) {
         0 => format!("Its RF is {base_words}{basis} {amount}{cap}."),
+        4 => format!("Its RF equals {base_words}{basis} {amount}{cap}."),
+        5 => format!("Use the {base}'s RF{basis}, {amount}{cap}."),
         1 if !lower => format!("Add {d} to the {base}'s RF{basis}{cap}."),
         2 => {
             let word = if lower { "lower" } else { "higher" };
