@@ -278,25 +278,10 @@ fn dates_schedule(first: ScheduleSection, rest: Vec<ScheduleSection>) -> Body {
     .into()
 }
 
-/// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
-/// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
-pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = determiner(start)?;
-    // "The X's North African RF is ...": a place the nation knows, before the RF it scopes.
-    let (i, place) = opt(|i| place_before(ctx, i)).parse(i)?;
-    let (i, _) = rf_word(i)?;
-    // "RF for 44-5/45 use in Italy is 1.2": the period comes before the area.
-    if let Ok(read) = rf_for_period_use(ctx, start, i) {
-        return Ok(read);
-    }
-    let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
-    let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
-    let area = match (area, place) {
-        (Some(_), Some(_)) => return fail(i),
-        (area, place) => area.or(place),
-    };
-    // "Its RF there is ...": the place of the sentence before, which it goes on about.
-    let (i, _) = opt((ws1, phrase("there"))).parse(i)?;
+/// What joins an RF word to its list: a change ("drops to", "rises to", "becomes": `changed`)
+/// after "From 1943 onward,", a verb ("is", "are", "was", "starts at"), a colon or a space
+/// (`verb` false: the list must read, or the clause end there).
+fn rf_verb(i: &str) -> Res<'_, (bool, bool)> {
     // "RF is 1.1 in 1937-39", "RF: 1.1 in 1937-39", "RF 1.1 (1937-39)": the verb, a colon or
     // nothing before the list.
     // "the RF drops to 1.1" after "From 1943 onward,": a change whose period only a lead-in
@@ -330,6 +315,29 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             .or(ws1.map(|_| false))
             .parse(i)?,
     };
+    Ok((i, (changed, verb)))
+}
+
+/// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
+/// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
+pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = determiner(start)?;
+    // "The X's North African RF is ...": a place the nation knows, before the RF it scopes.
+    let (i, place) = opt(|i| place_before(ctx, i)).parse(i)?;
+    let (i, _) = rf_word(i)?;
+    // "RF for 44-5/45 use in Italy is 1.2": the period comes before the area.
+    if let Ok(read) = rf_for_period_use(ctx, start, i) {
+        return Ok(read);
+    }
+    let (i, _) = opt((ws1, all_vehicles)).parse(i)?;
+    let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
+    let area = match (area, place) {
+        (Some(_), Some(_)) => return fail(i),
+        (area, place) => area.or(place),
+    };
+    // "Its RF there is ...": the place of the sentence before, which it goes on about.
+    let (i, _) = opt((ws1, phrase("there"))).parse(i)?;
+    let (i, (changed, verb)) = rf_verb(i)?;
     // "RF is 1.3 in every theater except X, where it is 1.5": an RF for the whole DATES.
     if area.is_none() {
         if let Ok(read) = super::whole::rf_everywhere(ctx, start, i) {
