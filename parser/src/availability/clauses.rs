@@ -586,8 +586,22 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     };
     let after_base = i;
     let (i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
-    // "but RF +.1", "but its RF .1 higher": the RF named before its amount.
-    let (mut i, _) = opt((opt((phrase("its"), ws1)), rf_word, ws1)).parse(i)?;
+    // "but RF +.1", "but its RF .1 higher", "each RF .1 higher": the RF named before its
+    // amount.
+    let (mut i, _) = opt((
+        opt((
+            phrase("with each")
+                .or(phrase("with every"))
+                .or(phrase("with its"))
+                .or(phrase("its"))
+                .or(phrase("each"))
+                .or(phrase("every")),
+            ws1,
+        )),
+        rf_word,
+        ws1,
+    ))
+    .parse(i)?;
     let zero = PrintedRf {
         raw: String::new(),
         span: ctx.span_at(i, 0),
@@ -885,6 +899,11 @@ pub(crate) fn radio<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, open) = opt(ch('(')).parse(start)?;
     let (i, _) = opt((phrase("if optional"), ws0, ch(','), ws1)).parse(i)?;
+    // "The X may have an optional AAMG ...", "It carries an optional AAMG ...".
+    let (i, owner) = match weapon_owner(ctx, i) {
+        Ok((r, owner)) => (r, owner),
+        Err(_) => (i, None),
+    };
     let article = phrase("the")
         .or(phrase("its"))
         .or(phrase("an"))
@@ -899,7 +918,7 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
     let weapon = &i[..weapon_len];
     let i = &i[weapon_len..];
     let (i, of) = opt(|i| weapon_of(ctx, i)).parse(i)?;
-    let vehicles: Vec<VehicleRef> = of.into_iter().collect();
+    let vehicles: Vec<VehicleRef> = of.into_iter().chain(owner).collect();
     let (i, version) = opt(|i| {
         let (i, _) = (ws1, ch('(')).parse(i)?;
         let Some(len) = i.find(')') else {
@@ -908,7 +927,7 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
         Ok((&i[len + 1..], &i[..len]))
     })
     .parse(i)?;
-    let (i, _) = ws1(i)?;
+    let (i, _) = (opt(ch(',')), ws1).parse(i)?;
     // "The AAMG is optional and has a 1.4 RF".
     let (i, _) = opt((phrase("is optional"), opt(ch(',')), ws1, phrase("and"), ws1)).parse(i)?;
     // Read by its words only where the weapon is said to be optional: "The Zwirn is available
@@ -953,6 +972,66 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
 
 /// " of the Autocannone da 65/17" after a weapon's name: the vehicle, whose name ends where
 /// the verb starts ("... is always available", "... has a 1.4 RF").
+/// Verbs by which a vehicle has an optional weapon, each with its spaces.
+const HAS_WEAPON: [&str; 9] = [
+    " may have ",
+    " can have ",
+    " has ",
+    " may carry ",
+    " can carry ",
+    " carries ",
+    " may mount ",
+    " can mount ",
+    " mounts ",
+];
+
+/// "The X may have ", "It carries ", "May have " (the name taken by the scope): who has the
+/// weapon named next, when the sentence names a vehicle (`None` for a pronoun or none).
+fn weapon_owner<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Option<VehicleRef>> {
+    // The weapon after the verb is said to be optional: "The AAMG has a 1.4 RF" is the
+    // weapon's own sentence, no owner's.
+    let optional_next = |r: &str| {
+        ["an optional ", "a optional ", "the optional ", "optional "]
+            .iter()
+            .any(|w| phrase_at(r, w))
+    };
+    if let Some(v) = HAS_WEAPON
+        .iter()
+        .find(|v| phrase_at(i, v.trim_start()) && optional_next(&i[v.trim_start().len()..]))
+    {
+        return Ok((&i[v.trim_start().len()..], None));
+    }
+    let sentence = &i[..ctx.sentence_len(i)];
+    let Some((len, verb)) = HAS_WEAPON
+        .iter()
+        .filter_map(|v| sentence.find(v).map(|at| (at, *v)))
+        .filter(|(at, v)| optional_next(&sentence[at + v.len()..]))
+        .min()
+    else {
+        return fail(i);
+    };
+    let (named, _) = opt((phrase("the"), ws1)).parse(&i[..len])?;
+    let owner = named.trim();
+    if owner.is_empty() || owner.to_ascii_lowercase().contains("optional") {
+        return fail(i);
+    }
+    let pronoun = ["it", "this vehicle", "this afv", "both", "they"]
+        .iter()
+        .any(|p| owner.eq_ignore_ascii_case(p));
+    let vehicle = (!pronoun).then(|| VehicleRef {
+        raw: owner.to_string(),
+        span: ctx.span(owner),
+        title_index: None,
+    });
+    Ok((&i[len + verb.len()..], vehicle))
+}
+
+/// True when `i` starts with the words `words`, case ignored.
+fn phrase_at(i: &str, words: &str) -> bool {
+    i.get(..words.len())
+        .is_some_and(|w| w.eq_ignore_ascii_case(words))
+}
+
 fn weapon_of<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
     let (i, _) = (ws1, phrase("of the"), ws1).parse(i)?;
     let sentence = &i[..ctx.sentence_len(i)];

@@ -81,7 +81,18 @@ const SMALL_WORDS: [&str; 51] = [
 ];
 
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").
-const SMALL_PHRASES: [&str; 4] = ["in service", "from service", "to be", "for use"];
+const SMALL_PHRASES: [&str; 9] = [
+    "in service",
+    "from service",
+    "to be",
+    "for use",
+    // "Only the X may use it": the verb of use, whoever its subject.
+    "may use",
+    "can use",
+    "could use",
+    "might use",
+    "to use",
+];
 
 /// Nouns for the men who use a vehicle, which may stand between names and their sense ("Free
 /// French units only").
@@ -338,6 +349,12 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
             }
         }
     }
+    // "Fascist-only": the name, then "only" after its hyphen.
+    if let Some((name, r)) = hyphen_only(i) {
+        if let Ok(("", names)) = names(ctx, name, NameKind::Either) {
+            return Some((r, Bit::Names { names, bare: true }, None));
+        }
+    }
     if let Ok((r, names)) = names(ctx, i, NameKind::Either) {
         return Some((r, Bit::Names { names, bare: true }, None));
     }
@@ -350,6 +367,16 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
     first_phrase(i, &SMALL_PHRASES)
         .or_else(|| first_phrase(i, &SMALL_WORDS))
         .map(|r| (r, Bit::Small, None))
+}
+
+/// "Free-French-only use", "Fascist-only": the words before "-only" and the text from "only"
+/// on.
+fn hyphen_only(i: &str) -> Option<(&str, &str)> {
+    let word = i
+        .find(|c: char| !(c.is_alphabetic() || c == '-'))
+        .unwrap_or(i.len());
+    let at = i[..word].to_ascii_lowercase().rfind("-only")?;
+    (at + "-only".len() == word && at > 0).then(|| (&i[..at], &i[at + 1..]))
 }
 
 /// The text after the first of `phrases` that starts `i`.

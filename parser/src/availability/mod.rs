@@ -49,6 +49,8 @@ pub(crate) mod tests;
 
 #[cfg(test)]
 mod hobbyist_tests;
+#[cfg(test)]
+mod reworded_tests;
 
 pub use lexicon::Lexicon;
 pub use pieces::{bound_by, pieces, pieces_with, Piece, PieceKind};

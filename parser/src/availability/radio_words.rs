@@ -26,6 +26,10 @@ const FROM: [&str; 6] = [
 /// Words before a month that make it the first with a radio when there is none before it.
 const BEFORE: [&str; 4] = ["before", "prior to", "until", "till"];
 
+/// Words after a month that make it the first of the months from then on ("in 11/41 or
+/// later").
+const LATER: [&str; 4] = ["or later", "and later", "or after", "and after"];
+
 /// Words that say there is no radio.
 const NONE: [&str; 5] = ["no", "none", "without", "radioless", "not"];
 
@@ -153,8 +157,12 @@ fn part_month<'a>(ctx: &Ctx<'a>, part: &'a str) -> Option<Option<PrintedPeriod>>
         return repeats.then_some(None);
     };
     let ends_with = |ws: &[&str]| ws.iter().any(|w| before_it.ends_with(w));
-    let reads = (ends_with(&FROM) && !none) || (ends_with(&BEFORE) && none);
-    (reads && only_idle(&said, &[&FROM, &BEFORE])).then_some(Some(p))
+    // "in scenarios set in 11/41 or later": from the month, said after it.
+    let after_it = said[before_it.len()..].trim_start();
+    let later = LATER.iter().any(|w| after_it.starts_with(w));
+    let from = ends_with(&FROM) || (later && before_it.ends_with("in"));
+    let reads = (from && !none) || (ends_with(&BEFORE) && none);
+    (reads && only_idle(&said, &[&FROM, &BEFORE, &LATER])).then_some(Some(p))
 }
 
 /// True when every word of `said` is idle, a "no" word, or one of `also`'s phrases.
@@ -194,6 +202,10 @@ mod tests {
                 "November 1941",
             ),
             ("No radio before 11/41.", "11/41"),
+            (
+                "It is radio-equipped only in scenarios set in 11/41 or later.",
+                "11/41",
+            ),
             ("Radio-equipped as of 11/41; none earlier.", "11/41"),
             (
                 "It has no radio until 11/41, and one from then on.",

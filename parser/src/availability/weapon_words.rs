@@ -17,7 +17,13 @@ use super::theater_names::known_area;
 use super::when::point;
 
 /// Words that change nothing in an optional weapon's availability.
-const IDLE: [&str; 29] = [
+const IDLE: [&str; 34] = [
+    // "at any date", "at any time", "at all times": whenever the vehicle is.
+    "any",
+    "date",
+    "time",
+    "times",
+    "all",
     "is",
     "are",
     "it",
@@ -59,13 +65,25 @@ pub(crate) fn weapon_by_words<'a>(
     let sentence = &start[..ctx.sentence_len(start)];
     let mut end = sentence.find(';').unwrap_or(sentence.len());
     if open {
-        end = end.min(sentence.find(')').unwrap_or(end));
+        // The parenthesis that closes the one before the sentence, past any inside it ("(RF
+        // 1.2)").
+        let mut depth = 1;
+        let close = sentence.char_indices().find(|&(_, c)| {
+            depth += match c {
+                '(' => 1,
+                ')' => -1,
+                _ => 0,
+            };
+            depth == 0
+        });
+        end = end.min(close.map_or(end, |(k, _)| k));
     }
     let body = sentence[..end].trim_end().trim_end_matches('.');
     let (mut rfs, mut periods, mut areas, mut always) = (Vec::new(), Vec::new(), Vec::new(), false);
     let mut i = body;
     loop {
-        i = i.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        // "(RF 1.2)": parentheses group what the words say anyway.
+        i = i.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'));
         if i.is_empty() {
             break;
         }
@@ -80,7 +98,7 @@ pub(crate) fn weapon_by_words<'a>(
             i = r;
         } else {
             let len = i
-                .find(|c: char| c.is_whitespace() || c == ',')
+                .find(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
                 .unwrap_or(i.len());
             let word = i[..len].to_lowercase();
             if !IDLE.contains(&word.as_str()) {
@@ -170,6 +188,17 @@ mod tests {
             "{only}"
         );
         assert!(only.ends_with("1.4"), "{only}");
+        // The vehicle as the subject that has the weapon, the RF in parentheses, the
+        // sentence inside a parenthesis of its own.
+        for text in [
+            "It may have an optional AAMG at any date (RF 1.2).",
+            "The Autocannone da 65/17 may have an optional AAMG at any date (RF 1.2).",
+            "It carries an optional AAMG, available at all times, RF 1.2.",
+            "Its optional AAMG is available at any date (RF 1.2).",
+            "(It may have an optional AAMG at any date (RF 1.2). It may fire only in its VCA.)",
+        ] {
+            assert_eq!(weapon(text).as_deref(), Some("AAMG always 1.2"), "{text}");
+        }
     }
 
     #[test]

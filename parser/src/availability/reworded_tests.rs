@@ -1,0 +1,81 @@
+//! Rewordings of the Italian notes' sentences in other editors' words (issue 30), each read
+//! to the published sentence's meaning: the verbs, labels and words they brought.
+
+use super::tests::render;
+use super::*;
+use crate::FileId;
+
+/// The words of a nation with a vehicle whose long name the notes use.
+fn lexicon() -> Lexicon {
+    Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1934,
+            last: 1945,
+        }),
+        &["Autocannone da 20/65", "L3/35"].map(String::from),
+        &[
+            "France",
+            "Sicily",
+            "North Africa",
+            "North African",
+            "the Balkans",
+            "Balkans",
+        ]
+        .map(String::from),
+    )
+}
+
+/// `text` read with [`lexicon`]: its clauses rendered, and how many diagnostics it gave.
+fn read(text: &str) -> (Vec<String>, usize) {
+    let r = parse_availability_with(text, 0, FileId(0), &lexicon());
+    (r.value.iter().map(render).collect(), r.diagnostics.len())
+}
+
+#[test]
+fn rewordings_of_the_italian_notes_read_to_their_meaning() {
+    let cases = [
+        (
+            "For WWII scenarios it may only be used in France (June 1940) and Sicily (July 1943).",
+            "DatesOnly | France: 6/40 | Sicily: 7/43",
+        ),
+        (
+            "WWII use: France, 6/40; Sicily, 7/43.",
+            "DatesOnly | France: 6/40 | Sicily: 7/43",
+        ),
+        (
+            "In WWII scenarios, it is limited to France in 6/40 and Sicily in 7/43.",
+            "DatesOnly | France: 6/40 | Sicily: 7/43",
+        ),
+        (
+            "It saw use in France in June 1940 only, at RF 1.1.",
+            "DatesAndRf | France: 6/40 (1.1)",
+        ),
+        (
+            "Balkans: 10/40-4/41 (RF 0.9), 1/44-5/45 (RF 1.3, Fascists only).",
+            "DatesAndRf | Balkans: 10/40-4/41 (0.9) | Balkans: 1/44-5/45 (1.3; Fascists use only)",
+        ),
+        (
+            "North African RFs are .9 for 6-12/40 and 1.1 for 1/41.",
+            "RfByPeriod | North African: 6-12/40 (0.9), 1/41 (1.1)",
+        ),
+        (
+            "The RF starts at 1.2 (1-6/42), drops to 1.0 (7-11/42) and is 1.1 from 2/43 on.",
+            "RfByPeriod | anywhere: 1-6/42 (1.2), 7-11/42 (1.0), from 2/43 on (1.1)",
+        ),
+        (
+            "The RF was 1.5 throughout 1940 and went up to 1.6 for 1941.",
+            "RfByPeriod | anywhere: 1-12/40 (1.5), 1-12/41 (1.6)",
+        ),
+        (
+            "In 1945 only the Fascist Italians may use the Autocannone da 20/65.",
+            "<Autocannone da 20/65> Limit Only [Either Fascist Italians] 1-12/45",
+        ),
+        (
+            "The Autocannone da 20/65 is Fascist-only in 1945.",
+            "<Autocannone da 20/65> Limit Only [Either Fascist] 1-12/45",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
+    }
+}
