@@ -47,6 +47,9 @@ pub(crate) mod tests;
 #[cfg(test)]
 mod hobbyist_tests;
 
+#[cfg(test)]
+mod errata_tests;
+
 pub use lexicon::Lexicon;
 pub use pieces::{bound_by, pieces, pieces_with, Piece, PieceKind};
 pub use syntax::*;

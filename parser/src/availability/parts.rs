@@ -125,6 +125,9 @@ pub(crate) enum LeadIn {
     From(PrintedPeriod),
     /// "For WW2 scenarios,": the scenarios an availability limit is for.
     Ww2,
+    /// "Dates and Rarity Factors by theatre:": a heading that names what follows, scoping
+    /// nothing.
+    Heading,
 }
 
 impl LeadIn {
@@ -133,7 +136,7 @@ impl LeadIn {
         match self {
             LeadIn::Period(p) => Some(super::syntax::EntryWhen::Period(p)),
             LeadIn::From(p) => Some(super::syntax::EntryWhen::From(p)),
-            LeadIn::Area(_) | LeadIn::Ww2 => None,
+            LeadIn::Area(_) | LeadIn::Ww2 | LeadIn::Heading => None,
         }
     }
 }
@@ -163,6 +166,9 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         (|r| super::when::when(ctx, r), ws0, ch(','), ws1).parse(i)
     {
         return Ok((r, LeadIn::From(p)));
+    }
+    if let Some(r) = heading(i) {
+        return Ok((r, LeadIn::Heading));
     }
     // "From 1946 to 1948 it served ...", "From 1944 they were ...": a period opened by "from"
     // ends plainly where a pronoun subject starts, comma or not.
@@ -200,6 +206,35 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         }
         Err(e) => Err(e),
     }
+}
+
+/// "Dates and Rarity Factors by theatre:", "Dates and RFs:", "Theatres, dates and RFs:": a
+/// heading before a colon made only of the words for what a schedule gives (dates, RFs,
+/// places) and how it is ordered ("by", "per", "and", commas), naming dates or RFs; the text
+/// after the colon.
+fn heading(i: &str) -> Option<&str> {
+    let colon = i.find(':')?;
+    let (head, rest) = (&i[..colon], &i[colon + 1..]);
+    let mut names_dates_or_rf = false;
+    let mut rest_of_head = head.trim();
+    while !rest_of_head.is_empty() {
+        if let Ok((r, _)) = super::lexeme::rf_word(rest_of_head) {
+            names_dates_or_rf = true;
+            rest_of_head = r.trim_start_matches([',', ' ']);
+            continue;
+        }
+        let end = rest_of_head.find([' ', ',']).unwrap_or(rest_of_head.len());
+        let word = rest_of_head[..end].to_ascii_lowercase();
+        match word.as_str() {
+            "dates" | "date" => names_dates_or_rf = true,
+            "and" | "by" | "per" | "its" | "their" | "the" | "theatre" | "theatres" | "theater"
+            | "theaters" | "area" | "areas" | "place" | "places" => {}
+            _ => return None,
+        }
+        rest_of_head = rest_of_head[end..].trim_start_matches([',', ' ']);
+    }
+    let (rest, _) = ws1(rest).ok()?;
+    names_dates_or_rf.then_some(rest)
 }
 
 /// A lead-in period opened by "from" ("From 1946 to 1948", "From 1944 on") followed by a

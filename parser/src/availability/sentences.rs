@@ -112,6 +112,8 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
         }
         // "In WW2 scenarios, ...": every note is about WW2 scenarios; it scopes nothing.
         (ClauseKind::Schedule(_) | ClauseKind::Limit(_), LeadIn::Ww2) => {}
+        // "Dates and RFs by theatre: X, 1940-41 (1.2); ...": a heading names what follows.
+        (ClauseKind::Schedule(_), LeadIn::Heading) => {}
         // "In 1943 its RF is 1.5, ...", "From 1943 onward, the RF drops to 1.1": the lead-in's
         // period, or open end, is the first RF's.
         (ClauseKind::Schedule(s), lead @ (LeadIn::Period(_) | LeadIn::From(_)))
