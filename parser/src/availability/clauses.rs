@@ -569,8 +569,28 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     };
     let after_base = i;
     let (i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
-    // "but RF +.1", "but its RF .1 higher": the RF named before its amount.
-    let (mut i, _) = opt((opt((phrase("its"), ws1)), rf_word, ws1)).parse(i)?;
+    // "but not before July 1943 and with an RF .2 higher": a limit before the amount.
+    let (i, first_limit) = match limit_before_and(ctx, i) {
+        Some((r, c)) => (r, Some(c)),
+        None => (i, None),
+    };
+    // "but RF +.1", "but its RF .1 higher", "with an RF .2 higher", "at an RF .1 higher", "the
+    // RF is raised by .2": the RF named before its amount.
+    let (i, _) = opt((
+        opt((
+            phrase("with")
+                .or(phrase("at"))
+                .or(phrase("its"))
+                .or(phrase("the")),
+            ws1,
+            opt((phrase("an").or(phrase("a")), ws1)),
+        )),
+        rf_word,
+        ws1,
+        opt((phrase("is"), ws1)),
+    ))
+    .parse(i)?;
+    let mut i = i;
     let zero = PrintedRf {
         raw: String::new(),
         span: ctx.span_at(i, 0),
@@ -601,7 +621,12 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         }
         i = after_base;
     }
+    // "raised by .2 in every case": every RF of the copy, as any amount is.
+    let (i, _) = opt((ws1, phrase("in every case").or(phrase("in each case")))).parse(i)?;
     let (i, max) = opt(|i| cap(ctx, i)).parse(i)?;
+    if first_limit.is_some() && added.is_none() && months_later.is_none() {
+        return fail(i);
+    }
     let kind = ClauseKind::SameWithAddedRf {
         added: added.unwrap_or(zero),
         subtracted,
@@ -610,7 +635,23 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         note,
         max,
     };
-    Ok((i, kind.into()))
+    let mut body: Body = kind.into();
+    body.also.extend(first_limit);
+    Ok((i, body))
+}
+
+/// "not before July 1943 and ...", "Legion use only, and ...": a limit that reads whole up to
+/// the next "and" of the sentence; the text after that "and", and the limit's clause.
+fn limit_before_and<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, AvailabilityClause)> {
+    let sentence = &i[..ctx.sentence_len(i)];
+    let at = sentence.to_ascii_lowercase().find(" and ")?;
+    let part = sentence[..at].trim_end().trim_end_matches(',');
+    let (rest, body) = super::limits::limit(ctx, part).ok()?;
+    if !rest.trim().is_empty() || !matches!(body.kind, ClauseKind::Limit(_)) {
+        return None;
+    }
+    let clause = make_clause(ctx, part, Vec::new(), body);
+    Some((&i[at + " and ".len()..], clause))
 }
 
 /// "as the Drossel", "same as the Drossel", "like the Drossel", "as per Note 3": an antecedent
@@ -622,7 +663,10 @@ fn bare_antecedent<'a>(
     // Only after a label ("Drossel B: as the Drossel"): elsewhere "as" is mostly prose ("Either
     // MG may be used as the MA").
     let before = ctx.text.get(..ctx.text.len() - i.len()).unwrap_or("");
-    if !before.trim_end().ends_with(':') {
+    // Or at the start of a sentence ("As the Drossel, but ..."): a listing's name must follow.
+    let before = before.trim_end();
+    let label = before.ends_with(':');
+    if !(label || before.is_empty() || before.ends_with('.')) {
         return fail(i);
     }
     let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
@@ -643,8 +687,8 @@ fn bare_antecedent<'a>(
         (r2, (None, Some(note)))
     } else {
         let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
-        // With a listing, the base is one of its names.
-        if ctx.lexicon.knows_vehicles() && ctx.lexicon.vehicle_at(r).is_none() {
+        // With a listing, the base is one of its names; at a sentence's start, only then.
+        if (ctx.lexicon.knows_vehicles() || !label) && ctx.lexicon.vehicle_at(r).is_none() {
             return fail(r);
         }
         let (r, base) = possessive_name(ctx, r).or_else(|_| vehicle_name(ctx, r))?;
@@ -930,6 +974,7 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
             typos,
             needs_period: false,
             lead_in_only: false,
+            also: Vec::new(),
         },
     ))
 }

@@ -74,6 +74,75 @@ fn a_heading_of_dates_and_rfs_scopes_nothing() {
     );
 }
 
+/// "As the X, but <limit> and <amount>": the copy, its amount (after "with an RF", "at an
+/// RF", "the RF is") and the limit read inside it, the limit after the copy; at a sentence's
+/// start the base must be a listing's name.
+#[test]
+fn a_copy_reads_a_limit_before_its_amount() {
+    assert_eq!(
+        read("As the Finch, but not before July 1943 and with a Rarity Factor 0.2 higher (maximum 1.4)."),
+        (
+            vec![
+                "SameWithAddedRf +0.2 of Finch".to_string(),
+                "Limit Not [] until 6/43".to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("As per Note 13, but Legion use only, and the Rarity Factor is raised by 0.2 in every case."),
+        (
+            vec![
+                "SameWithAddedRf +0.2 of Note 13".to_string(),
+                "Limit Only [Either Legion]".to_string()
+            ],
+            0
+        )
+    );
+    let r = parse_availability_with(
+        "As the Finch, but only from '43 and at an RF 0.1 higher (no more than 1.3).",
+        0,
+        FileId(0),
+        &lexicon(),
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let ClauseKind::SameWithAddedRf { max, added, .. } = &r.value[0].kind else {
+        panic!("{:?}", r.value);
+    };
+    assert_eq!(
+        (added.value.0, max.as_ref().map(|m| m.value.0)),
+        (1, Some(13))
+    );
+    assert_eq!(render(&r.value[1]), "Limit Only [] from 1-12/43 on");
+    // A limit with no amount after it is not this form.
+    assert_eq!(
+        read("As the Finch, but not before July 1943 and in spirit.").1,
+        1
+    );
+}
+
+/// A relative rule that says where it holds by "is found/available wherever (and whenever)
+/// the X is", naming its base twice.
+#[test]
+fn a_relative_rule_reads_wherever_the_base_is() {
+    assert_eq!(
+        read("It is found wherever and whenever the Finch is, with a Rarity Factor 0.2 lower."),
+        (vec!["RelativeRf -0.2 max - of Finch".to_string()], 0)
+    );
+    assert_eq!(
+        read("The Finch B is available wherever the Finch is, with a Rarity Factor 0.3 higher than the Finch's (never more than 1.5)."),
+        (vec!["<Finch B> RelativeRf +0.3 max 1.5 of Finch".to_string()], 0)
+    );
+    // Two bases are no rule.
+    assert_eq!(
+        read(
+            "It is found wherever the Finch is, with a Rarity Factor 0.2 lower than the Plover's."
+        )
+        .1,
+        1
+    );
+}
+
 #[test]
 #[ignore = "prints readings, by hand"]
 fn probe() {
@@ -95,6 +164,7 @@ fn probe() {
         "Theatres, dates and Rarity Factors are identical to those of the Finch.",
         "As per Note 13, but Legion use only, and the Rarity Factor is raised by 0.2 in every case.",
         "It is found wherever and whenever the Finch is, with a Rarity Factor 0.2 lower.",
+        "The Finch B is available wherever the Finch is, with a Rarity Factor 0.3 higher than the Finch's (never more than 1.5).",
         "The Plover was limited to the Fens, and there to the months November 1940 to February 1941 (Rarity Factor 1.5).",
         "The Plover was in use there from 1939 to 1941 (RF 1.0), the Finch from 1941 until the end of the war (RF 1.2).",
         "Fens: from 1944 to the close of hostilities, RF 1.1.",
