@@ -558,7 +558,7 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
             let (i, _) = rf_is(start)?;
             (i, (None, None))
         }
-        Err(_) => match (dates_and_rf_words, ws1, phrase("are"), ws1).parse(start) {
+        Err(_) => match (copied_nouns, ws1, phrase("are"), ws1).parse(start) {
             Ok((i, _)) => antecedent(ctx, i)?,
             // "Drossel B: as the Drossel, but RF +.1": the antecedent alone after a label.
             Err(e) => match bare_antecedent(ctx, start) {
@@ -568,6 +568,22 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         },
     };
     let after_base = i;
+    // "Same as Note 3, except that it was never sent to X": the copy, then the limit.
+    if base.is_some() || note.is_some() {
+        if let Some((r, limit)) = limit_after_except(ctx, i) {
+            let kind = ClauseKind::SameWithAddedRf {
+                added: zero_rf(ctx, i),
+                subtracted: false,
+                months_later: 0,
+                base,
+                note,
+                max: None,
+            };
+            let mut body: Body = kind.into();
+            body.also.push(limit);
+            return Ok((r, body));
+        }
+    }
     let (i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
     // "but not before July 1943 and with an RF .2 higher": a limit before the amount.
     let (i, first_limit) = match limit_before_and(ctx, i) {
@@ -591,12 +607,7 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     ))
     .parse(i)?;
     let mut i = i;
-    let zero = PrintedRf {
-        raw: String::new(),
-        span: ctx.span_at(i, 0),
-        value: qm_schema::Tenths(0),
-        typos: Vec::new(),
-    };
+    let zero = zero_rf(ctx, i);
     let (mut added, mut subtracted, mut months_later) = (None, false, None);
     loop {
         if added.is_none() {
@@ -638,6 +649,36 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     let mut body: Body = kind.into();
     body.also.extend(first_limit);
     Ok((i, body))
+}
+
+/// No RF added: an amount of 0 printed nowhere (at `i`).
+fn zero_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> PrintedRf {
+    PrintedRf {
+        raw: String::new(),
+        span: ctx.span_at(i, 0),
+        value: qm_schema::Tenths(0),
+        typos: Vec::new(),
+    }
+}
+
+/// ", except that it was never sent to X", " except that only X used it": a limit that reads
+/// whole to the end of the sentence after "except (that)"; the end, and the limit's clause.
+fn limit_after_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, AvailabilityClause)> {
+    let (r, _) = (
+        opt((ws0, ch(','))),
+        ws1,
+        phrase("except that").or(phrase("except")),
+        ws1,
+    )
+        .parse(i)
+        .ok()?;
+    let sentence = &r[..ctx.sentence_len(r)];
+    let part = sentence.trim_end().trim_end_matches('.');
+    let (rest, body) = super::limits::limit(ctx, part).ok()?;
+    if !rest.trim().is_empty() || !matches!(body.kind, ClauseKind::Limit(_)) {
+        return None;
+    }
+    Some((&r[part.len()..], make_clause(ctx, part, Vec::new(), body)))
 }
 
 /// "not before July 1943 and ...", "Legion use only, and ...": a limit that reads whole up to
@@ -734,17 +775,6 @@ fn has_the_same<'a>(
 /// "Same dates and theaters as the X", "The same dates and RF as in Note 3", "The same as the
 /// X": what is copied, named by any of its nouns, then the antecedent.
 fn same_as<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
-    const NOUNS: [&str; 9] = [
-        "dates",
-        "theaters",
-        "theatres",
-        "areas",
-        "places",
-        "rfs",
-        "rf",
-        "and",
-        "availability",
-    ];
     let (mut i, _) = (determiner, phrase("same")).parse(i)?;
     loop {
         let word = (opt(ch(',')), ws1, |r| {
@@ -765,6 +795,46 @@ fn same_as<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option
         return fail(i);
     }
     Ok((r, (base, note)))
+}
+
+/// The nouns that name what a sentence copies from another vehicle or note.
+const NOUNS: [&str; 10] = [
+    "dates",
+    "theaters",
+    "theatres",
+    "areas",
+    "places",
+    "rfs",
+    "rf",
+    "and",
+    "availability",
+    "rarity factors",
+];
+
+/// "[Its] Dates and RF", "Dates and theatres", "Theatres, dates and Rarity Factors": the
+/// subject of a sentence that copies them ("... are the same as in Note 3"), every word one
+/// of [`NOUNS`], naming dates, places or RFs (not "and" alone).
+fn copied_nouns(i: &str) -> Res<'_, &str> {
+    let (start, _) = determiner(i)?;
+    let mut r = start;
+    let mut named = false;
+    loop {
+        let word = NOUNS
+            .iter()
+            .chain(&["rarity factor", "date"])
+            .find_map(|n| phrase(n)(r).ok());
+        let Some((r2, w)) = word else { break };
+        named |= !w.eq_ignore_ascii_case("and");
+        r = r2;
+        match (opt(ch(',')), ws1).parse(r) {
+            Ok((r3, _)) if NOUNS.iter().any(|n| phrase(n)(r3).is_ok()) => r = r3,
+            _ => break,
+        }
+    }
+    if !named {
+        return fail(i);
+    }
+    Ok((r, &start[..start.len() - r.len()]))
 }
 
 /// "one month later", "2 months later" (up to twelve).
@@ -1160,6 +1230,9 @@ fn antecedent<'a>(
     // A link a vehicle name may follow, or only a possessive name or a note.
     let named = phrase("as those of")
         .or(phrase("as that of"))
+        .or(phrase("identical to those of"))
+        .or(phrase("identical to that of"))
+        .or(phrase("identical to"))
         .or(phrase("as per"))
         .or(phrase("as for"))
         .or(phrase("those of"))

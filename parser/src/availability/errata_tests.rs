@@ -143,10 +143,75 @@ fn a_relative_rule_reads_wherever_the_base_is() {
     );
 }
 
+/// One RF for several places joined by "and" in an RF-for-each-place list.
+#[test]
+fn an_rf_for_places_joined_by_and() {
+    assert_eq!(
+        read("Rarity Factor 1.1 in the Fens and on the Grey Coast, 1.3 in Dunmoor."),
+        (
+            vec!["RfByPeriod | the Fens/the Grey Coast: from 1/36 on (1.1) | Dunmoor: from 1/36 on (1.3)".to_string()],
+            0
+        )
+    );
+}
+
+/// What a copy names in any list of its nouns ("Theatres, dates and Rarity Factors are
+/// identical to those of the X", "Dates and theatres are the same as in Note 3"), and a limit
+/// after "except that"; a copy with more after it that no form reads is an error, never
+/// silent.
+#[test]
+fn a_copy_names_its_nouns_in_any_list_and_reads_except_that() {
+    for s in [
+        "Theatres, dates and Rarity Factors are identical to those of the Finch.",
+        "Dates and theatres are the same as those of the Finch.",
+    ] {
+        assert_eq!(
+            read(s),
+            (vec!["SameWithAddedRf +0.0 of Finch".to_string()], 0),
+            "{s}"
+        );
+    }
+    assert_eq!(
+        read("Dates and theatres are the same as in Note 3."),
+        (vec!["SameWithAddedRf +0.0 of Note 3".to_string()], 0)
+    );
+    assert_eq!(
+        read("Same as Note 23, except that it was never sent to the Fens."),
+        (
+            vec![
+                "SameWithAddedRf +0.0 of Note 23".to_string(),
+                "Limit Not [Either Fens]".to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("Dates and theatres are the same as in Note 3, but the Rarity Factor is 1.6 in each.")
+            .1,
+        1
+    );
+    assert_eq!(
+        read("Same as Note 23, except that it was never sent to the Fens in 1943 by sea.").1,
+        1
+    );
+}
+
 #[test]
 #[ignore = "prints readings, by hand"]
 fn probe() {
     for s in [
+        "The Rarity Factor is 1.6 in each.",
+        "The Rarity Factor is 1.6.",
+        "Dates and theatres are the same as in Note 3.",
+        "Dates and RF are the same as in Note 3.",
+        "Dates and RF are as per Note 3.",
+        "Dates are the same as in Note 3.",
+        "Same as Note 23.",
+        "The same as Note 23.",
+        "Same dates and theatres as the Finch.",
+        "Theatres, dates and Rarity Factors are identical to those of the Finch.",
+        "Theatres, dates and Rarity Factors are the same as those of the Finch.",
+        "Dates and RF are those of the Finch.",
         "In 1940 and 1941 it was found only in Dunmoor, where its Rarity Factor is 1.3.",
         "In 1940 and 1941 it was found only in Dunmoor, where its RF is 1.3.",
         "Dates and Rarity Factors by theatre: the Fens, September 1939 to June 1941 (RF 1.2); the Grey Coast, July 1941 to April 1943 (RF 1.4); Dunmoor, in '43 (RF 1.5).",
