@@ -196,10 +196,87 @@ fn a_copy_names_its_nouns_in_any_list_and_reads_except_that() {
     );
 }
 
+/// "in every theatre except (or save) X" in a sentence of use is every place but X, never a
+/// vehicle's name ("The Finch was used in every theatre except" was read as one); ", except
+/// on X" after a group leaves X out; "(1.2 in X)" after a group's RF is X's own RF, X no
+/// longer the group's.
+#[test]
+fn every_theatre_save_and_an_rf_for_one_place_in_parentheses() {
+    assert_eq!(
+        read("The Finch was used in every theatre except the Fens from 1936 to 1948 at RF 1.0."),
+        (
+            vec!["<Finch> DatesAndRf | every theater [EXC the Fens]: 1/36-12/48 (1.0)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("Available in every theatre save the Fens from 1938 to 1942 inclusive, with a Rarity Factor of 1.0 (1.2 in Dunmoor)."),
+        (
+            vec!["DatesAndRf | every theater [EXC the Fens, Dunmoor]: 1/38-12/42 (1.0) | Dunmoor: 1/38-12/42 (1.2)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read(
+            "The Finch was used in every theatre from 1936 to 1948 at RF 1.0, except on the Fens."
+        ),
+        (
+            vec![
+                "<Finch> DatesAndRf | every theater [EXC NA the Fens]: 1/36-12/48 (1.0)"
+                    .to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("Used in the Fens and Dunmoor from 1938 to 1942 at RF 1.0 (1.2 in Dunmoor)."),
+        (
+            vec!["DatesAndRf | the Fens: 1/38-12/42 (1.0) | Dunmoor: 1/38-12/42 (1.2)".to_string()],
+            0
+        )
+    );
+}
+
+/// A place-first item of an RF-for-each-place list may name its months after the RF.
+#[test]
+fn an_rf_for_a_place_with_months_after_it() {
+    assert_eq!(
+        read("Rarity Factor 1.2 in the Fens from 4/42; in Dunmoor 1.4, from 1/43 onwards."),
+        (
+            vec![
+                "RfByPeriod | the Fens: from 4/42 on (1.2) | Dunmoor: from 1/43 on (1.4)"
+                    .to_string()
+            ],
+            0
+        )
+    );
+}
+
 #[test]
 #[ignore = "prints readings, by hand"]
 fn probe() {
     for s in [
+        "Available in every theatre save the Fens from 1938 to 1942 inclusive, with a Rarity Factor of 1.0 (1.2 in Dunmoor).",
+        "Available in every theatre save the Fens from 1938 to 1942 inclusive, with a Rarity Factor of 1.0.",
+        "Available in every theatre from 1938 to 1942, with a Rarity Factor of 1.0 (1.2 in Dunmoor).",
+        "Used in the Fens and Dunmoor from 1938 to 1942 at RF 1.0 (1.2 in Dunmoor).",
+        "In 1940-41 it was found only in Dunmoor, where its RF is 1.3.",
+        "In 1940-41 it was used only in Dunmoor at RF 1.3.",
+        "In 1940 and 1941 it was used only in Dunmoor at RF 1.3.",
+        "In 1940-41 it was found in Dunmoor, where its RF is 1.3.",
+        "In 1940-41 it was used in Dunmoor, where its RF is 1.3.",
+        "It was used in Dunmoor in 1940-41, where its RF is 1.3.",
+        "Only in the Fens, from June to August 1944 (RF 1.6).",
+        "Only in the Fens from June to August 1944 (RF 1.6).",
+        "In the Fens only, from June to August 1944 (RF 1.6).",
+        "Used only in the Fens, from June to August 1944 (RF 1.6).",
+        "The Finch was used in every theatre from 1936 to 1948 at RF 1.0, except on the Fens, which received them only from '43 (RF 1.3).",
+        "The Finch was used in every theatre from 1936 to 1948 at RF 1.0, except on the Fens.",
+        "The Finch was used in every theatre except the Fens from 1936 to 1948 at RF 1.0.",
+        "Available in every theatre except the Fens from 1938 to 1942, with a Rarity Factor of 1.0.",
+        "Available in every theatre except the Fens from 1938 to 1942 at RF 1.0.",
+        "Used in every theatre except the Fens from 1938 to 1942 at RF 1.0.",
+        "It was used in every theatre except the Fens from 1938 to 1942 at RF 1.0.",
         "The Rarity Factor is 1.6 in each.",
         "The Rarity Factor is 1.6.",
         "Dates and theatres are the same as in Note 3.",

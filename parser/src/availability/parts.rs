@@ -64,9 +64,10 @@ pub(crate) fn elsewhere(i: &str) -> Res<'_, Area> {
     Ok((r, Area::Elsewhere { except: Vec::new() }))
 }
 
-/// "in every theater except X", "everywhere except in X/Y", "except in X": every theater of
-/// the nation but those named (the sentence says nothing about them).
+/// "in every theater except X", "in every theatre save X", "everywhere except in X/Y", "except
+/// in X": every theater of the nation but those named (the sentence says nothing about them).
 pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    let whole = i;
     let every = phrase("in every theater")
         .or(phrase("in every theatre"))
         .or(phrase("in all theaters"))
@@ -75,7 +76,13 @@ pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> 
         .or(phrase("in any theatre"))
         .or(phrase("everywhere"));
     let (i, _) = opt((every, ws1)).parse(i)?;
-    let (i, _) = (phrase("except"), ws1).parse(i)?;
+    // "save" and "but" are "except" only after "every theatre" ("save X" alone is no area).
+    let except = phrase("except");
+    let (i, _) = match (except, ws1).parse(i) {
+        Ok(read) => read,
+        Err(e) if i.len() == whole.len() => return Err(e),
+        Err(_) => (phrase("save").or(phrase("but")), ws1).parse(i)?,
+    };
     let (mut i, _) = opt((phrase("in").or(phrase("for")), ws1)).parse(i)?;
     let mut except = Vec::new();
     loop {

@@ -112,7 +112,11 @@ fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Item> {
         .or((ws1, opt((phrase("it is"), ws1))).map(|_| ()))
         .parse(r)?;
     let (r, value) = rf(ctx, r, false)?;
-    Ok((r, (area, value, None)))
+    // "in the Steppe 1.4, from 1/43 onwards": the months after the RF, a comma between.
+    let (r, after) = opt((opt(ch(',')), |r| months(ctx, r)))
+        .map(|m| m.map(|(_, w)| w))
+        .parse(r)?;
+    Ok((r, (area, value, after)))
 }
 
 /// An item: its place, its RF, and its months when it names them.

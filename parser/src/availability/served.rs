@@ -622,19 +622,22 @@ fn each(i: &str) -> Res<'_, Piece> {
     Ok((r, Piece::Each(2)))
 }
 
-/// "but not on the Isles", "though not in X": places left out of the group before.
+/// "but not on the Isles", "though not in X", "except on the Isles": places left out of the
+/// group before.
 fn not_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
-    let (r, _) = (
+    let not = (
         opt((
             phrase("but").or(phrase("though")).or(phrase("although")),
             ws1,
         )),
         phrase("not"),
         ws1,
-        phrase("in").or(phrase("on")),
-        ws1,
     )
-        .parse(i)?;
+        .map(|_| ());
+    // ", except on the Isles" after a group of every theater: the place left out (with "where
+    // the RF is ..." after it, `except_rf` reads it).
+    let except = (phrase("except").or(phrase("save")), ws1).map(|_| ());
+    let (r, _) = (not.or(except), phrase("in").or(phrase("on")), ws1).parse(i)?;
     let (r, area) = place(ctx, r)?;
     Ok((r, Piece::NotIn(area)))
 }
@@ -646,16 +649,23 @@ fn excepted_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     Ok((r, Piece::NotIn(area)))
 }
 
-/// "; 1.3 on the Isles" after a group: an RF and the place it holds in.
+/// "; 1.3 on the Isles", "(1.3 on the Isles)" after a group: an RF and the place it holds in.
 fn rf_there<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
-    let (r, (value, _, _, area)) = (
-        |r| super::rf_token::rf(ctx, r, false),
-        ws1,
-        phrase("in").or(phrase("on")).and(ws1),
-        |r| place(ctx, r),
-    )
-        .parse(i)?;
-    Ok((r, Piece::RfThere(value, area)))
+    let there = |i: &'a str| -> Res<'a, Piece> {
+        let (r, (value, _, _, area)) = (
+            |r| super::rf_token::rf(ctx, r, false),
+            ws1,
+            phrase("in").or(phrase("on")).and(ws1),
+            |r| place(ctx, r),
+        )
+            .parse(i)?;
+        Ok((r, Piece::RfThere(value, area)))
+    };
+    // "at RF 1.0 (1.2 in Dunmoor)": the same in parentheses.
+    if let Ok((r, (_, _, p, _, _))) = (ch('('), ws0, there, ws0, ch(')')).parse(i) {
+        return Ok((r, p));
+    }
+    there(i)
 }
 
 /// One place or period at `i`.
@@ -680,6 +690,12 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     }
     if let Ok(read) = dated(ctx, i, i) {
         return Ok(read);
+    }
+    // "in every theatre except (or save) X": every place but those named.
+    if phrase("in")(i).is_ok() {
+        if let Ok((r, area)) = super::parts::everywhere_except(ctx, i) {
+            return Ok((r, Piece::Place(area, false)));
+        }
     }
     if let Ok((r, area)) = everywhere(i).or_else(|_| elsewhere(i)) {
         return Ok((r, Piece::Place(area, false)));
@@ -1036,10 +1052,27 @@ impl Group {
         })
     }
 
-    /// "; 1.3 on the Isles" after this group: its periods in `area` at `value`.
-    fn elsewhere(&self, area: Area, value: PrintedRf) -> Option<Group> {
+    /// "; 1.3 on the Isles", "(1.3 on the Isles)" after this group: its periods in `area` at
+    /// `value`, that place no longer this group's (every theater but it, or its list without
+    /// it).
+    fn elsewhere(&mut self, area: Area, value: PrintedRf) -> Option<Group> {
         if self.entries.is_empty() || self.rf.is_none() {
             return None;
+        }
+        if let Area::Theaters {
+            theaters: there, ..
+        } = &area
+        {
+            let named = |t: &TheaterRef| there.iter().any(|p| p.raw.eq_ignore_ascii_case(&t.raw));
+            match &mut self.area {
+                Some(Area::AllBut { except }) => {
+                    except.extend(super::whole::exceptions_of(&area, false)?);
+                }
+                Some(Area::Theaters { theaters, .. }) if theaters.len() > 1 => {
+                    theaters.retain(|t| !named(t));
+                }
+                _ => {}
+            }
         }
         Some(Group {
             area: Some(area),
