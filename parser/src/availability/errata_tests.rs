@@ -252,6 +252,32 @@ fn an_rf_for_a_place_with_months_after_it() {
     );
 }
 
+/// "Only in X, (and only) from A to B (RF)": a schedule with no verb, its place first; a
+/// limit joined by "and only" yields to a form that reads the whole sentence.
+#[test]
+fn only_in_a_place_leads_a_schedule() {
+    for s in [
+        "Only in the Fens, from June to August 1944 (RF 1.6).",
+        "Only in the Fens, and only from June to August 1944 (RF 1.6).",
+    ] {
+        assert_eq!(
+            read(s),
+            (vec!["DatesAndRf | the Fens: 6-8/44 (1.6)".to_string()], 0),
+            "{s}"
+        );
+    }
+    assert_eq!(
+        read("Only in the Fens, and only from June to August 1944."),
+        (
+            vec![
+                "Limit Only [Place Fens]".to_string(),
+                "Limit Only [] 6-8/44".to_string()
+            ],
+            0
+        )
+    );
+}
+
 #[test]
 #[ignore = "prints readings, by hand"]
 fn probe() {

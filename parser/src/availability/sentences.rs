@@ -267,13 +267,19 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
 fn limit_joined<'a>(ctx: &Ctx<'a>, r: &'a str) -> Option<&'a str> {
     let (r, _) = (opt((ch(','), ws0)), phrase("and"), ws1).parse(r).ok()?;
     let sense = ["not ", "never ", "no longer ", "only "];
-    if sense
-        .iter()
-        .any(|s| r.get(..s.len()).is_some_and(|w| w.eq_ignore_ascii_case(s)))
-    {
-        return Some(r);
-    }
-    let (after, _) = limit(ctx, r).ok()?;
+    let (after, _) = match limit(ctx, r) {
+        Ok(read) => read,
+        // After a sense word a limit the grammar cannot read is still one (its error is
+        // said), unless another form reads the whole sentence.
+        Err(_)
+            if sense
+                .iter()
+                .any(|s| r.get(..s.len()).is_some_and(|w| w.eq_ignore_ascii_case(s))) =>
+        {
+            return Some(r)
+        }
+        Err(_) => return None,
+    };
     let after = after.trim_start();
     (after.is_empty() || after.starts_with(['.', ';'])).then_some(r)
 }

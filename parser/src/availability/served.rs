@@ -363,8 +363,15 @@ fn verb(i: &str) -> Res<'_, &str> {
 }
 
 /// A list with no verb that starts with a place the nation knows: "France, 9/39-6/40 (RF
-/// 1.1)", "Syria (6-7/41) at an RF of 1.3".
+/// 1.1)", "Syria (6-7/41) at an RF of 1.3", "Only in France, from June to August 1944 (RF
+/// 1.6)".
 fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
+    // "Only in France, and only from June to August 1944 (RF 1.6)": the schedule's places are
+    // the only ones anyway.
+    let i = match (phrase("only"), ws1, phrase("in").or(phrase("on")), ws1).parse(i) {
+        Ok((r, _)) if ctx.lexicon.place_at(r).is_some() => r,
+        _ => i,
+    };
     // "1941-42 on the Steppe, RF 1.3", "1937-41 (1.1)": a list may start with its period.
     if ctx.lexicon.place_at(i).is_none() {
         // Only where a clause starts or after a label's colon: after words a scope took for a
