@@ -278,10 +278,37 @@ fn only_in_a_place_leads_a_schedule() {
     );
 }
 
+/// A lead-in of two periods that follow on ("In 1940 and 1941") is one; ", where its RF is
+/// 1.3" after a place is its group's RF.
+#[test]
+fn a_lead_in_of_two_years_and_where_its_rf_is() {
+    for s in [
+        "In 1940 and 1941 it was found only in Dunmoor, where its Rarity Factor is 1.3.",
+        "It was used in Dunmoor from 1940 to 1941, where its RF is 1.3.",
+    ] {
+        assert_eq!(
+            read(s),
+            (
+                vec!["DatesAndRf | Dunmoor: 1/40-12/41 (1.3)".to_string()],
+                0
+            ),
+            "{s}"
+        );
+    }
+    // Years apart are no one period: the lead-in is the first alone, and the rest no form.
+    assert_eq!(
+        read("In 1940 and 1942 it was found only in Dunmoor, where its Rarity Factor is 1.3.").1,
+        1
+    );
+}
+
 #[test]
 #[ignore = "prints readings, by hand"]
 fn probe() {
     for s in [
+        "In 1940-41 it was found only in Dunmoor, where its RF is 1.3.",
+        "In 1940 and 1941 it was found only in Dunmoor, where its Rarity Factor is 1.3.",
+        "It was used in Dunmoor from 1940 to 1941, where its RF is 1.3.",
         "Available in every theatre save the Fens from 1938 to 1942 inclusive, with a Rarity Factor of 1.0 (1.2 in Dunmoor).",
         "Available in every theatre save the Fens from 1938 to 1942 inclusive, with a Rarity Factor of 1.0.",
         "Available in every theatre from 1938 to 1942, with a Rarity Factor of 1.0 (1.2 in Dunmoor).",

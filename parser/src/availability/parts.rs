@@ -195,6 +195,7 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         // "scenarios" ends it plainly: "In WW2 scenarios it may be used ...".
         (r, LeadIn::Ww2, true)
     } else if let Ok((r, p)) = span_period(ctx, r) {
+        let (r, p) = followed_on(ctx, r, p);
         (r, LeadIn::Period(p), true)
     } else if let Some((r, a)) = known_place(ctx, r) {
         (r, LeadIn::Area(a), true)
@@ -217,13 +218,17 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
 
 /// "Dates and Rarity Factors by theatre:", "Dates and RFs:", "Theatres, dates and RFs:": a
 /// heading before a colon made only of the words for what a schedule gives (dates, RFs,
-/// places) and how it is ordered ("by", "per", "and", commas), naming dates or RFs; the text
-/// after the colon.
+/// places) and how it is ordered ("by", "per", "and", commas), naming dates or RFs, more than
+/// one word ("RF:" alone leads an RF list); the text after the colon.
 fn heading(i: &str) -> Option<&str> {
     let colon = i.find(':')?;
     let (head, rest) = (&i[..colon], &i[colon + 1..]);
     let mut names_dates_or_rf = false;
     let mut rest_of_head = head.trim();
+    // "RF:" or "Dates:" alone leads a list of its own forms, not a heading.
+    if !rest_of_head.contains(' ') {
+        return None;
+    }
     while !rest_of_head.is_empty() {
         if let Ok((r, _)) = super::lexeme::rf_word(rest_of_head) {
             names_dates_or_rf = true;
@@ -242,6 +247,30 @@ fn heading(i: &str) -> Option<&str> {
     }
     let (rest, _) = ws1(rest).ok()?;
     names_dates_or_rf.then_some(rest)
+}
+
+/// "1940 and 1941": a period and, after "and", one that follows on from it month for month,
+/// joined into one; otherwise `p` as it is.
+fn followed_on<'a>(ctx: &Ctx<'a>, i: &'a str, p: PrintedPeriod) -> (&'a str, PrintedPeriod) {
+    let Ok((r, (_, _, _, next))) = (ws1, phrase("and"), ws1, |r| span_period(ctx, r)).parse(i)
+    else {
+        return (i, p);
+    };
+    let follows = match (&p.value, &next.value) {
+        (Ok(a), Ok(b)) => {
+            let after = if a.to.month == 12 {
+                (a.to.year + 1, 1)
+            } else {
+                (a.to.year, a.to.month + 1)
+            };
+            (b.from.year, b.from.month) == after
+        }
+        _ => false,
+    };
+    if !follows {
+        return (i, p);
+    }
+    (r, super::period_token::join(ctx, p, next))
 }
 
 /// A lead-in period opened by "from" ("From 1946 to 1948", "From 1944 on") followed by a

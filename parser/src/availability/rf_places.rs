@@ -169,7 +169,13 @@ fn place_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
         else {
             break;
         };
-        if !except.is_empty() || !none.is_empty() {
+        // "1.1 on X and Y: .5": Y leads an item of its own.
+        let own_rf = (ws0, ch(':'))
+            .map(|_| ())
+            .or((ws1, |r| rf(ctx, r, false)).map(|_| ()))
+            .parse(r2)
+            .is_ok();
+        if !except.is_empty() || !none.is_empty() || own_rf {
             break;
         }
         theaters.extend(more);

@@ -483,6 +483,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or_else(|_| except_rf(ctx, r).map(|(r2, (a, v))| (r2, Piece::ExceptRf(a, v))))
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
             .or_else(|_| rf_there(ctx, r))
+            .or_else(|_| where_rf(ctx, r))
             .or_else(|_| not_in(ctx, r))
             .or_else(|_| excepted_place(ctx, r))
             .or_else(|_| each(r))
@@ -656,6 +657,16 @@ fn excepted_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     Ok((r, Piece::NotIn(area)))
 }
 
+/// ", where its RF is 1.3", ", where it is 1.3" after a place: the RF of the group it ends.
+fn where_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, _) = (phrase("where"), ws1).parse(i)?;
+    let (r, _) = opt((phrase("the").or(phrase("its")).or(phrase("their")), ws1)).parse(r)?;
+    let (r, _) = opt((super::lexeme::rf_word, ws1)).parse(r)?;
+    let (r, _) = (phrase("is").or(phrase("it is")).or(phrase("they are")), ws1).parse(r)?;
+    let (r, value) = super::rf_token::rf(ctx, r, false)?;
+    Ok((r, Piece::Rf(value, Vec::new())))
+}
+
 /// "; 1.3 on the Isles", "(1.3 on the Isles)" after a group: an RF and the place it holds in.
 fn rf_there<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     let there = |i: &'a str| -> Res<'a, Piece> {
@@ -698,8 +709,9 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     if let Ok(read) = dated(ctx, i, i) {
         return Ok(read);
     }
-    // "in every theatre except (or save) X": every place but those named.
-    if phrase("in")(i).is_ok() {
+    // "in every theatre except (or save) X": every place but those named (the nation's: a
+    // free name could run on into a misprinted month).
+    if phrase("in")(i).is_ok() && ctx.lexicon.knows_places() {
         if let Ok((r, area)) = super::parts::everywhere_except(ctx, i) {
             return Ok((r, Piece::Place(area, false)));
         }
