@@ -302,10 +302,61 @@ fn a_lead_in_of_two_years_and_where_its_rf_is() {
     );
 }
 
+/// Who used it after "with" ("with the Crown Army alone", "but only with the Militia"), a
+/// lead-in period opened by "between" before a name or a comma, "in general use", and "served
+/// in both theatres until ..." after a group.
+#[test]
+fn with_a_faction_alone_between_lead_ins_and_in_both_theatres() {
+    let cases = [
+        (
+            "From January 1942 until December 1944 it also served on the Grey Coast, but only with the Militia (RF 1.5).",
+            "DatesAndRf | the Grey Coast: 1/42-12/44 (1.5; Militia use only)",
+        ),
+        (
+            "The Plover entered service in the Fens in 1945 with the Crown Army alone (RF 1.5).",
+            "<Plover> DatesAndRf | the Fens: from 1/45 on (1.5; Crown Army use only)",
+        ),
+        (
+            "Between April 1937 and March 1940 the Plover was used by the Crown in the Fens (Rarity Factor 1.1).",
+            "<Plover> DatesAndRf | the Fens: 4/37-3/40 (1.1; Crown use only)",
+        ),
+        (
+            "Between April 1937 and March 1940, the Plover was used in the Fens (Rarity Factor 1.1).",
+            "<Plover> DatesAndRf | the Fens: 4/37-3/40 (1.1)",
+        ),
+        (
+            "From January 1946 to December 1947 it was in general use in the Fens and Dunmoor, at an RF of 1.2.",
+            "DatesAndRf | the Fens/Dunmoor: 1/46-12/47 (1.2)",
+        ),
+        (
+            "It appeared in the Fens in May 1941 and in Dunmoor in October 1942, and served in both theatres until the end of the war.",
+            "DatesOnly | the Fens: from 5/41 on | Dunmoor: from 10/42 on",
+        ),
+    ];
+    for (s, reading) in cases {
+        assert_eq!(read(s), (vec![reading.to_string()], 0), "{s}");
+    }
+    // "with" before a place or a vehicle names no user.
+    assert_eq!(
+        read("It was used in the Fens from 1940 to 1941 with the Finch (RF 1.2).").1,
+        1
+    );
+}
+
 #[test]
 #[ignore = "prints readings, by hand"]
 fn probe() {
     for s in [
+        "It appeared in the Fens in May 1941 and in Dunmoor in October 1942, and served in both theatres until the end of the war.",
+        "It appeared in the Fens in May 1941 and in Dunmoor in October 1942, and served there until the end of the war.",
+        "From January 1942 until December 1944 it also served on the Grey Coast, but only with the Militia.",
+        "From January 1942 until December 1944 it also served on the Grey Coast, but only with the Militia (RF 1.5).",
+        "From January 1942 until December 1944 it also served on the Grey Coast with the Militia alone (RF 1.5).",
+        "The Plover entered service in the Fens in 1945 with the Crown Army alone (RF 1.5).",
+        "The Plover entered service in the Fens in 1945 (RF 1.5).",
+        "From January 1946 to December 1947 it was in general use in the Fens and Dunmoor, at an RF of 1.2.",
+        "Between April 1937 and March 1940 the Plover was used by the Crown in the Fens (Rarity Factor 1.1).",
+        "Between April 1937 and March 1940, the Plover was used in the Fens (Rarity Factor 1.1).",
         "In 1940-41 it was found only in Dunmoor, where its RF is 1.3.",
         "In 1940 and 1941 it was found only in Dunmoor, where its Rarity Factor is 1.3.",
         "It was used in Dunmoor from 1940 to 1941, where its RF is 1.3.",

@@ -182,6 +182,14 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     if let Some(read) = from_before_pronoun(ctx, i) {
         return Ok(read);
     }
+    // "Between 4/37 and 3/40, ...", "From 1946 to 1948, ...": a period before its comma.
+    if phrase("from").or(phrase("between")).parse(i).is_ok() {
+        if let Ok((r, (super::syntax::EntryWhen::Period(p), _, _, _))) =
+            (|r| super::when::when(ctx, r), ws0, ch(','), ws1).parse(i)
+        {
+            return Ok((r, LeadIn::Period(p)));
+        }
+    }
     // "1944-45: Northern Front, Steppe (1.4)": a period as the clause's label.
     if let Ok((r, (p, _, _, _))) = (|r| span_period(ctx, r), ws0, ch(':'), ws1).parse(i) {
         return Ok((r, LeadIn::Period(p)));
@@ -273,16 +281,21 @@ fn followed_on<'a>(ctx: &Ctx<'a>, i: &'a str, p: PrintedPeriod) -> (&'a str, Pri
     (r, super::period_token::join(ctx, p, next))
 }
 
-/// A lead-in period opened by "from" ("From 1946 to 1948", "From 1944 on") followed by a
-/// pronoun subject ("it", "they"), its comma left out; the text from the pronoun on.
+/// A lead-in period opened by "from" or "between" ("From 1946 to 1948", "From 1944 on",
+/// "Between 4/37 and 3/40") followed by a pronoun subject ("it", "they") or a name of the
+/// listing, its comma left out; the text from the subject on.
 fn from_before_pronoun<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn)> {
-    phrase("from")(i).ok()?;
+    phrase("from").or(phrase("between")).parse(i).ok()?;
     let (r, w) = super::when::when(ctx, i).ok()?;
     let (r, _) = ws1(r).ok()?;
     let pronoun = ["it", "they", "both"]
         .iter()
         .any(|p| phrase(p)(r).is_ok_and(|(after, _)| after.starts_with(' ')));
-    if !pronoun {
+    // "Between 4/37 and 3/40 the Thrush was used ...": a name of the listing as the subject.
+    let the = opt((phrase("the"), ws1))
+        .parse(r)
+        .map_or(r, |(after, _)| after);
+    if !pronoun && ctx.lexicon.vehicle_at(the).is_none() {
         return None;
     }
     match w {

@@ -94,10 +94,12 @@ const AUXILIARIES: [&str; 10] = [
 const ADVERBS: [&str; 6] = ["also", "only", "first", "later", "still", "mainly"];
 
 /// Participles and adjectives of use after an auxiliary.
-const PARTICIPLES: [&str; 9] = [
+const PARTICIPLES: [&str; 11] = [
     "used",
     "available",
     "in service",
+    "in general use",
+    "in use",
     "issued",
     "employed",
     "deployed",
@@ -457,11 +459,11 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or(ws1.map(|_| ()));
         // "only" and "again" add nothing the groups do not say ("in Tunisia in April 1943
         // only", "and again from 9/44").
-        // "though only in 1941": a concession adds nothing either.
+        // "though only in 1941", "but only with X": a concession adds nothing either.
         let noise = |i| {
             opt((
                 ws0,
-                opt((phrase("though"), ws1)),
+                opt((phrase("though").or(phrase("but")), ws1)),
                 phrase("only").or(phrase("again")).or(phrase("alone")),
             ))
             .parse(i)
@@ -504,11 +506,20 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
     Ok((i, out))
 }
 
-/// "by the Partisans": who used it, read as who alone may (the resolver knows the faction,
-/// or says the name is none). A place or a period after "by" is no user.
+/// "by the Partisans", "with the Crown Army alone": who used it, read as who alone may (the
+/// resolver knows the faction, or says the name is none). A place, a vehicle or a period after
+/// "by" or "with" is no user.
 fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
-    let (r, _) = (phrase("by"), ws1, opt((phrase("the"), ws1))).parse(i)?;
-    if !r.starts_with(char::is_uppercase) || ctx.lexicon.place_at(r).is_some() {
+    let (r, _) = (
+        phrase("by").or(phrase("with")),
+        ws1,
+        opt((phrase("the"), ws1)),
+    )
+        .parse(i)?;
+    if !r.starts_with(char::is_uppercase)
+        || ctx.lexicon.place_at(r).is_some()
+        || ctx.lexicon.vehicle_at(r).is_some()
+    {
         return fail(i);
     }
     let mut end = r;
@@ -529,9 +540,14 @@ fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
     if len == 0 {
         return fail(i);
     }
-    let rest = &r[len..];
-    let text = &i[..i.len() - rest.len()];
     let faction = &r[..len];
+    // "with the Crown Army alone", "by the Militia only".
+    let rest = &r[len..];
+    let rest = match (ws1, phrase("alone").or(phrase("only"))).parse(rest) {
+        Ok((after, _)) => after,
+        Err(_) => rest,
+    };
+    let text = &i[..i.len() - rest.len()];
     Ok((
         rest,
         PrintedQualifier {
@@ -598,7 +614,15 @@ fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen
 /// of the span the period before began ([`LASTED`]).
 fn lasted<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     let (r, _) = one_of(&LASTED)(i)?;
-    let (r, there) = opt((ws1, phrase("there"))).parse(r)?;
+    // "there", "in both theatres", "in each": the places of the group before.
+    let places = (
+        phrase("in"),
+        ws1,
+        one_of(&["both", "each", "all of them", "all"]),
+        opt((ws1, one_of(&["theatres", "theaters", "places", "areas"]))),
+    )
+        .map(|_| "");
+    let (r, there) = opt((ws1, phrase("there").or(places))).parse(r)?;
     let (r, _) = (
         ws1,
         one_of(&["until", "till", "to", "through", "up to"]),
