@@ -8,8 +8,8 @@
 //!   `between A and B`, `September-October 1941`, any of them followed by `inclusive`;
 //! - an open end: `from A on`, `from A onward(s)`, `A onward(s)`, `as of A`, `as from A`,
 //!   `since A`, `starting (in) A`, `after A`, `until A`, `through A`, `up to A`, `before A`,
-//!   `prior to A`, `thereafter`, `from then on`, `afterwards`, `A to the end of the war` (`the close of
-//!   hostilities`).
+//!   `prior to A`, `thereafter`, `from then on`, `afterwards`, `A to the end of the war`
+//!   (`the close of hostilities`).
 //!
 //! Which years a period may name is the data's (see [`crate::YearSpan`]), never the grammar's.
 
