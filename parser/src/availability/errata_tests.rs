@@ -343,6 +343,26 @@ fn with_a_faction_alone_between_lead_ins_and_in_both_theatres() {
     );
 }
 
+/// "Radio is available from A": the radio the subject; "available" said of the vehicle with a
+/// radio is no radio date.
+#[test]
+fn radio_is_available_from_a_month() {
+    let r = parse_availability_with(
+        "Radio is available from July '43; earlier examples have none.",
+        0,
+        FileId(0),
+        &lexicon(),
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert!(
+        matches!(&r.value[..], [c] if matches!(&c.kind, ClauseKind::RadioFrom { month, .. } if month.raw == "July '43")),
+        "{:?}",
+        r.value
+    );
+    let (read_back, _) = read("It is available from July 1943 with a radio.");
+    assert!(read_back.iter().all(|c| !c.contains("Radio")), "{read_back:?}");
+}
+
 #[test]
 #[ignore = "prints readings, by hand"]
 fn probe() {
