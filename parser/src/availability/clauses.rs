@@ -551,22 +551,7 @@ pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 /// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, (base, note)) = match has_the_same(ctx, start).or_else(|_| same_as(ctx, start)) {
-        Ok(read) => read,
-        // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
-        Err(_) if rf_is(start).is_ok() => {
-            let (i, _) = rf_is(start)?;
-            (i, (None, None))
-        }
-        Err(_) => match (copied_nouns, ws1, phrase("are"), ws1).parse(start) {
-            Ok((i, _)) => antecedent(ctx, i)?,
-            // "Drossel B: as the Drossel, but RF +.1": the antecedent alone after a label.
-            Err(e) => match bare_antecedent(ctx, start) {
-                Ok(read) => read,
-                Err(_) => return Err(e),
-            },
-        },
-    };
+    let (i, (base, note)) = copy_of(ctx, start)?;
     let after_base = i;
     // "Same as Note 3, except that it was never sent to X": the copy, then the limit.
     if base.is_some() || note.is_some() {
@@ -649,6 +634,28 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     let mut body: Body = kind.into();
     body.also.extend(first_limit);
     Ok((i, body))
+}
+
+/// What a copy copies, and the text after it: "has the same dates as the X", "Same dates and
+/// theaters as the X", "[Its] RF is" (the sentence before's), "Dates and RF are the same as in
+/// Note 3", "[Y:] as the X".
+fn copy_of<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    match has_the_same(ctx, start).or_else(|_| same_as(ctx, start)) {
+        Ok(read) => Ok(read),
+        // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
+        Err(_) if rf_is(start).is_ok() => {
+            let (i, _) = rf_is(start)?;
+            Ok((i, (None, None)))
+        }
+        Err(_) => match (copied_nouns, ws1, phrase("are"), ws1).parse(start) {
+            Ok((i, _)) => antecedent(ctx, i),
+            // "Drossel B: as the Drossel, but RF +.1": the antecedent alone after a label.
+            Err(e) => bare_antecedent(ctx, start).map_err(|_| e),
+        },
+    }
 }
 
 /// No RF added: an amount of 0 printed nowhere (at `i`).
