@@ -365,3 +365,21 @@ fn radio_is_available_from_a_month() {
         "{read_back:?}"
     );
 }
+
+/// ", except on X, which received them only from A (RF)": X left out of the group and given
+/// its own months at its own RF.
+#[test]
+fn an_exception_with_its_own_months() {
+    assert_eq!(
+        read("The Finch was used in every theatre from 1936 to 1948 at RF 1.0, except on the Fens, which received them only from '43 (RF 1.3)."),
+        (
+            vec!["<Finch> DatesAndRf | every theater [EXC the Fens]: 1/36-12/48 (1.0) | the Fens: from 1-12/43 on (1.3)".to_string()],
+            0
+        )
+    );
+    // A negation in the words after "which" is no such exception.
+    assert_eq!(
+        read("The Finch was used in every theatre from 1936 to 1948 at RF 1.0, except on the Fens, which never received them before '43 (RF 1.3).").1,
+        1
+    );
+}

@@ -209,6 +209,9 @@ enum Piece {
     /// ", except on the Isles, where the RF is 1.3": the place left out of the group before,
     /// and given the same periods at its own RF.
     ExceptRf(Area, PrintedRf),
+    /// ", except on the Isles, which received them only from '43 (RF 1.3)": the place left
+    /// out of the group before, and given its own months at its own RF.
+    ExceptOwn(Area, ScheduleEntry, PrintedRf),
     /// ", rising to 1.5 in 1945": the RF from then on (the month after the group's last
     /// period when none is given).
     Change(PrintedRf, Option<EntryWhen>),
@@ -483,6 +486,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or_else(|_| by_faction(ctx, r))
             .map(|(r2, q)| (r2, Piece::Only(q)))
             .or_else(|_| except_rf(ctx, r).map(|(r2, (a, v))| (r2, Piece::ExceptRf(a, v))))
+            .or_else(|_| except_own(ctx, r))
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
             .or_else(|_| rf_there(ctx, r))
             .or_else(|_| where_rf(ctx, r))
@@ -579,6 +583,33 @@ fn except_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
     let (r, _) = (phrase("is").or(phrase("it is")).or(phrase("they are")), ws1).parse(r)?;
     let (r, value) = super::rf_token::rf(ctx, r, false)?;
     Ok((r, (area, value)))
+}
+
+/// ", except on the Isles, which received them only from '43 (RF 1.3)": a place left out of
+/// the group, then after "which" or "where" a few plain words ("received them only", "it was
+/// used") and the place's own months and RF. A word of negation makes it no such piece.
+fn except_own<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, _) = (
+        phrase("except").or(phrase("save")),
+        ws1,
+        opt((phrase("in").or(phrase("on")), ws1)),
+    )
+        .parse(i)?;
+    let (r, area) = place(ctx, r)?;
+    let (mut r, _) = (ws0, ch(','), ws0, phrase("which").or(phrase("where")), ws1).parse(r)?;
+    for _ in 0..4 {
+        if let Ok((after, Piece::When(entry))) = dated(ctx, r, r) {
+            let (after, (rf, _)) = rf_after(ctx, after)?;
+            return Ok((after, Piece::ExceptOwn(area, entry, rf.rf)));
+        }
+        let len = r.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(r.len());
+        let word = &r[..len];
+        if len == 0 || (word != "only" && SENSE_WORDS.contains(&word)) {
+            return fail(i);
+        }
+        r = ws1(&r[len..])?.0;
+    }
+    fail(i)
 }
 
 /// ", rising to 1.5 in 1945", "then 1.4 from 1944": a new RF, with its period or not.
@@ -943,7 +974,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             // ", rising to 1.5 in 1945", "; 1.3 on X".
             Piece::NotIn(place) => cur.leave_out(&place, true)?,
             p @ (Piece::Lasted(..) | Piece::Each(_)) => cur.said_of(p)?,
-            Piece::ExceptRf(..) | Piece::Change(..) | Piece::RfThere(..) => {
+            Piece::ExceptRf(..) | Piece::ExceptOwn(..) | Piece::Change(..) | Piece::RfThere(..) => {
                 // After a semicolon the group before is done: it is the one followed.
                 if cur.entries.is_empty() {
                     cur = out.pop()?;
@@ -1075,6 +1106,11 @@ impl Group {
     fn followed_by(&mut self, p: Piece) -> Option<Group> {
         match p {
             Piece::ExceptRf(place, value) => excepted(self, place, value),
+            Piece::ExceptOwn(place, entry, value) => {
+                let mut own = excepted(self, place, value)?;
+                own.entries = vec![entry];
+                Some(own)
+            }
             Piece::Change(value, w) => self.changed(value, w),
             Piece::RfThere(value, area) => self.elsewhere(area, value),
             _ => None,
