@@ -260,7 +260,7 @@ fn when_form(rng: &mut Rng, p: Period, dates: Period, prev: Option<Period>) -> S
             0 if follows => "thereafter".into(),
             1 if follows => "from then on".into(),
             2 => format!("from {from} on"),
-            3 => format!("as of {from}"),
+            3 => format!("{} {from}", rng.pick(&["as of", "as from"])),
             4 => format!("from {from} onwards"),
             5 => format!("after {}", month_form(rng, p.from.pred())),
             _ => format!("since {from}"),

@@ -140,6 +140,15 @@ fn notes_of_a_hobbyists_wiki_answer_as_a_person_reads_them() {
     answers_as_the_key_says("kar", 60, 4);
 }
 
+/// A fifth made-up nation (`tests/fixtures-notes/ost`), its notes in the manner of a careful
+/// British editor's fan errata sheet ("theatre", "Rarity Factor", "save", "as from", "'39-'42",
+/// "the close of hostilities", faction words in prose), notes and key written before `qm` was
+/// run on them.
+#[test]
+fn notes_of_a_british_errata_sheet_answer_as_a_person_reads_them() {
+    answers_as_the_key_says("ost", 160, 14);
+}
+
 #[test]
 #[ignore = "measures a data folder given by hand (QM_ANSWERS_DATA, QM_ANSWERS, QM_ANSWERS_NATION)"]
 fn answer_key_by_hand() {

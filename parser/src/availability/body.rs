@@ -2,7 +2,7 @@
 //! whether a lead-in must still give its period. Shared by every module of clause forms.
 
 use super::grammar_error::{Ctx, Res};
-use super::syntax::{ClauseKind, MisprintAt, VehicleRef};
+use super::syntax::{AvailabilityClause, ClauseKind, MisprintAt, VehicleRef};
 
 /// What a clause body yields, besides the text it consumed.
 pub(crate) struct Body {
@@ -18,6 +18,9 @@ pub(crate) struct Body {
     /// True when only a lead-in may give that period ("the RF drops to 1.1" says when only
     /// after "From 1943 onward,"): never the whole DATES.
     pub(crate) lead_in_only: bool,
+    /// Clauses the same sentence states after this one ("As the X, but not before 7/43 and
+    /// .2 higher": the limit read inside the copy's sentence), in the order they apply.
+    pub(crate) also: Vec<AvailabilityClause>,
 }
 
 impl From<ClauseKind> for Body {
@@ -28,6 +31,7 @@ impl From<ClauseKind> for Body {
             typos: Vec::new(),
             needs_period: false,
             lead_in_only: false,
+            also: Vec::new(),
         }
     }
 }

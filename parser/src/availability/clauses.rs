@@ -24,6 +24,7 @@ use super::syntax::{
     ScheduleSection, Spanned, VehicleRef, WeaponAvailability,
 };
 use super::theater_names::{exceptions, named_area};
+use super::use_verbs::one_of;
 use super::when::{point, span_period};
 
 /// "[Its] Dates and RF" (also "RF and Dates", "Dates and RFs", misprinted "Date's and RF").
@@ -564,50 +565,60 @@ pub(crate) fn rf_by_scenario<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
     ))
 }
 
+/// "with each RF", "at an RF", "its RF", "the RF is": the RF named before the amount a copy
+/// adds.
+fn rf_named(i: &str) -> Res<'_, ()> {
+    let (i, _) = opt((
+        one_of(&[
+            "with each",
+            "with every",
+            "with",
+            "at",
+            "its",
+            "the",
+            "each",
+            "every",
+        ]),
+        ws1,
+        opt((phrase("an").or(phrase("a")), ws1)),
+    ))
+    .parse(i)?;
+    let (i, _) = (rf_word, ws1, opt((phrase("is"), ws1))).parse(i)?;
+    Ok((i, ()))
+}
+
 /// "Dates and RF are the same, but with .1 added to the RF", "... are as above, with .1
 /// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, (base, note)) = match has_the_same(ctx, start).or_else(|_| same_as(ctx, start)) {
-        Ok(read) => read,
-        // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
-        Err(_) if rf_is(start).is_ok() => {
-            let (i, _) = rf_is(start)?;
-            (i, (None, None))
-        }
-        Err(_) => match (dates_and_rf_words, ws1, phrase("are"), ws1).parse(start) {
-            Ok((i, _)) => antecedent(ctx, i)?,
-            // "Drossel B: as the Drossel, but RF +.1": the antecedent alone after a label.
-            Err(e) => match bare_antecedent(ctx, start) {
-                Ok(read) => read,
-                Err(_) => return Err(e),
-            },
-        },
-    };
+    let (i, (base, note)) = copy_of(ctx, start)?;
     let after_base = i;
+    // "Same as Note 3, except that it was never sent to X": the copy, then the limit.
+    if base.is_some() || note.is_some() {
+        if let Some((r, limit)) = limit_after_except(ctx, i) {
+            let kind = ClauseKind::SameWithAddedRf {
+                added: zero_rf(ctx, i),
+                subtracted: false,
+                months_later: 0,
+                base,
+                note,
+                max: None,
+            };
+            let mut body: Body = kind.into();
+            body.also.push(limit);
+            return Ok((r, body));
+        }
+    }
     let (i, _) = opt((opt((ws0, ch(','))), ws1, opt((phrase("but"), ws1)))).parse(i)?;
-    // "but RF +.1", "but its RF .1 higher", "each RF .1 higher": the RF named before its
-    // amount.
-    let (mut i, _) = opt((
-        opt((
-            phrase("with each")
-                .or(phrase("with every"))
-                .or(phrase("with its"))
-                .or(phrase("its"))
-                .or(phrase("each"))
-                .or(phrase("every")),
-            ws1,
-        )),
-        rf_word,
-        ws1,
-    ))
-    .parse(i)?;
-    let zero = PrintedRf {
-        raw: String::new(),
-        span: ctx.span_at(i, 0),
-        value: qm_schema::Tenths(0),
-        typos: Vec::new(),
+    // "but not before July 1943 and with an RF .2 higher": a limit before the amount.
+    let (i, first_limit) = match limit_before_and(ctx, i) {
+        Some((r, c)) => (r, Some(c)),
+        None => (i, None),
     };
+    // "but RF +.1", "but its RF .1 higher", "with an RF .2 higher", "at an RF .1 higher", "the
+    // RF is raised by .2", "each RF .1 higher": the RF named before its amount.
+    let (mut i, _) = opt(rf_named).parse(i)?;
+    let zero = zero_rf(ctx, i);
     let (mut added, mut subtracted, mut months_later) = (None, false, None);
     loop {
         if added.is_none() {
@@ -632,7 +643,12 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         }
         i = after_base;
     }
+    // "raised by .2 in every case": every RF of the copy, as any amount is.
+    let (i, _) = opt((ws1, phrase("in every case").or(phrase("in each case")))).parse(i)?;
     let (i, max) = opt(|i| cap(ctx, i)).parse(i)?;
+    if first_limit.is_some() && added.is_none() && months_later.is_none() {
+        return fail(i);
+    }
     let kind = ClauseKind::SameWithAddedRf {
         added: added.unwrap_or(zero),
         subtracted,
@@ -641,7 +657,75 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         note,
         max,
     };
-    Ok((i, kind.into()))
+    let mut body: Body = kind.into();
+    body.also.extend(first_limit);
+    Ok((i, body))
+}
+
+/// What a copy copies, and the text after it: "has the same dates as the X", "Same dates and
+/// theaters as the X", "[Its] RF is" (the sentence before's), "Dates and RF are the same as in
+/// Note 3", "[Y:] as the X".
+fn copy_of<'a>(
+    ctx: &Ctx<'a>,
+    start: &'a str,
+) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    match has_the_same(ctx, start).or_else(|_| same_as(ctx, start)) {
+        Ok(read) => Ok(read),
+        // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
+        Err(_) if rf_is(start).is_ok() => {
+            let (i, _) = rf_is(start)?;
+            Ok((i, (None, None)))
+        }
+        Err(_) => match (copied_nouns, ws1, phrase("are"), ws1).parse(start) {
+            Ok((i, _)) => antecedent(ctx, i),
+            // "Drossel B: as the Drossel, but RF +.1": the antecedent alone after a label.
+            Err(e) => bare_antecedent(ctx, start).map_err(|_| e),
+        },
+    }
+}
+
+/// No RF added: an amount of 0 printed nowhere (at `i`).
+fn zero_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> PrintedRf {
+    PrintedRf {
+        raw: String::new(),
+        span: ctx.span_at(i, 0),
+        value: qm_schema::Tenths(0),
+        typos: Vec::new(),
+    }
+}
+
+/// ", except that it was never sent to X", " except that only X used it": a limit that reads
+/// whole to the end of the sentence after "except (that)"; the end, and the limit's clause.
+fn limit_after_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, AvailabilityClause)> {
+    let (r, _) = (
+        opt((ws0, ch(','))),
+        ws1,
+        phrase("except that").or(phrase("except")),
+        ws1,
+    )
+        .parse(i)
+        .ok()?;
+    let sentence = &r[..ctx.sentence_len(r)];
+    let part = sentence.trim_end().trim_end_matches('.');
+    let (rest, body) = super::limits::limit(ctx, part).ok()?;
+    if !rest.trim().is_empty() || !matches!(body.kind, ClauseKind::Limit(_)) {
+        return None;
+    }
+    Some((&r[part.len()..], make_clause(ctx, part, Vec::new(), body)))
+}
+
+/// "not before July 1943 and ...", "Legion use only, and ...": a limit that reads whole up to
+/// the next "and" of the sentence; the text after that "and", and the limit's clause.
+fn limit_before_and<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, AvailabilityClause)> {
+    let sentence = &i[..ctx.sentence_len(i)];
+    let at = sentence.to_ascii_lowercase().find(" and ")?;
+    let part = sentence[..at].trim_end().trim_end_matches(',');
+    let (rest, body) = super::limits::limit(ctx, part).ok()?;
+    if !rest.trim().is_empty() || !matches!(body.kind, ClauseKind::Limit(_)) {
+        return None;
+    }
+    let clause = make_clause(ctx, part, Vec::new(), body);
+    Some((&i[at + " and ".len()..], clause))
 }
 
 /// "as the Drossel", "same as the Drossel", "like the Drossel", "as per Note 3": an antecedent
@@ -653,7 +737,10 @@ fn bare_antecedent<'a>(
     // Only after a label ("Drossel B: as the Drossel"): elsewhere "as" is mostly prose ("Either
     // MG may be used as the MA").
     let before = ctx.text.get(..ctx.text.len() - i.len()).unwrap_or("");
-    if !before.trim_end().ends_with(':') {
+    // Or at the start of a sentence ("As the Drossel, but ..."): a listing's name must follow.
+    let before = before.trim_end();
+    let label = before.ends_with(':');
+    if !(label || before.is_empty() || before.ends_with('.')) {
         return fail(i);
     }
     let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
@@ -674,8 +761,8 @@ fn bare_antecedent<'a>(
         (r2, (None, Some(note)))
     } else {
         let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
-        // With a listing, the base is one of its names.
-        if ctx.lexicon.knows_vehicles() && ctx.lexicon.vehicle_at(r).is_none() {
+        // With a listing, the base is one of its names; at a sentence's start, only then.
+        if (ctx.lexicon.knows_vehicles() || !label) && ctx.lexicon.vehicle_at(r).is_none() {
             return fail(r);
         }
         let (r, base) = possessive_name(ctx, r).or_else(|_| vehicle_name(ctx, r))?;
@@ -721,17 +808,6 @@ fn has_the_same<'a>(
 /// "Same dates and theaters as the X", "The same dates and RF as in Note 3", "The same as the
 /// X": what is copied, named by any of its nouns, then the antecedent.
 fn same_as<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
-    const NOUNS: [&str; 9] = [
-        "dates",
-        "theaters",
-        "theatres",
-        "areas",
-        "places",
-        "rfs",
-        "rf",
-        "and",
-        "availability",
-    ];
     let (mut i, _) = (determiner, phrase("same")).parse(i)?;
     loop {
         let word = (opt(ch(',')), ws1, |r| {
@@ -752,6 +828,46 @@ fn same_as<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option
         return fail(i);
     }
     Ok((r, (base, note)))
+}
+
+/// The nouns that name what a sentence copies from another vehicle or note.
+const NOUNS: [&str; 10] = [
+    "dates",
+    "theaters",
+    "theatres",
+    "areas",
+    "places",
+    "rfs",
+    "rf",
+    "and",
+    "availability",
+    "rarity factors",
+];
+
+/// "[Its] Dates and RF", "Dates and theatres", "Theatres, dates and Rarity Factors": the
+/// subject of a sentence that copies them ("... are the same as in Note 3"), every word one
+/// of [`NOUNS`], naming dates, places or RFs (not "and" alone).
+fn copied_nouns(i: &str) -> Res<'_, &str> {
+    let (start, _) = determiner(i)?;
+    let mut r = start;
+    let mut named = false;
+    loop {
+        let word = NOUNS
+            .iter()
+            .chain(&["rarity factor", "date"])
+            .find_map(|n| phrase(n)(r).ok());
+        let Some((r2, w)) = word else { break };
+        named |= !w.eq_ignore_ascii_case("and");
+        r = r2;
+        match (opt(ch(',')), ws1).parse(r) {
+            Ok((r3, _)) if NOUNS.iter().any(|n| phrase(n)(r3).is_ok()) => r = r3,
+            _ => break,
+        }
+    }
+    if !named {
+        return fail(i);
+    }
+    Ok((r, &start[..start.len() - r.len()]))
 }
 
 /// "one month later", "2 months later" (up to twelve).
@@ -966,6 +1082,7 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
             typos,
             needs_period: false,
             lead_in_only: false,
+            also: Vec::new(),
         },
     ))
 }
@@ -1211,6 +1328,9 @@ fn antecedent<'a>(
     // A link a vehicle name may follow, or only a possessive name or a note.
     let named = phrase("as those of")
         .or(phrase("as that of"))
+        .or(phrase("identical to those of"))
+        .or(phrase("identical to that of"))
+        .or(phrase("identical to"))
         .or(phrase("as per"))
         .or(phrase("as for"))
         .or(phrase("those of"))

@@ -52,6 +52,9 @@ mod hobbyist_tests;
 #[cfg(test)]
 mod reworded_tests;
 
+#[cfg(test)]
+mod errata_tests;
+
 pub use lexicon::Lexicon;
 pub use pieces::{bound_by, pieces, pieces_with, Piece, PieceKind};
 pub use syntax::*;

@@ -64,9 +64,10 @@ pub(crate) fn elsewhere(i: &str) -> Res<'_, Area> {
     Ok((r, Area::Elsewhere { except: Vec::new() }))
 }
 
-/// "in every theater except X", "everywhere except in X/Y", "except in X": every theater of
-/// the nation but those named (the sentence says nothing about them).
+/// "in every theater except X", "in every theatre save X", "everywhere except in X/Y", "except
+/// in X": every theater of the nation but those named (the sentence says nothing about them).
 pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    let whole = i;
     let every = phrase("in every theater")
         .or(phrase("in every theatre"))
         .or(phrase("in all theaters"))
@@ -75,7 +76,13 @@ pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> 
         .or(phrase("in any theatre"))
         .or(phrase("everywhere"));
     let (i, _) = opt((every, ws1)).parse(i)?;
-    let (i, _) = (phrase("except"), ws1).parse(i)?;
+    // "save" and "but" are "except" only after "every theatre" ("save X" alone is no area).
+    let except = phrase("except");
+    let (i, _) = match (except, ws1).parse(i) {
+        Ok(read) => read,
+        Err(e) if i.len() == whole.len() => return Err(e),
+        Err(_) => (phrase("save").or(phrase("but")), ws1).parse(i)?,
+    };
     let (mut i, _) = opt((phrase("in").or(phrase("for")), ws1)).parse(i)?;
     let mut except = Vec::new();
     loop {
@@ -125,6 +132,9 @@ pub(crate) enum LeadIn {
     From(PrintedPeriod),
     /// "For WW2 scenarios,": the scenarios an availability limit is for.
     Ww2,
+    /// "Dates and Rarity Factors by theatre:": a heading that names what follows, scoping
+    /// nothing.
+    Heading,
 }
 
 impl LeadIn {
@@ -133,7 +143,7 @@ impl LeadIn {
         match self {
             LeadIn::Period(p) => Some(super::syntax::EntryWhen::Period(p)),
             LeadIn::From(p) => Some(super::syntax::EntryWhen::From(p)),
-            LeadIn::Area(_) | LeadIn::Ww2 => None,
+            LeadIn::Area(_) | LeadIn::Ww2 | LeadIn::Heading => None,
         }
     }
 }
@@ -179,10 +189,21 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     {
         return Ok((r, LeadIn::From(p)));
     }
+    if let Some(r) = heading(i) {
+        return Ok((r, LeadIn::Heading));
+    }
     // "From 1946 to 1948 it served ...", "From 1944 they were ...": a period opened by "from"
     // ends plainly where a pronoun subject starts, comma or not.
     if let Some(read) = from_before_pronoun(ctx, i) {
         return Ok(read);
+    }
+    // "Between 4/37 and 3/40, ...", "From 1946 to 1948, ...": a period before its comma.
+    if phrase("from").or(phrase("between")).parse(i).is_ok() {
+        if let Ok((r, (super::syntax::EntryWhen::Period(p), _, _, _))) =
+            (|r| super::when::when(ctx, r), ws0, ch(','), ws1).parse(i)
+        {
+            return Ok((r, LeadIn::Period(p)));
+        }
     }
     // "1944-45: Northern Front, Steppe (1.4)": a period as the clause's label.
     if let Ok((r, (p, _, _, _))) = (|r| span_period(ctx, r), ws0, ch(':'), ws1).parse(i) {
@@ -197,6 +218,7 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         // "scenarios" ends it plainly: "In WW2 scenarios it may be used ...".
         (r, LeadIn::Ww2, true)
     } else if let Ok((r, p)) = span_period(ctx, r) {
+        let (r, p) = followed_on(ctx, r, p);
         (r, LeadIn::Period(p), true)
     } else if let Some((r, a)) = known_place(ctx, r) {
         (r, LeadIn::Area(a), true)
@@ -217,17 +239,82 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     }
 }
 
-/// A lead-in period opened by "from" ("From 1946 to 1948", "From 1944 on") followed by a
-/// pronoun subject ("it", "they"), its comma left out; the text from the pronoun on.
+/// "Dates and Rarity Factors by theatre:", "Dates and RFs:", "Theatres, dates and RFs:": a
+/// heading before a colon made only of the words for what a schedule gives (dates, RFs,
+/// places) and how it is ordered ("by", "per", "and", commas), naming dates or RFs, more than
+/// one word ("RF:" alone leads an RF list); the text after the colon.
+fn heading(i: &str) -> Option<&str> {
+    let colon = i.find(':')?;
+    let (head, rest) = (&i[..colon], &i[colon + 1..]);
+    let mut names_dates_or_rf = false;
+    let mut rest_of_head = head.trim();
+    // "RF:" or "Dates:" alone leads a list of its own forms, not a heading.
+    if !rest_of_head.contains(' ') {
+        return None;
+    }
+    while !rest_of_head.is_empty() {
+        if let Ok((r, _)) = super::lexeme::rf_word(rest_of_head) {
+            names_dates_or_rf = true;
+            rest_of_head = r.trim_start_matches([',', ' ']);
+            continue;
+        }
+        let end = rest_of_head.find([' ', ',']).unwrap_or(rest_of_head.len());
+        let word = rest_of_head[..end].to_ascii_lowercase();
+        match word.as_str() {
+            "dates" | "date" => names_dates_or_rf = true,
+            "and" | "by" | "per" | "its" | "their" | "the" | "theatre" | "theatres" | "theater"
+            | "theaters" | "area" | "areas" | "place" | "places" => {}
+            _ => return None,
+        }
+        rest_of_head = rest_of_head[end..].trim_start_matches([',', ' ']);
+    }
+    let (rest, _) = ws1(rest).ok()?;
+    names_dates_or_rf.then_some(rest)
+}
+
+/// "1940 and 1941": a period and, after "and", one that follows on from it month for month,
+/// joined into one; otherwise `p` as it is.
+fn followed_on<'a>(ctx: &Ctx<'a>, i: &'a str, p: PrintedPeriod) -> (&'a str, PrintedPeriod) {
+    let Ok((r, (_, _, _, next))) = (ws1, phrase("and"), ws1, |r| span_period(ctx, r)).parse(i)
+    else {
+        return (i, p);
+    };
+    let follows = match (&p.value, &next.value) {
+        (Ok(a), Ok(b)) => {
+            let after = if a.to.month == 12 {
+                (a.to.year + 1, 1)
+            } else {
+                (a.to.year, a.to.month + 1)
+            };
+            (b.from.year, b.from.month) == after
+        }
+        _ => false,
+    };
+    if !follows {
+        return (i, p);
+    }
+    (r, super::period_token::join(ctx, p, next))
+}
+
+/// A lead-in period opened by "from" or "between" ("From 1946 to 1948", "From 1944 on",
+/// "Between 4/37 and 3/40") followed by a pronoun subject ("it", "they") or a name of the
+/// listing, its comma left out; the text from the subject on.
 fn from_before_pronoun<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn)> {
-    phrase("from")(i).ok()?;
+    phrase("from").or(phrase("between")).parse(i).ok()?;
     let (r, w) = super::when::when(ctx, i).ok()?;
     let (r, _) = ws1(r).ok()?;
     let pronoun = ["it", "they", "both"]
         .iter()
         .any(|p| phrase(p)(r).is_ok_and(|(after, _)| after.starts_with(' ')));
+    // "Between 4/37 and 3/40 the Thrush was used ...": a name of the listing as the subject;
     // "From 1944 the Royalists also took it to X": a faction's subject starts as plainly.
-    if !pronoun && super::subjects::faction_subject(ctx, r).is_err() {
+    let the = opt((phrase("the"), ws1))
+        .parse(r)
+        .map_or(r, |(after, _)| after);
+    if !pronoun
+        && ctx.lexicon.vehicle_at(the).is_none()
+        && super::subjects::faction_subject(ctx, r).is_err()
+    {
         return None;
     }
     match w {

@@ -85,8 +85,19 @@ pub(crate) fn radio_by_words<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
     if !body.to_ascii_lowercase().contains("radio") {
         return fail(start);
     }
+    // "Radio is available from 7/43": the radio the subject, "available" says when it is
+    // (only then: "It is available from 7/43 with a radio" is the vehicle's availability).
+    let lower = body.to_ascii_lowercase();
+    let subject = [
+        "radio is available ",
+        "a radio is available ",
+        "radios are available ",
+    ]
+    .iter()
+    .find(|s| lower.starts_with(*s));
+    let said = subject.map_or(body, |s| &body[s.len()..]);
     let mut months: Vec<PrintedPeriod> = Vec::new();
-    for part in parts(body) {
+    for part in parts(said) {
         match part_month(ctx, part) {
             Some(Some(month)) => months.push(month),
             Some(None) => {}

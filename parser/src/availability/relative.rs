@@ -18,6 +18,7 @@ use super::body::Body;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, rf_word, ws0, ws1};
 use super::parts::determiner;
+use super::relative_words::{CAP_AFTER, CAP_BEFORE};
 use super::rf_token::rf;
 use super::syntax::{ClauseKind, PrintedRf, RelativeRf, VehicleRef};
 
@@ -167,28 +168,37 @@ pub(crate) fn cap<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
     cap_words(ctx, i)
 }
 
-/// The words of a cap, without its parentheses.
+/// The words of a cap, without its parentheses: a number with a cap word after it ("1.6
+/// maximum", "1.6 at most") or one of the cap word runs before it ("to a maximum of 1.6", "no
+/// more than 1.6"), the same words [`super::relative_words`] reads in any order.
 fn cap_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
     if let Ok((r, value)) = rf(ctx, i, false) {
-        let (r, _) = (ws1, phrase("maximum").or(phrase("max"))).parse(r)?;
-        return Ok((r, value));
+        for run in CAP_AFTER {
+            if let Some(r) = (ws1, |r| words(run, r)).parse(r).ok().map(|(r, _)| r) {
+                return Ok((r, value));
+            }
+        }
+        return fail(i);
     }
     let (i, _) = opt((phrase("but"), ws1)).parse(i)?;
-    let lead = phrase("to a maximum of")
-        .or(phrase("with a maximum of"))
-        .or(phrase("never above"))
-        .or(phrase("never more than"))
-        .or(phrase("never higher than"))
-        .or(phrase("may not exceed"))
-        .or(phrase("not to exceed"))
-        .or(phrase("never to exceed"))
-        .or(phrase("up to"))
-        .or(phrase("capped at"))
-        .or(phrase("maximum"))
-        .or(phrase("max."))
-        .or(phrase("max"));
-    let (i, _) = (lead, ws1).parse(i)?;
-    rf(ctx, i, false)
+    for run in CAP_BEFORE {
+        if let Ok((r, _)) = (|r| words(run, r), opt(ch('.')), ws1).parse(i) {
+            return rf(ctx, r, false);
+        }
+    }
+    fail(i)
+}
+
+/// The words of `run` at `i`, each a whole word, any whitespace between them.
+fn words<'a>(run: &[&'static str], i: &'a str) -> Res<'a, ()> {
+    let mut r = i;
+    for (n, w) in run.iter().enumerate() {
+        if n > 0 {
+            r = ws1(r)?.0;
+        }
+        r = phrase(w)(r)?.0;
+    }
+    Ok((r, ()))
 }
 
 /// The base of a relative rule: "the corresponding (for date and area) RF of the L3/35", "the

@@ -55,7 +55,7 @@ const DOWN: [&str; 13] = [
 ];
 
 /// Word runs just before a number that make it a cap, longest first.
-const CAP_BEFORE: [&[&str]; 21] = [
+pub(crate) const CAP_BEFORE: [&[&str]; 21] = [
     &["to", "a", "maximum", "of"],
     &["with", "a", "maximum", "of"],
     &["up", "to", "a", "maximum", "of"],
@@ -80,7 +80,7 @@ const CAP_BEFORE: [&[&str]; 21] = [
 ];
 
 /// Word runs just after a number that make it a cap.
-const CAP_AFTER: [&[&str]; 3] = [&["maximum"], &["max"], &["at", "most"]];
+pub(crate) const CAP_AFTER: [&[&str]; 3] = [&["maximum"], &["max"], &["at", "most"]];
 
 /// Word runs that change nothing: the rule holds for the same dates and area whether or not
 /// it says so.
@@ -95,9 +95,10 @@ const SAME_BASIS: [&[&str]; 8] = [
     &["for", "dates", "and", "area"],
 ];
 
-/// Single words that change nothing in a relative rule ("wherever the X was": the base's
-/// places and months, as the rule holds anyway).
-const IDLE: [&str; 38] = [
+/// Single words that change nothing in a relative rule ("wherever the X was", "is found
+/// wherever and whenever the X is", "is available wherever the X is": the base's places and
+/// months, as the rule holds anyway).
+const IDLE: [&str; 40] = [
     // "Use the X's RF ... plus .4", "Its RF equals/matches the X's ...": the base named.
     "use",
     "equals",
@@ -109,6 +110,8 @@ const IDLE: [&str; 38] = [
     "takes",
     "wherever",
     "whenever",
+    "found",
+    "available",
     "was",
     "were",
     "its",
@@ -302,8 +305,14 @@ fn bind(ctx: &Ctx<'_>, pieces: &[Piece<'_>]) -> Option<Bound> {
     for (k, p) in pieces.iter().enumerate() {
         match p {
             Piece::Vehicle(name) => {
-                if base.is_some() {
-                    return None;
+                // "wherever the X is, .3 higher than the X's": one base named twice.
+                match &base {
+                    Some(VehicleRef { raw, .. }) if raw == name => {
+                        used[k] = true;
+                        continue;
+                    }
+                    Some(_) => return None,
+                    None => {}
                 }
                 base = Some(VehicleRef {
                     raw: (*name).to_string(),

@@ -112,7 +112,11 @@ fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Item> {
         .or((ws1, opt((phrase("it is"), ws1))).map(|_| ()))
         .parse(r)?;
     let (r, value) = rf(ctx, r, false)?;
-    Ok((r, (area, value, None)))
+    // "in the Steppe 1.4, from 1/43 onwards": the months after the RF, a comma between.
+    let (r, after) = opt((opt(ch(',')), |r| months(ctx, r)))
+        .map(|m| m.map(|(_, w)| w))
+        .parse(r)?;
+    Ok((r, (area, value, after)))
 }
 
 /// An item: its place, its RF, and its months when it names them.
@@ -132,7 +136,7 @@ fn months<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
 }
 
 /// A place with the words that say it scopes an RF: "in the Isles", "on the Steppe", "for the
-/// Isles", "for Isles use", "the Isles"; or the places not named: "elsewhere", "everywhere
+/// Isles", "for Isles use", "the Isles", "in the Isles and on the Steppe"; or the places not named: "elsewhere", "everywhere
 /// else", "otherwise", "in other theaters".
 fn place_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     if let Ok(read) = elsewhere(i) {
@@ -141,15 +145,54 @@ fn place_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     if let Ok((r, _)) = phrase("otherwise").parse(i) {
         return Ok((r, Area::Elsewhere { except: Vec::new() }));
     }
-    let lead = phrase("for use in")
+    let (r, _) = opt((place_lead, ws1)).parse(i)?;
+    let (mut r, mut area) = known_area(ctx, r)?;
+    // "in the Isles and on the Steppe": one RF for both places.
+    while let Area::Theaters { theaters, except } = &mut area {
+        let next = (ws1, phrase("and"), ws1, opt((place_lead, ws1)), |r| {
+            known_area(ctx, r)
+        })
+            .parse(r);
+        let Ok((
+            r2,
+            (
+                _,
+                _,
+                _,
+                _,
+                Area::Theaters {
+                    theaters: more,
+                    except: none,
+                },
+            ),
+        )) = next
+        else {
+            break;
+        };
+        // "1.1 on X and Y: .5": Y leads an item of its own.
+        let own_rf = (ws0, ch(':'))
+            .map(|_| ())
+            .or((ws1, |r| rf(ctx, r, false)).map(|_| ()))
+            .parse(r2)
+            .is_ok();
+        if !except.is_empty() || !none.is_empty() || own_rf {
+            break;
+        }
+        theaters.extend(more);
+        r = r2;
+    }
+    let (r, _) = opt((ws1, phrase("use"))).parse(r)?;
+    Ok((r, area))
+}
+
+/// The words before a place an RF is for: "for use in", "in", "on", "for".
+fn place_lead(i: &str) -> Res<'_, &str> {
+    phrase("for use in")
         .or(phrase("for use on"))
         .or(phrase("in"))
         .or(phrase("on"))
-        .or(phrase("for"));
-    let (r, _) = opt((lead, ws1)).parse(i)?;
-    let (r, area) = known_area(ctx, r)?;
-    let (r, _) = opt((ws1, phrase("use"))).parse(r)?;
-    Ok((r, area))
+        .or(phrase("for"))
+        .parse(i)
 }
 
 #[cfg(test)]

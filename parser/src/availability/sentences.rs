@@ -63,13 +63,14 @@ const BODIES: [BodyFn; 22] = [
 
 /// Reads one clause at `start`: an optional lead-in ("For use in Sicily,", "In 1945,"), then
 /// the optional scope (vehicle names, "For both types,") composed in front of any clause form,
-/// which the terminator of `level` must follow. A lead-in the form cannot take (a second area)
+/// which the terminator of `level` must follow, and the clauses the same sentence states after
+/// it ([`Body::also`]). A lead-in the form cannot take (a second area)
 /// makes the sentence unreadable rather than read by halves.
 pub(crate) fn clause<'a>(
     ctx: &Ctx<'a>,
     start: &'a str,
     level: Level,
-) -> Res<'a, AvailabilityClause> {
+) -> Res<'a, (AvailabilityClause, Vec<AvailabilityClause>)> {
     let led = lead_in(ctx, start)
         .and_then(|(after, lead)| scoped(ctx, after, |ctx, i| form(ctx, i, level, Some(&lead))));
     let (rest, (vehicles, body)) = match led {
@@ -86,7 +87,9 @@ pub(crate) fn clause<'a>(
         },
     };
     let text = ctx.consumed(start, rest);
-    Ok((rest, make_clause(ctx, text, vehicles, body)))
+    let mut body = body;
+    let also = std::mem::take(&mut body.also);
+    Ok((rest, (make_clause(ctx, text, vehicles, body), also)))
 }
 
 /// A clause body with its lead-in put where the form leaves room for it: an area on a
@@ -112,6 +115,8 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
         }
         // "In WW2 scenarios, ...": every note is about WW2 scenarios; it scopes nothing.
         (ClauseKind::Schedule(_) | ClauseKind::Limit(_), LeadIn::Ww2) => {}
+        // "Dates and RFs by theatre: X, 1940-41 (1.2); ...": a heading names what follows.
+        (ClauseKind::Schedule(_), LeadIn::Heading) => {}
         // "In 1943 its RF is 1.5, ...", "From 1943 onward, the RF drops to 1.1": the lead-in's
         // period, or open end, is the first RF's.
         (ClauseKind::Schedule(s), lead @ (LeadIn::Period(_) | LeadIn::From(_)))
@@ -262,13 +267,19 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
 fn limit_joined<'a>(ctx: &Ctx<'a>, r: &'a str) -> Option<&'a str> {
     let (r, _) = (opt((ch(','), ws0)), phrase("and"), ws1).parse(r).ok()?;
     let sense = ["not ", "never ", "no longer ", "only "];
-    if sense
-        .iter()
-        .any(|s| r.get(..s.len()).is_some_and(|w| w.eq_ignore_ascii_case(s)))
-    {
-        return Some(r);
-    }
-    let (after, _) = limit(ctx, r).ok()?;
+    let (after, _) = match limit(ctx, r) {
+        Ok(read) => read,
+        // After a sense word a limit the grammar cannot read is still one (its error is
+        // said), unless another form reads the whole sentence.
+        Err(_)
+            if sense
+                .iter()
+                .any(|s| r.get(..s.len()).is_some_and(|w| w.eq_ignore_ascii_case(s))) =>
+        {
+            return Some(r)
+        }
+        Err(_) => return None,
+    };
     let after = after.trim_start();
     (after.is_empty() || after.starts_with(['.', ';'])).then_some(r)
 }
@@ -287,8 +298,9 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             break;
         }
         match clause(ctx, rest, Level::Top) {
-            Ok((r, c)) => {
+            Ok((r, (c, also))) => {
                 clauses.push(c);
+                clauses.extend(also);
                 let r = r.trim_start();
                 continues = r.starts_with(';');
                 rest =
@@ -360,8 +372,9 @@ fn otherwise<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let mut i = i;
     if let Ok((mut r, _)) = (ws0, ch('['), ws0, phrase("exc"), ws0, ch(':'), ws0).parse(i) {
         loop {
-            let (r2, c) = clause(ctx, r, Level::Nested)?;
+            let (r2, (c, also)) = clause(ctx, r, Level::Nested)?;
             exceptions.push(c);
+            exceptions.extend(also);
             r = r2;
             match (ws0, ch(','), ws0, opt((phrase("and"), ws1))).parse(r) {
                 Ok((r3, _)) => r = r3,

@@ -134,6 +134,9 @@ enum Piece {
     /// ", except on the Isles, where the RF is 1.3": the place left out of the group before,
     /// and given the same periods at its own RF.
     ExceptRf(Area, PrintedRf),
+    /// ", except on the Isles, which received them only from '43 (RF 1.3)": the place left
+    /// out of the group before, and given its own months at its own RF.
+    ExceptOwn(Area, ScheduleEntry, PrintedRf),
     /// ", rising to 1.5 in 1945": the RF from then on (the month after the group's last
     /// period when none is given).
     Change(PrintedRf, Option<EntryWhen>),
@@ -302,8 +305,15 @@ const SENSE_WORDS: [&str; 12] = [
 ];
 
 /// A list with no verb that starts with a place the nation knows: "France, 9/39-6/40 (RF
-/// 1.1)", "Syria (6-7/41) at an RF of 1.3".
+/// 1.1)", "Syria (6-7/41) at an RF of 1.3", "Only in France, from June to August 1944 (RF
+/// 1.6)".
 fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
+    // "Only in France, and only from June to August 1944 (RF 1.6)": the schedule's places are
+    // the only ones anyway.
+    let i = match (phrase("only"), ws1, phrase("in").or(phrase("on")), ws1).parse(i) {
+        Ok((r, _)) if ctx.lexicon.place_at(r).is_some() => r,
+        _ => i,
+    };
     // "1941-42 on the Steppe, RF 1.3", "1937-41 (1.1)": a list may start with its period.
     if ctx.lexicon.place_at(i).is_none() {
         // Only where a clause starts or after a label's colon: after words a scope took for a
@@ -377,11 +387,11 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or(ws1.map(|_| ()));
         // "only" and "again" add nothing the groups do not say ("in Tunisia in April 1943
         // only", "and again from 9/44").
-        // "though only in 1941": a concession adds nothing either.
+        // "though only in 1941", "but only with X": a concession adds nothing either.
         let noise = |i| {
             opt((
                 ws0,
-                opt((phrase("though"), ws1)),
+                opt((phrase("though").or(phrase("but")), ws1)),
                 phrase("only").or(phrase("again")).or(phrase("alone")),
             ))
             .parse(i)
@@ -417,8 +427,10 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .map(|(r2, q)| (r2, Piece::Only(q)))
             .or_else(|_| rf(r))
             .or_else(|_| except_rf(ctx, r).map(|(r2, (a, v))| (r2, Piece::ExceptRf(a, v))))
+            .or_else(|_| except_own(ctx, r))
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
             .or_else(|_| rf_there(ctx, r))
+            .or_else(|_| where_rf(ctx, r))
             .or_else(|_| not_in(ctx, r))
             .or_else(|_| excepted_place(ctx, r))
             .or_else(|_| each(r))
@@ -439,11 +451,22 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
     Ok((i, out))
 }
 
-/// "by the Partisans": who used it, read as who alone may (the resolver knows the faction,
-/// or says the name is none). A place or a period after "by" is no user.
+/// "by the Partisans", "with the Crown Army alone": who used it, read as who alone may (the
+/// resolver knows the faction, or says the name is none). A place, a vehicle or a period after
+/// "by" or "with" is no user.
 fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
-    let (r, _) = (phrase("by"), ws1, opt((phrase("the"), ws1))).parse(i)?;
+    let (r, _) = (
+        phrase("by").or(phrase("with")),
+        ws1,
+        opt((phrase("the"), ws1)),
+    )
+        .parse(i)?;
     let (rest, faction) = faction_name(ctx, r)?;
+    // "with the Crown Army alone", "by the Militia only".
+    let rest = match (ws1, phrase("alone").or(phrase("only"))).parse(rest) {
+        Ok((after, _)) => after,
+        Err(_) => rest,
+    };
     let text = &i[..i.len() - rest.len()];
     Ok((rest, restricted_to(ctx, text, faction)))
 }
@@ -464,6 +487,33 @@ fn except_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
     let (r, _) = (phrase("is").or(phrase("it is")).or(phrase("they are")), ws1).parse(r)?;
     let (r, value) = super::rf_token::rf(ctx, r, false)?;
     Ok((r, (area, value)))
+}
+
+/// ", except on the Isles, which received them only from '43 (RF 1.3)": a place left out of
+/// the group, then after "which" or "where" a few plain words ("received them only", "it was
+/// used") and the place's own months and RF. A word of negation makes it no such piece.
+fn except_own<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, _) = (
+        phrase("except").or(phrase("save")),
+        ws1,
+        opt((phrase("in").or(phrase("on")), ws1)),
+    )
+        .parse(i)?;
+    let (r, area) = place(ctx, r)?;
+    let (mut r, _) = (ws0, ch(','), ws0, phrase("which").or(phrase("where")), ws1).parse(r)?;
+    for _ in 0..4 {
+        if let Ok((after, Piece::When(entry))) = dated(ctx, r, r) {
+            let (after, (rf, _)) = rf_after(ctx, after)?;
+            return Ok((after, Piece::ExceptOwn(area, entry, rf.rf)));
+        }
+        let len = r.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(r.len());
+        let word = &r[..len];
+        if len == 0 || (word != "only" && SENSE_WORDS.contains(&word)) {
+            return fail(i);
+        }
+        r = ws1(&r[len..])?.0;
+    }
+    fail(i)
 }
 
 /// ", rising to 1.5 in 1945", "then 1.4 from 1944": a new RF, with its period or not.
@@ -499,7 +549,15 @@ fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen
 /// of the span the period before began ([`LASTED`]).
 fn lasted<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     let (r, _) = one_of(&LASTED)(i)?;
-    let (r, there) = opt((ws1, phrase("there"))).parse(r)?;
+    // "there", "in both theatres", "in each": the places of the group before.
+    let places = (
+        phrase("in"),
+        ws1,
+        one_of(&["both", "each", "all of them", "all"]),
+        opt((ws1, one_of(&["theatres", "theaters", "places", "areas"]))),
+    )
+        .map(|_| "");
+    let (r, there) = opt((ws1, phrase("there").or(places))).parse(r)?;
     let (r, _) = (
         ws1,
         one_of(&["until", "till", "to", "through", "up to"]),
@@ -531,19 +589,22 @@ fn each(i: &str) -> Res<'_, Piece> {
     Ok((r, Piece::Each(2)))
 }
 
-/// "but not on the Isles", "though not in X": places left out of the group before.
+/// "but not on the Isles", "though not in X", "except on the Isles": places left out of the
+/// group before.
 fn not_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
-    let (r, _) = (
+    let not = (
         opt((
             phrase("but").or(phrase("though")).or(phrase("although")),
             ws1,
         )),
         phrase("not"),
         ws1,
-        phrase("in").or(phrase("on")),
-        ws1,
     )
-        .parse(i)?;
+        .map(|_| ());
+    // ", except on the Isles" after a group of every theater: the place left out (with "where
+    // the RF is ..." after it, `except_rf` reads it).
+    let except = (phrase("except").or(phrase("save")), ws1).map(|_| ());
+    let (r, _) = (not.or(except), phrase("in").or(phrase("on")), ws1).parse(i)?;
     let (r, area) = place(ctx, r)?;
     Ok((r, Piece::NotIn(area)))
 }
@@ -555,16 +616,33 @@ fn excepted_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     Ok((r, Piece::NotIn(area)))
 }
 
-/// "; 1.3 on the Isles" after a group: an RF and the place it holds in.
+/// ", where its RF is 1.3", ", where it is 1.3" after a place: the RF of the group it ends.
+fn where_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let (r, _) = (phrase("where"), ws1).parse(i)?;
+    let (r, _) = opt((phrase("the").or(phrase("its")).or(phrase("their")), ws1)).parse(r)?;
+    let (r, _) = opt((super::lexeme::rf_word, ws1)).parse(r)?;
+    let (r, _) = (phrase("is").or(phrase("it is")).or(phrase("they are")), ws1).parse(r)?;
+    let (r, value) = super::rf_token::rf(ctx, r, false)?;
+    Ok((r, Piece::Rf(value, Vec::new())))
+}
+
+/// "; 1.3 on the Isles", "(1.3 on the Isles)" after a group: an RF and the place it holds in.
 fn rf_there<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
-    let (r, (value, _, _, area)) = (
-        |r| super::rf_token::rf(ctx, r, false),
-        ws1,
-        phrase("in").or(phrase("on")).and(ws1),
-        |r| place(ctx, r),
-    )
-        .parse(i)?;
-    Ok((r, Piece::RfThere(value, area)))
+    let there = |i: &'a str| -> Res<'a, Piece> {
+        let (r, (value, _, _, area)) = (
+            |r| super::rf_token::rf(ctx, r, false),
+            ws1,
+            phrase("in").or(phrase("on")).and(ws1),
+            |r| place(ctx, r),
+        )
+            .parse(i)?;
+        Ok((r, Piece::RfThere(value, area)))
+    };
+    // "at RF 1.0 (1.2 in Dunmoor)": the same in parentheses.
+    if let Ok((r, (_, _, p, _, _))) = (ch('('), ws0, there, ws0, ch(')')).parse(i) {
+        return Ok((r, p));
+    }
+    there(i)
 }
 
 /// One place or period at `i`.
@@ -589,6 +667,13 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     }
     if let Ok(read) = dated(ctx, i, i) {
         return Ok(read);
+    }
+    // "in every theatre except (or save) X": every place but those named (the nation's: a
+    // free name could run on into a misprinted month).
+    if phrase("in")(i).is_ok() && ctx.lexicon.knows_places() {
+        if let Ok((r, area)) = super::parts::everywhere_except(ctx, i) {
+            return Ok((r, Piece::Place(area, false)));
+        }
     }
     if let Ok((r, area)) = everywhere(i).or_else(|_| elsewhere(i)) {
         return Ok((r, Piece::Place(area, false)));
@@ -793,7 +878,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             // ", rising to 1.5 in 1945", "; 1.3 on X".
             Piece::NotIn(place) => cur.leave_out(&place, true)?,
             p @ (Piece::Lasted(..) | Piece::Each(_)) => cur.said_of(p)?,
-            Piece::ExceptRf(..) | Piece::Change(..) | Piece::RfThere(..) => {
+            Piece::ExceptRf(..) | Piece::ExceptOwn(..) | Piece::Change(..) | Piece::RfThere(..) => {
                 // After a semicolon the group before is done: it is the one followed.
                 if cur.entries.is_empty() {
                     cur = out.pop()?;
@@ -925,6 +1010,11 @@ impl Group {
     fn followed_by(&mut self, p: Piece) -> Option<Group> {
         match p {
             Piece::ExceptRf(place, value) => excepted(self, place, value),
+            Piece::ExceptOwn(place, entry, value) => {
+                let mut own = excepted(self, place, value)?;
+                own.entries = vec![entry];
+                Some(own)
+            }
             Piece::Change(value, w) => self.changed(value, w),
             Piece::RfThere(value, area) => self.elsewhere(area, value),
             _ => None,
@@ -945,10 +1035,27 @@ impl Group {
         })
     }
 
-    /// "; 1.3 on the Isles" after this group: its periods in `area` at `value`.
-    fn elsewhere(&self, area: Area, value: PrintedRf) -> Option<Group> {
+    /// "; 1.3 on the Isles", "(1.3 on the Isles)" after this group: its periods in `area` at
+    /// `value`, that place no longer this group's (every theater but it, or its list without
+    /// it).
+    fn elsewhere(&mut self, area: Area, value: PrintedRf) -> Option<Group> {
         if self.entries.is_empty() || self.rf.is_none() {
             return None;
+        }
+        if let Area::Theaters {
+            theaters: there, ..
+        } = &area
+        {
+            let named = |t: &TheaterRef| there.iter().any(|p| p.raw.eq_ignore_ascii_case(&t.raw));
+            match &mut self.area {
+                Some(Area::AllBut { except }) => {
+                    except.extend(super::whole::exceptions_of(&area, false)?);
+                }
+                Some(Area::Theaters { theaters, .. }) if theaters.len() > 1 => {
+                    theaters.retain(|t| !named(t));
+                }
+                _ => {}
+            }
         }
         Some(Group {
             area: Some(area),

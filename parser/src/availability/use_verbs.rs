@@ -88,7 +88,9 @@ const AUXILIARIES: [&str; 10] = [
 pub(crate) const ADVERBS: [&str; 6] = ["also", "only", "first", "later", "still", "mainly"];
 
 /// Participles and adjectives of use after an auxiliary.
-const PARTICIPLES: [&str; 9] = [
+const PARTICIPLES: [&str; 11] = [
+    "in general use",
+    "in use",
     "used",
     "available",
     "in service",

@@ -6,9 +6,10 @@
 //!   `Sept. 1941`, `1940`, `'40`, `40`, `the end of 1941` (12/41), `the beginning of 1942`;
 //! - a span: `A-B`, `A–B` (en dash), `A to B`, `from A to B`, `A through B`, `A until B`,
 //!   `between A and B`, `September-October 1941`, any of them followed by `inclusive`;
-//! - an open end: `from A on`, `from A onward(s)`, `A onward(s)`, `as of A`, `since A`,
-//!   `starting (in) A`, `after A`, `until A`, `through A`, `up to A`, `before A`, `prior to A`,
-//!   `thereafter`, `from then on`, `afterwards`, `A to the end of the war`.
+//! - an open end: `from A on`, `from A onward(s)`, `A onward(s)`, `as of A`, `as from A`,
+//!   `since A`, `starting (in) A`, `after A`, `until A`, `through A`, `up to A`, `before A`,
+//!   `prior to A`, `thereafter`, `from then on`, `afterwards`, `A to the end of the war`
+//!   (`the close of hostilities`).
 //!
 //! Which years a period may name is the data's (see [`crate::YearSpan`]), never the grammar's.
 
@@ -262,6 +263,7 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     }
     let from = phrase("from")
         .or(phrase("as of"))
+        .or(phrase("as from"))
         .or(phrase("since"))
         .or(phrase("starting in"))
         .or(phrase("starting"))
@@ -325,9 +327,14 @@ pub(crate) fn whole_dates<'a>(ctx: &Ctx<'a>, start: &'a str, rest: &'a str) -> O
     Some(EntryWhen::From(printed(ctx, start, rest, value)))
 }
 
-/// "the end of the war", "the war's end": the last month the vehicle's DATES give.
+/// "the end of the war", "the war's end", "the close of hostilities": the last month the
+/// vehicle's DATES give.
 pub(crate) fn war_end(i: &str) -> Res<'_, &str> {
     phrase("the end of the war")
+        .or(phrase("the end of hostilities"))
+        .or(phrase("the close of hostilities"))
+        .or(phrase("the close of the war"))
+        .or(phrase("the end of its listed dates"))
         .or(phrase("the end of its dates"))
         .or(phrase("the end of their dates"))
         .or(phrase("the end of its service"))

@@ -35,7 +35,8 @@ pub fn relative_rule(rng: &mut Rng) -> (String, Rule) {
         None => String::new(),
         Some(c) => {
             let c = rf_number(rng, c, false);
-            match rng.below(10) {
+            match rng.below(11) {
+                9 => format!(" (no more than {c})"),
                 0 => format!(", to a maximum of {c}"),
                 1 => format!(" but never above {c}"),
                 2 => format!(" ({c} maximum)"),
@@ -65,10 +66,17 @@ pub fn relative_rule(rng: &mut Rng) -> (String, Rule) {
         (true, 2) => format!("reduced by {d}"),
         (true, _) => format!("less {d}"),
     };
-    let text = match rng.below(6) {
+    let text = match rng.below(7) {
         0 => format!("Its RF is {base_words}{basis} {amount}{cap}."),
-        4 => format!("Its RF equals {base_words}{basis} {amount}{cap}."),
-        5 => format!("Use the {base}'s RF{basis}, {amount}{cap}."),
+        5 => format!("Its RF equals {base_words}{basis} {amount}{cap}."),
+        6 => format!("Use the {base}'s RF{basis}, {amount}{cap}."),
+        4 => {
+            let word = if lower { "lower" } else { "higher" };
+            let rf = rng.pick(&["Rarity Factor", "an RF", "a Rarity Factor"]);
+            let found = rng.pick(&["found", "available"]);
+            let whenever = rng.pick(&["", " and whenever"]);
+            format!("It is {found} wherever{whenever} the {base} is, with {rf} {d} {word}{cap}.")
+        }
         1 if !lower => format!("Add {d} to the {base}'s RF{basis}{cap}."),
         2 => {
             let word = if lower { "lower" } else { "higher" };
