@@ -867,6 +867,15 @@ fn side_keys(
         .iter()
         .flat_map(|&n| pieces(n).map(move |p| (n, p)))
         .collect();
+    if cache.one_build && cache.disk.is_none() {
+        // Nothing is looked up or kept by these keys (a build of its own, no disk cache):
+        // they need only tell the sides apart, and a side's place in the build does. Hashing
+        // each piece's context instead was 2 % of a cold build of VASL's vehicle files.
+        let count: usize = all.iter().map(|(_, p)| p.sides().len()).sum();
+        return (0..count as u64)
+            .map(|i| KeyHasher::new("side in a build").key(i).finish())
+            .collect();
+    }
     if cache.one_build {
         // No next build compares its pieces with these: only the keys.
         return all
