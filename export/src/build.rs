@@ -166,7 +166,7 @@ pub fn render_all(
         ..
     } = front;
 
-    let (sheets, cards) = sheets_and_cards(
+    let (sheets, cards, module) = sheets_cards_and_module(
         compiled,
         &counters,
         &counter_opts,
@@ -182,6 +182,7 @@ pub fn render_all(
     }
     let charts = charts?;
     let cards = cards?;
+    let module = module?;
     if cache.one_build {
         cache.cards = Default::default();
     }
@@ -192,11 +193,9 @@ pub fn render_all(
     let (pngs, png_paths) = gather(nations, &mut counters, sheets, charts, &mut artifacts);
     artifacts.extend(cards.into_iter().flat_map(take));
     if cache.one_build {
-        // The charts' and cards' drawings, freed: given back before the module's buffers.
+        // The charts' and cards' drawings, freed: given back.
         qm_compile::memory::release_freed();
     }
-    let key = module_key(compiled, &counters, opts, fp);
-    let module = timings.time("module", || module(compiled, &pngs, key, &templates, cache))?;
     cache.made += module.1;
     if cache.one_build {
         cache.module = Default::default();
@@ -215,9 +214,13 @@ pub fn render_all(
 /// A stage's pieces, or its first failure.
 type Made<T> = Result<Vec<Arc<T>>, BuildError>;
 
-/// The sheets and the cards, side by side (the cards wait on no sheet), each stage's time in
-/// `timings` (the cards marked as beside the sheets).
-fn sheets_and_cards(
+/// The module's pieces, and whether it was made (1) or found (0).
+type Module = Result<(Vec<Arc<Artifact>>, usize), VassalError>;
+
+/// The sheets, the cards and the module, side by side (the cards and the module wait on no
+/// sheet; the module is mostly one thread's work, which the sheets' pieces go beside), each
+/// stage's time in `timings` (the cards and the module marked as beside the sheets).
+fn sheets_cards_and_module(
     compiled: &Compiled,
     counters: &[NationCounters],
     counter_opts: &CounterOptions,
@@ -225,52 +228,90 @@ fn sheets_and_cards(
     opts: &BuildOptions,
     cache: &mut RenderCache,
     timings: &mut Timings,
-) -> (Made<SheetFiles>, Made<Vec<Artifact>>) {
+) -> (Made<SheetFiles>, Made<Vec<Artifact>>, Module) {
     let fp = templates.fingerprint();
     let mut card_part = RenderCache {
         cards: std::mem::take(&mut cache.cards),
         ..cache.apart()
     };
+    let mut module_part = RenderCache {
+        module: std::mem::take(&mut cache.module),
+        ..cache.apart()
+    };
+    let key = module_key(compiled, counters, opts, fp);
     let start = Instant::now();
-    let ((sheets, sheets_took), (cards, cards_took)) = rayon::join(
+    let ((sheets, sheets_took), ((cards, cards_took), (module, module_took))) = rayon::join(
         || took(|| sheets(&compiled.nations, counters, templates, opts, cache)),
         || {
-            took(|| {
-                cards(
-                    compiled,
-                    counters,
-                    templates,
-                    fp,
-                    counter_opts,
-                    &mut card_part,
-                )
-            })
+            rayon::join(
+                || {
+                    took(|| {
+                        cards(
+                            compiled,
+                            counters,
+                            templates,
+                            fp,
+                            counter_opts,
+                            &mut card_part,
+                        )
+                    })
+                },
+                || took(|| module(compiled, counters, key, templates, &mut module_part)),
+            )
         },
     );
     cache.cards = card_part.cards;
     cache.made += card_part.made;
-    timings.overlapped(start, &[("sheets", sheets_took)], &[("cards", cards_took)]);
-    (sheets, cards)
+    cache.module = module_part.module;
+    timings.overlapped(
+        start,
+        &[("sheets", sheets_took)],
+        &[("cards", cards_took), ("module", module_took)],
+    );
+    (sheets, cards, module)
 }
 
-/// The VASSAL module under `key`, made from the nations and `pngs` where `cache` (its slot
-/// and the disk cache) lacks it, and whether it was made (1) or found (0).
+/// The VASSAL module under `key`, made from the nations and their counters' PNGs where
+/// `cache` (its slot and the disk cache) lacks it, and whether it was made (1) or found (0).
 fn module(
     compiled: &Compiled,
-    pngs: &[CounterPng],
+    counters: &[NationCounters],
     key: Key,
     templates: &Templates,
     cache: &mut RenderCache,
-) -> Result<(Vec<Arc<Artifact>>, usize), VassalError> {
+) -> Module {
     get_or_make_kept(
         &mut cache.module,
         cache.disk.as_deref(),
         "module",
         &[key],
-        |_| crate::vassal::module_artifact(&compiled.loaded, &compiled.nations, pngs, templates),
+        |_| {
+            let pngs = module_pngs(&compiled.nations, counters);
+            crate::vassal::module_artifact(&compiled.loaded, &compiled.nations, &pngs, templates)
+        },
         |a| artifact_parts(std::slice::from_ref(a)),
         |b| decode_artifacts(b)?.pop(),
     )
+}
+
+/// The module's PNGs, in [`gather`]'s order (each nation's sides, then its infantry), copied:
+/// the sides' own are still shared with the sheets being made beside the module.
+fn module_pngs(nations: &[Nation], counters: &[NationCounters]) -> Vec<CounterPng> {
+    let mut pngs = Vec::new();
+    for (nation, c) in nations.iter().zip(counters) {
+        for image in c.sides.iter().map(Drawn::image) {
+            pngs.push(CounterPng {
+                nation: nation.id.clone(),
+                vehicle_id: image.vehicle_id.clone(),
+                side: image.side,
+                png: image.png.clone(),
+            });
+        }
+        for i in c.infantry.iter() {
+            pngs.push(CounterPng::infantry(&nation.id, i.clone()));
+        }
+    }
+    pngs
 }
 
 /// `f`'s result and its wall time.
@@ -826,6 +867,15 @@ fn side_keys(
         .iter()
         .flat_map(|&n| pieces(n).map(move |p| (n, p)))
         .collect();
+    if cache.one_build && cache.disk.is_none() {
+        // Nothing is looked up or kept by these keys (a build of its own, no disk cache):
+        // they need only tell the sides apart, and a side's place in the build does. Hashing
+        // each piece's context instead was 2 % of a cold build of VASL's vehicle files.
+        let count: usize = all.iter().map(|(_, p)| p.sides().len()).sum();
+        return (0..count as u64)
+            .map(|i| KeyHasher::new("side in a build").key(i).finish())
+            .collect();
+    }
     if cache.one_build {
         // No next build compares its pieces with these: only the keys.
         return all

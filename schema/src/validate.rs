@@ -1,4 +1,5 @@
 use std::fmt;
+use std::sync::OnceLock;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -7,13 +8,19 @@ use serde_json::{Map, Value};
 use crate::{Nation, Scenario, Tape, TapeError, TapeJson};
 
 /// The JSON Schema of the nation document, as committed in `schema/nation.schema.json`.
+///
+/// Made once per process: a build compiles its validator from it and writes it as a file, and
+/// generating it (schemars, then its serialization into a value) costs many times a copy.
 pub fn nation_schema() -> serde_json::Value {
-    schema_value::<Nation>()
+    static NATION: OnceLock<Value> = OnceLock::new();
+    NATION.get_or_init(schema_value::<Nation>).clone()
 }
 
-/// The JSON Schema of a resolved scenario (`out/scenarios/<id>.json`).
+/// The JSON Schema of a resolved scenario (`out/scenarios/<id>.json`), made once per process
+/// as [`nation_schema`] is.
 pub fn scenario_schema() -> serde_json::Value {
-    schema_value::<Scenario>()
+    static SCENARIO: OnceLock<Value> = OnceLock::new();
+    SCENARIO.get_or_init(schema_value::<Scenario>).clone()
 }
 
 /// The JSON Schema of any IR type, as a JSON value.

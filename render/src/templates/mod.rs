@@ -15,6 +15,7 @@ pub mod imports;
 pub mod reads;
 pub mod source;
 
+use std::cell::Cell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -301,6 +302,7 @@ impl Templates {
     /// Renders template `name` with `ctx` on this thread.
     fn render_here<S: Serialize>(&self, name: &str, ctx: S) -> Result<String, TemplateError> {
         let mut out = CappedWriter::default();
+        let _count = OutputCount::start();
         let rendered = self
             .env
             .get_template(name)
@@ -474,6 +476,30 @@ fn auto_escape(name: &str) -> AutoEscape {
     }
 }
 
+thread_local! {
+    /// What `{{ ... }}` wrote in the render under way on this thread ([`OutputCount`]);
+    /// `None` outside [`Templates::render_here`], where the render's temps count it.
+    static WRITTEN: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// The count of what a render's `{{ ... }}` write, kept on its thread for the render's
+/// length: a counter side writes hundreds of values, and keeping the count in the render's
+/// temps cost a map lookup and a new boxed key for each. A render nested in another counts
+/// apart and gives the outer count back when it ends.
+struct OutputCount(Option<u64>);
+
+impl OutputCount {
+    fn start() -> Self {
+        Self(WRITTEN.replace(Some(0)))
+    }
+}
+
+impl Drop for OutputCount {
+    fn drop(&mut self) {
+        WRITTEN.set(self.0);
+    }
+}
+
 /// Escapes for XML: minijinja's HTML escaping also turns "/" into `&#x2f;`, legal but it makes
 /// every "L3/35" in the output and its snapshots unreadable.
 ///
@@ -481,10 +507,13 @@ fn auto_escape(name: &str) -> AutoEscape {
 /// expression that passed it (the writer's own limit, which catches literal text, cannot).
 fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> Result<(), Error> {
     const KEY: &str = "__qm_output_bytes";
-    let written = state
-        .get_temp(KEY)
-        .and_then(|v| u64::try_from(v).ok())
-        .unwrap_or(0);
+    let counted = WRITTEN.get();
+    let written = counted.unwrap_or_else(|| {
+        state
+            .get_temp(KEY)
+            .and_then(|v| u64::try_from(v).ok())
+            .unwrap_or(0)
+    });
     // Formatted once (a number is formatted for its length and for the output alike).
     let formatted;
     let text = match value.as_str() {
@@ -514,7 +543,11 @@ fn xml_formatter(out: &mut Output<'_>, state: &State<'_, '_>, value: &Value) -> 
         }
     };
     let total = written.saturating_add(text.len() as u64);
-    state.set_temp(KEY, Value::from(total));
+    if counted.is_some() {
+        WRITTEN.set(Some(total));
+    } else {
+        state.set_temp(KEY, Value::from(total));
+    }
     if total > MAX_OUTPUT as u64 {
         let message = format!("the output passed {MAX_OUTPUT} bytes");
         return Err(Error::new(ErrorKind::InvalidOperation, message).with_source(TooLarge));
