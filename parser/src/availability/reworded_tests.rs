@@ -79,3 +79,31 @@ fn rewordings_of_the_italian_notes_read_to_their_meaning() {
         assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
     }
 }
+
+/// A month named without its year after one named with it, later in the same year, takes its
+/// year; earlier in the year, or "May" (a word of permission too), it names no year for sure
+/// and the sentence is an error.
+#[test]
+fn a_month_without_its_year_takes_the_year_before_it() {
+    assert_eq!(
+        read("Its RF is 1.2 in July 1943, then 1.4 in August."),
+        (
+            vec!["RfByPeriod | anywhere: 7/43 (1.2), 8/43 (1.4)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("RF is 1.3 for 6/42 and 1.5 for September-October."),
+        (
+            vec!["RfByPeriod | anywhere: 6/42 (1.3), 9-10/42 (1.5)".to_string()],
+            0
+        )
+    );
+    for text in [
+        "Its RF is 1.2 in November 1942, then 1.4 in January.",
+        "Its RF is 1.2 in April 1943, then 1.4 in May.",
+        "Its RF is 1.4 in August.",
+    ] {
+        assert_eq!(read(text).1, 1, "{text}");
+    }
+}

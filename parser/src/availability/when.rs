@@ -120,11 +120,70 @@ fn month_name_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, PrintedPeriod
             _ => (i, first),
         },
     };
-    let (i, _) = (ws1, opt((phrase("of"), ws1))).parse(i)?;
-    let (rest, year) = year_word(i)?;
+    let with_year = (ws1, opt((phrase("of"), ws1)), year_word)
+        .parse(i)
+        .map(|(rest, (_, _, year))| (rest, year));
+    let (rest, year) = match with_year {
+        Ok(read) => read,
+        Err(e) => match year_of_the_month_before(ctx, start, first) {
+            Some(year) => (i, year),
+            None => return Err(e),
+        },
+    };
     let from = YearMonth { year, month: first };
     let to = YearMonth { year, month: last };
     Ok((rest, printed(ctx, start, rest, check(from, to, false))))
+}
+
+/// "1.2 in July 1943, then 1.4 in August": a month's full name, capitalised, without its year
+/// takes the year of the last month named with one before it in the sentence, when it comes
+/// after that month in the year ("in November 1942, then in January" names no year anyone can
+/// be sure of: `None`). "May" is never read so, being also a word of permission.
+fn year_of_the_month_before(ctx: &Ctx<'_>, start: &str, month: u8) -> Option<u16> {
+    let word = &start[..start
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(start.len())];
+    let full = MONTHS.get(usize::from(month) - 1)?;
+    if word.len() != full.len() || !word.starts_with(char::is_uppercase) || *full == "may" {
+        return None;
+    }
+    // Only a slice of the text read knows what stands before it.
+    let at = ctx.offset(start);
+    if at >= ctx.text.len() {
+        return None;
+    }
+    let before = ctx.text.get(..at)?;
+    // The sentence so far: from its last full stop and space (an abbreviation's cuts it short,
+    // which reads less, never more).
+    let sentence = &before[before.rfind(". ").map_or(0, |k| k + 2)..];
+    let mut last: Option<YearMonth> = None;
+    for (k, _) in sentence.match_indices(char::is_alphanumeric) {
+        let at = &sentence[k..];
+        let word_start = sentence[..k]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        if !word_start {
+            continue;
+        }
+        let dated = (month_name, ws1, opt((phrase("of"), ws1)), year_word)
+            .parse(at)
+            .map(|(_, (m, _, _, year))| YearMonth { year, month: m });
+        let slashed = || {
+            let token = &at[..at.find(char::is_whitespace).unwrap_or(at.len())];
+            token
+                .contains('/')
+                .then(|| period(ctx, at).ok())
+                .flatten()
+                .and_then(|(_, p)| p.value.ok())
+                .map(|p| p.to)
+        };
+        if let Some(m) = dated.ok().or_else(slashed) {
+            last = Some(m);
+        }
+    }
+    let last = last?;
+    (month > last.month).then_some(last.year)
 }
 
 /// "the end of 1941" (12/41), "the beginning of 1942", "the start of 1942" (1/42): one month
