@@ -595,6 +595,60 @@ fn as_read(words: &str) -> String {
     w.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// One schedule of one place and one span, every entry restricted to the faction `words` name.
+fn check_faction_subject(
+    text: &str,
+    words: &str,
+    place: usize,
+    months: Period,
+) -> Result<(), String> {
+    use qm_parser::QualifierSyntax;
+    let places: Vec<String> = limits::PLACES
+        .iter()
+        .flat_map(|(_, name, other, _)| [name.to_string(), other.to_string()])
+        .collect();
+    let lexicon = qm_parser::Lexicon::new(None, &["Zeta 4".to_string()], &places);
+    let parsed = qm_parser::parse_availability_with(text, 0, FileId(0), &lexicon);
+    if let Some(d) = parsed.diagnostics.first() {
+        return Err(format!("{}: {}", d.code, d.message));
+    }
+    let [clause] = parsed.value.as_slice() else {
+        return Err(format!("{} clauses", parsed.value.len()));
+    };
+    let ClauseKind::Schedule(s) = &clause.kind else {
+        return Err(format!("not a schedule: {:?}", clause.kind));
+    };
+    let [section] = s.sections.as_slice() else {
+        return Err(format!("{} sections", s.sections.len()));
+    };
+    let (_, name, other, _) = limits::PLACES[place];
+    let Area::Theaters { theaters, .. } = &section.area else {
+        return Err(format!("area {:?}", section.area));
+    };
+    if theaters.len() != 1 || ![name, other].contains(&theaters[0].raw.as_str()) {
+        return Err(format!("places {theaters:?}"));
+    }
+    let [entry] = section.entries.as_slice() else {
+        return Err(format!("{} entries", section.entries.len()));
+    };
+    let EntryWhen::Period(p) = &entry.when else {
+        return Err(format!("when {:?}", entry.when));
+    };
+    if p.value.as_ref().ok() != Some(&months) {
+        return Err(format!("months {:?}", p.value));
+    }
+    let only: Vec<String> = entry
+        .qualifiers
+        .iter()
+        .filter_map(|q| q.value.as_ref())
+        .map(|QualifierSyntax::RestrictedUse { faction }| faction.value.clone())
+        .collect();
+    if only != [as_read(words)] {
+        return Err(format!("restricted to {only:?}"));
+    }
+    Ok(())
+}
+
 /// The restricted entry's faction words and the limit read from `text` against their meaning.
 fn check_limit(
     text: &str,
@@ -670,6 +724,17 @@ proptest! {
         let text = format!("{schedule} {}", limits::write_limit(&mut rng, &m));
         let got = check_limit(&text, dates, &m, &words);
         prop_assert!(got.is_ok(), "{}\n{:?}\n{:?}", text, m, got.err());
+    }
+
+    /// A sentence of use whose subject is a faction and whose object is the vehicle reads as
+    /// the place and months it names, theirs alone.
+    #[test]
+    fn a_faction_as_the_subject_restricts_the_use(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let dates = limits::dates(&mut rng);
+        let (text, words, place, months) = limits::faction_subject_sentence(&mut rng, dates);
+        let got = check_faction_subject(&text, &words, place, months);
+        prop_assert!(got.is_ok(), "{}\n{:?}", text, got.err());
     }
 
     /// A dated limit whose month is misspelt, or that gives two periods, is an error.
