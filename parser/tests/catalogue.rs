@@ -25,6 +25,8 @@ mod places;
 mod relative;
 #[path = "catalogue/rng.rs"]
 mod rng;
+#[path = "catalogue/subjects.rs"]
+mod subjects;
 #[path = "catalogue/together.rs"]
 mod together;
 #[path = "catalogue/words.rs"]
@@ -732,7 +734,7 @@ proptest! {
     fn a_faction_as_the_subject_restricts_the_use(seed in any::<u64>()) {
         let mut rng = Rng(seed | 1);
         let dates = limits::dates(&mut rng);
-        let (text, words, place, months) = limits::faction_subject_sentence(&mut rng, dates);
+        let (text, words, place, months) = subjects::faction_subject_sentence(&mut rng, dates);
         let got = check_faction_subject(&text, &words, place, months);
         prop_assert!(got.is_ok(), "{}\n{:?}", text, got.err());
     }

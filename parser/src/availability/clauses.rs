@@ -25,7 +25,7 @@ use super::syntax::{
 };
 use super::theater_names::{exceptions, named_area};
 use super::use_verbs::one_of;
-use super::when::{point, span_period};
+use super::when::{point, span_period, when};
 
 /// "[Its] Dates and RF" (also "RF and Dates", "Dates and RFs", misprinted "Date's and RF").
 fn dates_and_rf_words(i: &str) -> Res<'_, &str> {
@@ -479,6 +479,48 @@ fn rf_for_period_use<'a>(ctx: &Ctx<'a>, start: &'a str, i: &'a str) -> Res<'a, B
     let entry = ScheduleEntry {
         span: crate::TextSpan::new(ctx.file, p.span.range.start..value.span.range.end),
         when: EntryWhen::Period(p),
+        rf: Some(value),
+        qualifiers: Vec::new(),
+        typos: Vec::new(),
+    };
+    Ok((
+        i,
+        schedule_of(ScheduleForm::RfByPeriod, ctx, start, i, area, vec![entry]),
+    ))
+}
+
+/// "Use in North Africa before 1942 has an RF of 1.4", "North African use in 1941 carries an
+/// RF of 1.3", "Its use on the Steppe from 1943 on is at RF 1.5": the RF of the months named, in
+/// the place named (anywhere without one), as "RF for 1941 use in North Africa is 1.3" says.
+pub(crate) fn use_has_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, _) = determiner(start)?;
+    let (i, before) = opt(|i| place_before(ctx, i)).parse(i)?;
+    let (i, _) = phrase("use")(i)?;
+    let (i, after) = opt(|i| {
+        let (i, _) = (ws1, phrase("in").or(phrase("on")), ws1).parse(i)?;
+        super::theater_names::known_area(ctx, i)
+    })
+    .parse(i)?;
+    let area = match (before, after) {
+        (Some(_), Some(_)) => return fail(i),
+        (a, b) => a.or(b).unwrap_or(Area::Anywhere),
+    };
+    let (i, _) = (ws1, opt((phrase("in").or(phrase("during")), ws1))).parse(i)?;
+    let at = i;
+    let (i, months) = when(ctx, i)?;
+    if matches!(months, EntryWhen::Thereafter(_)) {
+        return fail(at);
+    }
+    let verb = phrase("has")
+        .or(phrase("carries"))
+        .or(phrase("takes"))
+        .or(phrase("is rated at"))
+        .or(phrase("is at"));
+    let (i, _) = (ws1, verb, ws1).parse(i)?;
+    let (i, value) = rf_noun(ctx, i, false)?;
+    let entry = ScheduleEntry {
+        span: ctx.span_between(at, i),
+        when: months,
         rf: Some(value),
         qualifiers: Vec::new(),
         typos: Vec::new(),

@@ -107,3 +107,36 @@ fn a_month_without_its_year_takes_the_year_before_it() {
         assert_eq!(read(text).1, 1, "{text}");
     }
 }
+
+/// "Use in X before 1942 has an RF of 1.4": the RF of the months and place named; a verb with
+/// no RF after it, or an RF said of no months, is no such form.
+#[test]
+fn use_in_a_place_and_period_has_an_rf() {
+    let cases = [
+        (
+            "Use in North Africa before 1942 has an RF of 1.4.",
+            "RfByPeriod | North Africa: until 12/41 (1.4)",
+        ),
+        (
+            "North African use in 1941 carries an RF of 1.3.",
+            "RfByPeriod | North African: 1-12/41 (1.3)",
+        ),
+        (
+            "Its use in France from 1943 on is at RF 1.5.",
+            "RfByPeriod | France: from 1-12/43 on (1.5)",
+        ),
+        (
+            "Use during 1942-43 has a 1.2 RF.",
+            "RfByPeriod | anywhere: 1/42-12/43 (1.2)",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
+    }
+    for text in [
+        "Use in North Africa before 1942 has been rare.",
+        "Use in North Africa has an RF of 1.4 or 1.5.",
+    ] {
+        assert_eq!(read(text).1, 1, "{text}");
+    }
+}

@@ -11,7 +11,7 @@ use super::body::{Body, BodyFn};
 use super::clauses::{
     ammo_from, continued, dates_and_rf, dates_only, is_missing_period, limited_to, make_clause,
     optional_weapon, radio, restricted_use, rf_after_period, rf_applies, rf_by_period,
-    rf_by_scenario, same_with_added_rf, used_in,
+    rf_by_scenario, same_with_added_rf, use_has_rf, used_in,
 };
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
@@ -36,7 +36,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 22] = [
+const BODIES: [BodyFn; 23] = [
     radio,
     radio_by_words,
     optional_weapon,
@@ -49,6 +49,7 @@ const BODIES: [BodyFn; 22] = [
     rf_by_place,
     rf_after_period,
     rf_applies,
+    use_has_rf,
     dates_only,
     dates_and_rf,
     limited_to,
