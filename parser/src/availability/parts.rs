@@ -192,6 +192,10 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     if let Some(r) = heading(i) {
         return Ok((r, LeadIn::Heading));
     }
+    // "Russian dates and RFs:", "Yugoslav use:": a place's heading scopes what follows.
+    if let Some(read) = place_heading(ctx, i) {
+        return Ok(read);
+    }
     // "From 1946 to 1948 it served ...", "From 1944 they were ...": a period opened by "from"
     // ends plainly where a pronoun subject starts, comma or not.
     if let Some(read) = from_before_pronoun(ctx, i) {
@@ -270,6 +274,31 @@ fn heading(i: &str) -> Option<&str> {
     }
     let (rest, _) = ws1(rest).ok()?;
     names_dates_or_rf.then_some(rest)
+}
+
+/// A place the nation knows, then words for dates, RFs or use up to a colon ("Russian dates
+/// and RFs:", "Yugoslav use:", "North Africa RF:"): the place, for what follows the colon.
+fn place_heading<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn)> {
+    let (r, area) = super::theater_names::known_area(ctx, i).ok()?;
+    let (r, _) = ws1(r).ok()?;
+    let colon = r.find(':')?;
+    let words = r[..colon]
+        .split([' ', ','])
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect::<Vec<_>>();
+    let said = |w: &String| {
+        super::lexeme::rf_word(w).is_ok_and(|(rest, _)| rest.is_empty())
+            || matches!(
+                w.as_str(),
+                "dates" | "date" | "use" | "and" | "availability"
+            )
+    };
+    if words.is_empty() || !words.iter().all(said) || words.iter().all(|w| w == "and") {
+        return None;
+    }
+    let (rest, _) = ws1(&r[colon + 1..]).ok()?;
+    Some((rest, LeadIn::Area(area)))
 }
 
 /// "1940 and 1941": a period and, after "and", one that follows on from it month for month,

@@ -98,7 +98,8 @@ const SAME_BASIS: [&[&str]; 8] = [
 /// Single words that change nothing in a relative rule ("wherever the X was", "is found
 /// wherever and whenever the X is", "is available wherever the X is": the base's places and
 /// months, as the rule holds anyway).
-const IDLE: [&str; 40] = [
+const IDLE: [&str; 41] = [
+    "take",
     // "Use the X's RF ... plus .4", "Its RF equals/matches the X's ...": the base named.
     "use",
     "equals",

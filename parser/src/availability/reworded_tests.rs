@@ -140,3 +140,26 @@ fn use_in_a_place_and_period_has_an_rf() {
         assert_eq!(read(text).1, 1, "{text}");
     }
 }
+
+/// A place's heading before a colon ("Russian dates and RFs:", "Yugoslav use:"), an RF before
+/// its period in parentheses ("1.2 (9-10/41)"), a rules book's present ("it appears in").
+#[test]
+fn headings_of_a_place_and_rfs_before_their_periods_read() {
+    let cases = [
+        (
+            "North African dates and RFs: 10-12/42 (1.5), 1-3/43 (1.6).",
+            "DatesAndRf | North African: 10-12/42 (1.5) | North African: 1-3/43 (1.6)",
+        ),
+        (
+            "France: 1.2 (9-10/41), 1.3 (11/41).",
+            "DatesAndRf | France: 9-10/41 (1.2) | France: 11/41 (1.3)",
+        ),
+        (
+            "In France it appears in April 1941 (RF 1.3) and from May 1941 until September 1943 (RF 1.5).",
+            "DatesAndRf | France: 4/41 (1.3) | France: 5/41-9/43 (1.5)",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
+    }
+}

@@ -407,6 +407,17 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         };
         // A semicolon closes a group: "in X 6/41-12/43 at 1.4; on Y, 1942-44 at 1.5".
         let semicolon = i[..i.len() - r.len()].contains(';') && !out.is_empty();
+        // "1.2 (9-10/41)": an RF before its period in parentheses, read as the period and
+        // then its RF.
+        if let Ok((r2, (value, entry))) = rf_before_period(ctx, r) {
+            if semicolon {
+                out.push(Piece::Break);
+            }
+            out.push(entry);
+            out.push(Piece::Rf(value, Vec::new()));
+            i = r2;
+            continue;
+        }
         // "in June 1940 only, at RF 1.1": an RF after a word of noise.
         // The RF reads its own space: from the last one before `r`.
         let rf = |r: &'a str| {
@@ -449,6 +460,18 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         return fail(i);
     }
     Ok((i, out))
+}
+
+/// A bare RF and its period in parentheses after it ("1.2 (9-10/41)").
+fn rf_before_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Piece)> {
+    let (r, value) = super::rf_token::rf(ctx, i, false)?;
+    let (r, _) = (ws0, ch('('), ws0).parse(r)?;
+    let (r, when) = dated(ctx, r, r)?;
+    if !matches!(when, Piece::When(_)) {
+        return fail(i);
+    }
+    let (r, _) = (ws0, ch(')')).parse(r)?;
+    Ok((r, (value, when)))
 }
 
 /// "by the Partisans", "with the Crown Army alone": who used it, read as who alone may (the

@@ -8,7 +8,10 @@ use super::grammar_error::{fail, Res};
 use super::lexeme::{phrase, ws1};
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 66] = [
+const VERBS: [&str; 68] = [
+    // A rules book's present: "In X it appears in April 1941 (RF 1.3)" (no onset).
+    "appears",
+    "serves",
     // "It is limited to France in 6/40 and Sicily in 7/43": its use, there and then only (a
     // limit of one faction or one place alone is `limits`', read before this).
     "is limited to",
