@@ -1129,19 +1129,17 @@ pub(crate) fn optional_weapon<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body
     ))
 }
 
-/// " of the Autocannone da 65/17" after a weapon's name: the vehicle, whose name ends where
-/// the verb starts ("... is always available", "... has a 1.4 RF").
-/// Verbs by which a vehicle has an optional weapon, each with its spaces.
+/// Verbs by which a vehicle has an optional weapon.
 const HAS_WEAPON: [&str; 9] = [
-    " may have ",
-    " can have ",
-    " has ",
-    " may carry ",
-    " can carry ",
-    " carries ",
-    " may mount ",
-    " can mount ",
-    " mounts ",
+    "may have",
+    "can have",
+    "has",
+    "may carry",
+    "can carry",
+    "carries",
+    "may mount",
+    "can mount",
+    "mounts",
 ];
 
 /// "The X may have ", "It carries ", "May have " (the name taken by the scope): who has the
@@ -1149,22 +1147,27 @@ const HAS_WEAPON: [&str; 9] = [
 fn weapon_owner<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Option<VehicleRef>> {
     // The weapon after the verb is said to be optional: "The AAMG has a 1.4 RF" is the
     // weapon's own sentence, no owner's.
-    let optional_next = |r: &str| {
-        ["an optional ", "a optional ", "the optional ", "optional "]
-            .iter()
-            .any(|w| phrase_at(r, w))
+    let optional_next = |r| {
+        let article = phrase("an").or(phrase("a")).or(phrase("the"));
+        (opt((article, ws1)), phrase("optional"), ws1)
+            .parse(r)
+            .is_ok()
     };
-    if let Some(v) = HAS_WEAPON
-        .iter()
-        .find(|v| phrase_at(i, v.trim_start()) && optional_next(&i[v.trim_start().len()..]))
-    {
-        return Ok((&i[v.trim_start().len()..], None));
+    if let Ok((r, _)) = (one_of(&HAS_WEAPON), ws1).parse(i) {
+        return if optional_next(r) {
+            Ok((r, None))
+        } else {
+            fail(i)
+        };
     }
     let sentence = &i[..ctx.sentence_len(i)];
-    let Some((len, verb)) = HAS_WEAPON
+    let Some((len, after)) = HAS_WEAPON
         .iter()
-        .filter_map(|v| sentence.find(v).map(|at| (at, *v)))
-        .filter(|(at, v)| optional_next(&sentence[at + v.len()..]))
+        .filter_map(|v| {
+            let at = sentence.find(&format!(" {v} "))?;
+            Some((at, at + v.len() + 2))
+        })
+        .filter(|&(_, after)| optional_next(&i[after..]))
         .min()
     else {
         return fail(i);
@@ -1182,15 +1185,11 @@ fn weapon_owner<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Option<VehicleRef>> {
         span: ctx.span(owner),
         title_index: None,
     });
-    Ok((&i[len + verb.len()..], vehicle))
+    Ok((&i[after..], vehicle))
 }
 
-/// True when `i` starts with the words `words`, case ignored.
-fn phrase_at(i: &str, words: &str) -> bool {
-    i.get(..words.len())
-        .is_some_and(|w| w.eq_ignore_ascii_case(words))
-}
-
+/// " of the Autocannone da 65/17" after a weapon's name: the vehicle, whose name ends where
+/// the verb starts ("... is always available", "... has a 1.4 RF").
 fn weapon_of<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, VehicleRef> {
     let (i, _) = (ws1, phrase("of the"), ws1).parse(i)?;
     let sentence = &i[..ctx.sentence_len(i)];

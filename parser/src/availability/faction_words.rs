@@ -103,16 +103,27 @@ pub(crate) fn after_entry(i: &str) -> Res<'_, &str> {
 /// A qualifier's text, read: a restriction ("X use only", "only X", ...) restricts the entry
 /// to the faction X names.
 pub(crate) fn qualifier(ctx: &Ctx<'_>, text: &str) -> PrintedQualifier {
-    let value = restriction(text).map(|faction| QualifierSyntax::RestrictedUse {
-        faction: Spanned {
-            value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
-            span: ctx.span(faction),
+    match restriction(text) {
+        Some(faction) => restricted_to(ctx, text, faction),
+        None => PrintedQualifier {
+            raw: text.to_string(),
+            span: ctx.span(text),
+            value: None,
         },
-    });
+    }
+}
+
+/// The qualifier of `text`, whose words `faction` restrict the use to that faction.
+pub(crate) fn restricted_to(ctx: &Ctx<'_>, text: &str, faction: &str) -> PrintedQualifier {
     PrintedQualifier {
         raw: text.to_string(),
         span: ctx.span(text),
-        value,
+        value: Some(QualifierSyntax::RestrictedUse {
+            faction: Spanned {
+                value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
+                span: ctx.span(faction),
+            },
+        }),
     }
 }
 
@@ -145,16 +156,5 @@ fn as_vehicle_only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
         return fail(i);
     }
     let text = &i[..i.len() - rest.len()];
-    let value = Some(QualifierSyntax::RestrictedUse {
-        faction: Spanned {
-            value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
-            span: ctx.span(faction),
-        },
-    });
-    let q = PrintedQualifier {
-        raw: text.to_string(),
-        span: ctx.span(text),
-        value,
-    };
-    Ok((rest, q))
+    Ok((rest, restricted_to(ctx, text, faction)))
 }

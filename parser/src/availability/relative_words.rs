@@ -266,7 +266,7 @@ fn open_end<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, EntryWhen)> {
     let (r, w) = super::when::when(ctx, i).ok()?;
     // "(up to 1.6)" is a cap: a bare decimal is an RF, never a misprinted month.
     let last = ctx.consumed(i, r).split_whitespace().last().unwrap_or("");
-    let decimal = last.contains('.') && !last.contains(['/', '-']);
+    let decimal = super::rf_token::starts_with_decimal(last);
     match w {
         EntryWhen::From(_) | EntryWhen::Until(_) if !decimal => Some((r, w)),
         _ => None,

@@ -5,6 +5,16 @@ use qm_schema::Tenths;
 use super::grammar_error::{fail, Ctx, Res};
 use super::syntax::{Misprint, MisprintAt, PrintedRf};
 
+/// True when `i` starts with a bare decimal ("1.3", ".9"; not "1.3/41"): an RF, never a
+/// misprinted period, wherever a period could also stand.
+pub(crate) fn starts_with_decimal(i: &str) -> bool {
+    let digits = i.find(|c: char| !c.is_ascii_digit()).unwrap_or(i.len());
+    i[digits..].strip_prefix('.').is_some_and(|d| {
+        let n = d.find(|c: char| !c.is_ascii_digit()).unwrap_or(d.len());
+        n > 0 && !d[n..].starts_with('/')
+    })
+}
+
 /// An RF at the start of `i`. `hyphen_ok` admits "1-6" for 1.6, which only makes sense inside
 /// an entry's parenthesis (elsewhere "1-6/42" is a period).
 pub(crate) fn rf<'a>(ctx: &Ctx<'a>, i: &'a str, hyphen_ok: bool) -> Res<'a, PrintedRf> {

@@ -18,13 +18,13 @@ use super::body::Body;
 use super::clauses::first_rf_of_lead_in;
 use super::ellipsis::carry_open_end;
 use super::entries::{group_list, periods_of, rf_part, strict_separator};
-use super::faction_words::use_only;
+use super::faction_words::{restricted_to, use_only};
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::parts::{determiner, elsewhere};
 use super::rf_words::rf_noun;
 use super::rf_words::{read_qualifiers, rf_after};
-use super::subjects::{faction_name, faction_subject, restricted_to, some_of_them};
+use super::subjects::{faction_name, faction_subject, some_of_them};
 use super::syntax::{
     Area, ClauseKind, EntryWhen, PrintedQualifier, PrintedRf, Schedule, ScheduleEntry,
     ScheduleForm, ScheduleSection, TheaterRef,
@@ -370,8 +370,21 @@ fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
 fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
     let mut out = Vec::new();
     loop {
-        // An RF reads its own leading comma or space ("(1.4)", ", with an RF of 1.3").
-        if let Ok((r, (after, qualifiers))) = rf_after(ctx, i) {
+        // "only" and "again" add nothing the groups do not say ("in Tunisia in April 1943
+        // only", "and again from 9/44").
+        // "though only in 1941", "but only with X": a concession adds nothing either.
+        let noise = |i| {
+            opt((
+                ws0,
+                opt((phrase("though").or(phrase("but")), ws1)),
+                phrase("only").or(phrase("again")).or(phrase("alone")),
+            ))
+            .parse(i)
+        };
+        // An RF reads its own leading comma or space ("(1.4)", ", with an RF of 1.3"), after
+        // a word of noise too ("in June 1940 only, at RF 1.1").
+        let after_noise = noise(i).map_or(i, |(r, _)| r);
+        if let Ok((r, (after, qualifiers))) = rf_after(ctx, after_noise) {
             out.push(Piece::Rf(after.rf, read_qualifiers(ctx, &qualifiers)));
             i = r;
             continue;
@@ -385,17 +398,6 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .map(|_| ())
             .or((ws1, phrase("and"), ws1).map(|_| ()))
             .or(ws1.map(|_| ()));
-        // "only" and "again" add nothing the groups do not say ("in Tunisia in April 1943
-        // only", "and again from 9/44").
-        // "though only in 1941", "but only with X": a concession adds nothing either.
-        let noise = |i| {
-            opt((
-                ws0,
-                opt((phrase("though").or(phrase("but")), ws1)),
-                phrase("only").or(phrase("again")).or(phrase("alone")),
-            ))
-            .parse(i)
-        };
         let Ok((r, _)) = (noise, sep, noise, opt(ws1)).parse(i) else {
             break;
         };
@@ -418,25 +420,9 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             i = r2;
             continue;
         }
-        // "in June 1940 only, at RF 1.1": an RF after a word of noise.
-        // The RF reads its own space: from the last one before `r`.
-        let rf = |r: &'a str| {
-            // After a semicolon an RF starts a clause of its own ("; RF 1.2 through 1942").
-            if semicolon {
-                return fail(r);
-            }
-            let k = i.len() - r.len();
-            let from = match i[..k].char_indices().next_back() {
-                Some((at, c)) if c.is_whitespace() => &i[at..],
-                _ => r,
-            };
-            rf_after(ctx, from)
-                .map(|(r2, (after, q))| (r2, Piece::Rf(after.rf, read_qualifiers(ctx, &q))))
-        };
         let read = use_only(ctx, r)
             .or_else(|_| by_faction(ctx, r))
             .map(|(r2, q)| (r2, Piece::Only(q)))
-            .or_else(|_| rf(r))
             .or_else(|_| except_rf(ctx, r).map(|(r2, (a, v))| (r2, Piece::ExceptRf(a, v))))
             .or_else(|_| except_own(ctx, r))
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
@@ -709,12 +695,7 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
 /// A period at `at`, its entry's text from `start`. A bare decimal ("1.3") is an RF, never a
 /// misprinted period.
 fn dated<'a>(ctx: &Ctx<'a>, start: &'a str, at: &'a str) -> Res<'a, Piece> {
-    let digits = at.find(|c: char| !c.is_ascii_digit()).unwrap_or(at.len());
-    let decimal = at[digits..].strip_prefix('.').is_some_and(|d| {
-        let n = d.find(|c: char| !c.is_ascii_digit()).unwrap_or(d.len());
-        n > 0 && !d[n..].starts_with('/')
-    });
-    if decimal {
+    if super::rf_token::starts_with_decimal(at) {
         return fail(at);
     }
     let (r, w) = when(ctx, at)?;

@@ -8,9 +8,10 @@
 use nom::combinator::opt;
 use nom::Parser;
 
+use super::faction_words::restricted_to;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{phrase, ws1};
-use super::syntax::{PrintedQualifier, QualifierSyntax, Spanned, VehicleRef};
+use super::syntax::{PrintedQualifier, VehicleRef};
 use super::use_verbs::{one_of, verb, ADVERBS};
 
 /// Words for some of the vehicles, longest first: "a handful of them reached X" is "it reached
@@ -95,20 +96,6 @@ pub(crate) fn faction_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, &'a str> {
         return fail(i);
     }
     Ok((&i[len..], &i[..len]))
-}
-
-/// The qualifier of `text`, whose words `faction` restrict the use to that faction.
-pub(crate) fn restricted_to(ctx: &Ctx<'_>, text: &str, faction: &str) -> PrintedQualifier {
-    PrintedQualifier {
-        raw: text.to_string(),
-        span: ctx.span(text),
-        value: Some(QualifierSyntax::RestrictedUse {
-            faction: Spanned {
-                value: faction.split_whitespace().collect::<Vec<_>>().join(" "),
-                span: ctx.span(faction),
-            },
-        }),
-    }
 }
 
 /// Verbs a faction does to the vehicle, before their object ("used it", "fielded them").
