@@ -2,7 +2,7 @@
 //! `tests/fixtures-notes/ost`, written before the reader knew them): each read to its meaning,
 //! or an error naming what it could not use.
 
-use super::tests::render;
+use super::tests::{read_with, render};
 use super::*;
 use crate::FileId;
 
@@ -27,8 +27,7 @@ fn lexicon() -> Lexicon {
 
 /// `text` read with [`lexicon`]: its clauses rendered, and how many diagnostics it gave.
 fn read(text: &str) -> (Vec<String>, usize) {
-    let r = parse_availability_with(text, 0, FileId(0), &lexicon());
-    (r.value.iter().map(render).collect(), r.diagnostics.len())
+    read_with(text, &lexicon())
 }
 
 /// "the close of hostilities" is the end of the war; "as from" opens an open end.

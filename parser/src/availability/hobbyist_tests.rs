@@ -2,7 +2,7 @@
 //! `tests/fixtures-notes/kar`, written before the reader knew them): each read to its meaning,
 //! or an error naming what it could not use.
 
-use super::tests::render;
+use super::tests::read_with;
 use super::*;
 use crate::FileId;
 
@@ -29,8 +29,7 @@ fn lexicon() -> Lexicon {
 
 /// `text` read with [`lexicon`]: its clauses rendered, and how many diagnostics it gave.
 fn read(text: &str) -> (Vec<String>, usize) {
-    let r = parse_availability_with(text, 0, FileId(0), &lexicon());
-    (r.value.iter().map(render).collect(), r.diagnostics.len())
+    read_with(text, &lexicon())
 }
 
 /// "RF 1.2 in both": the RF holds in every place of its group; with one place before it, "in

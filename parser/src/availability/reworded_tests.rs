@@ -1,9 +1,8 @@
 //! Rewordings of the Italian notes' sentences in other editors' words (issue 30), each read
 //! to the published sentence's meaning: the verbs, labels and words they brought.
 
-use super::tests::render;
+use super::tests::read_with;
 use super::*;
-use crate::FileId;
 
 /// The words of a nation with a vehicle whose long name the notes use.
 fn lexicon() -> Lexicon {
@@ -27,8 +26,7 @@ fn lexicon() -> Lexicon {
 
 /// `text` read with [`lexicon`]: its clauses rendered, and how many diagnostics it gave.
 fn read(text: &str) -> (Vec<String>, usize) {
-    let r = parse_availability_with(text, 0, FileId(0), &lexicon());
-    (r.value.iter().map(render).collect(), r.diagnostics.len())
+    read_with(text, &lexicon())
 }
 
 #[test]

@@ -611,7 +611,12 @@ pub(crate) fn read_terse(text: &str) -> (Vec<String>, usize) {
         &["Vk. 4", "Kestrel", "Gt. 12"].map(String::from),
         &["the Northern Front", "the Isles", "the Steppe", "Steppe"].map(String::from),
     );
-    let r = parse_availability_with(text, 0, crate::FileId(0), &lexicon);
+    read_with(text, &lexicon)
+}
+
+/// `text` read with `lexicon`: its clauses rendered, and how many diagnostics it gave.
+pub(crate) fn read_with(text: &str, lexicon: &crate::Lexicon) -> (Vec<String>, usize) {
+    let r = parse_availability_with(text, 0, crate::FileId(0), lexicon);
     (r.value.iter().map(render).collect(), r.diagnostics.len())
 }
 
