@@ -165,7 +165,7 @@ fn read_back(
     group.bench_function("encode", |b| {
         b.iter(|| {
             for p in pixmaps {
-                std::hint::black_box(qm_render::encode_png(p).unwrap());
+                std::hint::black_box(qm_render::encode_png(p.clone()).unwrap());
             }
         })
     });
