@@ -104,6 +104,11 @@ pub(crate) fn sentence_len(text: &str) -> usize {
         if year_next && is_month_abbreviation(&word) {
             continue;
         }
+        // "max. 1.6", "min. .9": a cap's abbreviation before its number.
+        let number_next = year_next || after.trim_start().starts_with('.');
+        if number_next && matches!(word.as_str(), "max" | "min") {
+            continue;
+        }
         return i + 1;
     }
     text.len()

@@ -50,6 +50,8 @@ pub(crate) mod tests;
 #[cfg(test)]
 mod hobbyist_tests;
 #[cfg(test)]
+mod translator_tests;
+#[cfg(test)]
 mod reworded_tests;
 
 #[cfg(test)]

@@ -315,6 +315,12 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
         Ok((r, _)) if ctx.lexicon.place_at(r).is_some() => r,
         _ => i,
     };
+    // "At the KF only in the year 1942 (RF 1.5)": a place in front with its preposition and
+    // "only" after it (the schedule's places are the only ones anyway).
+    let i = match (super::lexeme::place_preposition, ws1).parse(i) {
+        Ok((r, _)) if place_then_only(ctx, r) => r,
+        _ => i,
+    };
     // "1941-42 on the Steppe, RF 1.3", "1937-41 (1.1)": a list may start with its period.
     if ctx.lexicon.place_at(i).is_none() {
         // Only where a clause starts or after a label's colon: after words a scope took for a
@@ -354,6 +360,11 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     let (r, mut rest) = pieces(ctx, r)?;
     rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
+}
+
+/// True when a place the nation knows starts `i` and "only" follows it.
+fn place_then_only(ctx: &Ctx<'_>, i: &str) -> bool {
+    place(ctx, i).is_ok_and(|(r, _)| (ws1, phrase("only"), ws1).parse(r).is_ok())
 }
 
 /// "Use in France only: 9/39-6/40 (1.3)": the place, then after the colon what the groups
