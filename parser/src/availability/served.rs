@@ -904,10 +904,22 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
     }
     out.push(cur);
     share_last_rf(&mut out);
+    places_go_on(&mut out);
     for g in &mut out {
         g.only.extend(whole.iter().cloned());
     }
     out.iter().all(|g| !g.entries.is_empty()).then_some(out)
+}
+
+/// "Was in use since 9/39 at all theatres except X with RF of 1.2; from 1/42 RF 0.9": a group
+/// that names no place after one that does is in the same places (the sentence names them; it
+/// never means every theater).
+fn places_go_on(groups: &mut [Group]) {
+    for k in 1..groups.len() {
+        if groups[k].area.is_none() {
+            groups[k].area = groups[k - 1].area.clone();
+        }
+    }
 }
 
 /// A place after `cur`'s pieces: its place when it has none, more of its places before its

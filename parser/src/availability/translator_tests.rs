@@ -65,3 +65,35 @@ fn a_translators_period_words_read_as_the_plain_ones() {
     let (clauses, diagnostics) = read("In the years 1941-1942 RF 1.2, after this RF 1.4.");
     assert_eq!(diagnostics, 0, "{clauses:?}");
 }
+
+/// "In Hallvik only beginning with 1941": "only" scopes the months in the place said before
+/// it (not before 1941 there), not the places in those months ("only in Hallvik from 1941").
+#[test]
+fn only_after_a_place_keeps_the_months_there() {
+    assert_eq!(
+        read("In Hallvik only beginning with 1941."),
+        (vec!["Limit Not [Place Hallvik] until 12/40".to_string()], 0)
+    );
+    assert_eq!(
+        read("Only in Hallvik from 1941."),
+        (vec!["Limit Only [Place Hallvik] from 1-12/41 on".to_string()], 0)
+    );
+    // With a span it is no limit: the dates of a schedule there.
+    assert_eq!(
+        read("In Hallvik only in 1941."),
+        (vec!["DatesOnly | Hallvik: 1-12/41".to_string()], 0)
+    );
+}
+
+/// A group that names no place after one that does is in the same places: "; from 1/42 RF
+/// 0.9" never means every theater.
+#[test]
+fn a_group_naming_no_place_goes_on_in_the_places_before_it() {
+    let (clauses, diagnostics) =
+        read("Was in use since 9/39 in Sudrelia and Hallvik with RF of 1.2; from 1/42 RF 0.9.");
+    assert_eq!(diagnostics, 0);
+    assert_eq!(
+        clauses,
+        ["DatesAndRf | Sudrelia/Hallvik: from 9/39 on (1.2) | Sudrelia/Hallvik: from 1/42 on (0.9)"]
+    );
+}

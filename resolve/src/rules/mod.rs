@@ -273,7 +273,8 @@ impl Translator<'_, '_> {
         if s.form == ScheduleForm::RfByPeriod && self.rated_by_place(&schedules, only) {
             return;
         }
-        let schedules = if s.form == ScheduleForm::RfByPeriod && anywhere {
+        let unplaced = matches!(s.form, ScheduleForm::RfByPeriod | ScheduleForm::DatesAndRf);
+        let schedules = if unplaced && anywhere {
             self.in_places_before(schedules, only)
         } else {
             schedules
@@ -346,9 +347,10 @@ impl Translator<'_, '_> {
     }
 
     /// "Used at the Kolvar Front from 6/38 to 12/40 with RF 1.1. In the years 1941-1942 RF
-    /// 1.2, after this RF 1.4.": RFs by period that name no place, right after a rated
-    /// schedule of the same vehicles that names places (no dates list waiting), go on in those
-    /// places (a note's sentences share their scope until a new one is named).
+    /// 1.2, after this RF 1.4.", "Was in use since 9/39 at all theatres except X with RF of
+    /// 1.2; from 1/42 RF 0.9": RFs by period (or periods with RFs) that name no place, right
+    /// after a rated schedule of the same vehicles that names places (no dates list waiting),
+    /// go on in those places (a note's sentences share their scope until a new one is named).
     fn in_places_before(&self, mut rfs: Vec<Schedule>, only: &[String]) -> Vec<Schedule> {
         if self.pending.is_some() {
             return rfs;
