@@ -227,7 +227,9 @@ fn rf_after(rng: &mut Rng, t: u32) -> String {
     match rng.below(12) {
         10 if rng.chance(30) => format!(" with the RF {n}"),
         // A continental decimal comma ("with RF of 1,3"; ".9" keeps its point).
-        10 if !n.starts_with('.') && rng.chance(50) => format!(" with RF of {}", n.replace('.', ",")),
+        10 if !n.starts_with('.') && rng.chance(50) => {
+            format!(" with RF of {}", n.replace('.', ","))
+        }
         10 => format!(" at a rarity factor of {n}"),
         11 => format!(" (rarity factor {n})"),
         0 => format!(" ({})", rf_number(rng, t, true)),

@@ -342,6 +342,15 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
     if let Ok((r, _)) = phrase("except").parse(i) {
         return Some((r, Bit::Except, None));
     }
+    // "Not available in the year 1941 at the Ressel Coast": "at" before a place the nation
+    // knows (elsewhere, "only at Infantry targets", it names nothing).
+    if let Ok((r, _)) = (phrase("at"), ws1).parse(i) {
+        if ctx.lexicon.place_at(r).is_some() {
+            if let Ok((r2, names)) = names(ctx, r, NameKind::Place) {
+                return Some((r2, Bit::Names { names, bare: false }, None));
+            }
+        }
+    }
     for (words, kind) in PREPOSITIONS {
         if let Ok((r, _)) = (phrase(words), ws1).parse(i) {
             if let Ok((r2, names)) = names(ctx, r, kind) {

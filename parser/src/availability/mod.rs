@@ -50,9 +50,9 @@ pub(crate) mod tests;
 #[cfg(test)]
 mod hobbyist_tests;
 #[cfg(test)]
-mod translator_tests;
-#[cfg(test)]
 mod reworded_tests;
+#[cfg(test)]
+mod translator_tests;
 
 #[cfg(test)]
 mod errata_tests;

@@ -24,7 +24,9 @@ use super::rf_places::rf_by_place;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::served::{rf_said, served};
-use super::syntax::{Area, AvailabilityClause, ClauseKind, LimitName, LimitSense, ScheduleForm, Spanned};
+use super::syntax::{
+    Area, AvailabilityClause, ClauseKind, LimitName, LimitSense, ScheduleForm, Spanned,
+};
 
 /// Where a clause is read, which decides what may follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,7 +13,14 @@ fn lexicon() -> Lexicon {
             last: 1948,
         }),
         &["Tamsel 1", "Brodak", "Ulvar"].map(String::from),
-        &["the Kolvar Front", "Kolvar Front", "KF", "Sudrelia", "Hallvik"].map(String::from),
+        &[
+            "the Kolvar Front",
+            "Kolvar Front",
+            "KF",
+            "Sudrelia",
+            "Hallvik",
+        ]
+        .map(String::from),
     )
 }
 
@@ -35,7 +42,10 @@ fn an_rf_inside_its_span_and_at_a_place_read_as_one_entry() {
     );
     assert_eq!(
         read("In Sudrelia it was used from 3/40 until including 5/43 with the RF 1.3."),
-        (vec!["DatesAndRf | Sudrelia: 3/40-5/43 (1.3)".to_string()], 0)
+        (
+            vec!["DatesAndRf | Sudrelia: 3/40-5/43 (1.3)".to_string()],
+            0
+        )
     );
     // "1, 1" is a list, never a decimal comma.
     let (_, diagnostics) = read("Was in use at the Kolvar Front since 6/38 with RF of 1, 1.");
@@ -76,7 +86,10 @@ fn only_after_a_place_keeps_the_months_there() {
     );
     assert_eq!(
         read("Only in Hallvik from 1941."),
-        (vec!["Limit Only [Place Hallvik] from 1-12/41 on".to_string()], 0)
+        (
+            vec!["Limit Only [Place Hallvik] from 1-12/41 on".to_string()],
+            0
+        )
     );
     // With a span it is no limit: the dates of a schedule there.
     assert_eq!(
@@ -96,4 +109,16 @@ fn a_group_naming_no_place_goes_on_in_the_places_before_it() {
         clauses,
         ["DatesAndRf | Sudrelia/Hallvik: from 9/39 on (1.2) | Sudrelia/Hallvik: from 1/42 on (0.9)"]
     );
+}
+
+/// "at" before a place the nation knows names it in a limit; before other words it names
+/// nothing.
+#[test]
+fn at_a_place_names_it_in_a_limit() {
+    assert_eq!(
+        read("Not available in the year 1941 at the Kolvar Front."),
+        read("Not available in 1941 on the Kolvar Front."),
+    );
+    let (clauses, _) = read("It may fire only at Infantry targets.");
+    assert!(clauses.is_empty(), "{clauses:?}");
 }
