@@ -286,6 +286,15 @@ fn bare_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, EntryWhen)> {
     (shaped && p.value.is_ok()).then_some((r, EntryWhen::Period(p)))
 }
 
+/// "Not available in the year 1941 at the Ressel Coast": "at" before a place the nation knows
+/// (elsewhere, "only at Infantry targets", it names nothing).
+fn at_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Bit, Option<NameKind>)> {
+    let (r, _) = (phrase("at"), ws1).parse(i).ok()?;
+    ctx.lexicon.place_at(r)?;
+    let (r2, names) = names(ctx, r, NameKind::Place).ok()?;
+    Some((r2, Bit::Names { names, bare: false }, None))
+}
+
 /// The bit at `i`, the text after it and what the next names may be.
 fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, Option<NameKind>)> {
     if i.is_empty() {
@@ -342,14 +351,8 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
     if let Ok((r, _)) = phrase("except").parse(i) {
         return Some((r, Bit::Except, None));
     }
-    // "Not available in the year 1941 at the Ressel Coast": "at" before a place the nation
-    // knows (elsewhere, "only at Infantry targets", it names nothing).
-    if let Ok((r, _)) = (phrase("at"), ws1).parse(i) {
-        if ctx.lexicon.place_at(r).is_some() {
-            if let Ok((r2, names)) = names(ctx, r, NameKind::Place) {
-                return Some((r2, Bit::Names { names, bare: false }, None));
-            }
-        }
+    if let Some(read) = at_place(ctx, i) {
+        return Some(read);
     }
     for (words, kind) in PREPOSITIONS {
         if let Ok((r, _)) = (phrase(words), ws1).parse(i) {
