@@ -225,6 +225,11 @@ fn rf_number(rng: &mut Rng, t: u32, whole_ok: bool) -> String {
 fn rf_after(rng: &mut Rng, t: u32) -> String {
     let n = rf_number(rng, t, false);
     match rng.below(12) {
+        10 if rng.chance(30) => format!(" with the RF {n}"),
+        // A continental decimal comma ("with RF of 1,3"; ".9" keeps its point).
+        10 if !n.starts_with('.') && rng.chance(50) => {
+            format!(" with RF of {}", n.replace('.', ","))
+        }
         10 => format!(" at a rarity factor of {n}"),
         11 => format!(" (rarity factor {n})"),
         0 => format!(" ({})", rf_number(rng, t, true)),
@@ -258,8 +263,10 @@ fn when_form(rng: &mut Rng, p: Period, dates: Period, prev: Option<Period>) -> S
     if p.to == dates.to && rng.chance(40) {
         let follows = prev.is_some_and(|q| q.to.succ() == p.from);
         let from = month_form(rng, p.from);
-        return match rng.below(7) {
+        return match rng.below(8) {
+            0 if follows && rng.chance(30) => "after this".into(),
             0 if follows => "thereafter".into(),
+            7 => format!("beginning with {from}"),
             1 if follows => "from then on".into(),
             2 => format!("from {from} on"),
             3 => format!("{} {from}", rng.pick(&["as of", "as from"])),
@@ -270,6 +277,7 @@ fn when_form(rng: &mut Rng, p: Period, dates: Period, prev: Option<Period>) -> S
     }
     if p.from == dates.from && prev.is_none() && rng.chance(40) {
         return match rng.below(3) {
+            0 if rng.chance(30) => format!("until including {}", month_form(rng, p.to)),
             0 => format!("until {}", month_form(rng, p.to)),
             1 => format!("before {}", month_form(rng, p.to.succ())),
             _ => format!("prior to {}", month_form(rng, p.to.succ())),

@@ -199,3 +199,29 @@ fn an_open_end_runs_until_a_later_statement_takes_over() {
     let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code).collect();
     assert!(codes.contains(&"notes::contradictory-rf"), "{codes:?}");
 }
+
+/// A translator's order (issue 30, `tests/fixtures-notes/hav`): RFs by period that name no
+/// place, right after a rated schedule naming one, go on in that place, and its months stay
+/// complete (the listing's range fills no month before them: no `notes::no-rf`); a sentence
+/// naming its own place keeps it.
+#[test]
+fn rfs_by_period_naming_no_place_go_on_in_the_place_before_them() {
+    let l = listing([row("Alpha", "1.1-1.4", "38-43", "1")]);
+    let notes = "**1. Alpha:** Test vehicle.\n\n† Was in use in North Africa since 6/38 with RF of 1,1 until including 12/40. In the years 1941-1942 RF 1.2, after this RF 1.4.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        entries(&r, "Alpha"),
+        [
+            "NorthAfrica 6/38-12/40 1.1",
+            "NorthAfrica 1/41-12/42 1.2",
+            "NorthAfrica 1-12/43 1.4"
+        ]
+    );
+    let notes = "**1. Alpha:** Test vehicle.\n\n† Was in use in North Africa since 6/38 with RF of 1,1 until including 12/40. In Russia in 1941-1942 RF 1.2.\n";
+    let r = resolve(&l, notes);
+    assert_eq!(
+        entries(&r, "Alpha"),
+        ["NorthAfrica 6/38-12/40 1.1", "Russia 1/41-12/42 1.2"]
+    );
+}

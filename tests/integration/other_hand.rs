@@ -149,6 +149,16 @@ fn notes_of_a_british_errata_sheet_answer_as_a_person_reads_them() {
     answers_as_the_key_says("ost", 160, 14);
 }
 
+/// A sixth made-up nation (`tests/fixtures-notes/hav`), its notes in the manner of a non-native
+/// editor translating a continental rulebook, mixed with terse abbreviations ("since 6/38 with
+/// RF of 1,1 until including 12/40", "Same like note 1 but RF +0.1", "RF is by 0.2 higher, max.
+/// 1.6", "Only by the Royal troops possible", "beginning with 1943", "the KF", "the North", "in
+/// whole Sudrelia"), notes and key written before `qm` was run on them.
+#[test]
+fn notes_of_a_translated_rulebook_answer_as_a_person_reads_them() {
+    answers_as_the_key_says("hav", 180, 65);
+}
+
 #[test]
 #[ignore = "measures a data folder given by hand (QM_ANSWERS_DATA, QM_ANSWERS, QM_ANSWERS_NATION)"]
 fn answer_key_by_hand() {

@@ -37,6 +37,28 @@ pub(crate) fn phrase<'a>(words: &'static str) -> impl Fn(&'a str) -> Res<'a, &'a
     }
 }
 
+/// The preposition before a place: "in", "on", "at" (a translator's "at the Kolvar Front", "at
+/// KF").
+pub(crate) fn place_preposition(i: &str) -> Res<'_, &str> {
+    phrase("in").or(phrase("on")).or(phrase("at")).parse(i)
+}
+
+/// Every theater of the nation: "in every theater", "in all theatres", "in any theater",
+/// "everywhere", "at all fronts" (a translator's), "on all fronts".
+pub(crate) fn every_theater(i: &str) -> Res<'_, &str> {
+    if let Ok(read) = phrase("everywhere").parse(i) {
+        return Ok(read);
+    }
+    let every = phrase("every").or(phrase("all")).or(phrase("any"));
+    let noun = phrase("theaters")
+        .or(phrase("theatres"))
+        .or(phrase("theater"))
+        .or(phrase("theatre"))
+        .or(phrase("fronts"));
+    let (r, _) = (place_preposition, ws1, every, ws1, noun).parse(i)?;
+    Ok((r, &i[..i.len() - r.len()]))
+}
+
 /// The word for a rarity factor: "RF", "RFs", "rarity factor(s)".
 pub(crate) fn rf_word(i: &str) -> Res<'_, &str> {
     phrase("rarity factors")
@@ -80,6 +102,11 @@ pub(crate) fn sentence_len(text: &str) -> usize {
             .trim_start()
             .starts_with(|c: char| c.is_ascii_digit() || c == '\'' || c == '’');
         if year_next && is_month_abbreviation(&word) {
+            continue;
+        }
+        // "max. 1.6", "min. .9": a cap's abbreviation before its number.
+        let number_next = year_next || after.trim_start().starts_with('.');
+        if number_next && matches!(word.as_str(), "max" | "min") {
             continue;
         }
         return i + 1;

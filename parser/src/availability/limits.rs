@@ -286,6 +286,15 @@ fn bare_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, EntryWhen)> {
     (shaped && p.value.is_ok()).then_some((r, EntryWhen::Period(p)))
 }
 
+/// "Not available in the year 1941 at the Ressel Coast": "at" before a place the nation knows
+/// (elsewhere, "only at Infantry targets", it names nothing).
+fn at_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Bit, Option<NameKind>)> {
+    let (r, _) = (phrase("at"), ws1).parse(i).ok()?;
+    ctx.lexicon.place_at(r)?;
+    let (r2, names) = names(ctx, r, NameKind::Place).ok()?;
+    Some((r2, Bit::Names { names, bare: false }, None))
+}
+
 /// The bit at `i`, the text after it and what the next names may be.
 fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, Option<NameKind>)> {
     if i.is_empty() {
@@ -341,6 +350,9 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
     }
     if let Ok((r, _)) = phrase("except").parse(i) {
         return Some((r, Bit::Except, None));
+    }
+    if let Some(read) = at_place(ctx, i) {
+        return Some(read);
     }
     for (words, kind) in PREPOSITIONS {
         if let Ok((r, _)) = (phrase(words), ws1).parse(i) {
@@ -531,6 +543,9 @@ fn meaning(bits: Vec<Bit>) -> Option<Limit> {
             return None;
         }
     }
+    if let Some(limit) = months_in_place(&bits) {
+        return limit;
+    }
     let mut names = Vec::new();
     let mut when = None;
     for b in bits {
@@ -544,6 +559,34 @@ fn meaning(bits: Vec<Bit>) -> Option<Limit> {
         return None;
     }
     Some(Limit { sense, names, when })
+}
+
+/// "In Hallvik only beginning with 1941": places said with their word ("in"), then "only", then
+/// an open end: the months the vehicle is kept to there, read as the months it is kept from
+/// there ("not in Hallvik before 1941"; "only in Hallvik from 1941" is the places kept to in
+/// those months). `Some(None)`: that order with a span, which says two limits at once (no
+/// reading). `None`: another order.
+fn months_in_place(bits: &[Bit]) -> Option<Option<Limit>> {
+    let meant: Vec<&Bit> = bits.iter().filter(|b| !matches!(b, Bit::Small)).collect();
+    let [Bit::Names { names, bare: false }, Bit::Only, Bit::When(w)] = meant[..] else {
+        return None;
+    };
+    Some(kept_from_before(w).map(|when| Limit {
+        sense: LimitSense::Not,
+        names: names.clone(),
+        when: Some(when),
+    }))
+}
+
+/// The months a place keeps a vehicle from when "only" keeps it there to the open end `w`
+/// ("only from 1941": until 12/40; "only until 6/43": from 7/43); `None` for a span (two
+/// ends: two limits, which one limit cannot say).
+pub(crate) fn kept_from_before(w: &EntryWhen) -> Option<EntryWhen> {
+    match w {
+        EntryWhen::From(p) => Some(EntryWhen::Until(super::when::shifted(p.clone(), false))),
+        EntryWhen::Until(p) => Some(EntryWhen::From(super::when::shifted(p.clone(), true))),
+        _ => None,
+    }
 }
 
 /// True when the names at `k` stand beside the sense: after "only" or "except", or before

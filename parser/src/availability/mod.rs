@@ -51,6 +51,8 @@ pub(crate) mod tests;
 mod hobbyist_tests;
 #[cfg(test)]
 mod reworded_tests;
+#[cfg(test)]
+mod translator_tests;
 
 #[cfg(test)]
 mod errata_tests;

@@ -39,15 +39,14 @@ pub(crate) fn determiner(i: &str) -> Res<'_, ()> {
 }
 
 /// The words before a place that say it scopes what is given: "for use in", "when used in",
-/// "used in", "in", "on" ("on the Eastern Front").
+/// "used in", "in", "on", "at" ("on the Eastern Front", "at the KF").
 fn place_words(i: &str) -> Res<'_, &str> {
     phrase("for use in")
         .or(phrase("when used in"))
         .or(phrase("for use on"))
         .or(phrase("used in"))
         .or(phrase("use in"))
-        .or(phrase("in"))
-        .or(phrase("on"))
+        .or(super::lexeme::place_preposition)
         .parse(i)
 }
 
@@ -68,13 +67,7 @@ pub(crate) fn elsewhere(i: &str) -> Res<'_, Area> {
 /// in X": every theater of the nation but those named (the sentence says nothing about them).
 pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     let whole = i;
-    let every = phrase("in every theater")
-        .or(phrase("in every theatre"))
-        .or(phrase("in all theaters"))
-        .or(phrase("in all theatres"))
-        .or(phrase("in any theater"))
-        .or(phrase("in any theatre"))
-        .or(phrase("everywhere"));
+    let every = super::lexeme::every_theater;
     let (i, _) = opt((every, ws1)).parse(i)?;
     // "save" and "but" are "except" only after "every theatre" ("save X" alone is no area).
     let except = phrase("except");

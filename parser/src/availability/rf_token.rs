@@ -1,4 +1,5 @@
-//! Rarity factors as printed: ".9", "1.6", "1.0", and the misprints "I.4" and "1-6".
+//! Rarity factors as printed: ".9", "1.6", "1.0", "1,1" (a decimal comma), and the misprints
+//! "I.4" and "1-6".
 
 use qm_schema::Tenths;
 
@@ -55,6 +56,9 @@ pub(crate) fn rf<'a>(ctx: &Ctx<'a>, i: &'a str, hyphen_ok: bool) -> Res<'a, Prin
             ));
         }
         Some(b'.') => {}
+        // "RF of 1,1": a continental decimal comma, one digit on each side and no space
+        // ("1, 1" is a list).
+        Some(b',') if pos == 1 && typos.is_empty() && digit_at(pos + 1) => {}
         Some(b'-') if hyphen_ok && pos == 1 && typos.is_empty() => typos.push(MisprintAt {
             kind: Misprint::HyphenForPoint,
             span: ctx.span_at(&i[pos..], 1),

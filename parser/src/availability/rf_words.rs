@@ -19,7 +19,8 @@ use super::syntax::{Misprint, MisprintAt, PrintedQualifier, PrintedRf};
 /// An RF as a noun: the number, with or without the word "RF" before or after it and an
 /// article. `hyphen_ok` admits the misprints only an entry's parenthesis allows ("1-6").
 pub(crate) fn rf_noun<'a>(ctx: &Ctx<'a>, i: &'a str, hyphen_ok: bool) -> Res<'a, PrintedRf> {
-    let (i, article) = opt((phrase("an").or(phrase("a")), ws1)).parse(i)?;
+    // "with the RF 1.3": a translator's article, as "an RF of 1.3" has one.
+    let (i, article) = opt((phrase("an").or(phrase("a")).or(phrase("the")), ws1)).parse(i)?;
     if let Ok((r, _)) = rf_word.parse(i) {
         let mut joiner = (ws0, ch(':').or(ch('=')), ws0)
             .map(|_| ())

@@ -24,7 +24,9 @@ use super::rf_places::rf_by_place;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::served::{rf_said, served};
-use super::syntax::{Area, AvailabilityClause, ClauseKind, LimitName, ScheduleForm, Spanned};
+use super::syntax::{
+    Area, AvailabilityClause, ClauseKind, LimitName, LimitSense, ScheduleForm, Spanned,
+};
 
 /// Where a clause is read, which decides what may follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,6 +151,12 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
         (ClauseKind::Limit(l), LeadIn::Area(Area::Theaters { theaters, except }))
             if l.names.is_empty() && except.is_empty() =>
         {
+            // "In Hallvik, only from 1941": the months kept there, said as those it is kept
+            // from ("In Russia, it is not available after 6/42" reads as it stands).
+            if l.sense == LimitSense::Only {
+                l.when = Some(super::limits::kept_from_before(l.when.as_ref()?)?);
+                l.sense = LimitSense::Not;
+            }
             l.names = theaters.into_iter().map(LimitName::place).collect();
         }
         _ => return None,

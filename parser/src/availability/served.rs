@@ -209,6 +209,7 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             );
         }
     }
+    rf_inside_span(&mut pieces);
     let mut groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
         at: i,
     }))?;
@@ -310,8 +311,14 @@ const SENSE_WORDS: [&str; 12] = [
 fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     // "Only in France, and only from June to August 1944 (RF 1.6)": the schedule's places are
     // the only ones anyway.
-    let i = match (phrase("only"), ws1, phrase("in").or(phrase("on")), ws1).parse(i) {
+    let i = match (phrase("only"), ws1, super::lexeme::place_preposition, ws1).parse(i) {
         Ok((r, _)) if ctx.lexicon.place_at(r).is_some() => r,
+        _ => i,
+    };
+    // "At the KF only in the year 1942 (RF 1.5)": a place in front with its preposition and
+    // "only" after it (the schedule's places are the only ones anyway).
+    let i = match (super::lexeme::place_preposition, ws1).parse(i) {
+        Ok((r, _)) if place_then_only(ctx, r) => r,
         _ => i,
     };
     // "1941-42 on the Steppe, RF 1.3", "1937-41 (1.1)": a list may start with its period.
@@ -355,10 +362,15 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     Ok((r, rest))
 }
 
+/// True when a place the nation knows starts `i` and "only" follows it.
+fn place_then_only(ctx: &Ctx<'_>, i: &str) -> bool {
+    place(ctx, i).is_ok_and(|(r, _)| (ws1, phrase("only"), ws1).parse(r).is_ok())
+}
+
 /// "Use in France only: 9/39-6/40 (1.3)": the place, then after the colon what the groups
 /// give ("X use only" without the colon is a faction's limit, not this).
 fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
-    let (r, _) = (phrase("use"), ws1, phrase("in").or(phrase("on")), ws1).parse(i)?;
+    let (r, _) = (phrase("use"), ws1, super::lexeme::place_preposition, ws1).parse(i)?;
     let (r, area) = place(ctx, r)?;
     let (r, _) = (opt((ws1, phrase("only"))), ws0, ch(':')).parse(r)?;
     let (r, mut rest) = pieces(ctx, r)?;
@@ -485,7 +497,7 @@ fn except_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
     let (r, _) = (
         phrase("except"),
         ws1,
-        opt((phrase("in").or(phrase("on")), ws1)),
+        opt((super::lexeme::place_preposition, ws1)),
     )
         .parse(i)?;
     let (r, area) = place(ctx, r)?;
@@ -505,7 +517,7 @@ fn except_own<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     let (r, _) = (
         phrase("except").or(phrase("save")),
         ws1,
-        opt((phrase("in").or(phrase("on")), ws1)),
+        opt((super::lexeme::place_preposition, ws1)),
     )
         .parse(i)?;
     let (r, area) = place(ctx, r)?;
@@ -613,7 +625,7 @@ fn not_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     // ", except on the Isles" after a group of every theater: the place left out (with "where
     // the RF is ..." after it, `except_rf` reads it).
     let except = (phrase("except").or(phrase("save")), ws1).map(|_| ());
-    let (r, _) = (not.or(except), phrase("in").or(phrase("on")), ws1).parse(i)?;
+    let (r, _) = (not.or(except), super::lexeme::place_preposition, ws1).parse(i)?;
     let (r, area) = place(ctx, r)?;
     Ok((r, Piece::NotIn(area)))
 }
@@ -641,7 +653,7 @@ fn rf_there<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
         let (r, (value, _, _, area)) = (
             |r| super::rf_token::rf(ctx, r, false),
             ws1,
-            phrase("in").or(phrase("on")).and(ws1),
+            super::lexeme::place_preposition.and(ws1),
             |r| place(ctx, r),
         )
             .parse(i)?;
@@ -679,7 +691,7 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     }
     // "in every theatre except (or save) X": every place but those named (the nation's: a
     // free name could run on into a misprinted month).
-    if phrase("in")(i).is_ok() && ctx.lexicon.knows_places() {
+    if super::lexeme::place_preposition(i).is_ok() && ctx.lexicon.knows_places() {
         if let Ok((r, area)) = super::parts::everywhere_except(ctx, i) {
             return Ok((r, Piece::Place(area, false)));
         }
@@ -687,7 +699,7 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     if let Ok((r, area)) = everywhere(i).or_else(|_| elsewhere(i)) {
         return Ok((r, Piece::Place(area, false)));
     }
-    let (r, _) = opt((phrase("in").or(phrase("on")), ws1)).parse(i)?;
+    let (r, _) = opt((super::lexeme::place_preposition, ws1)).parse(i)?;
     let (r, area) = place(ctx, r)?;
     Ok((r, Piece::Place(area, false)))
 }
@@ -720,14 +732,7 @@ fn everywhere(i: &str) -> Res<'_, Area> {
     if phrase("except")(i.trim_start()).is_ok() {
         return fail(i);
     }
-    let (r, _) = phrase("in every theater")
-        .or(phrase("in every theatre"))
-        .or(phrase("in all theaters"))
-        .or(phrase("in all theatres"))
-        .or(phrase("in any theater"))
-        .or(phrase("in any theatre"))
-        .or(phrase("everywhere"))
-        .parse(i)?;
+    let (r, _) = super::lexeme::every_theater(i)?;
     if (ws1, phrase("except")).parse(r).is_ok() {
         return fail(i);
     }
@@ -899,10 +904,22 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
     }
     out.push(cur);
     share_last_rf(&mut out);
+    places_go_on(&mut out);
     for g in &mut out {
         g.only.extend(whole.iter().cloned());
     }
     out.iter().all(|g| !g.entries.is_empty()).then_some(out)
+}
+
+/// "Was in use since 9/39 at all theatres except X with RF of 1.2; from 1/42 RF 0.9": a group
+/// that names no place after one that does is in the same places (the sentence names them; it
+/// never means every theater).
+fn places_go_on(groups: &mut [Group]) {
+    for k in 1..groups.len() {
+        if groups[k].area.is_none() {
+            groups[k].area = groups[k - 1].area.clone();
+        }
+    }
 }
 
 /// A place after `cur`'s pieces: its place when it has none, more of its places before its
@@ -1105,6 +1122,31 @@ fn changed(entries: &mut [ScheduleEntry], w: Option<EntryWhen>) -> Option<Schedu
         other => other,
     };
     Some(next)
+}
+
+/// "since 6/38 with RF of 1,1 until including 12/40": an open start, its RF, then an open end
+/// with no RF of its own are one span at that RF (a translator's order), as "from 6/38 to
+/// 12/40 with an RF of 1.1" is.
+fn rf_inside_span(pieces: &mut Vec<Piece>) {
+    let mut k = 0;
+    while k + 2 < pieces.len() {
+        let joined = match (&pieces[k], &pieces[k + 1], &pieces[k + 2]) {
+            (Piece::When(a), Piece::Rf(..), Piece::When(b))
+                if matches!(a.when, EntryWhen::From(_))
+                    && matches!(b.when, EntryWhen::Until(_))
+                    && a.rf.is_none()
+                    && b.rf.is_none() =>
+            {
+                lasted_until(&a.when, b.when.clone())
+            }
+            _ => None,
+        };
+        if let (Some(when), Piece::When(a)) = (joined, &mut pieces[k]) {
+            a.when = when;
+            pieces.remove(k + 2);
+        }
+        k += 1;
+    }
 }
 
 /// The months from the start of `began` to the end of `end` (an open end for "until the end

@@ -204,7 +204,11 @@ fn end_of_year<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, PrintedPeriod> {
 
 /// The words that join the two ends of a span.
 fn span_word(i: &str) -> Res<'_, &str> {
-    phrase("to")
+    // "until including 12/40" (a translator's "up to and including"): the month is the last.
+    phrase("until including")
+        .or(phrase("till including"))
+        .or(phrase("up to and including"))
+        .or(phrase("to"))
         .or(phrase("through"))
         .or(phrase("thru"))
         .or(phrase("until"))
@@ -242,6 +246,8 @@ pub(crate) fn span_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPerio
 }
 
 fn span_bare<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
+    // "in the year 1942", "in the years 1941-1942": the noun adds nothing to the years.
+    let (i, _) = opt((phrase("the years").or(phrase("the year")), ws1)).parse(i)?;
     if let Ok((r, _)) = (phrase("between"), ws1).parse(i) {
         let (r, from) = point(ctx, r)?;
         let (r, _) = (ws1, phrase("and"), ws1).parse(r)?;
@@ -291,7 +297,8 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         .or(phrase("from then onwards"))
         .or(phrase("from then onward"))
         .or(phrase("afterwards"))
-        .or(phrase("after that"));
+        .or(phrase("after that"))
+        .or(phrase("after this"));
     if let Ok((r, word)) = thereafter.parse(i) {
         return Ok((r, EntryWhen::Thereafter(ctx.span(word))));
     }
@@ -324,6 +331,8 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         .or(phrase("as of"))
         .or(phrase("as from"))
         .or(phrase("since"))
+        .or(phrase("beginning with"))
+        .or(phrase("starting with"))
         .or(phrase("starting in"))
         .or(phrase("starting"))
         .or(phrase("beginning in"))
@@ -340,7 +349,10 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         let (r, p) = point(ctx, r)?;
         return Ok((r, EntryWhen::From(shifted(p, true))));
     }
-    let until = phrase("until")
+    let until = phrase("until including")
+        .or(phrase("till including"))
+        .or(phrase("up to and including"))
+        .or(phrase("until"))
         .or(phrase("till"))
         .or(phrase("through"))
         .or(phrase("up to"))
@@ -390,6 +402,7 @@ pub(crate) fn whole_dates<'a>(ctx: &Ctx<'a>, start: &'a str, rest: &'a str) -> O
 /// vehicle's DATES give.
 pub(crate) fn war_end(i: &str) -> Res<'_, &str> {
     phrase("the end of the war")
+        .or(phrase("the end of war"))
         .or(phrase("the end of hostilities"))
         .or(phrase("the close of hostilities"))
         .or(phrase("the close of the war"))

@@ -273,6 +273,12 @@ impl Translator<'_, '_> {
         if s.form == ScheduleForm::RfByPeriod && self.rated_by_place(&schedules, only) {
             return;
         }
+        let unplaced = matches!(s.form, ScheduleForm::RfByPeriod | ScheduleForm::DatesAndRf);
+        let schedules = if unplaced && anywhere {
+            self.in_places_before(schedules, only)
+        } else {
+            schedules
+        };
         if s.form == ScheduleForm::DatesOnly && self.dates_go_on(&schedules, only) {
             // "France: 6/40. North Africa: 6/40-12/41.": one list, a sentence a place.
             let p = self.pending.as_mut().expect("dates go on a waiting list");
@@ -338,6 +344,37 @@ impl Translator<'_, '_> {
         }
         p.schedules = out;
         true
+    }
+
+    /// "Used at the Kolvar Front from 6/38 to 12/40 with RF 1.1. In the years 1941-1942 RF
+    /// 1.2, after this RF 1.4.", "Was in use since 9/39 at all theatres except X with RF of
+    /// 1.2; from 1/42 RF 0.9": RFs by period (or periods with RFs) that name no place, right
+    /// after a rated schedule of the same vehicles that names places (no dates list waiting),
+    /// go on in those places (a note's sentences share their scope until a new one is named).
+    fn in_places_before(&self, mut rfs: Vec<Schedule>, only: &[String]) -> Vec<Schedule> {
+        if self.pending.is_some() {
+            return rfs;
+        }
+        let Some(ScopedRule {
+            rule: Rule::Schedule(prev),
+            only: prev_only,
+            ..
+        }) = self.out.last()
+        else {
+            return rfs;
+        };
+        let Scope::Theaters(places) = &prev.scope else {
+            return rfs;
+        };
+        if prev_only != only || rfs.iter().any(|r| r.vehicle != prev.vehicle) {
+            return rfs;
+        }
+        // The months it adds are the schedule's own: complete if the one before is.
+        for r in &mut rfs {
+            r.scope = Scope::Theaters(places.clone());
+            r.completeness = prev.completeness;
+        }
+        rfs
     }
 
     /// "RF is always .4 higher (1.6 maximum) than ... the L3/35", limited by a dates list

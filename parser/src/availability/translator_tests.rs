@@ -1,0 +1,124 @@
+//! Forms of a non-native editor translating a continental rulebook (issue 30, the made-up
+//! nation `tests/fixtures-notes/hav`, written before the reader knew them): each read to its
+//! meaning, or an error naming what it could not use.
+
+use super::tests::read_with;
+use super::*;
+
+/// The words of a made-up nation whose listing runs from 1936 to 1948.
+fn lexicon() -> Lexicon {
+    Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1936,
+            last: 1948,
+        }),
+        &["Tamsel 1", "Brodak", "Ulvar"].map(String::from),
+        &[
+            "the Kolvar Front",
+            "Kolvar Front",
+            "KF",
+            "Sudrelia",
+            "Hallvik",
+        ]
+        .map(String::from),
+    )
+}
+
+/// `text` read with [`lexicon`]: its clauses rendered, and how many diagnostics it gave.
+fn read(text: &str) -> (Vec<String>, usize) {
+    read_with(text, &lexicon())
+}
+
+/// "at" before a place, an open start, its RF (with a decimal comma) and then its open end
+/// ("until including"): one span at that RF.
+#[test]
+fn an_rf_inside_its_span_and_at_a_place_read_as_one_entry() {
+    assert_eq!(
+        read("Was in use at the Kolvar Front since 6/38 with RF of 1,1 until including 12/40."),
+        (
+            vec!["DatesAndRf | the Kolvar Front: 6/38-12/40 (1.1)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("In Sudrelia it was used from 3/40 until including 5/43 with the RF 1.3."),
+        (
+            vec!["DatesAndRf | Sudrelia: 3/40-5/43 (1.3)".to_string()],
+            0
+        )
+    );
+    // "1, 1" is a list, never a decimal comma.
+    let (_, diagnostics) = read("Was in use at the Kolvar Front since 6/38 with RF of 1, 1.");
+    assert_eq!(diagnostics, 1);
+}
+
+/// "in the year(s)" before a period, "after this" for "thereafter", "beginning with" for
+/// "from", "the end of war".
+#[test]
+fn a_translators_period_words_read_as_the_plain_ones() {
+    assert_eq!(
+        read("In the years 1941-1942 RF 1.2, after this RF 1.4."),
+        read("In 1941-1942 RF 1.2, thereafter RF 1.4."),
+    );
+    assert_eq!(
+        read("At the KF only in the year 1942 (RF 1.5)."),
+        read("On the KF only in 1942 (RF 1.5)."),
+    );
+    assert_eq!(
+        read("Used at all fronts from 1938 to the end of war with RF 1,0."),
+        read("Used in every theatre from 1938 to the end of the war with RF 1.0."),
+    );
+    assert_eq!(
+        read("Used in Hallvik beginning with 1941 (RF 1.2)."),
+        read("Used in Hallvik from 1941 on (RF 1.2)."),
+    );
+    let (clauses, diagnostics) = read("In the years 1941-1942 RF 1.2, after this RF 1.4.");
+    assert_eq!(diagnostics, 0, "{clauses:?}");
+}
+
+/// "In Hallvik only beginning with 1941": "only" scopes the months in the place said before
+/// it (not before 1941 there), not the places in those months ("only in Hallvik from 1941").
+#[test]
+fn only_after_a_place_keeps_the_months_there() {
+    assert_eq!(
+        read("In Hallvik only beginning with 1941."),
+        (vec!["Limit Not [Place Hallvik] until 12/40".to_string()], 0)
+    );
+    assert_eq!(
+        read("Only in Hallvik from 1941."),
+        (
+            vec!["Limit Only [Place Hallvik] from 1-12/41 on".to_string()],
+            0
+        )
+    );
+    // With a span it is no limit: the dates of a schedule there.
+    assert_eq!(
+        read("In Hallvik only in 1941."),
+        (vec!["DatesOnly | Hallvik: 1-12/41".to_string()], 0)
+    );
+}
+
+/// A group that names no place after one that does is in the same places: "; from 1/42 RF
+/// 0.9" never means every theater.
+#[test]
+fn a_group_naming_no_place_goes_on_in_the_places_before_it() {
+    let (clauses, diagnostics) =
+        read("Was in use since 9/39 in Sudrelia and Hallvik with RF of 1.2; from 1/42 RF 0.9.");
+    assert_eq!(diagnostics, 0);
+    assert_eq!(
+        clauses,
+        ["DatesAndRf | Sudrelia/Hallvik: from 9/39 on (1.2) | Sudrelia/Hallvik: from 1/42 on (0.9)"]
+    );
+}
+
+/// "at" before a place the nation knows names it in a limit; before other words it names
+/// nothing.
+#[test]
+fn at_a_place_names_it_in_a_limit() {
+    assert_eq!(
+        read("Not available in the year 1941 at the Kolvar Front."),
+        read("Not available in 1941 on the Kolvar Front."),
+    );
+    let (clauses, _) = read("It may fire only at Infantry targets.");
+    assert!(clauses.is_empty(), "{clauses:?}");
+}
