@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 use qm_parser::{Diagnostic, Severity};
 use qm_registry::NationTheaters;
 use qm_schema::{
-    nation_schema, scenario_schema, schema_value, Nation, Scenario, SchemaValidator,
-    SchemaViolation, Tape, TapeError, TheaterId, Vehicle,
+    nation_validation_schemas, scenario_validation_schema, Nation, Scenario, SchemaValidator,
+    SchemaViolation, Tape, TapeError, TheaterId,
 };
 use rayon::prelude::*;
 
@@ -297,10 +297,12 @@ pub fn compile_scenarios(
 /// A schema compiled and its validator, once per process.
 type Validator = OnceLock<Result<SchemaValidator, SchemaViolation>>;
 
-/// The nation schema's validator (a nation without its vehicles).
-static NATION: Validator = OnceLock::new();
-/// The vehicle schema's validator.
-static VEHICLE: Validator = OnceLock::new();
+/// The validators of a nation without its vehicles and of one vehicle, compiled together
+/// from the committed nation schema read once ([`nation_validation_schemas`]).
+static NATION: OnceLock<(
+    Result<SchemaValidator, SchemaViolation>,
+    Result<SchemaValidator, SchemaViolation>,
+)> = OnceLock::new();
 /// The scenario schema's validator.
 static SCENARIO: Validator = OnceLock::new();
 
@@ -309,30 +311,30 @@ static SCENARIO: Validator = OnceLock::new();
 /// when the first nation is resolved; a validation that comes first waits for it and does not
 /// compile them twice.
 pub fn warm_up() {
-    let _ = compiled(&NATION, shell_schema);
-    let _ = compiled(&VEHICLE, schema_value::<Vehicle>);
-    let _ = compiled(&SCENARIO, scenario_schema);
+    let _ = nation_validators();
+    let _ = scenario_validator();
 }
 
-/// The schema of a nation whose vehicles are validated one by one ([`validate_nation`] takes
-/// them out first): the nation schema with an empty vehicle list in place of the list of
-/// vehicles. The same verdict on a nation without vehicles, and its validator does not compile
-/// the vehicle's definitions again (the vehicle validator has them): the longest of the
-/// validators a build compiles before it can validate.
-fn shell_schema() -> serde_json::Value {
-    let mut schema = nation_schema();
-    if let Some(vehicles) = schema.pointer_mut("/properties/vehicles") {
-        *vehicles = serde_json::json!({ "type": "array", "maxItems": 0 });
-    }
-    schema
+/// The validators of a nation without its vehicles (its vehicles are validated one by one:
+/// [`validate_nation`] takes them out first) and of one vehicle. The shell's schema is the
+/// nation's with an empty list in place of the vehicles: the same verdict on a nation without
+/// vehicles, and its validator does not compile the vehicle's definitions again.
+fn nation_validators(
+) -> Result<(&'static SchemaValidator, &'static SchemaValidator), &'static SchemaViolation> {
+    let (shell, vehicle) = NATION.get_or_init(|| {
+        let (shell, vehicle) = nation_validation_schemas();
+        (
+            SchemaValidator::prepared(&shell),
+            SchemaValidator::prepared(&vehicle),
+        )
+    });
+    Ok((shell.as_ref()?, vehicle.as_ref()?))
 }
 
-/// A schema compiled once per process (validators are reused by every nation and vehicle).
-fn compiled(
-    cell: &'static Validator,
-    schema: fn() -> serde_json::Value,
-) -> Result<&'static SchemaValidator, &'static SchemaViolation> {
-    cell.get_or_init(|| SchemaValidator::new(&schema()))
+/// The scenario schema's validator, compiled once per process.
+fn scenario_validator() -> Result<&'static SchemaValidator, &'static SchemaViolation> {
+    SCENARIO
+        .get_or_init(|| SchemaValidator::prepared(&scenario_validation_schema()))
         .as_ref()
 }
 
@@ -352,7 +354,7 @@ fn violation(document: &str, v: &SchemaViolation) -> Diagnostic {
 /// Checks a resolved scenario against its committed schema; a violation is a bug in qm.
 pub fn validate_scenario(s: &Scenario) -> Vec<Diagnostic> {
     let document = format!("scenarios/{}.json", s.id);
-    let validator = match compiled(&SCENARIO, scenario_schema) {
+    let validator = match scenario_validator() {
         Ok(v) => v,
         Err(e) => return vec![violation(&document, e)],
     };
@@ -384,12 +386,9 @@ pub fn validate_nation(nation: &mut Nation) -> Vec<Diagnostic> {
             None,
         )]
     };
-    let (shell, vehicle) = match (
-        compiled(&NATION, shell_schema),
-        compiled(&VEHICLE, schema_value::<Vehicle>),
-    ) {
-        (Ok(n), Ok(v)) => (n, v),
-        (Err(e), _) | (_, Err(e)) => return vec![violation(&document, e)],
+    let (shell, vehicle) = match nation_validators() {
+        Ok(both) => both,
+        Err(e) => return vec![violation(&document, e)],
     };
     let vehicles = std::mem::take(&mut nation.vehicles);
     let found = shell.validate(&*nation, &mut Tape::new());

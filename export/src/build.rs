@@ -6,7 +6,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use qm_registry::NationRegistries;
-use qm_schema::{nation_schema, scenario_schema, schema_value, CounterSide, Nation, Scenario};
+use qm_schema::{
+    generated_nation_schema, generated_scenario_schema, schema_value, CounterSide, Nation, Scenario,
+};
 
 use rayon::prelude::*;
 
@@ -380,30 +382,19 @@ fn front_stages(
     })
 }
 
-/// The schema files, fixed in the binary: generated once per process.
-static SCHEMAS: std::sync::OnceLock<Result<Vec<Artifact>, String>> = std::sync::OnceLock::new();
-
-/// The schema files as artifacts (generated at the first call).
-fn schema_artifacts() -> Result<&'static [Artifact], BuildError> {
-    let made = SCHEMAS.get_or_init(|| {
-        schema_files()
-            .into_iter()
-            .map(|(name, schema)| {
-                let bytes = pretty(&schema).map_err(|e| e.to_string())?;
-                Ok(Artifact::new(format!("schema/{name}"), bytes))
-            })
-            .collect()
-    });
-    // Writing a schema value cannot fail in practice; if it did, the message is kept.
-    made.as_deref()
-        .map_err(|e| BuildError::Json(serde::ser::Error::custom(e)))
+/// The schema files, as committed (`qm_schema::SCHEMA_FILES`, kept equal to the generated
+/// ones by a test): a build writes their bytes as they are.
+fn schema_artifacts() -> Vec<Artifact> {
+    qm_schema::SCHEMA_FILES
+        .iter()
+        .map(|(name, text)| Artifact::new(format!("schema/{name}"), text.as_bytes()))
+        .collect()
 }
 
-/// Makes now what every build makes once per process before it can render (the schema files,
-/// the fonts and their metrics): a build calls it on a thread of its own at the start, so this
+/// Makes now what every build makes once per process before it can render (the fonts and
+/// their metrics): a build calls it on a thread of its own at the start, so this
 /// work overlaps loading and resolving instead of coming after them.
 pub fn warm_up() {
-    let _ = schema_artifacts();
     let _ = qm_layout::fonts::database();
     let _ = qm_layout::fonts::Metrics::get(false);
     let _ = qm_layout::fonts::Metrics::get(true);
@@ -490,7 +481,7 @@ fn json_artifacts(
     compiled: &Compiled,
     cache: &mut RenderCache,
 ) -> Result<(Vec<Artifact>, NationsJson), BuildError> {
-    let out = schema_artifacts()?.to_vec();
+    let out = schema_artifacts();
     let disk = cache.disk.as_deref();
     // A nation equal to the one last written has the same JSON.
     let made: Vec<_> = compiled
@@ -1187,11 +1178,13 @@ fn scenario_files(
     ])
 }
 
-/// Every committed schema file: its name under `schema/` and its contents.
+/// Every schema file generated from the IR (`qm schema`): its name under `schema/` and its
+/// contents. A build writes the committed files (`qm_schema::SCHEMA_FILES`), which a test
+/// keeps equal to these.
 pub fn schema_files() -> Vec<(&'static str, serde_json::Value)> {
     vec![
-        ("nation.schema.json", nation_schema()),
-        ("scenario.schema.json", scenario_schema()),
+        ("nation.schema.json", generated_nation_schema()),
+        ("scenario.schema.json", generated_scenario_schema()),
         ("scenario-file.schema.json", schema_value::<ScenarioFile>()),
     ]
 }

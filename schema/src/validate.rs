@@ -1,26 +1,38 @@
 use std::fmt;
-use std::sync::OnceLock;
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::{Nation, Scenario, Tape, TapeError, TapeJson};
 
-/// The JSON Schema of the nation document, as committed in `schema/nation.schema.json`.
-///
-/// Made once per process: a build compiles its validator from it and writes it as a file, and
-/// generating it (schemars, then its serialization into a value) costs many times a copy.
-pub fn nation_schema() -> serde_json::Value {
-    static NATION: OnceLock<Value> = OnceLock::new();
-    NATION.get_or_init(schema_value::<Nation>).clone()
+/// The JSON Schema files as committed in `schema/json/`, byte for byte: what `qm build` writes
+/// and validates against. A test keeps them equal to the schemas generated from the IR
+/// ([`generated_nation_schema`], `qm schema`), so a build neither generates nor pretty-prints
+/// them (schemars and the printing of 200 KB cost many times reading them).
+pub const SCHEMA_FILES: [(&str, &str); 3] = [
+    (
+        "nation.schema.json",
+        include_str!("../json/nation.schema.json"),
+    ),
+    (
+        "scenario.schema.json",
+        include_str!("../json/scenario.schema.json"),
+    ),
+    (
+        "scenario-file.schema.json",
+        include_str!("../json/scenario-file.schema.json"),
+    ),
+];
+
+/// The JSON Schema of the nation document generated from the IR (what `qm schema` writes).
+pub fn generated_nation_schema() -> serde_json::Value {
+    schema_value::<Nation>()
 }
 
-/// The JSON Schema of a resolved scenario (`out/scenarios/<id>.json`), made once per process
-/// as [`nation_schema`] is.
-pub fn scenario_schema() -> serde_json::Value {
-    static SCENARIO: OnceLock<Value> = OnceLock::new();
-    SCENARIO.get_or_init(schema_value::<Scenario>).clone()
+/// The JSON Schema of a resolved scenario generated from the IR.
+pub fn generated_scenario_schema() -> serde_json::Value {
+    schema_value::<Scenario>()
 }
 
 /// The JSON Schema of any IR type, as a JSON value.
@@ -69,8 +81,14 @@ impl SchemaValidator {
     /// enum of documented unit variants) written as the `enum` it is equivalent to: exactly
     /// the same documents pass, with one lookup per value instead of a check per variant.
     pub fn new(schema: &serde_json::Value) -> Result<Self, SchemaViolation> {
+        Self::prepared(&for_validation(schema))
+    }
+
+    /// Compiles `schema` as it is, already made for the validator
+    /// ([`crate::for_validator`]: the schemas of [`crate::nation_validation_schemas`]).
+    pub fn prepared(schema: &serde_json::Value) -> Result<Self, SchemaViolation> {
         jsonschema::options_for::<TapeJson>()
-            .build(&for_validation(schema))
+            .build(schema)
             .map(Self)
             .map_err(|e| SchemaViolation {
                 instance_path: String::new(),
@@ -109,31 +127,15 @@ impl SchemaValidator {
 /// `schema` with every `oneOf` whose branches are distinct string constants replaced by the
 /// equivalent `enum` (see [`SchemaValidator::new`]); everything else as it is.
 pub(crate) fn for_validation(schema: &Value) -> Value {
-    match schema {
-        Value::Object(map) => {
-            let consts = map.get("oneOf").and_then(string_constants);
-            let mut out = Map::new();
-            for (key, value) in map {
-                match (&consts, key.as_str()) {
-                    (Some(c), "oneOf") if !map.contains_key("enum") => {
-                        out.insert("enum".into(), Value::Array(c.clone()));
-                    }
-                    _ => {
-                        out.insert(key.clone(), for_validation(value));
-                    }
-                }
-            }
-            Value::Object(out)
-        }
-        Value::Array(items) => Value::Array(items.iter().map(for_validation).collect()),
-        other => other.clone(),
-    }
+    let mut schema = schema.clone();
+    crate::validation_schema::enums_in_place(&mut schema);
+    schema
 }
 
 /// The constants of `oneOf` branches that each only say "the string X" (with a description
 /// or title at most), when they are distinct: then exactly one branch holds for each of them
 /// and none for anything else, which is what `enum` says.
-fn string_constants(branches: &Value) -> Option<Vec<Value>> {
+pub(crate) fn string_constants(branches: &Value) -> Option<Vec<Value>> {
     let branches = branches.as_array()?;
     let mut consts: Vec<Value> = Vec::with_capacity(branches.len());
     for b in branches {
