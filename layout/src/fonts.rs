@@ -43,8 +43,9 @@ pub fn database() -> Arc<Database> {
     static DB: OnceLock<Arc<Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = Database::new();
-        db.load_font_data(REGULAR.to_vec());
-        db.load_font_data(BOLD.to_vec());
+        // The faces are read where the binary holds them, never copied (1.3 MB).
+        db.load_font_source(resvg::usvg::fontdb::Source::Binary(Arc::new(REGULAR)));
+        db.load_font_source(resvg::usvg::fontdb::Source::Binary(Arc::new(BOLD)));
         // Any family name a template writes (serif, sans-serif, ...) resolves to DejaVu, so a
         // template can never fall back to a font that is not embedded.
         db.set_serif_family(FAMILY);

@@ -14,6 +14,7 @@ pub(crate) mod tests;
 
 pub use syntax::*;
 
+use rayon::prelude::*;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -304,15 +305,27 @@ impl Builder<'_> {
     fn finish(mut self) -> Parsed<NotesDoc> {
         self.drop_repeated_numbers();
         let (text, file, lexicon) = (self.text, self.file, self.lexicon);
+        // Each paragraph's availability is read on its own (nothing of one paragraph's reading
+        // depends on another's), so all of them are read at once on every core; what they give
+        // is taken back in the notes' order, the same with one thread or many.
+        let rules = self
+            .doc
+            .notes
+            .iter()
+            .flat_map(|n| n.rules.iter().map(|r| &r.paragraph));
+        let multis = self.doc.multi.iter().flat_map(|m| m.paragraphs.iter());
+        let ranges: Vec<Range<usize>> = rules.chain(multis).map(|p| p.span.range.clone()).collect();
+        let mut read = ranges
+            .into_par_iter()
+            .map(|range| {
+                let at = text.get(range.clone()).unwrap_or_default();
+                parse_availability_with(at, range.start, file, lexicon)
+            })
+            .collect::<Vec<_>>()
+            .into_iter();
         for note in &mut self.doc.notes {
             for rule in &mut note.rules {
-                let range = rule.paragraph.span.range.clone();
-                let parsed = parse_availability_with(
-                    text.get(range.clone()).unwrap_or_default(),
-                    range.start,
-                    file,
-                    lexicon,
-                );
+                let Some(parsed) = read.next() else { break };
                 rule.availability = parsed.value;
                 self.diagnostics.extend(parsed.diagnostics);
                 for clause in &mut rule.availability {
@@ -336,15 +349,10 @@ impl Builder<'_> {
         }
         for multi in &mut self.doc.multi {
             for p in &multi.paragraphs {
-                let range = p.span.range.clone();
-                let parsed = parse_availability_with(
-                    text.get(range.clone()).unwrap_or_default(),
-                    range.start,
-                    file,
-                    lexicon,
-                );
-                multi.availability.extend(parsed.value);
-                self.diagnostics.extend(parsed.diagnostics);
+                if let Some(parsed) = read.next() {
+                    multi.availability.extend(parsed.value);
+                    self.diagnostics.extend(parsed.diagnostics);
+                }
                 multi
                     .notations
                     .extend(notations_of(text, file, p, &mut self.diagnostics));
