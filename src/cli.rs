@@ -100,7 +100,7 @@ fn build(a: BuildArgs) -> u8 {
         Ok(disk) => disk,
         Err(status) => return status,
     };
-    crate::cli_build::warm_up_beside(true);
+    crate::cli_build::warm_up_beside(Some(&a));
     let progress = crate::progress::Progress::start();
     let mut timings = Timings::with_progress(progress.bar());
     let rendered = compile_and_render(&a, disk.clone(), &mut timings, || progress.finish());
@@ -159,7 +159,7 @@ fn check(a: CheckArgs) -> u8 {
     if let Some(status) = a.data.prepare() {
         return status;
     }
-    crate::cli_build::warm_up_beside(false);
+    crate::cli_build::warm_up_beside(None);
     let compiled = compile(
         &a.data.data,
         &CompileOptions {

@@ -249,17 +249,18 @@ pub fn compile_and_render_cached(
 }
 
 /// Starts, on a thread of its own, the work a run does once per process before it can
-/// validate (the schemas' validators) and, for a build, render (the schema files, the fonts):
-/// about 15 ms that then overlap loading and resolving. Not with `--jobs 1`, which asks for
-/// one core.
-pub fn warm_up_beside(build: bool) {
+/// validate (the schemas' validators) and, for a build (`build`: its arguments), render (the
+/// fonts, the module's board): about 15 ms that then overlap loading and resolving. Not with
+/// `--jobs 1`, which asks for one core.
+pub fn warm_up_beside(build: Option<&BuildArgs>) {
     if rayon::current_num_threads() < 2 {
         return;
     }
+    let templates = build.map(|a| a.templates.clone());
     std::thread::spawn(move || {
         qm_compile::pipeline::warm_up();
-        if build {
-            qm_export::build::warm_up();
+        if let Some(templates) = templates {
+            qm_export::build::warm_up(templates.as_deref());
         }
     });
 }

@@ -392,12 +392,14 @@ fn schema_artifacts() -> Vec<Artifact> {
 }
 
 /// Makes now what every build makes once per process before it can render (the fonts and
-/// their metrics): a build calls it on a thread of its own at the start, so this
-/// work overlaps loading and resolving instead of coming after them.
-pub fn warm_up() {
+/// their metrics) and what it only needs at its end (the module's board, drawn from the
+/// templates of `templates`, else the embedded ones): a build calls it on a thread of its own
+/// at the start, so this work overlaps loading and resolving instead of coming after them.
+pub fn warm_up(templates: Option<&std::path::Path>) {
     let _ = qm_layout::fonts::database();
     let _ = qm_layout::fonts::Metrics::get(false);
     let _ = qm_layout::fonts::Metrics::get(true);
+    crate::vassal::palette::warm_board(&Templates::new(templates));
 }
 
 /// Nothing is kept for a next build: the sides' PDF forms go now (the sheets are made), and

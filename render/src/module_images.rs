@@ -2,9 +2,12 @@
 //! overlays of its layers and the standalone module's board, each drawn from a template the
 //! way every other picture is (SVG -> usvg with the embedded fonts -> resvg).
 
+use std::sync::Arc;
+
 use qm_schema::{CounterSide, Nation};
 
 use crate::infantry::{infantry_images, infantry_px, InfantryImage, InfantrySide};
+use crate::memo::Memo;
 use crate::templates::Templates;
 use crate::{
     counter_images, parse_svg, render_png, CounterImage, CounterOptions, RenderError,
@@ -81,8 +84,15 @@ pub fn board_png(
     image: &str,
     (width, height): (u32, u32),
 ) -> Result<Vec<u8>, RenderError> {
-    let ctx = minijinja::context! { width, height };
-    drawn_png(templates, BOARD_TEMPLATE, ctx, image, (width, height))
+    // The same board for the same templates: drawn once per process (a build draws it ahead,
+    // on the thread that warms up, while the nations are read: `qm_export::build::warm_up`).
+    static BOARDS: Memo<(u64, String, (u32, u32)), Arc<Vec<u8>>> = Memo::new(8);
+    let key = (templates.fingerprint(), image.to_string(), (width, height));
+    let png = BOARDS.get_or(key, || {
+        let ctx = minijinja::context! { width, height };
+        drawn_png(templates, BOARD_TEMPLATE, ctx, image, (width, height)).map(Arc::new)
+    })?;
+    Ok(Arc::unwrap_or_clone(png))
 }
 
 /// `template` rendered with `ctx`, read back and rasterized at `width` x `height`: the one way

@@ -461,6 +461,12 @@ pub fn assemble<'i>(
 /// The board's image in the module.
 const BOARD_IMAGE: &str = "board-open-ground.png";
 
+/// Draws the module's board now, for the module made later in the process (its PNG is kept
+/// by [`board_png`]); a board that fails is not kept, and the module reports it.
+pub(crate) fn warm_board(templates: &Templates) {
+    let _ = board_png(templates, BOARD_IMAGE, BOARD_SIZE);
+}
+
 /// Each nation's tab of the palette (none for a nation without pieces).
 fn nation_tabs(
     nations: &[Nation],
