@@ -77,8 +77,12 @@ pub fn overlay_png(
     drawn_png(templates, OVERLAY_TEMPLATE, ctx, image, (width, height))
 }
 
+/// A board drawn: the templates' fingerprint, the image's name and its size.
+type BoardKey = (u64, String, (u32, u32));
+
 /// The standalone module's board, `width` x `height` pixels, drawn by [`BOARD_TEMPLATE`];
 /// `image` names it (its path in the module) in errors.
+
 pub fn board_png(
     templates: &Templates,
     image: &str,
@@ -86,7 +90,7 @@ pub fn board_png(
 ) -> Result<Vec<u8>, RenderError> {
     // The same board for the same templates: drawn once per process (a build draws it ahead,
     // on the thread that warms up, while the nations are read: `qm_export::build::warm_up`).
-    static BOARDS: Memo<(u64, String, (u32, u32)), Arc<Vec<u8>>> = Memo::new(8);
+    static BOARDS: Memo<BoardKey, Arc<Vec<u8>>> = Memo::new(8);
     let key = (templates.fingerprint(), image.to_string(), (width, height));
     let png = BOARDS.get_or(key, || {
         let ctx = minijinja::context! { width, height };
