@@ -82,7 +82,6 @@ type BoardKey = (u64, String, (u32, u32));
 
 /// The standalone module's board, `width` x `height` pixels, drawn by [`BOARD_TEMPLATE`];
 /// `image` names it (its path in the module) in errors.
-
 pub fn board_png(
     templates: &Templates,
     image: &str,
