@@ -20,6 +20,14 @@ pub(crate) fn ws1(i: &str) -> Res<'_, &str> {
 /// boundary ("is" does not match the start of "isn't").
 pub(crate) fn phrase<'a>(words: &'static str) -> impl Fn(&'a str) -> Res<'a, &'a str> {
     move |i: &'a str| {
+        // Most tries fail at the first letter: said at once, with the failure `tag_no_case`
+        // gives there (an input starting with a character outside ASCII takes the long way,
+        // as some of them lower-case to an ASCII letter).
+        if let (Some(&want), Some(&got)) = (words.as_bytes().first(), i.as_bytes().first()) {
+            if want.is_ascii() && got.is_ascii() && !want.eq_ignore_ascii_case(&got) {
+                return fail(i);
+            }
+        }
         let mut rest = i;
         for (n, word) in words.split(' ').enumerate() {
             if n > 0 {
