@@ -176,13 +176,21 @@ fn strip_suffix_mark(w: &str) -> &str {
 /// The longest of `names` (sorted longest first) at the start of `i`, case ignored, followed
 /// by no letter or digit.
 fn longest_at(names: &[String], i: &str) -> Option<usize> {
+    let first = i.as_bytes().first()?;
     names.iter().find_map(|n| {
+        // The first byte tells most names apart at once (the same test as the whole one's).
+        if !n.as_bytes().first()?.eq_ignore_ascii_case(first) {
+            return None;
+        }
         let head = i.get(..n.len())?;
+        if !head.eq_ignore_ascii_case(n) {
+            return None;
+        }
         let ends = i[n.len()..]
             .chars()
             .next()
             .is_none_or(|c| !c.is_alphanumeric());
-        (head.eq_ignore_ascii_case(n) && ends).then_some(n.len())
+        ends.then_some(n.len())
     })
 }
 
