@@ -188,3 +188,15 @@ fn a_place_in_front_and_a_period_after_it_read_without_a_verb() {
     );
     assert_eq!(read("Additionally in Sudrelia, RF 1.5 in spirit.").1, 1);
 }
+
+/// "in whole X", "in the whole of X", "in all of X": the place whole, as "in X" is.
+#[test]
+fn a_place_said_whole_reads_as_the_place() {
+    let plain = read("1945 in Sudrelia (RF 1.3).");
+    assert_eq!(plain.1, 0, "{plain:?}");
+    assert_eq!(read("1945 in whole Sudrelia (RF 1.3)."), plain);
+    assert_eq!(
+        read("It was used in the whole of Sudrelia in 1945 (RF 1.3)."),
+        read("It was used in Sudrelia in 1945 (RF 1.3).")
+    );
+}
