@@ -225,3 +225,19 @@ fn rfs_by_period_naming_no_place_go_on_in_the_place_before_them() {
         ["NorthAfrica 6/38-12/40 1.1", "Russia 1/41-12/42 1.2"]
     );
 }
+
+/// A copy naming its base, a limit, then an amount naming no base ("Same like note 1, but
+/// from 1942 only. RF +0.1."): the amount changes the copy before it, as "... but RF +0.1"
+/// would; a copy already changed keeps its change (the amount is a copy of its own).
+#[test]
+fn an_amount_after_a_plain_copy_changes_that_copy() {
+    let l = listing([
+        row("Alpha", "1.1", "40-43", "1"),
+        row("Bravo", "1.2", "40-43", "2"),
+    ]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† The Alpha was used in North Africa from 1/41 with RF 1.1.\n\n**2. Bravo:** A test vehicle.\n\n† Same like note 1, but from 1942 only. RF +0.1.\n";
+    let r = resolve(&l, notes);
+    let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code).collect();
+    assert!(!codes.iter().any(|c| c.starts_with("notes::")), "{codes:?}");
+    assert_eq!(entries(&r, "Bravo"), ["NorthAfrica 1/42-12/43 1.2"]);
+}

@@ -742,7 +742,9 @@ fn limit_after_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Availab
     let (r, _) = (
         opt((ws0, ch(','))),
         ws1,
-        phrase("except that").or(phrase("except")),
+        // "Same like note 5, but from 1942 only": "but" before a limit that reads whole to
+        // the sentence's end says what "except that" does.
+        phrase("except that").or(phrase("except")).or(phrase("but")),
         ws1,
     )
         .parse(i)
@@ -816,9 +818,10 @@ fn bare_antecedent<'a>(
     Ok((r, found))
 }
 
-/// "[Its] RF is " before an amount ("RF is .1 higher"), "RF is always ".
+/// "[Its] RF is " before an amount ("RF is .1 higher"), "RF is always ", "RF " ("RF +0.1":
+/// the verb left out).
 fn rf_is(i: &str) -> Res<'_, ()> {
-    let (i, _) = (determiner, rf_word, ws1, phrase("is"), ws1).parse(i)?;
+    let (i, _) = (determiner, rf_word, ws1, opt((phrase("is"), ws1))).parse(i)?;
     let (i, _) = opt((phrase("always"), ws1)).parse(i)?;
     Ok((i, ()))
 }

@@ -48,7 +48,14 @@ pub(crate) fn phrase<'a>(words: &'static str) -> impl Fn(&'a str) -> Res<'a, &'a
 /// The preposition before a place: "in", "on", "at" (a translator's "at the Kolvar Front", "at
 /// KF").
 pub(crate) fn place_preposition(i: &str) -> Res<'_, &str> {
-    phrase("in").or(phrase("on")).or(phrase("at")).parse(i)
+    // "in whole Sudrelia", "in the whole of X", "in all of X": the place whole, as "in X" is.
+    phrase("in whole")
+        .or(phrase("in the whole of"))
+        .or(phrase("in all of"))
+        .or(phrase("in"))
+        .or(phrase("on"))
+        .or(phrase("at"))
+        .parse(i)
 }
 
 /// Every theater of the nation: "in every theater", "in all theatres", "in any theater",

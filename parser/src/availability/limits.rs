@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 51] = [
+const SMALL_WORDS: [&str; 52] = [
     "it",
     "they",
     "them",
@@ -63,6 +63,8 @@ const SMALL_WORDS: [&str; 51] = [
     "must",
     "used",
     "usable",
+    // "Only by the Royal troops possible": a translator's "possible" for "may be used".
+    "possible",
     "available",
     "availability",
     "issued",

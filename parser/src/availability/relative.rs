@@ -116,7 +116,9 @@ pub(crate) fn amount_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf,
         let (r, value) = rf(ctx, r.trim_start(), false)?;
         return Ok((r, (value, false)));
     }
-    if let Ok((r, value)) = rf(ctx, i, false) {
+    // "by 0.2 higher": a translator's "by" before the amount ("um 0,2 höher").
+    let (by, _) = opt((phrase("by"), ws1)).parse(i)?;
+    if let Ok((r, value)) = rf(ctx, by, false) {
         let (r, (_, lower)) = (ws1, comparative).parse(r)?;
         return Ok((r, (value, lower)));
     }

@@ -315,10 +315,17 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
         Ok((r, _)) if ctx.lexicon.place_at(r).is_some() => r,
         _ => i,
     };
+    // "Additionally in Sudrelia from 1/42 until 6/43 with RF 1.5": an adverb that adds a
+    // schedule of its own to what the sentences before say (each schedule adds its places).
+    let i = match (one_of(&ADDING), ws1).parse(i) {
+        Ok((r, _)) if place_named(ctx, r) => r,
+        _ => i,
+    };
     // "At the KF only in the year 1942 (RF 1.5)": a place in front with its preposition and
-    // "only" after it (the schedule's places are the only ones anyway).
+    // "only" after it (the schedule's places are the only ones anyway); "In the North from
+    // 1/41 till 12/42 with RF 1.2": a period right after it, the verb left out.
     let i = match (super::lexeme::place_preposition, ws1).parse(i) {
-        Ok((r, _)) if place_then_only(ctx, r) => r,
+        Ok((r, _)) if place_then_only(ctx, r) || place_then_period(ctx, r) => r,
         _ => i,
     };
     // "1941-42 on the Steppe, RF 1.3", "1937-41 (1.1)": a list may start with its period.
@@ -360,6 +367,27 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     let (r, mut rest) = pieces(ctx, r)?;
     rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
+}
+
+/// Adverbs that add a sentence of use to those before it.
+const ADDING: [&str; 3] = ["additionally", "also", "moreover"];
+
+/// True when a place the nation knows follows its preposition at `i`.
+fn place_named(ctx: &Ctx<'_>, i: &str) -> bool {
+    (super::lexeme::place_preposition, ws1)
+        .parse(i)
+        .is_ok_and(|(r, _)| ctx.lexicon.place_at(r).is_some())
+}
+
+/// True when a place the nation knows starts `i` and a period that reads whole follows it.
+fn place_then_period(ctx: &Ctx<'_>, i: &str) -> bool {
+    let Ok((r, _)) = place(ctx, i) else {
+        return false;
+    };
+    let Ok((r, _)) = ws1(r) else {
+        return false;
+    };
+    matches!(dated(ctx, r, r), Ok((_, Piece::When(e))) if !matches!(e.when, EntryWhen::Thereafter(_)))
 }
 
 /// True when a place the nation knows starts `i` and "only" follows it.
@@ -711,7 +739,12 @@ fn dated<'a>(ctx: &Ctx<'a>, start: &'a str, at: &'a str) -> Res<'a, Piece> {
         return fail(at);
     }
     let (r, w) = when(ctx, at)?;
-    if matches!(w, EntryWhen::Thereafter(_)) {
+    // "thereafter" is no piece here; "until the end of war" is an open end, which
+    // `rf_inside_span` joins to the open start before it.
+    let to_the_end = ["until ", "till ", "up to ", "through ", "to "]
+        .iter()
+        .any(|w| at.get(..w.len()).is_some_and(|s| s.eq_ignore_ascii_case(w)));
+    if matches!(w, EntryWhen::Thereafter(_)) && !to_the_end {
         return fail(at);
     }
     Ok((
@@ -1133,7 +1166,7 @@ fn rf_inside_span(pieces: &mut Vec<Piece>) {
         let joined = match (&pieces[k], &pieces[k + 1], &pieces[k + 2]) {
             (Piece::When(a), Piece::Rf(..), Piece::When(b))
                 if matches!(a.when, EntryWhen::From(_))
-                    && matches!(b.when, EntryWhen::Until(_))
+                    && matches!(b.when, EntryWhen::Until(_) | EntryWhen::Thereafter(_))
                     && a.rf.is_none()
                     && b.rf.is_none() =>
             {

@@ -122,3 +122,81 @@ fn at_a_place_names_it_in_a_limit() {
     let (clauses, _) = read("It may fire only at Infantry targets.");
     assert!(clauses.is_empty(), "{clauses:?}");
 }
+
+/// An open start, its RF with no "with" before it and an open end to the end of the war in a
+/// second group: the span from the start on at that RF.
+#[test]
+fn an_open_start_its_rf_and_an_open_end_to_the_end_of_war_read_as_one_entry() {
+    assert_eq!(
+        read("It was used in Sudrelia beginning with 1943 RF 1.1 until the end of war."),
+        (
+            vec!["DatesAndRf | Sudrelia: from 1/43 on (1.1)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("Was in use in Sudrelia from 1/41 till 12/42 with RF 1.2, beginning with 1943 RF 1.1 until the end of war."),
+        (
+            vec![
+                "DatesAndRf | Sudrelia: 1/41-12/42 (1.2) | Sudrelia: from 1/43 on (1.1)"
+                    .to_string()
+            ],
+            0
+        )
+    );
+}
+
+/// A translator's "by" before an amount ("RF is by 0.2 higher"), "max." for the cap, "but" before
+/// a limit that reads whole to the sentence's end, "RF +0.1" with the verb left out, and
+/// "possible" for "may be used".
+#[test]
+fn a_translators_copy_words_read_as_the_plain_ones() {
+    let (got, diagnostics) = read("Like the Brodak, but RF is by 0.2 higher, max. 1.6.");
+    assert_eq!((got.len(), diagnostics), (1, 0), "{got:?}");
+    assert_eq!(
+        got,
+        read("Like the Brodak, but RF is 0.2 higher, max 1.6.").0
+    );
+    let (got, diagnostics) = read("Same like note 5, but from 1942 only.");
+    assert_eq!(diagnostics, 0, "{got:?}");
+    assert!(
+        got.iter()
+            .any(|c| c.starts_with("Limit Only") && c.ends_with("/42 on")),
+        "{got:?}"
+    );
+    let (got, diagnostics) = read("Same like note 1 but RF +0.1.");
+    assert_eq!(diagnostics, 0, "{got:?}");
+    assert_eq!(read("RF +0.1.").1, 0);
+    assert_eq!(read("RF 0.1 higher.").0, read("RF +0.1.").0);
+}
+
+/// A place with its preposition in front and a period right after it, the verb left out, and
+/// an adverb that adds the sentence to those before ("Additionally"): read as a sentence of
+/// use; a place in front followed by anything but a period or "only" is not.
+#[test]
+fn a_place_in_front_and_a_period_after_it_read_without_a_verb() {
+    assert_eq!(
+        read("In Sudrelia from 1/41 till 12/42 with RF 1.2, beginning with 1943 RF 1.1 until the end of war."),
+        read("Was in use in Sudrelia from 1/41 till 12/42 with RF 1.2, beginning with 1943 RF 1.1 until the end of war.")
+    );
+    assert_eq!(
+        read("Additionally in Sudrelia from 1/42 until 6/43 with RF 1.5."),
+        (
+            vec!["DatesAndRf | Sudrelia: 1/42-6/43 (1.5)".to_string()],
+            0
+        )
+    );
+    assert_eq!(read("Additionally in Sudrelia, RF 1.5 in spirit.").1, 1);
+}
+
+/// "in whole X", "in the whole of X", "in all of X": the place whole, as "in X" is.
+#[test]
+fn a_place_said_whole_reads_as_the_place() {
+    let plain = read("1945 in Sudrelia (RF 1.3).");
+    assert_eq!(plain.1, 0, "{plain:?}");
+    assert_eq!(read("1945 in whole Sudrelia (RF 1.3)."), plain);
+    assert_eq!(
+        read("It was used in the whole of Sudrelia in 1945 (RF 1.3)."),
+        read("It was used in Sudrelia in 1945 (RF 1.3).")
+    );
+}

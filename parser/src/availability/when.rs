@@ -302,6 +302,16 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     if let Ok((r, word)) = thereafter.parse(i) {
         return Ok((r, EntryWhen::Thereafter(ctx.span(word))));
     }
+    // "beginning with 1943 RF 1.1 until the end of war": an open end of its own, on to the
+    // end of the listing's DATES from the months before it.
+    let until = phrase("until")
+        .or(phrase("till"))
+        .or(phrase("up to"))
+        .or(phrase("through"))
+        .or(phrase("to"));
+    if let Ok((r, _)) = (until, ws1, war_end).parse(i) {
+        return Ok((r, EntryWhen::Thereafter(ctx.span(&i[..i.len() - r.len()]))));
+    }
     if let Ok(read) = throughout(ctx, i) {
         return Ok(read);
     }

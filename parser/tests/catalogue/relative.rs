@@ -80,7 +80,9 @@ pub fn relative_rule(rng: &mut Rng) -> (String, Rule) {
         1 if !lower => format!("Add {d} to the {base}'s RF{basis}{cap}."),
         2 => {
             let word = if lower { "lower" } else { "higher" };
-            format!("The RF is {d} {word} than {base_words}{basis}{cap}.")
+            // "by .2 higher": a translator's "by" before the amount.
+            let by = rng.pick(&["", "by "]);
+            format!("The RF is {by}{d} {word} than {base_words}{basis}{cap}.")
         }
         _ => format!("RF: {base_words}{basis}, {amount}{cap}."),
     };

@@ -419,6 +419,11 @@ impl Translator<'_, '_> {
         only: &[String],
         span: &TextSpan,
     ) {
+        // "Same like note 5, but from 1942 only. ... RF +0.1.": an amount naming no base,
+        // after a plain copy of the same vehicles in the paragraph, changes that copy.
+        if named.is_none() && self.changes_the_copy_before((delta, months_later, max), only) {
+            return;
+        }
         let Some(base) = named.or_else(|| self.note.antecedent(only, span)) else {
             return;
         };
@@ -432,6 +437,40 @@ impl Translator<'_, '_> {
             span: span.clone(),
         };
         self.push(rule, only, span);
+    }
+
+    /// Adds the change to the paragraph's last copy of the same vehicles when that copy
+    /// changes nothing of its base yet (a copy already changed keeps its own change: the
+    /// amount is then a copy of its own). True when it did.
+    fn changes_the_copy_before(
+        &mut self,
+        (delta, months_later, max): (i32, u8, Option<qm_schema::Rf>),
+        only: &[String],
+    ) -> bool {
+        let copy = self
+            .out
+            .iter_mut()
+            .rev()
+            .find(|r| r.only.as_slice() == only && matches!(r.rule, Rule::Relative { .. }));
+        let Some(ScopedRule {
+            rule:
+                Rule::Relative {
+                    delta: d,
+                    max: m,
+                    months_later: later,
+                    limit,
+                    ..
+                },
+            ..
+        }) = copy
+        else {
+            return false;
+        };
+        if *d != 0 || m.is_some() || *later != 0 || !limit.is_empty() {
+            return false;
+        }
+        (*d, *m, *later) = (delta, max, months_later);
+        true
     }
 
     /// "Availability in 1945 is limited to Fascist Italians only": the faction as worded,
