@@ -8,8 +8,10 @@
 //! 1. A nation is a [`Nation`]: its [`Vehicle`]s (listing values, [`Availability`] by
 //!    theater and month, counter sides of [`CounterItem`]s), infantry, rules and what did not
 //!    resolve; a scenario is a [`Scenario`].
-//! 2. [`nation_schema`] and [`scenario_schema`] are the JSON Schemas the IR is validated
-//!    against ([`validate`]), and that `qm schema` writes.
+//! 2. [`generated_nation_schema`] and [`generated_scenario_schema`] are the JSON Schemas of
+//!    the IR, which `qm schema` writes and `schema/json/` commits ([`SCHEMA_FILES`]); a build
+//!    validates against the committed ones, made for the validator
+//!    ([`nation_validation_schemas`], [`SchemaValidator`]).
 //! 3. [`Tape`] holds a serialized IR document in two flat buffers, so that validating every
 //!    vehicle allocates nothing once the buffers have grown.
 
@@ -67,7 +69,9 @@ pub use tape_ser::TapeError;
 pub use tenths::*;
 pub use theater::*;
 pub use validate::*;
-pub use validation_schema::{for_validator, nation_validation_schemas, scenario_validation_schema};
+pub use validation_schema::{
+    for_validator, nation_validation_schemas, scenario_validation_schema, SCHEMA_FILES,
+};
 pub use vasl::*;
 pub use vehicle::*;
 pub use vehicle_type::*;

@@ -6,25 +6,6 @@ use serde_json::Value;
 
 use crate::{Nation, Scenario, Tape, TapeError, TapeJson};
 
-/// The JSON Schema files as committed in `schema/json/`, byte for byte: what `qm build` writes
-/// and validates against. A test keeps them equal to the schemas generated from the IR
-/// ([`generated_nation_schema`], `qm schema`), so a build neither generates nor pretty-prints
-/// them (schemars and the printing of 200 KB cost many times reading them).
-pub const SCHEMA_FILES: [(&str, &str); 3] = [
-    (
-        "nation.schema.json",
-        include_str!("../json/nation.schema.json"),
-    ),
-    (
-        "scenario.schema.json",
-        include_str!("../json/scenario.schema.json"),
-    ),
-    (
-        "scenario-file.schema.json",
-        include_str!("../json/scenario-file.schema.json"),
-    ),
-];
-
 /// The JSON Schema of the nation document generated from the IR (what `qm schema` writes).
 pub fn generated_nation_schema() -> serde_json::Value {
     schema_value::<Nation>()
@@ -130,25 +111,4 @@ pub(crate) fn for_validation(schema: &Value) -> Value {
     let mut schema = schema.clone();
     crate::validation_schema::enums_in_place(&mut schema);
     schema
-}
-
-/// The constants of `oneOf` branches that each only say "the string X" (with a description
-/// or title at most), when they are distinct: then exactly one branch holds for each of them
-/// and none for anything else, which is what `enum` says.
-pub(crate) fn string_constants(branches: &Value) -> Option<Vec<Value>> {
-    let branches = branches.as_array()?;
-    let mut consts: Vec<Value> = Vec::with_capacity(branches.len());
-    for b in branches {
-        let b = b.as_object()?;
-        let only_annotations = b
-            .keys()
-            .all(|k| matches!(k.as_str(), "type" | "const" | "description" | "title"));
-        let string_type = b.get("type").is_none_or(|t| t == "string");
-        let c = b.get("const").filter(|c| c.is_string())?;
-        if !only_annotations || !string_type || consts.contains(c) {
-            return None;
-        }
-        consts.push(c.clone());
-    }
-    (!consts.is_empty()).then_some(consts)
 }

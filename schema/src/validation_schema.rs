@@ -11,7 +11,24 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use crate::validate::SCHEMA_FILES;
+/// The JSON Schema files as committed in `schema/json/`, byte for byte: what `qm build` writes
+/// and validates against. A test keeps them equal to the schemas generated from the IR
+/// ([`crate::generated_nation_schema`], `qm schema`), so a build neither generates nor pretty-prints
+/// them (schemars and the printing of 200 KB cost many times reading them).
+pub const SCHEMA_FILES: [(&str, &str); 3] = [
+    (
+        "nation.schema.json",
+        include_str!("../json/nation.schema.json"),
+    ),
+    (
+        "scenario.schema.json",
+        include_str!("../json/scenario.schema.json"),
+    ),
+    (
+        "scenario-file.schema.json",
+        include_str!("../json/scenario-file.schema.json"),
+    ),
+];
 
 /// Keywords that say something about a value and check nothing.
 const ANNOTATIONS: [&str; 5] = ["description", "title", "examples", "default", "$comment"];
@@ -150,7 +167,7 @@ pub(crate) fn enums_in_place(schema: &mut Value) {
         Value::Object(map) => {
             let consts = map
                 .get("oneOf")
-                .and_then(crate::validate::string_constants)
+                .and_then(string_constants)
                 .filter(|_| !map.contains_key("enum"));
             if let Some(consts) = consts {
                 // The `enum` where the `oneOf` was.
@@ -221,4 +238,25 @@ fn refs(value: &Value, out: &mut Vec<String>) {
         Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
         _ => {}
     }
+}
+
+/// The constants of `oneOf` branches that each only say "the string X" (with a description
+/// or title at most), when they are distinct: then exactly one branch holds for each of them
+/// and none for anything else, which is what `enum` says.
+fn string_constants(branches: &Value) -> Option<Vec<Value>> {
+    let branches = branches.as_array()?;
+    let mut consts: Vec<Value> = Vec::with_capacity(branches.len());
+    for b in branches {
+        let b = b.as_object()?;
+        let only_annotations = b
+            .keys()
+            .all(|k| matches!(k.as_str(), "type" | "const" | "description" | "title"));
+        let string_type = b.get("type").is_none_or(|t| t == "string");
+        let c = b.get("const").filter(|c| c.is_string())?;
+        if !only_annotations || !string_type || consts.contains(c) {
+            return None;
+        }
+        consts.push(c.clone());
+    }
+    (!consts.is_empty()).then_some(consts)
 }
