@@ -159,6 +159,17 @@ fn notes_of_a_translated_rulebook_answer_as_a_person_reads_them() {
     answers_as_the_key_says("hav", 180, 49);
 }
 
+/// A seventh made-up nation (`tests/fixtures-notes/tzr`), its notes in the manner of an American
+/// board-wargame designer's notes ("Available 3/41 through 8/42 (RF 1.2) on the Marsh Front;
+/// thereafter RF 1.4.", "Use the RF of the Vk 3 plus 0.1", "Only Guard units may field this
+/// vehicle", "everywhere but Orlen", "rarity 1.4", "Dates: 1938-41. Theaters: Kesh, Orlen."),
+/// notes and key written before `qm` was run on them. Most of it is not read yet: the bound
+/// is where the reader stands, so that it never gets worse.
+#[test]
+fn notes_of_a_designers_notes_answer_as_a_person_reads_them() {
+    answers_as_the_key_says("tzr", 190, 79);
+}
+
 #[test]
 #[ignore = "measures a data folder given by hand (QM_ANSWERS_DATA, QM_ANSWERS, QM_ANSWERS_NATION)"]
 fn answer_key_by_hand() {
