@@ -741,10 +741,7 @@ fn dated<'a>(ctx: &Ctx<'a>, start: &'a str, at: &'a str) -> Res<'a, Piece> {
     let (r, w) = when(ctx, at)?;
     // "thereafter" is no piece here; "until the end of war" is an open end, which
     // `rf_inside_span` joins to the open start before it.
-    let to_the_end = ["until ", "till ", "up to ", "through ", "to "]
-        .iter()
-        .any(|w| at.get(..w.len()).is_some_and(|s| s.eq_ignore_ascii_case(w)));
-    if matches!(w, EntryWhen::Thereafter(_)) && !to_the_end {
+    if matches!(w, EntryWhen::Thereafter(_)) && super::when::until_war_end(at).is_err() {
         return fail(at);
     }
     Ok((

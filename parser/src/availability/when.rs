@@ -304,12 +304,7 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     }
     // "beginning with 1943 RF 1.1 until the end of war": an open end of its own, on to the
     // end of the listing's DATES from the months before it.
-    let until = phrase("until")
-        .or(phrase("till"))
-        .or(phrase("up to"))
-        .or(phrase("through"))
-        .or(phrase("to"));
-    if let Ok((r, _)) = (until, ws1, war_end).parse(i) {
+    if let Ok((r, _)) = until_war_end(i) {
         return Ok((r, EntryWhen::Thereafter(ctx.span(&i[..i.len() - r.len()]))));
     }
     if let Ok(read) = throughout(ctx, i) {
@@ -406,6 +401,17 @@ pub(crate) fn whole_dates<'a>(ctx: &Ctx<'a>, start: &'a str, rest: &'a str) -> O
         to: first,
     });
     Some(EntryWhen::From(printed(ctx, start, rest, value)))
+}
+
+/// "until the end of war", "to the end of the war": an open end of its own (one list of its
+/// words, for `when` and for the pieces of a sentence with no verb).
+pub(crate) fn until_war_end(i: &str) -> Res<'_, &str> {
+    let until = phrase("until")
+        .or(phrase("till"))
+        .or(phrase("up to"))
+        .or(phrase("through"))
+        .or(phrase("to"));
+    (until, ws1, war_end).map(|(u, _, _)| u).parse(i)
 }
 
 /// "the end of the war", "the war's end", "the close of hostilities": the last month the
