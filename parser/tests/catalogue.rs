@@ -231,6 +231,7 @@ fn rf_after(rng: &mut Rng, t: u32) -> String {
             format!(" with RF of {}", n.replace('.', ","))
         }
         10 => format!(" at a rarity factor of {n}"),
+        11 if rng.chance(50) => format!(" (rarity {n})"),
         11 => format!(" (rarity factor {n})"),
         0 => format!(" ({})", rf_number(rng, t, true)),
         1 => format!(" (RF {n})"),
@@ -265,6 +266,7 @@ fn when_form(rng: &mut Rng, p: Period, dates: Period, prev: Option<Period>) -> S
         let from = month_form(rng, p.from);
         return match rng.below(8) {
             0 if follows && rng.chance(30) => "after this".into(),
+            0 if follows && rng.chance(30) => "afterward".into(),
             0 if follows => "thereafter".into(),
             7 => format!("beginning with {from}"),
             1 if follows => "from then on".into(),
@@ -340,7 +342,7 @@ fn rf_first(rng: &mut Rng, entries: &[(Period, u32)], dates: Period) -> String {
         let first = ps[0];
         let follows = prev.is_some_and(|(q, _)| q.to.succ() == first.from);
         if ps.len() == 1 && first.to == dates.to && follows && rng.chance(40) {
-            let word = rng.pick(&["thereafter", "from then on"]);
+            let word = rng.pick(&["thereafter", "from then on", "afterward", "afterwards"]);
             let text = if change.is_empty() || rng.chance(50) {
                 format!("{change}{n} {word}")
             } else {

@@ -290,3 +290,35 @@ fn first_entries(r: &crate::Resolved) -> Vec<String> {
         .map(|a| format!("{} {} {}", a.theaters[0], a.period, a.rf))
         .collect()
 }
+
+/// "As the Alpha, but RF 1.4": the base's dates and places, every RF replaced; "rarity 1.4
+/// throughout" after a limit the same, within the limit's months.
+#[test]
+fn a_copy_with_its_rf_set_takes_the_bases_months_at_that_rf() {
+    let l = listing([
+        row("Alpha", "1.1-1.3", "40-43", "1"),
+        row("Bravo", "1.4", "40-43", "2"),
+    ]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 1940-41 (1.1) and 1942-43 (1.3).\n\n**2. Bravo:** Another.\n\n† As the Alpha (see note 1), but not before 6/41 and rarity 1.4 throughout.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let bravo = r
+        .nation
+        .vehicles
+        .iter()
+        .find(|v| v.name == "Bravo")
+        .unwrap();
+    let spans: Vec<(String, u32)> = bravo
+        .availability
+        .iter()
+        .map(|a| (format!("{}-{}", a.period.from, a.period.to), a.rf.0))
+        .collect();
+    assert_eq!(
+        spans,
+        [
+            ("6/41-12/41".to_string(), 14),
+            ("1/42-12/43".to_string(), 14)
+        ]
+    );
+    assert!(derived(&r, "Bravo").iter().all(|(base, _)| base == "Alpha"));
+}

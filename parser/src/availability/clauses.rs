@@ -19,9 +19,9 @@ use super::rf_token::rf;
 use super::rf_words::rf_noun;
 use super::scope::all_vehicles;
 use super::syntax::{
-    Area, AvailabilityClause, ClauseKind, EntryWhen, Misprint, MisprintAt, OptionalWeapon,
-    PrintedPeriod, PrintedPeriodError, PrintedRf, Schedule, ScheduleEntry, ScheduleForm,
-    ScheduleSection, Spanned, VehicleRef, WeaponAvailability,
+    Area, AvailabilityClause, ClauseKind, EntryWhen, Limit, LimitName, LimitSense, Misprint,
+    MisprintAt, OptionalWeapon, PrintedPeriod, PrintedPeriodError, PrintedRf, Schedule,
+    ScheduleEntry, ScheduleForm, ScheduleSection, Spanned, VehicleRef, WeaponAvailability,
 };
 use super::theater_names::{exceptions, named_area};
 use super::use_verbs::one_of;
@@ -634,6 +634,12 @@ fn rf_named(i: &str) -> Res<'_, ()> {
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, (base, note)) = copy_of(ctx, start)?;
+    // "As the Gant in 1941-42 on the Marsh Front, but ...": the copy kept to those months and
+    // places.
+    let (i, within) = match base.as_ref().and_then(|_| copy_within(ctx, i)) {
+        Some((r, limits)) => (r, limits),
+        None => (i, Vec::new()),
+    };
     let after_base = i;
     // "Same as Note 3, except that it was never sent to X": the copy, then the limit.
     if base.is_some() || note.is_some() {
@@ -645,6 +651,7 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
                 base,
                 note,
                 max: None,
+                set: None,
             };
             let mut body: Body = kind.into();
             body.also.push(limit);
@@ -659,27 +666,16 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     };
     // "but RF +.1", "but its RF .1 higher", "with an RF .2 higher", "at an RF .1 higher", "the
     // RF is raised by .2", "each RF .1 higher": the RF named before its amount.
-    let (mut i, _) = opt(rf_named).parse(i)?;
+    let (mut i, change) = copy_change(ctx, i)?;
+    let CopyChange {
+        added,
+        subtracted,
+        months_later,
+        set,
+    } = change;
     let zero = zero_rf(ctx, i);
-    let (mut added, mut subtracted, mut months_later) = (None, false, None);
-    loop {
-        if added.is_none() {
-            if let Ok((r, (value, minus))) = amount_after(ctx, i) {
-                (added, subtracted, i) = (Some(value), minus, r);
-            }
-        }
-        if months_later.is_none() {
-            if let Ok((r, n)) = months_later_words(i) {
-                (months_later, i) = (Some(n), r);
-            }
-        }
-        match (ws1, phrase("and"), ws1).parse(i) {
-            Ok((r, _)) if added.is_none() || months_later.is_none() => i = r,
-            _ => break,
-        }
-    }
     // "the same" alone says nothing; "the same as in Note 3" copies what it names.
-    if added.is_none() && months_later.is_none() {
+    if added.is_none() && months_later.is_none() && set.is_none() {
         if base.is_none() && note.is_none() {
             return fail(i);
         }
@@ -688,7 +684,7 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     // "raised by .2 in every case": every RF of the copy, as any amount is.
     let (i, _) = opt((ws1, phrase("in every case").or(phrase("in each case")))).parse(i)?;
     let (i, max) = opt(|i| cap(ctx, i)).parse(i)?;
-    if first_limit.is_some() && added.is_none() && months_later.is_none() {
+    if first_limit.is_some() && added.is_none() && months_later.is_none() && set.is_none() {
         return fail(i);
     }
     let kind = ClauseKind::SameWithAddedRf {
@@ -698,10 +694,124 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
         base,
         note,
         max,
+        set,
     };
     let mut body: Body = kind.into();
     body.also.extend(first_limit);
+    body.also.extend(within);
     Ok((i, body))
+}
+
+/// What a copy changes of its base: an amount added (or taken away), months later, an RF set
+/// in place of every copied one.
+struct CopyChange {
+    added: Option<PrintedRf>,
+    subtracted: bool,
+    months_later: Option<u8>,
+    set: Option<PrintedRf>,
+}
+
+/// "but RF +.1", "but its RF .1 higher", "with an RF .2 higher", "the RF is raised by .2", "each
+/// RF .1 higher", "one month later", "RF 1.4 throughout", any two joined by "and": what a copy
+/// changes, the RF named before its amount or none.
+fn copy_change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, CopyChange> {
+    let (mut i, named) = opt(rf_named).parse(i)?;
+    let mut c = CopyChange {
+        added: None,
+        subtracted: false,
+        months_later: None,
+        set: None,
+    };
+    // Where an "and" was read that joins nothing read yet.
+    let mut before_and = None;
+    loop {
+        let start = i;
+        if c.added.is_none() && c.set.is_none() {
+            if let Ok((r, (value, minus))) = amount_after(ctx, i) {
+                (c.added, c.subtracted, i) = (Some(value), minus, r);
+            } else if let Some((r, value)) = named.and_then(|()| set_rf(ctx, i)) {
+                (c.set, i) = (Some(value), r);
+            }
+        }
+        if c.months_later.is_none() {
+            if let Ok((r, n)) = months_later_words(i) {
+                (c.months_later, i) = (Some(n), r);
+            }
+        }
+        // "RF +0.1 and not before 2/42": an "and" before no more of the copy's change is
+        // the limit's (read after the clause).
+        if i == start {
+            i = before_and.unwrap_or(i);
+            break;
+        }
+        match (ws1, phrase("and"), ws1).parse(i) {
+            Ok((r, _)) if c.added.is_none() || c.months_later.is_none() => {
+                before_and = Some(i);
+                i = r;
+            }
+            _ => break,
+        }
+    }
+    Ok((i, c))
+}
+
+/// " in 1941-42 on the Marsh Front" right after a copy's base: the months and places the copy
+/// is kept to, each a limit of its own ("only then", "only there"), as "Used only in 1942" and
+/// "Only on the Marsh Front" read.
+fn copy_within<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Vec<AvailabilityClause>)> {
+    let mut out = Vec::new();
+    let mut rest = i;
+    while let Ok((r, _)) = ws1(rest) {
+        let dated = (phrase("in").or(phrase("during")), ws1)
+            .parse(r)
+            .ok()
+            .and_then(|(r2, _)| when(ctx, r2).ok());
+        let limit = if let Some((r2, w)) = dated {
+            rest = r2;
+            Limit {
+                sense: LimitSense::Only,
+                names: Vec::new(),
+                when: Some(w),
+            }
+        } else {
+            let (r2, _) = (super::lexeme::place_preposition, ws1).parse(r).ok()?;
+            let n = ctx.lexicon.place_at(r2)?;
+            let name = &r2[..n];
+            rest = &r2[n..];
+            let place = super::syntax::TheaterRef {
+                raw: name.to_string(),
+                span: ctx.span(name),
+            };
+            Limit {
+                sense: LimitSense::Only,
+                names: vec![LimitName::place(place)],
+                when: None,
+            }
+        };
+        let text = &r[..r.len() - rest.len()];
+        out.push(make_clause(
+            ctx,
+            text,
+            Vec::new(),
+            ClauseKind::Limit(limit).into(),
+        ));
+    }
+    (!out.is_empty()).then_some((rest, out))
+}
+
+/// "RF 1.4 throughout" after a copy's "but": an RF (its word read before) that replaces every
+/// RF of the copy, with a word for "in every month and place" or none.
+fn set_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, PrintedRf)> {
+    let (r, value) = rf(ctx, i, false).ok()?;
+    let every = one_of(&[
+        "throughout",
+        "everywhere",
+        "always",
+        "in every case",
+        "in all cases",
+    ]);
+    let (r, _) = opt((ws1, every)).parse(r).ok()?;
+    Some((r, value))
 }
 
 /// What a copy copies, and the text after it: "has the same dates as the X", "Same dates and

@@ -36,11 +36,13 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
                 rf(max, out);
             }
         }
-        ClauseKind::SameWithAddedRf { added, max, .. } => {
-            rf(added, out);
-            if let Some(max) = max {
-                rf(max, out);
-            }
+        ClauseKind::SameWithAddedRf {
+            added, max, set, ..
+        } => {
+            std::iter::once(added)
+                .chain(max)
+                .chain(set)
+                .for_each(|v| rf(v, out));
         }
         ClauseKind::RestrictedUse { period, .. } => self::period(period, None, out),
         ClauseKind::Limit(l) => {
@@ -57,26 +59,7 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
                 clause(e, out);
             }
         }
-        ClauseKind::RadioFrom { month, confirmed } => {
-            period(month, None, out);
-            if let Some(c) = confirmed {
-                period(c, None, out);
-                if c.value.is_ok() && month.value.is_ok() && c.value != month.value {
-                    out.push(
-                        Diagnostic::warning(
-                            "notes::radio-dates-disagree",
-                            format!(
-                                "failed to read the radio date (`{}` and `{}` disagree)",
-                                month.raw, c.raw
-                            ),
-                            c.span.clone(),
-                        )
-                        .with_label("this month differs from the one before it")
-                        .with_help(format!("the first sentence says {}", month.raw)),
-                    );
-                }
-            }
-        }
+        ClauseKind::RadioFrom { month, confirmed } => radio(month, confirmed.as_ref(), out),
         ClauseKind::OptionalWeapon(w) => {
             rf(&w.rf, out);
             if let WeaponAvailability::Only { period: p, .. } = &w.available {
@@ -101,6 +84,29 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
             }
             out.push(d);
         }
+    }
+}
+
+/// A radio date's months, and the confirming sentence's when it names another month.
+fn radio(month: &PrintedPeriod, confirmed: Option<&PrintedPeriod>, out: &mut Vec<Diagnostic>) {
+    period(month, None, out);
+    let Some(c) = confirmed else {
+        return;
+    };
+    period(c, None, out);
+    if c.value.is_ok() && month.value.is_ok() && c.value != month.value {
+        out.push(
+            Diagnostic::warning(
+                "notes::radio-dates-disagree",
+                format!(
+                    "failed to read the radio date (`{}` and `{}` disagree)",
+                    month.raw, c.raw
+                ),
+                c.span.clone(),
+            )
+            .with_label("this month differs from the one before it")
+            .with_help(format!("the first sentence says {}", month.raw)),
+        );
     }
 }
 

@@ -74,10 +74,11 @@ pub(crate) fn every_theater(i: &str) -> Res<'_, &str> {
     Ok((r, &i[..i.len() - r.len()]))
 }
 
-/// The word for a rarity factor: "RF", "RFs", "rarity factor(s)".
+/// The word for a rarity factor: "RF", "RFs", "rarity factor(s)", "rarity" ("rarity 1.4").
 pub(crate) fn rf_word(i: &str) -> Res<'_, &str> {
     phrase("rarity factors")
         .or(phrase("rarity factor"))
+        .or(phrase("rarity"))
         .or(phrase("rfs"))
         .or(phrase("rf"))
         .parse(i)
@@ -157,7 +158,7 @@ pub(crate) fn mentions_dates_or_rf(text: &str) -> bool {
         return true;
     }
     // "thereafter 1.5", "then 1.3": an RF after a word of time.
-    for word in ["thereafter ", "afterwards ", "then "] {
+    for word in ["thereafter ", "afterwards ", "afterward ", "then "] {
         for (at, _) in lower.match_indices(word) {
             let after = &lower[at + word.len()..];
             let d = after

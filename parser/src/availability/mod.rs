@@ -48,6 +48,8 @@ mod years;
 pub(crate) mod tests;
 
 #[cfg(test)]
+mod designer_tests;
+#[cfg(test)]
 mod hobbyist_tests;
 #[cfg(test)]
 mod reworded_tests;

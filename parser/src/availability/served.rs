@@ -396,11 +396,20 @@ fn place_then_only(ctx: &Ctx<'_>, i: &str) -> bool {
 }
 
 /// "Use in France only: 9/39-6/40 (1.3)": the place, then after the colon what the groups
-/// give ("X use only" without the colon is a faction's limit, not this).
+/// give ("X use only" without the colon is a faction's limit, not this); "Use in all theaters
+/// 1938-45 (RF 1.0)": the noun as the verb, its pieces after it.
 fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
-    let (r, _) = (phrase("use"), ws1, super::lexeme::place_preposition, ws1).parse(i)?;
-    let (r, area) = place(ctx, r)?;
-    let (r, _) = (opt((ws1, phrase("only"))), ws0, ch(':')).parse(r)?;
+    // The pieces read their own leading space.
+    let (after_use, _) = phrase("use").parse(i)?;
+    let (r, _) = (ws1, super::lexeme::place_preposition, ws1).parse(after_use)?;
+    let labelled = |r| -> Res<'a, Area> {
+        let (r, area) = place(ctx, r)?;
+        let (r, _) = (opt((ws1, phrase("only"))), ws0, ch(':')).parse(r)?;
+        Ok((r, area))
+    };
+    let Ok((r, area)) = labelled(r) else {
+        return pieces(ctx, after_use);
+    };
     let (r, mut rest) = pieces(ctx, r)?;
     rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
@@ -529,13 +538,19 @@ fn except_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
     )
         .parse(i)?;
     let (r, area) = place(ctx, r)?;
-    let (r, _) = (ws0, ch(','), ws0, phrase("where"), ws1).parse(r)?;
-    let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
-    let (r, _) = opt((phrase("its").or(phrase("their")), ws1)).parse(r)?;
+    let (r, _) = (ws0, ch(','), ws0).parse(r)?;
+    let (r, value) = where_is(ctx, r)?;
+    Ok((r, (area, value)))
+}
+
+/// "where the RF is 1.3", "where its RF is 1.3", "where it is 1.3", "where it is RF 1.2",
+/// "where they are 1.3": the RF of the place before.
+fn where_is<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
+    let (r, _) = (phrase("where"), ws1).parse(i)?;
+    let (r, _) = opt((phrase("the").or(phrase("its")).or(phrase("their")), ws1)).parse(r)?;
     let (r, _) = opt((super::lexeme::rf_word, ws1)).parse(r)?;
     let (r, _) = (phrase("is").or(phrase("it is")).or(phrase("they are")), ws1).parse(r)?;
-    let (r, value) = super::rf_token::rf(ctx, r, false)?;
-    Ok((r, (area, value)))
+    rf_noun(ctx, r, false)
 }
 
 /// ", except on the Isles, which received them only from '43 (RF 1.3)": a place left out of
@@ -568,14 +583,7 @@ fn except_own<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
 /// ", rising to 1.5 in 1945", "then 1.4 from 1944": a new RF, with its period or not.
 fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen>)> {
     // "; thereafter 1.5": the RF from the month after the group's last period.
-    if let Ok((r, _)) = (
-        phrase("thereafter")
-            .or(phrase("afterwards"))
-            .or(phrase("after that")),
-        ws1,
-    )
-        .parse(i)
-    {
+    if let Ok((r, _)) = (super::when::thereafter, ws1).parse(i) {
         let (r, value) = rf_noun(ctx, r, false)?;
         return Ok((r, (value, None)));
     }
@@ -667,11 +675,7 @@ fn excepted_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
 
 /// ", where its RF is 1.3", ", where it is 1.3" after a place: the RF of the group it ends.
 fn where_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
-    let (r, _) = (phrase("where"), ws1).parse(i)?;
-    let (r, _) = opt((phrase("the").or(phrase("its")).or(phrase("their")), ws1)).parse(r)?;
-    let (r, _) = opt((super::lexeme::rf_word, ws1)).parse(r)?;
-    let (r, _) = (phrase("is").or(phrase("it is")).or(phrase("they are")), ws1).parse(r)?;
-    let (r, value) = super::rf_token::rf(ctx, r, false)?;
+    let (r, value) = where_is(ctx, i)?;
     Ok((r, Piece::Rf(value, Vec::new())))
 }
 
@@ -717,9 +721,10 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     if let Ok(read) = dated(ctx, i, i) {
         return Ok(read);
     }
-    // "in every theatre except (or save) X": every place but those named (the nation's: a
-    // free name could run on into a misprinted month).
-    if super::lexeme::place_preposition(i).is_ok() && ctx.lexicon.knows_places() {
+    // "in every theatre except (or save) X", "everywhere but X": every place but those named
+    // (the nation's: a free name could run on into a misprinted month).
+    let every = super::lexeme::place_preposition(i).is_ok() || phrase("everywhere")(i).is_ok();
+    if every && ctx.lexicon.knows_places() {
         if let Ok((r, area)) = super::parts::everywhere_except(ctx, i) {
             return Ok((r, Piece::Place(area, false)));
         }
@@ -866,11 +871,13 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
     let mut whole: Vec<PrintedQualifier> = Vec::new();
     // Whether the first group named its place before its periods.
     let mut place_first: Option<bool> = None;
-    // Whether the piece before was a period.
+    // Whether the piece before was a period; a place not in parentheses.
     let mut after_when = false;
+    let mut after_place = false;
     let mut pieces = pieces.into_iter().peekable();
     while let Some(p) = pieces.next() {
         let when = matches!(p, Piece::When(_));
+        let place = matches!(p, Piece::Place(_, false));
         match p {
             // "X (6/40) and 7/41-5/43 (Y)": a place in parentheses is the period's before it.
             Piece::Place(area, true)
@@ -880,6 +887,11 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
                 out.push(std::mem::take(&mut cur));
                 cur.area = Some(area);
                 cur.entries.push(entry);
+            }
+            // "4/42-12/43 in Dravna and on the Marsh Front": places side by side, each with
+            // its own preposition, are one list.
+            Piece::Place(area @ Area::Theaters { .. }, false) if after_place => {
+                cur.more_places(area)?;
             }
             Piece::Place(area, _) => {
                 if place_first.is_none() {
@@ -903,7 +915,10 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
                 cur.entries.push(entry);
             }
             Piece::Rf(rf, qualifiers) => {
-                if cur.rf.is_some() || cur.entries.is_empty() {
+                // A place and its RF after a group whose periods came first: those periods'
+                // ([`periods_go_on`]).
+                let shares = place_first == Some(false) && cur.area.is_some() && !out.is_empty();
+                if cur.rf.is_some() || (cur.entries.is_empty() && !shares) {
                     return None;
                 }
                 cur.rf = Some((rf, qualifiers));
@@ -931,8 +946,12 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             }
         }
         after_when = when;
+        after_place = place;
     }
     out.push(cur);
+    if place_first == Some(false) {
+        periods_go_on(&mut out);
+    }
     share_last_rf(&mut out);
     places_go_on(&mut out);
     for g in &mut out {
@@ -948,6 +967,19 @@ fn places_go_on(groups: &mut [Group]) {
     for k in 1..groups.len() {
         if groups[k].area.is_none() {
             groups[k].area = groups[k - 1].area.clone();
+        }
+    }
+}
+
+/// "April 1937 through 1939 in Dravna (RF 1.2) and on the Marsh Front (RF 1.4)": where the
+/// periods come first, a later group of a place and an RF and no period of its own has the
+/// periods of the group before.
+fn periods_go_on(groups: &mut [Group]) {
+    for k in 1..groups.len() {
+        let (before, after) = groups.split_at_mut(k);
+        let g = &mut after[0];
+        if g.entries.is_empty() && g.area.is_some() && g.rf.is_some() {
+            g.entries.clone_from(&before[k - 1].entries);
         }
     }
 }
@@ -997,6 +1029,17 @@ fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
 }
 
 impl Group {
+    /// More places of this group's list (`None` when either is no list of places).
+    fn more_places(&mut self, area: Area) -> Option<()> {
+        let (Some(Area::Theaters { theaters, .. }), Area::Theaters { theaters: more, .. }) =
+            (&mut self.area, area)
+        else {
+            return None;
+        };
+        theaters.extend(more);
+        Some(())
+    }
+
     /// A piece that says more of this group ([`Piece::Lasted`], [`Piece::Each`]); `None` for
     /// any other, or where this group cannot take it.
     fn said_of(&mut self, p: Piece) -> Option<()> {

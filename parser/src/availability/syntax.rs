@@ -55,6 +55,9 @@ pub enum ClauseKind {
         note: Option<Spanned<u16>>,
         /// A cap on the result ("(to a maximum of 1.5)").
         max: Option<PrintedRf>,
+        /// "As the Orsa, but RF 1.4": every RF of the copy replaced by this one (`added` is
+        /// then 0).
+        set: Option<PrintedRf>,
     },
     /// "Availability in 1945 is limited to Fascist Italians only": only the part of the
     /// nation's forces the words name (a faction of its `ob.toml`) may use the vehicle then.

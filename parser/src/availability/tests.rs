@@ -125,8 +125,13 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
             months_later,
             base,
             note,
+            set,
             ..
         } => {
+            if let Some(set) = set {
+                let of = base.as_ref().map(|b| b.raw.clone()).unwrap_or_default();
+                return format!("SameWithRf {} of {of}", rf(set.value));
+            }
             let sign = if *subtracted { "-" } else { "+" };
             let of = base
                 .as_ref()

@@ -289,17 +289,32 @@ pub(crate) fn shifted(mut p: PrintedPeriod, after: bool) -> PrintedPeriod {
     p
 }
 
+/// The words for "from the month after the period before on".
+const THEREAFTER: [&str; 8] = [
+    "thereafter",
+    "from then on",
+    "from then onwards",
+    "from then onward",
+    "afterwards",
+    "afterward",
+    "after that",
+    "after this",
+];
+
+/// A word for "thereafter" ([`THEREAFTER`]) at `i`: the words.
+pub(crate) fn thereafter(i: &str) -> Res<'_, &str> {
+    for words in THEREAFTER {
+        if let Ok(read) = phrase(words)(i) {
+            return Ok(read);
+        }
+    }
+    fail(i)
+}
+
 /// What an entry's months are: a span, or an open end. `thereafter` is relative to the entry
 /// before it.
 pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
-    let mut thereafter = phrase("thereafter")
-        .or(phrase("from then on"))
-        .or(phrase("from then onwards"))
-        .or(phrase("from then onward"))
-        .or(phrase("afterwards"))
-        .or(phrase("after that"))
-        .or(phrase("after this"));
-    if let Ok((r, word)) = thereafter.parse(i) {
+    if let Ok((r, word)) = thereafter(i) {
         return Ok((r, EntryWhen::Thereafter(ctx.span(word))));
     }
     // "beginning with 1943 RF 1.1 until the end of war": an open end of its own, on to the

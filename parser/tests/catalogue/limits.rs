@@ -338,6 +338,7 @@ fn place_not(rng: &mut Rng, m: &LimitMeaning, w: &str) -> String {
         1 => format!("It was never used in {x}{w}"),
         2 => format!("Not used in {x}{w}"),
         3 => format!("It is available everywhere except in {x}{w}"),
+        4 if rng.chance(50) => format!("Available everywhere but {x}{w}"),
         4 => format!("Available in every theater except {x}{w}"),
         5 => format!("It isn't available in {x}{w}"),
         // "on the Eastern Front".

@@ -102,6 +102,8 @@ pub enum Rule {
         limit: Vec<(TheaterId, Period)>,
         /// "one month later": the base's periods are moved this many months on.
         months_later: u8,
+        /// "As the Orsa, but RF 1.4": every copied RF replaced by this one (no delta, no cap).
+        set: Option<Rf>,
         /// The sentence.
         span: TextSpan,
     },

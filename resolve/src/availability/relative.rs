@@ -15,6 +15,7 @@ struct Relative<'a> {
     max: Option<Rf>,
     limit: &'a [(TheaterId, Period)],
     months_later: u8,
+    set: Option<Rf>,
     span: &'a TextSpan,
 }
 
@@ -30,8 +31,12 @@ impl Relative<'_> {
         Period::new(on(p.from), on(p.to)).unwrap_or(p)
     }
 
-    /// The base's RF with the delta added, never below 0, capped at the maximum.
+    /// The base's RF with the delta added, never below 0, capped at the maximum; the RF set
+    /// in its place when one is.
     fn adjust(&self, rf: Rf) -> Rf {
+        if let Some(set) = self.set {
+            return set;
+        }
         let t = Tenths((i64::from(rf.0) + i64::from(self.delta)).max(0) as u32);
         self.max.map_or(t, |m| t.min(m))
     }
@@ -52,6 +57,7 @@ pub fn relative_entries(
             max,
             limit,
             months_later,
+            set,
             span,
             ..
         } = r
@@ -64,6 +70,7 @@ pub fn relative_entries(
             max: *max,
             limit,
             months_later: *months_later,
+            set: *set,
             span,
         };
         match bases(base) {

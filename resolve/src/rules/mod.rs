@@ -187,6 +187,10 @@ struct Translator<'a, 'n> {
     note: &'n mut NoteContext,
 }
 
+/// What a copy changes of its base: tenths added, months later, a cap, an RF set in place of
+/// every copied one.
+type Change = (i32, u8, Option<qm_schema::Rf>, Option<qm_schema::Rf>);
+
 impl Translator<'_, '_> {
     /// One clause; `only` are the vehicles its sentence names. Every clause but a relative
     /// RF rule first settles a waiting dates list.
@@ -202,6 +206,7 @@ impl Translator<'_, '_> {
                 base,
                 note,
                 max,
+                set,
             } => {
                 self.flush_dates();
                 // A note named that gave no vehicle was reported by the parser: no rule.
@@ -212,7 +217,8 @@ impl Translator<'_, '_> {
                 let delta = if *subtracted { -delta } else { delta };
                 let base = base.as_ref().map(|b| b.raw.clone());
                 let max = max.as_ref().map(|m| m.value);
-                self.same_with_added((delta, *months_later, max), base, only, span);
+                let set = set.as_ref().map(|s| s.value);
+                self.same_with_added((delta, *months_later, max, set), base, only, span);
             }
             ClauseKind::RestrictedUse { faction, period: p } => {
                 self.flush_dates();
@@ -396,6 +402,7 @@ impl Translator<'_, '_> {
             max: r.max.as_ref().map(|m| m.value),
             limit,
             months_later: 0,
+            set: None,
             span: span.clone(),
         };
         self.push(rule, &targets, span);
@@ -414,14 +421,14 @@ impl Translator<'_, '_> {
     /// relative rule on the vehicle the previous sentence named.
     fn same_with_added(
         &mut self,
-        (delta, months_later, max): (i32, u8, Option<qm_schema::Rf>),
+        (delta, months_later, max, set): Change,
         named: Option<String>,
         only: &[String],
         span: &TextSpan,
     ) {
         // "Same like note 5, but from 1942 only. ... RF +0.1.": an amount naming no base,
         // after a plain copy of the same vehicles in the paragraph, changes that copy.
-        if named.is_none() && self.changes_the_copy_before((delta, months_later, max), only) {
+        if named.is_none() && self.changes_the_copy_before((delta, months_later, max, set), only) {
             return;
         }
         let Some(base) = named.or_else(|| self.note.antecedent(only, span)) else {
@@ -434,6 +441,7 @@ impl Translator<'_, '_> {
             max,
             limit: Vec::new(),
             months_later,
+            set,
             span: span.clone(),
         };
         self.push(rule, only, span);
@@ -444,7 +452,7 @@ impl Translator<'_, '_> {
     /// amount is then a copy of its own). True when it did.
     fn changes_the_copy_before(
         &mut self,
-        (delta, months_later, max): (i32, u8, Option<qm_schema::Rf>),
+        (delta, months_later, max, set): Change,
         only: &[String],
     ) -> bool {
         let copy = self
@@ -459,6 +467,7 @@ impl Translator<'_, '_> {
                     max: m,
                     months_later: later,
                     limit,
+                    set: s,
                     ..
                 },
             ..
@@ -466,10 +475,10 @@ impl Translator<'_, '_> {
         else {
             return false;
         };
-        if *d != 0 || m.is_some() || *later != 0 || !limit.is_empty() {
+        if *d != 0 || m.is_some() || *later != 0 || !limit.is_empty() || s.is_some() {
             return false;
         }
-        (*d, *m, *later) = (delta, max, months_later);
+        (*d, *m, *later, *s) = (delta, max, months_later, set);
         true
     }
 

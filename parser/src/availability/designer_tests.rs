@@ -1,0 +1,153 @@
+//! Forms of an American designer's notes (issue 30, the made-up nation
+//! `tests/fixtures-notes/tzr`, written before the reader knew them): each read to its
+//! meaning, or an error naming what it could not use.
+
+use super::tests::read_with;
+use super::*;
+
+/// The words of a made-up nation whose listing runs from 1937 to 1945.
+fn lexicon() -> Lexicon {
+    Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1937,
+            last: 1945,
+        }),
+        &[
+            "Vk 3", "Vk 3A", "Orsa", "Orsa C", "Brenn", "Drago", "Rusk", "Lusk", "Gant", "Tovik",
+        ]
+        .map(String::from),
+        &[
+            "the Marsh Front",
+            "Marsh Front",
+            "Kesh",
+            "Keshi",
+            "the Amber Coast",
+            "Amber Coast",
+            "Dravna",
+            "Orlen",
+            "the West",
+            "West",
+        ]
+        .map(String::from),
+    )
+}
+
+/// `text` read with [`lexicon`]: its clauses rendered, and how many diagnostics it gave.
+fn read(text: &str) -> (Vec<String>, usize) {
+    read_with(text, &lexicon())
+}
+
+/// Two places side by side, each with its own preposition, are one list; a place and its RF
+/// after a group whose periods came first take those periods.
+#[test]
+fn places_after_their_periods_share_them() {
+    assert_eq!(
+        read("Available Apr 42 through Dec 43 on the Marsh Front and in Dravna (RF 1.2)."),
+        (
+            vec!["DatesAndRf | the Marsh Front/Dravna: 4/42-12/43 (1.2)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("Available April 1937 through 1939 in Dravna (RF 1.2) and on the Marsh Front (rarity 1.4)."),
+        (
+            vec![
+                "DatesAndRf | Dravna: 4/37-12/39 (1.2) | the Marsh Front: 4/37-12/39 (1.4)"
+                    .to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("Available 4/1943 to 3/1945 on the Marsh Front and in Orlen at RF 1.3."),
+        (
+            vec!["DatesAndRf | the Marsh Front/Orlen: 4/43-3/45 (1.3)".to_string()],
+            0
+        )
+    );
+    // A place with an RF and no period before any period is still no group.
+    assert_eq!(
+        read("Available in Dravna (RF 1.2) and on the Marsh Front (RF 1.4).").1,
+        0
+    );
+}
+
+/// "everywhere but X" in a sentence of use, "rarity" for RF, "afterward", the noun "Use" as
+/// the verb, "where it is RF 1.2".
+#[test]
+fn a_designers_words_read_as_the_plain_ones() {
+    assert_eq!(
+        read("Available 1/40 to the end of the war everywhere but Orlen."),
+        read("Available 1/40 to the end of the war in every theater except Orlen."),
+    );
+    assert_eq!(
+        read("RF of 1.1 through 1943, 1.3 afterward."),
+        read("RF 1.1 through 1943, 1.3 afterwards."),
+    );
+    assert_eq!(
+        read("RF of 1.1 through 1943, 1.3 afterward.").0,
+        ["RfByPeriod | anywhere: until 1-12/43 (1.1), thereafter (1.3)"]
+    );
+    assert_eq!(
+        read("Use in all theaters 1938-45 (RF 1.0), except the West, where it is RF 1.2."),
+        (
+            vec![
+                "DatesAndRf | every theater [EXC the West]: 1/38-12/45 (1.0) | the West: 1/38-12/45 (1.2)"
+                    .to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("Use in all theaters 1938-45 (RF 1.0), except the West, where it is RF 1.2."),
+        read("Used in every theater from 1938 to 1945 (RF 1.0), except in the West, where the RF is 1.2."),
+    );
+    // "Use" before anything but a place is no sentence of use.
+    assert_eq!(
+        read("Use the RF of the Vk 3 plus 0.1.").0,
+        ["RelativeRf +0.1 max - of Vk 3"]
+    );
+}
+
+/// A copy whose RF is replaced ("but RF 1.4", "rarity 1.4 throughout", "RF 1.3 everywhere"),
+/// kept to months and places ("As the Gant in 1941-42 on the Marsh Front"), and a limit joined
+/// to its change by "and".
+#[test]
+fn a_copy_may_set_its_rf_and_keep_to_months_and_places() {
+    let cases = [
+        (
+            "As the Orsa (see note 4), but not before 6/41 and rarity 1.4 throughout.",
+            vec!["SameWithRf 1.4 of Orsa", "Limit Not [] until 5/41"],
+        ),
+        ("As the Orsa, but RF 1.4.", vec!["SameWithRf 1.4 of Orsa"]),
+        (
+            "Same as note 18, but RF 1.3 everywhere and not before 1940.",
+            vec!["SameWithRf 1.3 of ", "Limit Not [] until 12/39"],
+        ),
+        (
+            "As the Gant in 1941-42 on the Marsh Front, but RF 1.4.",
+            vec![
+                "SameWithRf 1.4 of Gant",
+                "Limit Only [] 1/41-12/42",
+                "Limit Only [Place the Marsh Front]",
+            ],
+        ),
+        (
+            "As the Orsa, but RF +0.1 and not before 2/42.",
+            vec!["SameWithAddedRf +0.1 of Orsa", "Limit Not [] until 1/42"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(ToString::to_string).collect(), 0),
+            "{text}"
+        );
+    }
+    // A bare number after "but" sets nothing.
+    let (clauses, _) = read("As the Orsa, but 1.4.");
+    assert!(
+        !clauses.iter().any(|c| c.starts_with("SameWithRf")),
+        "{clauses:?}"
+    );
+}
