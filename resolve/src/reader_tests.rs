@@ -322,3 +322,31 @@ fn a_copy_with_its_rf_set_takes_the_bases_months_at_that_rf() {
     );
     assert!(derived(&r, "Bravo").iter().all(|(base, _)| base == "Alpha"));
 }
+
+/// "thereafter" opening the second section of a sentence runs on from the first section's
+/// last month, in its place.
+#[test]
+fn thereafter_after_a_semicolon_runs_on_from_the_section_before() {
+    let l = listing([row("Alpha", "1.2-1.4", "40-44", "1")]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Available 3/41 through 8/42 (RF 1.2) on the Eastern Front; thereafter RF 1.4.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let alpha = r
+        .nation
+        .vehicles
+        .iter()
+        .find(|v| v.name == "Alpha")
+        .unwrap();
+    let spans: Vec<(String, u32)> = alpha
+        .availability
+        .iter()
+        .map(|a| (format!("{}-{}", a.period.from, a.period.to), a.rf.0))
+        .collect();
+    assert_eq!(
+        spans,
+        [
+            ("3/41-8/42".to_string(), 12),
+            ("9/42-12/44".to_string(), 14)
+        ]
+    );
+}

@@ -151,3 +151,17 @@ fn a_copy_may_set_its_rf_and_keep_to_months_and_places() {
         "{clauses:?}"
     );
 }
+
+/// "field" and "had" as verbs of a limit: "Only Guard units may field this vehicle", "Only the
+/// Guard had the Drago" keep the vehicle to the Guard.
+#[test]
+fn a_designers_verbs_of_a_limit() {
+    assert_eq!(
+        read("Only Guard units may field this vehicle."),
+        (vec!["Limit Only [Either Guard]".to_string()], 0)
+    );
+    assert_eq!(
+        read("Only the Guard had the Drago."),
+        (vec!["<Drago> Limit Only [Either Guard]".to_string()], 0)
+    );
+}

@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 52] = [
+const SMALL_WORDS: [&str; 54] = [
     "it",
     "they",
     "them",
@@ -80,6 +80,9 @@ const SMALL_WORDS: [&str; 52] = [
     "supplied",
     "delivered",
     "assigned",
+    // "Only Guard units may field this vehicle", "Only the Guard had the Drago".
+    "field",
+    "had",
 ];
 
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").

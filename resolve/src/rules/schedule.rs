@@ -18,10 +18,27 @@ pub fn schedules(s: &ScheduleClause, nation: &NationTheaters) -> Vec<Schedule> {
         ScheduleForm::RfByPeriod => Completeness::RfOnly,
         _ => Completeness::Complete,
     };
-    s.sections
-        .iter()
-        .map(|sec| schedule(sec, completeness, nation))
-        .collect()
+    let mut out: Vec<Schedule> = Vec::with_capacity(s.sections.len());
+    for sec in &s.sections {
+        let mut sch = schedule(sec, completeness, nation);
+        // "3/41-8/42 (RF 1.2) on the Marsh Front; thereafter RF 1.4": a section that opens
+        // with "thereafter" runs on from the section before it in the sentence.
+        let before = out
+            .last()
+            .and_then(|b| b.entries.last())
+            .and_then(|e| match e.when {
+                When::Period(p) => Some(p.to),
+                When::Until(to) => Some(to),
+                When::Thereafter | When::From(_) => None,
+            });
+        if let (Some(first), Some(end)) = (sch.entries.first_mut(), before) {
+            if first.when == When::Thereafter {
+                first.when = When::From(end.succ());
+            }
+        }
+        out.push(sch);
+    }
+    out
 }
 
 fn schedule(
