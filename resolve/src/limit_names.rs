@@ -2,8 +2,9 @@
 //! available in Russia") -> the nation's factions (`ob.toml`, any inflection) or theaters (the
 //! registry). The words around a name say what it may be ("in X": a place, "by X": a
 //! faction); where they allow both, the nation's own faction words come first. A name that is
-//! neither is an error with "did you mean"; so is keeping a vehicle *from* a faction, or to
-//! any of several, which the availability model cannot hold (only "X use only").
+//! neither is an error with "did you mean"; so is keeping a vehicle to any of several
+//! factions, or from a faction in some places only, which the availability model cannot hold
+//! (an entry is marked "X use only" or "not for X use" whole).
 
 use qm_parser::{Diagnostic, NameKind};
 
@@ -28,9 +29,15 @@ pub fn resolve_limit_names(
         .iter()
         .filter(|n| matches!(n.named, Some(Named::Faction(_))))
         .collect();
-    let unheld = if !limit.only {
+    let places = limit
+        .names
+        .iter()
+        .any(|n| matches!(n.named, Some(Named::Theaters(_))));
+    // "Not available to Rebel forces" marks the entries ([`qm_schema::Qualifier::KeptFrom`]);
+    // kept from a faction in some places only is more than an entry's mark says.
+    let unheld = if !limit.only && places {
         factions.iter().map(|n| faction_kept_from(n)).collect()
-    } else if factions.len() > 1 {
+    } else if limit.only && factions.len() > 1 {
         vec![several_factions(&factions)]
     } else {
         Vec::new()
@@ -120,17 +127,18 @@ fn unknown_name(name: &LimitName, factions: &Factions, nation: &NationTheaters) 
     }
 }
 
-/// `notes::faction-kept-from`: the model keeps a vehicle *to* a faction, never from one.
+/// `notes::faction-kept-from`: the model keeps a vehicle from a faction everywhere, never in
+/// some places only.
 fn faction_kept_from(name: &LimitName) -> Diagnostic {
     Diagnostic::error(
         "notes::faction-kept-from",
         format!(
-            "failed to apply the limit on `{}` (the availability model keeps a vehicle to a faction, \"X use only\", but cannot keep it from one)",
+            "failed to apply the limit on `{}` (the availability model keeps a vehicle from a faction everywhere, never in some places only)",
             name.words
         ),
         name.span.clone(),
     )
-    .with_label("a faction the vehicle is kept from")
+    .with_label("a faction the vehicle is kept from in some places")
     .with_note("the sentence is not applied")
-    .with_help("name the factions that may use it (\"Only the X may use it\") with an erratum")
+    .with_help("give each place's entries their own sentence with an erratum")
 }

@@ -32,7 +32,8 @@ fn resolve_rules(rules: &str) -> Resolved {
     resolve_with(&l, &notes, Some(OB))
 }
 
-/// Alpha's entries as "theater period" (with "; faction" when restricted).
+/// Alpha's entries as "theater period" (with "; faction" when restricted, "; not faction"
+/// when kept from it).
 fn entries(r: &Resolved) -> Vec<String> {
     let v = &r.nation.vehicles[0];
     v.availability
@@ -40,7 +41,11 @@ fn entries(r: &Resolved) -> Vec<String> {
         .map(|a| {
             let mut s = format!("{} {}", a.theaters[0], a.period);
             for q in &a.qualifiers {
-                s.push_str(&format!("; {}", q.restricted_to().unwrap_or("?")));
+                match (q.restricted_to(), q.kept_from()) {
+                    (Some(f), _) => s.push_str(&format!("; {f}")),
+                    (_, Some(f)) => s.push_str(&format!("; not {f}")),
+                    _ => s.push_str("; ?"),
+                }
             }
             s
         })
@@ -208,9 +213,15 @@ fn a_negation_keeps_the_vehicle_from_a_place_or_months() {
 
 #[test]
 fn a_limit_names_what_it_cannot_read() {
-    // A faction the vehicle is kept from: the model holds only "X use only".
-    let r = resolve_rules("Not available to the Free French.");
-    assert_eq!(codes(&r), ["notes::faction-kept-from"]);
+    // A faction kept from the vehicle in some places only: an error at the faction, and
+    // nothing marked.
+    let r = resolve_rules("Not available to the Free French in Russia.");
+    assert!(
+        codes(&r).contains(&"notes::unread-faction"),
+        "{:?}",
+        r.diagnostics
+    );
+    assert_eq!(entries(&r), ["Any 1/40-12/45"]);
     // Words that are neither a faction nor a theater, with the closest of each.
     let r = resolve_rules("Only the Fascsits may use it.");
     let d = &r.diagnostics[0];
@@ -351,4 +362,26 @@ fn more_wordings_of_a_restriction_read() {
     // Kept to any of two factions: the model holds one.
     let r = resolve_rules("Only the Free French and the Fascists may use it.");
     assert_eq!(codes(&r), ["notes::several-factions"]);
+}
+
+/// "Not available to the Free French", "The Free French never had it": every entry in the
+/// limit's months marked as kept from the faction; sides of any other faction, or none, may
+/// use it.
+#[test]
+fn a_vehicle_kept_from_a_faction_is_marked_for_every_other_side() {
+    for sentence in [
+        "Not available to the Free French.",
+        "The Free French never had it.",
+        "The Free French did not receive it.",
+        "Not issued to Free French units.",
+    ] {
+        let r = resolve_rules(sentence);
+        assert!(r.diagnostics.is_empty(), "{sentence}: {:?}", r.diagnostics);
+        assert_eq!(entries(&r), ["Any 1/40-12/45; not ff"], "{sentence}");
+        let a = &r.nation.vehicles[0].availability[0];
+        assert!(a.open_to(None) && a.open_to(Some("fascist")) && !a.open_to(Some("ff")));
+    }
+    let r = resolve_rules("Not available to the Free French after 1943.");
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(entries(&r), ["Any 1/40-12/43", "Any 1/44-12/45; not ff"]);
 }

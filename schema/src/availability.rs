@@ -45,6 +45,12 @@ pub enum Qualifier {
         /// A [`crate::Faction::id`] of the nation.
         faction: String,
     },
+    /// "Not available to Rebel forces": every side of the nation but its faction `faction` may
+    /// use it.
+    KeptFrom {
+        /// A [`crate::Faction::id`] of the nation.
+        faction: String,
+    },
 }
 
 impl Qualifier {
@@ -52,7 +58,27 @@ impl Qualifier {
     pub fn restricted_to(&self) -> Option<&str> {
         match self {
             Qualifier::RestrictedTo { faction } => Some(faction),
+            Qualifier::KeptFrom { .. } => None,
         }
+    }
+
+    /// The faction the entry is kept from, if it is.
+    pub fn kept_from(&self) -> Option<&str> {
+        match self {
+            Qualifier::KeptFrom { faction } => Some(faction),
+            Qualifier::RestrictedTo { .. } => None,
+        }
+    }
+}
+
+impl Availability {
+    /// True when a side of `faction` (`None`: a side of no faction) may use the entry: it is
+    /// restricted to no other faction and not kept from this one.
+    pub fn open_to(&self, faction: Option<&str>) -> bool {
+        self.qualifiers.iter().all(|q| match q {
+            Qualifier::RestrictedTo { faction: only } => faction == Some(only.as_str()),
+            Qualifier::KeptFrom { faction: from } => faction != Some(from.as_str()),
+        })
     }
 }
 

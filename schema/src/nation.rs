@@ -107,6 +107,9 @@ impl Nation {
             Qualifier::RestrictedTo { faction } => {
                 format!("{} use only", self.faction_name(faction))
             }
+            Qualifier::KeptFrom { faction } => {
+                format!("not for {} use", self.faction_name(faction))
+            }
         }
     }
 }

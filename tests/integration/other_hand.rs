@@ -11,7 +11,6 @@ use std::path::Path;
 
 use qm_registry::TheaterName;
 use qm_resolve::query::{availability_at, find_vehicle, parse_month};
-use qm_schema::Qualifier;
 
 use crate::support::{qm_on_data, root};
 
@@ -74,11 +73,7 @@ fn wrong_answers(data: &Path, nation: &str, key: &[Question]) -> Vec<String> {
             };
             let m = parse_month(&q.month).expect("a month");
             let a = availability_at(v, &t.id, m, &theaters)?;
-            let only = a.qualifiers.iter().find_map(Qualifier::restricted_to);
-            match only {
-                Some(f) if Some(f) != q.faction.as_deref() => None,
-                _ => Some(a.rf.as_f64()),
-            }
+            a.open_to(q.faction.as_deref()).then(|| a.rf.as_f64())
         });
         if got != q.rf {
             let got = got.map_or("NA".to_string(), |rf| format!("{rf:.1}"));
@@ -167,7 +162,7 @@ fn notes_of_a_translated_rulebook_answer_as_a_person_reads_them() {
 /// is where the reader stands, so that it never gets worse.
 #[test]
 fn notes_of_a_designers_notes_answer_as_a_person_reads_them() {
-    answers_as_the_key_says("tzr", 190, 55);
+    answers_as_the_key_says("tzr", 190, 47);
 }
 
 #[test]
@@ -211,4 +206,34 @@ fn explain_shows_the_rule_that_bound_each_sentence_and_quotes_the_antecedent() {
             && out.contains("[Lower Vardia = a place] [it = the subject of the sentence before]"),
         "{out}"
     );
+}
+
+/// A vehicle kept from a faction ("Not available to Rebel forces", tzr note 5) on a side of
+/// that faction is a scenario warning and a card note; on another side only the card note.
+#[test]
+fn a_side_of_the_faction_a_vehicle_is_kept_from_is_warned() {
+    let tmp = tempfile::tempdir().unwrap();
+    qm_test_support::copy_dir(
+        &root().join("tests/fixtures-notes/tzr"),
+        &tmp.path().join("tzr"),
+    );
+    std::fs::create_dir_all(tmp.path().join("scenarios")).unwrap();
+    let scenario = |faction: &str| {
+        format!(
+            "id = \"kept\"\ntitle = \"Kept from\"\ndate = \"6/43\"\ntheater = \"Marsh Front\"\nlocation = \"Test\"\nturns = 5\nvictory = \"Test.\"\n\n[[side]]\nname = \"Tzarovan\"\nnation = \"tzr\"\nfaction = \"{faction}\"\nunits = [{{ name = \"Orsa C\", count = 1 }}]\n"
+        )
+    };
+    for (faction, warned) in [("rebel", true), ("guard", false)] {
+        std::fs::write(tmp.path().join("scenarios/kept.toml"), scenario(faction)).unwrap();
+        let (_, stdout, stderr) = qm_on_data(tmp.path().to_str().unwrap(), &["check"]);
+        let out = format!("{stdout}{stderr}");
+        assert_eq!(
+            out.contains("scenario::kept-from"),
+            warned,
+            "{faction}:\n{out}"
+        );
+        if warned {
+            assert!(out.contains("not for Rebel forces use in"), "{out}");
+        }
+    }
 }

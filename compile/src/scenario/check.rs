@@ -303,6 +303,39 @@ impl Restricted<'_> {
     }
 }
 
+/// The card note of a unit whose entry is kept from a faction then ("not for Rebel forces use
+/// in 1/44-5/45"), and a warning when the side is of that faction; `None` when the entry is
+/// kept from none.
+pub(super) fn kept_from(
+    (name, noun): (&str, &str),
+    entry: Option<&Availability>,
+    nation: &Nation,
+    side_faction: Option<&str>,
+    own_note: Option<String>,
+    (span, diags): (&TextSpan, &mut Vec<Diagnostic>),
+) -> Option<CardNote> {
+    let a = entry?;
+    let faction = a.qualifiers.iter().find_map(Qualifier::kept_from)?;
+    let (who, p) = (nation.faction_name(faction), a.period);
+    if side_faction == Some(faction) {
+        diags.push(
+            Diagnostic::warning(
+                "scenario::kept-from",
+                format!("the {name} is not for {who} use in {p} (this side is `faction = \"{faction}\"`)"),
+                span.clone(),
+            )
+            .with_label(format!("not for {who} use in {p}"))
+            .with_note(format!("every side but the {who} faction's may use it then"))
+            .with_help(format!("choose another {noun} for this side")),
+        );
+    }
+    Some(CardNote {
+        kind: CardNoteKind::RestrictedUse,
+        text: format!("not for {who} use in {p}"),
+        rule: own_note,
+    })
+}
+
 /// The card notes of one vehicle, and a warning when a side of another faction (or none)
 /// fields a vehicle only one faction may use then.
 pub fn vehicle_notes(
@@ -345,6 +378,16 @@ pub fn vehicle_notes(
         };
         notes.push(restricted.check(nation, at, side_faction, own_note.clone(), span, diags));
     }
+    let unit = (v.name.as_str(), "vehicle");
+    let side = side_faction;
+    notes.extend(kept_from(
+        unit,
+        entry,
+        nation,
+        side,
+        own_note.clone(),
+        (span, diags),
+    ));
     radio_notes(v, at, own_note.as_deref(), &mut notes);
     heat_notes(v, at, &mut notes);
     if let Some(rule) = at.red_mp(nation, v) {

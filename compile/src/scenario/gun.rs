@@ -89,6 +89,15 @@ pub(super) fn gun_notes(
         };
         notes.push(restricted.check(nation, at, side_faction, gun_note(g), span, diags));
     }
+    let unit = (g.name.as_str(), "gun");
+    notes.extend(super::check::kept_from(
+        unit,
+        entry,
+        nation,
+        side_faction,
+        gun_note(g),
+        (span, diags),
+    ));
     notes
 }
 

@@ -165,3 +165,25 @@ fn a_designers_verbs_of_a_limit() {
         (vec!["<Drago> Limit Only [Either Guard]".to_string()], 0)
     );
 }
+
+/// A faction the subject of "not": "Rebel forces never had it", "The Militia did not receive
+/// it" keep the vehicle from it, as "Not available to Rebel forces" does.
+#[test]
+fn a_faction_denied_the_vehicle_is_a_limit_from_it() {
+    for (text, want) in [
+        ("Rebel forces never had it.", "Limit Not [Either Rebel]"),
+        (
+            "The Militia did not receive it.",
+            "Limit Not [Either Militia]",
+        ),
+        ("Not available to Rebel forces.", "Limit Not [Either Rebel]"),
+        ("Not issued to Rebels.", "Limit Not [Either Rebels]"),
+    ] {
+        assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
+    }
+    // A word of no limit in the sentence makes it none.
+    assert_eq!(
+        read("Rebel forces never had its radio fitted.").0,
+        Vec::<String>::new()
+    );
+}

@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 54] = [
+const SMALL_WORDS: [&str; 57] = [
     "it",
     "they",
     "them",
@@ -80,9 +80,13 @@ const SMALL_WORDS: [&str; 54] = [
     "supplied",
     "delivered",
     "assigned",
-    // "Only Guard units may field this vehicle", "Only the Guard had the Drago".
+    // "Only Guard units may field this vehicle", "Only the Guard had the Drago", "The Militia
+    // did not receive it".
     "field",
     "had",
+    "did",
+    "receive",
+    "received",
 ];
 
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").
@@ -594,8 +598,9 @@ pub(crate) fn kept_from_before(w: &EntryWhen) -> Option<EntryWhen> {
     }
 }
 
-/// True when the names at `k` stand beside the sense: after "only" or "except", or before
-/// "only" or "use only" ("units" may stand between: "Free French units only").
+/// True when the names at `k` stand beside the sense: after "only" or "except", before "only"
+/// or "use only" ("units" may stand between: "Free French units only"), or the subject of
+/// "not" ("Rebel forces never had it").
 fn beside_sense(bits: &[Bit], k: usize) -> bool {
     let before = k
         .checked_sub(1)
@@ -604,5 +609,11 @@ fn beside_sense(bits: &[Bit], k: usize) -> bool {
     let mut next = bits[k + 1..]
         .iter()
         .skip_while(|b| matches!(b, Bit::Units | Bit::Use));
-    before || matches!(next.next(), Some(Bit::Only))
+    // "Rebel forces never had it", "The Militia did not receive it": the names the subject
+    // of a verb "not" denies.
+    let denied = bits[k + 1..]
+        .iter()
+        .find(|b| !matches!(b, Bit::Units | Bit::Use | Bit::Small))
+        .is_some_and(|b| matches!(b, Bit::Not));
+    before || matches!(next.next(), Some(Bit::Only)) || denied
 }

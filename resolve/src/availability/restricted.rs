@@ -1,6 +1,7 @@
 //! Restricted use: months in which only one faction of the nation may use a vehicle ("44-5/45
 //! (1.3; Fascist use only)", "Availability in 1945 is limited to Fascist Italians only", "Only
-//! the Free French may use it").
+//! the Free French may use it"), and months in which one faction may not ("Not available to
+//! Rebel forces").
 
 use qm_schema::{Availability, Period, Qualifier, RestrictedUse};
 
@@ -19,8 +20,17 @@ pub fn restrict_use(
     let mut periods: Vec<(String, Period)> = Vec::new();
     for r in rules {
         for (id, period) in limited(r, dates) {
-            entries = mark(entries, id, period);
+            let only = Qualifier::RestrictedTo {
+                faction: id.to_string(),
+            };
+            entries = mark(entries, &only, period);
             periods.push((id.to_string(), period));
+        }
+        for (id, period) in kept(r, dates) {
+            let from = Qualifier::KeptFrom {
+                faction: id.to_string(),
+            };
+            entries = mark(entries, &from, period);
         }
     }
     for a in &entries {
@@ -69,6 +79,19 @@ fn limited(rule: &Rule, dates: Period) -> Vec<(&str, Period)> {
     }
 }
 
+/// The factions a rule keeps the vehicle from, each with its months: "Not available to Rebel
+/// forces", "The Militia did not receive it" (a faction named with places was reported when
+/// the names were resolved, and its names cleared).
+fn kept(rule: &Rule, dates: Period) -> Vec<(&str, Period)> {
+    match rule {
+        Rule::Limit(limit) if !limit.only => match limit.period(dates) {
+            Some(p) => limit.factions().map(|id| (id, p)).collect(),
+            None => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
 /// Within the vehicle's own DATES, each month once: a period another one covers is dropped.
 fn distinct(periods: &[Period], dates: Period) -> Vec<Period> {
     let mut within: Vec<Period> = periods.iter().filter_map(|p| p.intersect(&dates)).collect();
@@ -88,11 +111,12 @@ fn distinct(periods: &[Period], dates: Period) -> Vec<Period> {
         .collect()
 }
 
-/// Splits entries at a restricted period's bounds and marks the months inside it.
-fn mark(entries: Vec<Availability>, faction: &str, restricted: Period) -> Vec<Availability> {
-    let qualifier = Qualifier::RestrictedTo {
-        faction: faction.to_string(),
-    };
+/// Splits entries at a period's bounds and marks the months inside it with `qualifier`.
+fn mark(
+    entries: Vec<Availability>,
+    qualifier: &Qualifier,
+    restricted: Period,
+) -> Vec<Availability> {
     let mut out = Vec::new();
     for a in entries {
         let Some(inner) = a.period.intersect(&restricted) else {
@@ -109,7 +133,7 @@ fn mark(entries: Vec<Availability>, faction: &str, restricted: Period) -> Vec<Av
             period: inner,
             ..a.clone()
         };
-        if !marked.qualifiers.contains(&qualifier) {
+        if !marked.qualifiers.contains(qualifier) {
             marked.qualifiers.push(qualifier.clone());
         }
         out.push(marked);
