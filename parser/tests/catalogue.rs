@@ -417,7 +417,16 @@ fn write(rng: &mut Rng, m: &Meaning) -> String {
         } else {
             let list = rf_first(rng, entries, m.dates);
             match area {
-                None => format!("{}RF is {list}.", rng.pick(&["", "Its ", "The "])),
+                None => format!(
+                    "{} {list}.",
+                    rng.pick(&[
+                        "RF is",
+                        "Its RF is",
+                        "The RF is",
+                        "It is RF",
+                        "It is rarity"
+                    ])
+                ),
                 Some(a) => match rng.below(3) {
                     0 => format!("RF for use in {a} is {list}."),
                     1 => format!("For use in {a}, RF is {list}."),

@@ -131,9 +131,14 @@ fn expected(base: ByMonth, m: &LimitMeaning, dates: Period) -> ByMonth {
             continue;
         }
         let kept: Vec<String> = match (m.only, m.names.first().map(|n| n.0)) {
-            (true, Some(Who::Faction(k))) => {
+            (only, Some(Who::Faction(k))) => {
                 let mut f = factions.clone();
-                f.insert(FACTIONS[k].0.to_string());
+                let id = FACTIONS[k].0;
+                f.insert(if only {
+                    id.to_string()
+                } else {
+                    format!("not {id}")
+                });
                 out.insert((theater, ym), f);
                 continue;
             }
@@ -165,7 +170,11 @@ fn got(r: &Resolved) -> ByMonth {
         let factions: BTreeSet<String> = a
             .qualifiers
             .iter()
-            .filter_map(|q| q.restricted_to().map(str::to_string))
+            .filter_map(|q| match (q.restricted_to(), q.kept_from()) {
+                (Some(f), _) => Some(f.to_string()),
+                (_, Some(f)) => Some(format!("not {f}")),
+                _ => None,
+            })
             .collect();
         each_month(a.period, |m| {
             let key = (a.theaters[0].to_string(), m);
@@ -173,6 +182,14 @@ fn got(r: &Resolved) -> ByMonth {
         });
     }
     out
+}
+
+/// `words` with two letters near its end swapped ("Royalists" -> "Roaylists").
+fn misspelt(words: &str) -> String {
+    let mut c: Vec<char> = words.chars().collect();
+    let at = c.len() - 3;
+    c.swap(at, at + 1);
+    c.into_iter().collect()
 }
 
 /// Resolves Alpha (DATES `dates`) with the generated notes.
@@ -210,8 +227,8 @@ proptest! {
         prop_assert_eq!(got(&r), want, "{}\n{:?}", notes, m);
     }
 
-    /// A misspelt faction or place, a faction the vehicle is kept from, or a faction's words
-    /// in lower case as a sentence's name, is an error, never a reading.
+    /// A misspelt faction or place (kept to or from), or a faction's words in lower case as a
+    /// sentence's name, is an error, never a reading.
     #[test]
     fn near_miss_limits_are_errors(seed in any::<u64>()) {
         let mut rng = Rng(seed | 1);
@@ -221,10 +238,10 @@ proptest! {
         let words = FACTIONS[faction].1;
         let miss = rng.below(3);
         match miss {
-            // "Not available to the Royalists".
+            // "Not available to the Roaylists": misspelt below.
             0 => {
                 m.only = false;
-                m.names = vec![(Who::Faction(faction), words.to_string())];
+                m.names = vec![(Who::Faction(faction), misspelt(words))];
             }
             // "Only the royalists may use it".
             1 => {
@@ -238,10 +255,7 @@ proptest! {
                     m.only = true;
                 }
                 let (_, w) = &mut m.names[0];
-                let mut c: Vec<char> = w.chars().collect();
-                let at = c.len() - 3;
-                c.swap(at, at + 1);
-                *w = c.into_iter().collect();
+                *w = misspelt(w);
             }
         }
         let limit = limits::write_limit(&mut rng, &m);

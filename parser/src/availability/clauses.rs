@@ -345,12 +345,19 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             return Ok(read);
         }
     }
-    let (i, entries, needs_period) = match group_list(ctx, i, rf_part) {
+    let (i, mut entries, needs_period) = match group_list(ctx, i, rf_part) {
         Ok((i, entries)) => (i, entries, false),
         Err(e) => match first_rf_of_lead_in(ctx, i) {
             Ok((i, entries)) => (i, entries, true),
             Err(_) => return Err(e),
         },
+    };
+    // "The RF becomes 1.2 in 1943 (and stays so to the end of the war)": a change in one
+    // period holds from then on.
+    let read = (changed && !needs_period).then(|| changed_from(i, &mut entries));
+    let (i, changed) = match read.flatten() {
+        Some(r) => (r, false),
+        None => (i, changed),
     };
     if needs_period {
         // "RF 1.2; 1.4 on the Isles", "Its RF on the Steppe is 1.5; elsewhere it is 1.2": an
@@ -385,6 +392,27 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         return fail(i);
     }
     Ok((i, body))
+}
+
+/// After a change of RF ("becomes 1.2 in 1943"), its one period made an open start, and the
+/// words that say it holds ("and stays so", "and remains so to the end of the war") read: the
+/// text after them. `None` unless the change names exactly one period.
+fn changed_from<'a>(i: &'a str, entries: &mut [ScheduleEntry]) -> Option<&'a str> {
+    let [entry] = entries else { return None };
+    let EntryWhen::Period(p) = &entry.when else {
+        return None;
+    };
+    entry.when = EntryWhen::From(p.clone());
+    let stays = (
+        ws1,
+        phrase("and"),
+        ws1,
+        one_of(&["stays", "remains", "stayed", "remained"]),
+        ws1,
+        phrase("so").or(phrase("there")),
+        opt((ws1, super::when::until_war_end)),
+    );
+    Some(opt(stays).parse(i).ok()?.0)
 }
 
 /// "July 1943: RF 1.2", "1-6/42: RF 1.2; 7-11/42: RF 1.0; from 2/43 on: RF 1.1": RFs each

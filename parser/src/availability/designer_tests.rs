@@ -187,3 +187,52 @@ fn a_faction_denied_the_vehicle_is_a_limit_from_it() {
         Vec::<String>::new()
     );
 }
+
+/// "it is RF 1.3 until ..." as "its RF is 1.3 until ...", a comparison after an RF ("like
+/// elsewhere") adding nothing, "Also in X during P" with the verb left out.
+#[test]
+fn an_rf_said_of_it_and_its_comparisons() {
+    let want = vec!["RfByPeriod | Orlen: until 12/41 (1.3), thereafter (1.1)".to_string()];
+    for text in [
+        "In Orlen it is rarity 1.3 until 12/41, then 1.1 like elsewhere.",
+        "In Orlen it is RF 1.3 until 12/41, then 1.1.",
+        "In Orlen its RF is 1.3 until 12/41, then 1.1 as before.",
+    ] {
+        assert_eq!(read(text), (want.clone(), 0), "{text}");
+    }
+    for text in [
+        "Also in Orlen during 1940, RF 1.3.",
+        "Also in Orlen in 1940 (RF 1.3).",
+    ] {
+        assert_eq!(
+            read(text),
+            (vec!["DatesAndRf | Orlen: 1-12/40 (1.3)".to_string()], 0),
+            "{text}"
+        );
+    }
+}
+
+/// "The RF becomes 1.2 in 1943 (and stays so to the end of the war)": from 1943 on; after a
+/// semicolon, "the RF" starts a clause of its own (never a place's name).
+#[test]
+fn a_change_of_rf_in_one_period_holds_from_then_on() {
+    let want = "RfByPeriod | anywhere: from 1-12/43 on (1.2)".to_string();
+    for text in [
+        "The RF becomes 1.2 in 1943.",
+        "The RF becomes 1.2 in 1943 and stays so to the end of the war.",
+    ] {
+        assert_eq!(read(text), (vec![want.clone()], 0), "{text}");
+    }
+    assert_eq!(
+        read("Available in Kesh from 8/40 (RF 1.0); the RF becomes 1.2 in 1943 and stays so."),
+        (
+            vec!["DatesAndRf | Kesh: from 8/40 on (1.0)".to_string(), want],
+            0
+        )
+    );
+    // A change with a lead-in's period stays the lead-in's.
+    assert_eq!(
+        read("From 1943 onward, the RF drops to 1.1.").0,
+        ["RfByPeriod | anywhere: from 1-12/43 on (1.1)"]
+    );
+}

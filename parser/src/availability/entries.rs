@@ -157,7 +157,11 @@ pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Schedule
         let (i, value) = rf_noun(ctx, i, false)?;
         periods_of(ctx, start, i, value, change.is_some())
     };
-    let (mut i, mut entries) = rf_first(start).or_else(|_| period_first(ctx, start))?;
+    let (i, mut entries) = rf_first(start).or_else(|_| period_first(ctx, start))?;
+    // "then 1.1 like elsewhere": a comparison adds nothing to the RF said.
+    let like = super::use_verbs::one_of(&["like", "as"]);
+    let same = super::use_verbs::one_of(&["everywhere else", "elsewhere", "before"]);
+    let (mut i, _) = opt((ws1, like, ws1, same)).parse(i)?;
     // "1.3 in 1944 (1.1 in 1945)": another RF with its periods, in parentheses.
     if let Ok((r, (_, _, _, more, _, _))) =
         (ws0, ch('('), ws0, |r| rf_part(ctx, r), ws0, ch(')')).parse(i)

@@ -387,7 +387,11 @@ fn place_then_period(ctx: &Ctx<'_>, i: &str) -> bool {
     let Ok((r, _)) = ws1(r) else {
         return false;
     };
-    matches!(dated(ctx, r, r), Ok((_, Piece::When(e))) if !matches!(e.when, EntryWhen::Thereafter(_)))
+    // "Also in Orlen during 1940, RF 1.3": the period's own "in" or "during" before it.
+    let at = (phrase("in").or(phrase("during")), ws1)
+        .parse(r)
+        .map_or(r, |(at, _)| at);
+    matches!(dated(ctx, r, at), Ok((_, Piece::When(e))) if !matches!(e.when, EntryWhen::Thereafter(_)))
 }
 
 /// True when a place the nation knows starts `i` and "only" follows it.
@@ -778,9 +782,10 @@ fn everywhere(i: &str) -> Res<'_, Area> {
 /// lexicon of places each is the longest place name; without, words up to where a period or
 /// another piece begins.
 fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
-    // A name the listing holds is a vehicle, never a place ("; the Trk. M.2 has ...").
-    let named = opt((phrase("the"), ws1)).parse(i).map_or(i, |(r, _)| r);
-    if ctx.lexicon.vehicle_at(named).is_some() {
+    // A name the listing holds is a vehicle, never a place ("; the Trk. M.2 has ..."); nor is
+    // the word for an RF ("; the RF is 1.2 from 1943 on").
+    let named = determiner(i).map_or(i, |(r, ())| r);
+    if ctx.lexicon.vehicle_at(named).is_some() || super::lexeme::rf_word(named).is_ok() {
         return fail(i);
     }
     // A name the nation does not know still reads: the resolver says it is unknown, with
@@ -1282,6 +1287,13 @@ fn section(ctx: &Ctx<'_>, g: Group) -> ScheduleSection {
 /// May and June 1940".
 pub(crate) fn rf_said<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     if let Ok((i, _)) = (phrase("it is"), ws1).parse(start) {
+        // "[In Orlen] it is rarity 1.3 until 12/41, then 1.1": as "its RF is 1.3 until ...".
+        if let Ok((r, entries)) = (super::lexeme::rf_word, ws1)
+            .parse(i)
+            .and_then(|(r, _)| group_list(ctx, r, rf_part))
+        {
+            return Ok((r, rf_schedule(ctx, start, r, entries)));
+        }
         let (i, entries) = first_rf_of_lead_in(ctx, i)?;
         let mut body = rf_schedule(ctx, start, i, entries);
         body.needs_period = true;

@@ -112,7 +112,7 @@ fn months(rng: &mut Rng, dates: Period) -> Months {
 
 /// A random limit: to a faction, to places, from places, from months, or to months.
 pub fn limit_meaning(rng: &mut Rng, dates: Period) -> LimitMeaning {
-    let kind = rng.below(5);
+    let kind = rng.below(6);
     let months = match kind {
         3 | 4 => Some(months(rng, dates)),
         _ if rng.chance(50) => Some(months(rng, dates)),
@@ -120,7 +120,8 @@ pub fn limit_meaning(rng: &mut Rng, dates: Period) -> LimitMeaning {
     };
     let mut names = Vec::new();
     match kind {
-        0 => {
+        // Kept to a faction (0), or from one (5).
+        0 | 5 => {
             let k = rng.below(FACTIONS.len());
             names.push((Who::Faction(k), inflect(rng, FACTIONS[k].1, false)));
         }
@@ -241,6 +242,7 @@ pub fn write_limit(rng: &mut Rng, m: &LimitMeaning) -> String {
     let body = match (m.only, m.names.first().map(|n| n.0)) {
         (true, Some(Who::Faction(_))) => faction_only(rng, &m.names[0].1, &w),
         (true, Some(Who::Place(k))) => place_only(rng, m, k, &w),
+        (false, Some(Who::Faction(_))) => faction_not(rng, &m.names[0].1, &w),
         (false, Some(_)) => place_not(rng, m, &w),
         (false, None) => {
             rng.pick(&[
@@ -306,6 +308,19 @@ fn faction_only(rng: &mut Rng, x: &str, w: &str) -> String {
         7 => format!("Its use is limited to the {x}{w}"),
         8 => format!("Restricted to {x}{w}"),
         _ => format!("This vehicle is for {x} use only{w}"),
+    }
+}
+
+/// "Not available to the Royalists", "The Royalists never had it": a faction the vehicle is
+/// kept from.
+fn faction_not(rng: &mut Rng, x: &str, w: &str) -> String {
+    match rng.below(6) {
+        0 => format!("Not available to the {x}{w}"),
+        1 => format!("Not issued to {x} units{w}"),
+        2 => format!("The {x} never had it{w}"),
+        3 => format!("The {x} did not receive it{w}"),
+        4 => format!("{x} forces never had it{w}"),
+        _ => format!("It was not available to the {x}{w}"),
     }
 }
 
