@@ -236,3 +236,24 @@ fn a_change_of_rf_in_one_period_holds_from_then_on() {
         ["RfByPeriod | anywhere: from 1-12/43 on (1.1)"]
     );
 }
+
+/// A sentence of use ends at a semicolon after which its pieces bind to nothing: what follows
+/// is a clause of its own ("; in Orlen it is rarity 1.3 until 12/41, then 1.1").
+#[test]
+fn a_sentence_of_use_ends_where_a_clause_of_its_own_follows() {
+    let want = vec![
+        "DatesAndRf | every theater: from 9/39 on (1.1)".to_string(),
+        "RfByPeriod | Orlen: until 12/41 (1.3), thereafter (1.1)".to_string(),
+    ];
+    for text in [
+        "Available in all theaters from 9/39 (RF 1.1) to the end of the war; in Orlen it is rarity 1.3 until 12/41, then 1.1 like elsewhere.",
+        "Available in all theaters from 9/39 (RF 1.1) to the end of the war; in Orlen its RF is 1.3 until 12/41, then 1.1.",
+    ] {
+        assert_eq!(read(text), (want.clone(), 0), "{text}");
+    }
+    // A semicolon inside the sentence of use still closes a group of it.
+    assert_eq!(
+        read("Used in Kesh 1941-42 at RF 1.4; in Orlen 1943-44 at RF 1.5.").0,
+        ["DatesAndRf | Kesh: 1/41-12/42 (1.4) | Orlen: 1/43-12/44 (1.5)"]
+    );
+}

@@ -118,6 +118,7 @@ const PLACE_ENDS: [&str; 17] = [
 ];
 
 /// One typed piece after the verb.
+#[derive(Clone)]
 enum Piece {
     /// Where ("in the Western Marches", "on the Eastern Front"); in parentheses ("(Lower
     /// Vardia)"), it belongs to the period right before it.
@@ -129,8 +130,9 @@ enum Piece {
     /// Who may use it then ("(Free French use only)", ", Vichy French use only", "by the
     /// Partisans").
     Only(PrintedQualifier),
-    /// A semicolon: the group before is complete.
-    Break,
+    /// A semicolon: the group before is complete. It holds the length of the text from the
+    /// semicolon on, where the sentence of use may end instead ([`served`]).
+    Break(usize),
     /// ", except on the Isles, where the RF is 1.3": the place left out of the group before,
     /// and given the same periods at its own RF.
     ExceptRf(Area, PrintedRf),
@@ -180,6 +182,26 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         }
         Err(_) => subject_verb_pieces(ctx, start)?,
     };
+    let mut read = bound(ctx, i, pieces.clone());
+    // "...; in Orlen it is RF 1.3 until 12/41": the sentence of use ends at a semicolon after
+    // which its pieces bind to nothing, and a clause of its own goes on.
+    let mut cut = pieces;
+    while read.is_err() {
+        let Some(k) = cut.iter().rposition(|p| matches!(p, Piece::Break(_))) else {
+            break;
+        };
+        let Piece::Break(len) = cut[k] else { break };
+        cut.truncate(k);
+        let at = &ctx.text[ctx.text.len() - len..];
+        read = bound(ctx, at, cut.clone());
+    }
+    let (i, mut body) = read?;
+    body.vehicles = named;
+    Ok((i, body))
+}
+
+/// The schedule `pieces` (read up to `i`) bind into: one section per group.
+fn bound<'a>(ctx: &Ctx<'a>, i: &'a str, pieces: Vec<Piece>) -> Res<'a, Body> {
     // "Northern Front, Steppe (1.4)" after "1944-45:": places and an RF, the period the
     // lead-in's (a stand-in it fills; without a lead-in the sentence does not read).
     let mut pieces = pieces;
@@ -226,7 +248,6 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     };
     let mut body: Body = ClauseKind::Schedule(Schedule { form, sections }).into();
     body.needs_period = undated;
-    body.vehicles = named;
     Ok((i, body))
 }
 
@@ -466,7 +487,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         // then its RF.
         if let Ok((r2, (value, entry))) = rf_before_period(ctx, r) {
             if semicolon {
-                out.push(Piece::Break);
+                out.push(Piece::Break(semicolon_at(i)));
             }
             out.push(entry);
             out.push(Piece::Rf(value, Vec::new()));
@@ -490,7 +511,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             break;
         };
         if semicolon {
-            out.push(Piece::Break);
+            out.push(Piece::Break(semicolon_at(i)));
         }
         out.push(p);
         i = r2;
@@ -499,6 +520,11 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         return fail(i);
     }
     Ok((i, out))
+}
+
+/// The length of the text from the semicolon at the start of `i` (after spaces) on.
+fn semicolon_at(i: &str) -> usize {
+    i.trim_start().len()
 }
 
 /// A bare RF and its period in parentheses after it ("1.2 (9-10/41)").
@@ -945,7 +971,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
                 let next = cur.followed_by(p)?;
                 out.push(std::mem::replace(&mut cur, next));
             }
-            Piece::Break => {
+            Piece::Break(_) => {
                 let named = matches!(pieces.peek(), Some(Piece::Place(..)));
                 out.extend(cur.close(place_first == Some(true) && !named));
             }
