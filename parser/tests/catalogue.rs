@@ -768,13 +768,10 @@ proptest! {
         let mut c: Vec<char> = month.chars().collect();
         c.swap(1, 2);
         let typo: String = c.into_iter().collect();
-        // "Used only (in Finland) in 1944 and after 1946" gives two periods plainly: it reads
-        // as the dates of a "used in" sentence, no near miss.
-        let dated_use = m.only
-            && m
-                .names
-                .iter()
-                .all(|(who, _)| matches!(who, limits::Who::Place(_)));
+        // "Used only (in Finland) in 1944 and after 1946", "Used only by Royalist units in
+        // 1951 and after 1956" give two periods plainly: they read as the dates of a "used in"
+        // sentence (the faction's use alone), no near miss.
+        let dated_use = m.only;
         let miss = if rng.chance(50) || dated_use {
             format!("after {typo} {}", dates.from.year)
         } else {

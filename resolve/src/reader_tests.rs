@@ -350,3 +350,17 @@ fn thereafter_after_a_semicolon_runs_on_from_the_section_before() {
         ]
     );
 }
+
+/// "Same dates and theaters as the Alpha. Use the RF of the Alpha plus 0.1.": one copy of the
+/// Alpha, its RF raised, not two copies for the same months.
+#[test]
+fn a_relative_rule_after_a_plain_copy_of_its_base_changes_that_copy() {
+    let l = listing([
+        row("Alpha", "1.2-1.4", "41-44", "1"),
+        row("Bravo", "1.3-1.5", "41-44", "2"),
+    ]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 1941-42 (1.2) and 1943-44 (1.4).\n\n**2. Bravo:** Another.\n\n† Same dates and theaters as the Alpha. Use the RF of the Alpha plus 0.1.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(rfs(&r.nation, "Bravo"), vec![13, 15]);
+}

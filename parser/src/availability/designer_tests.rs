@@ -257,3 +257,41 @@ fn a_sentence_of_use_ends_where_a_clause_of_its_own_follows() {
         ["DatesAndRf | Kesh: 1/41-12/42 (1.4) | Orlen: 1/43-12/44 (1.5)"]
     );
 }
+
+/// "there" after a group with no place is the group before's place; "issued to Rebel forces"
+/// is theirs alone (a name after "to" that is no place the nation knows); "Both", "Neither" as
+/// a limit's subject.
+#[test]
+fn a_designers_pointers_and_subjects() {
+    assert_eq!(
+        read("Available 6/38 through 12/40 on the Marsh Front (1.2 RF), and 1941-42 at RF 1.3 there."),
+        (
+            vec![
+                "DatesAndRf | the Marsh Front: 6/38-12/40 (1.2) | the Marsh Front: 1/41-12/42 (1.3)"
+                    .to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("It was also issued to Rebel forces in Orlen during 1942 (RF 1.5)."),
+        (
+            vec!["DatesAndRf | Orlen: 1-12/42 (1.5; Rebel use only)".to_string()],
+            0
+        )
+    );
+    // "to" a place the nation knows is no faction (and no form reads it yet: an error).
+    let (clauses, errors) = read("It was also issued to Orlen during 1942 (RF 1.5).");
+    assert!(
+        errors == 1 && !clauses.iter().any(|c| c.contains("use only")),
+        "{clauses:?}"
+    );
+    assert_eq!(
+        read("Both are restricted to the Militia."),
+        (vec!["Limit Only [Either Militia]".to_string()], 0)
+    );
+    assert_eq!(
+        read("Neither is available on the Amber Coast."),
+        (vec!["Limit Not [Place Amber Coast]".to_string()], 0)
+    );
+}

@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 57] = [
+const SMALL_WORDS: [&str; 58] = [
     "it",
     "they",
     "them",
@@ -87,6 +87,8 @@ const SMALL_WORDS: [&str; 57] = [
     "did",
     "receive",
     "received",
+    // "Both are restricted to the Militia".
+    "both",
 ];
 
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").
@@ -114,7 +116,7 @@ const ONLY_TO: [&str; 4] = ["limited to", "restricted to", "reserved for", "conf
 const ONLY: [&str; 3] = ["only", "solely", "exclusively"];
 
 /// The words that keep from what is named (contractions first: "isn't" is "is not").
-const NOT: [&str; 12] = [
+const NOT: [&str; 13] = [
     "isn't",
     "wasn't",
     "aren't",
@@ -127,6 +129,8 @@ const NOT: [&str; 12] = [
     "withdrawn",
     "unavailable",
     "nowhere",
+    // "Neither is available on X": not, of both.
+    "neither",
 ];
 
 /// "everywhere", "in every theater": the whole, from which "except" takes.

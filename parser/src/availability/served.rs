@@ -543,13 +543,21 @@ fn rf_before_period<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Piece)
 /// resolver knows the faction, or says the name is none). A place, a vehicle or a period after
 /// "by" or "with" is no user.
 fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
+    // "issued to Rebel forces": a name after "to" that is no place the nation knows (without
+    // the nation's places, "to" is where it went).
+    let to = |i| match ctx.lexicon.knows_places() {
+        true => phrase("to")(i),
+        false => fail(i),
+    };
     let (r, _) = (
-        phrase("by").or(phrase("with")),
+        phrase("by").or(phrase("with")).or(to),
         ws1,
         opt((phrase("the"), ws1)),
     )
         .parse(i)?;
     let (rest, faction) = faction_name(ctx, r)?;
+    let units = one_of(&["units", "forces", "troops", "crews"]);
+    let rest = opt((ws1, units)).parse(rest).map_or(rest, |(r, _)| r);
     // "with the Crown Army alone", "by the Militia only".
     let rest = match (ws1, phrase("alone").or(phrase("only"))).parse(rest) {
         Ok((after, _)) => after,
@@ -962,6 +970,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
             // A group made from the one before: ", except on X, where the RF is 1.3",
             // ", rising to 1.5 in 1945", "; 1.3 on X".
             Piece::NotIn(place) => cur.leave_out(&place, true)?,
+            Piece::Each(1) if cur.area.is_none() => cur.there(out.last())?,
             p @ (Piece::Lasted(..) | Piece::Each(_)) => cur.said_of(p)?,
             Piece::ExceptRf(..) | Piece::ExceptOwn(..) | Piece::Change(..) | Piece::RfThere(..) => {
                 // After a semicolon the group before is done: it is the one followed.
@@ -1069,6 +1078,13 @@ impl Group {
         };
         theaters.extend(more);
         Some(())
+    }
+
+    /// "6/38-12/40 on X (1.2 RF), and 1941-42 at RF 1.3 there": "there", in a group with no
+    /// place, is the place of the group `before`.
+    fn there(&mut self, before: Option<&Group>) -> Option<()> {
+        self.area.clone_from(&before?.area);
+        self.each(1)
     }
 
     /// A piece that says more of this group ([`Piece::Lasted`], [`Piece::Each`]); `None` for

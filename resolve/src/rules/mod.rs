@@ -391,15 +391,24 @@ impl Translator<'_, '_> {
             Some(p) => (p.limit, only.to_vec()),
             None => (Vec::new(), only.to_vec()),
         };
+        let delta = if r.lower {
+            -(r.delta.value.0 as i32)
+        } else {
+            r.delta.value.0 as i32
+        };
+        let max = r.max.as_ref().map(|m| m.value);
+        // "Same dates and theaters as the Vk 3. Use the RF of the Vk 3 plus 0.1.": the rule
+        // changes the plain copy of the same base just made.
+        let plain = limit.is_empty() && r.within.is_none();
+        let base = Some(r.base_vehicle.raw.as_str());
+        if plain && self.changes_the_copy_before((delta, 0, max, None), only, base) {
+            return;
+        }
         let rule = Rule::Relative {
             targets: (!targets.is_empty()).then(|| targets.clone()),
             base: r.base_vehicle.raw.clone(),
-            delta: if r.lower {
-                -(r.delta.value.0 as i32)
-            } else {
-                r.delta.value.0 as i32
-            },
-            max: r.max.as_ref().map(|m| m.value),
+            delta,
+            max,
             limit,
             months_later: 0,
             set: None,
@@ -428,7 +437,8 @@ impl Translator<'_, '_> {
     ) {
         // "Same like note 5, but from 1942 only. ... RF +0.1.": an amount naming no base,
         // after a plain copy of the same vehicles in the paragraph, changes that copy.
-        if named.is_none() && self.changes_the_copy_before((delta, months_later, max, set), only) {
+        let change = (delta, months_later, max, set);
+        if named.is_none() && self.changes_the_copy_before(change, only, None) {
             return;
         }
         let Some(base) = named.or_else(|| self.note.antecedent(only, span)) else {
@@ -447,13 +457,14 @@ impl Translator<'_, '_> {
         self.push(rule, only, span);
     }
 
-    /// Adds the change to the paragraph's last copy of the same vehicles when that copy
-    /// changes nothing of its base yet (a copy already changed keeps its own change: the
-    /// amount is then a copy of its own). True when it did.
+    /// Adds the change to the paragraph's last copy of the same vehicles (of `base`, when
+    /// named) when that copy changes nothing of its base yet (a copy already changed keeps its
+    /// own change: the amount is then a copy of its own). True when it did.
     fn changes_the_copy_before(
         &mut self,
         (delta, months_later, max, set): Change,
         only: &[String],
+        base: Option<&str>,
     ) -> bool {
         let copy = self
             .out
@@ -463,6 +474,7 @@ impl Translator<'_, '_> {
         let Some(ScopedRule {
             rule:
                 Rule::Relative {
+                    base: copied,
                     delta: d,
                     max: m,
                     months_later: later,
@@ -475,7 +487,8 @@ impl Translator<'_, '_> {
         else {
             return false;
         };
-        if *d != 0 || m.is_some() || *later != 0 || !limit.is_empty() || s.is_some() {
+        let other_base = base.is_some_and(|b| !copied.eq_ignore_ascii_case(b));
+        if *d != 0 || m.is_some() || *later != 0 || !limit.is_empty() || s.is_some() || other_base {
             return false;
         }
         (*d, *m, *later, *s) = (delta, max, months_later, set);
