@@ -295,3 +295,28 @@ fn a_designers_pointers_and_subjects() {
         (vec!["Limit Not [Place Amber Coast]".to_string()], 0)
     );
 }
+
+/// An RF for each place with the place's units in parentheses ("1.2 (Keshi units)"), and an RF
+/// for places with its months bare after a comma.
+#[test]
+fn an_rf_for_places_with_units_or_bare_months() {
+    assert_eq!(
+        read("RF: 1.2 (Keshi units), 1.4 (Orlen)."),
+        (
+            vec!["RfByPeriod | Keshi: from 1/37 on (1.2) | Orlen: from 1/37 on (1.4)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("RF 1.4 in Kesh and on the Marsh Front, 7/42 through 6/44."),
+        (
+            vec!["RfByPeriod | Kesh/the Marsh Front: 7/42-6/44 (1.4)".to_string()],
+            0
+        )
+    );
+    // After a comma a decimal is the next place's RF, never a month.
+    assert_eq!(
+        read("Its RF is 1.2 for Kesh, 1.4 for Orlen.").0,
+        ["RfByPeriod | Kesh: from 1/37 on (1.2) | Orlen: from 1/37 on (1.4)"]
+    );
+}

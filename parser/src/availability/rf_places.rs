@@ -93,16 +93,38 @@ fn separator(i: &str) -> Res<'_, ()> {
 /// them ("1.2 in 1940-42 on the Isles", "1.2 on the Isles in 1940-42").
 fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Item> {
     if let Ok((r, value)) = rf(ctx, i, false) {
-        if let Ok((r, (_, _, _, area, _, _))) =
-            (ws0, ch('('), ws0, |r| known_area(ctx, r), ws0, ch(')')).parse(r)
+        // "1.2 (Keshi units)": the place's units are the place.
+        let units = opt((
+            ws1,
+            super::use_verbs::one_of(&["units", "forces", "troops"]),
+        ));
+        if let Ok((r, (_, _, _, area, _, _, _))) = (
+            ws0,
+            ch('('),
+            ws0,
+            |r| known_area(ctx, r),
+            units,
+            ws0,
+            ch(')'),
+        )
+            .parse(r)
         {
             return Ok((r, (area, value, None)));
         }
         let (r, before) = opt(|r| months(ctx, r)).parse(r)?;
         let (r, (_, area)) = (ws1, |r| place_words(ctx, r)).parse(r)?;
+        // "RF 1.4 in Kesh and on the Marsh Front, 7/42 through 6/44": the months after a
+        // comma, bare (a decimal there is the next item's RF).
+        let bare = |r: &'a str| {
+            let (at, _) = (ch(','), ws1).parse(r)?;
+            if super::rf_token::starts_with_decimal(at) {
+                return fail(at);
+            }
+            super::when::when(ctx, at)
+        };
         let (r, after) = match before {
             Some(_) => (r, None),
-            None => opt(|r| months(ctx, r)).parse(r)?,
+            None => opt(|r| months(ctx, r).or_else(|_| bare(r))).parse(r)?,
         };
         return Ok((r, (area, value, before.or(after))));
     }
