@@ -385,3 +385,26 @@ fn a_vehicle_kept_from_a_faction_is_marked_for_every_other_side() {
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
     assert_eq!(entries(&r), ["Any 1/40-12/43", "Any 1/44-12/45; not ff"]);
 }
+
+/// "Both are restricted to ...": the note's vehicles, all of them, whatever the sentence
+/// before was about.
+#[test]
+fn both_as_the_subject_is_every_vehicle_of_the_note() {
+    let l = listing([
+        row("Alpha", "1.2", "40-45", "1"),
+        row("Alpha II", "1.4", "40-45", "1"),
+    ]);
+    let notes = "**1. Alpha and Alpha II:** Test vehicles.\n\n† Alpha: 1940-41, RF 1.2. Alpha II: 1941-42, RF 1.4. Both are restricted to the Free French.\n";
+    let r = resolve_with(&l, notes, Some(OB));
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    for v in &r.nation.vehicles {
+        assert!(
+            v.availability
+                .iter()
+                .all(|a| !a.open_to(None) && a.open_to(Some("ff"))),
+            "{}: {:?}",
+            v.name,
+            v.availability
+        );
+    }
+}

@@ -1579,10 +1579,24 @@ pub(crate) fn make_clause(
     body: Body,
 ) -> AvailabilityClause {
     vehicles.extend(body.vehicles);
+    // "Both are restricted to the Militia": the note's vehicles, all of them.
+    let every_vehicle = super::use_verbs::one_of(&EVERY_VEHICLE)(text)
+        .is_ok_and(|(r, _)| r.starts_with(char::is_whitespace));
     AvailabilityClause {
         span: ctx.span(text),
         vehicles,
         kind: body.kind,
         typos: body.typos,
+        every_vehicle,
     }
 }
+
+/// Subjects that name every vehicle of a note, at a sentence's start.
+const EVERY_VEHICLE: [&str; 6] = [
+    "both types",
+    "both",
+    "neither",
+    "all of them",
+    "all three",
+    "each of them",
+];

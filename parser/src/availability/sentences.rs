@@ -370,6 +370,7 @@ fn unreadable(ctx: &Ctx<'_>, sentence: &str, read: usize) -> AvailabilityClause 
         vehicles: Vec::new(),
         kind: ClauseKind::Unreadable { stopped_at },
         typos: Vec::new(),
+        every_vehicle: false,
     }
 }
 

@@ -26,6 +26,9 @@ pub struct AvailabilityClause {
     pub kind: ClauseKind,
     /// Misprints read through at the clause level (e.g. a "(" never closed).
     pub typos: Vec<MisprintAt>,
+    /// True when the sentence's subject is every vehicle of the note ("Both are restricted to
+    /// the Militia", "Neither is available on X"), whatever the sentence before was about.
+    pub every_vehicle: bool,
 }
 
 /// The kinds of availability statement the notes make.

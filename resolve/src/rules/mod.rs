@@ -128,7 +128,7 @@ pub fn translate_in_note(
     let mut paragraph_subject: Option<Vec<String>> = None;
     for c in clauses {
         let mut only: Vec<String> = c.vehicles.iter().map(|v| v.raw.clone()).collect();
-        if only.is_empty() {
+        if only.is_empty() && !c.every_vehicle {
             let carried = paragraph_subject
                 .clone()
                 .or_else(|| continued(c).then(|| t.note.last_subject.clone()).flatten());
