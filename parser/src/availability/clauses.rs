@@ -214,7 +214,33 @@ fn section_area<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
         ws1,
     )
         .parse(i)?;
-    named_area(ctx, i)
+    let (i, mut area) = named_area(ctx, i)?;
+    // "In Sudrelia and at the KF: ...": two places, each with its own preposition.
+    let mut and_more = (
+        ws1,
+        phrase("and"),
+        ws1,
+        super::lexeme::place_preposition,
+        ws1,
+        |r| named_area(ctx, r),
+    );
+    if let Ok((
+        r,
+        (
+            ..,
+            Area::Theaters {
+                theaters: more,
+                except,
+            },
+        ),
+    )) = and_more.parse(i)
+    {
+        if let (Area::Theaters { theaters, .. }, true) = (&mut area, except.is_empty()) {
+            theaters.extend(more);
+            return Ok((r, area));
+        }
+    }
+    Ok((i, area))
 }
 
 /// "Dates for use in France are 6/40, for North Africa 6/40-41, ..., and for the Balkans
@@ -671,7 +697,7 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     let after_base = i;
     // "Same as Note 3, except that it was never sent to X": the copy, then the limit.
     if base.is_some() || note.is_some() {
-        if let Some((r, limit)) = limit_after_except(ctx, i) {
+        if let Some((r, limits)) = limit_after_except(ctx, i) {
             let kind = ClauseKind::SameWithAddedRf {
                 added: zero_rf(ctx, i),
                 subtracted: false,
@@ -682,7 +708,7 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
                 set: None,
             };
             let mut body: Body = kind.into();
-            body.also.push(limit);
+            body.also.extend(limits);
             return Ok((r, body));
         }
     }
@@ -837,6 +863,9 @@ fn set_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, PrintedRf)> {
         "always",
         "in every case",
         "in all cases",
+        "in all years",
+        "in every year",
+        "at all times",
     ]);
     let (r, _) = opt((ws1, every)).parse(r).ok()?;
     Some((r, value))
@@ -875,8 +904,9 @@ fn zero_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> PrintedRf {
 }
 
 /// ", except that it was never sent to X", " except that only X used it": a limit that reads
-/// whole to the end of the sentence after "except (that)"; the end, and the limit's clause.
-fn limit_after_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, AvailabilityClause)> {
+/// whole to the end of the sentence after "except (that)", or two joined by ", and" ("but
+/// only from 1/38, and in Hallvik only"); the end, and the limits' clauses.
+fn limit_after_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Vec<AvailabilityClause>)> {
     let (r, _) = (
         opt((ws0, ch(','))),
         ws1,
@@ -889,11 +919,20 @@ fn limit_after_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Availab
         .ok()?;
     let sentence = &r[..ctx.sentence_len(r)];
     let part = sentence.trim_end().trim_end_matches('.');
-    let (rest, body) = super::limits::limit(ctx, part).ok()?;
-    if !rest.trim().is_empty() || !matches!(body.kind, ClauseKind::Limit(_)) {
-        return None;
+    let whole = |part: &'a str| {
+        let (rest, body) = super::limits::limit(ctx, part).ok()?;
+        if !rest.trim().is_empty() || !matches!(body.kind, ClauseKind::Limit(_)) {
+            return None;
+        }
+        Some(make_clause(ctx, part, Vec::new(), body))
+    };
+    let end = &r[part.len()..];
+    if let Some(limit) = whole(part) {
+        return Some((end, vec![limit]));
     }
-    Some((&r[part.len()..], make_clause(ctx, part, Vec::new(), body)))
+    let at = part.find(", and ")?;
+    let (first, second) = (&part[..at], &part[at + ", and ".len()..]);
+    Some((end, vec![whole(first)?, whole(second)?]))
 }
 
 /// "not before July 1943 and ...", "Legion use only, and ...": a limit that reads whole up to

@@ -23,7 +23,11 @@ use super::when::{span_period, when};
 /// "6/40 and 8/40, with an RF of 1.1", "1942 and 1943 (RF 1.2)", "7-8/43 at RF 1.4", "from
 /// 2/43 on (1.1)".
 pub(crate) fn rated_group<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
-    let (mut i, first) = when(ctx, start)?;
+    // "..., in 1943 RF 1.4": the period's own "in" or "during".
+    let at = (phrase("in").or(phrase("during")), ws1)
+        .parse(start)
+        .map_or(start, |(r, _)| r);
+    let (mut i, first) = when(ctx, at)?;
     let mut whens = vec![(start, first)];
     loop {
         if let Ok((r, (after, qualifiers))) = rf_after(ctx, i) {

@@ -200,3 +200,40 @@ fn a_place_said_whole_reads_as_the_place() {
         read("It was used in Sudrelia in 1945 (RF 1.3).")
     );
 }
+
+/// A copy whose RF is set "in all years", a copy with two limits joined by ", and", a heading of
+/// two places each with its preposition, an item's period with its own "in".
+#[test]
+fn a_translators_copies_and_headings() {
+    assert_eq!(
+        read("Like the Tamsel 1, but until including 6/42 only, and RF 1.0 in all years."),
+        (
+            vec![
+                "SameWithRf 1.0 of Tamsel 1".to_string(),
+                "Limit Only [] until 6/42".to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("Like the Brodak, but only from 1/38, and in Hallvik only."),
+        (
+            vec![
+                "SameWithAddedRf +0.0 of Brodak".to_string(),
+                "Limit Only [] from 1/38 on".to_string(),
+                "Limit Only [Place Hallvik]".to_string()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("In Sudrelia and at the KF: 7/41-3/42 RF 1.3, 4/42-12/42 RF 1.2, in 1943 RF 1.4."),
+        (
+            vec![
+                "Continued | Sudrelia/the KF: 7/41-3/42 (1.3), 4-12/42 (1.2), 1-12/43 (1.4)"
+                    .to_string()
+            ],
+            0
+        )
+    );
+}
