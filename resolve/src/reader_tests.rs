@@ -3,6 +3,15 @@
 
 use crate::tests::{derived, listing, resolve, resolve_with, rfs, row};
 
+/// The vehicle's entries as ("from-to", RF in tenths), in order.
+fn periods_and_rfs(r: &crate::Resolved, name: &str) -> Vec<(String, u32)> {
+    let v = r.nation.vehicles.iter().find(|v| v.name == name).unwrap();
+    v.availability
+        .iter()
+        .map(|a| (format!("{}-{}", a.period.from, a.period.to), a.rf.0))
+        .collect()
+}
+
 /// The error codes of a resolve.
 fn codes(r: &crate::Resolved) -> Vec<&'static str> {
     r.diagnostics.iter().map(|d| d.code).collect()
@@ -302,19 +311,8 @@ fn a_copy_with_its_rf_set_takes_the_bases_months_at_that_rf() {
     let notes = "**1. Alpha:** A test vehicle.\n\n† Dates and RF are 1940-41 (1.1) and 1942-43 (1.3).\n\n**2. Bravo:** Another.\n\n† As the Alpha (see note 1), but not before 6/41 and rarity 1.4 throughout.\n";
     let r = resolve(&l, notes);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
-    let bravo = r
-        .nation
-        .vehicles
-        .iter()
-        .find(|v| v.name == "Bravo")
-        .unwrap();
-    let spans: Vec<(String, u32)> = bravo
-        .availability
-        .iter()
-        .map(|a| (format!("{}-{}", a.period.from, a.period.to), a.rf.0))
-        .collect();
     assert_eq!(
-        spans,
+        periods_and_rfs(&r, "Bravo"),
         [
             ("6/41-12/41".to_string(), 14),
             ("1/42-12/43".to_string(), 14)
@@ -331,19 +329,8 @@ fn thereafter_after_a_semicolon_runs_on_from_the_section_before() {
     let notes = "**1. Alpha:** A test vehicle.\n\n† Available 3/41 through 8/42 (RF 1.2) on the Eastern Front; thereafter RF 1.4.\n";
     let r = resolve(&l, notes);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
-    let alpha = r
-        .nation
-        .vehicles
-        .iter()
-        .find(|v| v.name == "Alpha")
-        .unwrap();
-    let spans: Vec<(String, u32)> = alpha
-        .availability
-        .iter()
-        .map(|a| (format!("{}-{}", a.period.from, a.period.to), a.rf.0))
-        .collect();
     assert_eq!(
-        spans,
+        periods_and_rfs(&r, "Alpha"),
         [
             ("3/41-8/42".to_string(), 12),
             ("9/42-12/44".to_string(), 14)
