@@ -379,15 +379,15 @@ pub fn vehicle_notes(
         notes.push(restricted.check(nation, at, side_faction, own_note.clone(), span, diags));
     }
     let unit = (v.name.as_str(), "vehicle");
-    let side = side_faction;
-    notes.extend(kept_from(
+    let kept = kept_from(
         unit,
         entry,
         nation,
-        side,
+        side_faction,
         own_note.clone(),
         (span, diags),
-    ));
+    );
+    notes.extend(kept);
     radio_notes(v, at, own_note.as_deref(), &mut notes);
     heat_notes(v, at, &mut notes);
     if let Some(rule) = at.red_mp(nation, v) {

@@ -559,7 +559,7 @@ pub(crate) fn use_has_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         (Some(_), Some(_)) => return fail(i),
         (a, b) => a.or(b).unwrap_or(Area::Anywhere),
     };
-    let (i, _) = (ws1, opt((phrase("in").or(phrase("during")), ws1))).parse(i)?;
+    let (i, _) = (ws1, opt((super::lexeme::period_preposition, ws1))).parse(i)?;
     let at = i;
     let (i, months) = when(ctx, i)?;
     if matches!(months, EntryWhen::Thereafter(_)) {
@@ -816,7 +816,7 @@ fn copy_within<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Vec<Availabili
     let mut out = Vec::new();
     let mut rest = i;
     while let Ok((r, _)) = ws1(rest) {
-        let dated = (phrase("in").or(phrase("during")), ws1)
+        let dated = (super::lexeme::period_preposition, ws1)
             .parse(r)
             .ok()
             .and_then(|(r2, _)| when(ctx, r2).ok());

@@ -24,7 +24,7 @@ use super::when::{span_period, when};
 /// 2/43 on (1.1)".
 pub(crate) fn rated_group<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
     // "..., in 1943 RF 1.4": the period's own "in" or "during".
-    let at = (phrase("in").or(phrase("during")), ws1)
+    let at = (super::lexeme::period_preposition, ws1)
         .parse(start)
         .map_or(start, |(r, _)| r);
     let (mut i, first) = when(ctx, at)?;
@@ -185,7 +185,7 @@ pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Schedule
 
 /// An RF after its period: "after that, 1.3", "from 1943 on, 1.3", "July 1943: RF 1.2".
 pub(crate) fn period_first<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
-    let (i, _) = opt((phrase("in").or(phrase("during")), ws1)).parse(start)?;
+    let (i, _) = opt((super::lexeme::period_preposition, ws1)).parse(start)?;
     let (i, when) = when(ctx, i)?;
     let (i, _) = (opt(ch(',').or(ch(':'))), ws1).parse(i)?;
     let (i, value) = rf_noun(ctx, i, false)?;

@@ -58,6 +58,15 @@ pub(crate) fn place_preposition(i: &str) -> Res<'_, &str> {
         .parse(i)
 }
 
+/// The word before a period: "in" or "during" ("in 1943", "during 1940").
+pub(crate) fn period_preposition(i: &str) -> Res<'_, &str> {
+    phrase("in").or(phrase("during")).parse(i)
+}
+
+/// Nouns for the men who use a vehicle ("Free French units only", "issued to Rebel forces",
+/// "1.2 (Keshi units)").
+pub(crate) const UNITS: [&str; 5] = ["units", "forces", "troops", "formations", "crews"];
+
 /// Every theater of the nation: "in every theater", "in all theatres", "in any theater",
 /// "everywhere", "at all fronts" (a translator's), "on all fronts".
 pub(crate) fn every_theater(i: &str) -> Res<'_, &str> {

@@ -105,10 +105,6 @@ const SMALL_PHRASES: [&str; 9] = [
     "to use",
 ];
 
-/// Nouns for the men who use a vehicle, which may stand between names and their sense ("Free
-/// French units only").
-const UNITS: [&str; 5] = ["units", "forces", "troops", "formations", "crews"];
-
 /// The words that keep to what follows, as a preposition would ("limited to X").
 const ONLY_TO: [&str; 4] = ["limited to", "restricted to", "reserved for", "confined to"];
 
@@ -386,7 +382,7 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
     if let Ok((r, _)) = phrase("use").parse(i) {
         return Some((r, Bit::Use, None));
     }
-    if let Some(r) = first_phrase(i, &UNITS) {
+    if let Some(r) = first_phrase(i, &super::lexeme::UNITS) {
         return Some((r, Bit::Units, None));
     }
     first_phrase(i, &SMALL_PHRASES)
@@ -514,7 +510,7 @@ fn ends_name(word: &str) -> bool {
     let lower = lower.as_str();
     NAME_ENDS.contains(&lower)
         || SMALL_WORDS.contains(&lower)
-        || UNITS.contains(&lower)
+        || super::lexeme::UNITS.contains(&lower)
         || ONLY.contains(&lower)
         || NOT.contains(&lower)
         || matches!(

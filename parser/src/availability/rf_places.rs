@@ -94,10 +94,7 @@ fn separator(i: &str) -> Res<'_, ()> {
 fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Item> {
     if let Ok((r, value)) = rf(ctx, i, false) {
         // "1.2 (Keshi units)": the place's units are the place.
-        let units = opt((
-            ws1,
-            super::use_verbs::one_of(&["units", "forces", "troops"]),
-        ));
+        let units = opt((ws1, super::use_verbs::one_of(&super::lexeme::UNITS)));
         if let Ok((r, (_, _, _, area, _, _, _))) = (
             ws0,
             ch('('),
@@ -153,7 +150,7 @@ fn months<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     if lower.starts_with("from ") || lower.starts_with("between ") {
         return super::when::when(ctx, r);
     }
-    let (r, _) = (phrase("in").or(phrase("during")), ws1).parse(r)?;
+    let (r, _) = (super::lexeme::period_preposition, ws1).parse(r)?;
     super::when::when(ctx, r)
 }
 

@@ -409,7 +409,7 @@ fn place_then_period(ctx: &Ctx<'_>, i: &str) -> bool {
         return false;
     };
     // "Also in Orlen during 1940, RF 1.3": the period's own "in" or "during" before it.
-    let at = (phrase("in").or(phrase("during")), ws1)
+    let at = (super::lexeme::period_preposition, ws1)
         .parse(r)
         .map_or(r, |(at, _)| at);
     matches!(dated(ctx, r, at), Ok((_, Piece::When(e))) if !matches!(e.when, EntryWhen::Thereafter(_)))
@@ -556,7 +556,7 @@ fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
     )
         .parse(i)?;
     let (rest, faction) = faction_name(ctx, r)?;
-    let units = one_of(&["units", "forces", "troops", "crews"]);
+    let units = one_of(&super::lexeme::UNITS);
     let rest = opt((ws1, units)).parse(rest).map_or(rest, |(r, _)| r);
     // "with the Crown Army alone", "by the Militia only".
     let rest = match (ws1, phrase("alone").or(phrase("only"))).parse(rest) {
@@ -751,7 +751,7 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
         let (r, _) = (ws0, ch(')')).parse(r)?;
         return Ok((r, p));
     }
-    if let Ok((r, _)) = (phrase("in").or(phrase("during")), ws1).parse(i) {
+    if let Ok((r, _)) = (super::lexeme::period_preposition, ws1).parse(i) {
         if let Ok(read) = dated(ctx, i, r) {
             return Ok(read);
         }
