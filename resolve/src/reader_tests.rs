@@ -351,3 +351,22 @@ fn a_relative_rule_after_a_plain_copy_of_its_base_changes_that_copy() {
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
     assert_eq!(rfs(&r.nation, "Bravo"), vec![13, 15]);
 }
+
+/// An RF sentence that names places and closed periods and only repeats the listing's one RF
+/// ("RF 1.4 in Kesh and on the Marsh Front, 7/42 through 6/44") says where and when: the
+/// listing fills no other month there. One that changes the RF leaves the listing the rest.
+#[test]
+fn an_rf_sentence_repeating_the_listing_rf_is_the_window() {
+    let l = listing([row("Alpha", "1.4", "42-44", "1")]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† RF 1.4 in France and in North Africa, 7/42 through 6/44.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        first_entries(&r),
+        ["NorthAfrica 7/42-6/44 1.4", "France 7/42-6/44 1.4"]
+    );
+    let notes = "**1. Alpha:** A test vehicle.\n\n† RF 1.6 in France and in North Africa, 7/42 through 6/44.\n";
+    let r = resolve(&l, notes);
+    assert!(codes(&r).iter().all(|c| *c == "lint::rf-outside-range"));
+    assert_eq!(first_entries(&r).len(), 6, "{:?}", first_entries(&r));
+}

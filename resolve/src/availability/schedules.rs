@@ -30,11 +30,25 @@ pub fn schedule_entries(s: &Subject, stated: &mut Stated, diags: &mut Vec<Diagno
     for sch in &schedules {
         let theaters = theaters_of(s, sch, &named, &allowed);
         match sch.completeness {
-            Completeness::Complete => stated.complete.extend(theaters.iter().cloned()),
-            Completeness::RfOnly => stated.rf_only.extend(theaters.iter().cloned()),
+            Completeness::RfOnly if !restates_listing_rf(s, sch) => {
+                stated.rf_only.extend(theaters.iter().cloned());
+            }
+            _ => stated.complete.extend(theaters.iter().cloned()),
         }
         entries(s, sch, &theaters, &mut stated.raw, diags);
     }
+}
+
+/// True when an RF-only schedule names places and closed periods and every RF it gives is
+/// the listing's one RF ("RF 1.4 in Kesh and on the Marsh Front, 7/42 through 6/44" beside a
+/// listing RF of 1.4†): it changes no RF, so what it says is where and when the vehicle is,
+/// and the listing fills no other month there.
+fn restates_listing_rf(s: &Subject, sch: &Schedule) -> bool {
+    matches!(sch.scope, Scope::Theaters(_))
+        && s.listing_rf.is_some()
+        && sch.entries.iter().all(|e| {
+            matches!(e.when, When::Period(_)) && e.rf.is_none_or(|rf| Some(rf) == s.listing_rf)
+        })
 }
 
 /// Where a schedule naming no theater applies: the windows of the vehicle's multi-applicable
