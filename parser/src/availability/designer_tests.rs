@@ -320,3 +320,23 @@ fn an_rf_for_places_with_units_or_bare_months() {
         ["RfByPeriod | Kesh: from 1/37 on (1.2) | Orlen: from 1/37 on (1.4)"]
     );
 }
+
+/// "appears in 1/43" alone is from then on; with a later period of the same place it is its
+/// own month. ", also at RF 1.2": "also" adds nothing.
+#[test]
+fn appears_in_is_an_onset_unless_a_later_period_follows() {
+    assert_eq!(
+        read("In Dravna it appears in 1/43, also at RF 1.2."),
+        (
+            vec!["DatesAndRf | Dravna: from 1/43 on (1.2)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("In Dravna it appears in April 1941 (RF 1.3) and from May 1941 until September 1943 (RF 1.5)."),
+        (
+            vec!["DatesAndRf | Dravna: 4/41 (1.3) | Dravna: 5/41-9/43 (1.5)".to_string()],
+            0
+        )
+    );
+}

@@ -53,7 +53,8 @@ const FIRST: [&str; 3] = ["first", "initially", "originally"];
 
 /// Verbs that say use began then: "appeared on the Steppe in 6/41", "reached X in March
 /// 1942" are from that month on.
-const ONSET: [&str; 8] = [
+const ONSET: [&str; 9] = [
+    "appears",
     "appeared",
     "reached",
     "arrived",
@@ -66,16 +67,22 @@ const ONSET: [&str; 8] = [
 
 /// The first period of a sentence, and the first after each place, whose verb says use began
 /// then ("first appeared in 6/41", "reached X in 3/42 and Y in 1943"): from that month on, not
-/// that month only.
+/// that month only — unless a later period of the same place says what follows.
 fn began(pieces: &mut [Piece]) {
     let mut fresh = true;
-    for p in pieces {
-        let entry = match p {
+    for k in 0..pieces.len() {
+        // A later period of the same place says what follows ("appears in April 1941 (RF
+        // 1.3) and from May 1941 until ..."): the first is then its own months.
+        let followed = pieces[k + 1..]
+            .iter()
+            .take_while(|p| !matches!(p, Piece::Place(..)))
+            .any(|p| matches!(p, Piece::When(_)));
+        let entry = match &mut pieces[k] {
             Piece::Place(..) => {
                 fresh = true;
                 continue;
             }
-            Piece::When(e) if std::mem::take(&mut fresh) => e,
+            Piece::When(e) if std::mem::take(&mut fresh) && !followed => e,
             _ => continue,
         };
         if let EntryWhen::Period(p) = &entry.when {
@@ -444,20 +451,26 @@ fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
 fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
     let mut out = Vec::new();
     loop {
-        // "only" and "again" add nothing the groups do not say ("in Tunisia in April 1943
-        // only", "and again from 9/44").
+        // "only", "again" and "also" add nothing the groups do not say ("in Tunisia in April
+        // 1943 only", "and again from 9/44", "in 1/43, also at RF 1.2").
         // "though only in 1941", "but only with X": a concession adds nothing either.
         let noise = |i| {
             opt((
                 ws0,
                 opt((phrase("though").or(phrase("but")), ws1)),
-                phrase("only").or(phrase("again")).or(phrase("alone")),
+                phrase("only")
+                    .or(phrase("again"))
+                    .or(phrase("alone"))
+                    .or(phrase("also")),
             ))
             .parse(i)
         };
         // An RF reads its own leading comma or space ("(1.4)", ", with an RF of 1.3"), after
         // a word of noise too ("in June 1940 only, at RF 1.1").
-        let after_noise = noise(i).map_or(i, |(r, _)| r);
+        // ", also at RF 1.2" the same.
+        let after_noise = (ws0, ch(','), ws0, phrase("also"))
+            .parse(i)
+            .map_or_else(|_| noise(i).map_or(i, |(r, _)| r), |(r, _)| r);
         if let Ok((r, (after, qualifiers))) = rf_after(ctx, after_noise) {
             out.push(Piece::Rf(after.rf, read_qualifiers(ctx, &qualifiers)));
             i = r;

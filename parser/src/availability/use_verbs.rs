@@ -9,7 +9,8 @@ use super::lexeme::{phrase, ws1};
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
 const VERBS: [&str; 68] = [
-    // A rules book's present: "In X it appears in April 1941 (RF 1.3)" (no onset).
+    // A rules book's present: "In X it appears in 1/43" (from then on, unless a later period
+    // of X says what follows: "in April 1941 (RF 1.3) and from May 1941 until ...").
     "appears",
     "serves",
     // "It is limited to France in 6/40 and Sicily in 7/43": its use, there and then only (a
