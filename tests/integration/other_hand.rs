@@ -165,6 +165,16 @@ fn notes_of_a_designers_notes_answer_as_a_person_reads_them() {
     answers_as_the_key_says("tzr", 190, 15);
 }
 
+/// An eighth made-up nation (`tests/fixtures-notes/lom`), its notes in the manner of a chatty
+/// club-newsletter columnist ("In the Vell Hills you may have one from June 1938 right through
+/// to the end of 1940 at a rarity of 1.1", "just bump the rarity up by .1 all round", "Lowland
+/// theatres only, I'm afraid", "Everywhere bar the Salt Flats"), notes and key written before
+/// `qm` was run on them (105 of 219 read blind). The bound is where the reader stands.
+#[test]
+fn notes_of_a_club_newsletter_answer_as_a_person_reads_them() {
+    answers_as_the_key_says("lom", 210, 114);
+}
+
 #[test]
 #[ignore = "measures a data folder given by hand (QM_ANSWERS_DATA, QM_ANSWERS, QM_ANSWERS_NATION)"]
 fn answer_key_by_hand() {
