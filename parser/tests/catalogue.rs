@@ -155,7 +155,9 @@ fn month_form(rng: &mut Rng, m: YearMonth) -> String {
 
 /// A whole year in a form of the catalogue.
 fn year_form(rng: &mut Rng, y: u16) -> String {
-    match rng.below(3) {
+    match rng.below(4) {
+        3 if rng.chance(50) => format!("the whole of {y}"),
+        3 => format!("all of {y}"),
         0 if short_ok(y) => format!("'{}", yy(y)),
         1 if short_ok(y) => yy(y),
         _ => y.to_string(),
@@ -164,7 +166,10 @@ fn year_form(rng: &mut Rng, y: u16) -> String {
 
 /// Two points joined into a span, in a form of the catalogue.
 fn joined(rng: &mut Rng, a: &str, b: &str) -> String {
-    match rng.below(9) {
+    match rng.below(11) {
+        9 if rng.chance(50) => format!("from {a} right through to {b}"),
+        9 => format!("{a} through to {b}"),
+        10 => format!("{a} up to {b}"),
         0 => format!("{a}-{b}"),
         1 => format!("{a}–{b}"),
         2 => format!("{a} to {b}"),

@@ -58,9 +58,10 @@ pub(crate) fn place_preposition(i: &str) -> Res<'_, &str> {
         .parse(i)
 }
 
-/// The word before a period: "in" or "during" ("in 1943", "during 1940").
+/// The word before a period: "in", "during" or "for" ("in 1943", "during 1940", "for the
+/// whole of '41").
 pub(crate) fn period_preposition(i: &str) -> Res<'_, &str> {
-    phrase("in").or(phrase("during")).parse(i)
+    phrase("in").or(phrase("during")).or(phrase("for")).parse(i)
 }
 
 /// Nouns for the men who use a vehicle ("Free French units only", "issued to Rebel forces",

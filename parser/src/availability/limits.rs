@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 58] = [
+const SMALL_WORDS: [&str; 62] = [
     "it",
     "they",
     "them",
@@ -89,7 +89,15 @@ const SMALL_WORDS: [&str; 58] = [
     "received",
     // "Both are restricted to the Militia".
     "both",
+    // "The Free League never had any", "The Legion may not use them".
+    "any",
+    "have",
+    "got",
+    "use",
 ];
+
+/// Nouns for a theater after a place's name or adjective ("Lowland theatres only").
+const THEATER_NOUNS: [&str; 4] = ["theatres", "theaters", "theatre", "theater"];
 
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").
 const SMALL_PHRASES: [&str; 9] = [
@@ -385,6 +393,7 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
     if let Some(r) = first_phrase(i, &super::lexeme::UNITS) {
         return Some((r, Bit::Units, None));
     }
+
     first_phrase(i, &SMALL_PHRASES)
         .or_else(|| first_phrase(i, &SMALL_WORDS))
         .map(|r| (r, Bit::Small, None))
@@ -461,7 +470,12 @@ fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Vec<LimitName
 fn one_name(i: &str) -> Res<'_, &str> {
     let (i, _) = opt((phrase("the"), ws1)).parse(i)?;
     let first = letters(i);
-    if first == 0 || !i.starts_with(char::is_uppercase) || ends_name(&i[..first]) {
+    // "I", "I'm": the writer, never a name.
+    let writer = i[..first]
+        .split(['\'', '’'])
+        .next()
+        .is_some_and(|w| w == "I");
+    if first == 0 || writer || !i.starts_with(char::is_uppercase) || ends_name(&i[..first]) {
         return fail(i);
     }
     let mut end = first;
@@ -479,6 +493,13 @@ fn one_name(i: &str) -> Res<'_, &str> {
     }
     if !at_word_end(&i[end..]) {
         return fail(i);
+    }
+    // "Lowland theatres only": the noun after a place's adjective is no part of its name.
+    let name = &i[..end];
+    let last = name.rsplit(' ').next().unwrap_or(name).to_lowercase();
+    if name.contains(' ') && THEATER_NOUNS.contains(&last.as_str()) {
+        let cut = name.rfind(' ').unwrap_or(end);
+        return Ok((&i[end..], i[..cut].trim_end()));
     }
     Ok((&i[end..], &i[..end]))
 }

@@ -52,6 +52,8 @@ mod designer_tests;
 #[cfg(test)]
 mod hobbyist_tests;
 #[cfg(test)]
+mod newsletter_tests;
+#[cfg(test)]
 mod reworded_tests;
 #[cfg(test)]
 mod translator_tests;

@@ -179,6 +179,12 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
             Some(lead) => (rest, with_lead_in(b, lead.clone())),
             None => (rest, Some(whole_when_unsaid(ctx, i, b))),
         });
+        // ", I'm afraid.", ", by which point they were wearing out.": an aside to the sentence's
+        // end that names nothing is no part of its meaning.
+        let read = read.map(|(rest, b)| match level {
+            Level::Top => (aside(ctx, rest).unwrap_or(rest), b),
+            Level::Nested => (rest, b),
+        });
         match read {
             Ok((rest, Some(b))) if terminated(ctx, rest, level) && !b.needs_period => {
                 return Ok((rest, b))
@@ -268,6 +274,79 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
     }
+}
+
+/// Words that make an aside carry meaning: a sense, a time word, a rarity.
+const MEANINGFUL: [&str; 22] = [
+    "not",
+    "never",
+    "no",
+    "nor",
+    "neither",
+    "none",
+    "only",
+    "except",
+    "but",
+    "save",
+    "bar",
+    "unless",
+    "until",
+    "till",
+    "before",
+    "from",
+    "since",
+    "later",
+    "rf",
+    "rarity",
+    "rate",
+    "elsewhere",
+];
+
+/// The text after an aside at `rest` (", I'm afraid", " — and quite right too"), up to the
+/// sentence's end: a comma or dash, then words with no digit, no place the nation knows, no
+/// capitalized word (bar "I"), no word of [`MEANINGFUL`]. `None` when there is none.
+fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
+    let (r, _) = (
+        ws0,
+        ch(',')
+            .or(ch('—'))
+            .or(ch('–'))
+            .or((ch('-'), ws1).map(|_| ' ')),
+        ws0,
+    )
+        .parse(rest)
+        .ok()?;
+    let len = super::lexeme::sentence_len(r);
+    let body = &r[..len];
+    let end = body
+        .find(';')
+        .unwrap_or(body.trim_end().trim_end_matches('.').len());
+    let words = &body[..end];
+    if words.trim().is_empty()
+        || words.contains(|c: char| c.is_ascii_digit() || "()[]:".contains(c))
+    {
+        return None;
+    }
+    for word in words.split_whitespace() {
+        let bare = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
+        let lower = bare.to_lowercase();
+        let first = lower.split(['\'', '’']).next().unwrap_or("");
+        let capital = bare.starts_with(char::is_uppercase) && first != "i";
+        if capital || MEANINGFUL.contains(&lower.as_str()) {
+            return None;
+        }
+    }
+    let mut k = 0;
+    while k < words.len() {
+        if words.is_char_boundary(k)
+            && (k == 0 || words[..k].ends_with(char::is_whitespace))
+            && ctx.lexicon.place_at(&words[k..]).is_some()
+        {
+            return None;
+        }
+        k += 1;
+    }
+    Some(&r[end..])
 }
 
 /// ", and not before 2/42", "and only ...", ", and from 1945 they went only to X": a limit

@@ -187,7 +187,7 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             named.extend(subject.vehicle);
             (i, read)
         }
-        Err(_) => subject_verb_pieces(ctx, start)?,
+        Err(_) => place_subject(ctx, start).or_else(|_| subject_verb_pieces(ctx, start))?,
     };
     let mut read = bound(ctx, i, pieces.clone());
     // "...; in Orlen it is RF 1.3 until 12/41": the sentence of use ends at a semicolon after
@@ -296,6 +296,34 @@ fn subject_verb_pieces<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Piece>>
     if onset {
         began(&mut read);
     }
+    Ok((i, read))
+}
+
+/// Verbs whose subject is a place and whose object is the vehicle ("Saronne got them from 9/39",
+/// "The Salt Flats saw them only in 1942").
+const PLACE_VERBS: [&str; 6] = ["got", "received", "saw", "had", "gets", "sees"];
+
+/// The vehicle as a place's verb's object ("them", "it", "a few").
+const OBJECTS: [&str; 9] = [
+    "them",
+    "it",
+    "one",
+    "some",
+    "a few",
+    "a handful",
+    "a few of them",
+    "these",
+    "any",
+];
+
+/// "Saronne got them from 9/39 until June '41 (1.2)": a place the nation knows as the subject,
+/// the vehicle its object; the pieces after are that place's.
+fn place_subject<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Piece>> {
+    let (i, area) = place(ctx, start)?;
+    let (i, _) = (ws1, one_of(&PLACE_VERBS), ws1, one_of(&OBJECTS)).parse(i)?;
+    let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
+    let (i, mut read) = pieces(ctx, i)?;
+    read.insert(0, Piece::Place(area, false));
     Ok((i, read))
 }
 

@@ -113,6 +113,9 @@ pub(crate) fn verb(i: &str) -> Res<'_, &str> {
     if let Ok(read) = one_of(&VERBS)(i) {
         return Ok(read);
     }
+    if let Ok(read) = players_choice(i) {
+        return Ok(read);
+    }
     let (r, _) = (one_of(&AUXILIARIES), ws1).parse(i)?;
     let (r, _) = opt((one_of(&ADVERBS), ws1)).parse(r)?;
     // "may only be used", "can also be fielded": the adverb before "be".
@@ -130,4 +133,19 @@ pub(crate) fn one_of<'a>(words: &'static [&'static str]) -> impl Fn(&'a str) -> 
         }
         fail(i)
     }
+}
+
+/// "(you) may have one", "can field them", "may take it": the player's choice of the vehicle
+/// is its use.
+fn players_choice(i: &str) -> Res<'_, &str> {
+    let (r, _) = (
+        one_of(&["may", "can", "could"]),
+        ws1,
+        opt((phrase("also"), ws1)),
+        one_of(&["have", "field", "take", "use", "buy", "pick"]),
+        ws1,
+        one_of(&["one", "them", "it", "some", "a few", "these"]),
+    )
+        .parse(i)?;
+    Ok((r, &i[..i.len() - r.len()]))
 }

@@ -3,7 +3,8 @@
 //! are read", the catalogue).
 //!
 //! - a point: `6/40`, `6/1940`, `6-12/40` (the period token), `June 1940`, `Jun 40`, `June '40`,
-//!   `Sept. 1941`, `1940`, `'40`, `40`, `the end of 1941` (12/41), `the beginning of 1942`;
+//!   `Sept. 1941`, `1940`, `'40`, `40`, `the end of 1941` (12/41), `the beginning of 1942`,
+//!   `the whole of '41`, `all of 1943`;
 //! - a span: `A-B`, `A–B` (en dash), `A to B`, `from A to B`, `A through B`, `A until B`,
 //!   `between A and B`, `September-October 1941`, any of them followed by `inclusive`;
 //! - an open end: `from A on`, `from A onward(s)`, `A onward(s)`, `as of A`, `as from A`,
@@ -208,6 +209,12 @@ fn span_word(i: &str) -> Res<'_, &str> {
     phrase("until including")
         .or(phrase("till including"))
         .or(phrase("up to and including"))
+        // "right through to the end of 1940", "through to 1943", "right up to 6/44".
+        .or(phrase("right through to"))
+        .or(phrase("right through"))
+        .or(phrase("through to"))
+        .or(phrase("right up to"))
+        .or(phrase("up to"))
         .or(phrase("to"))
         .or(phrase("through"))
         .or(phrase("thru"))
@@ -219,6 +226,13 @@ fn span_word(i: &str) -> Res<'_, &str> {
 /// One point in time: a period token ("6-12/40", "6/1940", "40"), a month name with its year,
 /// or a year with an apostrophe ("'40").
 pub(crate) fn point<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
+    // "the whole of '41", "all of 1943": the year itself.
+    if let Ok((r, _)) = (phrase("the whole of").or(phrase("all of")), ws1).parse(i) {
+        if let Ok((rest, mut p)) = point(ctx, r) {
+            p.raw = ctx.consumed(i, rest).to_string();
+            return Ok((rest, p));
+        }
+    }
     if let Ok(read) = end_of_year(ctx, i) {
         return Ok(read);
     }
@@ -423,7 +437,10 @@ pub(crate) fn whole_dates<'a>(ctx: &Ctx<'a>, start: &'a str, rest: &'a str) -> O
 pub(crate) fn until_war_end(i: &str) -> Res<'_, &str> {
     let until = phrase("until")
         .or(phrase("till"))
+        .or(phrase("right up to"))
         .or(phrase("up to"))
+        .or(phrase("right through to"))
+        .or(phrase("through to"))
         .or(phrase("through"))
         .or(phrase("to"));
     (until, ws1, war_end).map(|(u, _, _)| u).parse(i)
@@ -434,6 +451,9 @@ pub(crate) fn until_war_end(i: &str) -> Res<'_, &str> {
 pub(crate) fn war_end(i: &str) -> Res<'_, &str> {
     phrase("the end of the war")
         .or(phrase("the end of war"))
+        .or(phrase("the very end"))
+        .or(phrase("the war ended"))
+        .or(phrase("the war's close"))
         .or(phrase("the end of hostilities"))
         .or(phrase("the close of hostilities"))
         .or(phrase("the close of the war"))

@@ -1,0 +1,130 @@
+//! Forms of a chatty club-newsletter columnist (issue 30, the made-up nation
+//! `tests/fixtures-notes/lom`, written before the reader knew them): each read to its
+//! meaning, or an error naming what it could not use.
+
+use super::tests::read_with;
+use super::*;
+
+/// The words of a made-up nation whose listing runs from 1934 to 1953.
+fn lexicon() -> Lexicon {
+    Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1934,
+            last: 1953,
+        }),
+        &[
+            "Kovan I",
+            "Kovan II",
+            "Brask",
+            "Brask K",
+            "Tarn",
+            "Tarn B",
+            "Tarn C",
+            "Ossary",
+            "Fenwick",
+            "Harl",
+            "Dallow SP",
+        ]
+        .map(String::from),
+        &[
+            "the Vell Hills",
+            "Vell Hills",
+            "Vell",
+            "Vellish",
+            "Saronne",
+            "Saronnese",
+            "the Iron Gate",
+            "Iron Gate",
+            "Kethmar",
+            "Kethmari",
+            "the Salt Flats",
+            "Salt Flats",
+            "the Lowlands",
+            "Lowlands",
+            "Lowland",
+        ]
+        .map(String::from),
+    )
+}
+
+/// `text` read with [`lexicon`]: its clauses rendered, and how many diagnostics it gave.
+fn read(text: &str) -> (Vec<String>, usize) {
+    read_with(text, &lexicon())
+}
+
+/// The player's choice as the verb ("you may have one"), "right through to", "the end of
+/// 1940", "a rarity of 1.1", "for the whole of '41", and an aside after the last piece that
+/// names nothing.
+#[test]
+fn a_columnists_sentence_of_use_reads_whole() {
+    assert_eq!(
+        read("In the Vell Hills you may have one from June 1938 right through to the end of 1940 at a rarity of 1.1, and for the whole of '41 at 1.3, by which point they were wearing out faster than the fitters could patch them."),
+        (
+            vec!["DatesAndRf | the Vell Hills: 6/38-12/40 (1.1) | the Vell Hills: 1-12/41 (1.3)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("In Saronne it is available all of 1941 at 1.3."),
+        (vec!["DatesAndRf | Saronne: 1-12/41 (1.3)".to_string()], 0)
+    );
+    assert_eq!(
+        read("In Saronne it is available from 1941 until the very end (1.3)."),
+        (
+            vec!["DatesAndRf | Saronne: from 1-12/41 on (1.3)".to_string()],
+            0
+        )
+    );
+}
+
+/// A place as the subject, the vehicle its object: "Saronne got them ...", "The Salt Flats
+/// saw them only ...".
+#[test]
+fn a_place_may_be_the_subject() {
+    assert_eq!(
+        read("Saronne got them from 9/39 until June '41 (1.2)."),
+        (vec!["DatesAndRf | Saronne: 9/39-6/41 (1.2)".to_string()], 0)
+    );
+    assert_eq!(
+        read("The Salt Flats saw them only Jun–Sep '42 (1.6), after which the sand finished them off."),
+        (vec!["DatesAndRf | The Salt Flats: 6-9/42 (1.6)".to_string()], 0)
+    );
+}
+
+/// An aside that names nothing is dropped; one with a sense word, a number or a place is not.
+#[test]
+fn an_aside_that_names_nothing_adds_nothing() {
+    assert_eq!(
+        read("Lowland theatres only, I'm afraid."),
+        (vec!["Limit Only [Either Lowland]".to_string()], 0)
+    );
+    assert_eq!(
+        read("Leaguers only, naturally."),
+        (vec!["Limit Only [Either Leaguers]".to_string()], 0)
+    );
+    // An aside that says "not" is meaning: the sentence does not read as the first half.
+    assert_ne!(
+        read("Saronne got them from 9/39 until June '41 (1.2), but not often.").0,
+        vec!["DatesAndRf | Saronne: 9/39-6/41 (1.2)".to_string()]
+    );
+    assert_ne!(
+        read("Saronne got them from 9/39 until June '41 (1.2), and in Kethmar too.").0,
+        vec!["DatesAndRf | Saronne: 9/39-6/41 (1.2)".to_string()]
+    );
+}
+
+/// "never had any": a faction kept from the vehicle.
+#[test]
+fn never_had_any_keeps_a_faction_from_it() {
+    assert_eq!(
+        read("The Free League never had any."),
+        (vec!["Limit Not [Either Free League]".to_string()], 0)
+    );
+}
+
+#[test]
+fn scratch() {
+    for l in std::fs::read_to_string("/tmp/s.txt").unwrap().lines() {
+        println!("{l}\n  => {:?}", read(l));
+    }
+}
