@@ -2,6 +2,7 @@
 
 use nom::bytes::complete::tag_no_case;
 use nom::character::complete::{multispace0, multispace1};
+use nom::combinator::opt;
 use nom::Parser;
 
 use super::grammar_error::{fail, Ctx, Res};
@@ -69,7 +70,7 @@ pub(crate) fn period_preposition(i: &str) -> Res<'_, &str> {
 pub(crate) const UNITS: [&str; 5] = ["units", "forces", "troops", "formations", "crews"];
 
 /// Every theater of the nation: "in every theater", "in all theatres", "in any theater",
-/// "everywhere", "at all fronts" (a translator's), "on all fronts".
+/// "everywhere", "at all fronts" (a translator's), "on all fronts", "any theatre".
 pub(crate) fn every_theater(i: &str) -> Res<'_, &str> {
     if let Ok(read) = phrase("everywhere").parse(i) {
         return Ok(read);
@@ -80,7 +81,8 @@ pub(crate) fn every_theater(i: &str) -> Res<'_, &str> {
         .or(phrase("theater"))
         .or(phrase("theatre"))
         .or(phrase("fronts"));
-    let (r, _) = (place_preposition, ws1, every, ws1, noun).parse(i)?;
+    // "Any theatre, 1934 through 1939": at a sentence's start the preposition may be left out.
+    let (r, _) = (opt((place_preposition, ws1)), every, ws1, noun).parse(i)?;
     Ok((r, &i[..i.len() - r.len()]))
 }
 

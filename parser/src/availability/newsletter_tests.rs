@@ -122,9 +122,54 @@ fn never_had_any_keeps_a_faction_from_it() {
     );
 }
 
+/// A list may start with every theater, the preposition left out ("Everywhere bar X, P",
+/// "Any theatre, P"); a place set apart takes its own RF after "where" and a few plain words
+/// ("where they were thick on the ground and rate 1.0"), after a comma or a dash.
 #[test]
-fn scratch() {
-    for l in std::fs::read_to_string("/tmp/s.txt").unwrap().lines() {
-        println!("{l}\n  => {:?}", read(l));
-    }
+fn every_theater_may_start_a_list() {
+    assert_eq!(
+        read("Everywhere bar the Salt Flats, 1939-42, at RF 1.2 — except Saronne, where they were thick on the ground and rate 1.0."),
+        (
+            vec!["DatesAndRf | every theater [EXC the Salt Flats, Saronne]: 1/39-12/42 (1.2) | Saronne: 1/39-12/42 (1.0)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("Any theatre, 1934 through 1939."),
+        (vec!["DatesOnly | every theater: 1/34-12/39".to_string()], 0)
+    );
+    assert_eq!(
+        read("Found in every theatre from September 1939 until the very end."),
+        (
+            vec!["DatesOnly | every theater: from 9/39 on".to_string()],
+            0
+        )
+    );
+    // After words a scope could take for a name it is no list.
+    assert_eq!(
+        read_with(
+            "Available in every theater except Saronne in 1934 and after 1939.",
+            &Lexicon::default()
+        ),
+        (vec!["Unreadable".to_string()], 1)
+    );
+}
+
+/// "RF 1.0, save in X, where the roads ate them and it's 1.2": every theater's RF, X apart.
+#[test]
+fn an_rf_with_a_place_set_apart() {
+    let want = "RfByPeriod | every theater [EXC the Vell Hills]: from 1/34 on (1.0) | the Vell Hills: from 1/34 on (1.2)";
+    assert_eq!(
+        read("RF 1.0, save in the Vell Hills, where the roads ate them and it's 1.2."),
+        (vec![want.to_string()], 0)
+    );
+    assert_eq!(
+        read("Its RF is 1.0, except in the Vell Hills, where it is 1.2."),
+        (vec![want.to_string()], 0)
+    );
+    // A sense word among the plain words is no such RF.
+    assert_ne!(
+        read("RF 1.0, save in the Vell Hills, where they were not used until it's 1.2.").1,
+        0
+    );
 }

@@ -69,12 +69,13 @@ pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> 
     let whole = i;
     let every = super::lexeme::every_theater;
     let (i, _) = opt((every, ws1)).parse(i)?;
-    // "save" and "but" are "except" only after "every theatre" ("save X" alone is no area).
+    // "save", "but" and "bar" are "except" only after "every theatre" ("save X" alone is no
+    // area).
     let except = phrase("except");
     let (i, _) = match (except, ws1).parse(i) {
         Ok(read) => read,
         Err(e) if i.len() == whole.len() => return Err(e),
-        Err(_) => (phrase("save").or(phrase("but")), ws1).parse(i)?,
+        Err(_) => (phrase("save").or(phrase("but")).or(phrase("bar")), ws1).parse(i)?,
     };
     let (mut i, _) = opt((phrase("in").or(phrase("for")), ws1)).parse(i)?;
     let mut except = Vec::new();

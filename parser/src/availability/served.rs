@@ -384,13 +384,19 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
         Ok((r, _)) if place_then_only(ctx, r) || place_then_period(ctx, r) => r,
         _ => i,
     };
+    // "Everywhere bar the Salt Flats, 1939-42", "Any theatre, 1934 through 1939".
+    // Only where a clause starts or after a label's colon: after words a scope took for a
+    // name ("Withdrawn in 1947 and after 1952") it is no list.
+    let before = ctx.text.get(..ctx.text.len() - i.len()).unwrap_or("");
+    let before = before.trim_end().trim_end_matches('†').trim_end();
+    let at_start = before.is_empty() || before.ends_with([':', '.', ';']);
+    let every = match at_start {
+        true => super::parts::everywhere_except(ctx, i).or_else(|_| everywhere(i)),
+        false => fail(i),
+    };
     // "1941-42 on the Steppe, RF 1.3", "1937-41 (1.1)": a list may start with its period.
-    if ctx.lexicon.place_at(i).is_none() {
-        // Only where a clause starts or after a label's colon: after words a scope took for a
-        // name ("Withdrawn in 1947 and after 1952") it is no list.
-        let before = ctx.text.get(..ctx.text.len() - i.len()).unwrap_or("");
-        let before = before.trim_end().trim_end_matches('†').trim_end();
-        if !(before.is_empty() || before.ends_with([':', '.', ';'])) {
+    if ctx.lexicon.place_at(i).is_none() && every.is_err() {
+        if !at_start {
             return fail(i);
         }
         let (r, first) = dated(ctx, i, i)?;
@@ -418,7 +424,7 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
         }
         return Ok((r, rest));
     }
-    let (r, area) = place(ctx, i)?;
+    let (r, area) = every.or_else(|_| place(ctx, i))?;
     let (r, _) = opt((ws0, ch(','))).parse(r)?;
     let (r, mut rest) = pieces(ctx, r)?;
     rest.insert(0, Piece::Place(area, false));
@@ -506,7 +512,7 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         }
         let sep = (
             ws0,
-            ch(',').or(ch(';')).or(ch(':')),
+            ch(',').or(ch(';')).or(ch(':')).or(ch('—')),
             ws0,
             opt((phrase("and"), ws1)),
         )
@@ -611,7 +617,7 @@ fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
 /// ", except on the Isles, where the RF is 1.3" (or "where it is 1.3").
 fn except_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
     let (r, _) = (
-        phrase("except"),
+        phrase("except").or(phrase("save")),
         ws1,
         opt((super::lexeme::place_preposition, ws1)),
     )
@@ -624,11 +630,39 @@ fn except_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
 
 /// "where the RF is 1.3", "where its RF is 1.3", "where it is 1.3", "where it is RF 1.2",
 /// "where they are 1.3": the RF of the place before.
-fn where_is<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
-    let (r, _) = (phrase("where"), ws1).parse(i)?;
+pub(crate) fn where_is<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
+    let (mut r, _) = (phrase("where"), ws1).parse(i)?;
+    // "where the roads ate them and it's 1.2", "where they were thick on the ground and rate
+    // 1.0": a few plain words before what the RF is, none of them a sense word.
+    for _ in 0..12 {
+        if let Ok(read) = is_rf(ctx, r) {
+            return Ok(read);
+        }
+        let len = r.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(r.len());
+        if len == 0 || SENSE_WORDS.contains(&&r[..len]) {
+            break;
+        }
+        r = ws1(&r[len..])?.0;
+    }
+    fail(i)
+}
+
+/// "the RF is 1.3", "its RF is 1.3", "it is 1.3", "it's 1.3", "they are 1.3", "(they) rate
+/// 1.0": what a place's RF is.
+fn is_rf<'a>(ctx: &Ctx<'a>, r: &'a str) -> Res<'a, PrintedRf> {
     let (r, _) = opt((phrase("the").or(phrase("its")).or(phrase("their")), ws1)).parse(r)?;
     let (r, _) = opt((super::lexeme::rf_word, ws1)).parse(r)?;
-    let (r, _) = (phrase("is").or(phrase("it is")).or(phrase("they are")), ws1).parse(r)?;
+    let verb = phrase("is")
+        .or(phrase("it is"))
+        .or(phrase("it's"))
+        .or(phrase("it’s"))
+        .or(phrase("they are"))
+        .or(phrase("they're"))
+        .or(phrase("they rate"))
+        .or(phrase("it rates"))
+        .or(phrase("rate"))
+        .or(phrase("rates"));
+    let (r, _) = (verb, ws1).parse(r)?;
     rf_noun(ctx, r, false)
 }
 

@@ -8,7 +8,7 @@ use super::grammar_error::{fail, Res};
 use super::lexeme::{phrase, ws1};
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 68] = [
+const VERBS: [&str; 70] = [
     // A rules book's present: "In X it appears in 1/43" (from then on, unless a later period
     // of X says what follows: "in April 1941 (RF 1.3) and from May 1941 until ...").
     "appears",
@@ -76,6 +76,9 @@ const VERBS: [&str; 68] = [
     "available",
     "served",
     "fought",
+    // "Found wherever ... went", "Only ever seen in the Iron Gate".
+    "found",
+    "seen",
     "issued",
     "used",
     "dates are",
@@ -89,7 +92,7 @@ const AUXILIARIES: [&str; 10] = [
 ];
 
 /// Adverbs between an auxiliary and its participle ("was also used").
-pub(crate) const ADVERBS: [&str; 6] = ["also", "only", "first", "later", "still", "mainly"];
+pub(crate) const ADVERBS: [&str; 7] = ["also", "only", "first", "later", "still", "mainly", "ever"];
 
 /// Participles and adjectives of use after an auxiliary.
 const PARTICIPLES: [&str; 11] = [

@@ -209,8 +209,8 @@ pub(crate) fn months_apart(
 /// "1.3 in every theater[, except X, where it is 1.5]", "1.0 in all theaters, but in X it rises
 /// to 1.2 after June 1943": an RF of every theater for the whole DATES, X apart.
 pub(crate) fn rf_everywhere<'a>(ctx: &Ctx<'a>, start: &'a str, i: &'a str) -> Res<'a, Body> {
-    let (r, (value, _, _)) = (
-        |r| rf(ctx, r, false),
+    let (r, value) = rf(ctx, i, false)?;
+    let every = (
         ws1,
         phrase("in every theater")
             .or(phrase("in every theatre"))
@@ -218,7 +218,14 @@ pub(crate) fn rf_everywhere<'a>(ctx: &Ctx<'a>, start: &'a str, i: &'a str) -> Re
             .or(phrase("in all theatres"))
             .or(phrase("everywhere")),
     )
-        .parse(i)?;
+        .parse(r);
+    // "RF 1.0, save in the Vell Hills, where it's 1.2": without its "everywhere" the RF is
+    // still every theater's but the one set apart.
+    let r = match every {
+        Ok((r, _)) => r,
+        Err(e) if except_where(ctx, r).is_err() => return Err(e),
+        Err(_) => r,
+    };
     let missing = || nom::Err::Error(super::grammar_error::GrammarError { at: i });
     let whole = |rf: &PrintedRf| entry(ctx, i, rf, None).ok_or_else(missing);
     let section = |area: Area, entries: Vec<ScheduleEntry>| ScheduleSection {
@@ -280,22 +287,15 @@ fn left_out(place: &Area) -> Option<Area> {
     Some(Area::AllBut { except })
 }
 
-/// "[,] except (in) X, where it is 1.5": the place and its RF.
+/// "[,] except (in) X, where it is 1.5" (`save`, `bar`; "where the roads ate them and it's
+/// 1.5"): the place and its RF.
 fn except_where<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
-    let (r, _) = (opt((ws0, ch(','))), ws1, phrase("except"), ws1).parse(i)?;
+    let except = phrase("except").or(phrase("save")).or(phrase("bar"));
+    let (r, _) = (opt((ws0, ch(','))), ws1, except, ws1).parse(i)?;
     let (r, _) = opt((phrase("in").or(phrase("on")), ws1)).parse(r)?;
     let (r, place) = named_area(ctx, r)?;
-    let (r, _) = (
-        ws0,
-        ch(','),
-        ws0,
-        phrase("where"),
-        ws1,
-        phrase("it is"),
-        ws1,
-    )
-        .parse(r)?;
-    let (r, other) = rf(ctx, r, false)?;
+    let (r, _) = (ws0, ch(','), ws0).parse(r)?;
+    let (r, other) = super::served::where_is(ctx, r)?;
     Ok((r, (place, other)))
 }
 
