@@ -687,6 +687,210 @@ fn rf_named(i: &str) -> Res<'_, ()> {
 /// added", "... are the same as the AS 42's, but with .1 subtracted from each RF", "... are
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let read = copy_by_form(ctx, start);
+    if read
+        .as_ref()
+        .is_ok_and(|(r, _)| r.trim_start().is_empty() || r.trim_start().starts_with(['.', ';']))
+    {
+        return read;
+    }
+    // "Dates and theatres exactly as for the Kovan I (note 1); just bump the rarity up by .1
+    // all round": the copy's changes read part by part.
+    let Ok((i, (base, note))) = copy_of(ctx, start) else {
+        return changed_by(ctx, start).map_or(read, Ok);
+    };
+    match copy_parts(ctx, i) {
+        Some((r, change, max, limits)) => {
+            let zero = zero_rf(ctx, i);
+            let kind = ClauseKind::SameWithAddedRf {
+                added: change.added.unwrap_or(zero),
+                subtracted: change.subtracted,
+                months_later: change.months_later.unwrap_or(0),
+                base,
+                note,
+                max,
+                set: change.set,
+            };
+            let mut body: Body = kind.into();
+            body.also.extend(limits);
+            Ok((r, body))
+        }
+        None => read,
+    }
+}
+
+/// "Just bump the rarity up by .1 all round", "Raise the rarity by .1": a sentence that only
+/// changes the RF of what the sentence before gives by an amount (with its cap), read by its
+/// words; its RF word must be among them.
+fn changed_by<'a>(ctx: &Ctx<'a>, start: &'a str) -> Option<(&'a str, Body)> {
+    let sentence = &start[..ctx.sentence_len(start)];
+    let sentence = sentence.find(';').map_or(sentence, |n| &sentence[..n]);
+    let body = sentence.trim_end().trim_end_matches('.').trim_end();
+    let lower = body.to_ascii_lowercase();
+    if !lower
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| matches!(w, "rf" | "rarity"))
+    {
+        return None;
+    }
+    let (Some((added, subtracted)), max) =
+        super::relative_words::copy_amount(ctx, idle_tail_cut(body))?
+    else {
+        return None;
+    };
+    let kind = ClauseKind::SameWithAddedRf {
+        added,
+        subtracted,
+        months_later: 0,
+        base: None,
+        note: None,
+        max,
+        set: None,
+    };
+    Some((&start[body.len()..], kind.into()))
+}
+
+/// Words after a copy's base that change nothing ("As note 9 in every respect").
+const COPY_IDLE: [&str; 7] = [
+    "in every respect",
+    "in all respects",
+    "all round",
+    "throughout",
+    "in each case",
+    "in every case",
+    "exactly",
+];
+
+/// The rest of a copy's sentence after its base (up to a semicolon or the sentence's end), cut
+/// at its commas (and at "and" where a part will not read whole): each part a limit, a change
+/// of the RF by an amount (with its cap, or a cap alone), a month shift, an RF set in place of
+/// the copy's, or words that change nothing. `None` unless every part reads and one changes
+/// something.
+fn copy_parts<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+) -> Option<(
+    &'a str,
+    CopyChange,
+    Option<PrintedRf>,
+    Vec<AvailabilityClause>,
+)> {
+    let sentence = &i[..ctx.sentence_len(i)];
+    let sentence = sentence.find(';').map_or(sentence, |n| &sentence[..n]);
+    let body = sentence.trim_end().trim_end_matches('.').trim_end();
+    let mut change = CopyChange {
+        added: None,
+        subtracted: false,
+        months_later: None,
+        set: None,
+    };
+    let (mut max, mut limits, mut changed) = (None, Vec::new(), false);
+    let mut todo: Vec<&'a str> = body.split(',').collect();
+    todo.reverse();
+    while let Some(part) = todo.pop() {
+        let part = strip_joiners(part.trim());
+        if part.is_empty()
+            || COPY_IDLE
+                .iter()
+                .any(|w| phrase(w)(part).is_ok_and(|(r, _)| r.is_empty()))
+        {
+            continue;
+        }
+        if let Ok((rest, b)) = super::limits::limit(ctx, part) {
+            if rest.trim().is_empty() && matches!(b.kind, ClauseKind::Limit(_)) {
+                limits.push(make_clause(ctx, part, Vec::new(), b));
+                changed = true;
+                continue;
+            }
+        }
+        if let Ok((rest, n)) = months_later_words(part) {
+            if rest.trim().is_empty() && change.months_later.replace(n).is_none() {
+                changed = true;
+                continue;
+            }
+        }
+        if let Some((amount, cap)) = super::relative_words::copy_amount(ctx, idle_tail_cut(part)) {
+            if let Some((value, lower)) = amount {
+                if change.added.is_some() || change.set.is_some() {
+                    return None;
+                }
+                (change.added, change.subtracted) = (Some(value), lower);
+            }
+            if let Some(cap) = cap {
+                if max.replace(cap).is_some() {
+                    return None;
+                }
+            }
+            changed = true;
+            continue;
+        }
+        if let Some(value) = set_in_part(ctx, part) {
+            if change.added.is_some() || change.set.replace(value).is_some() {
+                return None;
+            }
+            changed = true;
+            continue;
+        }
+        // "but nothing before 1943 and knock .1 off": two parts joined by "and".
+        let at = part.to_ascii_lowercase().find(" and ")?;
+        todo.push(&part[at + " and ".len()..]);
+        todo.push(&part[..at]);
+    }
+    changed.then_some((&i[body.len()..], change, max, limits))
+}
+
+/// A part without the words at its end that change nothing ("knock .1 off the RF in each
+/// case", "the RF is .2 less throughout").
+fn idle_tail_cut(part: &str) -> &str {
+    let lower = part.to_ascii_lowercase();
+    COPY_IDLE
+        .iter()
+        .find(|w| lower.ends_with(&format!(" {w}")))
+        .map_or(part, |w| part[..part.len() - w.len()].trim_end())
+}
+
+/// A part without the words that join it to the one before ("and", "but", "except that",
+/// "with" before a limit is the limit's own).
+fn strip_joiners(part: &str) -> &str {
+    let mut p = part;
+    loop {
+        let next = [
+            "and ",
+            "but ",
+            "except that ",
+            "except ",
+            "though ",
+            "just ",
+        ]
+        .iter()
+        .find_map(|w| {
+            p.get(..w.len())
+                .filter(|h| h.eq_ignore_ascii_case(w))
+                .map(|_| p[w.len()..].trim_start())
+        });
+        match next {
+            Some(r) => p = r,
+            None => return p,
+        }
+    }
+}
+
+/// "the RF here is 1.3", "RF 1.4 throughout", "at RF 1.3": an RF that replaces every RF of the
+/// copy, the whole part.
+fn set_in_part<'a>(ctx: &Ctx<'a>, part: &'a str) -> Option<PrintedRf> {
+    let (r, _) = opt((phrase("the"), ws1)).parse(part).ok()?;
+    let (r, _) = opt((phrase("at"), ws1)).parse(r).ok()?;
+    let (r, _) = (rf_word, ws1).parse(r).ok()?;
+    let (r, _) = opt((phrase("here").or(phrase("there")), ws1))
+        .parse(r)
+        .ok()?;
+    let (r, _) = opt((phrase("is"), ws1)).parse(r).ok()?;
+    let (r, value) = set_rf(ctx, r)?;
+    r.trim().is_empty().then_some(value)
+}
+
+/// A copy read by its fixed forms ([`same_with_added_rf`]).
+fn copy_by_form<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, (base, note)) = copy_of(ctx, start)?;
     // "As the Gant in 1941-42 on the Marsh Front, but ...": the copy kept to those months and
     // places.
@@ -885,12 +1089,45 @@ fn copy_of<'a>(
             let (i, _) = rf_is(start)?;
             Ok((i, (None, None)))
         }
-        Err(_) => match (copied_nouns, ws1, phrase("are"), ws1).parse(start) {
+        Err(_) if used_nouns(ctx, start).is_ok() => used_nouns(ctx, start),
+        Err(_) => match (
+            copied_nouns,
+            ws1,
+            opt((phrase("are"), ws1)),
+            opt((one_of(&["exactly", "just", "precisely"]), ws1)),
+        )
+            .parse(start)
+        {
+            // "Dates and theatres exactly as for the Kovan I": the verb left out, the link
+            // must then name what it copies.
+            Ok((i, (_, _, None, _))) => match antecedent(ctx, i)? {
+                (r, (None, None)) => fail(r),
+                read => Ok(read),
+            },
             Ok((i, _)) => antecedent(ctx, i),
             // "Drossel B: as the Drossel, but RF +.1": the antecedent alone after a label.
             Err(e) => bare_antecedent(ctx, start).map_err(|_| e),
         },
     }
+}
+
+/// "Use the Brask's dates and theatres": the base's possessive, then what is copied.
+fn used_nouns<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    let (r, _) = (phrase("use"), ws1, opt((phrase("the"), ws1))).parse(i)?;
+    let (r, base) = possessive_name(ctx, r)?;
+    let (r, (_, nouns)) = (ws1, copied_nouns).parse(r)?;
+    // "Use the X's RF, raised by .1" is a relative rule's: a copy takes dates or places.
+    let lower = nouns.to_ascii_lowercase();
+    if !["date", "theat", "area", "place", "availability"]
+        .iter()
+        .any(|n| lower.contains(n))
+    {
+        return fail(i);
+    }
+    Ok((r, (Some(base), None)))
 }
 
 /// No RF added: an amount of 0 printed nowhere (at `i`).
@@ -982,6 +1219,13 @@ fn bare_antecedent<'a>(
         (r2, (None, Some(note)))
     } else {
         let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
+        // "As the lorry (note 13)": a common noun, or a name the listing does not hold, the
+        // note in brackets naming it.
+        if ctx.lexicon.vehicle_at(r).is_none() {
+            if let Ok((r2, note)) = noun_of_note(ctx, r) {
+                return Ok((r2, (None, Some(note))));
+            }
+        }
         // With a listing, the base is one of its names; at a sentence's start, only then.
         if (ctx.lexicon.knows_vehicles() || !label) && ctx.lexicon.vehicle_at(r).is_none() {
             return fail(r);
@@ -993,6 +1237,34 @@ fn bare_antecedent<'a>(
         return fail(i);
     }
     Ok((r, found))
+}
+
+/// "lorry (note 13)", "old car (see note 2)", "Dallow (note 8)": up to three words of
+/// letters, then the note that names what they stand for.
+fn noun_of_note<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Spanned<u16>> {
+    let mut r = i;
+    for _ in 0..3 {
+        let len = r.find(|c: char| !c.is_alphabetic()).unwrap_or(r.len());
+        if len == 0 {
+            return fail(i);
+        }
+        r = &r[len..];
+        let (r2, _) = ws0(r)?;
+        if let Ok((r3, (_, _, _, note, _, _))) = (
+            ch('('),
+            ws0,
+            opt((phrase("see"), ws1)),
+            |x| note_ref(ctx, x),
+            ws0,
+            ch(')'),
+        )
+            .parse(r2)
+        {
+            return Ok((r3, note));
+        }
+        r = ws1(r)?.0;
+    }
+    fail(i)
 }
 
 /// "[Its] RF is " before an amount ("RF is .1 higher"), "RF is always ", "RF " ("RF +0.1":
@@ -1053,7 +1325,9 @@ fn same_as<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option
 }
 
 /// The nouns that name what a sentence copies from another vehicle or note.
-const NOUNS: [&str; 10] = [
+const NOUNS: [&str; 11] = [
+    // "Same dates and same theatres as the X".
+    "same",
     "dates",
     "theaters",
     "theatres",
@@ -1079,7 +1353,7 @@ fn copied_nouns(i: &str) -> Res<'_, &str> {
             .chain(&["rarity factor", "date"])
             .find_map(|n| phrase(n)(r).ok());
         let Some((r2, w)) = word else { break };
-        named |= !w.eq_ignore_ascii_case("and");
+        named |= !w.eq_ignore_ascii_case("and") && !w.eq_ignore_ascii_case("same");
         r = r2;
         match (opt(ch(',')), ws1).parse(r) {
             Ok((r3, _)) if NOUNS.iter().any(|n| phrase(n)(r3).is_ok()) => r = r3,
@@ -1574,6 +1848,12 @@ fn antecedent<'a>(
     let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
     if let Ok((r2, base)) = possessive_name(ctx, r) {
         return Ok((r2, (Some(base), None)));
+    }
+    // "as the Dallow (note 8)": a name the listing does not hold, its note in brackets.
+    if ctx.lexicon.vehicle_at(r).is_none() {
+        if let Ok((r2, note)) = noun_of_note(ctx, r) {
+            return Ok((r2, (None, Some(note))));
+        }
     }
     // After "as" only a name the nation's listing holds ("the same as the Kpfw. B.1, but ...").
     if !any_name && ctx.lexicon.vehicle_at(r).is_none() {

@@ -120,7 +120,7 @@ const ONLY_TO: [&str; 4] = ["limited to", "restricted to", "reserved for", "conf
 const ONLY: [&str; 3] = ["only", "solely", "exclusively"];
 
 /// The words that keep from what is named (contractions first: "isn't" is "is not").
-const NOT: [&str; 13] = [
+const NOT: [&str; 14] = [
     "isn't",
     "wasn't",
     "aren't",
@@ -133,6 +133,8 @@ const NOT: [&str; 13] = [
     "withdrawn",
     "unavailable",
     "nowhere",
+    // "but nothing before 1943".
+    "nothing",
     // "Neither is available on X": not, of both.
     "neither",
 ];

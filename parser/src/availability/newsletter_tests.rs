@@ -173,3 +173,53 @@ fn an_rf_with_a_place_set_apart() {
         0
     );
 }
+
+/// A copy's base in other words ("Dates and theatres exactly as for the X", "Use the X's dates
+/// and theatres", "As the lorry (note 13)") and its changes read part by part: an amount in a
+/// columnist's words, a cap, a limit, an RF set, words that change nothing.
+#[test]
+fn a_copy_and_its_changes_in_other_words() {
+    let cases = [
+        (
+            "Dates and theatres exactly as for the Kovan I (note 1); just bump the rarity up by .1 all round.",
+            vec!["SameWithAddedRf +0.0 of Kovan I", "SameWithAddedRf +0.1"],
+        ),
+        (
+            "Use the Brask's dates and theatres; its RF is .3 above the Brask's at the time, though never higher than 1.5.",
+            vec!["SameWithAddedRf +0.0 of Brask", "RelativeRf +0.3 max 1.5 of Brask"],
+        ),
+        (
+            "As the lorry (note 13), with the RF raised by .2 (1.3 maximum), but not before Jun '41.",
+            vec!["SameWithAddedRf +0.2 of Note 13", "Limit Not [] until 5/41"],
+        ),
+        (
+            "As note 9 in every respect, except that the RF is .2 less throughout.",
+            vec!["SameWithAddedRf -0.2 of Note 9"],
+        ),
+        (
+            "As note 15, but nothing before 1943, and knock .1 off the RF in each case.",
+            vec!["SameWithAddedRf -0.1 of Note 15", "Limit Not [] until 12/42"],
+        ),
+        (
+            "Same dates and same theatres as the Dallow (note 8), but the RF here is 1.3; and the League may not use them.",
+            vec!["SameWithRf 1.3 of ", "Limit Not [Either League]"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+    // A part that reads as nothing of a copy's leaves the sentence unread.
+    assert_eq!(
+        read("As note 9, except that the RF is .2 less on Sundays.").1,
+        1
+    );
+    // "Use the X's RF, raised by .1" copies no dates: a relative rule's.
+    assert_ne!(
+        read("Use the Brask's RF, raised by .1.").0,
+        vec!["SameWithAddedRf +0.1 of Brask".to_string()]
+    );
+}

@@ -17,7 +17,10 @@ use super::rf_token::rf;
 use super::syntax::{ClauseKind, EntryWhen, PrintedRf, RelativeRf, VehicleRef};
 
 /// Words that say the amount is added.
-const UP: [&str; 17] = [
+const UP: [&str; 19] = [
+    // "just bump the rarity up by .1".
+    "up",
+    "bump",
     "higher",
     "more",
     "greater",
@@ -38,7 +41,9 @@ const UP: [&str; 17] = [
 ];
 
 /// Words that say the amount is taken away.
-const DOWN: [&str; 13] = [
+const DOWN: [&str; 14] = [
+    // "knock .1 off the RF".
+    "off",
     "lower",
     "less",
     "below",
@@ -98,7 +103,7 @@ const SAME_BASIS: [&[&str]; 8] = [
 /// Single words that change nothing in a relative rule ("wherever the X was", "is found
 /// wherever and whenever the X is", "is available wherever the X is": the base's places and
 /// months, as the rule holds anyway).
-const IDLE: [&str; 41] = [
+const IDLE: [&str; 50] = [
     "take",
     // "Use the X's RF ... plus .4", "Its RF equals/matches the X's ...": the base named.
     "use",
@@ -141,6 +146,17 @@ const IDLE: [&str; 41] = [
     "with",
     "in",
     "case",
+    // A columnist's: "just bump the rarity up by .1 all round", "knock .1 off the RF in each
+    // case", "its RF is .3 above the Brask's at the time, though never higher than 1.5".
+    "just",
+    "all",
+    "round",
+    "throughout",
+    "here",
+    "knock",
+    "at",
+    "time",
+    "though",
 ];
 
 /// One piece of the clause.
@@ -183,7 +199,7 @@ pub(crate) fn relative_by_words<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Bo
             return fail(start);
         }
     }
-    let Some((base, delta, lower, max, within)) = bind(ctx, &pieces) else {
+    let Some((Some(base), Some(delta), lower, max, within)) = bind(ctx, &pieces) else {
         return fail(start);
     };
     let rest = &start[body.len()..];
@@ -288,12 +304,34 @@ fn strip_possessive(i: &str) -> &str {
 /// What a relative rule binds: the base, the amount, whether it is taken away, the cap, and
 /// the months it holds in.
 type Bound = (
-    VehicleRef,
-    PrintedRf,
+    Option<VehicleRef>,
+    Option<PrintedRf>,
     bool,
     Option<PrintedRf>,
     Option<EntryWhen>,
 );
+
+/// What one part of a copy's sentence changes of the RF ("just bump the rarity up by .1 all
+/// round", "with the RF raised by .2 (1.3 maximum)", "knock .1 off the RF in each case",
+/// "though never higher than 1.5"): the amount and whether it is taken away, and the cap; at
+/// least one of the two. `None` when a word, name or period of the part is of no use here.
+pub(crate) fn copy_amount(
+    ctx: &Ctx<'_>,
+    part: &str,
+) -> Option<(Option<(PrintedRf, bool)>, Option<PrintedRf>)> {
+    let pieces = pieces(ctx, part)?;
+    if pieces
+        .iter()
+        .any(|p| matches!(p, Piece::Vehicle(_) | Piece::When(_)))
+    {
+        return None;
+    }
+    let (_, amount, lower, max, _) = bind(ctx, &pieces)?;
+    if amount.is_none() && max.is_none() {
+        return None;
+    }
+    Some((amount.map(|a| (a, lower)), max))
+}
 
 /// The base vehicle, the amount, whether it is taken away, the cap and the months: every piece
 /// used, one base, one amount, at most one cap and one open end, the direction said one way
@@ -362,10 +400,11 @@ fn bind(ctx: &Ctx<'_>, pieces: &[Piece<'_>]) -> Option<Bound> {
             return None;
         }
     }
-    if up == down {
+    // An amount says which way; a cap alone says none.
+    if up == down && (amount.is_some() || up) {
         return None;
     }
-    Some((base?, amount?, down, max, within))
+    Some((base, amount, down, max, within))
 }
 
 /// The pieces of the cap words that stand next to the number at `k`, when there are any.

@@ -276,8 +276,9 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
     }
 }
 
-/// Words that make an aside carry meaning: a sense, a time word, a rarity.
-const MEANINGFUL: [&str; 22] = [
+/// Words that make an aside carry meaning: a sense, a time word, a rarity, a hedge ("Royalist
+/// use only, at times" is no limit).
+const MEANINGFUL: [&str; 44] = [
     "not",
     "never",
     "no",
@@ -300,6 +301,34 @@ const MEANINGFUL: [&str; 22] = [
     "rarity",
     "rate",
     "elsewhere",
+    "times",
+    "sometimes",
+    "occasionally",
+    "often",
+    "usually",
+    "mostly",
+    "rarely",
+    "seldom",
+    "mainly",
+    "generally",
+    "partly",
+    "some",
+    "few",
+    "most",
+    "many",
+    "also",
+    "thereafter",
+    "afterwards",
+    "afterward",
+    "onwards",
+    "onward",
+    "then",
+];
+
+/// Words an aside never starts with: they join what follows to the sentence ("..., and
+/// thereafter", "..., with X").
+const JOINING: [&str; 10] = [
+    "and", "or", "with", "in", "on", "at", "for", "to", "during", "plus",
 ];
 
 /// The text after an aside at `rest` (", I'm afraid", " — and quite right too"), up to the
@@ -325,6 +354,10 @@ fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
     if words.trim().is_empty()
         || words.contains(|c: char| c.is_ascii_digit() || "()[]:".contains(c))
     {
+        return None;
+    }
+    let first = words.split_whitespace().next().unwrap_or("").to_lowercase();
+    if JOINING.contains(&first.as_str()) {
         return None;
     }
     for word in words.split_whitespace() {
@@ -384,6 +417,12 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
         rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '†');
         if rest.is_empty() {
             break;
+        }
+        // "...; and the League may not use them": the "and" after a semicolon joins, no more.
+        if continues {
+            if let Ok((r, _)) = (phrase("and"), ws1).parse(rest) {
+                rest = r;
+            }
         }
         match clause(ctx, rest, Level::Top) {
             Ok((r, (c, also))) => {
