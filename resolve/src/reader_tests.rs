@@ -370,3 +370,21 @@ fn an_rf_sentence_repeating_the_listing_rf_is_the_window() {
     assert!(codes(&r).iter().all(|c| *c == "lint::rf-outside-range"));
     assert_eq!(first_entries(&r).len(), 6, "{:?}", first_entries(&r));
 }
+
+/// "1.4 from March 1941, 1.2 from January '42 on, and 1.0 from 1944 until August 1945": in one
+/// list an open end runs until the next entry that starts later, never into it.
+#[test]
+fn an_open_end_in_a_list_runs_until_the_next_entry() {
+    let l = listing([row("Alpha", "1.0-1.4", "3/41-8/45", "1")]);
+    let notes = "**1. Alpha:** A test vehicle.\n\n† RF 1.4 from March 1941, 1.2 from January '42 on, and 1.0 from 1944 until August 1945.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        periods_and_rfs(&r, "Alpha"),
+        [
+            ("3/41-12/41".to_string(), 14),
+            ("1/42-12/43".to_string(), 12),
+            ("1/44-8/45".to_string(), 10)
+        ]
+    );
+}

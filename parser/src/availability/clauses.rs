@@ -399,7 +399,9 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         }
         // Without a verb the list must read, or the clause end there ("RF 1.3." alone is an
         // RF for the whole DATES; "RF 1.3 in spirit" is nothing).
-        let ends = i.trim_start().is_empty() || i.trim_start().starts_with(['.', ';']);
+        // "RF 1.6, I'm afraid.": an aside that names nothing ends it too.
+        let end = super::sentences::aside(ctx, i).unwrap_or(i).trim_start();
+        let ends = end.is_empty() || end.starts_with(['.', ';']);
         if !verb && !ends {
             return fail(i);
         }

@@ -110,7 +110,10 @@ pub(crate) fn theater_entry<'a>(
 
 /// Words that change an RF from the entry before ("rising to 1.5 in 1942", "drops to 1.0
 /// (7-11/42)", "and is 1.1 from 2/43 on", "then 1.3"), longest first.
-const CHANGES: [&str; 27] = [
+const CHANGES: [&str; 30] = [
+    "easing to",
+    "eases to",
+    "eased to",
     "going up to",
     "goes up to",
     "went up to",
@@ -158,6 +161,8 @@ pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Schedule
         // said once.
         let (i, _) = opt((phrase("of"), ws1)).parse(start)?;
         let (i, change) = opt((change_word, ws1)).parse(i)?;
+        // "and a mere 1.0 from 1944": the adjective adds nothing.
+        let (i, _) = opt((phrase("a mere"), ws1)).parse(i)?;
         let (i, value) = rf_noun(ctx, i, false)?;
         periods_of(ctx, start, i, value, change.is_some())
     };
@@ -215,6 +220,19 @@ fn period_preposition(i: &str) -> Res<'_, &str> {
         .parse(i)
 }
 
+/// Words of a clause that says use began: "when they first turn up in ", "when it first
+/// appeared in ": "when", up to five plain words with a word of onset among them, then "in";
+/// the text after "in".
+fn onset_clause(i: &str) -> Option<&str> {
+    let (r, _) = (phrase("when"), ws1).parse(i).ok()?;
+    let at = super::when::prose_before_month(r)?;
+    let words = &r[..r.len() - at.len()];
+    let onset = [
+        "first", "appear", "arriv", "turn up", "turns up", "show up", "enter",
+    ];
+    onset.iter().any(|w| words.contains(w)).then_some(at)
+}
+
 /// A period, and "scenarios" after it if it is there ("in 1941 scenarios").
 fn scenario_when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     let (r, w) = when(ctx, i)?;
@@ -240,6 +258,17 @@ pub(crate) fn periods_of<'a>(
             return Ok((r, w));
         }
         let (i, _) = ws1(i)?;
+        // "RF 1.4 when they first turn up in March 1941": from then on.
+        if let Some(at) = onset_clause(i) {
+            if let Ok((r, EntryWhen::Period(p))) = scenario_when(ctx, at) {
+                let mut from = p;
+                from.value = from.value.map(|v| qm_schema::Period {
+                    from: v.from,
+                    to: v.from,
+                });
+                return Ok((r, EntryWhen::From(from)));
+            }
+        }
         let (i, _) = opt((period_preposition, ws1)).parse(i)?;
         scenario_when(ctx, i)
     };

@@ -223,3 +223,48 @@ fn a_copy_and_its_changes_in_other_words() {
         vec!["SameWithAddedRf +0.1 of Brask".to_string()]
     );
 }
+
+/// An RF schedule in a columnist's words: "when they first turn up in P" (from P on),
+/// "easing to", "a mere 1.0", "until the last of them were pensioned off in P" (until P).
+#[test]
+fn an_rf_schedule_with_words_around_its_months() {
+    assert_eq!(
+        read("RF 1.4 when they first turn up in March 1941, easing to 1.2 from January '42 on, and a mere 1.0 from 1944 until the last of them were pensioned off in August 1945."),
+        (
+            vec!["RfByPeriod | anywhere: from 3/41 on (1.4), from 1/42 on (1.2), 1/44-8/45 (1.0)".to_string()],
+            0
+        )
+    );
+    // A sense word in the words before the month makes them no such words.
+    assert_eq!(
+        read("RF 1.0 from 1944 until they were not withdrawn in August 1945.").1,
+        1
+    );
+}
+
+/// "as well", "for a short spell" add nothing; "(the Iron Gate included)" is one more place;
+/// ", and you'll be lucky" is an aside.
+#[test]
+fn words_that_add_nothing_beside_places() {
+    let cases = [
+        (
+            "In the Salt Flats from 7/41 to 2/43, RF 1.3; and in Saronne as well from Sep '42 until they were all withdrawn in February '43, at 1.5 there.",
+            vec!["RfByPeriod | the Salt Flats: 7/41-2/43 (1.3)", "DatesAndRf | Saronne: 9/42-2/43 (1.5)"],
+        ),
+        (
+            "In the Lowlands from Oct '42 to Mar '44 (1.4), and in the Vell Hills for a short spell, Jan–Apr '44 (1.6).",
+            vec!["DatesAndRf | the Lowlands: 10/42-3/44 (1.4) | the Vell Hills: 1-4/44 (1.6)"],
+        ),
+        (
+            "Saronne (the Iron Gate included) from March 1944 until the war ended; RF 1.6, and you'll be lucky.",
+            vec!["DatesOnly | Saronne/the Iron Gate: from 3/44 on", "RfByPeriod | anywhere: from 1/34 on (1.6)"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+}

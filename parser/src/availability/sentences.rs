@@ -334,7 +334,7 @@ const JOINING: [&str; 10] = [
 /// The text after an aside at `rest` (", I'm afraid", " — and quite right too"), up to the
 /// sentence's end: a comma or dash, then words with no digit, no place the nation knows, no
 /// capitalized word (bar "I"), no word of [`MEANINGFUL`]. `None` when there is none.
-fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
+pub(crate) fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
     let (r, _) = (
         ws0,
         ch(',')
@@ -356,8 +356,16 @@ fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
     {
         return None;
     }
-    let first = words.split_whitespace().next().unwrap_or("").to_lowercase();
-    if JOINING.contains(&first.as_str()) {
+    let mut lead = words.split_whitespace().map(str::to_lowercase);
+    let (first, second) = (
+        lead.next().unwrap_or_default(),
+        lead.next().unwrap_or_default(),
+    );
+    // ", and you'll be lucky": "and" before the reader or the writer begins an aside too.
+    let person = ["you", "i", "we"]
+        .iter()
+        .any(|p| second.split(['\'', '’']).next() == Some(p));
+    if JOINING.contains(&first.as_str()) && !(first == "and" && person) {
         return None;
     }
     for word in words.split_whitespace() {

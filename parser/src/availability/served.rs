@@ -449,6 +449,10 @@ fn place_then_period(ctx: &Ctx<'_>, i: &str) -> bool {
     let Ok((r, _)) = ws1(r) else {
         return false;
     };
+    // "in Saronne as well from Sep '42".
+    let r = (one_of(&["as well", "too", "also"]), ws1)
+        .parse(r)
+        .map_or(r, |(r2, _)| r2);
     // "Also in Orlen during 1940, RF 1.3": the period's own "in" or "during" before it.
     let at = (super::lexeme::period_preposition, ws1)
         .parse(r)
@@ -485,8 +489,9 @@ fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
 fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
     let mut out = Vec::new();
     loop {
-        // "only", "again" and "also" add nothing the groups do not say ("in Tunisia in April
-        // 1943 only", "and again from 9/44", "in 1/43, also at RF 1.2").
+        // "only", "again", "also", "as well" add nothing the groups do not say ("in Tunisia in
+        // April 1943 only", "and again from 9/44", "in 1/43, also at RF 1.2", "in Saronne as
+        // well from Sep '42").
         // "though only in 1941", "but only with X": a concession adds nothing either.
         let noise = |i| {
             opt((
@@ -495,7 +500,14 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
                 phrase("only")
                     .or(phrase("again"))
                     .or(phrase("alone"))
-                    .or(phrase("also")),
+                    .or(phrase("also"))
+                    .or(phrase("as well"))
+                    .or(phrase("too"))
+                    // "in the Vell Hills for a short spell, Jan–Apr '44".
+                    .or(phrase("for a short spell"))
+                    .or(phrase("for a short time"))
+                    .or(phrase("for a while"))
+                    .or(phrase("briefly")),
             ))
             .parse(i)
         };
@@ -818,6 +830,20 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
         let inner = |r: &'a str| -> Res<'a, Piece> {
             if let Ok(read) = dated(ctx, r, r) {
                 return Ok(read);
+            }
+            // "Saronne (the Iron Gate included)", "(including the Iron Gate)": one more place
+            // beside the one before.
+            let with = |r| -> Res<'a, Area> {
+                let (r, _) = (phrase("including"), ws1).parse(r)?;
+                place(ctx, r)
+            };
+            let and_with = |r| -> Res<'a, Area> {
+                let (r, area) = place(ctx, r)?;
+                let (r, _) = (ws1, one_of(&["included", "too", "as well"])).parse(r)?;
+                Ok((r, area))
+            };
+            if let Ok((r, area)) = with(r).or_else(|_| and_with(r)) {
+                return Ok((r, Piece::Place(area, false)));
             }
             let (r, area) = place(ctx, r)?;
             Ok((r, Piece::Place(area, true)))

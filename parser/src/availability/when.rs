@@ -271,16 +271,45 @@ fn span_bare<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
     let (r, from_word) = opt((phrase("from"), ws1)).parse(i)?;
     let (r, from) = point(ctx, r)?;
     let dash = (ws0, super::lexeme::ch('-').or(super::lexeme::ch('–')), ws0).map(|_| ());
+    let worded = (ws1, span_word, ws1).parse(r);
     let joined = dash
         .or((ws1, span_word, ws1).map(|_| ()))
         .parse(r)
-        .and_then(|(r2, _)| point(ctx, r2));
+        .and_then(|(r2, _)| point(ctx, r2))
+        // "until the last of them were pensioned off in August 1945": the end's month after
+        // a few plain words that say what happened then.
+        .or_else(|e| match worded {
+            Ok((r2, _)) => point(ctx, prose_before_month(r2).ok_or(e)?),
+            Err(_) => Err(e),
+        });
     match joined {
         Ok((r2, to)) => Ok((r2, join(ctx, from, to))),
         // "from January to June 1942": the months of one year already hold their "to".
         Err(_) if from_word.is_some() && !joins_month_names(&from.raw) => fail(r),
         Err(_) => Ok((r, from)),
     }
+}
+
+/// Words that never stand in the prose before a span's last month.
+const NOT_PROSE: [&str; 8] = ["not", "never", "no", "only", "except", "but", "and", "or"];
+
+/// "the last of them were pensioned off in " before a month: up to eight plain lower-case
+/// words, the last of them "in", none a sense word; the text after them.
+pub(crate) fn prose_before_month(i: &str) -> Option<&str> {
+    let mut r = i;
+    for n in 0..8 {
+        let len = r.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(r.len());
+        let word = &r[..len];
+        if len == 0 || NOT_PROSE.contains(&word) {
+            return None;
+        }
+        let (after, _) = ws1(&r[len..]).ok()?;
+        if word == "in" && n > 0 {
+            return Some(after);
+        }
+        r = after;
+    }
+    None
 }
 
 /// True when a point read two month names joined ("January to June 1942", "May-June 1940"):
@@ -392,7 +421,7 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         .or(phrase("up to"))
         .or(phrase("up until"));
     if let Ok((r, _)) = (until, ws1).parse(i) {
-        let (r, p) = point(ctx, r)?;
+        let (r, p) = point(ctx, r).or_else(|e| point(ctx, prose_before_month(r).ok_or(e)?))?;
         return Ok((r, EntryWhen::Until(p)));
     }
     let (r, _) = (phrase("before").or(phrase("prior to")), ws1).parse(i)?;

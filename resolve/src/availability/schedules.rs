@@ -93,10 +93,20 @@ fn entries(
     diags: &mut Vec<Diagnostic>,
 ) {
     let mut prev_end: Option<YearMonth> = None;
-    for e in &sch.entries {
+    for (k, e) in sch.entries.iter().enumerate() {
+        // "1.2 from January '42 on, and 1.0 from 1944 until August 1945": an open end runs
+        // until the next entry of its own list that starts later.
+        let next = sch.entries[k + 1..].iter().find_map(|n| match n.when {
+            When::Period(p) => Some(p.from),
+            When::From(f) => Some(f),
+            _ => None,
+        });
         let period = match e.when {
             When::Period(p) => Some(p),
             When::Thereafter => prev_end.and_then(|end| Period::new(end.succ(), s.dates.to)),
+            When::From(from) if next.is_some_and(|n| n > from) => {
+                Period::new(from, next.map_or(from, YearMonth::pred))
+            }
             // Past the vehicle's dates it is one month, which clipping to DATES then drops.
             When::From(from) => Period::new(from, s.dates.to.max(from)),
             When::Until(to) => Period::new(s.dates.from.min(to), to),
@@ -141,7 +151,7 @@ fn entries(
                     span: s.map.provenance(&e.span),
                 },
                 blame: Some(e.span.clone()),
-                open: matches!(e.when, When::From(_)),
+                open: matches!(e.when, When::From(_)) && next.is_none_or(|n| n <= period.from),
             });
         }
     }
