@@ -191,9 +191,18 @@ pub(crate) fn rf_part<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Schedule
 /// An RF after its period: "after that, 1.3", "from 1943 on, 1.3", "July 1943: RF 1.2".
 pub(crate) fn period_first<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<ScheduleEntry>> {
     let (i, _) = opt((super::lexeme::period_preposition, ws1)).parse(start)?;
-    let (i, when) = when(ctx, i)?;
+    let (i, w) = when(ctx, i)?;
     let (i, _) = (opt(ch(',').or(ch(':'))), ws1).parse(i)?;
     let (i, value) = rf_noun(ctx, i, false)?;
+    // "after June 1940, 1.5, right up until the end of '42": the open start's end after its
+    // RF.
+    let (i, when) = match (&w, (opt(ch(',')), ws1, |r| when(ctx, r)).parse(i)) {
+        (EntryWhen::From(from), Ok((r, (_, _, EntryWhen::Until(to))))) => (
+            r,
+            EntryWhen::Period(super::period_token::join(ctx, from.clone(), to)),
+        ),
+        _ => (i, w),
+    };
     let entry = ScheduleEntry {
         span: ctx.span_between(start, i),
         when,

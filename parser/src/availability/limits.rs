@@ -100,7 +100,13 @@ const SMALL_WORDS: [&str; 62] = [
 const THEATER_NOUNS: [&str; 4] = ["theatres", "theaters", "theatre", "theater"];
 
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").
-const SMALL_PHRASES: [&str; 9] = [
+const SMALL_PHRASES: [&str; 14] = [
+    "at all",
+    // "never went south to X": the way there, no name ("East Africa" is one).
+    "went south",
+    "went north",
+    "went east",
+    "went west",
     "in service",
     "from service",
     "to be",

@@ -268,3 +268,62 @@ fn words_that_add_nothing_beside_places() {
         );
     }
 }
+
+/// A period lead-in with no comma before a pronoun ("Before July 1940 they rate 1.3"), "of that
+/// year", an open start and its end after the RF; "Royalist use only," before a list; a list
+/// that starts with "From 1936 to June 1940".
+#[test]
+fn rf_periods_in_a_columnists_words() {
+    let cases = [
+        (
+            "Before July 1940 they rate 1.3; after June of that year, 1.5, right up until the end of '42.",
+            vec!["RfByPeriod | anywhere: until 6/40 (1.3), 7/40-12/42 (1.5)"],
+        ),
+        (
+            "After June 1940 they rate 1.5 right up until the end of '42.",
+            vec!["RfByPeriod | anywhere: 7/40-12/42 (1.5)"],
+        ),
+        (
+            "Royalist use only, from 1936 to June 1940, in the Vell Hills and Saronne, RF 1.1.",
+            vec!["DatesAndRf | the Vell Hills/Saronne: 1/36-6/40 (1.1; Royalist use only)"],
+        ),
+        (
+            "From 1936 to June 1940, in the Vell Hills and in Saronne, RF 1.1.",
+            vec!["DatesAndRf | the Vell Hills/Saronne: 1/36-6/40 (1.1)"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+}
+
+/// "wherever Lomarian troops went" is every theater; "— not the rest of Saronne, mind you —"
+/// after a part of Saronne leaves out no more; "never went south to X at all" is a limit.
+#[test]
+fn a_columnists_places() {
+    let cases = [
+        (
+            "Only ever seen in the Iron Gate — not the rest of Saronne, mind you — from Feb '43 to Nov '44.",
+            vec!["DatesOnly | the Iron Gate: 2/43-11/44"],
+        ),
+        (
+            "Found wherever Lomarian troops went, from September 1939 until the very end.",
+            vec!["DatesOnly | every theater: from 9/39 on"],
+        ),
+        (
+            "Fought in Saronne and the Vell Hills until December 1944, at RF 1.3; never went south to the Lowlands at all.",
+            vec!["DatesAndRf | Saronne/the Vell Hills: until 12/44 (1.3)", "Limit Not [Either Lowlands]"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+}

@@ -124,6 +124,8 @@ pub(crate) enum LeadIn {
     Period(PrintedPeriod),
     /// "From 1943 onward,", "As of 6/43,": from when the rest applies, to the end of DATES.
     From(PrintedPeriod),
+    /// "Before July 1940 they rate 1.3": until when the rest applies, from the start of DATES.
+    Until(PrintedPeriod),
     /// "For WW2 scenarios,": the scenarios an availability limit is for.
     Ww2,
     /// "Dates and Rarity Factors by theatre:": a heading that names what follows, scoping
@@ -137,6 +139,7 @@ impl LeadIn {
         match self {
             LeadIn::Period(p) => Some(super::syntax::EntryWhen::Period(p)),
             LeadIn::From(p) => Some(super::syntax::EntryWhen::From(p)),
+            LeadIn::Until(p) => Some(super::syntax::EntryWhen::Until(p)),
             LeadIn::Area(_) | LeadIn::Ww2 | LeadIn::Heading => None,
         }
     }
@@ -323,7 +326,14 @@ fn followed_on<'a>(ctx: &Ctx<'a>, i: &'a str, p: PrintedPeriod) -> (&'a str, Pri
 /// "Between 4/37 and 3/40") followed by a pronoun subject ("it", "they") or a name of the
 /// listing, its comma left out; the text from the subject on.
 fn from_before_pronoun<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn)> {
-    phrase("from").or(phrase("between")).parse(i).ok()?;
+    // "Before July 1940 they rate 1.3", "After June 1940 they rate 1.5": an open end too.
+    phrase("from")
+        .or(phrase("between"))
+        .or(phrase("before"))
+        .or(phrase("after"))
+        .or(phrase("until"))
+        .parse(i)
+        .ok()?;
     let (r, w) = super::when::when(ctx, i).ok()?;
     let (r, _) = ws1(r).ok()?;
     let pronoun = ["it", "they", "both"]
@@ -343,7 +353,8 @@ fn from_before_pronoun<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn
     match w {
         super::syntax::EntryWhen::From(p) => Some((r, LeadIn::From(p))),
         super::syntax::EntryWhen::Period(p) => Some((r, LeadIn::Period(p))),
-        _ => None,
+        super::syntax::EntryWhen::Until(p) => Some((r, LeadIn::Until(p))),
+        super::syntax::EntryWhen::Thereafter(_) => None,
     }
 }
 

@@ -98,7 +98,20 @@ pub(crate) fn clause<'a>(
 /// A clause body with its lead-in put where the form leaves room for it: an area on a
 /// schedule's first section that names none, a period on a restriction that gives none, "for
 /// WW2 scenarios" on an availability limit. `None` when there is no room (two areas).
-fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
+fn with_lead_in(ctx: &Ctx<'_>, mut body: Body, lead: LeadIn) -> Option<Body> {
+    // "After June 1940 they rate 1.5 right up until the end of '42": the lead-in's open
+    // start, the one entry's end.
+    if let (ClauseKind::Schedule(s), LeadIn::From(from)) = (&mut body.kind, &lead) {
+        if let [section] = s.sections.as_mut_slice() {
+            if let [entry] = section.entries.as_mut_slice() {
+                if let super::syntax::EntryWhen::Until(to) = &entry.when {
+                    let joined = super::period_token::join(ctx, from.clone(), to.clone());
+                    entry.when = super::syntax::EntryWhen::Period(joined);
+                    return Some(body);
+                }
+            }
+        }
+    }
     match (&mut body.kind, lead) {
         (ClauseKind::Schedule(s), LeadIn::Area(area)) => {
             let first = s.sections.first()?;
@@ -122,9 +135,10 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
         (ClauseKind::Schedule(_), LeadIn::Heading) => {}
         // "In 1943 its RF is 1.5, ...", "From 1943 onward, the RF drops to 1.1": the lead-in's
         // period, or open end, is the first RF's.
-        (ClauseKind::Schedule(s), lead @ (LeadIn::Period(_) | LeadIn::From(_)))
-            if body.needs_period =>
-        {
+        (
+            ClauseKind::Schedule(s),
+            lead @ (LeadIn::Period(_) | LeadIn::From(_) | LeadIn::Until(_)),
+        ) if body.needs_period => {
             let when = lead.when()?;
             let mut missing = s
                 .sections
@@ -143,7 +157,7 @@ fn with_lead_in(mut body: Body, lead: LeadIn) -> Option<Body> {
             *period = p;
             body.needs_period = false;
         }
-        (ClauseKind::Limit(l), lead @ (LeadIn::Period(_) | LeadIn::From(_)))
+        (ClauseKind::Limit(l), lead @ (LeadIn::Period(_) | LeadIn::From(_) | LeadIn::Until(_)))
             if l.when.is_none() =>
         {
             l.when = lead.when();
@@ -174,9 +188,9 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
             // the whole DATES there.
             Some(lead @ LeadIn::Area(_)) => (
                 rest,
-                with_lead_in(b, lead.clone()).map(|b| whole_when_unsaid(ctx, i, b)),
+                with_lead_in(ctx, b, lead.clone()).map(|b| whole_when_unsaid(ctx, i, b)),
             ),
-            Some(lead) => (rest, with_lead_in(b, lead.clone())),
+            Some(lead) => (rest, with_lead_in(ctx, b, lead.clone())),
             None => (rest, Some(whole_when_unsaid(ctx, i, b))),
         });
         // ", I'm afraid.", ", by which point they were wearing out.": an aside to the sentence's

@@ -365,6 +365,25 @@ const SENSE_WORDS: [&str; 12] = [
 /// 1.1)", "Syria (6-7/41) at an RF of 1.3", "Only in France, from June to August 1944 (RF
 /// 1.6)".
 fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
+    // "Royalist use only, from 1936 to June 1940, in X and Y, RF 1.1": who alone may use it,
+    // then the list, as at a clause's start.
+    let restricted = (
+        |r| super::faction_words::use_only(ctx, r),
+        ws0,
+        ch(','),
+        ws0,
+    )
+        .parse(i);
+    if let Ok((r, (q, _, _, _))) = restricted {
+        let (r, mut read) = verbless_at(ctx, r, true)?;
+        read.insert(0, Piece::Only(q));
+        return Ok((r, read));
+    }
+    verbless_at(ctx, i, false)
+}
+
+/// [`verbless`] at `i`; `lead`: a lead-in before it leaves `i` where a clause starts.
+fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>> {
     // "Only in France, and only from June to August 1944 (RF 1.6)": the schedule's places are
     // the only ones anyway.
     let i = match (phrase("only"), ws1, super::lexeme::place_preposition, ws1).parse(i) {
@@ -389,7 +408,7 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     // name ("Withdrawn in 1947 and after 1952") it is no list.
     let before = ctx.text.get(..ctx.text.len() - i.len()).unwrap_or("");
     let before = before.trim_end().trim_end_matches('†').trim_end();
-    let at_start = before.is_empty() || before.ends_with([':', '.', ';']);
+    let at_start = lead || before.is_empty() || before.ends_with([':', '.', ';']);
     let every = match at_start {
         true => super::parts::everywhere_except(ctx, i).or_else(|_| everywhere(i)),
         false => fail(i),
@@ -406,7 +425,8 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
             return fail(i);
         };
         let raw = ctx.consumed(i, r);
-        let shaped = raw.contains(['/', '-', '–']) || raw.len() == 4;
+        // "From 1936 to June 1940": words around a four-digit year are shaped too.
+        let shaped = raw.contains(['/', '-', '–']) || raw.len() == 4 || four_digits(raw);
         if !shaped || !matches!(&entry.when, EntryWhen::Period(p) if p.value.is_ok()) {
             return fail(i);
         }
@@ -429,6 +449,12 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     let (r, mut rest) = pieces(ctx, r)?;
     rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
+}
+
+/// True when `raw` holds a run of four digits (a year written whole).
+fn four_digits(raw: &str) -> bool {
+    raw.split(|c: char| !c.is_ascii_digit())
+        .any(|run| run.len() == 4)
 }
 
 /// Adverbs that add a sentence of use to those before it.
@@ -550,6 +576,12 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             }
             out.push(entry);
             out.push(Piece::Rf(value, Vec::new()));
+            i = r2;
+            continue;
+        }
+        // "in the Iron Gate — not the rest of Saronne, mind you — from Feb '43": the rest of
+        // a whole the group's place is part of, said to be left out, leaves out no more.
+        if let Ok((r2, _)) = rest_of_whole(ctx, r) {
             i = r2;
             continue;
         }
@@ -906,11 +938,40 @@ fn everywhere(i: &str) -> Res<'_, Area> {
     if phrase("except")(i.trim_start()).is_ok() {
         return fail(i);
     }
+    // "wherever Lomarian troops went", "wherever they served": every theater of the nation.
+    if let Ok((r, _)) = wherever_they_went(i) {
+        return Ok((r, Area::AllBut { except: Vec::new() }));
+    }
     let (r, _) = super::lexeme::every_theater(i)?;
     if (ws1, phrase("except")).parse(r).is_ok() {
         return fail(i);
     }
     Ok((r, Area::AllBut { except: Vec::new() }))
+}
+
+/// "not the rest of Saronne(, mind you)": the place named is the whole of the group's place.
+fn rest_of_whole<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    let (r, _) = (phrase("not the rest of"), ws1).parse(i)?;
+    let (r, area) = place(ctx, r)?;
+    let (r, _) = opt((ws0, ch(','), ws0, one_of(&["mind you", "of course"]))).parse(r)?;
+    Ok((r, area))
+}
+
+/// "wherever Lomarian troops went", "wherever they served": "wherever", up to three words,
+/// then a verb of going or serving in the past.
+fn wherever_they_went(i: &str) -> Res<'_, &str> {
+    let (mut r, _) = (opt((phrase("found"), ws1)), phrase("wherever"), ws1).parse(i)?;
+    for _ in 0..4 {
+        if let Ok((after, _)) = one_of(&["went", "served", "fought", "were sent"]).parse(r) {
+            return Ok((after, &i[..i.len() - after.len()]));
+        }
+        let len = r.find(|c: char| !c.is_alphabetic()).unwrap_or(r.len());
+        if len == 0 || SENSE_WORDS.contains(&r[..len].to_lowercase().as_str()) {
+            break;
+        }
+        r = ws1(&r[len..])?.0;
+    }
+    fail(i)
 }
 
 /// One or more places ("the Western Marches and Lower Vardia", "North Africa/Russia"): with a
@@ -1429,12 +1490,22 @@ fn section(ctx: &Ctx<'_>, g: Group) -> ScheduleSection {
 /// 1.3", "[In France the AMD 35] has an RF of 1.2 from 9/39 to 4/40, which rises to 1.3 in
 /// May and June 1940".
 pub(crate) fn rf_said<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    if let Ok((i, _)) = (phrase("it is"), ws1).parse(start) {
+    // "Before July 1940 they rate 1.3": the verb of rating as "it is".
+    let it_is = phrase("it is")
+        .or(phrase("they rate"))
+        .or(phrase("it rates"))
+        .or(phrase("they are rated"))
+        .or(phrase("it is rated"));
+    if let Ok((i, _)) = (it_is, ws1).parse(start) {
         // "[In Orlen] it is rarity 1.3 until 12/41, then 1.1": as "its RF is 1.3 until ...".
         if let Ok((r, entries)) = (super::lexeme::rf_word, ws1)
             .parse(i)
             .and_then(|(r, _)| group_list(ctx, r, rf_part))
         {
+            return Ok((r, rf_schedule(ctx, start, r, entries)));
+        }
+        // "they rate 1.5 right up until the end of '42": the RF word left out.
+        if let Ok((r, entries)) = group_list(ctx, i, rf_part) {
             return Ok((r, rf_schedule(ctx, start, r, entries)));
         }
         let (i, entries) = first_rf_of_lead_in(ctx, i)?;

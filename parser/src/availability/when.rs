@@ -124,8 +124,14 @@ fn month_name_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, PrintedPeriod
     let with_year = (ws1, opt((phrase("of"), ws1)), year_word)
         .parse(i)
         .map(|(rest, (_, _, year))| (rest, year));
+    // "after June of that year": the year of the last month named before it.
+    let that_year = (ws1, phrase("of that year").or(phrase("of the same year")))
+        .parse(i)
+        .ok()
+        .and_then(|(rest, _)| Some((rest, last_dated_month(ctx, start)?.year)));
     let (rest, year) = match with_year {
         Ok(read) => read,
+        Err(_) if that_year.is_some() => that_year.unwrap_or((i, 0)),
         Err(e) => match year_of_the_month_before(ctx, start, first) {
             Some(year) => (i, year),
             None => return Err(e),
@@ -148,6 +154,12 @@ fn year_of_the_month_before(ctx: &Ctx<'_>, start: &str, month: u8) -> Option<u16
     if word.len() != full.len() || !word.starts_with(char::is_uppercase) || *full == "may" {
         return None;
     }
+    let last = last_dated_month(ctx, start)?;
+    (month > last.month).then_some(last.year)
+}
+
+/// The last month named with its year in the sentence before `start`.
+fn last_dated_month(ctx: &Ctx<'_>, start: &str) -> Option<YearMonth> {
     // Only a slice of the text read knows what stands before it.
     let at = ctx.offset(start);
     if at >= ctx.text.len() {
@@ -183,8 +195,7 @@ fn year_of_the_month_before(ctx: &Ctx<'_>, start: &str, month: u8) -> Option<u16
             last = Some(m);
         }
     }
-    let last = last?;
-    (month > last.month).then_some(last.year)
+    last
 }
 
 /// "the end of 1941" (12/41), "the beginning of 1942", "the start of 1942" (1/42): one month
@@ -415,6 +426,9 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     let until = phrase("until including")
         .or(phrase("till including"))
         .or(phrase("up to and including"))
+        .or(phrase("right up until"))
+        .or(phrase("right up to"))
+        .or(phrase("up until"))
         .or(phrase("until"))
         .or(phrase("till"))
         .or(phrase("through"))
