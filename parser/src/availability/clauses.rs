@@ -1327,9 +1327,13 @@ fn same_as<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option
 }
 
 /// The nouns that name what a sentence copies from another vehicle or note.
-const NOUNS: [&str; 11] = [
-    // "Same dates and same theatres as the X".
+const NOUNS: [&str; 15] = [
+    // "Same dates and same theatres as the X", "same patch of ground".
     "same",
+    "patch of ground",
+    "ground",
+    "locations",
+    "territory",
     "dates",
     "theaters",
     "theatres",

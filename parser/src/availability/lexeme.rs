@@ -67,7 +67,34 @@ pub(crate) fn period_preposition(i: &str) -> Res<'_, &str> {
 
 /// Nouns for the men who use a vehicle ("Free French units only", "issued to Rebel forces",
 /// "1.2 (Keshi units)").
-pub(crate) const UNITS: [&str; 5] = ["units", "forces", "troops", "formations", "crews"];
+pub(crate) const UNITS: [&str; 12] = [
+    "units",
+    "forces",
+    "troops",
+    "formations",
+    "crews",
+    "battalions",
+    "regiments",
+    "brigades",
+    "divisions",
+    "squadrons",
+    "companies",
+    "platoons",
+];
+
+/// The arm before a noun for units ("Royalist tank battalions").
+pub(crate) const ARMS: [&str; 10] = [
+    "tank",
+    "armoured",
+    "armored",
+    "cavalry",
+    "infantry",
+    "reconnaissance",
+    "recce",
+    "motorised",
+    "motorized",
+    "artillery",
+];
 
 /// Every theater of the nation: "in every theater", "in all theatres", "in any theater",
 /// "everywhere", "at all fronts" (a translator's), "on all fronts", "any theatre".

@@ -20,10 +20,27 @@ fn lexicon() -> Lexicon {
             "Tarn",
             "Tarn B",
             "Tarn C",
-            "Ossary",
-            "Fenwick",
-            "Harl",
+            "Gorrin",
             "Dallow SP",
+            "Merrow",
+            "Merrow B",
+            "Ossary",
+            "Ossary FT",
+            "Fenwick",
+            "Fenwick AA",
+            "Harl",
+            "Harl II",
+            "Pellan",
+            "Vassen",
+            "Corbel",
+            "Dunnock",
+            "Stavel",
+            "Rook",
+            "Quill",
+            "Marrick",
+            "Halbrook",
+            "Brannock",
+            "Brannock II",
         ]
         .map(String::from),
         &[
@@ -326,4 +343,48 @@ fn a_columnists_places() {
             "{text}"
         );
     }
+}
+
+/// Two vehicles' dates told as a story: "followed in 1/41" (an onset), "went to X as well as
+/// Y", "Both have RF ...", ", and both lasted until P" (a clause of its own), "Royalist tank
+/// battalions", "the Legionaries' pride and joy" (an aside: a possessive is no name), "same
+/// patch of ground".
+#[test]
+fn a_story_of_two_vehicles() {
+    let cases = [
+        (
+            "The Brannock II followed in 1/41 and went to the Vell Hills as well as the Lowlands.",
+            vec!["<Brannock II> DatesOnly | the Vell Hills/the Lowlands: from 1/41 on"],
+        ),
+        (
+            "Both have RF 1.2 until the end of '41 and 1.4 from then on, and both lasted until December 1943, when the scrap men got them.",
+            vec!["RfByPeriod | anywhere: until 12/41 (1.2), thereafter (1.4)", "DatesOnly | anywhere: until 12/43"],
+        ),
+        (
+            "First issued to Royalist tank battalions in April 1942.",
+            vec!["DatesOnly | anywhere: from 4/42 on (Royalist use only)"],
+        ),
+        (
+            "Border Legion only — the Legionaries' pride and joy.",
+            vec!["Limit Only [Either Border Legion]"],
+        ),
+        (
+            "Same dates and same patch of ground as the Dallow (note 8), but the RF here is 1.3.",
+            vec!["SameWithRf 1.3 of "],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+    let r = crate::parse_availability_with(
+        "Both have RF 1.2 until the end of '41 and 1.4 from then on, and both lasted until December 1943.",
+        0,
+        crate::FileId(0),
+        &lexicon(),
+    );
+    assert!(r.value.iter().all(|c| c.every_vehicle), "{:?}", r.value);
 }

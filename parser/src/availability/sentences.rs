@@ -7,6 +7,8 @@
 use nom::combinator::opt;
 use nom::Parser;
 
+use super::use_verbs::one_of;
+
 use super::body::{Body, BodyFn};
 use super::clauses::{
     ammo_from, continued, dates_and_rf, dates_only, is_missing_period, limited_to, make_clause,
@@ -285,6 +287,7 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
                 || r.strip_prefix(['.', ';'])
                     .is_some_and(|a| a.is_empty() || a.starts_with(char::is_whitespace))
                 || limit_joined(ctx, r).is_some()
+                || pronoun_joined(r).is_some()
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
     }
@@ -345,9 +348,10 @@ const JOINING: [&str; 10] = [
     "and", "or", "with", "in", "on", "at", "for", "to", "during", "plus",
 ];
 
-/// The text after an aside at `rest` (", I'm afraid", " — and quite right too"), up to the
+/// The text after an aside at `rest` (", I'm afraid", " — the Legionaries' pride and joy"), up to the
 /// sentence's end: a comma or dash, then words with no digit, no place the nation knows, no
-/// capitalized word (bar "I"), no word of [`MEANINGFUL`]. `None` when there is none.
+/// capitalized word (bar "I" and possessives), no word of [`MEANINGFUL`]. `None` when there
+/// is none.
 pub(crate) fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
     let (r, _) = (
         ws0,
@@ -386,7 +390,10 @@ pub(crate) fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
         let bare = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
         let lower = bare.to_lowercase();
         let first = lower.split(['\'', '’']).next().unwrap_or("");
-        let capital = bare.starts_with(char::is_uppercase) && first != "i";
+        // A possessive ("the Legionaries' pride and joy") is no name the sentence scopes.
+        let possessive =
+            word.ends_with(['\'', '’']) || word.ends_with("'s") || word.ends_with("’s");
+        let capital = bare.starts_with(char::is_uppercase) && first != "i" && !possessive;
         if capital || MEANINGFUL.contains(&lower.as_str()) {
             return None;
         }
@@ -403,6 +410,17 @@ pub(crate) fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
     }
     Some(&r[end..])
 }
+
+/// ", and both lasted until December 1943": a clause of its own joined by ", and", its
+/// subject a pronoun for the vehicle(s); the text from the pronoun.
+fn pronoun_joined(r: &str) -> Option<&str> {
+    let (after, _) = (ws0, ch(','), ws0, phrase("and"), ws1).parse(r).ok()?;
+    let (_, _) = (one_of(&EVERY_VEHICLE_WORDS), ws1).parse(after).ok()?;
+    Some(after)
+}
+
+/// Pronouns that start a clause joined by ", and" ([`pronoun_joined`]).
+const EVERY_VEHICLE_WORDS: [&str; 4] = ["both", "they", "it", "each"];
 
 /// ", and not before 2/42", "and only ...", ", and from 1945 they went only to X": a limit
 /// joined to the clause before by "and"; the text where the limit begins. After a sense word
@@ -452,8 +470,9 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
                 clauses.extend(also);
                 let r = r.trim_start();
                 continues = r.starts_with(';');
-                rest =
-                    limit_joined(ctx, r).unwrap_or_else(|| r.strip_prefix(['.', ';']).unwrap_or(r));
+                rest = limit_joined(ctx, r)
+                    .or_else(|| pronoun_joined(r))
+                    .unwrap_or_else(|| r.strip_prefix(['.', ';']).unwrap_or(r));
             }
             Err(e) => {
                 let len = ctx.sentence_len(rest);

@@ -53,7 +53,8 @@ const FIRST: [&str; 3] = ["first", "initially", "originally"];
 
 /// Verbs that say use began then: "appeared on the Steppe in 6/41", "reached X in March
 /// 1942" are from that month on.
-const ONSET: [&str; 9] = [
+const ONSET: [&str; 10] = [
+    "followed",
     "appears",
     "appeared",
     "reached",
@@ -648,7 +649,8 @@ fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
         .parse(i)?;
     let (rest, faction) = faction_name(ctx, r)?;
     let units = one_of(&super::lexeme::UNITS);
-    let rest = opt((ws1, units)).parse(rest).map_or(rest, |(r, _)| r);
+    let arm = opt((one_of(&super::lexeme::ARMS), ws1));
+    let rest = opt((ws1, arm, units)).parse(rest).map_or(rest, |(r, _)| r);
     // "with the Crown Army alone", "by the Militia only".
     let rest = match (ws1, phrase("alone").or(phrase("only"))).parse(rest) {
         Ok((after, _)) => after,
@@ -903,7 +905,15 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     if let Ok((r, area)) = everywhere(i).or_else(|_| elsewhere(i)) {
         return Ok((r, Piece::Place(area, false)));
     }
-    let (r, _) = opt((super::lexeme::place_preposition, ws1)).parse(i)?;
+    // "and went to the Vell Hills", "and was sent to X": a verb of going before its place.
+    let went = one_of(&[
+        "went to",
+        "was sent to",
+        "were sent to",
+        "moved to",
+        "went on to",
+    ]);
+    let (r, _) = opt((went.or(super::lexeme::place_preposition), ws1)).parse(i)?;
     let (r, area) = place(ctx, r)?;
     Ok((r, Piece::Place(area, false)))
 }
@@ -1000,7 +1010,8 @@ fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     ))
 }
 
-/// Places of the lexicon joined by "/", ",", "and" ("the Western Marches and Lower Vardia").
+/// Places of the lexicon joined by "/", ",", "and", "as well as" ("the Western Marches and
+/// Lower Vardia").
 fn known_places<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
     let one = |i: &'a str| -> Res<'a, TheaterRef> {
         let Some(n) = ctx.lexicon.place_at(i) else {
@@ -1021,7 +1032,9 @@ fn known_places<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
         let sep = ch('/')
             .map(|_| ())
             .or((ws0, ch(','), ws0, opt((phrase("and"), ws1))).map(|_| ()))
-            .or((ws1, phrase("and"), ws1).map(|_| ()));
+            .or((ws1, phrase("and"), ws1).map(|_| ()))
+            // "the Vell Hills as well as the Lowlands".
+            .or((ws1, phrase("as well as"), ws1).map(|_| ()));
         let Ok((r, (_, next))) = (sep, &one).parse(i) else {
             break;
         };
@@ -1490,6 +1503,17 @@ fn section(ctx: &Ctx<'_>, g: Group) -> ScheduleSection {
 /// 1.3", "[In France the AMD 35] has an RF of 1.2 from 9/39 to 4/40, which rises to 1.3 in
 /// May and June 1940".
 pub(crate) fn rf_said<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    // "Both have RF 1.2 until ...", "It has an RF of 1.3 in 1944": the subject's pronoun.
+    let start = match (one_of(&["both types", "both", "they", "it"]), ws1).parse(start) {
+        Ok((r, _))
+            if (phrase("has").or(phrase("have")).or(phrase("had")))
+                .parse(r)
+                .is_ok() =>
+        {
+            r
+        }
+        _ => start,
+    };
     // "Before July 1940 they rate 1.3": the verb of rating as "it is".
     let it_is = phrase("it is")
         .or(phrase("they rate"))
