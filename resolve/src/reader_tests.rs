@@ -388,3 +388,31 @@ fn an_open_end_in_a_list_runs_until_the_next_entry() {
         ]
     );
 }
+
+/// Two vehicles' dates lists, one after the other, then one RF sentence about both: each
+/// list takes its RFs ("The Alpha arrived in France in January 1940; the Alpha II followed in
+/// 1/41 ... Both have RF 1.2 until the end of '41 and 1.4 from then on").
+#[test]
+fn one_rf_sentence_rates_the_dates_lists_of_both_vehicles() {
+    let l = listing([
+        row("Alpha", "1.2-1.4", "40-43", "1"),
+        row("Alpha II", "1.2-1.4", "41-43", "1"),
+    ]);
+    let notes = "**1. Alpha and Alpha II:** Two test vehicles.\n\n† The Alpha arrived in France in January 1940; the Alpha II followed in 1/41 and went to North Africa as well. Both have RF 1.2 until the end of '41 and 1.4 from then on, and both lasted until December 1943.\n";
+    let r = resolve(&l, notes);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        periods_and_rfs(&r, "Alpha"),
+        [
+            ("1/40-12/41".to_string(), 12),
+            ("1/42-12/43".to_string(), 14)
+        ]
+    );
+    assert_eq!(
+        periods_and_rfs(&r, "Alpha II"),
+        [
+            ("1/41-12/41".to_string(), 12),
+            ("1/42-12/43".to_string(), 14)
+        ]
+    );
+}

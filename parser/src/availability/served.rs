@@ -559,6 +559,8 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or((ws1, phrase("and"), ws1).map(|_| ()))
             .or(ws1.map(|_| ()));
         let Ok((r, _)) = (noise, sep, noise, opt(ws1)).parse(i) else {
+            // "... and went to North Africa as well.": a word of noise at the end.
+            i = noise(i).map_or(i, |(r, _)| r);
             break;
         };
         // ", then from February through June 1941 at RF 1.6": "then" before a period joins

@@ -120,6 +120,7 @@ pub fn translate_in_note(
         nation,
         out: Vec::new(),
         pending: None,
+        parked: Vec::new(),
         note,
     };
     let mut after_unreadable = false;
@@ -183,6 +184,10 @@ struct Translator<'a, 'n> {
     out: Vec<ScopedRule>,
     /// A dates list waiting for a relative RF rule.
     pending: Option<PendingDates>,
+    /// Dates lists of other vehicles of the note said before `pending`, waiting for an RF
+    /// sentence about all of them ("The X arrived in A in 1940; the X II followed in 1/41 ...
+    /// Both have RF 1.2 until ...").
+    parked: Vec<PendingDates>,
     /// What the note's paragraphs share.
     note: &'n mut NoteContext,
 }
@@ -260,19 +265,47 @@ impl Translator<'_, '_> {
     /// A schedule; a "Dates for use in ..." list waits for the relative RF rule that may
     /// follow it.
     fn schedule(&mut self, s: &qm_parser::Schedule, only: &[String], span: &TextSpan) {
+        // "..., and both lasted until December 1943": an end with no place and no RF after
+        // the note has given dates says when use stopped, a limit on what was said.
+        if let Some(until) = lasted_until(s).filter(|_| self.dated_before()) {
+            self.flush_dates();
+            let limit = qm_parser::Limit {
+                sense: qm_parser::LimitSense::Only,
+                names: Vec::new(),
+                when: Some(qm_parser::EntryWhen::Until(until.clone())),
+            };
+            if let Some(rule) = limit_rule(&limit, span) {
+                self.push(rule, only, span);
+            }
+            return;
+        }
         let schedules = schedules(s, self.nation);
         // "Dates for use in France are 6/40, ... . RF is 1.0 in 1940, ...": the RFs of the
         // second sentence are the dates' RFs, read together.
         let anywhere = schedules.iter().all(|sch| sch.scope == Scope::Allowed);
         if s.form == ScheduleForm::RfByPeriod && anywhere {
-            let same_subject = |p: &PendingDates| only.is_empty() || only == p.only;
-            if let Some(p) = self.pending.as_mut().filter(|p| same_subject(p)) {
+            // The vehicles the RF sentence is about include the list's ("Both have RF ...").
+            let same_subject = |p: &PendingDates| {
+                only.is_empty()
+                    || only == p.only
+                    || (only.len() > 1 && p.only.iter().all(|v| only.contains(v)))
+            };
+            let rates: Vec<_> = schedules.iter().flat_map(|sch| &sch.entries).collect();
+            let mut rated = false;
+            for p in self
+                .parked
+                .iter_mut()
+                .chain(self.pending.as_mut())
+                .filter(|p| same_subject(p))
+            {
                 // The dates wait on: the next RF sentence may rate the months left.
-                let rates: Vec<_> = schedules.iter().flat_map(|sch| &sch.entries).collect();
                 p.schedules = std::mem::take(&mut p.schedules)
                     .into_iter()
                     .map(|(sch, span)| (combine::rated(sch, &rates), span))
                     .collect();
+                rated = true;
+            }
+            if rated {
                 return;
             }
         }
@@ -293,7 +326,18 @@ impl Translator<'_, '_> {
                 .extend(schedules.into_iter().map(|sch| (sch, span.clone())));
             return;
         }
-        self.flush_dates();
+        // Another vehicle's dates list after one waiting: both wait, for an RF sentence about
+        // them all.
+        let other = |p: &PendingDates| {
+            !only.is_empty() && !p.only.is_empty() && p.only.iter().all(|v| !only.contains(v))
+        };
+        match self.pending.take() {
+            Some(p) if s.form == ScheduleForm::DatesOnly && other(&p) => self.parked.push(p),
+            p => {
+                self.pending = p;
+                self.flush_dates();
+            }
+        }
         if s.form == ScheduleForm::DatesOnly {
             self.pending = Some(PendingDates {
                 limit: dates_limits(&schedules),
@@ -535,10 +579,21 @@ impl Translator<'_, '_> {
         });
     }
 
+    /// True when a sentence of the note before gave dates (waiting or as a rule).
+    fn dated_before(&self) -> bool {
+        self.pending.is_some()
+            || !self.parked.is_empty()
+            || self
+                .out
+                .iter()
+                .any(|r| matches!(r.rule, Rule::Schedule(_) | Rule::Relative { .. }))
+    }
+
     /// A "Dates for use in ..." list no relative rule consumed stands as a schedule with the
     /// listing's RF.
     fn flush_dates(&mut self) {
-        if let Some(p) = self.pending.take() {
+        let parked = std::mem::take(&mut self.parked);
+        for p in parked.into_iter().chain(self.pending.take()) {
             for (sch, span) in p.schedules {
                 self.push(Rule::Schedule(sch), &p.only, &span);
             }
@@ -561,6 +616,26 @@ impl Translator<'_, '_> {
                 places(sch)
                     .is_some_and(|ts| !ts.is_empty() && ts.iter().all(|t| !given.contains(t)))
             })
+    }
+}
+
+/// The end of "(both) lasted until December 1943": a dates-only schedule of one section with
+/// no place and one entry, an end with no RF.
+fn lasted_until(s: &qm_parser::Schedule) -> Option<&qm_parser::PrintedPeriod> {
+    let [section] = s.sections.as_slice() else {
+        return None;
+    };
+    let [entry] = section.entries.as_slice() else {
+        return None;
+    };
+    match (&s.form, &section.area, &entry.when, &entry.rf) {
+        (
+            ScheduleForm::DatesOnly,
+            qm_parser::Area::Anywhere,
+            qm_parser::EntryWhen::Until(p),
+            None,
+        ) => Some(p),
+        _ => None,
     }
 }
 
