@@ -165,6 +165,10 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         let (r, _) = (ws0, ch(','), ws1).parse(r)?;
         return Ok((r, LeadIn::Area(area)));
     }
+    // "In all theatres, beginning with 1940, RF 1.1": every theater, before its comma.
+    if let Ok((r, _)) = (super::lexeme::every_theater, ws0, ch(','), ws1).parse(i) {
+        return Ok((r, LeadIn::Area(Area::AllBut { except: Vec::new() })));
+    }
     // "WWII use:", "WW2 scenarios:": every note is about them, a label that scopes nothing.
     if let Ok((r, _)) = (
         phrase("wwii").or(phrase("ww2")).or(phrase("ww ii")),

@@ -199,10 +199,40 @@ pub(crate) fn relative_by_words<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Bo
             return fail(start);
         }
     }
+    // "RF is by 0.3 higher than at Note 10, max. 1.4": the base named by its note.
+    let mut pieces = pieces;
+    let note = pieces.windows(2).position(|w| {
+        matches!(w, [Piece::Word(n), Piece::Number(d)] if n == "note" && d.bytes().all(|b| b.is_ascii_digit()))
+    });
+    let note = note.and_then(|k| {
+        let Piece::Number(digits) = pieces.remove(k + 1) else {
+            return None;
+        };
+        pieces.remove(k);
+        Some(crate::Spanned {
+            value: digits.parse::<u16>().ok()?,
+            span: ctx.span(digits),
+        })
+    });
+    let rest = &start[body.len()..];
+    if let Some(note) = note {
+        let Some((None, Some(added), subtracted, max, None)) = bind(ctx, &pieces) else {
+            return fail(start);
+        };
+        let kind = ClauseKind::SameWithAddedRf {
+            added,
+            subtracted,
+            months_later: 0,
+            base: None,
+            note: Some(note),
+            max,
+            set: None,
+        };
+        return Ok((rest, kind.into()));
+    }
     let Some((Some(base), Some(delta), lower, max, within)) = bind(ctx, &pieces) else {
         return fail(start);
     };
-    let rest = &start[body.len()..];
     Ok((
         rest,
         ClauseKind::RelativeRf(RelativeRf {

@@ -653,8 +653,14 @@ fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
     let units = one_of(&super::lexeme::UNITS);
     let arm = opt((one_of(&super::lexeme::ARMS), ws1));
     let rest = opt((ws1, arm, units)).parse(rest).map_or(rest, |(r, _)| r);
-    // "with the Crown Army alone", "by the Militia only".
-    let rest = match (ws1, phrase("alone").or(phrase("only"))).parse(rest) {
+    // "with the Crown Army alone", "by the Militia only", "by the Royal troops possible" (a
+    // translator's "may be used").
+    let rest = match (
+        ws1,
+        phrase("alone").or(phrase("only")).or(phrase("possible")),
+    )
+        .parse(rest)
+    {
         Ok((after, _)) => after,
         Err(_) => rest,
     };

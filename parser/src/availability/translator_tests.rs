@@ -237,3 +237,31 @@ fn a_translators_copies_and_headings() {
         )
     );
 }
+
+/// "In all theatres," as a lead-in; "only by the Royal troops possible" (a translator's "may
+/// be used only by"); "RF is by 0.3 higher than at Note 10, max. 1.4" (the base named by its
+/// note: a copy of it).
+#[test]
+fn every_theater_a_note_as_the_base_and_possible() {
+    let cases = [
+        (
+            "In all theatres, beginning with 1940, RF 1.1.",
+            vec!["RfByPeriod | every theater: from 1-12/40 on (1.1)"],
+        ),
+        (
+            "From 1/43 until 2/44 at the KF only by the Royal troops possible (RF 1.6).",
+            vec!["DatesAndRf | the KF: 1/43-2/44 (1.6; Royal use only)"],
+        ),
+        (
+            "RF is by 0.3 higher than at Note 10, max. 1.4.",
+            vec!["SameWithAddedRf +0.3 of Note 10"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+}
