@@ -175,6 +175,15 @@ fn notes_of_a_club_newsletter_answer_as_a_person_reads_them() {
     answers_as_the_key_says("lom", 210, 26);
 }
 
+/// A ninth made-up nation (`tests/fixtures-notes/nor`), its notes in the manner of a
+/// scholarly military historian's catalogue ("Identical to the Brann m/38 (q.v.) as to dates
+/// and theaters", "Records indicate", "viz.", "all theaters save"), notes and key written
+/// before `qm` was run on them (86 of 199 read blind). The bound is where the reader stands.
+#[test]
+fn notes_of_a_historians_catalogue_answer_as_a_person_reads_them() {
+    answers_as_the_key_says("nor", 190, 113);
+}
+
 #[test]
 #[ignore = "measures a data folder given by hand (QM_ANSWERS_DATA, QM_ANSWERS, QM_ANSWERS_NATION)"]
 fn answer_key_by_hand() {
