@@ -348,7 +348,9 @@ fn rf_verb(i: &str) -> Res<'_, (bool, bool)> {
 /// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
 /// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
 pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = determiner(start)?;
+    // "...: at RF 1.1 in 1940-41, rising to 1.3 in 1942" after a dates list's colon.
+    let (i, _) = opt((phrase("at"), ws1)).parse(start)?;
+    let (i, _) = determiner(i)?;
     // "The X's North African RF is ...": a place the nation knows, before the RF it scopes.
     let (i, place) = opt(|i| place_before(ctx, i)).parse(i)?;
     let (i, _) = rf_word(i)?;
@@ -400,7 +402,7 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         // Without a verb the list must read, or the clause end there ("RF 1.3." alone is an
         // RF for the whole DATES; "RF 1.3 in spirit" is nothing).
         // "RF 1.6, I'm afraid.": an aside that names nothing ends it too.
-        let end = super::sentences::aside(ctx, i).unwrap_or(i).trim_start();
+        let end = super::aside::aside(ctx, i).unwrap_or(i).trim_start();
         let ends = end.is_empty() || end.starts_with(['.', ';']);
         if !verb && !ends {
             return fail(i);
@@ -701,7 +703,7 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     let Ok((i, (base, note))) = copy_of(ctx, start) else {
         return changed_by(ctx, start).map_or(read, Ok);
     };
-    match copy_parts(ctx, i) {
+    match copy_parts(ctx, i, base.as_ref().map(|b| b.raw.as_str())) {
         Some((r, change, max, limits)) => {
             let zero = zero_rf(ctx, i);
             let kind = ClauseKind::SameWithAddedRf {
@@ -736,7 +738,7 @@ fn changed_by<'a>(ctx: &Ctx<'a>, start: &'a str) -> Option<(&'a str, Body)> {
         return None;
     }
     let (Some((added, subtracted)), max) =
-        super::relative_words::copy_amount(ctx, idle_tail_cut(body))?
+        super::relative_words::copy_amount(ctx, idle_tail_cut(body), None)?
     else {
         return None;
     };
@@ -753,9 +755,13 @@ fn changed_by<'a>(ctx: &Ctx<'a>, start: &'a str) -> Option<(&'a str, Body)> {
 }
 
 /// Words after a copy's base that change nothing ("As note 9 in every respect").
-const COPY_IDLE: [&str; 7] = [
+const COPY_IDLE: [&str; 11] = [
     "in every respect",
     "in all respects",
+    "in all other respects",
+    "in all respects save two",
+    "in each period",
+    "in every period",
     "all round",
     "throughout",
     "in each case",
@@ -771,6 +777,7 @@ const COPY_IDLE: [&str; 7] = [
 fn copy_parts<'a>(
     ctx: &Ctx<'a>,
     i: &'a str,
+    base: Option<&str>,
 ) -> Option<(
     &'a str,
     CopyChange,
@@ -811,7 +818,9 @@ fn copy_parts<'a>(
                 continue;
             }
         }
-        if let Some((amount, cap)) = super::relative_words::copy_amount(ctx, idle_tail_cut(part)) {
+        if let Some((amount, cap)) =
+            super::relative_words::copy_amount(ctx, idle_tail_cut(part), base)
+        {
             if let Some((value, lower)) = amount {
                 if change.added.is_some() || change.set.is_some() {
                     return None;
@@ -859,6 +868,9 @@ fn strip_joiners(part: &str) -> &str {
         let next = [
             "and ",
             "but ",
+            "save that ",
+            "viz. ",
+            "that ",
             "except that ",
             "except ",
             "though ",
@@ -1095,7 +1107,7 @@ fn copy_of<'a>(
         Err(_) => match (
             copied_nouns,
             ws1,
-            opt((phrase("are"), ws1)),
+            opt((phrase("are").or(phrase("is")), ws1)),
             opt((one_of(&["exactly", "just", "precisely"]), ws1)),
         )
             .parse(start)
@@ -1212,6 +1224,7 @@ fn bare_antecedent<'a>(
         return fail(i);
     }
     let link = phrase("like")
+        .or(phrase("identical to"))
         .or(phrase("as for"))
         .or(phrase("as per"))
         .or(phrase("as with"))

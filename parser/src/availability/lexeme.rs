@@ -147,9 +147,13 @@ pub(crate) fn sentence_len(text: &str) -> usize {
         if !(after.is_empty() || after.starts_with(char::is_whitespace)) {
             continue;
         }
-        // "vs." and "i.e." do not end a sentence.
+        // "vs.", "i.e.", "viz.", "cf." do not end a sentence.
         let word = text[prev_word_start..i].to_ascii_lowercase();
-        if matches!(word.as_str(), "vs" | "i.e" | "e.g" | "ie" | "eg") {
+        let word = word.trim_start_matches(['(', '"', '“']);
+        if matches!(
+            word,
+            "vs" | "i.e" | "e.g" | "ie" | "eg" | "viz" | "cf" | "q.v" | "etc" | "approx" | "ca"
+        ) {
             continue;
         }
         // "until Jun. 38", "Sept. 1941": a month's abbreviation before its year.
@@ -161,7 +165,7 @@ pub(crate) fn sentence_len(text: &str) -> usize {
         }
         // "max. 1.6", "min. .9": a cap's abbreviation before its number.
         let number_next = year_next || after.trim_start().starts_with('.');
-        if number_next && matches!(word.as_str(), "max" | "min") {
+        if number_next && matches!(word, "max" | "min") {
             continue;
         }
         return i + 1;
@@ -294,3 +298,9 @@ impl<'a> Ctx<'a> {
         end > 0 && self.protected.iter().any(|r| r.contains(&(end - 1)))
     }
 }
+
+/// Words that limit or negate what a sentence says: never left unread as a subject's words.
+pub(crate) const SENSE_WORDS: [&str; 12] = [
+    "not", "no", "never", "only", "except", "but", "until", "before", "after", "none", "neither",
+    "nor",
+];

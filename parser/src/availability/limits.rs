@@ -26,7 +26,7 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 62] = [
+const SMALL_WORDS: [&str; 64] = [
     "it",
     "they",
     "them",
@@ -91,6 +91,9 @@ const SMALL_WORDS: [&str; 62] = [
     "both",
     // "The Free League never had any", "The Legion may not use them".
     "any",
+    // "the vehicle did not appear before June 1942".
+    "appear",
+    "appeared",
     "have",
     "got",
     "use",

@@ -13,6 +13,7 @@
 //! literal reading, the diagnostic is an error, and its help suggests the period the
 //! neighbouring entries leave uncovered; the fix belongs in the nation's errata.
 
+mod aside;
 mod body;
 mod clauses;
 mod diagnose;
@@ -49,6 +50,8 @@ pub(crate) mod tests;
 
 #[cfg(test)]
 mod designer_tests;
+#[cfg(test)]
+mod historian_tests;
 #[cfg(test)]
 mod hobbyist_tests;
 #[cfg(test)]

@@ -71,7 +71,7 @@ pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> 
     let (i, _) = opt((every, ws1)).parse(i)?;
     // "save", "but" and "bar" are "except" only after "every theatre" ("save X" alone is no
     // area).
-    let except = phrase("except");
+    let except = phrase("except").or(phrase("other than"));
     let (i, _) = match (except, ws1).parse(i) {
         Ok(read) => read,
         Err(e) if i.len() == whole.len() => return Err(e),

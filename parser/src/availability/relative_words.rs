@@ -103,7 +103,7 @@ const SAME_BASIS: [&[&str]; 8] = [
 /// Single words that change nothing in a relative rule ("wherever the X was", "is found
 /// wherever and whenever the X is", "is available wherever the X is": the base's places and
 /// months, as the rule holds anyway).
-const IDLE: [&str; 50] = [
+const IDLE: [&str; 52] = [
     "take",
     // "Use the X's RF ... plus .4", "Its RF equals/matches the X's ...": the base named.
     "use",
@@ -157,6 +157,9 @@ const IDLE: [&str; 50] = [
     "at",
     "time",
     "though",
+    // "the RF is in each period increased by .2".
+    "period",
+    "periods",
 ];
 
 /// One piece of the clause.
@@ -168,6 +171,8 @@ enum Piece<'a> {
     Number(&'a str),
     /// A vehicle's name.
     Vehicle(&'a str),
+    /// An amount in words ("one-tenth", "two-tenths"), in tenths, as printed.
+    Tenths(u32, &'a str),
     /// An open end ("from 1941 on", "until 6/43"): the months the rule holds in. A period
     /// of its own ("in 1941") is no piece of this form.
     When(EntryWhen),
@@ -246,6 +251,19 @@ pub(crate) fn relative_by_words<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Bo
     ))
 }
 
+/// "one-tenth", "two-tenths" (up to five): an amount in words, in tenths.
+fn tenths_word(token: &str) -> Option<u32> {
+    let lower = token.to_ascii_lowercase();
+    let (count, noun) = lower.split_once('-')?;
+    if !matches!(noun, "tenth" | "tenths") {
+        return None;
+    }
+    let n = ["one", "two", "three", "four", "five"]
+        .iter()
+        .position(|w| *w == count)?;
+    Some(n as u32 + 1)
+}
+
 /// True for a word that names an RF.
 fn is_rf_word(w: &str) -> bool {
     matches!(w, "rf" | "rfs" | "rarity")
@@ -282,6 +300,12 @@ fn pieces<'a>(ctx: &Ctx<'a>, body: &'a str) -> Option<Vec<Piece<'a>>> {
         let len = i
             .find(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '(' | ')'))
             .unwrap_or(i.len());
+        // "one-tenth less": an amount in words.
+        if let Some(n) = tenths_word(&i[..len]) {
+            out.push(Piece::Tenths(n, &i[..len]));
+            i = &i[len..];
+            continue;
+        }
         // "max." is the word "max".
         let token = i[..len].trim_end_matches('.');
         let token = if token.is_empty() { &i[..len] } else { token };
@@ -348,8 +372,11 @@ type Bound = (
 pub(crate) fn copy_amount(
     ctx: &Ctx<'_>,
     part: &str,
+    base: Option<&str>,
 ) -> Option<(Option<(PrintedRf, bool)>, Option<PrintedRf>)> {
-    let pieces = pieces(ctx, part)?;
+    let mut pieces = pieces(ctx, part)?;
+    // "its RF is .3 higher than that of the Ulv": the copy's own base named again.
+    pieces.retain(|p| !matches!(p, Piece::Vehicle(v) if Some(*v) == base));
     if pieces
         .iter()
         .any(|p| matches!(p, Piece::Vehicle(_) | Piece::When(_)))
@@ -403,6 +430,18 @@ fn bind(ctx: &Ctx<'_>, pieces: &[Piece<'_>]) -> Option<Bound> {
                     cap_words.for_each(|w| used[w] = true);
                     max = Some(value);
                 } else if amount.replace(value).is_some() {
+                    return None;
+                }
+            }
+            Piece::Tenths(n, raw) => {
+                used[k] = true;
+                let value = PrintedRf {
+                    raw: (*raw).to_string(),
+                    span: ctx.span(raw),
+                    value: qm_schema::Tenths(*n),
+                    typos: Vec::new(),
+                };
+                if amount.replace(value).is_some() {
                     return None;
                 }
             }

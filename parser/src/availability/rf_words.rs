@@ -150,3 +150,41 @@ fn in_parens<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> 
 pub(crate) fn read_qualifiers(ctx: &Ctx<'_>, texts: &[&str]) -> Vec<PrintedQualifier> {
     texts.iter().map(|t| qualifier(ctx, t)).collect()
 }
+
+/// "where the RF is 1.3", "where its RF is 1.3", "where it is 1.3", "where it is RF 1.2",
+/// "where they are 1.3": the RF of the place before.
+pub(crate) fn where_is<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
+    let (mut r, _) = (phrase("where"), ws1).parse(i)?;
+    // "where the roads ate them and it's 1.2", "where they were thick on the ground and rate
+    // 1.0": a few plain words before what the RF is, none of them a sense word.
+    for _ in 0..12 {
+        if let Ok(read) = is_rf(ctx, r) {
+            return Ok(read);
+        }
+        let len = r.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(r.len());
+        if len == 0 || super::lexeme::SENSE_WORDS.contains(&&r[..len]) {
+            break;
+        }
+        r = ws1(&r[len..])?.0;
+    }
+    fail(i)
+}
+
+/// "the RF is 1.3", "its RF is 1.3", "it is 1.3", "it's 1.3", "they are 1.3", "(they) rate
+/// 1.0": what a place's RF is.
+fn is_rf<'a>(ctx: &Ctx<'a>, r: &'a str) -> Res<'a, PrintedRf> {
+    let (r, _) = opt((phrase("the").or(phrase("its")).or(phrase("their")), ws1)).parse(r)?;
+    let (r, _) = opt((super::lexeme::rf_word, ws1)).parse(r)?;
+    let verb = phrase("is")
+        .or(phrase("it is"))
+        .or(phrase("it's"))
+        .or(phrase("it’s"))
+        .or(phrase("they are"))
+        .or(phrase("they're"))
+        .or(phrase("they rate"))
+        .or(phrase("it rates"))
+        .or(phrase("rate"))
+        .or(phrase("rates"));
+    let (r, _) = (verb, ws1).parse(r)?;
+    rf_noun(ctx, r, false)
+}

@@ -344,7 +344,7 @@ fn subject_words(i: &str) -> Res<'_, ()> {
     for _ in 0..3 {
         let len = r.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(r.len());
         let word = &r[..len];
-        if len == 0 || SENSE_WORDS.contains(&word) {
+        if len == 0 || super::lexeme::SENSE_WORDS.contains(&word) {
             return fail(i);
         }
         let (after, _) = ws1(&r[len..])?;
@@ -355,12 +355,6 @@ fn subject_words(i: &str) -> Res<'_, ()> {
     }
     fail(i)
 }
-
-/// Words that limit or negate what a sentence says: never left unread as a subject's words.
-const SENSE_WORDS: [&str; 12] = [
-    "not", "no", "never", "only", "except", "but", "until", "before", "after", "none", "neither",
-    "nor",
-];
 
 /// A list with no verb that starts with a place the nation knows: "France, 9/39-6/40 (RF
 /// 1.1)", "Syria (6-7/41) at an RF of 1.3", "Only in France, from June to August 1944 (RF
@@ -678,46 +672,8 @@ fn except_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
         .parse(i)?;
     let (r, area) = place(ctx, r)?;
     let (r, _) = (ws0, ch(','), ws0).parse(r)?;
-    let (r, value) = where_is(ctx, r)?;
+    let (r, value) = super::rf_words::where_is(ctx, r)?;
     Ok((r, (area, value)))
-}
-
-/// "where the RF is 1.3", "where its RF is 1.3", "where it is 1.3", "where it is RF 1.2",
-/// "where they are 1.3": the RF of the place before.
-pub(crate) fn where_is<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedRf> {
-    let (mut r, _) = (phrase("where"), ws1).parse(i)?;
-    // "where the roads ate them and it's 1.2", "where they were thick on the ground and rate
-    // 1.0": a few plain words before what the RF is, none of them a sense word.
-    for _ in 0..12 {
-        if let Ok(read) = is_rf(ctx, r) {
-            return Ok(read);
-        }
-        let len = r.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(r.len());
-        if len == 0 || SENSE_WORDS.contains(&&r[..len]) {
-            break;
-        }
-        r = ws1(&r[len..])?.0;
-    }
-    fail(i)
-}
-
-/// "the RF is 1.3", "its RF is 1.3", "it is 1.3", "it's 1.3", "they are 1.3", "(they) rate
-/// 1.0": what a place's RF is.
-fn is_rf<'a>(ctx: &Ctx<'a>, r: &'a str) -> Res<'a, PrintedRf> {
-    let (r, _) = opt((phrase("the").or(phrase("its")).or(phrase("their")), ws1)).parse(r)?;
-    let (r, _) = opt((super::lexeme::rf_word, ws1)).parse(r)?;
-    let verb = phrase("is")
-        .or(phrase("it is"))
-        .or(phrase("it's"))
-        .or(phrase("it’s"))
-        .or(phrase("they are"))
-        .or(phrase("they're"))
-        .or(phrase("they rate"))
-        .or(phrase("it rates"))
-        .or(phrase("rate"))
-        .or(phrase("rates"));
-    let (r, _) = (verb, ws1).parse(r)?;
-    rf_noun(ctx, r, false)
 }
 
 /// ", except on the Isles, which received them only from '43 (RF 1.3)": a place left out of
@@ -739,7 +695,7 @@ fn except_own<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
         }
         let len = r.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(r.len());
         let word = &r[..len];
-        if len == 0 || (word != "only" && SENSE_WORDS.contains(&word)) {
+        if len == 0 || (word != "only" && super::lexeme::SENSE_WORDS.contains(&word)) {
             return fail(i);
         }
         r = ws1(&r[len..])?.0;
@@ -842,7 +798,7 @@ fn excepted_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
 
 /// ", where its RF is 1.3", ", where it is 1.3" after a place: the RF of the group it ends.
 fn where_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
-    let (r, value) = where_is(ctx, i)?;
+    let (r, value) = super::rf_words::where_is(ctx, i)?;
     Ok((r, Piece::Rf(value, Vec::new())))
 }
 
@@ -984,7 +940,7 @@ fn wherever_they_went(i: &str) -> Res<'_, &str> {
             return Ok((after, &i[..i.len() - after.len()]));
         }
         let len = r.find(|c: char| !c.is_alphabetic()).unwrap_or(r.len());
-        if len == 0 || SENSE_WORDS.contains(&r[..len].to_lowercase().as_str()) {
+        if len == 0 || super::lexeme::SENSE_WORDS.contains(&r[..len].to_lowercase().as_str()) {
             break;
         }
         r = ws1(&r[len..])?.0;

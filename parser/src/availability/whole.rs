@@ -295,7 +295,7 @@ fn except_where<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Area, PrintedRf)> {
     let (r, _) = opt((phrase("in").or(phrase("on")), ws1)).parse(r)?;
     let (r, place) = named_area(ctx, r)?;
     let (r, _) = (ws0, ch(','), ws0).parse(r)?;
-    let (r, other) = super::served::where_is(ctx, r)?;
+    let (r, other) = super::rf_words::where_is(ctx, r)?;
     Ok((r, (place, other)))
 }
 

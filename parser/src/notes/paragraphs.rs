@@ -1,5 +1,5 @@
-//! Splitting the file into paragraphs (runs of non-blank lines) and re-joining paragraphs the
-//! publication broke mid-sentence.
+//! Splitting the file into paragraphs (runs of non-blank lines; a line that starts with "†"
+//! opens one of its own) and re-joining paragraphs the publication broke mid-sentence.
 
 use std::ops::Range;
 
@@ -21,6 +21,11 @@ pub(crate) fn paragraph_ranges(text: &str) -> Vec<Range<usize>> {
         }
         let lead = line.len() - line.trim_start().len();
         let end = start + lead + trimmed.len();
+        // "†" opens a paragraph of rules even right under the note's description, with no
+        // blank line between them.
+        if trimmed.starts_with('†') {
+            out.extend(current.take());
+        }
         match &mut current {
             Some(r) => r.end = end,
             None => current = Some(start + lead..end),

@@ -774,3 +774,23 @@ fn an_ordnance_see_also_line_is_no_misprint() {
         ]
     );
 }
+
+/// A "†" line right under the note's description, with no blank line between them, opens the
+/// note's rules all the same.
+#[test]
+fn a_dagger_line_opens_the_rules_without_a_blank_line() {
+    let text = "\
+**1. Alpha:** A light tank, much liked by its crews.
+† Dates and RF for use in Atlantis are 6/40 (1.2).
+";
+    let source = Source::new(FileId(0), "x.md", text);
+    let parsed = parse_notes(&source, None);
+    let note = &parsed.value.notes[0];
+    assert_eq!(note.history.len(), 1);
+    assert_eq!(note.rules.len(), 1);
+    assert!(note.rules[0].dagger);
+    assert_eq!(
+        at(text, &note.rules[0].paragraph.span),
+        "Dates and RF for use in Atlantis are 6/40 (1.2)."
+    );
+}

@@ -44,7 +44,15 @@ pub fn schedule_entries(s: &Subject, stated: &mut Stated, diags: &mut Vec<Diagno
 /// listing RF of 1.4†): it changes no RF, so what it says is where and when the vehicle is,
 /// and the listing fills no other month there.
 fn restates_listing_rf(s: &Subject, sch: &Schedule) -> bool {
-    matches!(sch.scope, Scope::Theaters(_))
+    // "RF is 1.5 for 6/44-5/45 in X. Otherwise it is 1.6.": a default says what the other
+    // months are.
+    let default = s
+        .rules
+        .rules
+        .iter()
+        .any(|r| matches!(r, Rule::Default { .. }));
+    !default
+        && matches!(sch.scope, Scope::Theaters(_))
         && s.listing_rf.is_some()
         && sch.entries.iter().all(|e| {
             matches!(e.when, When::Period(_)) && e.rf.is_none_or(|rf| Some(rf) == s.listing_rf)

@@ -1,0 +1,81 @@
+//! Forms of a scholarly historian's catalogue (issue 30, the made-up nation
+//! `tests/fixtures-notes/nor`, written before the reader knew them): each read to its meaning,
+//! or an error naming what it could not use.
+
+use super::tests::read_with;
+use super::*;
+
+/// The words of a made-up nation whose listing runs from 1936 to 1945.
+fn lexicon() -> Lexicon {
+    Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1936,
+            last: 1945,
+        }),
+        &["Ulv", "Ulv II", "Dravik", "Dravik S", "Hjort"].map(String::from),
+        &[
+            "the Skarn Front",
+            "Skarn Front",
+            "Tyrvold",
+            "the Kald Islands",
+            "Kald Islands",
+            "the Southern Marches",
+            "Southern Marches",
+        ]
+        .map(String::from),
+    )
+}
+
+/// `text` read with [`lexicon`]: its clauses rendered, and how many diagnostics it gave.
+fn read(text: &str) -> (Vec<String>, usize) {
+    read_with(text, &lexicon())
+}
+
+/// A copy's base and its changes in a historian's words: "Identical to the X in all respects
+/// save two, viz. that ...", "Its availability is that of the X (note 11), save that ...",
+/// "one-tenth less", "in each period increased by .2"; "viz." ends no sentence.
+#[test]
+fn a_copy_in_a_historians_words() {
+    let cases = [
+        (
+            "Identical to the Ulv in all respects save two, viz. that it was not available before 1938, and that its RF is .3 higher than that of the Ulv for the same date and theater, though never above 1.6.",
+            vec!["SameWithAddedRf +0.3 of Ulv", "Limit Not [] until 12/37"],
+        ),
+        (
+            "Its availability is that of the Dravik (note 11), save that it was never sent to the Kald Islands, and that its RF is in each case one-tenth less.",
+            vec!["SameWithAddedRf -0.1 of Dravik", "Limit Not [Either Kald Islands]"],
+        ),
+        (
+            "As note 4, except that the RF is in each period increased by .2, and that the vehicle did not appear before June 1942.",
+            vec!["SameWithAddedRf +0.2 of Note 4", "Limit Not [] until 5/42"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+}
+
+/// "all theaters other than X"; a dates list before a colon, its RFs in the clause after it
+/// ("at RF 1.1 in 1940-41, rising to 1.3 in 1942").
+#[test]
+fn dates_then_their_rfs_after_a_colon() {
+    assert_eq!(
+        read("Available in all theaters other than the Southern Marches from 1940 to 1942: at RF 1.1 in 1940-41, rising to 1.3 in 1942."),
+        (
+            vec![
+                "DatesOnly | every theater [EXC the Southern Marches]: 1/40-12/42".to_string(),
+                "RfByPeriod | anywhere: 1/40-12/41 (1.1), 1-12/42 (1.3)".to_string()
+            ],
+            0
+        )
+    );
+    // A limit before a colon keeps the colon a label: "only in X: P at RF".
+    assert_eq!(
+        read("It may be used only in Tyrvold: 7/40-1/41 at RF 1.4."),
+        (vec!["DatesAndRf | Tyrvold: 7/40-1/41 (1.4)".to_string()], 0)
+    );
+}
