@@ -160,7 +160,7 @@ pub(crate) fn sentence_len(text: &str) -> usize {
         let year_next = after
             .trim_start()
             .starts_with(|c: char| c.is_ascii_digit() || c == '\'' || c == '’');
-        if year_next && is_month_abbreviation(&word) {
+        if year_next && is_month_abbreviation(word) {
             continue;
         }
         // "max. 1.6", "min. .9": a cap's abbreviation before its number.

@@ -365,15 +365,14 @@ type Bound = (
     Option<EntryWhen>,
 );
 
+/// An amount and whether it is taken away, and a cap: what [`copy_amount`] reads.
+pub(crate) type CopyAmount = (Option<(PrintedRf, bool)>, Option<PrintedRf>);
+
 /// What one part of a copy's sentence changes of the RF ("just bump the rarity up by .1 all
 /// round", "with the RF raised by .2 (1.3 maximum)", "knock .1 off the RF in each case",
 /// "though never higher than 1.5"): the amount and whether it is taken away, and the cap; at
 /// least one of the two. `None` when a word, name or period of the part is of no use here.
-pub(crate) fn copy_amount(
-    ctx: &Ctx<'_>,
-    part: &str,
-    base: Option<&str>,
-) -> Option<(Option<(PrintedRf, bool)>, Option<PrintedRf>)> {
+pub(crate) fn copy_amount(ctx: &Ctx<'_>, part: &str, base: Option<&str>) -> Option<CopyAmount> {
     let mut pieces = pieces(ctx, part)?;
     // "its RF is .3 higher than that of the Ulv": the copy's own base named again.
     pieces.retain(|p| !matches!(p, Piece::Vehicle(v) if Some(*v) == base));

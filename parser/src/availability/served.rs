@@ -507,31 +507,31 @@ fn use_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
 }
 
 /// The pieces after the verb, each after a separator (",", ";", "and", ", and") or a space.
+/// Words that add nothing the groups do not say ("in Tunisia in April 1943 only", "and again
+/// from 9/44", "in 1/43, also at RF 1.2", "in Saronne as well from Sep '42", "in the Vell
+/// Hills for a short spell"), a concession before them ("though only in 1941").
+fn noise(i: &str) -> Res<'_, Option<()>> {
+    opt((
+        ws0,
+        opt((phrase("though").or(phrase("but")), ws1)),
+        phrase("only")
+            .or(phrase("again"))
+            .or(phrase("alone"))
+            .or(phrase("also"))
+            .or(phrase("as well"))
+            .or(phrase("too"))
+            .or(phrase("for a short spell"))
+            .or(phrase("for a short time"))
+            .or(phrase("for a while"))
+            .or(phrase("briefly")),
+    ))
+    .map(|o| o.map(|_| ()))
+    .parse(i)
+}
+
 fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
     let mut out = Vec::new();
     loop {
-        // "only", "again", "also", "as well" add nothing the groups do not say ("in Tunisia in
-        // April 1943 only", "and again from 9/44", "in 1/43, also at RF 1.2", "in Saronne as
-        // well from Sep '42").
-        // "though only in 1941", "but only with X": a concession adds nothing either.
-        let noise = |i| {
-            opt((
-                ws0,
-                opt((phrase("though").or(phrase("but")), ws1)),
-                phrase("only")
-                    .or(phrase("again"))
-                    .or(phrase("alone"))
-                    .or(phrase("also"))
-                    .or(phrase("as well"))
-                    .or(phrase("too"))
-                    // "in the Vell Hills for a short spell, Jan–Apr '44".
-                    .or(phrase("for a short spell"))
-                    .or(phrase("for a short time"))
-                    .or(phrase("for a while"))
-                    .or(phrase("briefly")),
-            ))
-            .parse(i)
-        };
         // An RF reads its own leading comma or space ("(1.4)", ", with an RF of 1.3"), after
         // a word of noise too ("in June 1940 only, at RF 1.1").
         // ", also at RF 1.2" the same.
