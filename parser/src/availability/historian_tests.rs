@@ -79,3 +79,32 @@ fn dates_then_their_rfs_after_a_colon() {
         (vec!["DatesAndRf | Tyrvold: 7/40-1/41 (1.4)".to_string()], 0)
     );
 }
+
+/// An RF before any period of its group is the period's after it ("on X at RF 1.0 from 1941 to
+/// 1943"); "and at .9 thereafter"; "alike, to all factions" add nothing; a "From" lead-in
+/// with the first entry's end.
+#[test]
+fn an_rf_before_its_period() {
+    let cases = [
+        (
+            "It is available on the Skarn Front at RF 1.0 from 1941 to 1943.",
+            vec!["DatesAndRf | the Skarn Front: 1/41-12/43 (1.0)"],
+        ),
+        (
+            "From 4/42 it is available on the Skarn Front and in Tyrvold alike, to all factions, at RF 1.0 until the end of 1943 and at .9 thereafter.",
+            vec!["DatesAndRf | the Skarn Front/Tyrvold: 4/42-12/43 (1.0) | the Skarn Front/Tyrvold: thereafter (0.9)"],
+        ),
+        // Periods before a place and its RF keep them: no RF moves.
+        (
+            "Available from 1941 in Tyrvold (RF 1.2), from 1943 on the Skarn Front (RF 1.4).",
+            vec!["DatesAndRf | Tyrvold: from 1-12/41 on (1.2) | the Skarn Front: from 1-12/43 on (1.4)"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+}

@@ -103,15 +103,15 @@ pub(crate) fn clause<'a>(
 /// WW2 scenarios" on an availability limit. `None` when there is no room (two areas).
 fn with_lead_in(ctx: &Ctx<'_>, mut body: Body, lead: LeadIn) -> Option<Body> {
     // "After June 1940 they rate 1.5 right up until the end of '42": the lead-in's open
-    // start, the one entry's end.
+    // start, the first entry's end.
+    // "From 4/42 it is available on X at RF 1.0 until the end of 1943 and at .9 thereafter":
+    // the first entry's end, what follows it after.
     if let (ClauseKind::Schedule(s), LeadIn::From(from)) = (&mut body.kind, &lead) {
-        if let [section] = s.sections.as_mut_slice() {
-            if let [entry] = section.entries.as_mut_slice() {
-                if let super::syntax::EntryWhen::Until(to) = &entry.when {
-                    let joined = super::period_token::join(ctx, from.clone(), to.clone());
-                    entry.when = super::syntax::EntryWhen::Period(joined);
-                    return Some(body);
-                }
+        if let Some(entry) = s.sections.first_mut().and_then(|x| x.entries.first_mut()) {
+            if let super::syntax::EntryWhen::Until(to) = &entry.when {
+                let joined = super::period_token::join(ctx, from.clone(), to.clone());
+                entry.when = super::syntax::EntryWhen::Period(joined);
+                return Some(body);
             }
         }
     }

@@ -240,6 +240,7 @@ fn bound<'a>(ctx: &Ctx<'a>, i: &'a str, pieces: Vec<Piece>) -> Res<'a, Body> {
         }
     }
     rf_inside_span(&mut pieces);
+    rf_before_its_period(&mut pieces);
     let mut groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
         at: i,
     }))?;
@@ -523,7 +524,11 @@ fn noise(i: &str) -> Res<'_, Option<()>> {
             .or(phrase("for a short spell"))
             .or(phrase("for a short time"))
             .or(phrase("for a while"))
-            .or(phrase("briefly")),
+            .or(phrase("briefly"))
+            // "on X and in Y alike, to all factions": every side, as when none is named.
+            .or(phrase("alike"))
+            .or(phrase("to all factions"))
+            .or(phrase("to all sides")),
     ))
     .map(|o| o.map(|_| ()))
     .parse(i)
@@ -535,9 +540,13 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         // An RF reads its own leading comma or space ("(1.4)", ", with an RF of 1.3"), after
         // a word of noise too ("in June 1940 only, at RF 1.1").
         // ", also at RF 1.2" the same.
-        let after_noise = (ws0, ch(','), ws0, phrase("also"))
+        let mut after_noise = (ws0, ch(','), ws0, phrase("also"))
             .parse(i)
             .map_or_else(|_| noise(i).map_or(i, |(r, _)| r), |(r, _)| r);
+        // "in Tyrvold alike, to all factions, at RF 1.0": words of noise one after another.
+        while let Ok((r, (_, Some(())))) = (opt((ws0, ch(','))), noise).parse(after_noise) {
+            after_noise = r;
+        }
         if let Ok((r, (after, qualifiers))) = rf_after(ctx, after_noise) {
             out.push(Piece::Rf(after.rf, read_qualifiers(ctx, &qualifiers)));
             i = r;
@@ -708,6 +717,17 @@ fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen
     // "; thereafter 1.5": the RF from the month after the group's last period.
     if let Ok((r, _)) = (super::when::thereafter, ws1).parse(i) {
         let (r, value) = rf_noun(ctx, r, false)?;
+        return Ok((r, (value, None)));
+    }
+    // "and at .9 thereafter", "and at one of 1.1 thereafter": the RF, then its word.
+    if let Ok((r, (_, value, _, _))) = (
+        (phrase("at"), ws1, opt((phrase("one of"), ws1))),
+        |r| rf_noun(ctx, r, false),
+        ws1,
+        super::when::thereafter,
+    )
+        .parse(i)
+    {
         return Ok((r, (value, None)));
     }
     let (r, _) = super::entries::change_word(i)?;
@@ -1386,6 +1406,26 @@ fn changed(entries: &mut [ScheduleEntry], w: Option<EntryWhen>) -> Option<Schedu
 /// "since 6/38 with RF of 1,1 until including 12/40": an open start, its RF, then an open end
 /// with no RF of its own are one span at that RF (a translator's order), as "from 6/38 to
 /// 12/40 with an RF of 1.1" is.
+/// "available on X at RF 1.0 from 1941 to 1943", "at RF 1.0 until the end of 1943 and at .9
+/// thereafter": an RF before any period of its group, a period right after it, is that
+/// period's (moved after it, where an RF binds).
+fn rf_before_its_period(pieces: &mut [Piece]) {
+    let mut dated = false;
+    let mut k = 0;
+    while k < pieces.len() {
+        match &pieces[k] {
+            Piece::When(_) => dated = true,
+            Piece::Rf(..) if !dated && matches!(pieces.get(k + 1), Some(Piece::When(_))) => {
+                pieces.swap(k, k + 1);
+                k += 1;
+            }
+            Piece::Rf(..) | Piece::Break(_) | Piece::Change(..) => dated = false,
+            _ => {}
+        }
+        k += 1;
+    }
+}
+
 fn rf_inside_span(pieces: &mut Vec<Piece>) {
     let mut k = 0;
     while k + 2 < pieces.len() {
