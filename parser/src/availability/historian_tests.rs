@@ -50,13 +50,7 @@ fn a_copy_in_a_historians_words() {
             vec!["SameWithAddedRf +0.2 of Note 4", "Limit Not [] until 5/42"],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    super::tests::reads_whole(&lexicon(), &cases);
 }
 
 /// "all theaters other than X"; a dates list before a colon, its RFs in the clause after it
@@ -100,11 +94,5 @@ fn an_rf_before_its_period() {
             vec!["DatesAndRf | Tyrvold: from 1-12/41 on (1.2) | the Skarn Front: from 1-12/43 on (1.4)"],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    super::tests::reads_whole(&lexicon(), &cases);
 }

@@ -222,13 +222,7 @@ fn a_copy_and_its_changes_in_other_words() {
             vec!["SameWithRf 1.3 of ", "Limit Not [Either League]"],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    super::tests::reads_whole(&lexicon(), &cases);
     // A part that reads as nothing of a copy's leaves the sentence unread.
     assert_eq!(
         read("As note 9, except that the RF is .2 less on Sundays.").1,
@@ -277,13 +271,7 @@ fn words_that_add_nothing_beside_places() {
             vec!["DatesOnly | Saronne/the Iron Gate: from 3/44 on", "RfByPeriod | anywhere: from 1/34 on (1.6)"],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    super::tests::reads_whole(&lexicon(), &cases);
 }
 
 /// A period lead-in with no comma before a pronoun ("Before July 1940 they rate 1.3"), "of that
@@ -309,13 +297,7 @@ fn rf_periods_in_a_columnists_words() {
             vec!["DatesAndRf | the Vell Hills/Saronne: 1/36-6/40 (1.1)"],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    super::tests::reads_whole(&lexicon(), &cases);
 }
 
 /// "wherever Lomarian troops went" is every theater; "— not the rest of Saronne, mind you —"
@@ -336,13 +318,7 @@ fn a_columnists_places() {
             vec!["DatesAndRf | Saronne/the Vell Hills: until 12/44 (1.3)", "Limit Not [Either Lowlands]"],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    super::tests::reads_whole(&lexicon(), &cases);
 }
 
 /// Two vehicles' dates told as a story: "followed in 1/41" (an onset), "went to X as well as
@@ -373,13 +349,7 @@ fn a_story_of_two_vehicles() {
             vec!["SameWithRf 1.3 of "],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    super::tests::reads_whole(&lexicon(), &cases);
     let r = crate::parse_availability_with(
         "Both have RF 1.2 until the end of '41 and 1.4 from then on, and both lasted until December 1943.",
         0,

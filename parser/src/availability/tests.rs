@@ -619,6 +619,15 @@ pub(crate) fn read_terse(text: &str) -> (Vec<String>, usize) {
     read_with(text, &lexicon)
 }
 
+/// Asserts that every text of `cases`, read with `lexicon`, gives its clauses rendered and no
+/// diagnostic.
+pub(crate) fn reads_whole(lexicon: &crate::Lexicon, cases: &[(&str, Vec<&str>)]) {
+    for (text, want) in cases {
+        let want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        assert_eq!(read_with(text, lexicon), (want, 0), "{text}");
+    }
+}
+
 /// `text` read with `lexicon`: its clauses rendered, and how many diagnostics it gave.
 pub(crate) fn read_with(text: &str, lexicon: &crate::Lexicon) -> (Vec<String>, usize) {
     let r = parse_availability_with(text, 0, crate::FileId(0), lexicon);

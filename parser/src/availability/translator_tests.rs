@@ -257,11 +257,5 @@ fn every_theater_a_note_as_the_base_and_possible() {
             vec!["SameWithAddedRf +0.3 of Note 10"],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    super::tests::reads_whole(&lexicon(), &cases);
 }
