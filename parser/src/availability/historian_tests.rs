@@ -12,7 +12,7 @@ fn lexicon() -> Lexicon {
             first: 1936,
             last: 1945,
         }),
-        &["Ulv", "Ulv II", "Dravik", "Dravik S", "Hjort"].map(String::from),
+        &["Ulv", "Ulv II", "Dravik", "Dravik S", "Hjort", "Fenrik"].map(String::from),
         &[
             "the Skarn Front",
             "Skarn Front",
@@ -21,6 +21,7 @@ fn lexicon() -> Lexicon {
             "Kald Islands",
             "the Southern Marches",
             "Southern Marches",
+            "Tyrvoldian",
         ]
         .map(String::from),
     )
@@ -92,6 +93,23 @@ fn an_rf_before_its_period() {
         (
             "Available from 1941 in Tyrvold (RF 1.2), from 1943 on the Skarn Front (RF 1.4).",
             vec!["DatesAndRf | Tyrvold: from 1-12/41 on (1.2) | the Skarn Front: from 1-12/43 on (1.4)"],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+}
+
+/// "is met with" as a verb, "at one of 1.1" (the noun said once), "In Tyrvoldian service"
+/// (the noun after a place's adjective adds nothing).
+#[test]
+fn a_historians_verbs_and_nouns() {
+    let cases = [
+        (
+            "In the Southern Marches the Fenrik is met with from 1940 to 1942 at a rarity factor of 1.2, and from 1943 onward at one of 1.1.",
+            vec!["<Fenrik> DatesAndRf | the Southern Marches: 1/40-12/42 (1.2) | the Southern Marches: from 1-12/43 on (1.1)"],
+        ),
+        (
+            "In Tyrvoldian service the Dravik is found from 8/42 to 10/43 at RF 1.3, and from 11/43 until the end of the war at 1.2.",
+            vec!["<Dravik> DatesAndRf | Tyrvoldian: 8/42-10/43 (1.3) | Tyrvoldian: from 11/43 on (1.2)"],
         ),
     ];
     super::tests::reads_whole(&lexicon(), &cases);

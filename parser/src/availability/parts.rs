@@ -8,6 +8,8 @@
 use nom::combinator::opt;
 use nom::Parser;
 
+use super::use_verbs::one_of;
+
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::scope::all_vehicles;
@@ -226,6 +228,10 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
         let (r, p) = followed_on(ctx, r, p);
         (r, LeadIn::Period(p), true)
     } else if let Some((r, a)) = known_place(ctx, r) {
+        // "In Tyrvoldian service the Dravik is found ...": the noun after a place's adjective.
+        let r = opt((ws1, one_of(&["service", "hands", "use"])))
+            .parse(r)
+            .map_or(r, |(r2, _)| r2);
         (r, LeadIn::Area(a), true)
     } else {
         let (r, a) = named_area(ctx, r)?;

@@ -19,6 +19,10 @@ use super::syntax::{Misprint, MisprintAt, PrintedQualifier, PrintedRf};
 /// An RF as a noun: the number, with or without the word "RF" before or after it and an
 /// article. `hyphen_ok` admits the misprints only an entry's parenthesis allows ("1-6").
 pub(crate) fn rf_noun<'a>(ctx: &Ctx<'a>, i: &'a str, hyphen_ok: bool) -> Res<'a, PrintedRf> {
+    // "at one of 1.1" after "at a rarity factor of 1.2": the noun said once.
+    if let Ok((r, _)) = (phrase("one of"), ws1).parse(i) {
+        return rf(ctx, r, hyphen_ok);
+    }
     // "with the RF 1.3": a translator's article, as "an RF of 1.3" has one.
     let (i, article) = opt((phrase("an").or(phrase("a")).or(phrase("the")), ws1)).parse(i)?;
     if let Ok((r, _)) = rf_word.parse(i) {

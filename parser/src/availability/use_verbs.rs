@@ -8,7 +8,7 @@ use super::grammar_error::{fail, Res};
 use super::lexeme::{phrase, ws1};
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 72] = [
+const VERBS: [&str; 74] = [
     // A rules book's present: "In X it appears in 1/43" (from then on, unless a later period
     // of X says what follows: "in April 1941 (RF 1.3) and from May 1941 until ...").
     "appears",
@@ -78,6 +78,9 @@ const VERBS: [&str; 72] = [
     "fought",
     // "Found wherever ... went", "Only ever seen in the Iron Gate", "The X II followed in
     // 1/41".
+    // "the Fenrik is met with from 1940".
+    "is met with",
+    "met with",
     "found",
     "followed",
     // "It lasted until December 1943".
