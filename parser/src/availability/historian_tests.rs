@@ -12,7 +12,17 @@ fn lexicon() -> Lexicon {
             first: 1936,
             last: 1945,
         }),
-        &["Ulv", "Ulv II", "Dravik", "Dravik S", "Hjort", "Fenrik"].map(String::from),
+        &[
+            "Ulv",
+            "Ulv II",
+            "Dravik",
+            "Dravik S",
+            "Hjort",
+            "Fenrik",
+            "Brann m/38",
+            "Grimm",
+        ]
+        .map(String::from),
         &[
             "the Skarn Front",
             "Skarn Front",
@@ -110,6 +120,23 @@ fn a_historians_verbs_and_nouns() {
         (
             "In Tyrvoldian service the Dravik is found from 8/42 to 10/43 at RF 1.3, and from 11/43 until the end of the war at 1.2.",
             vec!["<Dravik> DatesAndRf | Tyrvoldian: 8/42-10/43 (1.3) | Tyrvoldian: from 11/43 on (1.2)"],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+}
+
+/// A source's hedge in front of a sentence ("Records indicate that", "The sources are agreed
+/// that") says nothing of its meaning.
+#[test]
+fn a_hedge_in_front_adds_nothing() {
+    let cases = [
+        (
+            "Records indicate that the Brann m/38 reached the Skarn Front in 3/40.",
+            vec!["<Brann m/38> DatesOnly | the Skarn Front: from 3/40 on"],
+        ),
+        (
+            "The sources are agreed that the Grimm first appeared in 4/42.",
+            vec!["<Grimm> DatesOnly | anywhere: from 4/42 on"],
         ),
     ];
     super::tests::reads_whole(&lexicon(), &cases);

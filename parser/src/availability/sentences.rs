@@ -301,6 +301,18 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
     }
 }
 
+/// A source's hedge before what it reports ("Records indicate that ...").
+const HEDGES: [&str; 8] = [
+    "records indicate that",
+    "records show that",
+    "the sources are agreed that",
+    "the sources agree that",
+    "it is generally accepted that",
+    "it is recorded that",
+    "it is known that",
+    "it appears that",
+];
+
 /// True when `b` is a dates list and a colon follows it (`rest`).
 fn dates_before_colon(b: &Body, rest: &str) -> bool {
     let dates = matches!(&b.kind, ClauseKind::Schedule(s) if s.form == ScheduleForm::DatesOnly);
@@ -363,6 +375,11 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             if let Ok((r, _)) = (phrase("and"), ws1).parse(rest) {
                 rest = r;
             }
+        }
+        // "Records indicate that the first ones reached X in 3/40": the source's hedge before a
+        // sentence says nothing of its meaning.
+        if let Ok((r, _)) = (one_of(&HEDGES), ws1).parse(rest) {
+            rest = r;
         }
         match clause(ctx, rest, Level::Top) {
             Ok((r, (c, also))) => {
