@@ -727,9 +727,7 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
 /// changes the RF of what the sentence before gives by an amount (with its cap), read by its
 /// words; its RF word must be among them.
 fn changed_by<'a>(ctx: &Ctx<'a>, start: &'a str) -> Option<(&'a str, Body)> {
-    let sentence = &start[..ctx.sentence_len(start)];
-    let sentence = sentence.find(';').map_or(sentence, |n| &sentence[..n]);
-    let body = sentence.trim_end().trim_end_matches('.').trim_end();
+    let body = ctx.clause_at(start).trim_end();
     let lower = body.to_ascii_lowercase();
     if !lower
         .split(|c: char| !c.is_ascii_alphabetic())
@@ -784,9 +782,7 @@ fn copy_parts<'a>(
     Option<PrintedRf>,
     Vec<AvailabilityClause>,
 )> {
-    let sentence = &i[..ctx.sentence_len(i)];
-    let sentence = sentence.find(';').map_or(sentence, |n| &sentence[..n]);
-    let body = sentence.trim_end().trim_end_matches('.').trim_end();
+    let body = ctx.clause_at(i).trim_end();
     let mut change = CopyChange {
         added: None,
         subtracted: false,

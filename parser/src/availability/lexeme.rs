@@ -276,6 +276,14 @@ pub(crate) fn mentions_dates_or_rf(text: &str) -> bool {
 /// Where a sentence ends in the text a parser is given: the full stops of names and
 /// abbreviations the nation's words protect end none.
 impl<'a> Ctx<'a> {
+    /// The clause at `i`: its sentence up to a semicolon, the full stop left out (what the
+    /// forms read by their words take whole).
+    pub(crate) fn clause_at(&self, i: &'a str) -> &'a str {
+        let sentence = &i[..self.sentence_len(i)];
+        let clause = sentence.find(';').map_or(sentence, |n| &sentence[..n]);
+        clause.trim_end().trim_end_matches('.')
+    }
+
     /// Byte length of the sentence that starts `i` (a slice of `text`): up to and including
     /// the first full stop that ends a sentence ([`sentence_len`]) outside the
     /// protected ranges (a name's or an abbreviation's full stop), or all of `i`.

@@ -180,10 +180,7 @@ enum Piece<'a> {
 
 /// A relative rule in any order of its pieces (the module's doc).
 pub(crate) fn relative_by_words<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let clause_len = ctx.sentence_len(start);
-    let clause = &start[..clause_len];
-    let clause = clause.find(';').map_or(clause, |n| &clause[..n]);
-    let body = clause.trim_end().trim_end_matches('.');
+    let body = ctx.clause_at(start);
     let Some(pieces) = pieces(ctx, body) else {
         return fail(start);
     };
