@@ -55,6 +55,32 @@ const MEANINGFUL: [&str; 44] = [
     "then",
 ];
 
+/// Words that open a relative clause about the thing named before it.
+const RELATIVE: [&str; 4] = ["whose", "where", "which", "who"];
+
+/// Words that make a relative clause the vehicle's own (", where it was never used", ", where
+/// the type was not seen").
+const VEHICLE_WORDS: [&str; 12] = [
+    "it", "they", "them", "this", "these", "type", "types", "vehicle", "vehicles", "tank", "tanks",
+    "cars",
+];
+
+/// True when a word for the vehicle comes before the first negation of `words`: the
+/// relative clause then says what the vehicle did not do.
+fn vehicle_before_negation(words: &str) -> bool {
+    words
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .take_while(|w| !NEGATIONS.contains(&w.as_str()))
+        .any(|w| VEHICLE_WORDS.contains(&w.as_str()))
+}
+
+/// Negations a relative clause about another thing may hold.
+const NEGATIONS: [&str; 6] = ["not", "never", "no", "nor", "neither", "none"];
+
 /// Words an aside never starts with: they join what follows to the sentence ("..., and
 /// thereafter", "..., with X").
 const JOINING: [&str; 10] = [
@@ -99,6 +125,10 @@ pub(crate) fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
     if JOINING.contains(&first.as_str()) && !(first == "and" && person) {
         return None;
     }
+    // ", whose armoured companies were never more than a paper establishment", ", where the
+    // roads would not bear its weight": a relative clause says what the thing named before it
+    // is, and its negation is its own (not the vehicle's, as ", where it was never used" is).
+    let relative = RELATIVE.contains(&first.as_str()) && !vehicle_before_negation(words);
     for word in words.split_whitespace() {
         let bare = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
         let lower = bare.to_lowercase();
@@ -107,7 +137,8 @@ pub(crate) fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
         let possessive =
             word.ends_with(['\'', '’']) || word.ends_with("'s") || word.ends_with("’s");
         let capital = bare.starts_with(char::is_uppercase) && first != "i" && !possessive;
-        if capital || MEANINGFUL.contains(&lower.as_str()) {
+        let own = relative && NEGATIONS.contains(&lower.as_str());
+        if capital || (MEANINGFUL.contains(&lower.as_str()) && !own) {
             return None;
         }
     }

@@ -427,7 +427,7 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 /// After a change of RF ("becomes 1.2 in 1943"), its one period made an open start, and the
 /// words that say it holds ("and stays so", "and remains so to the end of the war") read: the
 /// text after them. `None` unless the change names exactly one period.
-fn changed_from<'a>(i: &'a str, entries: &mut [ScheduleEntry]) -> Option<&'a str> {
+pub(crate) fn changed_from<'a>(i: &'a str, entries: &mut [ScheduleEntry]) -> Option<&'a str> {
     let [entry] = entries else { return None };
     let EntryWhen::Period(p) = &entry.when else {
         return None;
@@ -598,7 +598,7 @@ fn place_before<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
 }
 
 /// A one-section schedule.
-fn schedule_of<'a>(
+pub(crate) fn schedule_of<'a>(
     form: ScheduleForm,
     ctx: &Ctx<'a>,
     start: &'a str,

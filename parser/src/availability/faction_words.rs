@@ -8,6 +8,7 @@ use nom::Parser;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::syntax::{PrintedQualifier, QualifierSyntax, Spanned};
+use super::use_verbs::one_of;
 
 /// One to four words of letters naming a part of a nation's forces ("Fascist", "Fascist
 /// Italians"), then `stop` ("use only", "only"); yields the words. Which faction they name is
@@ -143,8 +144,40 @@ pub(crate) fn use_only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifie
     if let Ok(read) = as_vehicle_only(ctx, i) {
         return Ok(read);
     }
+    if let Ok(read) = units_only(ctx, i) {
+        return Ok(read);
+    }
     let (r, _) = faction_before(i, "use only")?;
     Ok((r, qualifier(ctx, &i[..i.len() - r.len()])))
+}
+
+/// "Leaguer units only", "Royalist tank battalions only": a faction's name, a noun for its
+/// units (after an arm), then "only".
+fn units_only<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
+    if !i.starts_with(char::is_uppercase) {
+        return fail(i);
+    }
+    let units = (
+        ws1,
+        opt((one_of(&super::lexeme::ARMS), ws1)),
+        one_of(&super::lexeme::UNITS),
+        ws1,
+        phrase("only"),
+    );
+    let mut rest = i;
+    let mut units = units;
+    for _ in 0..3 {
+        let (r, _) = letters_word(rest)?;
+        if let Ok((after, _)) = units.parse(r) {
+            let faction = &i[..i.len() - r.len()];
+            return Ok((
+                after,
+                restricted_to(ctx, &i[..i.len() - after.len()], faction),
+            ));
+        }
+        rest = ws1(r)?.0;
+    }
+    fail(i)
 }
 
 /// "as a Royalist vehicle only", "as Royalist vehicles only": who alone used it.

@@ -21,6 +21,9 @@ fn lexicon() -> Lexicon {
             "Fenrik",
             "Brann m/38",
             "Grimm",
+            "Stav",
+            "Stav B",
+            "Bjelk",
         ]
         .map(String::from),
         &[
@@ -32,6 +35,8 @@ fn lexicon() -> Lexicon {
             "the Southern Marches",
             "Southern Marches",
             "Tyrvoldian",
+            "Marches",
+            "the Hollin Peninsula",
         ]
         .map(String::from),
     )
@@ -140,4 +145,49 @@ fn a_hedge_in_front_adds_nothing() {
         ),
     ];
     super::tests::reads_whole(&lexicon(), &cases);
+}
+
+/// One place said of two vehicles, then each one's dates after a colon; "throughout" before a
+/// place; a change of RF by a verb with its place between commas; a relative clause about a
+/// faction ("whose companies were never more than ...") is no negation of the vehicle's;
+/// "X units only, and then only on Y"; "operated exclusively by the X's coastal companies";
+/// ", where it is available" after a place.
+#[test]
+fn places_said_once_and_clauses_about_other_things() {
+    let cases = [
+        (
+            "Both served throughout the Southern Marches and nowhere else: the Stav from 1939 to 1944 (RF 1.1), the Stav B from 5/42 until the close of 1943 (RF 1.3).",
+            vec![
+                "<Stav> DatesAndRf | the Southern Marches: 1/39-12/44 (1.1)",
+                "<Stav B> DatesAndRf | the Southern Marches: 5/42-12/43 (1.3)",
+            ],
+        ),
+        (
+            "From 2/44 onward the Bjelk is available on the Skarn Front and throughout the Southern Marches, with a rarity factor of 1.3; in 1945 this rises, in the Marches only, to 1.5.",
+            vec![
+                "<Bjelk> DatesAndRf | the Skarn Front/the Southern Marches: from 2/44 on (1.3)",
+                "RfByPeriod | the Marches: 1-12/45 (1.5)",
+            ],
+        ),
+        (
+            "In 1945 the RF rises to 1.5 in the Marches.",
+            vec!["RfByPeriod | the Marches: 1-12/45 (1.5)"],
+        ),
+        (
+            "It was not issued to the Landvern, whose armoured companies were in any event never more than a paper establishment.",
+            vec!["Limit Not [Either Landvern]"],
+        ),
+        (
+            "Leaguer units only, and then only on the Hollin Peninsula, from 9/43 to 4/45 (1.5).",
+            vec!["DatesAndRf | the Hollin Peninsula: 9/43-4/45 (1.5; Leaguer use only)"],
+        ),
+        (
+            "Operated exclusively by the Landvern's coastal companies, and only on the Kald Islands, where it is available from 4/40 to 2/43 at RF 1.5.",
+            vec!["DatesAndRf | the Kald Islands: 4/40-2/43 (1.5; Landvern's use only)"],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+    // A relative clause about the vehicle is the vehicle's: not an aside.
+    let (read, _) = read("It was not issued to the Landvern, where it was never popular.");
+    assert_ne!(read, vec!["Limit Not [Either Landvern]".to_string()]);
 }

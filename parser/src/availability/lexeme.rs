@@ -56,6 +56,8 @@ pub(crate) fn place_preposition(i: &str) -> Res<'_, &str> {
         .or(phrase("in"))
         .or(phrase("on"))
         .or(phrase("at"))
+        // "throughout the Southern Marches": a place whole.
+        .or(phrase("throughout"))
         .parse(i)
 }
 

@@ -20,9 +20,11 @@ use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
 use super::limits::limit;
 use super::parts::{lead_in, LeadIn};
+use super::per_vehicle::per_vehicle;
 use super::radio_words::radio_by_words;
 use super::relative::relative_rf;
 use super::relative_words::relative_by_words;
+use super::rf_change::rf_change;
 use super::rf_places::rf_by_place;
 use super::rf_token::rf;
 use super::scope::scoped;
@@ -41,7 +43,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 23] = [
+const BODIES: [BodyFn; 25] = [
     radio,
     radio_by_words,
     optional_weapon,
@@ -51,6 +53,7 @@ const BODIES: [BodyFn; 23] = [
     rf_by_scenario,
     otherwise,
     rf_by_period,
+    rf_change,
     rf_by_place,
     rf_after_period,
     rf_applies,
@@ -63,6 +66,7 @@ const BODIES: [BodyFn; 23] = [
     ammo_from,
     continued,
     limit,
+    per_vehicle,
     served,
     rf_said,
 ];

@@ -127,7 +127,7 @@ const PLACE_ENDS: [&str; 17] = [
 
 /// One typed piece after the verb.
 #[derive(Clone)]
-enum Piece {
+pub(crate) enum Piece {
     /// Where ("in the Western Marches", "on the Eastern Front"); in parentheses ("(Lower
     /// Vardia)"), it belongs to the period right before it.
     Place(Area, bool),
@@ -209,7 +209,7 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 }
 
 /// The schedule `pieces` (read up to `i`) bind into: one section per group.
-fn bound<'a>(ctx: &Ctx<'a>, i: &'a str, pieces: Vec<Piece>) -> Res<'a, Body> {
+pub(crate) fn bound<'a>(ctx: &Ctx<'a>, i: &'a str, pieces: Vec<Piece>) -> Res<'a, Body> {
     // "Northern Front, Steppe (1.4)" after "1944-45:": places and an RF, the period the
     // lead-in's (a stand-in it fills; without a lead-in the sentence does not read).
     let mut pieces = pieces;
@@ -371,6 +371,8 @@ fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     )
         .parse(i);
     if let Ok((r, (q, _, _, _))) = restricted {
+        // "Leaguer units only, and then only on the Hollin Peninsula, from 9/43".
+        let (r, _) = opt((one_of(&["and then", "and", "then"]), ws1)).parse(r)?;
         let (r, mut read) = verbless_at(ctx, r, true)?;
         read.insert(0, Piece::Only(q));
         return Ok((r, read));
@@ -534,7 +536,7 @@ fn noise(i: &str) -> Res<'_, Option<()>> {
     .parse(i)
 }
 
-fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
+pub(crate) fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
     let mut out = Vec::new();
     loop {
         // An RF reads its own leading comma or space ("(1.4)", ", with an RF of 1.3"), after
@@ -570,6 +572,12 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         // like "and" (before an RF alone, "then 1.5", it is a change of RF: not here).
         let r = match (phrase("then"), ws1).parse(r) {
             Ok((after, _)) if super::rf_token::rf(ctx, after, false).is_err() => after,
+            _ => r,
+        };
+        // "on the Kald Islands, where it is available from 4/40": what follows is the
+        // place's, as if the verb were not said again.
+        let r = match out.last() {
+            Some(Piece::Place(..)) => where_it(r).map_or(r, |(after, _)| after),
             _ => r,
         };
         // A semicolon closes a group: "in X 6/41-12/43 at 1.4; on Y, 1942-44 at 1.5".
@@ -619,6 +627,21 @@ fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
     Ok((i, out))
 }
 
+/// "where it is available", "where they served": the vehicle's verb of use again after a
+/// place, and the space after it.
+fn where_it(i: &str) -> Res<'_, ()> {
+    let (r, _) = (
+        phrase("where"),
+        ws1,
+        one_of(&["it", "they"]),
+        ws1,
+        verb,
+        ws1,
+    )
+        .parse(i)?;
+    Ok((r, ()))
+}
+
 /// The length of the text from the semicolon at the start of `i` (after spaces) on.
 fn semicolon_at(i: &str) -> usize {
     i.trim_start().len()
@@ -646,6 +669,8 @@ fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
         true => phrase("to")(i),
         false => fail(i),
     };
+    // "exclusively by the Landvern": who alone, as "only" says.
+    let (i, _) = opt((phrase("exclusively"), ws1)).parse(i)?;
     let (r, _) = (
         phrase("by").or(phrase("with")).or(to),
         ws1,
@@ -655,7 +680,16 @@ fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
     let (rest, faction) = faction_name(ctx, r)?;
     let units = one_of(&super::lexeme::UNITS);
     let arm = opt((one_of(&super::lexeme::ARMS), ws1));
-    let rest = opt((ws1, arm, units)).parse(rest).map_or(rest, |(r, _)| r);
+    // "by the Landvern's coastal companies": a word of its own for the units of a faction
+    // named as their owner.
+    let owned = faction.ends_with("'s") || faction.ends_with("’s");
+    let own_word = |r| match owned {
+        true => opt((lower_word, ws1)).parse(r),
+        false => Ok((r, None)),
+    };
+    let rest = opt((ws1, own_word, arm, units))
+        .parse(rest)
+        .map_or(rest, |(r, _)| r);
     // "with the Crown Army alone", "by the Militia only", "by the Royal troops possible" (a
     // translator's "may be used").
     let rest = match (
@@ -669,6 +703,15 @@ fn by_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedQualifier> {
     };
     let text = &i[..i.len() - rest.len()];
     Ok((rest, restricted_to(ctx, text, faction)))
+}
+
+/// A word of lower-case letters.
+fn lower_word(i: &str) -> Res<'_, &str> {
+    let len = i.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(i.len());
+    match len {
+        0 => fail(i),
+        _ => Ok((&i[len..], &i[..len])),
+    }
 }
 
 /// ", except on the Isles, where the RF is 1.3" (or "where it is 1.3").
@@ -971,7 +1014,7 @@ fn wherever_they_went(i: &str) -> Res<'_, &str> {
 /// One or more places ("the Western Marches and Lower Vardia", "North Africa/Russia"): with a
 /// lexicon of places each is the longest place name; without, words up to where a period or
 /// another piece begins.
-fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+pub(crate) fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     // A name the listing holds is a vehicle, never a place ("; the Trk. M.2 has ..."); nor is
     // the word for an RF ("; the RF is 1.2 from 1943 on").
     let named = determiner(i).map_or(i, |(r, ())| r);

@@ -8,7 +8,7 @@ use super::grammar_error::{fail, Res};
 use super::lexeme::{phrase, ws1};
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 74] = [
+const VERBS: [&str; 78] = [
     // A rules book's present: "In X it appears in 1/43" (from then on, unless a later period
     // of X says what follows: "in April 1941 (RF 1.3) and from May 1941 until ...").
     "appears",
@@ -87,6 +87,11 @@ const VERBS: [&str; 74] = [
     "lasted",
     "seen",
     "issued",
+    // "Operated exclusively by the Landvern's coastal companies".
+    "operated",
+    "employed",
+    "deployed",
+    "fielded",
     "used",
     "dates are",
     "dates:",

@@ -451,7 +451,9 @@ fn throughout<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         return Ok((r2, EntryWhen::Period(p)));
     }
     let (r, _) = opt((ws1, phrase("the war"))).parse(r)?;
-    if r.starts_with(char::is_alphanumeric) {
+    // "throughout the Southern Marches" is a place's word, not a time's.
+    let place_next = ws1(r).is_ok_and(|(p, _)| ctx.lexicon.place_at(p).is_some());
+    if r.starts_with(char::is_alphanumeric) || place_next {
         return fail(i);
     }
     let Some(whole) = whole_dates(ctx, i, r) else {
