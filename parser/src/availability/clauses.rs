@@ -753,7 +753,13 @@ fn changed_by<'a>(ctx: &Ctx<'a>, start: &'a str) -> Option<(&'a str, Body)> {
 }
 
 /// Words after a copy's base that change nothing ("As note 9 in every respect").
-const COPY_IDLE: [&str; 11] = [
+const COPY_IDLE: [&str; 16] = [
+    // A spreadsheet's "RF +.1 ea. entry", "RF 1.6 flat".
+    "ea. entry",
+    "each entry",
+    "ea.",
+    "flat",
+    "same theaters",
     "in every respect",
     "in all respects",
     "in all other respects",
@@ -808,6 +814,19 @@ fn copy_parts<'a>(
                 continue;
             }
         }
+        // "ditto #14 but from 6/40": the copy's months from then on only.
+        if let Ok((rest, w @ EntryWhen::From(_))) = super::when::when(ctx, part) {
+            if rest.trim().is_empty() {
+                let kind = ClauseKind::Limit(super::syntax::Limit {
+                    sense: super::syntax::LimitSense::Only,
+                    names: Vec::new(),
+                    when: Some(w),
+                });
+                limits.push(make_clause(ctx, part, Vec::new(), kind.into()));
+                changed = true;
+                continue;
+            }
+        }
         if let Ok((rest, n)) = months_later_words(part) {
             if rest.trim().is_empty() && change.months_later.replace(n).is_none() {
                 changed = true;
@@ -838,9 +857,13 @@ fn copy_parts<'a>(
             changed = true;
             continue;
         }
-        // "but nothing before 1943 and knock .1 off": two parts joined by "and".
-        let at = part.to_ascii_lowercase().find(" and ")?;
-        todo.push(&part[at + " and ".len()..]);
+        // "but nothing before 1943 and knock .1 off": two parts joined by "and" (or "&").
+        let lower = part.to_ascii_lowercase();
+        let (at, len) = lower
+            .find(" and ")
+            .map(|a| (a, " and ".len()))
+            .or_else(|| lower.find(" & ").map(|a| (a, " & ".len())))?;
+        todo.push(&part[at + len..]);
         todo.push(&part[..at]);
     }
     changed.then_some((&i[body.len()..], change, max, limits))
@@ -888,6 +911,8 @@ fn strip_joiners(part: &str) -> &str {
 /// "the RF here is 1.3", "RF 1.4 throughout", "at RF 1.3": an RF that replaces every RF of the
 /// copy, the whole part.
 fn set_in_part<'a>(ctx: &Ctx<'a>, part: &'a str) -> Option<PrintedRf> {
+    // "RF 1.3 flat".
+    let part = idle_tail_cut(part);
     let (r, _) = opt((phrase("the"), ws1)).parse(part).ok()?;
     let (r, _) = opt((phrase("at"), ws1)).parse(r).ok()?;
     let (r, _) = (rf_word, ws1).parse(r).ok()?;
@@ -1092,7 +1117,10 @@ fn copy_of<'a>(
     ctx: &Ctx<'a>,
     start: &'a str,
 ) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
-    match has_the_same(ctx, start).or_else(|_| same_as(ctx, start)) {
+    match has_the_same(ctx, start)
+        .or_else(|_| same_as(ctx, start))
+        .or_else(|_| ditto(ctx, start))
+    {
         Ok(read) => Ok(read),
         // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
         Err(_) if rf_is(start).is_ok() => {
@@ -1119,6 +1147,28 @@ fn copy_of<'a>(
             Err(e) => bare_antecedent(ctx, start).map_err(|_| e),
         },
     }
+}
+
+/// "ditto", "ditto #14", "ditto the Varn M", "as above" at a sentence's start: the same as
+/// the note or vehicle named, or as what the sentence before is about.
+fn ditto<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    let before = ctx.text.get(..ctx.text.len() - i.len()).unwrap_or("");
+    let before = before.trim_end().trim_end_matches('†').trim_end();
+    if !(before.is_empty() || before.ends_with(['.', ':', ';'])) {
+        return fail(i);
+    }
+    let (r, _) = phrase("ditto").or(phrase("as above")).parse(i)?;
+    if let Ok((r2, (_, note))) = (ws1, |r| note_ref(ctx, r)).parse(r) {
+        return Ok((r2, (None, Some(note))));
+    }
+    let listed = |r| match ctx.lexicon.vehicle_at(r) {
+        Some(_) => vehicle_name(ctx, r),
+        None => fail(r),
+    };
+    if let Ok((r2, (_, _, base))) = (ws1, opt((phrase("the"), ws1)), listed).parse(r) {
+        return Ok((r2, (Some(base), None)));
+    }
+    Ok((r, (None, None)))
 }
 
 /// "Use the Brask's dates and theatres": the base's possessive, then what is copied.
@@ -1822,7 +1872,8 @@ fn antecedent<'a>(
     ctx: &Ctx<'a>,
     i: &'a str,
 ) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
-    let (i, same) = opt(phrase("the same")).parse(i)?;
+    // "ditto", "ditto #14": the same.
+    let (i, same) = opt(phrase("the same").or(phrase("ditto"))).parse(i)?;
     let mut above = (opt(ws1), phrase("as above")).map(|_| ());
     if let Ok((r, _)) = above.parse(i) {
         return Ok((r, (None, None)));
@@ -1880,7 +1931,11 @@ fn antecedent<'a>(
 
 /// "Note 3", "note 12": a numbered note named as the antecedent.
 pub(crate) fn note_ref<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Spanned<u16>> {
-    let (r, _) = (phrase("note"), ws1).parse(i)?;
+    // "note 4", "Note 4", a spreadsheet's "#4".
+    let (r, _) = (phrase("note"), ws1)
+        .map(|_| ())
+        .or(ch('#').map(|_| ()))
+        .parse(i)?;
     let len = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
     let Some(n) = r[..len].parse::<u16>().ok().filter(|_| len > 0) else {
         return fail(r);

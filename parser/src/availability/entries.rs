@@ -110,7 +110,10 @@ pub(crate) fn theater_entry<'a>(
 
 /// Words that change an RF from the entry before ("rising to 1.5 in 1942", "drops to 1.0
 /// (7-11/42)", "and is 1.1 from 2/43 on", "then 1.3"), longest first.
-const CHANGES: [&str; 30] = [
+const CHANGES: [&str; 32] = [
+    // A spreadsheet's arrow: "RF 1.2 -> 1.0 from 3/42".
+    "->",
+    "→",
     "easing to",
     "eases to",
     "eased to",

@@ -21,6 +21,15 @@ pub(crate) fn ws1(i: &str) -> Res<'_, &str> {
 /// boundary ("is" does not match the start of "isn't").
 pub(crate) fn phrase<'a>(words: &'static str) -> impl Fn(&'a str) -> Res<'a, &'a str> {
     move |i: &'a str| {
+        // A spreadsheet's signs for two small words: "NST & HLV", "not w/ Legion".
+        let sign = match words {
+            "and" => "&",
+            "with" => "w/",
+            _ => "",
+        };
+        if !sign.is_empty() && i.starts_with(sign) {
+            return Ok((&i[sign.len()..], &i[..sign.len()]));
+        }
         // Most tries fail at the first letter: said at once, with the failure `tag_no_case`
         // gives there (an input starting with a character outside ASCII takes the long way,
         // as some of them lower-case to an ASCII letter).
@@ -133,11 +142,36 @@ pub(crate) fn ch<'a>(c: char) -> impl Fn(&'a str) -> Res<'a, char> {
     }
 }
 
+/// Marks that open a list's item at a line's start.
+const BULLETS: [&str; 3] = ["- ", "* ", "• "];
+
+/// True when `text` (spaces, then a line break) goes on with a line that starts with a bullet
+/// ("\n- KOR: 10/41 thru 3/44"): the item before it ends there.
+pub(crate) fn bullet_next(text: &str) -> bool {
+    let t = text.trim_start_matches([' ', '\t', '\r']);
+    t.strip_prefix('\n').is_some_and(|line| {
+        let line = line.trim_start_matches([' ', '\t']);
+        BULLETS.iter().any(|b| line.starts_with(b))
+    })
+}
+
+/// `text` without the bullet that opens it ("- HLV: '41 thru 1943" is "HLV: '41 thru 1943").
+pub(crate) fn without_bullet(text: &str) -> &str {
+    BULLETS
+        .iter()
+        .find_map(|b| text.strip_prefix(b))
+        .map_or(text, str::trim_start)
+}
+
 /// Byte length of the sentence that starts `text`: up to and including the first full stop
 /// followed by whitespace or the end, or the whole text. Never 0 for non-empty text.
 pub(crate) fn sentence_len(text: &str) -> usize {
     let mut prev_word_start = 0;
     for (i, c) in text.char_indices() {
+        // A list's item ends where the next item's bullet starts its line.
+        if c == '\n' && i > 0 && bullet_next(&text[i..]) {
+            return i;
+        }
         if c.is_whitespace() {
             prev_word_start = i + c.len_utf8();
             continue;
@@ -156,6 +190,17 @@ pub(crate) fn sentence_len(text: &str) -> usize {
             word,
             "vs" | "i.e" | "e.g" | "ie" | "eg" | "viz" | "cf" | "q.v" | "etc" | "approx" | "ca"
         ) {
+            continue;
+        }
+        // A spreadsheet's shorthand ("avail. from '41", "excl. KOR", "incl. SLT", "+.1 ea.
+        // entry") ends no sentence unless the text ends there.
+        let more = !after.trim().is_empty();
+        if more
+            && matches!(
+                word,
+                "avail" | "excl" | "incl" | "ea" | "esp" | "yr" | "yrs"
+            )
+        {
             continue;
         }
         // "until Jun. 38", "Sept. 1941": a month's abbreviation before its year.

@@ -129,7 +129,9 @@ const ONLY_TO: [&str; 4] = ["limited to", "restricted to", "reserved for", "conf
 const ONLY: [&str; 3] = ["only", "solely", "exclusively"];
 
 /// The words that keep from what is named (contractions first: "isn't" is "is not").
-const NOT: [&str; 14] = [
+const NOT: [&str; 15] = [
+    // A spreadsheet's "N/A" (not available).
+    "n/a",
     "isn't",
     "wasn't",
     "aren't",
@@ -161,7 +163,7 @@ const EVERYWHERE: [&str; 8] = [
 ];
 
 /// Words before names, and what they let the names be (longest first).
-const PREPOSITIONS: [(&str, NameKind); 11] = [
+const PREPOSITIONS: [(&str, NameKind); 12] = [
     ("for use by", NameKind::Faction),
     ("for use in", NameKind::Place),
     ("for use on", NameKind::Place),
@@ -171,6 +173,8 @@ const PREPOSITIONS: [(&str, NameKind); 11] = [
     ("on", NameKind::Place),
     ("within", NameKind::Place),
     ("by", NameKind::Faction),
+    // "not w/ Legion", "not with the Militia".
+    ("with", NameKind::Faction),
     ("to", NameKind::Either),
     ("for", NameKind::Either),
 ];
@@ -497,7 +501,9 @@ fn one_name(i: &str) -> Res<'_, &str> {
         };
         let len = letters(after_space);
         let word = &after_space[..len];
-        if len == 0 || ends_name(word) || !at_word_end(&after_space[len..]) {
+        // "KOR N/A": a sense word ends the name, capitals or not.
+        let sense = first_phrase(after_space, &NOT).is_some();
+        if len == 0 || sense || ends_name(word) || !at_word_end(&after_space[len..]) {
             break;
         }
         end = i.len() - after_space.len() + len;

@@ -61,6 +61,8 @@ mod newsletter_tests;
 #[cfg(test)]
 mod reworded_tests;
 #[cfg(test)]
+mod spreadsheet_tests;
+#[cfg(test)]
 mod translator_tests;
 
 #[cfg(test)]

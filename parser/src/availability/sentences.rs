@@ -296,6 +296,7 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
         // 1940 it is 1.3" is two.
         Level::Top => {
             r.is_empty()
+                || super::lexeme::bullet_next(rest)
                 || r.strip_prefix(['.', ';'])
                     .is_some_and(|a| a.is_empty() || a.starts_with(char::is_whitespace))
                 || limit_joined(ctx, r).is_some()
@@ -371,6 +372,13 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
     let mut continues = false;
     loop {
         rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '†');
+        // "- HLV: '41 thru 1943, RF 1.3": an item of a list, read as a sentence.
+        let line_start = ctx.text[..ctx.text.len() - rest.len()]
+            .trim_end_matches([' ', '\t'])
+            .ends_with('\n');
+        if line_start || rest.len() == ctx.text.len() {
+            rest = super::lexeme::without_bullet(rest);
+        }
         if rest.is_empty() {
             break;
         }

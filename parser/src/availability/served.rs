@@ -1428,7 +1428,7 @@ fn changed(entries: &mut [ScheduleEntry], w: Option<EntryWhen>) -> Option<Schedu
         EntryWhen::From(p) => (p, true),
         _ => return None,
     };
-    let from = until.value.as_ref().ok()?.from;
+    let (from, to) = until.value.as_ref().ok().map(|p| (p.from, p.to))?;
     if start <= from {
         return None;
     }
@@ -1439,8 +1439,14 @@ fn changed(entries: &mut [ScheduleEntry], w: Option<EntryWhen>) -> Option<Schedu
     let before = until.clone();
     last.when = EntryWhen::Period(before);
     // A change inside an open end goes on to the end ("from 9/42 on, rising to 1.5 in 1945").
+    // "10/41 thru 3/44, RF 1.2 -> 1.4 from 7/43": a change from a month inside a closed span
+    // ends where the span does.
     next.when = match w {
         EntryWhen::Period(p) if open => EntryWhen::From(p),
+        EntryWhen::From(mut p) if !open && start <= to => {
+            p.value = Ok(qm_schema::Period { from: start, to });
+            EntryWhen::Period(p)
+        }
         other => other,
     };
     Some(next)

@@ -8,7 +8,7 @@ use super::grammar_error::{fail, Res};
 use super::lexeme::{phrase, ws1};
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 78] = [
+const VERBS: [&str; 79] = [
     // A rules book's present: "In X it appears in 1/43" (from then on, unless a later period
     // of X says what follows: "in April 1941 (RF 1.3) and from May 1941 until ...").
     "appears",
@@ -74,6 +74,8 @@ const VERBS: [&str; 78] = [
     "turned up",
     "showed up",
     "available",
+    // A spreadsheet's "avail. '39 thru EOW".
+    "avail.",
     "served",
     "fought",
     // "Found wherever ... went", "Only ever seen in the Iron Gate", "The X II followed in

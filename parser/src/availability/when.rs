@@ -19,7 +19,7 @@ use nom::Parser;
 use qm_schema::{Period, YearMonth};
 
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{phrase, ws0, ws1};
+use super::lexeme::{ch, phrase, ws0, ws1};
 use super::period_token::{check, join, period};
 use super::syntax::{EntryWhen, PrintedPeriod, PrintedPeriodError};
 
@@ -380,12 +380,15 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         return Ok(read);
     }
     // "from September 1942 to the end of the war": an open end, the listing's DATES its end.
-    if let Ok((r, (_, p, _, _, _))) = (
+    // "1/43-EOW": the same with a dash.
+    let joined = (ws1, span_word, ws1)
+        .map(|_| ())
+        .or((ws0, ch('-').or(ch('–')), ws0).map(|_| ()));
+    if let Ok((r, (_, p, _, _))) = (
         opt((phrase("from"), ws1)),
         |r| point(ctx, r),
-        ws1,
-        span_word,
-        (ws1, war_end),
+        joined,
+        war_end,
     )
         .parse(i)
     {
@@ -487,6 +490,7 @@ pub(crate) fn until_war_end(i: &str) -> Res<'_, &str> {
         .or(phrase("right through to"))
         .or(phrase("through to"))
         .or(phrase("through"))
+        .or(phrase("thru"))
         .or(phrase("to"));
     (until, ws1, war_end).map(|(u, _, _)| u).parse(i)
 }
@@ -510,6 +514,8 @@ pub(crate) fn war_end(i: &str) -> Res<'_, &str> {
         .or(phrase("the war’s end"))
         .or(phrase("war's end"))
         .or(phrase("war’s end"))
+        // A spreadsheet's "EOW" (end of war), "thru EOW".
+        .or(phrase("eow"))
         .parse(i)
 }
 

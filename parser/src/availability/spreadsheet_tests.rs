@@ -1,0 +1,67 @@
+//! Forms of a terse club spreadsheet (issue 30, the made-up nation `tests/fixtures-notes/mrv`,
+//! written before the reader knew them): shorthand ("avail.", "excl.", "ea.", "N/A", "&",
+//! "w/", "#4", "ditto", "EOW", "->"), bullets; each read to its meaning, or an error.
+
+use super::*;
+
+/// The words of a made-up nation whose listing runs from 1937 to 1945.
+fn lexicon() -> Lexicon {
+    Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1937,
+            last: 1945,
+        }),
+        &["Osk L1", "Osk L2", "Varn M", "Varn MK", "Ruud"].map(String::from),
+        &["NST", "HLV", "KOR", "VSH", "DOR", "SLT", "Sth"].map(String::from),
+    )
+}
+
+/// Shorthand words read as the words they stand for; bullets are items of their own; a change
+/// from a month inside a closed span ends where the span does.
+#[test]
+fn shorthand_and_bullets_read_as_their_words() {
+    let cases = [
+        (
+            "Same as #1 but not before 1/40 & RF +.1 ea. entry; not w/ Partisans.",
+            vec![
+                "SameWithAddedRf +0.1 of Note 1",
+                "Limit Not [] until 12/39",
+                "Limit Not [Faction Partisans]",
+            ],
+        ),
+        (
+            "ditto but not before 11/42, RF 1.3 flat; N/A in SLT.",
+            vec![
+                "SameWithRf 1.3 of ",
+                "Limit Not [] until 10/42",
+                "Limit Not [Place SLT]",
+            ],
+        ),
+        (
+            "as above, but only from 3/43 & not w/ Legion; KOR N/A.",
+            vec![
+                "SameWithAddedRf +0.0",
+                "Limit Only [] from 3/43 on",
+                "Limit Not [Faction Legion]",
+                "Limit Not [Either KOR]",
+            ],
+        ),
+        (
+            "NST 6/42-8/43 (1.3); HLV 1/43-EOW (1.2).",
+            vec!["DatesAndRf | NST: 6/42-8/43 (1.3) | HLV: from 1/43 on (1.2)"],
+        ),
+        (
+            "avail. everywhere but KOR, '39 thru EOW.",
+            vec!["DatesOnly | every theater [EXC KOR]: from 1-12/39 on"],
+        ),
+        (
+            "Partisans only.\n- KOR: 10/41 thru 3/44, RF 1.2 -> 1.4 from 7/43\n- NST: '43 (1.5)",
+            vec![
+                "Limit Only [Either Partisans]",
+                "DatesAndRf | KOR: 10/41-6/43 (1.2) | KOR: 7/43-3/44 (1.4)",
+                "DatesAndRf | NST: 1-12/43 (1.5)",
+            ],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+}
