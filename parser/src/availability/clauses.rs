@@ -479,7 +479,19 @@ pub(crate) fn first_rf_of_lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<
     }];
     // "In 1941-42 its RF is 1.5; after that, 1.3": a semicolon goes on with the list too.
     let semicolon = |i| (ws0, ch(';'), ws0).map(|_| ()).parse(i);
-    let sep = |i| strict_separator(i).or_else(|_| semicolon(i));
+    // "RF 1.3 -> 1.2 from 6/42": an arrow joins as a comma would (the change reads it).
+    let arrow = |i| {
+        let (r, _) = ws1(i)?;
+        match r.starts_with("->") || r.starts_with('→') {
+            true => Ok((r, ())),
+            false => fail(i),
+        }
+    };
+    let sep = |i| {
+        strict_separator(i)
+            .or_else(|_| semicolon(i))
+            .or_else(|_| arrow(i))
+    };
     let Ok((r2, (_, more))) = (sep, |r| group_list(ctx, r, rf_part)).parse(r) else {
         return Ok((r, entries));
     };

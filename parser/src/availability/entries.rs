@@ -409,5 +409,9 @@ fn separator(i: &str) -> Res<'_, bool> {
         return Ok((r, false));
     }
     let (r, _) = ws1(i)?;
+    // "RF 1.3 -> 1.2 from 6/42": an arrow joins as a comma would (the change reads it).
+    if r.starts_with("->") || r.starts_with('→') {
+        return Ok((r, false));
+    }
     Ok((r, true))
 }

@@ -363,13 +363,12 @@ fn subject_words(i: &str) -> Res<'_, ()> {
 fn verbless<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<Piece>> {
     // "Royalist use only, from 1936 to June 1940, in X and Y, RF 1.1": who alone may use it,
     // then the list, as at a clause's start.
-    let restricted = (
-        |r| super::faction_words::use_only(ctx, r),
-        ws0,
-        ch(','),
-        ws0,
-    )
-        .parse(i);
+    // "(Crown only) NST & HLV, 1/44 thru EOW": in parentheses, no comma after it.
+    let comma = |r: &'a str| match i.starts_with('(') {
+        true => opt(ch(',')).map(|_| ',').parse(r),
+        false => ch(',')(r),
+    };
+    let restricted = (|r| super::faction_words::use_only(ctx, r), ws0, comma, ws0).parse(i);
     if let Ok((r, (q, _, _, _))) = restricted {
         // "Leaguer units only, and then only on the Hollin Peninsula, from 9/43".
         let (r, _) = opt((one_of(&["and then", "and", "then"]), ws1)).parse(r)?;

@@ -65,3 +65,25 @@ fn shorthand_and_bullets_read_as_their_words() {
     ];
     super::tests::reads_whole(&lexicon(), &cases);
 }
+
+/// An arrow joins RFs as a change does ("RF 1.3 -> 1.2 from 6/42"); a faction's limit in
+/// parentheses before a list needs no comma after it.
+#[test]
+fn arrows_and_a_faction_in_front() {
+    let cases = [
+        (
+            "RF 1.3 -> 1.2 from 6/42 -> 1.1 from 4/44.",
+            vec![
+                "RfByPeriod | anywhere: from 1/37 on (1.3), from 6/42 on (1.2), from 4/44 on (1.1)",
+            ],
+        ),
+        (
+            "(Crown only) NST & HLV, 1/44 thru EOW; RF 1.6 in '44, 1.5 in '45.",
+            vec![
+                "DatesOnly | NST/HLV: from 1/44 on (Crown use only)",
+                "RfByPeriod | anywhere: 1-12/44 (1.6), 1-12/45 (1.5)",
+            ],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+}
