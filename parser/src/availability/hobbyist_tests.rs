@@ -50,7 +50,7 @@ fn an_rf_in_both_holds_in_the_places_before_it() {
 
 /// A faction as the subject of a verb of use, the vehicle after it ("Only the Royalists used
 /// the Gryf"), with a limit of months joined by "and"; "every theatre but X" as "except", and
-/// a period after a comma.
+/// a period after a comma (the dates of every theatre but it).
 #[test]
 fn a_limit_reads_its_subject_and_every_theatre_but() {
     assert_eq!(
@@ -63,10 +63,12 @@ fn a_limit_reads_its_subject_and_every_theatre_but() {
             0
         )
     );
+    // Where and when it was used: a schedule of every theatre but one over those years, not
+    // years it is kept from that one.
     assert_eq!(
         read("Used in every theatre but the Kesh Hills, 1939-45."),
         (
-            vec!["Limit Not [Either Kesh Hills] 1/39-12/45".to_string()],
+            vec!["DatesOnly | every theater [EXC the Kesh Hills]: 1/39-12/45".to_string()],
             0
         )
     );

@@ -24,6 +24,9 @@ pub struct Lexicon {
     /// The distinctive words of the vehicle names (with a capital or a digit: "AMR", "35(L)",
     /// "Mitr."), lower case and sorted: a vehicle the notes name shares one of them.
     name_words: Vec<String>,
+    /// The parts of a year the notes' own introduction defines ("early/mid/late = Jan-Apr /
+    /// May-Aug / Sep-Dec"); none unless defined: "mid-1943" is never guessed.
+    year_parts: Vec<super::year_parts::YearPart>,
 }
 
 impl Lexicon {
@@ -61,7 +64,26 @@ impl Lexicon {
             places: sorted(places),
             abbreviations,
             name_words,
+            year_parts: Vec::new(),
         }
+    }
+
+    /// This lexicon with the parts of a year the notes define ([`super::year_parts`]).
+    #[must_use]
+    pub fn with_year_parts(mut self, parts: Vec<super::year_parts::YearPart>) -> Self {
+        self.year_parts = parts;
+        self
+    }
+
+    /// The months of the part of a year whose word starts `i` ("mid" of "mid-'41"), and the
+    /// word's byte length; `None` unless the notes define it.
+    pub(crate) fn year_part_at(&self, i: &str) -> Option<(usize, (u8, u8))> {
+        self.year_parts.iter().find_map(|p| {
+            let n = p.word.len();
+            let word = i.get(..n)?;
+            let ends = !i[n..].starts_with(char::is_alphanumeric);
+            (ends && word.eq_ignore_ascii_case(&p.word)).then_some((n, p.months))
+        })
     }
 
     /// A lexicon that knows only the years.

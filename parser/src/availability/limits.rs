@@ -275,6 +275,13 @@ pub(crate) fn limit<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         let Some((r, bit, next)) = bit(ctx, at, before) else {
             break;
         };
+        // "everywhere but the Islands, 1/42 thru 10/44": a span after a comma says when it is
+        // available there, not when it is kept from the Islands ("everywhere except in
+        // Finland (in 1956)", "... as of 2/39" do).
+        let span_after_comma = comma && matches!(bit, Bit::When(EntryWhen::Period(_)));
+        if span_after_comma && bits.iter().any(|b| matches!(b, Bit::Everywhere)) {
+            return fail(start);
+        }
         bits.push(bit);
         pending = next;
         i = r;
@@ -438,6 +445,11 @@ fn when_bit<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     if let Ok((r, (_, _, p))) = (lead, ws1, |r| span_period(ctx, r)).parse(i) {
         return Ok((r, EntryWhen::Period(p)));
     }
+    // "N/A '45", "'43 only": a year with its apostrophe is a year, no number of a name.
+    if i.starts_with(['\'', '’']) {
+        let (r, p) = span_period(ctx, i)?;
+        return Ok((r, EntryWhen::Period(p)));
+    }
     if !i.starts_with(char::is_alphabetic) {
         return fail(i);
     }
@@ -576,9 +588,11 @@ fn meaning(bits: Vec<Bit>) -> Option<Limit> {
         (0, 1, 1) => LimitSense::Only,
         _ => return None,
     };
-    if except == 0 && bits.iter().any(|b| matches!(b, Bit::Everywhere)) {
+    let everywhere = bits.iter().any(|b| matches!(b, Bit::Everywhere));
+    if except == 0 && everywhere {
         return None;
     }
+
     if count(|b| matches!(b, Bit::Names { .. })) > 1
         || count(|b| matches!(b, Bit::When(_))) > 1
         || count(|b| matches!(b, Bit::Vehicle(_))) > 1

@@ -45,6 +45,7 @@ mod use_verbs;
 mod weapon_words;
 mod when;
 mod whole;
+mod year_parts;
 mod years;
 
 #[cfg(test)]
@@ -71,6 +72,7 @@ mod errata_tests;
 pub use lexicon::Lexicon;
 pub use pieces::{bound_by, pieces, pieces_with, Piece, PieceKind};
 pub use syntax::*;
+pub use year_parts::{year_parts_defined, YearPart};
 
 use crate::{FileId, Parsed};
 use grammar_error::Ctx;

@@ -186,9 +186,10 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     {
         return Ok((r, LeadIn::Ww2));
     }
-    // "From 1943 onward,", "As of 6/43,", "After 6/43,": an open end before its comma.
+    // "From 1943 onward,", "As of 6/43,", "After 6/43,": an open end before its comma;
+    // "late '44 thru EOW:" before a label's colon.
     if let Ok((r, (super::syntax::EntryWhen::From(p), _, _, _))) =
-        (|r| super::when::when(ctx, r), ws0, ch(','), ws1).parse(i)
+        (|r| super::when::when(ctx, r), ws0, ch(',').or(ch(':')), ws1).parse(i)
     {
         return Ok((r, LeadIn::From(p)));
     }

@@ -223,6 +223,32 @@ pub(crate) fn bound<'a>(ctx: &Ctx<'a>, i: &'a str, pieces: Vec<Piece>) -> Res<'a
             .filter(|(_, p)| matches!(p, Piece::Rf(..)))
             .map(|(k, _)| k)
             .collect();
+        // "HLV, KOR & DOR (excl. SLT).": places alone, a whole sentence, are where it is
+        // available over all its DATES.
+        let places_only = pieces
+            .iter()
+            .all(|p| matches!(p, Piece::Place(..) | Piece::NotIn(_) | Piece::Only(_)));
+        let ends = i.trim_start().is_empty() || i.trim_start().starts_with(['.', ';']);
+        if at.is_empty() && places_only && ends && !pieces.is_empty() {
+            let whole = super::when::whole_dates(ctx, i, i).ok_or(nom::Err::Error(
+                super::grammar_error::GrammarError { at: i },
+            ))?;
+            let k = pieces
+                .iter()
+                .position(|p| matches!(p, Piece::Place(..)))
+                .map_or(0, |k| k + 1);
+            pieces.insert(
+                k,
+                Piece::When(ScheduleEntry {
+                    span: ctx.span_at(i, 0),
+                    when: whole,
+                    rf: None,
+                    qualifiers: Vec::new(),
+                    typos: Vec::new(),
+                }),
+            );
+            return bound_dated(ctx, i, pieces, false);
+        }
         if at.is_empty() {
             return fail(i);
         }
@@ -239,6 +265,16 @@ pub(crate) fn bound<'a>(ctx: &Ctx<'a>, i: &'a str, pieces: Vec<Piece>) -> Res<'a
             );
         }
     }
+    bound_dated(ctx, i, pieces, undated)
+}
+
+/// [`bound`] once every group has its period (`undated`: they were stand-ins a lead-in fills).
+fn bound_dated<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+    mut pieces: Vec<Piece>,
+    undated: bool,
+) -> Res<'a, Body> {
     rf_inside_span(&mut pieces);
     rf_before_its_period(&mut pieces);
     let mut groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
@@ -443,7 +479,12 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
     }
     let (r, area) = every.or_else(|_| place(ctx, i))?;
     let (r, _) = opt((ws0, ch(','))).parse(r)?;
-    let (r, mut rest) = pieces(ctx, r)?;
+    // "NST & HLV.": the places alone, to the sentence's end.
+    let (r, mut rest) = match pieces(ctx, r) {
+        Ok(read) => read,
+        Err(_) if r.trim_start().is_empty() || r.trim_start().starts_with('.') => (r, Vec::new()),
+        Err(e) => return Err(e),
+    };
     rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
 }
@@ -553,6 +594,11 @@ pub(crate) fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             i = r;
             continue;
         }
+        if let Some((r, p)) = bare_rf_after_place(ctx, &out, i) {
+            out.push(p);
+            i = r;
+            continue;
+        }
         let sep = (
             ws0,
             ch(',').or(ch(';')).or(ch(':')).or(ch('—')),
@@ -624,6 +670,19 @@ pub(crate) fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         return fail(i);
     }
     Ok((i, out))
+}
+
+/// "NST & HLV 1.5; Sth 1.6": a bare RF right after a place (the pieces of a list that starts
+/// with its place begin after it: `out` may be empty), where a clause or a group ends.
+fn bare_rf_after_place<'a>(ctx: &Ctx<'a>, out: &[Piece], i: &'a str) -> Option<(&'a str, Piece)> {
+    if !matches!(out.last(), Some(Piece::Place(..)) | None) {
+        return None;
+    }
+    let (r, (_, value)) = (ws1, |r| super::rf_token::rf(ctx, r, false))
+        .parse(i)
+        .ok()?;
+    let t = r.trim_start();
+    (t.is_empty() || t.starts_with(['.', ';', ','])).then(|| (r, Piece::Rf(value, Vec::new())))
 }
 
 /// "where it is available", "where they served": the vehicle's verb of use again after a
@@ -846,6 +905,16 @@ fn not_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     // ", except on the Isles" after a group of every theater: the place left out (with "where
     // the RF is ..." after it, `except_rf` reads it).
     let except = (phrase("except").or(phrase("save")), ws1).map(|_| ());
+    // ", excl. KOR & HLV", ", excluding the Isles": the places, no preposition before them.
+    if let Ok((r, _)) = (
+        phrase("excl.").or(phrase("excluding")).or(phrase("exc.")),
+        ws1,
+    )
+        .parse(i)
+    {
+        let (r, area) = place(ctx, r)?;
+        return Ok((r, Piece::NotIn(area)));
+    }
     let (r, _) = (not.or(except), super::lexeme::place_preposition, ws1).parse(i)?;
     let (r, area) = place(ctx, r)?;
     Ok((r, Piece::NotIn(area)))
@@ -894,9 +963,13 @@ fn piece<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
             // "Saronne (the Iron Gate included)", "(including the Iron Gate)": one more place
             // beside the one before.
             let with = |r| -> Res<'a, Area> {
-                let (r, _) = (phrase("including"), ws1).parse(r)?;
+                let (r, _) = (phrase("including").or(phrase("incl.")), ws1).parse(r)?;
                 place(ctx, r)
             };
+            // "DOR (excl. SLT)": a place of the one before left out.
+            if let Ok(read) = not_in(ctx, r) {
+                return Ok(read);
+            }
             let and_with = |r| -> Res<'a, Area> {
                 let (r, area) = place(ctx, r)?;
                 let (r, _) = (ws1, one_of(&["included", "too", "as well"])).parse(r)?;
@@ -1322,11 +1395,11 @@ impl Group {
     /// none), marked not available there when `not_available` (", but not on the Isles").
     /// `None` when the group names its places or has no period yet.
     fn leave_out(&mut self, place: &Area, not_available: bool) -> Option<()> {
-        if self.entries.is_empty() {
-            return None;
-        }
         let except = super::whole::exceptions_of(place, not_available)?;
         match &mut self.area {
+            // "DOR (excl. SLT)": a part of the places named left out, periods or not yet.
+            Some(Area::Theaters { except: left, .. }) => left.extend(except),
+            _ if self.entries.is_empty() => return None,
             None => self.area = Some(Area::AllBut { except }),
             Some(Area::AllBut { except: left }) => left.extend(except),
             Some(_) => return None,

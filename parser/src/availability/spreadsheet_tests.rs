@@ -4,16 +4,29 @@
 
 use super::*;
 
-/// The words of a made-up nation whose listing runs from 1937 to 1945.
+/// The words of a made-up nation whose listing runs from 1937 to 1945, with the parts of a
+/// year its notes define ("early/mid/late = Jan-Apr / May-Aug / Sep-Dec").
 fn lexicon() -> Lexicon {
+    let parts = crate::year_parts_defined("early/mid/late = Jan-Apr / May-Aug / Sep-Dec");
     Lexicon::new(
         Some(crate::YearSpan {
             first: 1937,
             last: 1945,
         }),
         &["Osk L1", "Osk L2", "Varn M", "Varn MK", "Ruud"].map(String::from),
-        &["NST", "HLV", "KOR", "VSH", "DOR", "SLT", "Sth"].map(String::from),
+        &[
+            "NST",
+            "HLV",
+            "KOR",
+            "VSH",
+            "DOR",
+            "SLT",
+            "Sth",
+            "the Islands",
+        ]
+        .map(String::from),
     )
+    .with_year_parts(parts)
 }
 
 /// Shorthand words read as the words they stand for; bullets are items of their own; a change
@@ -86,4 +99,49 @@ fn arrows_and_a_faction_in_front() {
         ),
     ];
     super::tests::reads_whole(&lexicon(), &cases);
+}
+
+/// Parts of a year the notes define; "excl." and "incl." of places; places alone as a
+/// sentence; "(SLT: 1.6)"; a bare RF after its places; "everywhere but X, P" as where and
+/// when it is available; "N/A '45".
+#[test]
+fn defined_parts_of_a_year_and_places_in_shorthand() {
+    let cases = [
+        (
+            "avail. from late '41 thru EOW, excl. KOR & HLV.",
+            vec!["DatesOnly | every theater [EXC NA KOR, NA HLV]: from 9-12/41 on"],
+        ),
+        (
+            "HLV: '41 thru early 1943, RF 1.3",
+            vec!["DatesAndRf | HLV: 1/41-4/43 (1.3)"],
+        ),
+        (
+            "NST, HLV & Sth (incl. SLT); mid-'41 thru '43.",
+            vec!["DatesOnly | NST/HLV/Sth/SLT: 5/41-12/43"],
+        ),
+        (
+            "HLV, KOR & DOR (excl. SLT). N/A '45.",
+            vec![
+                "DatesOnly | HLV/KOR/DOR [EXC NA SLT]: from 1/37 on",
+                "Limit Not [] 1-12/45",
+            ],
+        ),
+        (
+            "RF 1.4 (SLT: 1.6).",
+            vec!["RfByPeriod | every theater [EXC SLT]: from 1/37 on (1.4) | SLT: from 1/37 on (1.6)"],
+        ),
+        (
+            "late '44 thru EOW: NST & HLV 1.5; Sth 1.6.",
+            vec!["DatesAndRf | NST/HLV: from 9-12/44 on (1.5) | Sth: from 9-12/44 on (1.6)"],
+        ),
+        (
+            "everywhere but the Islands, 1/42 thru 10/44.",
+            vec!["DatesOnly | every theater [EXC the Islands]: 1/42-10/44"],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+    // Without its definition, a part of a year is never guessed.
+    let bare = Lexicon::new(None, &[], &["HLV".to_string()]);
+    let (read, diagnostics) = super::tests::read_with("HLV: '41 thru early 1943, RF 1.3", &bare);
+    assert_eq!((read.len(), diagnostics), (1, 1), "{read:?}");
 }

@@ -40,7 +40,7 @@ const MONTHS: [&str; 12] = [
 ];
 
 /// A month's name at `i` ("June", "Jun", "Jun.", "Sept."), as 1-12.
-fn month_name(i: &str) -> Res<'_, u8> {
+pub(crate) fn month_name(i: &str) -> Res<'_, u8> {
     let len = i
         .find(|c: char| !c.is_ascii_alphabetic())
         .unwrap_or(i.len());
@@ -67,7 +67,7 @@ fn abbreviation(month: &str, word: &str) -> bool {
 }
 
 /// A year written alone after a month name or as a point: "1940", "40", "'40", "’40".
-fn year_word(i: &str) -> Res<'_, u16> {
+pub(crate) fn year_word(i: &str) -> Res<'_, u16> {
     let (i, apostrophe) = match i.strip_prefix('\'').or_else(|| i.strip_prefix('’')) {
         Some(r) => (r, true),
         None => (i, false),
@@ -246,6 +246,19 @@ pub(crate) fn point<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
     }
     if let Ok(read) = end_of_year(ctx, i) {
         return Ok(read);
+    }
+    // "mid-'41", "late 1944": a part of a year the notes define.
+    if let Some((n, (first, last))) = ctx.lexicon.year_part_at(i) {
+        let r = &i[n..];
+        let r = r
+            .strip_prefix('-')
+            .map_or_else(|| ws1(r).map(|(r2, _)| r2), Ok)?;
+        let (rest, year) = year_word(r)?;
+        let (from, to) = (
+            YearMonth { year, month: first },
+            YearMonth { year, month: last },
+        );
+        return Ok((rest, printed(ctx, i, rest, check(from, to, false))));
     }
     if let Ok(read) = month_name_period(ctx, i) {
         return Ok(read);

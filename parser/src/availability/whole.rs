@@ -33,16 +33,30 @@ fn rf_in_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Area)> {
         .map(|(_, c, _)| c)
         .or(but.map(|_| ','))
         .parse(i)?;
-    let (r, (other, _, _, place)) = (
-        |r| rf(ctx, r, false),
-        ws1,
-        (phrase("in").or(phrase("on")), ws1),
-        |r| match super::when::when(ctx, r) {
-            Ok(_) => fail(r),
-            Err(_) => named_area(ctx, r),
-        },
-    )
-        .parse(r)?;
+    let rf_then_place = |r| {
+        (
+            |r| rf(ctx, r, false),
+            ws1,
+            (phrase("in").or(phrase("on")), ws1),
+            |r| match super::when::when(ctx, r) {
+                Ok(_) => fail(r),
+                Err(_) => named_area(ctx, r),
+            },
+        )
+            .map(|(other, _, _, place)| (other, place))
+            .parse(r)
+    };
+    // "(SLT: 1.6)": a place the nation knows as a label, its RF after the colon.
+    let labelled = |r| {
+        let (r, place) = named_area(ctx, r)?;
+        let (r, (_, _, _, other)) = (ws0, ch(':'), ws0, |r| rf(ctx, r, false)).parse(r)?;
+        Ok((r, (other, place)))
+    };
+    let labelled = |r| match ctx.lexicon.place_at(r) {
+        Some(_) => labelled(r),
+        None => fail(r),
+    };
+    let (r, (other, place)) = rf_then_place(r).or_else(|_| labelled(r))?;
     let r = if paren == '(' {
         (ws0, ch(')')).parse(r)?.0
     } else {

@@ -304,7 +304,18 @@ impl Builder<'_> {
     /// Reads availability and notations, checks references, numbering and names.
     fn finish(mut self) -> Parsed<NotesDoc> {
         self.drop_repeated_numbers();
-        let (text, file, lexicon) = (self.text, self.file, self.lexicon);
+        let (text, file) = (self.text, self.file);
+        // "early/mid/late = Jan-Apr / May-Aug / Sep-Dec" in the introduction: the notes' own
+        // words for parts of a year, which their rules then use.
+        let defined: Vec<_> = self
+            .doc
+            .intro
+            .iter()
+            .flat_map(|p| crate::year_parts_defined(&p.text))
+            .collect();
+        let with_parts =
+            (!defined.is_empty()).then(|| self.lexicon.clone().with_year_parts(defined));
+        let lexicon = with_parts.as_ref().unwrap_or(self.lexicon);
         // Each paragraph's availability is read on its own (nothing of one paragraph's reading
         // depends on another's), so all of them are read at once on every core; what they give
         // is taken back in the notes' order, the same with one thread or many.

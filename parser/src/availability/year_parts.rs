@@ -1,0 +1,139 @@
+//! The parts of a year a nation's notes define for themselves in their introduction
+//! ("early/mid/late = Jan-Apr / May-Aug / Sep-Dec of that yr", "mid = May-Aug"): the notes'
+//! own words, so "mid-'41" reads as the months they say. Without such a definition a part of
+//! a year is never guessed.
+
+use nom::Parser;
+
+use super::grammar_error::Res;
+use super::lexeme::{ch, phrase, ws0, ws1};
+use super::when::month_name;
+
+/// A word for a part of any year and its months.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YearPart {
+    /// The word, as defined ("mid").
+    pub word: String,
+    /// Its first and last month (1-12).
+    pub months: (u8, u8),
+}
+
+/// Every part of a year `text` defines: one or more lower-case words joined by "/" or ",",
+/// then "=", ":", "means" or "is", then as many month ranges ("Jan-Apr", "May to August")
+/// joined the same way. A word defined twice keeps its first meaning.
+pub fn year_parts_defined(text: &str) -> Vec<YearPart> {
+    let mut out: Vec<YearPart> = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        let i = &text[at..];
+        // A definition's first word: not one inside a list ("early/mid = ..." names two).
+        let word_start =
+            at == 0 || text[..at].ends_with(|c: char| c.is_whitespace() || "\"“'‘(:;".contains(c));
+        if word_start {
+            if let Some(found) = definition(i) {
+                for part in found {
+                    if !out.iter().any(|p| p.word == part.word) {
+                        out.push(part);
+                    }
+                }
+            }
+        }
+        at += i.chars().next().map_or(1, char::len_utf8);
+    }
+    out
+}
+
+/// The parts defined at the start of `i`, if a definition starts there.
+fn definition(i: &str) -> Option<Vec<YearPart>> {
+    let (r, words) = joined(i, lower_word).ok()?;
+    let sign = (ws0, ch('=').or(ch(':'))).map(|_| ());
+    let verb = (ws1, phrase("means").or(phrase("is"))).map(|_| ());
+    let (r, _) = (sign.or(verb), ws0).parse(r).ok()?;
+    let (_, ranges) = joined(r, month_range).ok()?;
+    if words.len() != ranges.len() {
+        return None;
+    }
+    Some(
+        words
+            .into_iter()
+            .zip(ranges)
+            .map(|(word, months)| YearPart {
+                word: word.to_lowercase(),
+                months,
+            })
+            .collect(),
+    )
+}
+
+/// Items joined by "/" or "," (spaces around them allowed).
+fn joined<'a, T>(i: &'a str, item: impl Fn(&'a str) -> Res<'a, T>) -> Res<'a, Vec<T>> {
+    let (mut i, first) = item(i)?;
+    let mut out = vec![first];
+    while let Ok((r, next)) = (ws0, ch('/').or(ch(',')), ws0, &item)
+        .map(|(_, _, _, n)| n)
+        .parse(i)
+    {
+        out.push(next);
+        i = r;
+    }
+    Ok((i, out))
+}
+
+/// A word of two or more lower-case letters.
+fn lower_word(i: &str) -> Res<'_, &str> {
+    let len = i.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(i.len());
+    if len < 2 || i[len..].starts_with(char::is_alphanumeric) {
+        return super::grammar_error::fail(i);
+    }
+    // A word in quotes ("\"mid\" means May to August"): its closing quote is no part of it.
+    let rest = i[len..].trim_start_matches(['"', '”', '’', '\'']);
+    Ok((rest, &i[..len]))
+}
+
+/// "Jan-Apr", "May to August", "Sep–Dec": two months, the first not after the second.
+fn month_range(i: &str) -> Res<'_, (u8, u8)> {
+    let dash = (ws0, ch('-').or(ch('–')), ws0).map(|_| ());
+    let to = (ws1, phrase("to").or(phrase("through")), ws1).map(|_| ());
+    let (r, (first, _, last)) = (month_name, dash.or(to), month_name).parse(i)?;
+    if first > last {
+        return super::grammar_error::fail(i);
+    }
+    Ok((r, (first, last)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(text: &str) -> Vec<(String, (u8, u8))> {
+        year_parts_defined(text)
+            .into_iter()
+            .map(|p| (p.word, p.months))
+            .collect()
+    }
+
+    #[test]
+    fn definitions_in_the_notes_own_words() {
+        let three = vec![
+            ("early".to_string(), (1, 4)),
+            ("mid".to_string(), (5, 8)),
+            ("late".to_string(), (9, 12)),
+        ];
+        assert_eq!(
+            parts("Key: early/mid/late = Jan-Apr / May-Aug / Sep-Dec of that yr."),
+            three
+        );
+        assert_eq!(
+            parts("early = Jan-Apr, mid = May-Aug, late = Sep-Dec."),
+            three
+        );
+        assert_eq!(
+            parts("Here \"mid\" means May to August."),
+            vec![("mid".to_string(), (5, 8))]
+        );
+        // Counts that do not match, a range backwards, or no months: no definition.
+        assert!(parts("early/mid = Jan-Apr").is_empty());
+        assert!(parts("late = Dec-Sep").is_empty());
+        assert!(parts("avail. = available; N/A = not available").is_empty());
+    }
+}
