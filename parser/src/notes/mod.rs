@@ -105,6 +105,18 @@ impl Builder<'_> {
         let p = self.text.get(range.clone()).unwrap_or_default();
         let at = |r: Range<usize>| range.start + r.start..range.start + r.end;
         match classify(p) {
+            // "# Morvanian Vehicle Notes" at the top, before any note: the document's title,
+            // which the introduction follows (the multi-applicable notes' heading says so).
+            Start::Heading(Heading::Section { title })
+                if self.doc.notes.is_empty()
+                    && self.doc.multi.is_empty()
+                    && self.doc.intro.is_empty()
+                    && self.doc.intro_heading.is_none()
+                    && !p.to_ascii_lowercase().contains("multi") =>
+            {
+                self.doc.intro_heading = Some(self.spanned(at(title)));
+                self.last = None;
+            }
             Start::Heading(Heading::Section { title }) => {
                 self.doc.multi_heading = Some(self.spanned(at(title)));
                 self.place = Place::MultiHeading;

@@ -794,3 +794,39 @@ fn a_dagger_line_opens_the_rules_without_a_blank_line() {
         "Dates and RF for use in Atlantis are 6/40 (1.2)."
     );
 }
+
+/// A "# Title" at the top is the document's title, the introduction after it; a part of a year
+/// the introduction defines ("early/mid/late = Jan-Apr / May-Aug / Sep-Dec") reads in the
+/// rules, and nowhere without that definition.
+#[test]
+fn a_title_then_an_introduction_that_defines_parts_of_a_year() {
+    let text = "# Someland Vehicle Notes\n\nKey: early/mid/late = Jan-Apr / May-Aug / Sep-Dec of that yr.\n\n**1. Tank:** A tank.\n† Avail. in the North from mid-'41 thru late 1943 (RF 1.2).\n";
+    let read = |text: &str| {
+        let src = Source::new(FileId(0), "x/notes.md", text.to_string());
+        let lexicon = crate::Lexicon::new(None, &["Tank".to_string()], &["the North".to_string()]);
+        crate::parse_notes_with(&src, &lexicon)
+    };
+    let parsed = read(text);
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    assert_eq!(
+        parsed
+            .value
+            .intro_heading
+            .as_ref()
+            .map(|h| h.value.as_str()),
+        Some("Someland Vehicle Notes")
+    );
+    assert_eq!(parsed.value.intro.len(), 1);
+    let clauses = &parsed.value.note(1).expect("note 1").rules[0].availability;
+    let rendered: Vec<String> = clauses
+        .iter()
+        .map(crate::availability::tests::render)
+        .collect();
+    assert_eq!(rendered, ["DatesAndRf | the North: 5/41-12/43 (1.2)"]);
+    // Without the definition, "mid-'41" is an error, never a guess.
+    let undefined = text.replace(
+        "Key: early/mid/late = Jan-Apr / May-Aug / Sep-Dec of that yr.",
+        "Key: none.",
+    );
+    assert_eq!(read(&undefined).diagnostics.len(), 1);
+}
