@@ -9,6 +9,16 @@ use std::ops::Range;
 
 use super::syntax::YearSpan;
 
+/// A word for a part of any year and its months, as the notes define it
+/// ([`year_parts_defined`](super::year_parts_defined)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YearPart {
+    /// The word, as defined ("mid").
+    pub word: String,
+    /// Its first and last month (1-12).
+    pub months: (u8, u8),
+}
+
 /// The nation's words, each list sorted longest first so a match is the longest.
 #[derive(Debug, Clone, Default)]
 pub struct Lexicon {
@@ -26,7 +36,7 @@ pub struct Lexicon {
     name_words: Vec<String>,
     /// The parts of a year the notes' own introduction defines ("early/mid/late = Jan-Apr /
     /// May-Aug / Sep-Dec"); none unless defined: "mid-1943" is never guessed.
-    year_parts: Vec<super::year_parts::YearPart>,
+    year_parts: Vec<YearPart>,
 }
 
 impl Lexicon {
@@ -68,9 +78,9 @@ impl Lexicon {
         }
     }
 
-    /// This lexicon with the parts of a year the notes define ([`super::year_parts`]).
+    /// This lexicon with the parts of a year the notes define ([`super::year_parts_defined`]).
     #[must_use]
-    pub fn with_year_parts(mut self, parts: Vec<super::year_parts::YearPart>) -> Self {
+    pub fn with_year_parts(mut self, parts: Vec<YearPart>) -> Self {
         self.year_parts = parts;
         self
     }

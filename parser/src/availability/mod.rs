@@ -69,10 +69,10 @@ mod translator_tests;
 #[cfg(test)]
 mod errata_tests;
 
-pub use lexicon::Lexicon;
+pub use lexicon::{Lexicon, YearPart};
 pub use pieces::{bound_by, pieces, pieces_with, Piece, PieceKind};
 pub use syntax::*;
-pub use year_parts::{year_parts_defined, YearPart};
+pub use year_parts::year_parts_defined;
 
 use crate::{FileId, Parsed};
 use grammar_error::Ctx;

@@ -7,16 +7,8 @@ use nom::Parser;
 
 use super::grammar_error::Res;
 use super::lexeme::{ch, phrase, ws0, ws1};
+use super::lexicon::YearPart;
 use super::when::month_name;
-
-/// A word for a part of any year and its months.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct YearPart {
-    /// The word, as defined ("mid").
-    pub word: String,
-    /// Its first and last month (1-12).
-    pub months: (u8, u8),
-}
 
 /// Every part of a year `text` defines: one or more lower-case words joined by "/" or ",",
 /// then "=", ":", "means" or "is", then as many month ranges ("Jan-Apr", "May to August")
