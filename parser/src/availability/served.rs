@@ -276,6 +276,7 @@ fn bound_dated<'a>(
     undated: bool,
 ) -> Res<'a, Body> {
     rf_inside_span(&mut pieces);
+    frame_dropped(&mut pieces);
     rf_before_its_period(&mut pieces);
     let mut groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
         at: i,
@@ -569,6 +570,8 @@ fn noise(i: &str) -> Res<'_, Option<()>> {
             .or(phrase("briefly"))
             // "on X and in Y alike, to all factions": every side, as when none is named.
             .or(phrase("alike"))
+            // A spreadsheet's "at flat 1.5", "RF 1.6 flat": one RF throughout, as any is.
+            .or(phrase("flat"))
             .or(phrase("to all factions"))
             .or(phrase("to all sides")),
     ))
@@ -579,23 +582,8 @@ fn noise(i: &str) -> Res<'_, Option<()>> {
 pub(crate) fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
     let mut out = Vec::new();
     loop {
-        // An RF reads its own leading comma or space ("(1.4)", ", with an RF of 1.3"), after
-        // a word of noise too ("in June 1940 only, at RF 1.1").
-        // ", also at RF 1.2" the same.
-        let mut after_noise = (ws0, ch(','), ws0, phrase("also"))
-            .parse(i)
-            .map_or_else(|_| noise(i).map_or(i, |(r, _)| r), |(r, _)| r);
-        // "in Tyrvold alike, to all factions, at RF 1.0": words of noise one after another.
-        while let Ok((r, (_, Some(())))) = (opt((ws0, ch(','))), noise).parse(after_noise) {
-            after_noise = r;
-        }
-        if let Ok((r, (after, qualifiers))) = rf_after(ctx, after_noise) {
-            out.push(Piece::Rf(after.rf, read_qualifiers(ctx, &qualifiers)));
-            i = r;
-            continue;
-        }
-        if let Some((r, p)) = bare_rf_after_place(ctx, &out, i) {
-            out.push(p);
+        if let Some((r, read)) = rf_pieces(ctx, &out, i) {
+            out.extend(read);
             i = r;
             continue;
         }
@@ -670,6 +658,34 @@ pub(crate) fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
         return fail(i);
     }
     Ok((i, out))
+}
+
+/// The RF pieces at `i`, if an RF starts there (`out`: the pieces read before). An RF reads
+/// its own leading comma or space ("(1.4)", ", with an RF of 1.3"), after a word of noise too
+/// ("in June 1940 only, at RF 1.1", ", also at RF 1.2").
+fn rf_pieces<'a>(ctx: &Ctx<'a>, out: &[Piece], i: &'a str) -> Option<(&'a str, Vec<Piece>)> {
+    let mut after_noise = (ws0, ch(','), ws0, phrase("also"))
+        .parse(i)
+        .map_or_else(|_| noise(i).map_or(i, |(r, _)| r), |(r, _)| r);
+    // "in Tyrvold alike, to all factions, at RF 1.0": words of noise one after another.
+    while let Ok((r, (_, Some(())))) = (opt((ws0, ch(','))), noise).parse(after_noise) {
+        after_noise = r;
+    }
+    // ", RF 1.1 ('39-'40), 1.3 ('41)": an RF word, then an RF before its period.
+    let named_rf = (opt((ws0, ch(','))), ws0, super::lexeme::rf_word, ws1, |r| {
+        rf_before_period(ctx, r)
+    })
+        .parse(after_noise);
+    if let Ok((r, (_, _, _, _, (value, entry)))) = named_rf {
+        return Some((r, vec![entry, Piece::Rf(value, Vec::new())]));
+    }
+    if let Ok((r, (after, qualifiers))) = rf_after(ctx, after_noise) {
+        return Some((
+            r,
+            vec![Piece::Rf(after.rf, read_qualifiers(ctx, &qualifiers))],
+        ));
+    }
+    bare_rf_after_place(ctx, out, i).map(|(r, p)| (r, vec![p]))
 }
 
 /// "NST & HLV 1.5; Sth 1.6": a bare RF right after a place (the pieces of a list that starts
@@ -1549,8 +1565,28 @@ fn rf_before_its_period(pieces: &mut [Piece]) {
 
 fn rf_inside_span(pieces: &mut Vec<Piece>) {
     let mut k = 0;
-    while k + 2 < pieces.len() {
-        let joined = match (&pieces[k], &pieces[k + 1], &pieces[k + 2]) {
+    while k + 1 < pieces.len() {
+        // "KOR from '44 (thru 4/45)": an open start, then its end.
+        if let (Piece::When(a), Piece::When(b)) = (&pieces[k], &pieces[k + 1]) {
+            let open_then_end = matches!(a.when, EntryWhen::From(_))
+                && matches!(b.when, EntryWhen::Until(_))
+                && a.rf.is_none()
+                && b.rf.is_none();
+            if let Some(when) = open_then_end
+                .then(|| lasted_until(&a.when, b.when.clone()))
+                .flatten()
+            {
+                if let Piece::When(a) = &mut pieces[k] {
+                    a.when = when;
+                }
+                pieces.remove(k + 1);
+                continue;
+            }
+        }
+        let Some(third) = pieces.get(k + 2) else {
+            break;
+        };
+        let joined = match (&pieces[k], &pieces[k + 1], third) {
             (Piece::When(a), Piece::Rf(..), Piece::When(b))
                 if matches!(a.when, EntryWhen::From(_))
                     && matches!(b.when, EntryWhen::Until(_) | EntryWhen::Thereafter(_))
@@ -1564,6 +1600,49 @@ fn rf_inside_span(pieces: &mut Vec<Piece>) {
         if let (Some(when), Piece::When(a)) = (joined, &mut pieces[k]) {
             a.when = when;
             pieces.remove(k + 2);
+        }
+        k += 1;
+    }
+}
+
+/// "'39-'41, RF 1.1 ('39-'40), 1.3 ('41)": a span with no RF, then periods inside it that
+/// have RFs and together cover it, is only their frame: the periods say it all.
+fn frame_dropped(pieces: &mut Vec<Piece>) {
+    let months = |w: &EntryWhen| match w {
+        EntryWhen::Period(p) => p.value.as_ref().ok().map(|v| (v.from, v.to)),
+        _ => None,
+    };
+    let mut k = 0;
+    while k < pieces.len() {
+        let Piece::When(outer) = &pieces[k] else {
+            k += 1;
+            continue;
+        };
+        let Some((from, to)) = months(&outer.when).filter(|_| outer.rf.is_none()) else {
+            k += 1;
+            continue;
+        };
+        // The periods after it, up to a place or a break, each followed by its RF.
+        let mut inner = Vec::new();
+        let mut j = k + 1;
+        while let Some(Piece::When(e)) = pieces.get(j) {
+            if !matches!(pieces.get(j + 1), Some(Piece::Rf(..))) {
+                break;
+            }
+            inner.push(months(&e.when));
+            j += 2;
+        }
+        let mut spans: Vec<_> = inner
+            .into_iter()
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default();
+        spans.sort();
+        let covers = !spans.is_empty()
+            && spans.first().is_some_and(|s| s.0 == from)
+            && spans.last().is_some_and(|s| s.1 == to)
+            && spans.windows(2).all(|w| w[0].1.succ() == w[1].0);
+        if covers {
+            pieces.remove(k);
         }
         k += 1;
     }

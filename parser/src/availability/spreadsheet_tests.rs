@@ -145,3 +145,20 @@ fn defined_parts_of_a_year_and_places_in_shorthand() {
     let (read, diagnostics) = super::tests::read_with("HLV: '41 thru early 1943, RF 1.3", &bare);
     assert_eq!((read.len(), diagnostics), (1, 1), "{read:?}");
 }
+
+/// "RF 1.1 ('39-'40), 1.3 ('41)" after a span: the periods inside it say it all; "from '44
+/// (thru 4/45)"; "flat".
+#[test]
+fn rfs_for_periods_inside_a_span() {
+    let cases = [
+        (
+            "NST & HLV '39-'41, RF 1.1 ('39-'40), 1.3 ('41); KOR 6/40 thru '41, RF 1.4.",
+            vec!["DatesAndRf | NST/HLV: 1/39-12/40 (1.1) | NST/HLV: 1-12/41 (1.3) | KOR: 6/40-12/41 (1.4)"],
+        ),
+        (
+            "KOR from '44 (thru 4/45), RF 1.5 flat.",
+            vec!["DatesAndRf | KOR: 1/44-4/45 (1.5)"],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+}

@@ -448,6 +448,7 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         .or(phrase("until"))
         .or(phrase("till"))
         .or(phrase("through"))
+        .or(phrase("thru"))
         .or(phrase("up to"))
         .or(phrase("up until"));
     if let Ok((r, _)) = (until, ws1).parse(i) {
