@@ -163,6 +163,41 @@ pub(crate) fn without_bullet(text: &str) -> &str {
         .map_or(text, str::trim_start)
 }
 
+/// `before` (the text before a clause) without a sub-paragraph's mark at its end, nor the
+/// "and" before that mark ("...; and (b)" is "...;").
+pub(crate) fn before_item_mark(before: &str) -> &str {
+    let Some(open) = before.rfind('(') else {
+        return before;
+    };
+    let mark = &before[open..];
+    if !mark.ends_with(')') || without_item_mark(&format!("{mark} x")) == format!("{mark} x") {
+        return before;
+    }
+    let head = before[..open].trim_end();
+    head.strip_suffix(" and").map_or(head, str::trim_end)
+}
+
+/// `text` without the mark of a sub-paragraph that opens it ("(a) in the Hollin Reach ...",
+/// "(ii) ..."): a letter or a small roman numeral in parentheses, then a space.
+pub(crate) fn without_item_mark(text: &str) -> &str {
+    let Some(r) = text.strip_prefix('(') else {
+        return text;
+    };
+    let Some(close) = r.find(')') else {
+        return text;
+    };
+    let mark = &r[..close];
+    let letter = mark.len() == 1 && mark.chars().all(|c| c.is_ascii_lowercase());
+    let roman =
+        !mark.is_empty() && mark.len() <= 4 && mark.chars().all(|c| matches!(c, 'i' | 'v' | 'x'));
+    let after = &r[close + 1..];
+    if (letter || roman) && after.starts_with(char::is_whitespace) {
+        after.trim_start()
+    } else {
+        text
+    }
+}
+
 /// Byte length of the sentence that starts `text`: up to and including the first full stop
 /// followed by whitespace or the end, or the whole text. Never 0 for non-empty text.
 pub(crate) fn sentence_len(text: &str) -> usize {

@@ -58,6 +58,8 @@ mod historian_tests;
 #[cfg(test)]
 mod hobbyist_tests;
 #[cfg(test)]
+mod lawyer_tests;
+#[cfg(test)]
 mod newsletter_tests;
 #[cfg(test)]
 mod reworded_tests;

@@ -26,9 +26,20 @@ pub(crate) fn rf_noun<'a>(ctx: &Ctx<'a>, i: &'a str, hyphen_ok: bool) -> Res<'a,
     // "with the RF 1.3": a translator's article, as "an RF of 1.3" has one.
     let (i, article) = opt((phrase("an").or(phrase("a")).or(phrase("the")), ws1)).parse(i)?;
     if let Ok((r, _)) = rf_word.parse(i) {
+        // "the Rarity Factor applicable thereto shall be 1.1", "... being 1.1".
+        let (r, _) = opt((ws1, phrase("applicable thereto").or(phrase("applicable")))).parse(r)?;
         let mut joiner = (ws0, ch(':').or(ch('=')), ws0)
             .map(|_| ())
-            .or((ws1, phrase("of").or(phrase("is")), ws1).map(|_| ()))
+            .or((
+                ws1,
+                phrase("of")
+                    .or(phrase("is"))
+                    .or(phrase("shall be"))
+                    .or(phrase("being"))
+                    .or(phrase("will be")),
+                ws1,
+            )
+                .map(|_| ()))
             .or(ws1.map(|_| ()));
         let (r, _) = joiner.parse(r)?;
         return rf(ctx, r, hyphen_ok);
@@ -64,6 +75,12 @@ pub(crate) fn rf_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&
 /// ", with an RF of 1.4", " at RF 1.4", " at an RF of 1.4", ", RF 1.4", ", 1.4 RF".
 fn in_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> {
     let (i, _) = (opt((ws0, ch(','))), ws1).parse(i)?;
+    // ", and the Rarity Factor applicable thereto shall be 1.1" ("and at .9 thereafter" is a
+    // change of RF, read as one).
+    let i = match (phrase("and"), ws1).parse(i) {
+        Ok((r, _)) if phrase("the")(r).is_ok() => r,
+        _ => i,
+    };
     let (r, value) = match (phrase("with").or(phrase("at")), ws1).parse(i) {
         Ok((r, _)) => rf_noun(ctx, r, false)?,
         Err(_) => {

@@ -306,6 +306,34 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
     }
 }
 
+/// The text after "[subject] [verb of use] [as follows] [, and not otherwise]:" at `rest`: a
+/// heading of the items after its colon, naming no place, period or RF of its own.
+fn use_heading<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
+    let sentence = &rest[..ctx.sentence_len(rest)];
+    let colon = sentence.find(':')?;
+    let lower = sentence[..colon].trim_end().to_ascii_lowercase();
+    let head = lower
+        .strip_suffix(", and not otherwise")
+        .unwrap_or(&lower)
+        .trim_end();
+    let head = head.strip_suffix(" as follows").unwrap_or(head).trim_end();
+    // The verb ends the heading; at most five words of subject before it.
+    let mut at = head;
+    let mut words = 0;
+    while !super::use_verbs::verb(at).is_ok_and(|(r, _)| r.is_empty()) {
+        let next = at.find(' ')?;
+        at = at[next..].trim_start();
+        words += 1;
+        if words > 5 {
+            return None;
+        }
+    }
+    if head.contains(|c: char| c.is_ascii_digit()) || super::lexeme::mentions_dates_or_rf(head) {
+        return None;
+    }
+    Some(&rest[colon + 1..])
+}
+
 /// A source's hedge before what it reports ("Records indicate that ...").
 const HEDGES: [&str; 8] = [
     "records indicate that",
@@ -378,6 +406,21 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             .ends_with('\n');
         if line_start || rest.len() == ctx.text.len() {
             rest = super::lexeme::without_bullet(rest);
+        }
+        // "...: (a) for the period ...; and (b) ...": a sub-paragraph's mark, where a clause
+        // starts.
+        rest = super::lexeme::without_item_mark(rest);
+        if continues {
+            if let Ok((r, _)) = (phrase("and"), ws1).parse(rest) {
+                rest = super::lexeme::without_item_mark(r);
+            }
+        }
+        // "The Lisk shall be available:", "The said vehicle shall be available as follows:":
+        // the vehicle's use said before its items, which the clauses after the colon give.
+        if let Some(r) = use_heading(ctx, rest) {
+            rest = r;
+            continues = true;
+            continue;
         }
         if rest.is_empty() {
             break;

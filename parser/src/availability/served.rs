@@ -442,6 +442,8 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
     // name ("Withdrawn in 1947 and after 1952") it is no list.
     let before = ctx.text.get(..ctx.text.len() - i.len()).unwrap_or("");
     let before = before.trim_end().trim_end_matches('†').trim_end();
+    // "...: (a) 1941-42 ...", "; and (b) ...": after a sub-paragraph's mark too.
+    let before = super::lexeme::before_item_mark(before);
     let at_start = lead || before.is_empty() || before.ends_with([':', '.', ';']);
     let every = match at_start {
         true => super::parts::everywhere_except(ctx, i).or_else(|_| everywhere(i)),
@@ -559,6 +561,7 @@ fn noise(i: &str) -> Res<'_, Option<()>> {
         ws0,
         opt((phrase("though").or(phrase("but")), ws1)),
         phrase("only")
+            .or(phrase("exclusively"))
             .or(phrase("again"))
             .or(phrase("alone"))
             .or(phrase("also"))
@@ -922,10 +925,22 @@ fn not_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     // the RF is ..." after it, `except_rf` reads it).
     let except = (phrase("except").or(phrase("save")), ws1).map(|_| ());
     // ", excl. KOR & HLV", ", excluding the Isles": the places, no preposition before them.
+    // "in Corvenna other than on the Serrat Peninsula", "exclusive of the Serrat Peninsula".
+    let other_than = (
+        phrase("other than").or(phrase("exclusive of")),
+        ws1,
+        opt((super::lexeme::place_preposition, ws1)),
+    )
+        .map(|_| ());
     if let Ok((r, _)) = (
-        phrase("excl.").or(phrase("excluding")).or(phrase("exc.")),
+        phrase("excl.")
+            .or(phrase("excluding"))
+            .or(phrase("exc."))
+            .map(|_| ()),
         ws1,
     )
+        .map(|_| ())
+        .or(other_than)
         .parse(i)
     {
         let (r, area) = place(ctx, r)?;

@@ -8,7 +8,7 @@ use super::grammar_error::{fail, Res};
 use super::lexeme::{phrase, ws1};
 
 /// Verbs of use or availability, longest first ("was used", "served", "available").
-const VERBS: [&str; 79] = [
+const VERBS: [&str; 85] = [
     // A rules book's present: "In X it appears in 1/43" (from then on, unless a later period
     // of X says what follows: "in April 1941 (RF 1.3) and from May 1941 until ...").
     "appears",
@@ -47,6 +47,13 @@ const VERBS: [&str; 79] = [
     "was operated",
     "were in service",
     "was in service",
+    // A rules lawyer's "shall be available", "is permitted".
+    "shall remain available",
+    "shall be available",
+    "shall be permitted",
+    "shall be used",
+    "is permitted",
+    "are permitted",
     "were available",
     "was available",
     "are available",

@@ -61,6 +61,28 @@ pub(crate) fn month_name(i: &str) -> Res<'_, u8> {
     Ok((rest, n as u8 + 1))
 }
 
+/// A day of the month before its month's name: 1 to 31, with "st", "nd", "rd" or "th" or
+/// without.
+fn day_of_month(i: &str) -> Res<'_, u8> {
+    let len = i.find(|c: char| !c.is_ascii_digit()).unwrap_or(i.len());
+    let Some(day) = i[..len]
+        .parse::<u8>()
+        .ok()
+        .filter(|d| (1..=31).contains(d) && len <= 2)
+    else {
+        return fail(i);
+    };
+    let r = &i[len..];
+    let r = ["st", "nd", "rd", "th"]
+        .iter()
+        .find_map(|s| r.strip_prefix(s))
+        .unwrap_or(r);
+    if r.starts_with(char::is_alphanumeric) {
+        return fail(i);
+    }
+    Ok((r, day))
+}
+
 /// "jan", "sept": the first three letters, or "sept" for September.
 fn abbreviation(month: &str, word: &str) -> bool {
     word.len() == 3 && month.starts_with(word) || month == "september" && word == "sept"
@@ -109,7 +131,10 @@ fn printed<'a>(
 /// "September-October 1941", "June to December 1940", "May and June 1940" (two months that
 /// follow on).
 fn month_name_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, PrintedPeriod> {
-    let (i, first) = month_name(start)?;
+    // "1 October 1936", "31 March 1941": a day of the month names its month (the notes'
+    // periods are months).
+    let (after_day, _) = opt((day_of_month, ws1)).parse(start)?;
+    let (i, first) = month_name(after_day)?;
     let joined = (
         (ws0, super::lexeme::ch('-').or(super::lexeme::ch('–')), ws0).map(|_| ()),
         (ws1, span_word, ws1).map(|_| ()),
@@ -292,6 +317,11 @@ fn span_bare<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, PrintedPeriod> {
         let (r, to) = point(ctx, r)?;
         return Ok((r, join(ctx, from, to)));
     }
+    // "for the period commencing 1 October 1936 and ending 30 April 1938", "not earlier than
+    // 1942 and no later than 1944", "with effect from 8/41 and no later than 2/42".
+    if let Ok((r, (from, to))) = formal_span(ctx, i, |r| point(ctx, r)) {
+        return Ok((r, join(ctx, from, to)));
+    }
     let (r, from_word) = opt((phrase("from"), ws1)).parse(i)?;
     let (r, from) = point(ctx, r)?;
     let dash = (ws0, super::lexeme::ch('-').or(super::lexeme::ch('–')), ws0).map(|_| ());
@@ -392,20 +422,8 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     if let Ok(read) = throughout(ctx, i) {
         return Ok(read);
     }
-    // "from September 1942 to the end of the war": an open end, the listing's DATES its end.
-    // "1/43-EOW": the same with a dash.
-    let joined = (ws1, span_word, ws1)
-        .map(|_| ())
-        .or((ws0, ch('-').or(ch('–')), ws0).map(|_| ()));
-    if let Ok((r, (_, p, _, _))) = (
-        opt((phrase("from"), ws1)),
-        |r| point(ctx, r),
-        joined,
-        war_end,
-    )
-        .parse(i)
-    {
-        return Ok((r, EntryWhen::From(p)));
+    if let Ok(read) = to_war_end(ctx, i) {
+        return Ok(read);
     }
     if let Ok((r, p)) = span_period(ctx, i) {
         // "1942 on", "6/41 onwards", "1943 and later": an open end after a bare point ("1942
@@ -417,7 +435,12 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         }
         return Ok((r, EntryWhen::Period(p)));
     }
-    let from = phrase("from")
+    let from = phrase("with effect from")
+        .or(phrase("commencing on"))
+        .or(phrase("commencing"))
+        .or(phrase("not earlier than"))
+        .or(phrase("no earlier than"))
+        .or(phrase("from"))
         .or(phrase("as of"))
         .or(phrase("as from"))
         .or(phrase("since"))
@@ -435,11 +458,14 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         };
         return Ok((r, EntryWhen::From(p)));
     }
-    if let Ok((r, _)) = (phrase("after"), ws1).parse(i) {
+    if let Ok((r, _)) = (phrase("after").or(phrase("subsequent to")), ws1).parse(i) {
         let (r, p) = point(ctx, r)?;
         return Ok((r, EntryWhen::From(shifted(p, true))));
     }
-    let until = phrase("until including")
+    let until = phrase("until and inclusive of")
+        .or(phrase("no later than"))
+        .or(phrase("not later than"))
+        .or(phrase("until including"))
         .or(phrase("till including"))
         .or(phrase("up to and including"))
         .or(phrase("right up until"))
@@ -458,6 +484,64 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     let (r, _) = (phrase("before").or(phrase("prior to")), ws1).parse(i)?;
     let (r, p) = point(ctx, r)?;
     Ok((r, EntryWhen::Until(shifted(p, false))))
+}
+
+/// "from September 1942 to the end of the war", "1/43-EOW", "for the period commencing 1
+/// September 1939 and ending with the cessation of hostilities": an open end, the listing's
+/// DATES its end.
+fn to_war_end<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
+    if let Ok((r, (p, _))) = formal_span(ctx, i, war_end) {
+        return Ok((r, EntryWhen::From(p)));
+    }
+    let joined = (ws1, span_word, ws1)
+        .map(|_| ())
+        .or((ws0, ch('-').or(ch('–')), ws0).map(|_| ()));
+    let (r, (_, p, _, _)) = (
+        opt((phrase("from"), ws1)),
+        |r| point(ctx, r),
+        joined,
+        war_end,
+    )
+        .parse(i)?;
+    Ok((r, EntryWhen::From(p)))
+}
+
+/// A rules lawyer's span: "[for the period] commencing X and ending [with] Y", "not earlier
+/// than X and no later than Y", "with effect from X until Y"; `end` reads Y.
+fn formal_span<'a, T>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+    end: impl Fn(&'a str) -> Res<'a, T>,
+) -> Res<'a, (PrintedPeriod, T)> {
+    let start_word = phrase("with effect from")
+        .or(phrase("commencing on"))
+        .or(phrase("commencing"))
+        .or(phrase("not earlier than"))
+        .or(phrase("no earlier than"));
+    // "subsequent to 31 August 1943 and no later than ...": from the month after.
+    let after = phrase("subsequent to").or(phrase("after"));
+    let (r, (_, later, _)) = (
+        opt((phrase("for the period"), ws1)),
+        start_word.map(|_| false).or(after.map(|_| true)),
+        ws1,
+    )
+        .parse(i)?;
+    let (r, from) = point(ctx, r)?;
+    let from = if later { shifted(from, true) } else { from };
+    let sep = (ws0, ch(','), ws0).map(|_| ()).or(ws1.map(|_| ()));
+    let end_word = phrase("and ending with")
+        .or(phrase("and ending on"))
+        .or(phrase("and ending"))
+        .or(phrase("ending with"))
+        .or(phrase("and no later than"))
+        .or(phrase("and not later than"))
+        .or(phrase("no later than"))
+        .or(phrase("and until"))
+        .or(phrase("until and inclusive of"))
+        .or(phrase("until"))
+        .or(phrase("to"));
+    let (r, (_, _, _, to)) = (sep, end_word, ws1, end).parse(r)?;
+    Ok((r, (from, to)))
 }
 
 /// "throughout 1943" (that year), "throughout the war", "throughout" (the vehicle's whole DATES:
@@ -530,6 +614,7 @@ pub(crate) fn war_end(i: &str) -> Res<'_, &str> {
         .or(phrase("war’s end"))
         // A spreadsheet's "EOW" (end of war), "thru EOW".
         .or(phrase("eow"))
+        .or(phrase("the cessation of hostilities"))
         .parse(i)
 }
 
