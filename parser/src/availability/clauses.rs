@@ -332,6 +332,10 @@ fn rf_verb(i: &str) -> Res<'_, (bool, bool)> {
             phrase("is")
                 .or(phrase("are"))
                 .or(phrase("was"))
+                .or(phrase("shall be"))
+                .or(phrase("shall in each case be"))
+                .or(phrase("will be"))
+                .or(phrase("being"))
                 .or(phrase("starts at"))
                 .or(phrase("begins at"))
                 .or(phrase("stands at")),
@@ -354,6 +358,8 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     // "The X's North African RF is ...": a place the nation knows, before the RF it scopes.
     let (i, place) = opt(|i| place_before(ctx, i)).parse(i)?;
     let (i, _) = rf_word(i)?;
+    // "the Rarity Factor applicable thereto shall be 1.2".
+    let (i, _) = opt((ws1, phrase("applicable thereto"))).parse(i)?;
     // "RF for 44-5/45 use in Italy is 1.2": the period comes before the area.
     if let Ok(read) = rf_for_period_use(ctx, start, i) {
         return Ok(read);

@@ -12,12 +12,13 @@ fn lexicon() -> Lexicon {
             first: 1936,
             last: 1945,
         }),
-        &["Tarrow", "Brannoc", "Lisk"].map(String::from),
+        &["Tarrow", "Brannoc", "Lisk", "Orrin"].map(String::from),
         &[
             "the Hollin Reach",
             "Corvenna",
             "Kalmora",
             "the Serrat Peninsula",
+            "the Eastern Dominions",
         ]
         .map(String::from),
     )
@@ -39,6 +40,35 @@ fn a_rules_lawyers_periods_and_items() {
             vec![
                 "DatesAndRf | the Serrat Peninsula: 4-8/43 (1.4)",
                 "DatesAndRf | Corvenna [EXC NA the Serrat Peninsula]: 9/43-3/45 (1.5)",
+            ],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+}
+
+/// "the Rarity Factor applicable thereto shall be ... in 1943 and thereafter"; "notwithstanding
+/// the foregoing:" and ", provided that:" before items; "the said vehicle shall not be
+/// available prior to ..."; "by units of the X forces or of the Y".
+#[test]
+fn a_rules_lawyers_provisos() {
+    let cases = [
+        (
+            "The Rarity Factor applicable thereto shall be 1.0 in 1939 and 1940, 1.1 in 1941 and 1942, and 1.3 in 1943 and thereafter.",
+            vec!["RfByPeriod | anywhere: 1/39-12/40 (1.0), 1/41-12/42 (1.1), from 1-12/43 on (1.3)"],
+        ),
+        (
+            "Notwithstanding the foregoing: (a) in Corvenna, the Rarity Factor applicable thereto shall be 1.3 for the period commencing 1 April 1942 and ending 30 September 1942; and (b) on the Serrat Peninsula, the said vehicle shall not be available prior to 1 January 1943.",
+            vec![
+                "RfByPeriod | Corvenna: 4-9/42 (1.3)",
+                "Limit Not [Place the Serrat Peninsula] until 12/42",
+            ],
+        ),
+        (
+            "The Orrin shall be available in all theaters with effect from 1940 until the cessation of hostilities, at a Rarity Factor of 1.0, provided that: (a) in the Eastern Dominions the Rarity Factor applicable thereto shall be 1.2; and (b) in 1945 the said vehicle shall be used only by units of the Royalist forces or of the Frontier Legion.",
+            vec![
+                "<Orrin> DatesAndRf | every theater: from 1-12/40 on (1.0)",
+                "RfByPeriod | the Eastern Dominions: from 1/36 on (1.2)",
+                "Limit Only [Faction Royalist, Faction Frontier Legion] 1-12/45",
             ],
         ),
     ];

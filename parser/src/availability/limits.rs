@@ -26,7 +26,13 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 64] = [
+const SMALL_WORDS: [&str; 69] = [
+    // A rules lawyer's "the said vehicle shall not be available", "the aforementioned vehicle".
+    "said",
+    "aforementioned",
+    "aforesaid",
+    "shall",
+    "thereto",
     "it",
     "they",
     "them",
@@ -459,12 +465,41 @@ fn when_bit<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     }
 }
 
+/// One of `words` at `i`, as a phrase.
+fn one_of_words<'a>(words: &'static [&'static str]) -> impl Fn(&'a str) -> Res<'a, &'a str> {
+    move |i| {
+        words
+            .iter()
+            .find_map(|w| phrase(w)(i).ok())
+            .ok_or(nom::Err::Error(super::grammar_error::GrammarError {
+                at: i,
+            }))
+    }
+}
+
 /// A list of names ("Russia", "the Free French", "Russia, the Balkans and Finland",
 /// "North-Africa/the ETO"), each of `kind`.
 fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Vec<LimitName>> {
     let mut out = Vec::new();
-    let (mut i, first) = one_name(i)?;
+    // "by units of the Royalist forces or of the Frontier Legion": the units' noun and "of"
+    // before a name add nothing.
+    let units_of = |r: &'a str| -> &'a str {
+        let r = (one_of_words(&super::lexeme::UNITS), ws1, phrase("of"), ws1)
+            .parse(r)
+            .map_or(r, |(r2, _)| r2);
+        (phrase("of"), ws1).parse(r).map_or(r, |(r2, _)| r2)
+    };
+    // "the Royalist forces or ...": the units' noun after a name, before another.
+    let units_after = |r: &'a str| -> &'a str {
+        let next = (ws1, one_of_words(&super::lexeme::UNITS)).parse(r);
+        match next {
+            Ok((r2, _)) if (ws1, phrase("or").or(phrase("and"))).parse(r2).is_ok() => r2,
+            _ => r,
+        }
+    };
+    let (mut i, first) = one_name(units_of(i))?;
     out.push(first);
+    i = units_after(i);
     loop {
         let sep = (
             ws0,
@@ -477,9 +512,11 @@ fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Vec<LimitName
             .or((ws0, ch('/'), ws0).map(|_| ()))
             .parse(i);
         let Ok((r, ())) = sep else { break };
-        let Ok((r2, next)) = one_name(r) else { break };
+        let Ok((r2, next)) = one_name(units_of(r)) else {
+            break;
+        };
         out.push(next);
-        i = r2;
+        i = units_after(r2);
     }
     let names = out
         .into_iter()

@@ -297,6 +297,9 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
         Level::Top => {
             r.is_empty()
                 || super::lexeme::bullet_next(rest)
+                || (ch(',').or(ch(';')), ws1, phrase("provided that"))
+                    .parse(r)
+                    .is_ok()
                 || r.strip_prefix(['.', ';'])
                     .is_some_and(|a| a.is_empty() || a.starts_with(char::is_whitespace))
                 || limit_joined(ctx, r).is_some()
@@ -335,7 +338,13 @@ fn use_heading<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
 }
 
 /// A source's hedge before what it reports ("Records indicate that ...").
-const HEDGES: [&str; 8] = [
+const HEDGES: [&str; 12] = [
+    // A rules lawyer's joints: what follows is said as any later sentence is (a later, more
+    // particular statement is read over an earlier one anyway).
+    "notwithstanding the foregoing",
+    "for the avoidance of doubt",
+    "provided that",
+    "provided, however, that",
     "records indicate that",
     "records show that",
     "the sources are agreed that",
@@ -433,14 +442,27 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
         }
         // "Records indicate that the first ones reached X in 3/40": the source's hedge before a
         // sentence says nothing of its meaning.
-        if let Ok((r, _)) = (one_of(&HEDGES), ws1).parse(rest) {
-            rest = r;
+        if let Ok((r, _)) = (one_of(&HEDGES), opt(ch(',').or(ch(':'))), ws1).parse(rest) {
+            rest = super::lexeme::without_item_mark(r);
         }
         match clause(ctx, rest, Level::Top) {
             Ok((r, (c, also))) => {
                 clauses.push(c);
                 clauses.extend(also);
                 let r = r.trim_start();
+                // "..., at a Rarity Factor of 1.0, provided that: (a) ...": what the
+                // proviso's items say is read as the sentences after it.
+                let r = match (
+                    ch(',').or(ch(';')),
+                    ws1,
+                    phrase("provided that"),
+                    opt(ch(':')),
+                )
+                    .parse(r)
+                {
+                    Ok((after, _)) => after,
+                    Err(_) => r,
+                };
                 continues = r.starts_with([';', ':']);
                 rest = limit_joined(ctx, r)
                     .or_else(|| pronoun_joined(r))

@@ -426,6 +426,10 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         return Ok(read);
     }
     if let Ok((r, p)) = span_period(ctx, i) {
+        // "in 1943 and thereafter": from then on.
+        if let Ok((r2, _)) = (ws1, phrase("and thereafter")).parse(r) {
+            return Ok((r2, EntryWhen::From(p)));
+        }
         // "1942 on", "6/41 onwards", "1943 and later": an open end after a bare point ("1942
         // on the Eastern Front" is a place after it).
         if let Ok((r2, _)) = (ws1, open_end_word).parse(r) {
@@ -521,7 +525,7 @@ fn formal_span<'a, T>(
     // "subsequent to 31 August 1943 and no later than ...": from the month after.
     let after = phrase("subsequent to").or(phrase("after"));
     let (r, (_, later, _)) = (
-        opt((phrase("for the period"), ws1)),
+        opt((phrase("for the period").or(phrase("the period")), ws1)),
         start_word.map(|_| false).or(after.map(|_| true)),
         ws1,
     )
