@@ -721,7 +721,12 @@ pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, B
     let Ok((i, (base, note))) = copy_of(ctx, start) else {
         return changed_by(ctx, start).map_or(read, Ok);
     };
-    match copy_parts(ctx, i, base.as_ref().map(|b| b.raw.as_str())) {
+    match copy_parts(
+        ctx,
+        i,
+        base.as_ref().map(|b| b.raw.as_str()),
+        note.is_some(),
+    ) {
         Some((r, change, max, limits)) => {
             let zero = zero_rf(ctx, i);
             let kind = ClauseKind::SameWithAddedRf {
@@ -754,7 +759,7 @@ fn changed_by<'a>(ctx: &Ctx<'a>, start: &'a str) -> Option<(&'a str, Body)> {
         return None;
     }
     let (Some((added, subtracted)), max) =
-        super::relative_words::copy_amount(ctx, idle_tail_cut(body), None)?
+        super::relative_words::copy_amount(ctx, idle_tail_cut(body), None, false)?
     else {
         return None;
     };
@@ -771,7 +776,16 @@ fn changed_by<'a>(ctx: &Ctx<'a>, start: &'a str) -> Option<(&'a str, Body)> {
 }
 
 /// Words after a copy's base that change nothing ("As note 9 in every respect").
-const COPY_IDLE: [&str; 16] = [
+const COPY_IDLE: [&str; 24] = [
+    // A rules lawyer's "for the same date and theater", "in each case", items' intros.
+    "for the same date and theater",
+    "for the same date and theatre",
+    "for the same theater",
+    "for the same date",
+    "subject to the following",
+    "save that",
+    "provided that",
+    "mutatis mutandis",
     // A spreadsheet's "RF +.1 ea. entry", "RF 1.6 flat".
     "ea. entry",
     "each entry",
@@ -800,13 +814,14 @@ fn copy_parts<'a>(
     ctx: &Ctx<'a>,
     i: &'a str,
     base: Option<&str>,
+    of_note: bool,
 ) -> Option<(
     &'a str,
     CopyChange,
     Option<PrintedRf>,
     Vec<AvailabilityClause>,
 )> {
-    let body = ctx.clause_at(i).trim_end();
+    let (body, listed) = copy_body(ctx, i);
     let mut change = CopyChange {
         added: None,
         subtracted: false,
@@ -814,10 +829,14 @@ fn copy_parts<'a>(
         set: None,
     };
     let (mut max, mut limits, mut changed) = (None, Vec::new(), false);
-    let mut todo: Vec<&'a str> = body.split(',').collect();
+    let mut todo: Vec<&'a str> = match listed {
+        true => body.split([',', ';', ':']).collect(),
+        false => body.split(',').collect(),
+    };
     todo.reverse();
     while let Some(part) = todo.pop() {
         let part = strip_joiners(part.trim());
+        let part = strip_joiners(super::lexeme::without_item_mark(part));
         if part.is_empty()
             || COPY_IDLE
                 .iter()
@@ -832,18 +851,10 @@ fn copy_parts<'a>(
                 continue;
             }
         }
-        // "ditto #14 but from 6/40": the copy's months from then on only.
-        if let Ok((rest, w @ EntryWhen::From(_))) = super::when::when(ctx, part) {
-            if rest.trim().is_empty() {
-                let kind = ClauseKind::Limit(super::syntax::Limit {
-                    sense: super::syntax::LimitSense::Only,
-                    names: Vec::new(),
-                    when: Some(w),
-                });
-                limits.push(make_clause(ctx, part, Vec::new(), kind.into()));
-                changed = true;
-                continue;
-            }
+        if let Some(limit) = from_part(ctx, part) {
+            limits.push(limit);
+            changed = true;
+            continue;
         }
         if let Ok((rest, n)) = months_later_words(part) {
             if rest.trim().is_empty() && change.months_later.replace(n).is_none() {
@@ -852,7 +863,7 @@ fn copy_parts<'a>(
             }
         }
         if let Some((amount, cap)) =
-            super::relative_words::copy_amount(ctx, idle_tail_cut(part), base)
+            super::relative_words::copy_amount(ctx, idle_tail_cut(part), base, of_note)
         {
             if let Some((value, lower)) = amount {
                 if change.added.is_some() || change.set.is_some() {
@@ -885,6 +896,44 @@ fn copy_parts<'a>(
         todo.push(&part[..at]);
     }
     changed.then_some((&i[body.len()..], change, max, limits))
+}
+
+/// The text of a copy's changes after its base at `i` (up to a semicolon or the sentence's
+/// end), and whether they are items: ", subject to the following: (a) ...; (b) ...; and (c)
+/// ...", ", save that: (a) ..." run to the sentence's end, their items each a part.
+fn copy_body<'a>(ctx: &Ctx<'a>, i: &'a str) -> (&'a str, bool) {
+    let intro = (
+        opt((ws0, ch(','))),
+        ws0,
+        phrase("subject to the following")
+            .or(phrase("save that"))
+            .or(phrase("provided that"))
+            .or(phrase("except that")),
+        ws0,
+        ch(':'),
+    )
+        .parse(i);
+    match intro {
+        Ok(_) => {
+            let sentence = &i[..ctx.sentence_len(i)];
+            (sentence.trim_end().trim_end_matches('.'), true)
+        }
+        Err(_) => (ctx.clause_at(i).trim_end(), false),
+    }
+}
+
+/// "ditto #14 but from 6/40": the copy's months from then on only, as a limit.
+fn from_part<'a>(ctx: &Ctx<'a>, part: &'a str) -> Option<AvailabilityClause> {
+    let (rest, w) = super::when::when(ctx, part).ok()?;
+    if !rest.trim().is_empty() || !matches!(w, EntryWhen::From(_)) {
+        return None;
+    }
+    let kind = ClauseKind::Limit(super::syntax::Limit {
+        sense: super::syntax::LimitSense::Only,
+        names: Vec::new(),
+        when: Some(w),
+    });
+    Some(make_clause(ctx, part, Vec::new(), kind.into()))
 }
 
 /// A part without the words at its end that change nothing ("knock .1 off the RF in each
@@ -1138,6 +1187,7 @@ fn copy_of<'a>(
     match has_the_same(ctx, start)
         .or_else(|_| same_as(ctx, start))
         .or_else(|_| ditto(ctx, start))
+        .or_else(|_| terms_of(ctx, start))
     {
         Ok(read) => Ok(read),
         // "[The AMR 35(L)'s] RF is .1 higher": the same as what the sentence before is about.
@@ -1165,6 +1215,67 @@ fn copy_of<'a>(
             Err(e) => bare_antecedent(ctx, start).map_err(|_| e),
         },
     }
+}
+
+/// "shall be available on the terms set out in Note 9", "is permitted on the terms of Note
+/// 13, mutatis mutandis", "shall be available in the same theaters, for the same periods and
+/// subject to the same faction limitation as the Vesk L-1 (Note 3)": a copy said by a verb of
+/// use.
+fn terms_of<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Option<VehicleRef>, Option<Spanned<u16>>)> {
+    let (r, _) = (super::use_verbs::verb, ws1).parse(i)?;
+    let terms = phrase("on the terms set out in")
+        .or(phrase("on the terms of"))
+        .or(phrase("on the terms applicable to"))
+        .or(phrase("on the same terms as"));
+    let (r, found) = match (terms, ws1).parse(r) {
+        Ok((r, _)) => match note_ref(ctx, r) {
+            Ok((r, note)) => (r, (None, Some(note))),
+            Err(_) => {
+                let (r, _) = opt((phrase("the"), ws1)).parse(r)?;
+                let (r, base) = vehicle_name(ctx, r)?;
+                (r, (Some(base), None))
+            }
+        },
+        Err(_) => {
+            // The nouns of what is the same, up to "as": each word one of these.
+            const SAME_WORDS: [&str; 17] = [
+                "in",
+                "for",
+                "the",
+                "same",
+                "theaters",
+                "theatres",
+                "periods",
+                "dates",
+                "and",
+                "subject",
+                "to",
+                "faction",
+                "limitation",
+                "limitations",
+                "terms",
+                "rfs",
+                "places",
+            ];
+            let clause = ctx.clause_at(r);
+            let at = clause
+                .find(" as ")
+                .ok_or(nom::Err::Error(GrammarError { at: r }))?;
+            let words = &clause[..at];
+            let known = words
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+                .all(|w| SAME_WORDS.contains(&w.to_ascii_lowercase().as_str()));
+            if !known || !words.to_ascii_lowercase().contains("same") {
+                return fail(r);
+            }
+            antecedent(ctx, &r[at + 1..])?
+        }
+    };
+    // "as the Vesk L-1 (Note 3)": the note in brackets names the same.
+    let (r, _) = opt((ws0, ch('('), ws0, |r| note_ref(ctx, r), ws0, ch(')'))).parse(r)?;
+    let (r, _) = opt((ws0, ch(','), ws0, phrase("mutatis mutandis"))).parse(r)?;
+    Ok((r, found))
 }
 
 /// "ditto", "ditto #14", "ditto the Varn M", "as above" at a sentence's start: the same as

@@ -12,13 +12,24 @@ fn lexicon() -> Lexicon {
             first: 1936,
             last: 1945,
         }),
-        &["Tarrow", "Brannoc", "Lisk", "Orrin"].map(String::from),
+        &[
+            "Tarrow",
+            "Brannoc",
+            "Brannoc C",
+            "Lisk",
+            "Orrin",
+            "Orrin AA",
+            "Vesk L-1",
+            "Vesk L-2",
+        ]
+        .map(String::from),
         &[
             "the Hollin Reach",
             "Corvenna",
             "Kalmora",
             "the Serrat Peninsula",
             "the Eastern Dominions",
+            "Vel Dara",
         ]
         .map(String::from),
     )
@@ -69,6 +80,39 @@ fn a_rules_lawyers_provisos() {
                 "<Orrin> DatesAndRf | every theater: from 1-12/40 on (1.0)",
                 "RfByPeriod | the Eastern Dominions: from 1/36 on (1.2)",
                 "Limit Only [Faction Royalist, Faction Frontier Legion] 1-12/45",
+            ],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+}
+
+/// A copy said by a verb ("on the terms set out in Note 9", "in the same theaters, for the
+/// same periods ... as the Vesk L-1 (Note 3)"), its changes as items after "subject to the
+/// following:" or "save that:"; the note's vehicle named as the RF's base.
+#[test]
+fn a_rules_lawyers_copies() {
+    let cases = [
+        (
+            "The Orrin AA shall be available on the terms set out in Note 9, subject to the following: (a) it shall not be available prior to 1 June 1941; (b) the Rarity Factor applicable thereto shall be .3 higher than that of the Orrin for the same theater; and (c) it shall not be available in Kalmora.",
+            vec![
+                "<Orrin AA> SameWithAddedRf +0.3 of Note 9",
+                "Limit Not [] until 5/41",
+                "Limit Not [Place Kalmora]",
+            ],
+        ),
+        (
+            "The Vesk L-2 shall be available in the same theaters, for the same periods and subject to the same faction limitation as the Vesk L-1 (Note 3), save that: (a) it shall not be available in Vel Dara; (b) it shall not be available prior to 1 January 1942; and (c) the Rarity Factor applicable thereto shall be .1 higher than that of the Vesk L-1 for the same date and theater.",
+            vec![
+                "<Vesk L-2> SameWithAddedRf +0.1 of Vesk L-1",
+                "Limit Not [Place Vel Dara]",
+                "Limit Not [] until 12/41",
+            ],
+        ),
+        (
+            "The Brannoc C is permitted on the terms set out in Note 5, save that it shall be used only by units of the Royalist forces.",
+            vec![
+                "<Brannoc C> SameWithAddedRf +0.0 of Note 5",
+                "Limit Only [Faction Royalist]",
             ],
         ),
     ];

@@ -103,7 +103,13 @@ const SAME_BASIS: [&[&str]; 8] = [
 /// Single words that change nothing in a relative rule ("wherever the X was", "is found
 /// wherever and whenever the X is", "is available wherever the X is": the base's places and
 /// months, as the rule holds anyway).
-const IDLE: [&str; 52] = [
+const IDLE: [&str; 57] = [
+    // A rules lawyer's "the Rarity Factor applicable thereto shall be .3 higher".
+    "applicable",
+    "thereto",
+    "shall",
+    "be",
+    "so",
     "take",
     // "Use the X's RF ... plus .4", "Its RF equals/matches the X's ...": the base named.
     "use",
@@ -369,10 +375,23 @@ pub(crate) type CopyAmount = (Option<(PrintedRf, bool)>, Option<PrintedRf>);
 /// round", "with the RF raised by .2 (1.3 maximum)", "knock .1 off the RF in each case",
 /// "though never higher than 1.5"): the amount and whether it is taken away, and the cap; at
 /// least one of the two. `None` when a word, name or period of the part is of no use here.
-pub(crate) fn copy_amount(ctx: &Ctx<'_>, part: &str, base: Option<&str>) -> Option<CopyAmount> {
+pub(crate) fn copy_amount(
+    ctx: &Ctx<'_>,
+    part: &str,
+    base: Option<&str>,
+    of_note: bool,
+) -> Option<CopyAmount> {
     let mut pieces = pieces(ctx, part)?;
-    // "its RF is .3 higher than that of the Ulv": the copy's own base named again.
-    pieces.retain(|p| !matches!(p, Piece::Vehicle(v) if Some(*v) == base));
+    // "its RF is .3 higher than that of the Ulv": the copy's own base named again. A copy of a
+    // note (no base named) may name the note's vehicle as the RF's base: one, no more.
+    let named = pieces
+        .iter()
+        .filter(|p| matches!(p, Piece::Vehicle(_)))
+        .count();
+    pieces.retain(|p| match p {
+        Piece::Vehicle(v) => base.map_or(!of_note || named > 1, |b| *v != b),
+        _ => true,
+    });
     if pieces
         .iter()
         .any(|p| matches!(p, Piece::Vehicle(_) | Piece::When(_)))
