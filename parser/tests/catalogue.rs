@@ -229,7 +229,8 @@ fn rf_number(rng: &mut Rng, t: u32, whole_ok: bool) -> String {
 /// An RF after its periods, in a form of the catalogue.
 fn rf_after(rng: &mut Rng, t: u32) -> String {
     let n = rf_number(rng, t, false);
-    match rng.below(12) {
+    match rng.below(13) {
+        12 => format!(", the Rarity Factor applicable thereto being {n}"),
         10 if rng.chance(30) => format!(" with the RF {n}"),
         // A continental decimal comma ("with RF of 1,3"; ".9" keeps its point).
         10 if !n.starts_with('.') && rng.chance(50) => {

@@ -120,9 +120,30 @@ const LASTED: [&str; 14] = [
 const PRONOUNS: [&str; 5] = ["both types", "both", "they", "it", "all"];
 
 /// Words a place of no lexicon runs up to (where a period, an RF or another place begins).
-const PLACE_ENDS: [&str; 17] = [
-    "from", "to", "until", "till", "through", "in", "on", "at", "with", "and", "between", "since",
-    "after", "before", "prior", "during", "as",
+const PLACE_ENDS: [&str; 23] = [
+    "from",
+    "to",
+    "until",
+    "till",
+    "through",
+    "in",
+    "on",
+    "at",
+    "with",
+    "and",
+    "between",
+    "since",
+    "after",
+    "before",
+    "prior",
+    "during",
+    "as",
+    "not",
+    "no",
+    "for",
+    "commencing",
+    "subsequent",
+    "thru",
 ];
 
 /// One typed piece after the verb.

@@ -136,6 +136,16 @@ fn period(rng: &mut Rng, p: Period) -> String {
     if p.from == p.to {
         return format!("in {}", month(rng, p.from));
     }
+    if rng.chance(20) {
+        // A rules lawyer's span, its months named by a day of each.
+        let (a, b) = (day_month(rng, p.from), day_month(rng, p.to));
+        return match rng.below(4) {
+            0 => format!("for the period commencing {a} and ending {b}"),
+            1 => format!("not earlier than {a} and no later than {b}"),
+            2 => format!("with effect from {a} and no later than {b}"),
+            _ => format!("commencing {a} and ending {b}"),
+        };
+    }
     let (a, b) = (month(rng, p.from), month(rng, p.to));
     match rng.below(4) {
         0 => format!("from {a} to {b}"),
@@ -143,6 +153,14 @@ fn period(rng: &mut Rng, p: Period) -> String {
         2 => format!("between {a} and {b}"),
         _ => format!("from {a} through {b}"),
     }
+}
+
+/// A month named by one of its days: "1 October 1936", "31st March 1941".
+fn day_month(rng: &mut Rng, m: YearMonth) -> String {
+    let name = MONTHS[m.month as usize - 1];
+    let day = 1 + rng.below(28);
+    let th = if rng.chance(30) { "th" } else { "" };
+    format!("{day}{th} {name} {}", m.year)
 }
 
 /// The dates sentence: the vehicle named, each place with its periods, in a random order of
