@@ -118,3 +118,20 @@ fn a_rules_lawyers_copies() {
     ];
     super::tests::reads_whole(&lexicon(), &cases);
 }
+
+/// An RF until a month inside the span before it, then another "thereafter" to the span's end;
+/// a place's lead-in and its comma before a list that starts with its period.
+#[test]
+fn an_rf_until_a_month_inside_its_span() {
+    let cases = [
+        (
+            "In the Hollin Reach, with effect from 1 September 1939 and no later than 30 June 1942, the Rarity Factor applicable thereto being 1.0 until and inclusive of 31 December 1940 and 1.2 thereafter.",
+            vec!["DatesAndRf | the Hollin Reach: 9/39-12/40 (1.0) | the Hollin Reach: 1/41-6/42 (1.2)"],
+        ),
+        (
+            "In the Hollin Reach from 9/39 to 6/42, at RF 1.0 through 12/40 and 1.2 thereafter.",
+            vec!["DatesAndRf | the Hollin Reach: 9/39-12/40 (1.0) | the Hollin Reach: 1/41-6/42 (1.2)"],
+        ),
+    ];
+    super::tests::reads_whole(&lexicon(), &cases);
+}

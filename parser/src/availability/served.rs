@@ -297,6 +297,7 @@ fn bound_dated<'a>(
     undated: bool,
 ) -> Res<'a, Body> {
     rf_inside_span(&mut pieces);
+    rf_until_inside_span(&mut pieces);
     frame_dropped(&mut pieces);
     rf_before_its_period(&mut pieces);
     let mut groups = groups(pieces).ok_or(nom::Err::Error(super::grammar_error::GrammarError {
@@ -465,7 +466,10 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
     let before = before.trim_end().trim_end_matches('†').trim_end();
     // "...: (a) 1941-42 ...", "; and (b) ...": after a sub-paragraph's mark too.
     let before = super::lexeme::before_item_mark(before);
-    let at_start = lead || before.is_empty() || before.ends_with([':', '.', ';']);
+    let at_start = lead
+        || before.is_empty()
+        || before.ends_with([':', '.', ';'])
+        || place_lead_before(ctx, before);
     let every = match at_start {
         true => super::parts::everywhere_except(ctx, i).or_else(|_| everywhere(i)),
         false => fail(i),
@@ -511,6 +515,20 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
     };
     rest.insert(0, Piece::Place(area, false));
     Ok((r, rest))
+}
+
+/// True when `before` (the text before a list) ends with a place's lead-in and its comma at a
+/// clause's start ("In the Hollin Reach, from 9/39 to 6/42, ...").
+fn place_lead_before(ctx: &Ctx<'_>, before: &str) -> bool {
+    let Some(head) = before.strip_suffix(',') else {
+        return false;
+    };
+    let start = head.rfind(['.', ';', ':', ')']).map_or(0, |k| k + 1);
+    let head = head[start..].trim_start();
+    let Ok((r, _)) = (super::lexeme::place_preposition, ws1).parse(head) else {
+        return false;
+    };
+    ctx.lexicon.place_at(r) == Some(r.len())
 }
 
 /// True when `raw` holds a run of four digits (a year written whole).
@@ -860,9 +878,10 @@ fn change<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (PrintedRf, Option<EntryWhen
         let (r, value) = rf_noun(ctx, r, false)?;
         return Ok((r, (value, None)));
     }
-    // "and at .9 thereafter", "and at one of 1.1 thereafter": the RF, then its word.
+    // "and at .9 thereafter", "and at one of 1.1 thereafter", "and 1.2 thereafter": the RF,
+    // then its word.
     if let Ok((r, (_, value, _, _))) = (
-        (phrase("at"), ws1, opt((phrase("one of"), ws1))),
+        opt((phrase("at"), ws1, opt((phrase("one of"), ws1)))),
         |r| rf_noun(ctx, r, false),
         ws1,
         super::when::thereafter,
@@ -1635,6 +1654,50 @@ fn rf_inside_span(pieces: &mut Vec<Piece>) {
         };
         if let (Some(when), Piece::When(a)) = (joined, &mut pieces[k]) {
             a.when = when;
+            pieces.remove(k + 2);
+        }
+        k += 1;
+    }
+}
+
+/// "from 9/39 to 6/42, at RF 1.0 until 12/40 and 1.2 thereafter": an RF until a month inside
+/// the span before it, then another from the month after to the span's end (nothing is cut
+/// unless the change after it says what the rest of the span is).
+fn rf_until_inside_span(pieces: &mut Vec<Piece>) {
+    let mut k = 0;
+    while k + 3 < pieces.len() {
+        let split = match (&pieces[k], &pieces[k + 1], &pieces[k + 2], &pieces[k + 3]) {
+            (Piece::When(a), Piece::Rf(..), Piece::When(b), Piece::Change(_, None))
+                if a.rf.is_none() && b.rf.is_none() =>
+            {
+                match (&a.when, &b.when) {
+                    (EntryWhen::Period(p), EntryWhen::Until(u)) => {
+                        let (Ok(span), Ok(end)) = (&p.value, &u.value) else {
+                            k += 1;
+                            continue;
+                        };
+                        (span.from <= end.to && end.to < span.to)
+                            .then(|| (p.clone(), span.from, end.to, span.to))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some((printed, from, cut, to)) = split {
+            let mut first = printed.clone();
+            first.value = Ok(qm_schema::Period { from, to: cut });
+            let mut rest = printed;
+            rest.value = Ok(qm_schema::Period {
+                from: cut.succ(),
+                to,
+            });
+            if let Piece::When(a) = &mut pieces[k] {
+                a.when = EntryWhen::Period(first);
+            }
+            if let Piece::Change(_, w) = &mut pieces[k + 3] {
+                *w = Some(EntryWhen::Period(rest));
+            }
             pieces.remove(k + 2);
         }
         k += 1;
