@@ -30,7 +30,8 @@ use super::rf_token::rf;
 use super::scope::scoped;
 use super::served::{rf_said, served};
 use super::syntax::{
-    Area, AvailabilityClause, ClauseKind, LimitName, LimitSense, ScheduleForm, Spanned,
+    Area, AvailabilityClause, ClauseKind, EntryWhen, LimitName, LimitSense, ScheduleEntry,
+    ScheduleForm, Spanned,
 };
 
 /// Where a clause is read, which decides what may follow it.
@@ -266,7 +267,37 @@ fn whole_when_unsaid<'a>(ctx: &Ctx<'a>, at: &'a str, mut body: Body) -> Body {
         entry.when = whole.clone();
         body.needs_period = false;
     }
+    // "RF 1.2 -> 1.4 from 9/42 -> 1.3 from 7/43": the whole DATES, then open ends, each RF
+    // until the next begins.
+    for section in &mut s.sections {
+        open_ends_chained(&mut section.entries);
+    }
     body
+}
+
+/// Each open end that another later one follows ends the month before it ("from 1/39 on
+/// (1.2), from 9/42 on (1.4)" is 1/39-8/42 at 1.2).
+fn open_ends_chained(entries: &mut [ScheduleEntry]) {
+    for k in 0..entries.len().saturating_sub(1) {
+        let next = match &entries[k + 1].when {
+            EntryWhen::From(p) => p.value.as_ref().ok().map(|v| v.from),
+            _ => None,
+        };
+        let EntryWhen::From(p) = &entries[k].when else {
+            continue;
+        };
+        let (Some(next), Ok(v)) = (next, &p.value) else {
+            continue;
+        };
+        if next > v.from {
+            let mut cut = p.clone();
+            cut.value = Ok(qm_schema::Period {
+                from: v.from,
+                to: next.pred(),
+            });
+            entries[k].when = EntryWhen::Period(cut);
+        }
+    }
 }
 
 /// "RF is 1.2; 1.4 in 1943": two entries, an RF with no period and one for some months — the

@@ -488,7 +488,12 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
         let raw = ctx.consumed(i, r);
         // "From 1936 to June 1940": words around a four-digit year are shaped too.
         let shaped = raw.contains(['/', '-', '–']) || raw.len() == 4 || four_digits(raw);
-        if !shaped || !matches!(&entry.when, EntryWhen::Period(p) if p.value.is_ok()) {
+        // "from '42 thru EOW.": an open end to the war's end, a clause of its own.
+        let t = r.trim_start();
+        let open_whole = matches!(&entry.when, EntryWhen::From(p) if p.value.is_ok())
+            && (t.is_empty() || t.starts_with(['.', ';']));
+        let period = matches!(&entry.when, EntryWhen::Period(p) if p.value.is_ok());
+        if !(open_whole || shaped && period) {
             return fail(i);
         }
         let (r, mut rest) = match pieces(ctx, r) {
@@ -496,10 +501,14 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
             Err(_) => (r, Vec::new()),
         };
         rest.insert(0, first);
-        // A list of periods alone says nothing a sentence before does not: a place or an RF.
-        if !rest
-            .iter()
-            .any(|p| matches!(p, Piece::Place(..) | Piece::Rf(..)))
+        // A list of periods alone says nothing a sentence before does not: a place or an RF
+        // — unless it is the whole clause ("HLV & KOR only; from '42 thru EOW."): the dates.
+        let t = r.trim_start();
+        let whole_clause = rest.len() == 1 && (t.is_empty() || t.starts_with(['.', ';']));
+        if !whole_clause
+            && !rest
+                .iter()
+                .any(|p| matches!(p, Piece::Place(..) | Piece::Rf(..)))
         {
             return fail(i);
         }

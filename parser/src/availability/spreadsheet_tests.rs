@@ -86,9 +86,7 @@ fn arrows_and_a_faction_in_front() {
     let cases = [
         (
             "RF 1.3 -> 1.2 from 6/42 -> 1.1 from 4/44.",
-            vec![
-                "RfByPeriod | anywhere: from 1/37 on (1.3), from 6/42 on (1.2), from 4/44 on (1.1)",
-            ],
+            vec!["RfByPeriod | anywhere: 1/37-5/42 (1.3), 6/42-3/44 (1.2), from 4/44 on (1.1)"],
         ),
         (
             "(Crown only) NST & HLV, 1/44 thru EOW; RF 1.6 in '44, 1.5 in '45.",
@@ -160,5 +158,18 @@ fn rfs_for_periods_inside_a_span() {
             vec!["DatesAndRf | KOR: 1/44-4/45 (1.5)"],
         ),
     ];
+    super::tests::reads_whole(&lexicon(), &cases);
+}
+
+/// A period alone as a whole clause gives the dates ("HLV & KOR only; from '42 thru EOW.").
+#[test]
+fn a_period_alone_as_a_clause() {
+    let cases = [(
+        "HLV & KOR only; from '42 thru EOW.",
+        vec![
+            "Limit Only [Either HLV, Either KOR]",
+            "DatesOnly | anywhere: from 1-12/42 on",
+        ],
+    )];
     super::tests::reads_whole(&lexicon(), &cases);
 }
