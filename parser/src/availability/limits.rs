@@ -26,11 +26,8 @@ use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKin
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 69] = [
-    // A rules lawyer's "the said vehicle shall not be available", "the aforementioned vehicle".
-    "said",
-    "aforementioned",
-    "aforesaid",
+const SMALL_WORDS: [&str; 66] = [
+    // A rules lawyer's "the said vehicle shall not be available".
     "shall",
     "thereto",
     "it",
@@ -109,7 +106,12 @@ const SMALL_WORDS: [&str; 69] = [
 const THEATER_NOUNS: [&str; 4] = ["theatres", "theaters", "theatre", "theater"];
 
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").
-const SMALL_PHRASES: [&str; 14] = [
+const SMALL_PHRASES: [&str; 17] = [
+    // A rules lawyer's "the said vehicle", "the aforementioned vehicle" ("it is said" is a
+    // hedge, no small words).
+    "said vehicle",
+    "aforementioned vehicle",
+    "aforesaid vehicle",
     "at all",
     // "never went south to X": the way there, no name ("East Africa" is one).
     "went south",

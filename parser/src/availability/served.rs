@@ -244,32 +244,6 @@ pub(crate) fn bound<'a>(ctx: &Ctx<'a>, i: &'a str, pieces: Vec<Piece>) -> Res<'a
             .filter(|(_, p)| matches!(p, Piece::Rf(..)))
             .map(|(k, _)| k)
             .collect();
-        // "HLV, KOR & DOR (excl. SLT).": places alone, a whole sentence, are where it is
-        // available over all its DATES.
-        let places_only = pieces
-            .iter()
-            .all(|p| matches!(p, Piece::Place(..) | Piece::NotIn(_) | Piece::Only(_)));
-        let ends = i.trim_start().is_empty() || i.trim_start().starts_with(['.', ';']);
-        if at.is_empty() && places_only && ends && !pieces.is_empty() {
-            let whole = super::when::whole_dates(ctx, i, i).ok_or(nom::Err::Error(
-                super::grammar_error::GrammarError { at: i },
-            ))?;
-            let k = pieces
-                .iter()
-                .position(|p| matches!(p, Piece::Place(..)))
-                .map_or(0, |k| k + 1);
-            pieces.insert(
-                k,
-                Piece::When(ScheduleEntry {
-                    span: ctx.span_at(i, 0),
-                    when: whole,
-                    rf: None,
-                    qualifiers: Vec::new(),
-                    typos: Vec::new(),
-                }),
-            );
-            return bound_dated(ctx, i, pieces, false);
-        }
         if at.is_empty() {
             return fail(i);
         }
@@ -523,7 +497,33 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
         Err(e) => return Err(e),
     };
     rest.insert(0, Piece::Place(area, false));
+    places_alone(ctx, r, &mut rest);
     Ok((r, rest))
+}
+
+/// "HLV, KOR & DOR (excl. SLT).": places alone, with no verb, a whole sentence (ending at
+/// `r`), are where it is available over all its DATES: the whole DATES put after the first
+/// place ("It was also seen in Russia." has a verb, and is no list).
+fn places_alone(ctx: &Ctx<'_>, r: &str, rest: &mut Vec<Piece>) {
+    let places_only = rest
+        .iter()
+        .all(|p| matches!(p, Piece::Place(..) | Piece::NotIn(_) | Piece::Only(_)));
+    let t = r.trim_start();
+    if !places_only || !(t.is_empty() || t.starts_with(['.', ';'])) {
+        return;
+    }
+    if let Some(whole) = super::when::whole_dates(ctx, r, r) {
+        rest.insert(
+            1,
+            Piece::When(ScheduleEntry {
+                span: ctx.span_at(r, 0),
+                when: whole,
+                rf: None,
+                qualifiers: Vec::new(),
+                typos: Vec::new(),
+            }),
+        );
+    }
 }
 
 /// True when `before` (the text before a list) ends with a place's lead-in and its comma at a
