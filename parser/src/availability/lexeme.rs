@@ -169,8 +169,10 @@ pub(crate) fn before_item_mark(before: &str) -> &str {
     let Some(open) = before.rfind('(') else {
         return before;
     };
-    let mark = &before[open..];
-    if !mark.ends_with(')') || without_item_mark(&format!("{mark} x")) == format!("{mark} x") {
+    let Some(mark) = before[open + 1..].strip_suffix(')') else {
+        return before;
+    };
+    if !is_item_mark(mark) {
         return before;
     }
     let head = before[..open].trim_end();
@@ -186,16 +188,21 @@ pub(crate) fn without_item_mark(text: &str) -> &str {
     let Some(close) = r.find(')') else {
         return text;
     };
-    let mark = &r[..close];
-    let letter = mark.len() == 1 && mark.chars().all(|c| c.is_ascii_lowercase());
-    let roman =
-        !mark.is_empty() && mark.len() <= 4 && mark.chars().all(|c| matches!(c, 'i' | 'v' | 'x'));
     let after = &r[close + 1..];
-    if (letter || roman) && after.starts_with(char::is_whitespace) {
+    if is_item_mark(&r[..close]) && after.starts_with(char::is_whitespace) {
         after.trim_start()
     } else {
         text
     }
+}
+
+/// True for a sub-paragraph's mark inside its parentheses: a letter ("a") or a small roman
+/// numeral ("ii").
+fn is_item_mark(mark: &str) -> bool {
+    let letter = mark.len() == 1 && mark.chars().all(|c| c.is_ascii_lowercase());
+    let roman =
+        !mark.is_empty() && mark.len() <= 4 && mark.chars().all(|c| matches!(c, 'i' | 'v' | 'x'));
+    letter || roman
 }
 
 /// Byte length of the sentence that starts `text`: up to and including the first full stop

@@ -23,6 +23,7 @@ use super::body::Body;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKind, VehicleRef};
+use super::use_verbs::one_of;
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
@@ -467,18 +468,6 @@ fn when_bit<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     }
 }
 
-/// One of `words` at `i`, as a phrase.
-fn one_of_words<'a>(words: &'static [&'static str]) -> impl Fn(&'a str) -> Res<'a, &'a str> {
-    move |i| {
-        words
-            .iter()
-            .find_map(|w| phrase(w)(i).ok())
-            .ok_or(nom::Err::Error(super::grammar_error::GrammarError {
-                at: i,
-            }))
-    }
-}
-
 /// A list of names ("Russia", "the Free French", "Russia, the Balkans and Finland",
 /// "North-Africa/the ETO"), each of `kind`.
 fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Vec<LimitName>> {
@@ -486,14 +475,14 @@ fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Vec<LimitName
     // "by units of the Royalist forces or of the Frontier Legion": the units' noun and "of"
     // before a name add nothing.
     let units_of = |r: &'a str| -> &'a str {
-        let r = (one_of_words(&super::lexeme::UNITS), ws1, phrase("of"), ws1)
+        let r = (one_of(&super::lexeme::UNITS), ws1, phrase("of"), ws1)
             .parse(r)
             .map_or(r, |(r2, _)| r2);
         (phrase("of"), ws1).parse(r).map_or(r, |(r2, _)| r2)
     };
     // "the Royalist forces or ...": the units' noun after a name, before another.
     let units_after = |r: &'a str| -> &'a str {
-        let next = (ws1, one_of_words(&super::lexeme::UNITS)).parse(r);
+        let next = (ws1, one_of(&super::lexeme::UNITS)).parse(r);
         match next {
             Ok((r2, _)) if (ws1, phrase("or").or(phrase("and"))).parse(r2).is_ok() => r2,
             _ => r,

@@ -22,6 +22,7 @@ use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
 use super::period_token::{check, join, period};
 use super::syntax::{EntryWhen, PrintedPeriod, PrintedPeriodError};
+use super::use_verbs::one_of;
 
 /// The months' names; a name may be cut to its first three letters ("Sep", "Sept.").
 const MONTHS: [&str; 12] = [
@@ -439,11 +440,7 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         }
         return Ok((r, EntryWhen::Period(p)));
     }
-    let from = phrase("with effect from")
-        .or(phrase("commencing on"))
-        .or(phrase("commencing"))
-        .or(phrase("not earlier than"))
-        .or(phrase("no earlier than"))
+    let from = one_of(&FORMAL_FROM)
         .or(phrase("from"))
         .or(phrase("as of"))
         .or(phrase("as from"))
@@ -510,6 +507,15 @@ fn to_war_end<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     Ok((r, EntryWhen::From(p)))
 }
 
+/// A rules lawyer's words for the start of a period ("with effect from 1 June 1942").
+const FORMAL_FROM: [&str; 5] = [
+    "with effect from",
+    "commencing on",
+    "commencing",
+    "not earlier than",
+    "no earlier than",
+];
+
 /// A rules lawyer's span: "[for the period] commencing X and ending [with] Y", "not earlier
 /// than X and no later than Y", "with effect from X until Y"; `end` reads Y.
 fn formal_span<'a, T>(
@@ -517,11 +523,7 @@ fn formal_span<'a, T>(
     i: &'a str,
     end: impl Fn(&'a str) -> Res<'a, T>,
 ) -> Res<'a, (PrintedPeriod, T)> {
-    let start_word = phrase("with effect from")
-        .or(phrase("commencing on"))
-        .or(phrase("commencing"))
-        .or(phrase("not earlier than"))
-        .or(phrase("no earlier than"));
+    let start_word = one_of(&FORMAL_FROM);
     // "subsequent to 31 August 1943 and no later than ...": from the month after.
     let after = phrase("subsequent to").or(phrase("after"));
     let (r, (_, later, _)) = (
