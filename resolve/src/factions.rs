@@ -76,9 +76,8 @@ impl<'a> Factions<'a> {
                     for w in &mut e.restricted_to {
                         self.name(w, diags);
                         if let Some(faction) = &w.faction {
-                            e.qualifiers.push(Qualifier::RestrictedTo {
-                                faction: faction.clone(),
-                            });
+                            e.qualifiers
+                                .push(Qualifier::restricted_to_one(faction.clone()));
                         }
                     }
                 }

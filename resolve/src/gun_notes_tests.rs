@@ -89,12 +89,7 @@ fn a_faction_restriction_keeps_a_gun_to_its_faction() {
         .iter()
         .find(|a| a.period.from.year == 1942)
         .unwrap();
-    assert_eq!(
-        late.qualifiers,
-        [Qualifier::RestrictedTo {
-            faction: "guard".into()
-        }]
-    );
+    assert_eq!(late.qualifiers, [Qualifier::restricted_to_one("guard")]);
     assert_eq!(late.rf, Tenths(12));
 }
 

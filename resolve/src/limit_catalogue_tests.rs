@@ -171,7 +171,7 @@ fn got(r: &Resolved) -> ByMonth {
             .qualifiers
             .iter()
             .filter_map(|q| match (q.restricted_to(), q.kept_from()) {
-                (Some(f), _) => Some(f.to_string()),
+                (Some(f), _) => Some(f.join(" or ")),
                 (_, Some(f)) => Some(format!("not {f}")),
                 _ => None,
             })

@@ -2,9 +2,10 @@
 //! available in Russia") -> the nation's factions (`ob.toml`, any inflection) or theaters (the
 //! registry). The words around a name say what it may be ("in X": a place, "by X": a
 //! faction); where they allow both, the nation's own faction words come first. A name that is
-//! neither is an error with "did you mean"; so is keeping a vehicle to any of several
-//! factions, or from a faction in some places only, which the availability model cannot hold
-//! (an entry is marked "X use only" or "not for X use" whole).
+//! neither is an error with "did you mean"; so is keeping a vehicle from a faction in some
+//! places only, which the availability model cannot hold (an entry is marked "X use only" or
+//! "not for X use" whole). Kept to several factions ("Crown & Legion only"), a side of any of
+//! them may use it.
 
 use qm_parser::{Diagnostic, NameKind};
 
@@ -37,8 +38,6 @@ pub fn resolve_limit_names(
     // kept from a faction in some places only is more than an entry's mark says.
     let unheld = if !limit.only && places {
         factions.iter().map(|n| faction_kept_from(n)).collect()
-    } else if limit.only && factions.len() > 1 {
-        vec![several_factions(&factions)]
     } else {
         Vec::new()
     };
@@ -48,23 +47,6 @@ pub fn resolve_limit_names(
         limit.names.clear();
         limit.months = None;
     }
-}
-
-/// `notes::several-factions`: an entry is kept to one faction ("X use only"), never to any of
-/// several.
-fn several_factions(names: &[&LimitName]) -> Diagnostic {
-    let words: Vec<&str> = names.iter().map(|n| n.words.as_str()).collect();
-    Diagnostic::error(
-        "notes::several-factions",
-        format!(
-            "failed to apply the limit to {} (the availability model keeps a vehicle to one faction at a time)",
-            words.join(" and ")
-        ),
-        names[0].span.clone(),
-    )
-    .with_label("one of several factions")
-    .with_note("the sentence is not applied")
-    .with_help("give each faction's months its own sentence, or name the faction with an erratum")
 }
 
 /// What one name names, or `None` (reported here, or as an unknown theater for a place).

@@ -42,7 +42,7 @@ fn entries(r: &Resolved) -> Vec<String> {
             let mut s = format!("{} {}", a.theaters[0], a.period);
             for q in &a.qualifiers {
                 match (q.restricted_to(), q.kept_from()) {
-                    (Some(f), _) => s.push_str(&format!("; {f}")),
+                    (Some(f), _) => s.push_str(&format!("; {}", f.join(" or "))),
                     (_, Some(f)) => s.push_str(&format!("; not {f}")),
                     _ => s.push_str("; ?"),
                 }
@@ -359,9 +359,22 @@ fn more_wordings_of_a_restriction_read() {
             "{sentence}"
         );
     }
-    // Kept to any of two factions: the model holds one.
-    let r = resolve_rules("Only the Free French and the Fascists may use it.");
-    assert_eq!(codes(&r), ["notes::several-factions"]);
+    // Kept to any of two factions: a side of either may use it, a side of neither may not.
+    for sentence in [
+        "Only the Free French and the Fascists may use it.",
+        "Free French & Fascist only.",
+        "Free French/Fascist only.",
+    ] {
+        let r = resolve_rules(sentence);
+        assert!(r.diagnostics.is_empty(), "{sentence}: {:?}", r.diagnostics);
+        assert_eq!(entries(&r), ["Any 1/40-12/45; ff or fascist"], "{sentence}");
+        let a = &r.nation.vehicles[0].availability[0];
+        assert!(
+            a.open_to(Some("ff")) && a.open_to(Some("fascist")),
+            "{sentence}"
+        );
+        assert!(!a.open_to(None), "{sentence}");
+    }
 }
 
 /// "Not available to the Free French", "The Free French never had it": every entry in the

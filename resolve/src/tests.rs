@@ -278,9 +278,7 @@ lines = "12-14"
     let n = &resolved.nation;
     assert_eq!(n.factions[0].id, "royalist");
     let v = &n.vehicles[0];
-    let royalist = qm_schema::Qualifier::RestrictedTo {
-        faction: "royalist".into(),
-    };
+    let royalist = qm_schema::Qualifier::restricted_to_one("royalist");
     let marked: Vec<String> = v
         .availability
         .iter()

@@ -40,10 +40,14 @@ pub struct UnknownAvailability {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Qualifier {
-    /// "X use only": only the nation's faction `faction` may use it ("Fascist use only").
+    /// "X use only": only the nation's faction `faction` may use it ("Fascist use only"), or
+    /// any of it and the factions `also` ("Crown & Legion only").
     RestrictedTo {
         /// A [`crate::Faction::id`] of the nation.
         faction: String,
+        /// Other factions of the nation a side of which may use it as well; empty for one.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        also: Vec<String>,
     },
     /// "Not available to Rebel forces": every side of the nation but its faction `faction` may
     /// use it.
@@ -54,10 +58,22 @@ pub enum Qualifier {
 }
 
 impl Qualifier {
-    /// The faction the entry is restricted to, if it is.
-    pub fn restricted_to(&self) -> Option<&str> {
+    /// A restriction to one faction ("Fascist use only").
+    pub fn restricted_to_one(faction: impl Into<String>) -> Self {
+        Qualifier::RestrictedTo {
+            faction: faction.into(),
+            also: Vec::new(),
+        }
+    }
+
+    /// The factions the entry is restricted to (a side of any of them may use it), if it is.
+    pub fn restricted_to(&self) -> Option<Vec<&str>> {
         match self {
-            Qualifier::RestrictedTo { faction } => Some(faction),
+            Qualifier::RestrictedTo { faction, also } => Some(
+                std::iter::once(faction.as_str())
+                    .chain(also.iter().map(String::as_str))
+                    .collect(),
+            ),
             Qualifier::KeptFrom { .. } => None,
         }
     }
@@ -76,19 +92,32 @@ impl Availability {
     /// restricted to no other faction and not kept from this one.
     pub fn open_to(&self, faction: Option<&str>) -> bool {
         self.qualifiers.iter().all(|q| match q {
-            Qualifier::RestrictedTo { faction: only } => faction == Some(only.as_str()),
+            Qualifier::RestrictedTo {
+                faction: only,
+                also,
+            } => faction.is_some_and(|f| f == only || also.iter().any(|a| a == f)),
             Qualifier::KeptFrom { faction: from } => faction != Some(from.as_str()),
         })
     }
 }
 
-/// The months in which only one faction of the nation may use a vehicle.
+/// The months in which only one faction of the nation (or only some) may use a vehicle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RestrictedUse {
     /// A [`crate::Faction::id`] of the nation.
     pub faction: String,
+    /// Other factions of the nation a side of which may use it as well; empty for one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
     /// The months, in order, none inside another.
     pub periods: Vec<Period>,
+}
+
+impl RestrictedUse {
+    /// Every faction a side of which may use it in these months.
+    pub fn factions(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.faction.as_str()).chain(self.also.iter().map(String::as_str))
+    }
 }
 
 /// How an availability entry was obtained.

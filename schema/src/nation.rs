@@ -101,11 +101,22 @@ impl Nation {
         self.faction(id).map_or(id, |f| f.name.as_str())
     }
 
+    /// The names of factions as one phrase ("Crown", "Crown or Legion", "Crown, Legion or
+    /// Militia").
+    pub fn faction_names(&self, ids: &[&str]) -> String {
+        let names: Vec<&str> = ids.iter().map(|id| self.faction_name(id)).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    }
+
     /// A qualifier in words, the faction named as the data names it ("Fascist use only").
     pub fn qualifier_text(&self, q: &Qualifier) -> String {
         match q {
-            Qualifier::RestrictedTo { faction } => {
-                format!("{} use only", self.faction_name(faction))
+            Qualifier::RestrictedTo { .. } => {
+                let ids = q.restricted_to().unwrap_or_default();
+                format!("{} use only", self.faction_names(&ids))
             }
             Qualifier::KeptFrom { faction } => {
                 format!("not for {} use", self.faction_name(faction))

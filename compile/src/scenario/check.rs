@@ -228,13 +228,13 @@ fn vehicle_note(v: &Vehicle) -> Option<String> {
     })
 }
 
-/// The faction the vehicle is restricted to in the month and the restricted period, from the
-/// entry or the vehicle's list.
+/// The factions the vehicle is restricted to in the month (a side of any may use it) and the
+/// restricted period, from the entry or the vehicle's list.
 fn restricted_period<'v>(
     v: &'v Vehicle,
     entry: Option<&'v Availability>,
     month: YearMonth,
-) -> Option<(&'v str, Period)> {
+) -> Option<(Vec<&'v str>, Period)> {
     entry
         .and_then(|a| {
             a.qualifiers
@@ -247,7 +247,7 @@ fn restricted_period<'v>(
                 r.periods
                     .iter()
                     .find(|p| p.contains(month))
-                    .map(|p| (r.faction.as_str(), *p))
+                    .map(|p| (r.factions().collect(), *p))
             })
         })
 }
@@ -258,8 +258,8 @@ pub(super) struct Restricted<'a> {
     pub name: &'a str,
     /// "vehicle" or "gun", for the help.
     pub noun: &'static str,
-    /// The faction's id.
-    pub faction: &'a str,
+    /// The ids of the factions a side of which may use it.
+    pub factions: Vec<&'a str>,
     /// The restricted period.
     pub period: Period,
 }
@@ -276,11 +276,12 @@ impl Restricted<'_> {
         span: &TextSpan,
         diags: &mut Vec<Diagnostic>,
     ) -> CardNote {
-        let (faction, p) = (self.faction, self.period);
+        let p = self.period;
         // The faction's name is the nation's data ("Fascist"), as the notes word it.
-        let name = nation.faction_name(faction);
+        let name = nation.faction_names(&self.factions);
         let text = format!("{name} use only in {p}");
-        if side_faction != Some(faction) {
+        let faction = self.factions.join("\" or \"");
+        if !side_faction.is_some_and(|f| self.factions.contains(&f)) {
             diags.push(
                 Diagnostic::warning(
                     "scenario::restricted-use",
@@ -369,11 +370,11 @@ pub fn vehicle_notes(
         None => {}
     }
     let entry = availability_at(v, at.theater, at.month, at.theaters);
-    if let Some((faction, p)) = restricted_period(v, entry, at.month) {
+    if let Some((factions, p)) = restricted_period(v, entry, at.month) {
         let restricted = Restricted {
             name: &v.name,
             noun: "vehicle",
-            faction,
+            factions,
             period: p,
         };
         notes.push(restricted.check(nation, at, side_faction, own_note.clone(), span, diags));

@@ -80,11 +80,11 @@ pub(super) fn gun_notes(
         None => {}
     }
     let entry = entries_at(&g.availability, at.theater, at.month, at.theaters);
-    if let Some((faction, period)) = entry.and_then(restricted_to) {
+    if let Some((factions, period)) = entry.and_then(restricted_to) {
         let restricted = Restricted {
             name: &g.name,
             noun: "gun",
-            faction,
+            factions,
             period,
         };
         notes.push(restricted.check(nation, at, side_faction, gun_note(g), span, diags));
@@ -101,8 +101,8 @@ pub(super) fn gun_notes(
     notes
 }
 
-/// The faction an entry keeps the gun to, and the entry's period.
-fn restricted_to(a: &Availability) -> Option<(&str, qm_schema::Period)> {
+/// The factions an entry keeps the gun to, and the entry's period.
+fn restricted_to(a: &Availability) -> Option<(Vec<&str>, qm_schema::Period)> {
     a.qualifiers
         .iter()
         .find_map(|q| q.restricted_to())

@@ -155,6 +155,68 @@ pub(crate) fn bullet_next(text: &str) -> bool {
     })
 }
 
+/// The byte ranges of `text`'s fields: a card's lines that each open with a label ("Service:
+/// 9/37 - 12/41, ...\nRarity: 1.0 (1937-39) ...\nNot used: Veyra") are read one by one, a field
+/// running to the next label's line. One range, the whole, when no line after the first opens
+/// with a label.
+pub(crate) fn fields(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut starts = vec![0];
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        if at > 0 && field_label(trimmed).is_some() {
+            starts.push(at + line.len() - trimmed.len());
+        }
+        at += line.len();
+    }
+    let ends = starts.iter().skip(1).copied().chain([text.len()]);
+    starts.iter().zip(ends).map(|(&a, b)| a..b).collect()
+}
+
+/// The most words a field's label has ("Not used by:").
+const LABEL_WORDS: usize = 3;
+
+/// A card's field label that opens `line` ("Service: 5/40 - 8/43", "Not used: Veyra", "N/A:",
+/// "KOR: Legion only"): up to three words of letters, the first capitalized, then ": ". Returns
+/// the label's words and the text after it.
+pub(crate) fn field_label(line: &str) -> Option<(&str, &str)> {
+    let colon = line.find(": ")?;
+    let label = &line[..colon];
+    let word = |w: &str| {
+        !w.is_empty()
+            && w.chars()
+                .all(|c| c.is_alphabetic() || matches!(c, '/' | '\'' | '’'))
+    };
+    let fits = label.starts_with(|c: char| c.is_uppercase())
+        && label.split(' ').count() <= LABEL_WORDS
+        && label.split(' ').all(word);
+    fits.then(|| (label, line[colon + 1..].trim_start()))
+}
+
+/// Labels of a card's field that says where and when a vehicle served ("Service: 9/37 -
+/// 12/41, Northern Front and Hills"): the text after one is read as a sentence of its own.
+const USE_LABELS: [&str; 10] = [
+    "service",
+    "in service",
+    "dates",
+    "availability",
+    "available",
+    "theaters",
+    "theatres",
+    "where",
+    "period",
+    "used",
+];
+
+/// `text` without a label of where and when that opens it ("Service: 9/37 - 12/41, ..." is
+/// "9/37 - 12/41, ...").
+pub(crate) fn without_use_label(text: &str) -> &str {
+    match field_label(text) {
+        Some((label, rest)) if USE_LABELS.contains(&label.to_lowercase().as_str()) => rest,
+        _ => text,
+    }
+}
+
 /// `text` without the bullet that opens it ("- HLV: '41 thru 1943" is "HLV: '41 thru 1943").
 pub(crate) fn without_bullet(text: &str) -> &str {
     BULLETS

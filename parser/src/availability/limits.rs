@@ -252,6 +252,9 @@ enum Bit {
     Small,
     /// A vehicle of the listing, the sentence's subject ("Only the Royalists used the Gryf").
     Vehicle(VehicleRef),
+    /// A card's "Users:" label: the factions it lists may use the vehicle, unless the field
+    /// says otherwise itself ("Users: not the Militia before 1943").
+    Users,
 }
 
 /// What the bits before the next one say about it.
@@ -263,6 +266,8 @@ struct Before {
     comma: bool,
     /// "everywhere", "in every theater" came last: "but" is "except".
     everywhere: bool,
+    /// Nothing came before: a card's field label may stand here ("Users:").
+    first: bool,
 }
 
 /// A limit sentence: its bits, read until a word none of them is, then checked as a whole.
@@ -280,6 +285,7 @@ pub(crate) fn limit<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             names: pending.take(),
             comma,
             everywhere: matches!(bits.last(), Some(Bit::Everywhere)),
+            first: bits.is_empty(),
         };
         let Some((r, bit, next)) = bit(ctx, at, before) else {
             break;
@@ -343,10 +349,65 @@ fn at_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Bit, Option<NameK
     Some((r2, Bit::Names { names, bare: false }, None))
 }
 
-/// The bit at `i`, the text after it and what the next names may be.
-fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, Option<NameKind>)> {
-    if i.is_empty() {
-        return None;
+/// Labels of a card's field that lists who may use a vehicle ("Users: Militia only").
+const USERS_LABELS: [&str; 8] = [
+    "users",
+    "user",
+    "used by",
+    "issued to",
+    "factions",
+    "operators",
+    "operated by",
+    "who",
+];
+
+/// Labels of a card's field that lists where or by whom a vehicle was not used ("Not used:
+/// Veyra").
+const NOT_LABELS: [&str; 8] = [
+    "not used",
+    "not used by",
+    "not used in",
+    "not available",
+    "not issued to",
+    "n/a",
+    "never",
+    "excluded",
+];
+
+/// A card's field label that opens a limit ("Users:", "Not used:"), as the bit it stands for:
+/// the users a field lists may use it ("only"), what a "not used" field lists is excepted.
+fn label_bit(i: &str) -> Option<(&str, Bit, Option<NameKind>)> {
+    let (label, rest) = super::lexeme::field_label(i)?;
+    let label = label.to_lowercase();
+    if USERS_LABELS.contains(&label.as_str()) {
+        return Some((rest, Bit::Users, Some(NameKind::Faction)));
+    }
+    NOT_LABELS
+        .contains(&label.as_str())
+        .then_some((rest, Bit::Except, None))
+}
+
+/// True when `i` opens with a card's field label of users or of what is not used ("Users:",
+/// "Not used:"): a limit, whatever else its words could be.
+pub(crate) fn opens_with_label(i: &str) -> bool {
+    label_bit(i).is_some()
+}
+
+/// The bits whose reading depends on what stands before them: a card's label first ("Users:"),
+/// "all but", the subject vehicle, a bare period after a comma, "but" after "everywhere".
+fn bit_by_place<'a>(
+    ctx: &Ctx<'a>,
+    i: &'a str,
+    before: Before,
+) -> Option<(&'a str, Bit, Option<NameKind>)> {
+    if before.first {
+        if let Some(read) = label_bit(i) {
+            return Some(read);
+        }
+    }
+    // "Users: all but the Militia".
+    if let Ok((r, _)) = (phrase("all"), ws1, phrase("but")).parse(i) {
+        return Some((r, Bit::Except, Some(NameKind::Faction)));
     }
     if let Some((r, v)) = vehicle(ctx, i) {
         return Some((r, Bit::Vehicle(v), None));
@@ -360,6 +421,17 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
         if let Ok((r, _)) = phrase("but").parse(i) {
             return Some((r, Bit::Except, None));
         }
+    }
+    None
+}
+
+/// The bit at `i`, the text after it and what the next names may be.
+fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, Option<NameKind>)> {
+    if i.is_empty() {
+        return None;
+    }
+    if let Some(read) = bit_by_place(ctx, i, before) {
+        return Some(read);
     }
     if let Some(kind) = before.names {
         if let Ok((r, names)) = names(ctx, i, kind) {
@@ -607,9 +679,12 @@ fn ends_name(word: &str) -> bool {
 /// names and one period, names without a word before them beside the sense.
 fn meaning(bits: Vec<Bit>) -> Option<Limit> {
     let count = |f: fn(&Bit) -> bool| bits.iter().filter(|b| f(b)).count();
-    let only = count(|b| matches!(b, Bit::Only));
+    let mut only = count(|b| matches!(b, Bit::Only));
     let not = count(|b| matches!(b, Bit::Not));
     let except = count(|b| matches!(b, Bit::Except));
+    if only + not + except == 0 && count(|b| matches!(b, Bit::Users)) == 1 {
+        only = 1;
+    }
     let sense = match (only, not, except) {
         (1.., 0, 0) => LimitSense::Only,
         (0, 1, 0) | (0, 0, 1) => LimitSense::Not,
@@ -685,7 +760,12 @@ fn beside_sense(bits: &[Bit], k: usize) -> bool {
     let before = k
         .checked_sub(1)
         .and_then(|p| bits.get(p))
-        .is_some_and(|b| matches!(b, Bit::Only | Bit::Except));
+        .is_some_and(|b| match b {
+            Bit::Only | Bit::Except | Bit::Users => true,
+            // "Users: not the Militia before 1943": on a card's users field, "not" names them.
+            Bit::Not => matches!(bits.first(), Some(Bit::Users)),
+            _ => false,
+        });
     let mut next = bits[k + 1..]
         .iter()
         .skip_while(|b| matches!(b, Bit::Units | Bit::Use));

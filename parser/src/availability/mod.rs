@@ -52,6 +52,8 @@ mod years;
 pub(crate) mod tests;
 
 #[cfg(test)]
+mod card_tests;
+#[cfg(test)]
 mod designer_tests;
 #[cfg(test)]
 mod historian_tests;
@@ -99,6 +101,30 @@ pub fn parse_availability(
 /// no sentence, and a subject is the longest name), its places (a place ends where its name
 /// does) and its years.
 pub fn parse_availability_with(
+    text: &str,
+    base: usize,
+    file: FileId,
+    lexicon: &Lexicon,
+) -> Parsed<Vec<AvailabilityClause>> {
+    let fields = lexeme::fields(text);
+    if fields.len() == 1 {
+        return read_text(text, base, file, lexicon);
+    }
+    // A card's fields, each read on its own: a field's words never run into the next one's.
+    let mut out = Parsed {
+        value: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    for range in fields {
+        let field = read_text(&text[range.clone()], base + range.start, file, lexicon);
+        out.value.extend(field.value);
+        out.diagnostics.extend(field.diagnostics);
+    }
+    out
+}
+
+/// Reads one text (a paragraph, or one field of a card) into clauses.
+fn read_text(
     text: &str,
     base: usize,
     file: FileId,

@@ -190,7 +190,13 @@ fn with_lead_in(ctx: &Ctx<'_>, mut body: Body, lead: LeadIn) -> Option<Body> {
 /// followed by the end of a clause at `level`.
 fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> Res<'a, Body> {
     let mut farthest = GrammarError { at: i };
-    for body in BODIES {
+    // A card's "Users:" or "Not used:" field is a limit, whatever else its words could be.
+    let bodies: &[BodyFn] = if super::limits::opens_with_label(i) {
+        &[limit]
+    } else {
+        &BODIES
+    };
+    for &body in bodies {
         let read = body(ctx, i).map(|(rest, b)| match lead {
             // "For Isles use, RF is 1.2": a place leads, and the RF with no period holds for
             // the whole DATES there.
@@ -343,6 +349,10 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
 /// The text after "[subject] [verb of use] [as follows] [, and not otherwise]:" at `rest`: a
 /// heading of the items after its colon, naming no place, period or RF of its own.
 fn use_heading<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
+    // "Not used: Veyra" is a card's field, a limit of its own.
+    if super::limits::opens_with_label(rest) {
+        return None;
+    }
     let sentence = &rest[..ctx.sentence_len(rest)];
     let colon = sentence.find(':')?;
     let lower = sentence[..colon].trim_end().to_ascii_lowercase();
@@ -445,7 +455,7 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             .trim_end_matches([' ', '\t'])
             .ends_with('\n');
         if line_start || rest.len() == ctx.text.len() {
-            rest = super::lexeme::without_bullet(rest);
+            rest = super::lexeme::without_use_label(super::lexeme::without_bullet(rest));
         }
         // "...: (a) for the period ...; and (b) ...": a sub-paragraph's mark, where a clause
         // starts.

@@ -1,10 +1,13 @@
 //! Heading lines: "**17. AS 42, AS 42 aa & AS 42 cc:**", "**A.**", "**Introduction:**" and
-//! "## ITALIAN MULTI-APPLICABLE VEHICLE NOTES". Text may follow a heading on the same line.
+//! "## ITALIAN MULTI-APPLICABLE VEHICLE NOTES"; a note's heading may also be a markdown one
+//! ("## 17. AS 42 & AS 42 aa", "### Note 17: AS 42", "## A."). Text may follow a bold heading
+//! on the same line.
 
 use std::ops::Range;
 
-use nom::bytes::complete::{tag, take_until, take_while_m_n};
-use nom::character::complete::{char, digit1, space0};
+use nom::bytes::complete::{tag, tag_no_case, take_until, take_while_m_n};
+use nom::character::complete::{char, digit1, one_of, space0, space1};
+use nom::combinator::{eof, opt};
 use nom::{IResult, Parser};
 
 /// A heading found at the start of a paragraph; ranges are relative to the paragraph.
@@ -61,6 +64,11 @@ pub(crate) fn classify(p: &str) -> Start {
     let at = |s: &str| (s.as_ptr() as usize).saturating_sub(first_line.as_ptr() as usize);
     if first_line.starts_with('#') {
         let after = first_line.trim_start_matches('#').trim_start();
+        // A markdown heading's text ends its line: the note's text starts on the next one.
+        let rest = (first_line.len() + 1).min(p.len());
+        if let Some(heading) = markdown_note(after, at, rest) {
+            return Start::Heading(heading);
+        }
         let start = at(after);
         return Start::Heading(Heading::Section {
             title: start..start + after.trim_end().len(),
@@ -115,4 +123,43 @@ pub(crate) fn classify(p: &str) -> Start {
         });
     }
     Start::Malformed
+}
+
+/// A note's heading written as a markdown heading, after its `#`s: "17. AS 42 & AS 42 aa",
+/// "17: AS 42", "Note 17. AS 42" (numbered), "A." (multi-applicable); `None` for a section's
+/// title ("ITALIAN MULTI-APPLICABLE VEHICLE NOTES", "1941 and after").
+fn markdown_note(after: &str, at: impl Fn(&str) -> usize, rest: usize) -> Option<Heading> {
+    let line = after.trim_end();
+    let numbered: IResult<&str, _> = (
+        opt((tag_no_case("note"), space1)),
+        digit1,
+        one_of(".:"),
+        space1,
+    )
+        .parse(line);
+    if let Ok((title, (_, digits, _, _))) = numbered {
+        let title = title.trim_end_matches(':').trim_end();
+        if !title.is_empty() {
+            let (d, t) = (at(digits), at(title));
+            return Some(Heading::Numbered {
+                number: digits.parse().ok(),
+                number_range: d..d + digits.len(),
+                title: t..t + title.len(),
+                rest,
+            });
+        }
+    }
+    let multi: IResult<&str, _> = (
+        opt((tag_no_case("note"), space1)),
+        take_while_m_n(1, 2, |c: char| c.is_ascii_uppercase()),
+        char('.'),
+        eof,
+    )
+        .parse(line);
+    let (_, (_, letter, _, _)) = multi.ok()?;
+    let l = at(letter);
+    Some(Heading::Multi {
+        letter: l..l + letter.len(),
+        rest,
+    })
 }

@@ -177,7 +177,7 @@ impl Builder<'_> {
                     .with_label("read as an ordinary paragraph")
                     .with_help(
                         "headings are \"**N. Title:**\", \"**A.**\", \"**Title:**\" (the \
-                         introduction, once) or \"## TITLE\"",
+                         introduction, once), \"## N. Title\", \"## A.\" or \"## TITLE\"",
                     ),
                 );
                 self.body(range);
@@ -313,9 +313,29 @@ impl Builder<'_> {
         }
     }
 
+    /// Notes whose editor marks no rule with a "†" anywhere: nothing tells history from rules,
+    /// so every paragraph of a note is read for availability (the reader keeps prose as prose),
+    /// each a rule without a dagger.
+    fn undaggered(&mut self) {
+        if self.doc.notes.iter().any(|n| !n.rules.is_empty()) {
+            return;
+        }
+        for note in &mut self.doc.notes {
+            note.rules = std::mem::take(&mut note.history)
+                .into_iter()
+                .map(|paragraph| Rule {
+                    dagger: false,
+                    paragraph,
+                    availability: Vec::new(),
+                })
+                .collect();
+        }
+    }
+
     /// Reads availability and notations, checks references, numbering and names.
     fn finish(mut self) -> Parsed<NotesDoc> {
         self.drop_repeated_numbers();
+        self.undaggered();
         let (text, file) = (self.text, self.file);
         // "early/mid/late = Jan-Apr / May-Aug / Sep-Dec" in the introduction: the notes' own
         // words for parts of a year, which their rules then use.

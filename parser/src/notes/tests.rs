@@ -830,3 +830,103 @@ fn a_title_then_an_introduction_that_defines_parts_of_a_year() {
     );
     assert_eq!(read(&undefined).diagnostics.len(), 1);
 }
+
+/// A note's heading written as a markdown heading ("## 1. Alpha", "### Note 2: Bravo & Bravo
+/// C", "## A."), the note's text on the lines after it; a section title that is no note's
+/// ("## Notes for 1941") stays a section's.
+#[test]
+fn markdown_headings_open_notes() {
+    let text = "\
+# Someland Vehicle Notes
+
+## 1. Alpha
+
+A light tank.
+
+† Dates and RF for use in Atlantis are 6/40 (1.2).
+
+### Note 2: Bravo & Bravo C
+† Available in Atlantis from 1941 (1.4).
+
+# Someland Multi-Applicable Vehicle Notes
+
+## A.
+
+Its radio was unreliable.
+";
+    let source = Source::new(FileId(0), "x.md", text);
+    let parsed = parse_notes(&source, None);
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    let doc = &parsed.value;
+    let numbers: Vec<u16> = doc.notes.iter().map(|n| n.number.value).collect();
+    assert_eq!(numbers, [1, 2]);
+    assert_eq!(doc.notes[0].title.value, "Alpha");
+    assert_eq!(doc.notes[0].history.len(), 1);
+    assert_eq!(doc.notes[0].rules.len(), 1);
+    let titles: Vec<&str> = doc.notes[1]
+        .vehicles
+        .iter()
+        .map(|v| v.value.as_str())
+        .collect();
+    assert_eq!(titles, ["Bravo", "Bravo C"]);
+    assert_eq!(doc.notes[1].rules.len(), 1);
+    assert_eq!(
+        at(text, &doc.notes[1].rules[0].paragraph.span),
+        "Available in Atlantis from 1941 (1.4)."
+    );
+    assert_eq!(doc.multi.len(), 1);
+    assert_eq!(doc.multi[0].letter.value, "A");
+    assert_eq!(doc.multi[0].paragraphs.len(), 1);
+    // A section's title that names no note is no note.
+    let section = "**1. Alpha:** A tank.\n\n## Notes for 1941\n\n**A.** Its radio.\n";
+    let parsed = parse_notes(&Source::new(FileId(0), "y.md", section), None);
+    assert_eq!(parsed.value.notes.len(), 1);
+    assert!(parsed.value.multi_heading.is_some());
+}
+
+/// An editor who marks no rule with a "†" anywhere: every paragraph of a note is read for
+/// availability (prose stays prose); where any note has a "†", a paragraph without one before
+/// it is history, as before.
+#[test]
+fn notes_without_any_dagger_are_read_whole() {
+    let text = "\
+## 1. Alpha
+
+The first tank the army bought.
+
+Available in Atlantis from 6/40 (1.2).
+
+## 2. Bravo
+
+Available in Atlantis from 1941 (1.4).
+";
+    let read = |text: &str| {
+        let src = Source::new(FileId(0), "x/notes.md", text.to_string());
+        let names = ["Alpha".to_string(), "Bravo".to_string()];
+        let lexicon = crate::Lexicon::new(None, &names, &["Atlantis".to_string()]);
+        crate::parse_notes_with(&src, &lexicon)
+    };
+    let parsed = read(text);
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    let alpha = parsed.value.note(1).expect("note 1");
+    assert!(alpha.history.is_empty());
+    assert_eq!(alpha.rules.len(), 2);
+    assert!(alpha.rules.iter().all(|r| !r.dagger));
+    assert!(alpha.rules[0].availability.is_empty());
+    let rendered: Vec<String> = alpha.rules[1]
+        .availability
+        .iter()
+        .map(crate::availability::tests::render)
+        .collect();
+    assert_eq!(rendered, ["DatesAndRf | Atlantis: from 6/40 on (1.2)"]);
+    // One "†" anywhere: the editor marks rules, and an unmarked paragraph before a note's
+    // first rule is its history.
+    let marked = text.replace(
+        "Available in Atlantis from 1941",
+        "† Available in Atlantis from 1941",
+    );
+    let parsed = read(&marked);
+    let alpha = parsed.value.note(1).expect("note 1");
+    assert_eq!(alpha.history.len(), 2);
+    assert!(alpha.rules.is_empty());
+}

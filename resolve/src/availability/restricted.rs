@@ -17,14 +17,17 @@ pub fn restrict_use(
     rules: &[&Rule],
     dates: Period,
 ) -> (Vec<Availability>, Vec<RestrictedUse>) {
-    let mut periods: Vec<(String, Period)> = Vec::new();
+    // Each restriction's factions (a side of any of them may use it) and months.
+    let mut periods: Vec<(Vec<String>, Period)> = Vec::new();
     for r in rules {
-        for (id, period) in limited(r, dates) {
+        if let Some((ids, period)) = limited(r, dates) {
+            let ids: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
             let only = Qualifier::RestrictedTo {
-                faction: id.to_string(),
+                faction: ids[0].clone(),
+                also: ids[1..].to_vec(),
             };
             entries = mark(entries, &only, period);
-            periods.push((id.to_string(), period));
+            periods.push((ids, period));
         }
         for (id, period) in kept(r, dates) {
             let from = Qualifier::KeptFrom {
@@ -34,49 +37,55 @@ pub fn restrict_use(
         }
     }
     for a in &entries {
-        for id in a.qualifiers.iter().filter_map(Qualifier::restricted_to) {
-            if !periods.iter().any(|(f, p)| f == id && p.covers(&a.period)) {
-                periods.push((id.to_string(), a.period));
+        for ids in a.qualifiers.iter().filter_map(Qualifier::restricted_to) {
+            if !periods
+                .iter()
+                .any(|(f, p)| *f == ids && p.covers(&a.period))
+            {
+                periods.push((ids.iter().map(|id| id.to_string()).collect(), a.period));
             }
         }
     }
     let mut out: Vec<RestrictedUse> = Vec::new();
-    for (id, _) in &periods {
-        if out.iter().any(|r| r.faction == *id) {
+    for (ids, _) in &periods {
+        if out
+            .iter()
+            .any(|r| r.factions().eq(ids.iter().map(String::as_str)))
+        {
             continue;
         }
         let own: Vec<Period> = periods
             .iter()
-            .filter(|(f, _)| f == id)
+            .filter(|(f, _)| f == ids)
             .map(|(_, p)| *p)
             .collect();
         out.push(RestrictedUse {
-            faction: id.clone(),
+            faction: ids[0].clone(),
+            also: ids[1..].to_vec(),
             periods: distinct(&own, dates),
         });
     }
     (entries, out)
 }
 
-/// The factions a rule keeps the vehicle to, each with its months: "limited to X only" and
-/// "Only X may use it". Words naming no faction of the nation were reported when they were
-/// resolved.
-fn limited(rule: &Rule, dates: Period) -> Vec<(&str, Period)> {
-    match rule {
+/// The factions a rule keeps the vehicle to (a side of any of them may use it), with its
+/// months: "limited to X only", "Only X may use it", "X & Y only". Words naming no faction
+/// of the nation were reported when they were resolved.
+fn limited(rule: &Rule, dates: Period) -> Option<(Vec<&str>, Period)> {
+    let (ids, period): (Vec<&str>, _) = match rule {
         Rule::RestrictedUse {
             faction, period, ..
-        } => faction
-            .faction
-            .as_deref()
-            .map(|id| (id, *period))
-            .into_iter()
-            .collect(),
-        Rule::Limit(limit) if limit.only => match limit.period(dates) {
-            Some(p) => limit.factions().map(|id| (id, p)).collect(),
-            None => Vec::new(),
-        },
-        _ => Vec::new(),
+        } => (faction.faction.as_deref().into_iter().collect(), *period),
+        Rule::Limit(limit) if limit.only => (limit.factions().collect(), limit.period(dates)?),
+        _ => return None,
+    };
+    let mut distinct: Vec<&str> = Vec::new();
+    for id in ids {
+        if !distinct.contains(&id) {
+            distinct.push(id);
+        }
     }
+    (!distinct.is_empty()).then_some((distinct, period))
 }
 
 /// The factions a rule keeps the vehicle from, each with its months: "Not available to Rebel

@@ -4,15 +4,25 @@ use qm_parser::{MultiApplicableNote, NoteTarget, NumberedNote, SourceMap};
 use qm_schema::{MultiNote, VehicleNote};
 
 /// A numbered note; `vehicles` are the listing names its title names.
+/// Rules of a note none of which carries a "†" (an editor who marks none) are printed as
+/// written, with its history.
 pub fn ir_note(map: &SourceMap, note: &NumberedNote, vehicles: Vec<String>) -> VehicleNote {
+    let daggered = note.rules.iter().any(|r| r.dagger);
+    let undaggered = note.rules.iter().filter(|_| !daggered);
     VehicleNote {
         number: note.number.value,
         title: note.title.value.clone(),
         vehicles,
-        history: note.history.iter().map(|p| p.text.clone()).collect(),
+        history: note
+            .history
+            .iter()
+            .chain(undaggered.map(|r| &r.paragraph))
+            .map(|p| p.text.clone())
+            .collect(),
         rules: note
             .rules
             .iter()
+            .filter(|_| daggered)
             .map(|r| r.paragraph.text.trim_start_matches('†').trim().to_string())
             .collect(),
         see_also: note

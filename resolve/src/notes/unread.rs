@@ -145,7 +145,8 @@ pub fn unread_factions(
         read_spans(&rule.availability, &mut used);
         for (start, end) in factions.mentions(text) {
             let at = span.range.start + start..span.range.start + end;
-            if used.iter().any(|u| u.start <= at.start && at.end <= u.end) {
+            // A reading that took part of the words ("Guard" of "Guard units") used them.
+            if used.iter().any(|u| u.start < at.end && at.start < u.end) {
                 continue;
             }
             diags.push(

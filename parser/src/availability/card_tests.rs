@@ -1,0 +1,79 @@
+//! A module maintainer's cards (issue 30): a note of field lines, each opening with a label
+//! ("Service:", "Rarity:", "Users:", "Not used:"), read field by field; what a label says is
+//! part of the field's meaning ("Users: X" keeps to X, "Not used: X" keeps from X).
+
+use super::tests::read_with;
+use crate::Lexicon;
+
+fn lexicon() -> Lexicon {
+    Lexicon::new(
+        None,
+        &["Pell".to_string(), "Pell B".to_string()],
+        &[
+            "Northern Front".to_string(),
+            "the Hills".to_string(),
+            "Hills".to_string(),
+            "Veyra".to_string(),
+        ],
+    )
+}
+
+fn read(text: &str) -> (Vec<String>, usize) {
+    read_with(text, &lexicon())
+}
+
+/// Each field of a card is read on its own: a field's words never run into the next line's.
+#[test]
+fn a_cards_fields_read_one_by_one() {
+    assert_eq!(
+        read("Service: 9/37 - 12/41, Northern Front and Hills\nRarity: 1.0 (1937-39); 1.3 afterwards\nNot used: Veyra"),
+        (
+            vec![
+                "DatesOnly | Northern Front/Hills: 9/37-12/41".to_string(),
+                "RfByPeriod | anywhere: 1/37-12/39 (1.0), thereafter (1.3)".to_string(),
+                "Limit Not [Either Veyra]".to_string(),
+            ],
+            0
+        )
+    );
+}
+
+/// What a label says: users kept to, things kept from; the field's own words win over the
+/// label ("Users: not the Militia before 1943", "Users: all but the Militia").
+#[test]
+fn a_fields_label_is_part_of_its_meaning() {
+    let cases = [
+        (
+            "Users: Naval Infantry only",
+            "Limit Only [Faction Naval Infantry]",
+        ),
+        (
+            "Users: Naval Infantry and Regulars",
+            "Limit Only [Faction Naval Infantry, Faction Regulars]",
+        ),
+        ("Users: Regulars", "Limit Only [Faction Regulars]"),
+        (
+            "Users: not the Militia before 1943",
+            "Limit Not [Either Militia] until 12/42",
+        ),
+        ("Users: all but the Militia", "Limit Not [Faction Militia]"),
+        ("Not used: Veyra", "Limit Not [Either Veyra]"),
+        ("Not used: Militia", "Limit Not [Either Militia]"),
+        (
+            "Service: 9/37 - 12/41, Northern Front",
+            "DatesOnly | Northern Front: 9/37-12/41",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
+    }
+}
+
+/// A label the reader does not know is no meaning of its own: a line that opens with one is
+/// still a field, read by its words.
+#[test]
+fn an_unknown_label_opens_a_field_and_means_nothing() {
+    let (clauses, errors) = read("Service: 9/37 - 12/41, Northern Front\nFootnote: it was loud.");
+    assert_eq!(clauses.len(), 1, "{clauses:?}");
+    assert_eq!(errors, 0);
+}
