@@ -45,6 +45,12 @@ pub(crate) fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
     let (i, _) = (ws1, phrase("are"), opt(ch(':')), ws1).parse(i)?;
     let (i, entries) = rated_entries(ctx, i)?;
+    // "Dates and RF are 4-6/40 (1.3) and 42-43 (1.2), in Tarnovy only": the list's places
+    // after it, where its words named none.
+    let (i, area) = match area {
+        Some(a) => (i, Some(a)),
+        None => opt(|i| places_after_list(ctx, i)).parse(i)?,
+    };
     let first = ScheduleSection {
         span: ctx.span_between(start, i),
         area: area.unwrap_or(Area::Anywhere),
@@ -59,6 +65,43 @@ pub(crate) fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     .into();
     body.vehicles.extend(named);
     Ok((i, body))
+}
+
+/// ", in Tarnovy and the Kalmar Steppe only", " on the Steppe": places after a list, with their
+/// preposition (and "only", which says no more than the places do).
+fn places_after_list<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    let (i, _) = (
+        opt((ws0, ch(','))),
+        ws1,
+        super::lexeme::place_preposition,
+        ws1,
+    )
+        .parse(i)?;
+    let (mut i, mut area) = named_area(ctx, i)?;
+    // "Tarnovy and the Kalmar Steppe", "A, B and C": one list.
+    while let Area::Theaters { theaters, except } = &mut area {
+        let mut joint = (ws0, ch(','), ws1, opt((phrase("and"), ws1)))
+            .map(|_| ())
+            .or((ws1, phrase("and"), ws1).map(|_| ()));
+        let Ok((r, ())) = joint.parse(i) else { break };
+        let Ok((
+            r,
+            Area::Theaters {
+                theaters: more,
+                except: none,
+            },
+        )) = named_area(ctx, r)
+        else {
+            break;
+        };
+        if !except.is_empty() || !none.is_empty() {
+            break;
+        }
+        theaters.extend(more);
+        i = r;
+    }
+    let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
+    Ok((i, area))
 }
 
 /// " for the Pz.Wg. 38", " of the Pz.Wg. 38": a vehicle of the nation's listing named after

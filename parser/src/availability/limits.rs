@@ -138,9 +138,10 @@ const ONLY_TO: [&str; 4] = ["limited to", "restricted to", "reserved for", "conf
 const ONLY: [&str; 3] = ["only", "solely", "exclusively"];
 
 /// The words that keep from what is named (contractions first: "isn't" is "is not").
-const NOT: [&str; 15] = [
-    // A spreadsheet's "N/A" (not available).
+const NOT: [&str; 16] = [
+    // A spreadsheet's "N/A" (not available), the publication's "NA".
     "n/a",
+    "na",
     "isn't",
     "wasn't",
     "aren't",

@@ -64,6 +64,8 @@ mod lawyer_tests;
 #[cfg(test)]
 mod newsletter_tests;
 #[cfg(test)]
+mod publication_tests;
+#[cfg(test)]
 mod reworded_tests;
 #[cfg(test)]
 mod spreadsheet_tests;

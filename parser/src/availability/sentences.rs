@@ -341,6 +341,7 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
                     .is_some_and(|a| a.is_empty() || a.starts_with(char::is_whitespace))
                 || limit_joined(ctx, r).is_some()
                 || pronoun_joined(r).is_some()
+                || exceptions_open(r).is_ok()
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
     }
@@ -504,6 +505,21 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
                     Ok((after, _)) => after,
                     Err(_) => r,
                 };
+                // "Dates are 4/41-44 [EXC: NA in the Isles before 1944]": the bracket's
+                // clauses after the one it follows, as sentences of their own.
+                let r = match exceptions_after(ctx, r) {
+                    Some((after, read)) => {
+                        clauses.extend(read);
+                        after.trim_start()
+                    }
+                    // A bracket whose clauses do not read is the error, never dropped.
+                    None if exceptions_open(r).is_ok() => {
+                        let end = r.find(']').map_or(r.len(), |k| k + 1);
+                        clauses.push(unreadable(ctx, &r[..end], 0));
+                        r[end..].trim_start()
+                    }
+                    None => r,
+                };
                 continues = r.starts_with([';', ':']);
                 rest = limit_joined(ctx, r)
                     .or_else(|| pronoun_joined(r))
@@ -565,6 +581,31 @@ fn unreadable(ctx: &Ctx<'_>, sentence: &str, read: usize) -> AvailabilityClause 
         kind: ClauseKind::Unreadable { stopped_at },
         typos: Vec::new(),
         every_vehicle: false,
+    }
+}
+
+/// "[EXC: ...]" right after a clause the bracket belongs to no part of: "[" "EXC:".
+fn exceptions_open(i: &str) -> Res<'_, ()> {
+    let (r, _) = (ch('['), ws0, phrase("exc"), ws0, ch(':'), ws0).parse(i)?;
+    Ok((r, ()))
+}
+
+/// The clauses of an "[EXC: clause, clause]" after a clause ("Dates are 4/41-44 [EXC: NA in
+/// the Brask Isles before 1944]") and the text after its "]"; `None` when no bracket opens
+/// there or its clauses do not all read (the sentence is then unreadable there).
+fn exceptions_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Vec<AvailabilityClause>)> {
+    let (mut r, ()) = exceptions_open(i).ok()?;
+    let mut read = Vec::new();
+    loop {
+        let (r2, (c, also)) = clause(ctx, r, Level::Nested).ok()?;
+        read.push(c);
+        read.extend(also);
+        let r2 = r2.trim_start();
+        if let Some(after) = r2.strip_prefix(']') {
+            return Some((after, read));
+        }
+        let (r3, _) = (ch(','), ws0, opt((phrase("and"), ws1))).parse(r2).ok()?;
+        r = r3;
     }
 }
 

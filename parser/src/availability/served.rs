@@ -193,6 +193,8 @@ struct Group {
     rf: Option<(PrintedRf, Vec<PrintedQualifier>)>,
     /// Who alone may use it ("Free French use only").
     only: Vec<PrintedQualifier>,
+    /// Its place was said after its periods ("42-43 (1.2), in Tarnovy").
+    place_after: bool,
 }
 
 /// "[subject noun] [pronoun] verb [only] pieces": a schedule, one section per group.
@@ -1347,6 +1349,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
         periods_go_on(&mut out);
     }
     share_last_rf(&mut out);
+    share_last_place(&mut out);
     places_go_on(&mut out);
     for g in &mut out {
         g.only.extend(whole.iter().cloned());
@@ -1361,6 +1364,19 @@ fn places_go_on(groups: &mut [Group]) {
     for k in 1..groups.len() {
         if groups[k].area.is_none() {
             groups[k].area = groups[k - 1].area.clone();
+        }
+    }
+}
+
+/// "4-6/40 (1.3), 7/40-41 (1.4) and 42-43 (1.2), in Tarnovy only": one place said after the
+/// last group's periods, and none before it, is every group's (as one RF after the last group
+/// is); where an earlier group names a place, each group keeps its own.
+fn share_last_place(groups: &mut [Group]) {
+    let unplaced = groups.iter().rev().skip(1).all(|g| g.area.is_none());
+    let last = groups.last().filter(|g| g.place_after && unplaced);
+    if let Some(area) = last.and_then(|g| g.area.clone()) {
+        for g in groups {
+            g.area.get_or_insert_with(|| area.clone());
         }
     }
 }
@@ -1382,7 +1398,10 @@ fn periods_go_on(groups: &mut [Group]) {
 /// periods, else the place of a new group (`cur` done). `None` when it cannot be bound.
 fn add_place(out: &mut Vec<Group>, cur: &mut Group, area: Area) -> Option<()> {
     match (&mut cur.area, cur.entries.is_empty()) {
-        (None, _) => cur.area = Some(area),
+        (None, empty) => {
+            cur.area = Some(area);
+            cur.place_after = !empty;
+        }
         (Some(Area::Theaters { theaters, .. }), true) => {
             let Area::Theaters { theaters: more, .. } = area else {
                 return None;
@@ -1419,6 +1438,7 @@ fn excepted(cur: &mut Group, place: Area, value: PrintedRf) -> Option<Group> {
         entries: cur.entries.clone(),
         rf: Some((value, Vec::new())),
         only: cur.only.clone(),
+        place_after: false,
     })
 }
 
@@ -1527,6 +1547,7 @@ impl Group {
             entries: vec![changed(&mut self.entries, w)?],
             rf: Some((value, Vec::new())),
             only: self.only.clone(),
+            place_after: false,
         })
     }
 
@@ -1557,6 +1578,7 @@ impl Group {
             entries: self.entries.clone(),
             rf: Some((value, Vec::new())),
             only: self.only.clone(),
+            place_after: false,
         })
     }
 }
@@ -1786,6 +1808,7 @@ fn section(ctx: &Ctx<'_>, g: Group) -> ScheduleSection {
         entries,
         rf,
         only,
+        ..
     } = g;
     let start = entries.first().map_or(0, |e| e.span.range.start);
     let end = entries

@@ -1,0 +1,90 @@
+//! The publication's own terse manner by another editor (issue 30, blind set 12): "NA in X",
+//! an "[EXC: ...]" after any clause, places said once after a whole list.
+
+use super::tests::read_with;
+use crate::Lexicon;
+
+fn lexicon() -> Lexicon {
+    Lexicon::new(
+        None,
+        &["Orvald M.41".to_string(), "M.41".to_string()],
+        &[
+            "Tarnovy".to_string(),
+            "the Kalmar Steppe".to_string(),
+            "Kalmar Steppe".to_string(),
+            "the Brask Isles".to_string(),
+            "Brask Isles".to_string(),
+            "the Salt Hills".to_string(),
+            "Salt Hills".to_string(),
+        ],
+    )
+}
+
+fn read(text: &str) -> (Vec<String>, usize) {
+    read_with(text, &lexicon())
+}
+
+/// "NA" is the listing's "not available", in a sentence as in a cell.
+#[test]
+fn na_is_not_available() {
+    assert_eq!(
+        read("NA in the Brask Isles and the Kalmar Steppe."),
+        (
+            vec!["Limit Not [Place Brask Isles, Place Kalmar Steppe]".to_string()],
+            0
+        )
+    );
+}
+
+/// An "[EXC: ...]" after a clause no part of which takes it: its clauses are read as sentences
+/// after it; one that does not read is the error, never dropped.
+#[test]
+fn an_exception_bracket_after_any_clause_reads_as_its_own_clauses() {
+    assert_eq!(
+        read("Dates are 4/41-44 [EXC: NA in the Brask Isles before 1944]."),
+        (
+            vec![
+                "DatesOnly | anywhere: 4/41-12/44".to_string(),
+                "Limit Not [Place Brask Isles] until 12/43".to_string(),
+            ],
+            0
+        )
+    );
+    let (clauses, errors) = read("RF 1.3 for 41, 1.2 for 42-45 [EXC: 1.4 whenever it rained].");
+    assert_eq!(
+        clauses[0],
+        "RfByPeriod | anywhere: 1-12/41 (1.3), 1/42-12/45 (1.2)"
+    );
+    assert_eq!(clauses[1], "Unreadable");
+    assert_eq!(errors, 1);
+}
+
+/// Places said once after a whole list, with a comma or without, are every group's; a place
+/// inside the last group is that group's alone.
+#[test]
+fn places_after_a_whole_list_are_every_groups() {
+    assert_eq!(
+        read("Dates and RF are 4-6/40 (1.3), 7/40-41 (1.4) and 42-43 (1.2), in Tarnovy and the Kalmar Steppe only [EXC: NA in the Salt Hills]."),
+        (
+            vec![
+                "DatesAndRf | Tarnovy/the Kalmar Steppe: 4-6/40 (1.3), 7/40-12/41 (1.4), 1/42-12/43 (1.2)".to_string(),
+                "Limit Not [Place Salt Hills]".to_string(),
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read("Dates and RF are 4-6/40 (1.3) and 42-43 (1.2) in Tarnovy."),
+        (
+            vec!["DatesAndRf | Tarnovy: 4-6/40 (1.3), 1/42-12/43 (1.2)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("Available 4-6/40 (1.3) and 42-43 (1.2), in Tarnovy only."),
+        (
+            vec!["DatesAndRf | Tarnovy: 4-6/40 (1.3) | Tarnovy: 1/42-12/43 (1.2)".to_string()],
+            0
+        )
+    );
+}
