@@ -77,3 +77,32 @@ fn an_unknown_label_opens_a_field_and_means_nothing() {
     assert_eq!(clauses.len(), 1, "{clauses:?}");
     assert_eq!(errors, 0);
 }
+
+/// The seasons a card's introduction defines by month numbers ("spring is 3-5, summer 6-8,
+/// autumn 9-11") read as its parts of a year; "to the end" alone is the war's end; "to the end
+/// of 1941" an open end.
+#[test]
+fn seasons_the_notes_define_and_the_end() {
+    let parts = crate::year_parts_defined("Seasons: spring is 3-5, summer 6-8, autumn 9-11.");
+    let lexicon = lexicon().with_year_parts(parts);
+    let read = |text: &str| read_with(text, &lexicon);
+    assert_eq!(
+        read("Service: Hills from spring '41 to the end; Veyra 1942-44"),
+        (
+            vec!["DatesOnly | Hills: from 3-5/41 on | Veyra: 1/42-12/44".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("Rarity: 1.3 to the end of 1941, 1.1 from 1942 on"),
+        (
+            vec!["RfByPeriod | anywhere: until 12/41 (1.3), from 1-12/42 on (1.1)".to_string()],
+            0
+        )
+    );
+    // Without the definition, a season is never guessed.
+    assert_eq!(
+        read_with("Service: Hills from spring '41 to the end", &lexicon()).1,
+        1
+    );
+}

@@ -75,6 +75,7 @@ mod translator_tests;
 #[cfg(test)]
 mod errata_tests;
 
+pub(crate) use lexeme::field_label;
 pub use lexicon::{Lexicon, YearPart};
 pub use pieces::{bound_by, pieces, pieces_with, Piece, PieceKind};
 pub use syntax::*;

@@ -482,6 +482,11 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         let (r, p) = point(ctx, r).or_else(|e| point(ctx, prose_before_month(r).ok_or(e)?))?;
         return Ok((r, EntryWhen::Until(p)));
     }
+    // "to the end of 1941": "to" alone is a span's word, but before a year's edge it says how
+    // long.
+    if let Ok((r, (_, _, p))) = (phrase("to"), ws1, |r| end_of_year(ctx, r)).parse(i) {
+        return Ok((r, EntryWhen::Until(p)));
+    }
     let (r, _) = (phrase("before").or(phrase("prior to")), ws1).parse(i)?;
     let (r, p) = point(ctx, r)?;
     Ok((r, EntryWhen::Until(shifted(p, false))))
@@ -620,6 +625,14 @@ pub(crate) fn war_end(i: &str) -> Res<'_, &str> {
         .or(phrase("war’s end"))
         // A spreadsheet's "EOW" (end of war), "thru EOW".
         .or(phrase("eow"))
+        // "from spring '41 to the end": the end alone, of nothing named, is the war's.
+        .or(|i| {
+            let (r, end) = phrase("the end").parse(i)?;
+            match (ws1, phrase("of")).parse(r) {
+                Ok(_) => super::grammar_error::fail(i),
+                Err(_) => Ok((r, end)),
+            }
+        })
         .or(phrase("the cessation of hostilities"))
         .parse(i)
 }

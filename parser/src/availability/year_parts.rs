@@ -3,6 +3,7 @@
 //! own words, so "mid-'41" reads as the months they say. Without such a definition a part of
 //! a year is never guessed.
 
+use nom::combinator::opt;
 use nom::Parser;
 
 use super::grammar_error::Res;
@@ -41,20 +42,43 @@ fn definition(i: &str) -> Option<Vec<YearPart>> {
     let sign = (ws0, ch('=').or(ch(':'))).map(|_| ());
     let verb = (ws1, phrase("means").or(phrase("is"))).map(|_| ());
     let (r, _) = (sign.or(verb), ws0).parse(r).ok()?;
-    let (_, ranges) = joined(r, month_range).ok()?;
+    let (mut r, ranges) = joined(r, month_range).ok()?;
     if words.len() != ranges.len() {
         return None;
     }
-    Some(
-        words
-            .into_iter()
-            .zip(ranges)
-            .map(|(word, months)| YearPart {
-                word: word.to_lowercase(),
-                months,
-            })
-            .collect(),
+    let mut out: Vec<YearPart> = words
+        .into_iter()
+        .zip(ranges)
+        .map(|(word, months)| YearPart {
+            word: word.to_lowercase(),
+            months,
+        })
+        .collect();
+    // "spring is 3-5, summer 6-8, autumn 9-11": after one definition, more of the same list
+    // may leave their verb out.
+    while let Ok((after, (_, _, _, word, _, months))) = (
+        ws0,
+        ch(','),
+        ws1,
+        |i| {
+            let (i, _) = opt((phrase("and"), ws1)).parse(i)?;
+            lower_word(i)
+        },
+        (
+            ws1,
+            opt((phrase("is").or(phrase("means")).or(phrase("=")), ws1)),
+        ),
+        month_range,
     )
+        .parse(r)
+    {
+        out.push(YearPart {
+            word: word.to_lowercase(),
+            months,
+        });
+        r = after;
+    }
+    Some(out)
 }
 
 /// Items joined by "/" or "," (spaces around them allowed).
@@ -82,15 +106,38 @@ fn lower_word(i: &str) -> Res<'_, &str> {
     Ok((rest, &i[..len]))
 }
 
-/// "Jan-Apr", "May to August", "Sep–Dec": two months, the first not after the second.
+/// "Jan-Apr", "May to August", "Sep–Dec", "3-5": two months, the first not after the second.
 fn month_range(i: &str) -> Res<'_, (u8, u8)> {
     let dash = (ws0, ch('-').or(ch('–')), ws0).map(|_| ());
     let to = (ws1, phrase("to").or(phrase("through")), ws1).map(|_| ());
-    let (r, (first, _, last)) = (month_name, dash.or(to), month_name).parse(i)?;
+    let named = (month_name, dash.or(to), month_name).map(|(a, _, b)| (a, (), b));
+    let (r, (first, (), last)) = named
+        .or((
+            month_number,
+            (ch('-').or(ch('–'))).map(|_| ()),
+            month_number,
+        ))
+        .parse(i)?;
+    // "3-5/42" is a period, no part of a year.
+    let decimal = r
+        .strip_prefix('.')
+        .is_some_and(|d| d.starts_with(|c: char| c.is_ascii_digit()));
+    if r.starts_with('/') || decimal || r.starts_with(char::is_alphanumeric) {
+        return super::grammar_error::fail(i);
+    }
     if first > last {
         return super::grammar_error::fail(i);
     }
     Ok((r, (first, last)))
+}
+
+/// A month's number, 1 to 12 ("3" in "spring is 3-5").
+fn month_number(i: &str) -> Res<'_, u8> {
+    let len = i.find(|c: char| !c.is_ascii_digit()).unwrap_or(i.len());
+    match i[..len].parse::<u8>() {
+        Ok(m) if (1..=12).contains(&m) && len <= 2 => Ok((&i[len..], m)),
+        _ => super::grammar_error::fail(i),
+    }
 }
 
 #[cfg(test)]
@@ -127,5 +174,19 @@ mod tests {
         assert!(parts("early/mid = Jan-Apr").is_empty());
         assert!(parts("late = Dec-Sep").is_empty());
         assert!(parts("avail. = available; N/A = not available").is_empty());
+        // Seasons by month numbers, the verb said once for the list.
+        assert_eq!(
+            parts(
+                "Seasons: spring is 3-5, summer 6-8, autumn 9-11, and winter '41 is 12/41 to 2/42."
+            ),
+            vec![
+                ("spring".to_string(), (3, 5)),
+                ("summer".to_string(), (6, 8)),
+                ("autumn".to_string(), (9, 11)),
+            ]
+        );
+        // A period is no part of a year, nor are two bare numbers without a word's verb.
+        assert!(parts("spring is 3-5/42").is_empty());
+        assert!(parts("between 3-5").is_empty());
     }
 }

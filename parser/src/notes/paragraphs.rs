@@ -46,7 +46,15 @@ pub(crate) fn continues(prev: &str, next: &str) -> bool {
             '.' | '!' | '?' | ':' | ';' | ')' | ']' | '"' | '”' | '’' | '\''
         )
     });
-    starts_lower || !prev_closed
+    // A card's field ("Not used: Veyra") ends its line without a full stop, and so its item.
+    let last_line = prev
+        .trim_end()
+        .rsplit('\n')
+        .next()
+        .unwrap_or_default()
+        .trim_start();
+    let field = crate::availability::field_label(last_line).is_some();
+    starts_lower || !(prev_closed || field)
 }
 
 /// A paragraph of one piece.

@@ -930,3 +930,35 @@ Available in Atlantis from 1941 (1.4).
     assert_eq!(alpha.history.len(), 2);
     assert!(alpha.rules.is_empty());
 }
+
+/// A card's field line ("Not used: Veyra") ends its paragraph though it has no full stop: the
+/// paragraph after it is no continuation of it.
+#[test]
+fn a_field_line_ends_its_paragraph() {
+    let text = "## 1. Alpha\n\nService: 9/37 - 12/41, Atlantis\nNot used: Veyra\n\nThe first tank the army bought.\n";
+    let src = Source::new(FileId(0), "x/notes.md", text.to_string());
+    let lexicon = crate::Lexicon::new(
+        None,
+        &["Alpha".to_string()],
+        &["Atlantis".to_string(), "Veyra".to_string()],
+    );
+    let parsed = crate::parse_notes_with(&src, &lexicon);
+    let alpha = parsed.value.note(1).expect("note 1");
+    assert_eq!(alpha.rules.len(), 2);
+    assert_eq!(
+        at(text, &alpha.rules[0].paragraph.span),
+        "Service: 9/37 - 12/41, Atlantis\nNot used: Veyra"
+    );
+    let rendered: Vec<String> = alpha.rules[0]
+        .availability
+        .iter()
+        .map(crate::availability::tests::render)
+        .collect();
+    assert_eq!(
+        rendered,
+        [
+            "DatesOnly | Atlantis: 9/37-12/41",
+            "Limit Not [Either Veyra]"
+        ]
+    );
+}
