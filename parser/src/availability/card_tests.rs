@@ -84,8 +84,8 @@ fn an_unknown_label_opens_a_field_and_means_nothing() {
 #[test]
 fn seasons_the_notes_define_and_the_end() {
     let parts = crate::year_parts_defined("Seasons: spring is 3-5, summer 6-8, autumn 9-11.");
-    let lexicon = lexicon().with_year_parts(parts);
-    let read = |text: &str| read_with(text, &lexicon);
+    let seasons = lexicon().with_year_parts(parts);
+    let read = |text: &str| read_with(text, &seasons);
     assert_eq!(
         read("Service: Hills from spring '41 to the end; Veyra 1942-44"),
         (

@@ -135,9 +135,23 @@ fn object<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Option<VehicleRef>> {
     if let Some((r, named)) = super::limits::vehicle(ctx, i) {
         return Ok((r, Some(named)));
     }
-    let (r, _) = one_of(&OBJECTS)(i)?;
+    // "kept some in service", "used captured examples": some of the vehicles are the vehicle.
+    let (r, _) = one_of(&OBJECTS)(i)
+        .or_else(|_| one_of(&SOME_OF_THEM)(i))
+        .or_else(|_| one_of(&CAPTURED)(i))?;
     Ok((r, None))
 }
+
+/// Words for some of the vehicles as an object that only a faction's verb takes ("Rebel forces
+/// used captured examples").
+const CAPTURED: [&str; 6] = [
+    "captured examples",
+    "captured vehicles",
+    "captured ones",
+    "examples",
+    "theirs",
+    "one",
+];
 
 /// Who alone used the vehicle a sentence is about, and the vehicle when the sentence names it.
 pub(crate) struct FactionSubject {
@@ -161,8 +175,11 @@ pub(crate) fn faction_subject<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, FactionS
     let object = |r| object(ctx, r);
     let (r, vehicle) =
         if let Ok((r, (_, _, vehicle, _))) = (one_of(&MOTION), ws1, object, ws1).parse(r) {
-            (phrase("to")(r)?.0, vehicle)
+            (phrase("to").or(phrase("into")).parse(r)?.0, vehicle)
         } else if let Ok((r, (_, _, vehicle))) = (one_of(&ACTIVE), ws1, object).parse(r) {
+            // "kept some in service through 6/43": the words of use after the object.
+            let in_service = (ws1, phrase("in service").or(phrase("in use")));
+            let (r, _) = opt(in_service).parse(r)?;
             (r, vehicle)
         } else {
             // "Partisan units were issued it", "Royalist crews were also given them".
@@ -210,6 +227,19 @@ mod tests {
             (
                 "The Loyalists used the Kestrel on the Steppe in 1944 (RF 1.4).",
                 "<Kestrel> DatesAndRf | the Steppe: 1-12/44 (1.4; Loyalists use only)",
+            ),
+            // Some of the vehicles, or captured ones, as the object.
+            (
+                "The Loyalists also used a few on the Steppe from 1939 through 1941 (RF 1.5).",
+                "DatesAndRf | the Steppe: 1/39-12/41 (1.5; Loyalists use only)",
+            ),
+            (
+                "Partisan forces used captured examples on the Steppe throughout 1943 (RF 1.6).",
+                "DatesAndRf | the Steppe: 1-12/43 (1.6; Partisan use only)",
+            ),
+            (
+                "The Partisans kept some in service on the Steppe until 6/43 (RF 1.5).",
+                "DatesAndRf | the Steppe: until 6/43 (1.5; Partisans use only)",
             ),
         ];
         for (text, want) in cases {
