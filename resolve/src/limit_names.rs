@@ -21,7 +21,12 @@ pub fn resolve_limit_names(
     nation: &NationTheaters,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let Rule::Limit(limit) = rule else { return };
+    let limit = match rule {
+        Rule::Limit(limit) => limit,
+        // "In the Brask Isles its RF is .1 higher": its names as a limit's.
+        Rule::OwnRf { scope, .. } => scope,
+        _ => return,
+    };
     for name in &mut limit.names {
         name.named = named(name, factions, nation, diags);
     }

@@ -421,3 +421,90 @@ fn both_as_the_subject_is_every_vehicle_of_the_note() {
         );
     }
 }
+
+/// The vehicle's own RF changed for part of its use: where ("In North Africa its RF is .2
+/// higher (1.3 maximum)"), or for whom ("Free French: RF +.1"), the sides of no other faction
+/// keeping the RF as it was.
+#[test]
+fn its_own_rf_changed_where_or_for_whom_the_names_say() {
+    let rated = |r: &Resolved| -> Vec<String> {
+        r.nation.vehicles[0]
+            .availability
+            .iter()
+            .map(|a| {
+                let q: Vec<String> = a
+                    .qualifiers
+                    .iter()
+                    .map(|q| match (q.restricted_to(), q.kept_from()) {
+                        (Some(f), _) => f.join(" or "),
+                        (_, Some(f)) => format!("not {f}"),
+                        _ => String::new(),
+                    })
+                    .collect();
+                format!(
+                    "{} {} {}{}",
+                    a.theaters[0],
+                    a.period,
+                    a.rf,
+                    q.iter().map(|q| format!("; {q}")).collect::<String>()
+                )
+            })
+            .collect()
+    };
+    let dates =
+        "Dates and RF for use in North Africa are 40-45 (1.2). For Russia they are 40-45 (1.2).";
+    let r = resolve_rules(&format!(
+        "{dates} In North Africa its RF is .2 higher (1.3 maximum)."
+    ));
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        rated(&r),
+        ["NorthAfrica 1/40-12/45 1.3", "Russia 1/40-12/45 1.2"]
+    );
+    let r = resolve_rules(&format!("{dates} Free French: RF +.1."));
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        rated(&r),
+        [
+            "NorthAfrica 1/40-12/45 1.2; not ff",
+            "NorthAfrica 1/40-12/45 1.3; ff",
+            "Russia 1/40-12/45 1.2; not ff",
+            "Russia 1/40-12/45 1.3; ff",
+        ]
+    );
+}
+
+/// A multi-applicable note's limits and RF changes are rules of every vehicle that refers to
+/// it, by its listing row ("1 B") or by its note's "See also" line; a vehicle that refers to
+/// neither keeps its own.
+#[test]
+fn a_multi_applicable_notes_limits_reach_the_vehicles_that_refer_to_it() {
+    let l = listing([
+        row("Alpha", "1.2", "40-45", "1 B"),
+        row("Bravo", "1.2", "40-45", "2"),
+        row("Charlie", "1.2", "40-45", "3"),
+    ]);
+    let dates =
+        "Dates and RF for use in North Africa are 40-45 (1.2). For Russia they are 40-45 (1.2).";
+    let notes = format!(
+        "**1. Alpha:** A.\n\n† {dates}\n\n**2. Bravo:** B.\n\n† {dates}\n\nSee also Test Vehicle Note B.\n\n**3. Charlie:** C.\n\n† {dates}\n\n## TEST MULTI-APPLICABLE VEHICLE NOTES\n\n**B.** Not available to the Free French. In Russia its RF is .1 higher.\n"
+    );
+    let r = resolve_with(&l, &notes, Some(OB));
+    let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code).collect();
+    assert!(
+        codes.iter().all(|c| c.starts_with("lint::")),
+        "{:?}",
+        r.diagnostics
+    );
+    let rated = |k: usize| -> Vec<String> {
+        r.nation.vehicles[k]
+            .availability
+            .iter()
+            .map(|a| format!("{} {} {}", a.theaters[0], a.rf, a.open_to(Some("ff"))))
+            .collect()
+    };
+    let referred = ["NorthAfrica 1.2 false", "Russia 1.3 false"];
+    assert_eq!(rated(0), referred);
+    assert_eq!(rated(1), referred);
+    assert_eq!(rated(2), ["NorthAfrica 1.2 true", "Russia 1.2 true"]);
+}

@@ -23,6 +23,27 @@ pub fn availability_at<'v>(
     entries_at(&v.availability, theater, month, nation)
 }
 
+/// The vehicle's entry for a theater and month that a side of `faction` (`None`: of no
+/// faction) may use, where a faction has an RF of its own ("PTS: RF +.2": a month's entries
+/// differ by who may use them); else the entry [`availability_at`] gives, which then says
+/// whom it is not open to.
+pub fn availability_for<'v>(
+    v: &'v Vehicle,
+    theater: &TheaterId,
+    month: YearMonth,
+    faction: Option<&str>,
+    nation: &NationTheaters,
+) -> Option<&'v Availability> {
+    let open = |a: &Availability| a.open_to(faction);
+    entry_where(&v.availability, place_of, theater, month, nation, open)
+        .or_else(|| availability_at(v, theater, month, nation))
+}
+
+/// An entry's theaters and months.
+fn place_of(a: &Availability) -> (&Vec<TheaterId>, Period) {
+    (&a.theaters, a.period)
+}
+
 /// The entry of `entries` (a vehicle's or a gun's availability) for a theater and month,
 /// matched like [`availability_at`].
 pub fn entries_at<'a>(
@@ -92,10 +113,23 @@ fn entry_at<'v, E>(
     month: YearMonth,
     nation: &NationTheaters,
 ) -> Option<&'v E> {
+    entry_where(entries, place, theater, month, nation, |_| true)
+}
+
+/// [`entry_at`] among the entries `keep` accepts.
+fn entry_where<'v, E>(
+    entries: &'v [E],
+    place: impl Fn(&E) -> (&Vec<TheaterId>, Period),
+    theater: &TheaterId,
+    month: YearMonth,
+    nation: &NationTheaters,
+    keep: impl Fn(&E) -> bool,
+) -> Option<&'v E> {
     let matching = |exact: bool| {
         entries.iter().find(|e| {
             let (theaters, period) = place(e);
-            period.contains(month)
+            keep(e)
+                && period.contains(month)
                 && theaters.iter().any(|t| {
                     if exact {
                         t == theater

@@ -46,6 +46,7 @@ fn clause_refs<'a>(c: &'a AvailabilityClause, out: &mut Vec<&'a TheaterRef>) {
             }
         }
         ClauseKind::Limit(_)
+        | ClauseKind::OwnRf(_)
         | ClauseKind::RelativeRf(_)
         | ClauseKind::SameWithAddedRf { .. }
         | ClauseKind::RestrictedUse { .. }
@@ -76,6 +77,9 @@ pub fn limit_names(doc: &NotesDoc) -> Vec<&LimitName> {
             match &c.kind {
                 ClauseKind::Limit(l) => {
                     out.extend(l.names.iter().filter(|n| n.kind != NameKind::Faction));
+                }
+                ClauseKind::OwnRf(o) => {
+                    out.extend(o.names.iter().filter(|n| n.kind != NameKind::Faction));
                 }
                 ClauseKind::Otherwise { exceptions, .. } => walk(exceptions, out),
                 _ => {}

@@ -11,7 +11,7 @@ use qm_schema::{
 };
 
 use crate::answers::origin_text;
-use qm_resolve::query::{availability_at, entries_at};
+use qm_resolve::query::{availability_for, entries_at};
 
 /// Where and when a scenario is set, as one side's nation sees it.
 #[derive(Debug, Clone, Copy)]
@@ -369,7 +369,7 @@ pub fn vehicle_notes(
         )),
         None => {}
     }
-    let entry = availability_at(v, at.theater, at.month, at.theaters);
+    let entry = availability_for(v, at.theater, at.month, side_faction, at.theaters);
     if let Some((factions, p)) = restricted_period(v, entry, at.month) {
         let restricted = Restricted {
             name: &v.name,

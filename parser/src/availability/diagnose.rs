@@ -36,6 +36,12 @@ fn clause(c: &AvailabilityClause, out: &mut Vec<Diagnostic>) {
                 rf(max, out);
             }
         }
+        ClauseKind::OwnRf(o) => {
+            rf(&o.delta, out);
+            if let Some(max) = &o.max {
+                rf(max, out);
+            }
+        }
         ClauseKind::SameWithAddedRf {
             added, max, set, ..
         } => {

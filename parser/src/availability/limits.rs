@@ -543,7 +543,7 @@ fn when_bit<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
 
 /// A list of names ("Russia", "the Free French", "Russia, the Balkans and Finland",
 /// "North-Africa/the ETO"), each of `kind`.
-fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Vec<LimitName>> {
+pub(crate) fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Vec<LimitName>> {
     let mut out = Vec::new();
     // "by units of the Royalist forces or of the Frontier Legion": the units' noun and "of"
     // before a name add nothing.

@@ -24,6 +24,7 @@ mod grammar_error;
 mod lexeme;
 mod lexicon;
 mod limits;
+mod own_rf;
 mod parts;
 mod per_vehicle;
 mod period_token;

@@ -203,6 +203,9 @@ pub fn bound_by(kind: &ClauseKind) -> &'static str {
         ClauseKind::RelativeRf(_) => {
             "a relative RF: the base vehicle's RF for the same place and months, with the amount and cap"
         }
+        ClauseKind::OwnRf(_) => {
+            "its own RF changed: the amount and cap where or for whom the names say"
+        }
         ClauseKind::SameWithAddedRf { .. } => {
             "the same as an antecedent: its dates and RFs, with the amount, months and cap given"
         }

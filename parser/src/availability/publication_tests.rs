@@ -88,3 +88,29 @@ fn places_after_a_whole_list_are_every_groups() {
         )
     );
 }
+
+/// Its own RF changed where or for whom the names before it say; a vehicle named as the base
+/// is a relative rule, and "RF:" names no one.
+#[test]
+fn its_own_rf_changed_for_part_of_its_use() {
+    let cases = [
+        (
+            "In the Brask Isles the RF of this vehicle is .1 higher than otherwise given for that date (1.6 maximum).",
+            "OwnRf [Place Brask Isles] +0.1 max 1.6",
+        ),
+        ("In the Brask Isles its RF is .2 lower.", "OwnRf [Place Brask Isles] -0.2"),
+        ("PTS: RF +.2 (cap 1.4).", "OwnRf [Either PTS] +0.2 max 1.4"),
+        ("LGN +.1.", "OwnRf [Either LGN] +0.1"),
+        ("Naval Infantry: +.1", "OwnRf [Either Naval Infantry] +0.1"),
+        ("RF: 1.2 (1941), 1.3 (1942).", "RfByPeriod | anywhere: 1-12/41 (1.2), 1-12/42 (1.3)"),
+    ];
+    for (text, want) in cases {
+        assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
+    }
+    let (clauses, errors) = read("Its RF is .1 higher than the M.41's.");
+    assert_eq!(errors, 0);
+    assert!(clauses[0].starts_with("RelativeRf"), "{clauses:?}");
+    // A base vehicle for one place only is not read yet: an error, never its own RF.
+    let (clauses, errors) = read("In the Brask Isles its RF is .1 higher than the M.41's.");
+    assert_eq!((clauses[0].as_str(), errors), ("Unreadable", 1));
+}

@@ -60,7 +60,7 @@ const DOWN: [&str; 14] = [
 ];
 
 /// Word runs just before a number that make it a cap, longest first.
-pub(crate) const CAP_BEFORE: [&[&str]; 21] = [
+pub(crate) const CAP_BEFORE: [&[&str]; 22] = [
     &["to", "a", "maximum", "of"],
     &["with", "a", "maximum", "of"],
     &["up", "to", "a", "maximum", "of"],
@@ -82,6 +82,8 @@ pub(crate) const CAP_BEFORE: [&[&str]; 21] = [
     &["at", "most"],
     &["maximum"],
     &["max"],
+    // A spreadsheet's "(cap 1.4)".
+    &["cap"],
 ];
 
 /// Word runs just after a number that make it a cap.

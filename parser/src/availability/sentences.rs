@@ -19,6 +19,7 @@ use super::clauses::{
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
 use super::limits::limit;
+use super::own_rf::own_rf;
 use super::parts::{lead_in, LeadIn};
 use super::per_vehicle::per_vehicle;
 use super::radio_words::radio_by_words;
@@ -44,13 +45,14 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 25] = [
+const BODIES: [BodyFn; 26] = [
     radio,
     radio_by_words,
     optional_weapon,
     relative_rf,
     same_with_added_rf,
     relative_by_words,
+    own_rf,
     rf_by_scenario,
     otherwise,
     rf_by_period,
@@ -507,19 +509,7 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
                 };
                 // "Dates are 4/41-44 [EXC: NA in the Isles before 1944]": the bracket's
                 // clauses after the one it follows, as sentences of their own.
-                let r = match exceptions_after(ctx, r) {
-                    Some((after, read)) => {
-                        clauses.extend(read);
-                        after.trim_start()
-                    }
-                    // A bracket whose clauses do not read is the error, never dropped.
-                    None if exceptions_open(r).is_ok() => {
-                        let end = r.find(']').map_or(r.len(), |k| k + 1);
-                        clauses.push(unreadable(ctx, &r[..end], 0));
-                        r[end..].trim_start()
-                    }
-                    None => r,
-                };
+                let r = bracket_after(ctx, r, &mut clauses);
                 continues = r.starts_with([';', ':']);
                 rest = limit_joined(ctx, r)
                     .or_else(|| pronoun_joined(r))
@@ -581,6 +571,23 @@ fn unreadable(ctx: &Ctx<'_>, sentence: &str, read: usize) -> AvailabilityClause 
         kind: ClauseKind::Unreadable { stopped_at },
         typos: Vec::new(),
         every_vehicle: false,
+    }
+}
+
+/// The text after an "[EXC: ...]" that follows a clause, its clauses pushed (or, when they do
+/// not read, the error: never dropped); `r` itself when no bracket opens there.
+fn bracket_after<'a>(ctx: &Ctx<'a>, r: &'a str, clauses: &mut Vec<AvailabilityClause>) -> &'a str {
+    match exceptions_after(ctx, r) {
+        Some((after, read)) => {
+            clauses.extend(read);
+            after.trim_start()
+        }
+        None if exceptions_open(r).is_ok() => {
+            let end = r.find(']').map_or(r.len(), |k| k + 1);
+            clauses.push(unreadable(ctx, &r[..end], 0));
+            r[end..].trim_start()
+        }
+        None => r,
     }
 }
 

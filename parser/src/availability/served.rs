@@ -1348,9 +1348,7 @@ fn groups(pieces: Vec<Piece>) -> Option<Vec<Group>> {
     if place_first == Some(false) {
         periods_go_on(&mut out);
     }
-    share_last_rf(&mut out);
-    share_last_place(&mut out);
-    places_go_on(&mut out);
+    shared_after_last(&mut out);
     for g in &mut out {
         g.only.extend(whole.iter().cloned());
     }
@@ -1366,6 +1364,14 @@ fn places_go_on(groups: &mut [Group]) {
             groups[k].area = groups[k - 1].area.clone();
         }
     }
+}
+
+/// What the last group says once for all: its RF ([`share_last_rf`]) and its place
+/// ([`share_last_place`]); then a group with no place is in the places before it.
+fn shared_after_last(groups: &mut [Group]) {
+    share_last_rf(groups);
+    share_last_place(groups);
+    places_go_on(groups);
 }
 
 /// "4-6/40 (1.3), 7/40-41 (1.4) and 42-43 (1.2), in Tarnovy only": one place said after the

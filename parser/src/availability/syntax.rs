@@ -74,6 +74,9 @@ pub enum ClauseKind {
     /// after 6/42", "No longer used after 5/43": whom or where the vehicle is kept to, or kept
     /// from, and when.
     Limit(Limit),
+    /// "In the Brask Isles its RF is .1 higher (1.6 maximum)", "PTS: RF +.2 (cap 1.4)": the
+    /// vehicle's own RF changed by an amount where or for whom the names say.
+    OwnRf(OwnRf),
     /// "Otherwise it is 1.4 [EXC: ...]": the RF wherever and whenever no earlier clause of the
     /// note gives one, except as the bracketed clauses say.
     Otherwise {
@@ -355,6 +358,19 @@ pub struct Limit {
     pub names: Vec<LimitName>,
     /// When the limit holds; `None`: whenever the vehicle exists.
     pub when: Option<EntryWhen>,
+}
+
+/// The vehicle's own RF changed by an amount for part of its use.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnRf {
+    /// Where or for whom, as printed (places or factions; the nation's data says which).
+    pub names: Vec<LimitName>,
+    /// What is added to the RF (taken away when `lower`).
+    pub delta: PrintedRf,
+    /// True for ".1 lower", "-.1".
+    pub lower: bool,
+    /// The cap on the result, if one is given.
+    pub max: Option<PrintedRf>,
 }
 
 /// Which way a [`Limit`] goes.

@@ -148,6 +148,23 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
         ClauseKind::RestrictedUse { faction, period: p } => {
             format!("RestrictedUse {} {}", faction.value, period(p))
         }
+        ClauseKind::OwnRf(o) => {
+            let names: Vec<String> = o
+                .names
+                .iter()
+                .map(|n| format!("{:?} {}", n.kind, n.raw))
+                .collect();
+            let sign = if o.lower { "-" } else { "+" };
+            let max = o
+                .max
+                .as_ref()
+                .map_or(String::new(), |m| format!(" max {}", rf(m.value)));
+            format!(
+                "OwnRf [{}] {sign}{}{max}",
+                names.join(", "),
+                rf(o.delta.value)
+            )
+        }
         ClauseKind::Limit(l) => {
             let names: Vec<String> = l
                 .names

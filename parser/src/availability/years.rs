@@ -47,6 +47,7 @@ fn clause(c: &mut AvailabilityClause, years: YearSpan) {
         }
         ClauseKind::Otherwise { exceptions, .. } => bound(exceptions, years),
         ClauseKind::RelativeRf(_)
+        | ClauseKind::OwnRf(_)
         | ClauseKind::SameWithAddedRf { .. }
         | ClauseKind::Unreadable { .. } => {}
     }

@@ -10,6 +10,7 @@ use super::contradictions::{close_open_ends, contradictions};
 use super::fill::fill_entries;
 use super::limits::apply_limits;
 use super::lints::lint_stated;
+use super::own_rf::own_rf;
 use super::relative::relative_entries;
 use super::restricted::restrict_use;
 use super::schedules::schedule_entries;
@@ -46,6 +47,7 @@ pub fn resolve_item(
     let entries = clip(stated.raw, dates, &rules.windows);
     let entries = apply_limits(entries, &rules.rules, dates, rules.theaters, diags);
     let (entries, restricted) = restrict_use(entries, &rules.rules, dates);
+    let entries = own_rf(entries, &rules.rules, dates);
     let out = v.resolved_mut();
     *out.restricted = restricted;
     *out.availability = sorted(entries, rules.theaters);

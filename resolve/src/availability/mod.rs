@@ -20,6 +20,7 @@ mod lints;
 pub mod model;
 mod months;
 mod order;
+mod own_rf;
 mod relative;
 mod restricted;
 mod schedules;

@@ -122,6 +122,17 @@ pub enum Rule {
     /// "Only the Free French may use it", "Used only in North Africa", "Not available in Russia
     /// after 6/42", "No longer used after 5/43".
     Limit(Limit),
+    /// "In the Brask Isles its RF is .1 higher (1.6 maximum)", "PTS: RF +.2": the vehicle's
+    /// own RF changed by `delta` tenths where or for whom `scope`'s names say (its sense is
+    /// "only": the entries it names).
+    OwnRf {
+        /// Where or for whom.
+        scope: Limit,
+        /// Tenths added (taken away when negative).
+        delta: i32,
+        /// The cap on the result, if one is given.
+        max: Option<Rf>,
+    },
     /// "This AFV has no radio in scenarios set prior to 11/41."
     RadioFrom {
         /// The vehicle it is restricted to, if any.

@@ -258,6 +258,13 @@ fn read_listing<T: Listed + Sync, R: ListedRow + Sync>(
         .iter()
         .map(|v| read.multi.windows_for(v.note_refs()))
         .collect();
+    // A multi-applicable note's limits and RF changes are the rules of every item that
+    // refers to it (its row, or its note's "See also" line), after its own note's.
+    let see_also = see_also_letters(doc, names, items.len());
+    for ((v, own), also) in items.iter().zip(&mut read.rules).zip(&see_also) {
+        let rules = read.multi.rules_for(v.note_refs(), also);
+        own.rules.extend(rules.into_iter().cloned());
+    }
     let input = AvailabilityInput {
         rules: &read.rules,
         windows: &windows,
@@ -267,6 +274,28 @@ fn read_listing<T: Listed + Sync, R: ListedRow + Sync>(
     };
     resolve_availability(notes.map, items, &input, findings, diags);
     read
+}
+
+/// For each item, the multi-applicable notes its numbered notes' "See also" lines name.
+fn see_also_letters(doc: &NotesDoc, names: &Names, items: usize) -> Vec<Vec<String>> {
+    let mut out = vec![Vec::new(); items];
+    for note in &doc.notes {
+        let letters: Vec<String> = note
+            .see_also
+            .iter()
+            .flat_map(|s| s.refs.iter())
+            .filter_map(|r| match &r.target {
+                qm_parser::NoteTarget::Multi(l) => Some(l.clone()),
+                qm_parser::NoteTarget::Numbered(_) => None,
+            })
+            .collect();
+        for &i in names.members.of(note.number.value) {
+            if let Some(item) = out.get_mut(i) {
+                item.extend(letters.iter().cloned());
+            }
+        }
+    }
+    out
 }
 
 /// Lints each row's note references and the marks after them.
@@ -303,10 +332,11 @@ fn read_notes<T: Listed>(
     national: &NationalData,
 ) -> NoteReadings {
     let (mut diags, mut findings) = (Vec::new(), Vec::new());
-    let multi = MultiReadings::read(cx.doc, nation);
+    let mut multi = MultiReadings::read(cx.doc, nation);
     let notes = link_notes(cx.map, cx.doc, cx.names, cx.items, &mut findings);
     // The notes' words for factions name the nation's factions (ob.toml).
     let factions = Factions::new(&national.factions);
+    multi.resolve_names(&factions, nation, &mut diags);
     let rules = assign_rules(
         cx.doc,
         cx.file.kind,

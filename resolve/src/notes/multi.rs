@@ -9,7 +9,11 @@ use std::collections::HashMap;
 use qm_parser::{Area, ClauseKind, MultiApplicableNote, NotesDoc};
 use qm_schema::{Field, NoteRef, Period, TheaterId, YearMonth};
 
+use qm_parser::Diagnostic;
+
 use crate::availability::model::{Rule, Window};
+use crate::factions::Factions;
+use crate::limit_names::resolve_limit_names;
 use crate::registry::NationTheaters;
 use crate::rules::translate;
 
@@ -25,6 +29,9 @@ pub struct MultiReadings {
     heat: HashMap<String, YearMonth>,
     /// The optional-weapon rules each note states.
     optional: HashMap<String, Vec<Rule>>,
+    /// The limits and own-RF changes each note states ("Not for Free Legion use", "In the
+    /// Isles the RF is .1 higher"): rules of every item that refers to it.
+    rules: HashMap<String, Vec<Rule>>,
 }
 
 impl MultiReadings {
@@ -34,6 +41,7 @@ impl MultiReadings {
             windows: HashMap::new(),
             heat: HashMap::new(),
             optional: HashMap::new(),
+            rules: HashMap::new(),
         };
         for note in &doc.multi {
             let letter = note.letter.value.clone();
@@ -44,11 +52,17 @@ impl MultiReadings {
             if let Some(month) = heat_month(note) {
                 out.heat.insert(letter.clone(), month);
             }
-            let optional: Vec<Rule> = translate(&note.availability, nation)
+            let (optional, rest): (Vec<Rule>, Vec<Rule>) = translate(&note.availability, nation)
                 .into_iter()
                 .map(|s| s.rule)
-                .filter(|r| matches!(r, Rule::Optional { .. }))
+                .partition(|r| matches!(r, Rule::Optional { .. }));
+            let rules: Vec<Rule> = rest
+                .into_iter()
+                .filter(|r| matches!(r, Rule::Limit(_) | Rule::OwnRf { .. }))
                 .collect();
+            if !rules.is_empty() {
+                out.rules.insert(letter.clone(), rules);
+            }
             if !optional.is_empty() {
                 out.optional.insert(letter, optional);
             }
@@ -93,6 +107,40 @@ impl MultiReadings {
     /// multi-applicable notes `refs` names does.
     pub fn heat_for(&self, refs: &[Field<NoteRef>]) -> Option<(YearMonth, String)> {
         multi_letters(refs).find_map(|l| self.heat.get(l).map(|m| (*m, l.to_string())))
+    }
+
+    /// Names what the notes' limits and own-RF changes name (the nation's factions and
+    /// theaters), reporting names that name nothing, once for the note.
+    pub fn resolve_names(
+        &mut self,
+        factions: &Factions,
+        nation: &NationTheaters,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let mut letters: Vec<&String> = self.rules.keys().collect();
+        letters.sort();
+        let letters: Vec<String> = letters.into_iter().cloned().collect();
+        for letter in letters {
+            for rule in self.rules.get_mut(&letter).into_iter().flatten() {
+                resolve_limit_names(rule, factions, nation, diags);
+            }
+        }
+    }
+
+    /// The limits and own-RF changes of the multi-applicable notes `refs` names, or `also`
+    /// (the letters of its note's "See also" line), each note once.
+    pub fn rules_for(&self, refs: &[Field<NoteRef>], also: &[String]) -> Vec<&Rule> {
+        let mut letters: Vec<&str> = multi_letters(refs).collect();
+        for l in also {
+            if !letters.contains(&l.as_str()) {
+                letters.push(l);
+            }
+        }
+        letters
+            .into_iter()
+            .filter_map(|l| self.rules.get(l))
+            .flatten()
+            .collect()
     }
 
     /// The optional-weapon rules the multi-applicable notes `refs` names state.

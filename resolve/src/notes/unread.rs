@@ -173,6 +173,7 @@ fn read_spans(clauses: &[AvailabilityClause], out: &mut Vec<std::ops::Range<usiz
         match &c.kind {
             ClauseKind::RestrictedUse { faction, .. } => out.push(faction.span.range.clone()),
             ClauseKind::Limit(l) => out.extend(l.names.iter().map(|n| n.span.range.clone())),
+            ClauseKind::OwnRf(o) => out.extend(o.names.iter().map(|n| n.span.range.clone())),
             ClauseKind::Schedule(s) => {
                 let qualifiers = s
                     .sections

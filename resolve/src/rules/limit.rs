@@ -3,7 +3,7 @@
 //! words them: the nation's factions and theaters say what they name
 //! ([`crate::limit_names`]).
 
-use qm_parser::{EntryWhen, Limit as LimitClause, LimitSense, TextSpan};
+use qm_parser::{EntryWhen, Limit as LimitClause, LimitSense, OwnRf, TextSpan};
 
 use super::scope::period;
 use crate::availability::model::{Limit, LimitName, Rule, When};
@@ -33,4 +33,30 @@ pub fn limit_rule(l: &LimitClause, span: &TextSpan) -> Option<Rule> {
         months,
         span: span.clone(),
     }))
+}
+
+/// The rule of an own-RF clause ("In the Brask Isles its RF is .1 higher"): its names as a
+/// limit's, kept to what they name.
+pub fn own_rf_rule(o: &OwnRf, span: &TextSpan) -> Rule {
+    let names = o
+        .names
+        .iter()
+        .map(|n| LimitName {
+            words: n.raw.clone(),
+            span: n.span.clone(),
+            kind: n.kind,
+            named: None,
+        })
+        .collect();
+    let delta = o.delta.value.0 as i32;
+    Rule::OwnRf {
+        scope: Limit {
+            only: true,
+            names,
+            months: None,
+            span: span.clone(),
+        },
+        delta: if o.lower { -delta } else { delta },
+        max: o.max.as_ref().map(|m| m.value),
+    }
 }

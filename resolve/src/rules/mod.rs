@@ -18,7 +18,7 @@ use qm_schema::{Period, TheaterId};
 
 use crate::availability::model::{Rule, Schedule, Scope};
 use crate::registry::NationTheaters;
-use limit::limit_rule;
+use limit::{limit_rule, own_rf_rule};
 use schedule::{dates_limits, faction_words, schedules};
 use scope::{period, scope};
 
@@ -234,6 +234,11 @@ impl Translator<'_, '_> {
                 if let Some(rule) = limit_rule(l, span) {
                     self.push(rule, only, span);
                 }
+            }
+            ClauseKind::OwnRf(o) => {
+                self.flush_dates();
+                let rule = own_rf_rule(o, span);
+                self.push(rule, only, span);
             }
             ClauseKind::Otherwise { rf, exceptions } => {
                 self.flush_dates();
