@@ -7,7 +7,10 @@ use crate::Lexicon;
 
 fn lexicon() -> Lexicon {
     Lexicon::new(
-        None,
+        Some(crate::YearSpan {
+            first: 1936,
+            last: 1946,
+        }),
         &["Pell".to_string(), "Pell B".to_string()],
         &[
             "Northern Front".to_string(),
@@ -104,5 +107,25 @@ fn seasons_the_notes_define_and_the_end() {
     assert_eq!(
         read_with("Service: Hills from spring '41 to the end", &lexicon()).1,
         1
+    );
+}
+
+/// "end" alone after a dash is the war's end; a field's "only" before the line break ends it.
+#[test]
+fn a_fields_end_and_only() {
+    assert_eq!(
+        read("Service: 1/44 - end"),
+        (vec!["DatesOnly | anywhere: from 1/44 on".to_string()], 0)
+    );
+    assert_eq!(
+        read("Service: 1/43 - 8/45, Northern Front only\nRarity: 1.2\nUsers: all but the Militia"),
+        (
+            vec![
+                "DatesOnly | Northern Front: 1/43-8/45".to_string(),
+                "RfByPeriod | anywhere: from 1/36 on (1.2)".to_string(),
+                "Limit Not [Faction Militia]".to_string(),
+            ],
+            0
+        )
     );
 }

@@ -170,7 +170,13 @@ pub(crate) fn fields(text: &str) -> Vec<std::ops::Range<usize>> {
         at += line.len();
     }
     let ends = starts.iter().skip(1).copied().chain([text.len()]);
-    starts.iter().zip(ends).map(|(&a, b)| a..b).collect()
+    // A field ends with its line's words, not the line break after them.
+    let trimmed = |a: usize, b: usize| a..a + text[a..b].trim_end().len();
+    starts
+        .iter()
+        .zip(ends)
+        .map(|(&a, b)| trimmed(a, b))
+        .collect()
 }
 
 /// The most words a field's label has ("Not used by:").

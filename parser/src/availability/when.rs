@@ -625,9 +625,10 @@ pub(crate) fn war_end(i: &str) -> Res<'_, &str> {
         .or(phrase("war’s end"))
         // A spreadsheet's "EOW" (end of war), "thru EOW".
         .or(phrase("eow"))
-        // "from spring '41 to the end": the end alone, of nothing named, is the war's.
+        // "from spring '41 to the end", "1/44 - end": the end alone, of nothing named, is the
+        // war's.
         .or(|i| {
-            let (r, end) = phrase("the end").parse(i)?;
+            let (r, end) = phrase("the end").or(phrase("end")).parse(i)?;
             match (ws1, phrase("of")).parse(r) {
                 Ok(_) => super::grammar_error::fail(i),
                 Err(_) => Ok((r, end)),
