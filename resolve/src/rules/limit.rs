@@ -17,16 +17,7 @@ pub fn limit_rule(l: &LimitClause, span: &TextSpan) -> Option<Rule> {
         Some(EntryWhen::Until(p)) => Some(When::Until(period(p)?.to)),
         Some(EntryWhen::Thereafter(_)) => Some(When::Thereafter),
     };
-    let names = l
-        .names
-        .iter()
-        .map(|n| LimitName {
-            words: n.raw.clone(),
-            span: n.span.clone(),
-            kind: n.kind,
-            named: None,
-        })
-        .collect();
+    let names = names_of(&l.names);
     Some(Rule::Limit(Limit {
         only: l.sense == LimitSense::Only,
         names,
@@ -38,16 +29,7 @@ pub fn limit_rule(l: &LimitClause, span: &TextSpan) -> Option<Rule> {
 /// The rule of an own-RF clause ("In the Brask Isles its RF is .1 higher"): its names as a
 /// limit's, kept to what they name.
 pub fn own_rf_rule(o: &OwnRf, span: &TextSpan) -> Rule {
-    let names = o
-        .names
-        .iter()
-        .map(|n| LimitName {
-            words: n.raw.clone(),
-            span: n.span.clone(),
-            kind: n.kind,
-            named: None,
-        })
-        .collect();
+    let names = names_of(&o.names);
     let delta = o.delta.value.0 as i32;
     Rule::OwnRf {
         scope: Limit {
@@ -59,4 +41,17 @@ pub fn own_rf_rule(o: &OwnRf, span: &TextSpan) -> Rule {
         delta: if o.lower { -delta } else { delta },
         max: o.max.as_ref().map(|m| m.value),
     }
+}
+
+/// A clause's names as the rule keeps them, not yet named.
+fn names_of(names: &[qm_parser::LimitName]) -> Vec<LimitName> {
+    names
+        .iter()
+        .map(|n| LimitName {
+            words: n.raw.clone(),
+            span: n.span.clone(),
+            kind: n.kind,
+            named: None,
+        })
+        .collect()
 }
