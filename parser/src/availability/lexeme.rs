@@ -199,26 +199,68 @@ pub(crate) fn field_label(line: &str) -> Option<(&str, &str)> {
     fits.then(|| (label, line[colon + 1..].trim_start()))
 }
 
-/// Labels of a card's field that says where and when a vehicle served ("Service: 9/37 -
-/// 12/41, Northern Front and Hills"): the text after one is read as a sentence of its own.
-const USE_LABELS: [&str; 10] = [
-    "service",
-    "in service",
-    "dates",
-    "availability",
-    "available",
-    "theaters",
-    "theatres",
-    "where",
-    "period",
-    "used",
+/// What a card's field label says of the field after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LabelSays {
+    /// Where and when it served ("Service: 9/37 - 12/41, Northern Front and Hills"): the text
+    /// after it is read as a sentence of its own.
+    WhereAndWhen,
+    /// Who may use it ("Users: Militia only").
+    Users,
+    /// Where or by whom it was not used ("Not used: Veyra").
+    NotUsed,
+    /// Its RF ("Rarity: 1.3 afterwards"), or a remark ("Note:"): names no one.
+    Other,
+}
+
+/// The labels a card's field may have, and what each says.
+const LABELS: [(&str, LabelSays); 30] = [
+    ("service", LabelSays::WhereAndWhen),
+    ("in service", LabelSays::WhereAndWhen),
+    ("dates", LabelSays::WhereAndWhen),
+    ("availability", LabelSays::WhereAndWhen),
+    ("available", LabelSays::WhereAndWhen),
+    ("theaters", LabelSays::WhereAndWhen),
+    ("theatres", LabelSays::WhereAndWhen),
+    ("where", LabelSays::WhereAndWhen),
+    ("period", LabelSays::WhereAndWhen),
+    ("used", LabelSays::WhereAndWhen),
+    ("users", LabelSays::Users),
+    ("user", LabelSays::Users),
+    ("used by", LabelSays::Users),
+    ("issued to", LabelSays::Users),
+    ("factions", LabelSays::Users),
+    ("operators", LabelSays::Users),
+    ("operated by", LabelSays::Users),
+    ("who", LabelSays::Users),
+    ("not used", LabelSays::NotUsed),
+    ("not used by", LabelSays::NotUsed),
+    ("not used in", LabelSays::NotUsed),
+    ("not available", LabelSays::NotUsed),
+    ("not issued to", LabelSays::NotUsed),
+    ("n/a", LabelSays::NotUsed),
+    ("never", LabelSays::NotUsed),
+    ("excluded", LabelSays::NotUsed),
+    ("rf", LabelSays::Other),
+    ("rarity", LabelSays::Other),
+    ("rarity factor", LabelSays::Other),
+    ("note", LabelSays::Other),
 ];
+
+/// What a field's label says, when the label is one a card uses (any case).
+pub(crate) fn label_says(label: &str) -> Option<LabelSays> {
+    let label = label.to_lowercase();
+    LABELS
+        .iter()
+        .find(|(l, _)| *l == label)
+        .map(|&(_, says)| says)
+}
 
 /// `text` without a label of where and when that opens it ("Service: 9/37 - 12/41, ..." is
 /// "9/37 - 12/41, ...").
 pub(crate) fn without_use_label(text: &str) -> &str {
     match field_label(text) {
-        Some((label, rest)) if USE_LABELS.contains(&label.to_lowercase().as_str()) => rest,
+        Some((label, rest)) if label_says(label) == Some(LabelSays::WhereAndWhen) => rest,
         _ => text,
     }
 }

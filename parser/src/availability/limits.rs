@@ -21,7 +21,7 @@ use nom::Parser;
 
 use super::body::Body;
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{ch, phrase, ws0, ws1};
+use super::lexeme::{ch, phrase, ws0, ws1, LabelSays};
 use super::syntax::{ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKind, VehicleRef};
 use super::use_verbs::one_of;
 use super::when::{span_period, when};
@@ -350,42 +350,15 @@ fn at_place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Bit, Option<NameK
     Some((r2, Bit::Names { names, bare: false }, None))
 }
 
-/// Labels of a card's field that lists who may use a vehicle ("Users: Militia only").
-const USERS_LABELS: [&str; 8] = [
-    "users",
-    "user",
-    "used by",
-    "issued to",
-    "factions",
-    "operators",
-    "operated by",
-    "who",
-];
-
-/// Labels of a card's field that lists where or by whom a vehicle was not used ("Not used:
-/// Veyra").
-const NOT_LABELS: [&str; 8] = [
-    "not used",
-    "not used by",
-    "not used in",
-    "not available",
-    "not issued to",
-    "n/a",
-    "never",
-    "excluded",
-];
-
 /// A card's field label that opens a limit ("Users:", "Not used:"), as the bit it stands for:
 /// the users a field lists may use it ("only"), what a "not used" field lists is excepted.
 fn label_bit(i: &str) -> Option<(&str, Bit, Option<NameKind>)> {
     let (label, rest) = super::lexeme::field_label(i)?;
-    let label = label.to_lowercase();
-    if USERS_LABELS.contains(&label.as_str()) {
-        return Some((rest, Bit::Users, Some(NameKind::Faction)));
+    match super::lexeme::label_says(label)? {
+        LabelSays::Users => Some((rest, Bit::Users, Some(NameKind::Faction))),
+        LabelSays::NotUsed => Some((rest, Bit::Except, None)),
+        LabelSays::WhereAndWhen | LabelSays::Other => None,
     }
-    NOT_LABELS
-        .contains(&label.as_str())
-        .then_some((rest, Bit::Except, None))
 }
 
 /// True when `i` opens with a card's field label of users or of what is not used ("Users:",

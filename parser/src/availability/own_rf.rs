@@ -31,9 +31,6 @@ const SAME_RF: [&str; 9] = [
 /// vehicle").
 const RF_WORDS: [&str; 6] = ["the", "its", "rf", "rarity", "factor", "is"];
 
-/// Labels that name what follows, never who or where ("RF:", "Rarity:").
-const NO_SCOPE: [&str; 5] = ["rf", "rarity", "rarity factor", "note", "dates"];
-
 /// "[scope] amount [cap]" (the module's doc). Fails where the clause starts: a sentence of
 /// another form is no nearer to reading for having names in front.
 pub(crate) fn own_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
@@ -121,7 +118,8 @@ fn scope<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<LimitName>> {
     }
     // "PTS: RF +.2", "Naval Infantry: +.1".
     if let Some((label, rest)) = super::lexeme::field_label(i) {
-        if NO_SCOPE.contains(&label.to_lowercase().as_str()) {
+        // "RF:", "Dates:", "Users:": a card's own labels name no one.
+        if super::lexeme::label_says(label).is_some() {
             return fail(i);
         }
         let (r, names) = super::limits::names(ctx, label, NameKind::Either)?;

@@ -577,65 +577,54 @@ fn unreadable(ctx: &Ctx<'_>, sentence: &str, read: usize) -> AvailabilityClause 
 /// The text after an "[EXC: ...]" that follows a clause, its clauses pushed (or, when they do
 /// not read, the error: never dropped); `r` itself when no bracket opens there.
 fn bracket_after<'a>(ctx: &Ctx<'a>, r: &'a str, clauses: &mut Vec<AvailabilityClause>) -> &'a str {
-    match exceptions_after(ctx, r) {
-        Some((after, read)) => {
+    match exception_list(ctx, r) {
+        Ok((after, read)) => {
             clauses.extend(read);
             after.trim_start()
         }
-        None if exceptions_open(r).is_ok() => {
+        Err(_) if exceptions_open(r).is_ok() => {
             let end = r.find(']').map_or(r.len(), |k| k + 1);
             clauses.push(unreadable(ctx, &r[..end], 0));
             r[end..].trim_start()
         }
-        None => r,
+        Err(_) => r,
     }
 }
 
-/// "[EXC: ...]" right after a clause the bracket belongs to no part of: "[" "EXC:".
+/// "[EXC:" (spaces before it allowed), where an exception bracket opens.
 fn exceptions_open(i: &str) -> Res<'_, ()> {
-    let (r, _) = (ch('['), ws0, phrase("exc"), ws0, ch(':'), ws0).parse(i)?;
+    let (r, _) = (ws0, ch('['), ws0, phrase("exc"), ws0, ch(':'), ws0).parse(i)?;
     Ok((r, ()))
 }
 
-/// The clauses of an "[EXC: clause, clause]" after a clause ("Dates are 4/41-44 [EXC: NA in
-/// the Brask Isles before 1944]") and the text after its "]"; `None` when no bracket opens
-/// there or its clauses do not all read (the sentence is then unreadable there).
-fn exceptions_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, Vec<AvailabilityClause>)> {
-    let (mut r, ()) = exceptions_open(i).ok()?;
+/// The clauses of an "[EXC: clause, clause, and clause]" and the text after its "]": the
+/// exceptions of "Otherwise it is 1.4 [EXC: ...]", or a bracket after any clause ("Dates are
+/// 4/41-44 [EXC: NA in the Brask Isles before 1944]").
+fn exception_list<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<AvailabilityClause>> {
+    let (mut r, ()) = exceptions_open(i)?;
     let mut read = Vec::new();
     loop {
-        let (r2, (c, also)) = clause(ctx, r, Level::Nested).ok()?;
+        let (r2, (c, also)) = clause(ctx, r, Level::Nested)?;
         read.push(c);
         read.extend(also);
-        let r2 = r2.trim_start();
-        if let Some(after) = r2.strip_prefix(']') {
-            return Some((after, read));
+        r = r2;
+        match (ws0, ch(','), ws0, opt((phrase("and"), ws1))).parse(r) {
+            Ok((r3, _)) => r = r3,
+            Err(_) => break,
         }
-        let (r3, _) = (ch(','), ws0, opt((phrase("and"), ws1))).parse(r2).ok()?;
-        r = r3;
     }
+    let (r, _) = (ws0, ch(']')).parse(r)?;
+    Ok((r, read))
 }
 
 /// "Otherwise it is 1.4 [EXC: clause, clause, and clause]".
 fn otherwise<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = (phrase("otherwise it is"), ws1).parse(start)?;
     let (i, value) = rf(ctx, i, false)?;
-    let mut exceptions = Vec::new();
-    let mut i = i;
-    if let Ok((mut r, _)) = (ws0, ch('['), ws0, phrase("exc"), ws0, ch(':'), ws0).parse(i) {
-        loop {
-            let (r2, (c, also)) = clause(ctx, r, Level::Nested)?;
-            exceptions.push(c);
-            exceptions.extend(also);
-            r = r2;
-            match (ws0, ch(','), ws0, opt((phrase("and"), ws1))).parse(r) {
-                Ok((r3, _)) => r = r3,
-                Err(_) => break,
-            }
-        }
-        let (r, _) = (ws0, ch(']')).parse(r)?;
-        i = r;
-    }
+    let (i, exceptions) = match exceptions_open(i) {
+        Ok(_) => exception_list(ctx, i)?,
+        Err(_) => (i, Vec::new()),
+    };
     Ok((
         i,
         ClauseKind::Otherwise {

@@ -1,6 +1,22 @@
 //! Month arithmetic on periods.
 
-use qm_schema::Period;
+use qm_schema::{Availability, Period};
+
+/// `a` cut at the bounds of `months`: its parts outside them, and its part inside (`None`,
+/// with `a` whole among the parts outside, when they do not meet).
+pub fn split_at(a: Availability, months: Period) -> (Vec<Availability>, Option<Availability>) {
+    let Some(inner) = a.period.intersect(&months) else {
+        return (vec![a], None);
+    };
+    let outside = gaps(a.period, &[inner])
+        .into_iter()
+        .map(|outer| Availability {
+            period: outer,
+            ..a.clone()
+        })
+        .collect();
+    (outside, Some(Availability { period: inner, ..a }))
+}
 
 /// The months of `span` no period in `covered` touches, as periods.
 pub fn gaps(span: Period, covered: &[Period]) -> Vec<Period> {

@@ -6,7 +6,7 @@
 use qm_schema::{Availability, Period, Qualifier, Rf, Tenths, TheaterId};
 
 use super::model::{Named, Rule};
-use super::months::gaps;
+use super::months::split_at;
 
 /// `entries` with each own-RF rule's amount applied where (and for whom) it says.
 pub fn own_rf(mut entries: Vec<Availability>, rules: &[&Rule], dates: Period) -> Vec<Availability> {
@@ -54,17 +54,10 @@ struct Change<'r, F: Fn(Rf) -> Rf> {
 impl<F: Fn(Rf) -> Rf> Change<'_, F> {
     /// The entry split at the rule's months and places, the part inside changed.
     fn apply(&self, a: Availability, months: Period) -> Vec<Availability> {
-        let Some(inner) = a.period.intersect(&months) else {
-            return vec![a];
+        let (mut out, inside) = split_at(a, months);
+        let Some(a) = inside else {
+            return out;
         };
-        let mut out: Vec<Availability> = gaps(a.period, &[inner])
-            .into_iter()
-            .map(|outer| Availability {
-                period: outer,
-                ..a.clone()
-            })
-            .collect();
-        let a = Availability { period: inner, ..a };
         let (inside, outside): (Vec<TheaterId>, Vec<TheaterId>) = if self.places.is_empty() {
             (a.theaters.clone(), Vec::new())
         } else {

@@ -6,7 +6,7 @@
 use qm_schema::{Availability, Period, Qualifier, RestrictedUse};
 
 use super::model::Rule;
-use super::months::gaps;
+use super::months::split_at;
 
 /// Splits `entries` at the bounds of each "limited to X only" rule and marks the months inside
 /// with its faction; returns the entries and, per faction, every restricted period within the
@@ -128,24 +128,14 @@ fn mark(
 ) -> Vec<Availability> {
     let mut out = Vec::new();
     for a in entries {
-        let Some(inner) = a.period.intersect(&restricted) else {
-            out.push(a);
-            continue;
-        };
-        for outer in gaps(a.period, &[inner]) {
-            out.push(Availability {
-                period: outer,
-                ..a.clone()
-            });
+        let (outside, inside) = split_at(a, restricted);
+        out.extend(outside);
+        if let Some(mut marked) = inside {
+            if !marked.qualifiers.contains(qualifier) {
+                marked.qualifiers.push(qualifier.clone());
+            }
+            out.push(marked);
         }
-        let mut marked = Availability {
-            period: inner,
-            ..a.clone()
-        };
-        if !marked.qualifiers.contains(qualifier) {
-            marked.qualifiers.push(qualifier.clone());
-        }
-        out.push(marked);
     }
     out
 }
