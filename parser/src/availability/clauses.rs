@@ -68,7 +68,8 @@ pub(crate) fn dates_and_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 }
 
 /// ", in Tarnovy and the Kalmar Steppe only", " on the Steppe": places after a list, with their
-/// preposition (and "only", which says no more than the places do).
+/// preposition (and "only", which says no more than the places do). Its own list of places:
+/// `served::place` reads the same list, but `served` reads `clauses`' forms.
 fn places_after_list<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     let (i, _) = (
         opt((ws0, ch(','))),
@@ -77,7 +78,29 @@ fn places_after_list<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
         ws1,
     )
         .parse(i)?;
-    let (i, area) = super::served::place(ctx, i)?;
+    let (mut i, mut area) = named_area(ctx, i)?;
+    // "Tarnovy and the Kalmar Steppe", "A, B and C": one list.
+    while let Area::Theaters { theaters, except } = &mut area {
+        let mut joint = (ws0, ch(','), ws1, opt((phrase("and"), ws1)))
+            .map(|_| ())
+            .or((ws1, phrase("and"), ws1).map(|_| ()));
+        let Ok((r, ())) = joint.parse(i) else { break };
+        let Ok((
+            r,
+            Area::Theaters {
+                theaters: more,
+                except: none,
+            },
+        )) = named_area(ctx, r)
+        else {
+            break;
+        };
+        if !except.is_empty() || !none.is_empty() {
+            break;
+        }
+        theaters.extend(more);
+        i = r;
+    }
     let (i, _) = opt((ws1, phrase("only"))).parse(i)?;
     Ok((i, area))
 }
