@@ -576,7 +576,14 @@ fn one_name(i: &str) -> Res<'_, &str> {
         .split(['\'', '’'])
         .next()
         .is_some_and(|w| w == "I");
-    if first == 0 || writer || !i.starts_with(char::is_uppercase) || ends_name(&i[..first]) {
+    // "In the South, RF .2 higher": the RF's own word names no one.
+    let rf_word = super::lexeme::rf_word(i).is_ok();
+    if first == 0
+        || writer
+        || rf_word
+        || !i.starts_with(char::is_uppercase)
+        || ends_name(&i[..first])
+    {
         return fail(i);
     }
     let mut end = first;

@@ -41,6 +41,7 @@ mod sentences;
 mod served;
 mod subjects;
 mod syntax;
+mod table;
 mod theater_names;
 mod use_verbs;
 mod weapon_words;
@@ -70,6 +71,8 @@ mod publication_tests;
 mod reworded_tests;
 #[cfg(test)]
 mod spreadsheet_tests;
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod translator_tests;
 
@@ -127,7 +130,9 @@ pub fn parse_availability_with(
     out
 }
 
-/// Reads one text (a paragraph, or one field of a card) into clauses.
+/// Reads one text (a paragraph, or one field of a card) into clauses: its prose sentence by
+/// sentence, its Markdown tables as tables ([`table`]), each under the line before it when
+/// that line ends with a colon ("Ordel, all theaters:").
 fn read_text(
     text: &str,
     base: usize,
@@ -142,7 +147,12 @@ fn read_text(
         lexicon,
         protected: &protected,
     };
-    let mut clauses = sentences::read_clauses(&ctx);
+    let blocks = table::blocks(text);
+    let mut clauses = if blocks.iter().any(|b| b.table) {
+        read_blocks(&ctx, &blocks)
+    } else {
+        sentences::read_clauses(&ctx)
+    };
     if let Some(years) = lexicon.years {
         years::bound(&mut clauses, years);
     }
@@ -151,4 +161,47 @@ fn read_text(
         value: clauses,
         diagnostics,
     }
+}
+
+/// The clauses of a text with tables, block by block.
+fn read_blocks(ctx: &Ctx<'_>, blocks: &[table::Block]) -> Vec<AvailabilityClause> {
+    let mut clauses = Vec::new();
+    for (k, block) in blocks.iter().enumerate() {
+        let text = &ctx.text[block.range.clone()];
+        if block.table {
+            let lead = k
+                .checked_sub(1)
+                .and_then(|p| blocks.get(p))
+                .filter(|p| !p.table)
+                .and_then(|p| lead_in_line(&ctx.text[p.range.clone()]))
+                .map(|l| table::lead_in(ctx, l))
+                .unwrap_or_default();
+            clauses.extend(table::read_table(ctx, text, &lead));
+            continue;
+        }
+        // The lead-in line of the table after it is the table's, not a sentence.
+        let followed = blocks.get(k + 1).is_some_and(|b| b.table);
+        let prose = match lead_in_line(text).filter(|_| followed) {
+            Some(lead) => text[..text.len() - lead.len()].trim_end(),
+            None => text,
+        };
+        if prose.is_empty() {
+            continue;
+        }
+        let protected = ctx.lexicon.protected(prose);
+        let sub = Ctx {
+            text: prose,
+            base: ctx.base + ctx.offset(prose),
+            protected: &protected,
+            ..*ctx
+        };
+        clauses.extend(sentences::read_clauses(&sub));
+    }
+    clauses
+}
+
+/// The last line of a prose block when it ends with a colon: a table's lead-in.
+fn lead_in_line(text: &str) -> Option<&str> {
+    let last = text.trim_end().rsplit('\n').next()?.trim_start();
+    last.ends_with(':').then_some(last)
 }

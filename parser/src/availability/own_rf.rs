@@ -15,7 +15,11 @@ use super::syntax::{ClauseKind, LimitName, NameKind, OwnRf};
 
 /// Words that say no more than "the vehicle's RF elsewhere" ("than otherwise given for that
 /// date"): the amount is on its own RF whether or not they are there.
-const SAME_RF: [&str; 9] = [
+const SAME_RF: [&str; 13] = [
+    "than the vehicle's own note gives",
+    "than the vehicle’s own note gives",
+    "than its own note gives",
+    "than the note gives",
     "than otherwise given for that date",
     "than otherwise given",
     "than it otherwise would be",
@@ -39,8 +43,29 @@ pub(crate) fn own_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 
 fn read<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let clause = ctx.clause_at(start);
-    let (after, names) = scope(ctx, clause)?;
-    let part = after.trim_start();
+    let (names, part, cap, when) = match scope(ctx, clause) {
+        Ok((after, names)) => (names, after.trim_start(), None, None),
+        Err(e) => scope_after(ctx, clause).ok_or(e)?,
+    };
+    let (_, (amount, max)) = amount_and_cap(ctx, part)?;
+    let max = max.or(cap);
+    let Some((delta, lower)) = amount else {
+        return fail(start);
+    };
+    let kind = ClauseKind::OwnRf(OwnRf {
+        names,
+        delta,
+        lower,
+        max,
+        set: false,
+        when,
+    });
+    Ok((&start[clause.len()..], kind.into()))
+}
+
+/// The amount and the cap of `part`, each said once; every chunk of it is one or the other
+/// (or words of the RF alone).
+fn amount_and_cap<'a>(ctx: &Ctx<'a>, part: &'a str) -> Res<'a, super::relative_words::CopyAmount> {
     let mut amount = None;
     let mut max = None;
     for chunk in chunks(part) {
@@ -60,16 +85,57 @@ fn read<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         amount = amount.or(a);
         max = max.or(m);
     }
-    let Some((delta, lower)) = amount else {
-        return fail(start);
-    };
-    let kind = ClauseKind::OwnRf(OwnRf {
-        names,
-        delta,
-        lower,
-        max,
-    });
-    Ok((&start[clause.len()..], kind.into()))
+    Ok((part, (amount, max)))
+}
+
+/// What [`scope_after`] reads: the names, the text of the amount, the cap after the names and
+/// the months.
+type After<'a> = (
+    Vec<LimitName>,
+    &'a str,
+    Option<super::syntax::PrintedRf>,
+    Option<super::syntax::EntryWhen>,
+);
+
+/// Who or where said after the amount ("RF +.1 for the Royal Guard (maximum 1.6)", "RF .1
+/// higher on the South Coast from 1943 on", "RF +.1 in the Hills"). `None` when no
+/// preposition and names follow an amount.
+fn scope_after<'a>(ctx: &Ctx<'a>, clause: &'a str) -> Option<After<'a>> {
+    let starts = clause
+        .char_indices()
+        .filter(|&(k, c)| c == ' ' && k > 0)
+        .map(|(k, _)| k + 1);
+    for k in starts {
+        let at = &clause[k..];
+        let place = (super::lexeme::place_preposition, ws1).parse(at).ok();
+        let (kind, r) = match place {
+            Some((r, _)) => (NameKind::Place, r),
+            None => match (phrase("for").or(phrase("by")), ws1).parse(at) {
+                Ok((r, _)) => (NameKind::Either, r),
+                Err(_) => continue,
+            },
+        };
+        let Ok((r, names)) = super::limits::names(ctx, r, kind) else {
+            continue;
+        };
+        let (r, when) = match (ws1, |w| super::when::when(ctx, w)).parse(r) {
+            Ok((r2, (_, w))) => (r2, Some(w)),
+            Err(_) => (r, None),
+        };
+        let before = clause[..k].trim_end();
+        let after = r.trim();
+        // A cap may follow the names ("(maximum 1.6)"); nothing else may.
+        let cap = match super::relative::cap(ctx, after) {
+            Ok((rest, m)) if rest.trim().is_empty() => Some(m),
+            _ if after.is_empty() => None,
+            _ => continue,
+        };
+        if amount_and_cap(ctx, before).is_err() {
+            continue;
+        }
+        return Some((names, before, cap, when));
+    }
+    None
 }
 
 /// `part` cut at the words that say no more than "its own RF" ([`SAME_RF`]), which are left

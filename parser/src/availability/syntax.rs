@@ -371,6 +371,11 @@ pub struct OwnRf {
     pub lower: bool,
     /// The cap on the result, if one is given.
     pub max: Option<PrintedRf>,
+    /// True when `delta` is the RF itself, not an amount ("| Foreign Legion | RF 1.5 |": that
+    /// faction's RF is 1.5 wherever and whenever the vehicle serves).
+    pub set: bool,
+    /// The months the change holds in; `None`: whenever the vehicle serves.
+    pub when: Option<EntryWhen>,
 }
 
 /// Which way a [`Limit`] goes.

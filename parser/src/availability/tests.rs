@@ -154,13 +154,29 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
                 .iter()
                 .map(|n| format!("{:?} {}", n.kind, n.raw))
                 .collect();
-            let sign = if o.lower { "-" } else { "+" };
+            let sign = match (o.set, o.lower) {
+                (true, _) => "=",
+                (false, true) => "-",
+                (false, false) => "+",
+            };
             let max = o
                 .max
                 .as_ref()
                 .map_or(String::new(), |m| format!(" max {}", rf(m.value)));
+            let when = o.when.as_ref().map_or(String::new(), |w| {
+                format!(
+                    " {}",
+                    entry(&ScheduleEntry {
+                        span: c.span.clone(),
+                        when: w.clone(),
+                        rf: None,
+                        qualifiers: Vec::new(),
+                        typos: Vec::new(),
+                    })
+                )
+            });
             format!(
-                "OwnRf [{}] {sign}{}{max}",
+                "OwnRf [{}] {sign}{}{max}{when}",
                 names.join(", "),
                 rf(o.delta.value)
             )

@@ -54,6 +54,12 @@ pub(crate) fn continues(prev: &str, next: &str) -> bool {
         .unwrap_or_default()
         .trim_start();
     let field = crate::availability::field_label(last_line).is_some();
+    // A Markdown table goes with the line before it that ends with a colon ("Ordel, all
+    // theaters:"), and ends its paragraph: what follows it is its own.
+    let table_next = next.starts_with('|');
+    if last_line.starts_with('|') || table_next {
+        return table_next && prev.trim_end().ends_with(':');
+    }
     starts_lower || !(prev_closed || field)
 }
 

@@ -132,6 +132,8 @@ pub enum Rule {
         delta: i32,
         /// The cap on the result, if one is given.
         max: Option<Rf>,
+        /// True when `delta` is the RF itself ("| Foreign Legion | RF 1.5 |"), not an amount.
+        set: bool,
     },
     /// "This AFV has no radio in scenarios set prior to 11/41."
     RadioFrom {

@@ -11,7 +11,13 @@ use super::months::split_at;
 /// `entries` with each own-RF rule's amount applied where (and for whom) it says.
 pub fn own_rf(mut entries: Vec<Availability>, rules: &[&Rule], dates: Period) -> Vec<Availability> {
     for r in rules {
-        let Rule::OwnRf { scope, delta, max } = r else {
+        let Rule::OwnRf {
+            scope,
+            delta,
+            max,
+            set,
+        } = r
+        else {
             continue;
         };
         let places: Vec<TheaterId> = scope
@@ -34,7 +40,13 @@ pub fn own_rf(mut entries: Vec<Availability>, rules: &[&Rule], dates: Period) ->
         let change = Change {
             places: &places,
             factions: &factions,
-            rf: |rf: Rf| changed(rf, *delta, *max),
+            rf: |rf: Rf| {
+                if *set {
+                    set_to(*delta, *max)
+                } else {
+                    changed(rf, *delta, *max)
+                }
+            },
         };
         entries = entries
             .into_iter()
@@ -122,6 +134,11 @@ impl<F: Fn(Rf) -> Rf> Change<'_, F> {
         }
         out
     }
+}
+
+/// The RF a rule sets (`value` tenths), capped at `max`.
+fn set_to(value: i32, max: Option<Rf>) -> Rf {
+    changed(Tenths(0), value, max)
 }
 
 /// `rf` with `delta` tenths added (taken away when negative, never below 0), capped at `max`.

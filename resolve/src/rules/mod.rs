@@ -237,8 +237,9 @@ impl Translator<'_, '_> {
             }
             ClauseKind::OwnRf(o) => {
                 self.flush_dates();
-                let rule = own_rf_rule(o, span);
-                self.push(rule, only, span);
+                if let Some(rule) = own_rf_rule(o, span) {
+                    self.push(rule, only, span);
+                }
             }
             ClauseKind::Otherwise { rf, exceptions } => {
                 self.flush_dates();
