@@ -129,3 +129,32 @@ fn a_fields_end_and_only() {
         )
     );
 }
+
+/// Its own RF changed, who or where said after the amount, with the months after them; the
+/// RF's own word after a place names no one; "than the vehicle's own note gives" says no more
+/// than "its own RF".
+#[test]
+fn own_rf_names_after_the_amount() {
+    let cases = [
+        (
+            "RF +.1 for the Militia (maximum 1.6).",
+            "OwnRf [Either Militia] +0.1 max 1.6",
+        ),
+        (
+            "RF .1 higher on the Northern Front from 1943 on.",
+            "OwnRf [Place Northern Front] +0.1 from 1-12/43 on",
+        ),
+        ("RF +.1 in the Hills.", "OwnRf [Place Hills] +0.1"),
+        (
+            "In Veyra, RF .2 higher, to a maximum of 1.6.",
+            "OwnRf [Place Veyra] +0.2 max 1.6",
+        ),
+        (
+            "In Veyra the RF is .1 higher than the vehicle's own note gives, but never above 1.5.",
+            "OwnRf [Place Veyra] +0.1 max 1.5",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
+    }
+}

@@ -155,9 +155,9 @@ fn faction_rows_change_that_factions_use() {
         read(table),
         (
             lines(&[
+                "RfByPeriod | anywhere: from 1/36 on (1.3)",
                 "OwnRf [Faction Guard] =1.2",
                 "Limit Not [Faction Militia]",
-                "Otherwise 1.3 EXC []",
             ]),
             0
         )
@@ -185,9 +185,9 @@ fn others_dash_keeps_to_the_named_factions() {
         read(table),
         (
             lines(&[
+                "Limit Only [Faction Guard, Faction Legion]",
                 "OwnRf [Faction Guard] =1.2",
                 "OwnRf [Faction Legion] =1.4",
-                "Limit Only [Faction Guard, Faction Legion]",
             ]),
             0
         )

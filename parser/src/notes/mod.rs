@@ -332,10 +332,31 @@ impl Builder<'_> {
         }
     }
 
+    /// A table right after a rule paragraph goes on with it: the prose before a table says
+    /// what it is about ("In the Northern Plain from 1940 to 1944, ...", then a table of each
+    /// faction's RF), as a sentence does for the next one of its paragraph.
+    fn join_tables(&mut self) {
+        let text = self.text;
+        for note in &mut self.doc.notes {
+            let rules = std::mem::take(&mut note.rules);
+            for rule in rules {
+                match note.rules.last_mut() {
+                    Some(prev) if rule.paragraph.text.starts_with('|') => {
+                        for piece in &rule.paragraph.pieces {
+                            append(&mut prev.paragraph, text, piece.range.clone());
+                        }
+                    }
+                    _ => note.rules.push(rule),
+                }
+            }
+        }
+    }
+
     /// Reads availability and notations, checks references, numbering and names.
     fn finish(mut self) -> Parsed<NotesDoc> {
         self.drop_repeated_numbers();
         self.undaggered();
+        self.join_tables();
         let (text, file) = (self.text, self.file);
         // "early/mid/late = Jan-Apr / May-Aug / Sep-Dec" in the introduction: the notes' own
         // words for parts of a year, which their rules then use.

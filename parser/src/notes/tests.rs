@@ -962,3 +962,52 @@ fn a_field_line_ends_its_paragraph() {
         ]
     );
 }
+
+/// A table goes on with the rule paragraph before it (the dates there, each faction's RF in
+/// the table) and with a lead-in line ending in a colon; it ends its own paragraph, so the
+/// sentence after it is a rule of its own.
+#[test]
+fn a_table_joins_the_paragraph_before_it_and_ends_its_own() {
+    let text = "## 1. Alpha\n\nIn Atlantis from 1940 to 1944.\n\n| Faction | RF |\n|---|---|\n\
+                | Guard | 1.2 |\n| others | 1.3 |\n\nNot used in Veyra.\n\n## 2. Beta\n\nBeta, all \
+                theaters:\n\n| Period | RF |\n|---|---|\n| 41 | 1.1 |\n";
+    let src = Source::new(FileId(0), "x/notes.md", text.to_string());
+    let lexicon = crate::Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1936,
+            last: 1946,
+        }),
+        &["Alpha".to_string(), "Beta".to_string()],
+        &["Atlantis".to_string(), "Veyra".to_string()],
+    );
+    let parsed = crate::parse_notes_with(&src, &lexicon);
+    let render = |n: u16| -> Vec<Vec<String>> {
+        let note = parsed.value.note(n).expect("note");
+        note.rules
+            .iter()
+            .map(|r| {
+                r.availability
+                    .iter()
+                    .map(crate::availability::tests::render)
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(
+        render(1),
+        [
+            vec![
+                "DatesOnly | Atlantis: 1/40-12/44".to_string(),
+                "RfByPeriod | anywhere: from 1/36 on (1.3)".to_string(),
+                "OwnRf [Faction Guard] =1.2".to_string(),
+            ],
+            vec!["Limit Not [Place Veyra]".to_string()],
+        ]
+    );
+    assert_eq!(
+        render(2),
+        [vec![
+            "<Beta> DatesAndRf | anywhere: 1-12/41 (1.1)".to_string()
+        ]]
+    );
+}

@@ -255,12 +255,14 @@ fn faction_clauses<'a>(
         .filter_map(|l| l.faction.filter(|f| !is_every(f)))
         .map(|f| faction_name(ctx, f))
         .collect();
+    // The RF of every other side first: the named sides' rows change what it gives.
+    for l in lines.iter().filter(|l| l.faction.is_some_and(is_every)) {
+        out.extend(every_faction(ctx, table, l, &named));
+    }
     for l in lines {
-        let Some(f) = l.faction else { continue };
-        if is_every(f) {
-            out.extend(every_faction(ctx, table, l, &named));
+        let Some(f) = l.faction.filter(|f| !is_every(f)) else {
             continue;
-        }
+        };
         let mut names = vec![faction_name(ctx, f)];
         names.extend(l.place.filter(|p| !is_every(p)).map(|p| place_name(ctx, p)));
         if only_dash(l) {
@@ -280,8 +282,8 @@ fn faction_clauses<'a>(
     out
 }
 
-/// An "others" row: its RF is the RF of every side no row names; "—" keeps the vehicle to
-/// the factions the table names.
+/// An "others" row: its RF is the RF of every side no row names (the rows of the named sides
+/// change theirs); "—" keeps the vehicle to the factions the table names.
 fn every_faction(
     ctx: &Ctx<'_>,
     table: &str,
@@ -291,13 +293,19 @@ fn every_faction(
     if only_dash(l) {
         return vec![limit(ctx, l.row, LimitSense::Only, named.to_vec(), None)];
     }
-    let Some(rf) = &l.rf else {
+    // The RF by period of the months the rest of the note gives, as "RF is 1.3" would be.
+    let Some(e) = entry(ctx, l).filter(|e| e.rf.is_some()) else {
         return vec![unreadable(ctx, l.row, l.faction.unwrap_or(l.row))];
     };
-    let kind = ClauseKind::Otherwise {
-        rf: rf.clone(),
-        exceptions: Vec::new(),
-    };
+    let kind = ClauseKind::Schedule(Schedule {
+        form: ScheduleForm::RfByPeriod,
+        sections: vec![ScheduleSection {
+            span: ctx.span(l.row),
+            area: Area::Anywhere,
+            entries: vec![e],
+            typos: Vec::new(),
+        }],
+    });
     vec![clause(ctx, table, kind)]
 }
 
