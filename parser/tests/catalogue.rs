@@ -3,7 +3,8 @@
 //! in a form chosen from the catalogue, and reading them back must give the meaning, month by
 //! month, without a diagnostic. Near misses (a misspelt month, an RF left out, two RFs for one
 //! period) must be errors. Sentences that belong together (a vehicle's dates per place in one,
-//! the RFs of its months in the next, "its"/"it" for the vehicle) read back too.
+//! the RFs of its months in the next, "its"/"it" for the vehicle) read back too, and so does a
+//! meaning written as a Markdown table.
 //!
 //! `cargo test` runs 2,000 cases of each property; more by hand:
 //! `PROPTEST_CASES=1000000 cargo test -p qm-parser --release --test catalogue`.
@@ -27,6 +28,8 @@ mod relative;
 mod rng;
 #[path = "catalogue/subjects.rs"]
 mod subjects;
+#[path = "catalogue/tables.rs"]
+mod tables;
 #[path = "catalogue/together.rs"]
 mod together;
 #[path = "catalogue/words.rs"]
@@ -535,6 +538,17 @@ proptest! {
         let mut rng = Rng(seed | 1);
         let m = meaning(&mut rng);
         let text = write(&mut rng, &m);
+        let got = read(&text, m.dates);
+        prop_assert_eq!(got.as_ref().ok(), Some(&expected(&m)), "{}\n{:?}", text, got.as_ref().err());
+    }
+
+    /// Every meaning, written as a Markdown table in any layout, header words and cell forms
+    /// of the catalogue, reads back month by month.
+    #[test]
+    fn every_table_layout_reads_back_to_its_meaning(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let m = meaning(&mut rng);
+        let text = tables::table(&mut rng, &m);
         let got = read(&text, m.dates);
         prop_assert_eq!(got.as_ref().ok(), Some(&expected(&m)), "{}\n{:?}", text, got.as_ref().err());
     }

@@ -49,17 +49,10 @@ fn read<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     };
     let (_, (amount, max)) = amount_and_cap(ctx, part)?;
     let max = max.or(cap);
-    let Some((delta, lower)) = amount else {
+    let Some(amount) = amount else {
         return fail(start);
     };
-    let kind = ClauseKind::OwnRf(OwnRf {
-        names,
-        delta,
-        lower,
-        max,
-        set: false,
-        when,
-    });
+    let kind = ClauseKind::OwnRf(OwnRf::amount(names, amount, max, when));
     Ok((&start[clause.len()..], kind.into()))
 }
 

@@ -378,6 +378,25 @@ pub struct OwnRf {
     pub when: Option<EntryWhen>,
 }
 
+impl OwnRf {
+    /// An amount on the RF (`lower`: taken away) for `names`, capped at `max`, in `when`.
+    pub fn amount(
+        names: Vec<LimitName>,
+        (delta, lower): (PrintedRf, bool),
+        max: Option<PrintedRf>,
+        when: Option<EntryWhen>,
+    ) -> Self {
+        Self {
+            names,
+            delta,
+            lower,
+            max,
+            set: false,
+            when,
+        }
+    }
+}
+
 /// Which way a [`Limit`] goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitSense {

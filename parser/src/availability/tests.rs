@@ -88,6 +88,22 @@ fn entry(e: &ScheduleEntry) -> String {
     }
 }
 
+/// " 6/40-5/43" for a limit's or an own-RF change's months, "" for none.
+fn months(c: &AvailabilityClause, when: Option<&EntryWhen>) -> String {
+    when.map_or(String::new(), |w| {
+        format!(
+            " {}",
+            entry(&ScheduleEntry {
+                span: c.span.clone(),
+                when: w.clone(),
+                rf: None,
+                qualifiers: Vec::new(),
+                typos: Vec::new(),
+            })
+        )
+    })
+}
+
 /// A one-line rendering of a clause, for tables (also used by the notes tests).
 #[allow(
     clippy::too_many_lines,
@@ -163,18 +179,7 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
                 .max
                 .as_ref()
                 .map_or(String::new(), |m| format!(" max {}", rf(m.value)));
-            let when = o.when.as_ref().map_or(String::new(), |w| {
-                format!(
-                    " {}",
-                    entry(&ScheduleEntry {
-                        span: c.span.clone(),
-                        when: w.clone(),
-                        rf: None,
-                        qualifiers: Vec::new(),
-                        typos: Vec::new(),
-                    })
-                )
-            });
+            let when = months(c, o.when.as_ref());
             format!(
                 "OwnRf [{}] {sign}{}{max}{when}",
                 names.join(", "),
@@ -187,18 +192,7 @@ pub(crate) fn render(c: &AvailabilityClause) -> String {
                 .iter()
                 .map(|n| format!("{:?} {}", n.kind, n.raw))
                 .collect();
-            let when = l.when.as_ref().map_or(String::new(), |w| {
-                format!(
-                    " {}",
-                    entry(&ScheduleEntry {
-                        span: c.span.clone(),
-                        when: w.clone(),
-                        rf: None,
-                        qualifiers: Vec::new(),
-                        typos: Vec::new(),
-                    })
-                )
-            });
+            let when = months(c, l.when.as_ref());
             format!("Limit {:?} [{}]{when}", l.sense, names.join(", "))
         }
         ClauseKind::Otherwise { rf: r, exceptions } => {

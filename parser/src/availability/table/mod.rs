@@ -157,16 +157,7 @@ fn places_clauses<'a>(
                 }
                 continue;
             }
-            if let Some((delta, lower, max)) = &l.change {
-                out.push(own_rf(
-                    ctx,
-                    l,
-                    names.clone(),
-                    delta.clone(),
-                    *lower,
-                    max.clone(),
-                ));
-            }
+            out.extend(own_rf(ctx, l, names.clone()));
             if l.rf.is_some() || (l.change.is_none() && l.when.is_some()) {
                 entries.extend(entry(ctx, l));
             }
@@ -272,12 +263,8 @@ fn faction_clauses<'a>(
         if let (Some(w), None, None) = (&l.when, &l.rf, &l.change) {
             out.extend(window(ctx, l.row, &names, w));
         }
-        if let Some(rf) = &l.rf {
-            out.push(own_rf_set(ctx, l, names.clone(), rf.clone()));
-        }
-        if let Some((delta, lower, max)) = &l.change {
-            out.push(own_rf(ctx, l, names, delta.clone(), *lower, max.clone()));
-        }
+        out.extend(own_rf_set(ctx, l, names.clone()));
+        out.extend(own_rf(ctx, l, names));
     }
     out
 }
@@ -345,40 +332,20 @@ fn limit(
     clause(ctx, row, ClauseKind::Limit(Limit { sense, names, when }))
 }
 
-fn own_rf(
-    ctx: &Ctx<'_>,
-    l: &Line<'_>,
-    names: Vec<LimitName>,
-    delta: super::syntax::PrintedRf,
-    lower: bool,
-    max: Option<super::syntax::PrintedRf>,
-) -> AvailabilityClause {
-    let kind = ClauseKind::OwnRf(OwnRf {
-        names,
-        delta,
-        lower,
-        max,
-        set: false,
-        when: l.when.clone(),
-    });
-    clause(ctx, l.row, kind)
+/// The row's amount on the RF (and cap) for `names`, in the row's months.
+fn own_rf(ctx: &Ctx<'_>, l: &Line<'_>, names: Vec<LimitName>) -> Option<AvailabilityClause> {
+    let (delta, lower, max) = l.change.clone()?;
+    let kind = ClauseKind::OwnRf(OwnRf::amount(names, (delta, lower), max, l.when.clone()));
+    Some(clause(ctx, l.row, kind))
 }
 
-fn own_rf_set(
-    ctx: &Ctx<'_>,
-    l: &Line<'_>,
-    names: Vec<LimitName>,
-    rf: super::syntax::PrintedRf,
-) -> AvailabilityClause {
-    let kind = ClauseKind::OwnRf(OwnRf {
-        names,
-        delta: rf,
-        lower: false,
-        max: None,
+/// The row's RF as the RF of `names`, in the row's months.
+fn own_rf_set(ctx: &Ctx<'_>, l: &Line<'_>, names: Vec<LimitName>) -> Option<AvailabilityClause> {
+    let own = OwnRf {
         set: true,
-        when: l.when.clone(),
-    });
-    clause(ctx, l.row, kind)
+        ..OwnRf::amount(names, (l.rf.clone()?, false), None, l.when.clone())
+    };
+    Some(clause(ctx, l.row, ClauseKind::OwnRf(own)))
 }
 
 fn clause(ctx: &Ctx<'_>, text: &str, kind: ClauseKind) -> AvailabilityClause {
