@@ -226,11 +226,11 @@ fn notes_of_a_maintainers_faq_cards_answer_as_a_person_reads_them() {
 /// A fourteenth made-up nation (`tests/fixtures-notes/osv`), its notes a module maintainer's
 /// Markdown tables ("| Theater | From | To | RF |", blank cells repeating the one above, "—"
 /// for not available, "all", "EOW") with prose lines for the exceptions, notes and key written
-/// before `qm` was run on them (169 of 349 read blind, before tables were read; 307 since).
+/// before `qm` was run on them (169 of 349 read blind, before tables were read; 312 since).
 /// The bound is where the reader stands.
 #[test]
 fn notes_of_a_maintainers_markdown_tables_answer_as_a_person_reads_them() {
-    answers_as_the_key_says("osv", 340, 42);
+    answers_as_the_key_says("osv", 340, 37);
 }
 
 #[test]

@@ -30,6 +30,7 @@ use super::rf_places::rf_by_place;
 use super::rf_token::rf;
 use super::scope::scoped;
 use super::served::{rf_said, served};
+use super::subjects::faction_window;
 use super::syntax::{
     Area, AvailabilityClause, ClauseKind, EntryWhen, LimitName, LimitSense, ScheduleEntry,
     ScheduleForm, Spanned,
@@ -45,7 +46,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 26] = [
+const BODIES: [BodyFn; 27] = [
     radio,
     radio_by_words,
     optional_weapon,
@@ -65,6 +66,7 @@ const BODIES: [BodyFn; 26] = [
     dates_and_rf,
     limited_to,
     restricted_use,
+    faction_window,
     used_in,
     ammo_from,
     continued,

@@ -8,11 +8,16 @@
 use nom::combinator::opt;
 use nom::Parser;
 
+use super::body::Body;
 use super::faction_words::restricted_to;
 use super::grammar_error::{fail, Ctx, Res};
-use super::lexeme::{phrase, ws1};
-use super::syntax::{PrintedQualifier, VehicleRef};
+use super::lexeme::{ch, phrase, ws0, ws1};
+use super::syntax::{
+    AvailabilityClause, ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKind,
+    PrintedQualifier, VehicleRef,
+};
 use super::use_verbs::{one_of, verb, ADVERBS};
+use super::when::{shifted, when};
 
 /// Words for some of the vehicles, longest first: "a handful of them reached X" is "it reached
 /// X" (the model keeps availability, not numbers).
@@ -119,9 +124,11 @@ const ACTIVE: [&str; 13] = [
 const MOTION: [&str; 6] = ["took", "sent", "brought", "shipped", "moved", "transferred"];
 
 /// Words for the vehicle as an object ("used it", "fielded the Gryf").
-const OBJECTS: [&str; 7] = [
+const OBJECTS: [&str; 9] = [
     "it",
     "them",
+    "the vehicle",
+    "the vehicles",
     "this vehicle",
     "this afv",
     "these vehicles",
@@ -191,6 +198,78 @@ pub(crate) fn faction_subject<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, FactionS
     Ok((r, FactionSubject { only, vehicle }))
 }
 
+/// Verbs of a faction's getting the vehicle, beside [`ACTIVE`]'s ("The Legion receives it only
+/// from 7/44").
+const RECEIVED: [&str; 6] = ["receives", "receive", "gets", "got", "obtained", "acquired"];
+
+/// "The Foreign Legion receives it only from 7/44", "The Militia received it in 7/39, not
+/// before", "The Legion may use the vehicle only from 1943 on": a faction's own months, "only"
+/// before them (or "not before" after them) — the vehicle is kept from that faction outside
+/// them, and every other side keeps its own months.
+pub(crate) fn faction_window<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Body> {
+    let (r, _) = opt((phrase("the"), ws1)).parse(i)?;
+    let (r, name) = faction_name(ctx, r)?;
+    let (r, _) = opt((ws1, one_of(&FORCES))).parse(r)?;
+    let (r, _) = (ws1, opt((one_of(&ADVERBS), ws1))).parse(r)?;
+    let (r, _) = one_of(&ACTIVE).or(one_of(&RECEIVED)).parse(r)?;
+    let (r, (_, _, _)) = (ws1, |r| object(ctx, r), ws1).parse(r)?;
+    let (r, when) = match (phrase("only"), ws1, |r| when(ctx, r)).parse(r) {
+        Ok((r, (_, _, w))) => (r, w),
+        Err(_) => {
+            let (r, w) = (opt((phrase("in"), ws1)), |r| when(ctx, r))
+                .map(|(_, w)| w)
+                .parse(r)?;
+            let (r, _) = (ws0, ch(','), ws0, phrase("not before")).parse(r)?;
+            // "in 7/39, not before": from that month on.
+            let w = match w {
+                EntryWhen::Period(p) => EntryWhen::From(p),
+                w => w,
+            };
+            (r, w)
+        }
+    };
+    let names = vec![LimitName {
+        raw: name.to_string(),
+        span: ctx.span(name),
+        kind: NameKind::Either,
+    }];
+    let mut limits = window_limits(&names, &when).into_iter();
+    let Some(first) = limits.next() else {
+        return fail(i);
+    };
+    let mut body = Body::from(ClauseKind::Limit(first));
+    body.also = limits
+        .map(|l| AvailabilityClause {
+            span: ctx.span_between(i, r),
+            vehicles: Vec::new(),
+            kind: ClauseKind::Limit(l),
+            typos: Vec::new(),
+            every_vehicle: false,
+        })
+        .collect();
+    Ok((r, body))
+}
+
+/// The limits that keep `names` from the vehicle outside the months of `w`: before they start
+/// and after they end (an open end, one of them).
+pub(crate) fn window_limits(names: &[LimitName], w: &EntryWhen) -> Vec<Limit> {
+    let (before, after) = match w {
+        EntryWhen::Period(p) => (Some(p), Some(p)),
+        EntryWhen::From(p) => (Some(p), None),
+        EntryWhen::Until(p) => (None, Some(p)),
+        EntryWhen::Thereafter(_) => (None, None),
+    };
+    let limit = |when| Limit {
+        sense: LimitSense::Not,
+        names: names.to_vec(),
+        when: Some(when),
+    };
+    let mut out = Vec::new();
+    out.extend(before.map(|p| limit(EntryWhen::Until(shifted(p.clone(), false)))));
+    out.extend(after.map(|p| limit(EntryWhen::From(shifted(p.clone(), true)))));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::read_terse;
@@ -253,6 +332,37 @@ mod tests {
             "Some were captured on the Steppe in 1943 (RF 1.2).",
         ] {
             assert_eq!(read_terse(text).1, 1, "{text}");
+        }
+    }
+
+    /// A faction's own months, "only" before them or "not before" after them: the faction is
+    /// kept from the vehicle outside them (every other side keeps its months).
+    #[test]
+    fn a_factions_own_months_keep_it_from_the_rest() {
+        let cases: [(&str, &[&str]); 4] = [
+            (
+                "The Foreign Legion receives it only from 7/44.",
+                &["Limit Not [Either Foreign Legion] until 6/44"],
+            ),
+            (
+                "The Militia received it in 7/39, not before.",
+                &["Limit Not [Either Militia] until 6/39"],
+            ),
+            (
+                "The Foreign Legion may use the vehicle only from 1943 on.",
+                &["Limit Not [Either Foreign Legion] until 12/42"],
+            ),
+            (
+                "The Guard used it only from 1941 to 1943.",
+                &[
+                    "Limit Not [Either Guard] until 12/40",
+                    "Limit Not [Either Guard] from 1/44 on",
+                ],
+            ),
+        ];
+        for (text, want) in cases {
+            let want: Vec<String> = want.iter().map(|w| (*w).to_string()).collect();
+            assert_eq!(read_terse(text), (want, 0), "{text}");
         }
     }
 }

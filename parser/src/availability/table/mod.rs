@@ -23,12 +23,13 @@ mod rows;
 pub(crate) use layout::{blocks, Block};
 
 use super::grammar_error::Ctx;
+use super::subjects::window_limits;
 use super::syntax::{
     Area, AvailabilityClause, ClauseKind, EntryWhen, Limit, LimitName, LimitSense, NameKind, OwnRf,
     Schedule, ScheduleEntry, ScheduleForm, ScheduleSection, Spanned, TheaterException, TheaterRef,
     VehicleRef,
 };
-use super::when::{shifted, whole_dates};
+use super::when::whole_dates;
 use columns::{column, Column};
 use rows::{is_every, lines, only_dash, Line};
 
@@ -298,28 +299,10 @@ fn every_faction(
 
 /// A faction's own months: kept from the vehicle before they start and after they end.
 fn window(ctx: &Ctx<'_>, row: &str, names: &[LimitName], w: &EntryWhen) -> Vec<AvailabilityClause> {
-    let (before, after) = match w {
-        EntryWhen::Period(p) => (Some(p), Some(p)),
-        EntryWhen::From(p) => (Some(p), None),
-        EntryWhen::Until(p) => (None, Some(p)),
-        EntryWhen::Thereafter(_) => (None, None),
-    };
-    let mut out = Vec::new();
-    if let Some(p) = before {
-        let until = EntryWhen::Until(shifted(p.clone(), false));
-        out.push(limit(
-            ctx,
-            row,
-            LimitSense::Not,
-            names.to_vec(),
-            Some(until),
-        ));
-    }
-    if let Some(p) = after {
-        let from = EntryWhen::From(shifted(p.clone(), true));
-        out.push(limit(ctx, row, LimitSense::Not, names.to_vec(), Some(from)));
-    }
-    out
+    window_limits(names, w)
+        .into_iter()
+        .map(|l| clause(ctx, row, ClauseKind::Limit(l)))
+        .collect()
 }
 
 fn limit(
