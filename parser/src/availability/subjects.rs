@@ -207,6 +207,11 @@ const RECEIVED: [&str; 6] = ["receives", "receive", "gets", "got", "obtained", "
 /// before them (or "not before" after them) — the vehicle is kept from that faction outside
 /// them, and every other side keeps its own months.
 pub(crate) fn faction_window<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Body> {
+    // A sentence of another form is no nearer to reading for a capitalised word in front.
+    window(ctx, i).or_else(|_| fail(i))
+}
+
+fn window<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Body> {
     let (r, _) = opt((phrase("the"), ws1)).parse(i)?;
     let (r, name) = faction_name(ctx, r)?;
     let (r, _) = opt((ws1, one_of(&FORCES))).parse(r)?;
