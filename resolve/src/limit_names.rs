@@ -13,8 +13,8 @@ use crate::availability::model::{LimitName, Named, Rule};
 use crate::factions::Factions;
 use crate::registry::NationTheaters;
 
-/// Names what each name of a limit rule names; reports names that name nothing and factions
-/// a limit keeps the vehicle from. Other rules are left as they are.
+/// Names what each name of a limit rule names; reports names that name nothing. Other rules
+/// are left as they are.
 pub fn resolve_limit_names(
     rule: &mut Rule,
     factions: &Factions,
@@ -29,28 +29,6 @@ pub fn resolve_limit_names(
     };
     for name in &mut limit.names {
         name.named = named(name, factions, nation, diags);
-    }
-    let factions: Vec<&LimitName> = limit
-        .names
-        .iter()
-        .filter(|n| matches!(n.named, Some(Named::Faction(_))))
-        .collect();
-    let places = limit
-        .names
-        .iter()
-        .any(|n| matches!(n.named, Some(Named::Theaters(_))));
-    // "Not available to Rebel forces" marks the entries ([`qm_schema::Qualifier::KeptFrom`]);
-    // kept from a faction in some places only is more than an entry's mark says.
-    let unheld = if !limit.only && places {
-        factions.iter().map(|n| faction_kept_from(n)).collect()
-    } else {
-        Vec::new()
-    };
-    if !unheld.is_empty() {
-        diags.extend(unheld);
-        // Nothing of the rule is applied by halves.
-        limit.names.clear();
-        limit.months = None;
     }
 }
 
@@ -112,20 +90,4 @@ fn unknown_name(name: &LimitName, factions: &Factions, nation: &NationTheaters) 
             close.join(" or ")
         )),
     }
-}
-
-/// `notes::faction-kept-from`: the model keeps a vehicle from a faction everywhere, never in
-/// some places only.
-fn faction_kept_from(name: &LimitName) -> Diagnostic {
-    Diagnostic::error(
-        "notes::faction-kept-from",
-        format!(
-            "failed to apply the limit on `{}` (the availability model keeps a vehicle from a faction everywhere, never in some places only)",
-            name.words
-        ),
-        name.span.clone(),
-    )
-    .with_label("a faction the vehicle is kept from in some places")
-    .with_note("the sentence is not applied")
-    .with_help("give each place's entries their own sentence with an erratum")
 }

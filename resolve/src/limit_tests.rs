@@ -213,15 +213,18 @@ fn a_negation_keeps_the_vehicle_from_a_place_or_months() {
 
 #[test]
 fn a_limit_names_what_it_cannot_read() {
-    // A faction kept from the vehicle in some places only: an error at the faction, and
-    // nothing marked.
+    // A faction kept from the vehicle in some places only, the entry for any theater: one
+    // entry for each of the nation's theaters, the named one marked.
     let r = resolve_rules("Not available to the Free French in Russia.");
-    assert!(
-        codes(&r).contains(&"notes::unread-faction"),
-        "{:?}",
-        r.diagnostics
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        entries(&r),
+        [
+            "NorthAfrica 1/40-12/45",
+            "Russia 1/40-12/45; not ff",
+            "Italy 1/40-12/45"
+        ]
     );
-    assert_eq!(entries(&r), ["Any 1/40-12/45"]);
     // Words that are neither a faction nor a theater, with the closest of each.
     let r = resolve_rules("Only the Fascsits may use it.");
     let d = &r.diagnostics[0];
@@ -507,4 +510,22 @@ fn a_multi_applicable_notes_limits_reach_the_vehicles_that_refer_to_it() {
     assert_eq!(rated(0), referred);
     assert_eq!(rated(1), referred);
     assert_eq!(rated(2), ["NorthAfrica 1.2 true", "Russia 1.2 true"]);
+}
+
+/// A faction kept from the vehicle in some places: the entries there are marked, every other
+/// place and side keep theirs.
+#[test]
+fn a_faction_kept_from_some_places_marks_the_entries_there() {
+    for sentence in [
+        "Dates and RF for use in North Africa are 40-45 (1.2); for Russia they are 41-43 (1.2). Not used by the Free French in Russia.",
+        "Dates and RF for use in North Africa are 40-45 (1.2); for Russia they are 41-43 (1.2). It is not available to the Free French in Russia.",
+    ] {
+        let r = resolve_rules(sentence);
+        assert!(r.diagnostics.is_empty(), "{sentence}: {:?}", r.diagnostics);
+        assert_eq!(
+            entries(&r),
+            ["NorthAfrica 1/40-12/45", "Russia 1/41-12/43; not ff"],
+            "{sentence}"
+        );
+    }
 }

@@ -158,3 +158,26 @@ fn own_rf_names_after_the_amount() {
         assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
     }
 }
+
+/// Who and where a vehicle is kept from, one list each ("Not used by the Militia in Veyra"):
+/// one limit naming both.
+#[test]
+fn a_faction_kept_from_a_place() {
+    let cases = [
+        (
+            "Not used by the Militia in Veyra.",
+            "Limit Not [Faction Militia, Place Veyra]",
+        ),
+        (
+            "Not available to the Militia in Veyra.",
+            "Limit Not [Either Militia, Place Veyra]",
+        ),
+        (
+            "The Militia did not use it in Veyra.",
+            "Limit Not [Either Militia, Place Veyra]",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
+    }
+}

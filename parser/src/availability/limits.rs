@@ -677,7 +677,22 @@ fn meaning(bits: Vec<Bit>) -> Option<Limit> {
         return None;
     }
 
-    if count(|b| matches!(b, Bit::Names { .. })) > 1
+    // "Not used by the Militia in Korra": who (by/to) and where (in/on) it is kept from, one
+    // list each; any other second list makes no limit.
+    let lists: Vec<&Vec<LimitName>> = bits
+        .iter()
+        .filter_map(|b| match b {
+            Bit::Names { names, .. } => Some(names),
+            _ => None,
+        })
+        .collect();
+    let places = |l: &Vec<LimitName>| l.iter().all(|n| n.kind == NameKind::Place);
+    let who = |l: &Vec<LimitName>| l.iter().all(|n| n.kind != NameKind::Place);
+    let who_and_where = match lists[..] {
+        [a, b] => sense == LimitSense::Not && ((who(a) && places(b)) || (places(a) && who(b))),
+        _ => false,
+    };
+    if (lists.len() > 1 && !who_and_where)
         || count(|b| matches!(b, Bit::When(_))) > 1
         || count(|b| matches!(b, Bit::Vehicle(_))) > 1
     {
@@ -695,7 +710,7 @@ fn meaning(bits: Vec<Bit>) -> Option<Limit> {
     let mut when = None;
     for b in bits {
         match b {
-            Bit::Names { names: n, .. } => names = n,
+            Bit::Names { names: n, .. } => names.extend(n),
             Bit::When(w) => when = Some(w),
             _ => {}
         }

@@ -46,7 +46,7 @@ pub fn resolve_item(
     contradictions(&subject, &stated.raw, diags);
     let entries = clip(stated.raw, dates, &rules.windows);
     let entries = apply_limits(entries, &rules.rules, dates, rules.theaters, diags);
-    let (entries, restricted) = restrict_use(entries, &rules.rules, dates);
+    let (entries, restricted) = restrict_use(entries, &rules.rules, dates, rules.theaters);
     let entries = own_rf(entries, &rules.rules, dates);
     let out = v.resolved_mut();
     *out.restricted = restricted;

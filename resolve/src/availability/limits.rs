@@ -24,9 +24,11 @@ pub fn apply_limits(
     for r in rules {
         let Rule::Limit(limit) = r else { continue };
         let theaters: Vec<TheaterId> = limit.theaters().cloned().collect();
-        // A limit naming only factions is `restricted`'s; one whose names name nothing was
+        // A limit naming only factions is `restricted`'s, and so is one keeping factions from
+        // some places ("Not used by the Militia in Korra"); one whose names name nothing was
         // reported and limits nothing.
-        if theaters.is_empty() && !limit.names.is_empty() {
+        let from_factions = !limit.only && limit.factions().next().is_some();
+        if (theaters.is_empty() && !limit.names.is_empty()) || from_factions {
             continue;
         }
         let Some(months) = limit.period(dates) else {

@@ -3,10 +3,11 @@
 //! the Free French may use it"), and months in which one faction may not ("Not available to
 //! Rebel forces").
 
-use qm_schema::{Availability, Period, Qualifier, RestrictedUse};
+use qm_schema::{Availability, Period, Qualifier, RestrictedUse, TheaterId};
 
 use super::model::Rule;
 use super::months::split_at;
+use crate::registry::NationTheaters;
 
 /// Splits `entries` at the bounds of each "limited to X only" rule and marks the months inside
 /// with its faction; returns the entries and, per faction, every restricted period within the
@@ -16,6 +17,7 @@ pub fn restrict_use(
     mut entries: Vec<Availability>,
     rules: &[&Rule],
     dates: Period,
+    nation: &NationTheaters,
 ) -> (Vec<Availability>, Vec<RestrictedUse>) {
     // Each restriction's factions (a side of any of them may use it) and months.
     let mut periods: Vec<(Vec<String>, Period)> = Vec::new();
@@ -29,11 +31,11 @@ pub fn restrict_use(
             entries = mark(entries, &only, period);
             periods.push((ids, period));
         }
-        for (id, period) in kept(r, dates) {
+        for (id, period, places) in kept(r, dates) {
             let from = Qualifier::KeptFrom {
                 faction: id.to_string(),
             };
-            entries = mark(entries, &from, period);
+            entries = mark_in(entries, &from, period, &places, nation);
         }
     }
     for a in &entries {
@@ -88,17 +90,69 @@ fn limited(rule: &Rule, dates: Period) -> Option<(Vec<&str>, Period)> {
     (!distinct.is_empty()).then_some((distinct, period))
 }
 
-/// The factions a rule keeps the vehicle from, each with its months: "Not available to Rebel
-/// forces", "The Militia did not receive it" (a faction named with places was reported when
-/// the names were resolved, and its names cleared).
-fn kept(rule: &Rule, dates: Period) -> Vec<(&str, Period)> {
+/// The factions a rule keeps the vehicle from, each with its months and the places it names
+/// (none: everywhere): "Not available to Rebel forces", "The Militia did not receive it",
+/// "Not used by the Militia in Korra".
+fn kept(rule: &Rule, dates: Period) -> Vec<(&str, Period, Vec<TheaterId>)> {
     match rule {
         Rule::Limit(limit) if !limit.only => match limit.period(dates) {
-            Some(p) => limit.factions().map(|id| (id, p)).collect(),
+            Some(p) => {
+                let places: Vec<TheaterId> = limit.theaters().cloned().collect();
+                limit.factions().map(|id| (id, p, places.clone())).collect()
+            }
             None => Vec::new(),
         },
         _ => Vec::new(),
     }
+}
+
+/// [`mark`], in `places` only (none: everywhere): an entry for them and others is split, the
+/// part in them marked.
+fn mark_in(
+    entries: Vec<Availability>,
+    qualifier: &Qualifier,
+    restricted: Period,
+    places: &[TheaterId],
+    nation: &NationTheaters,
+) -> Vec<Availability> {
+    if places.is_empty() {
+        return mark(entries, qualifier, restricted);
+    }
+    let registry = nation.registry();
+    let named = |t: &TheaterId| places.iter().any(|p| t == p || registry.part_of(t, p));
+    let mut out = Vec::new();
+    for a in entries {
+        // An entry for any theater is one for each of the nation's, in the places or not.
+        let theaters: Vec<TheaterId> = if a.theaters.iter().any(TheaterId::is_any) {
+            nation.theaters().to_vec()
+        } else {
+            a.theaters.clone()
+        };
+        let (inside, outside): (Vec<TheaterId>, Vec<TheaterId>) =
+            theaters.into_iter().partition(|t| named(t));
+        if inside.is_empty() {
+            out.push(a);
+            continue;
+        }
+        // An entry for any theater becomes one per theater, as a limit of places makes them.
+        if a.theaters.iter().any(TheaterId::is_any) {
+            out.extend(outside.into_iter().map(|t| Availability {
+                theaters: vec![t],
+                ..a.clone()
+            }));
+        } else if !outside.is_empty() {
+            out.push(Availability {
+                theaters: outside,
+                ..a.clone()
+            });
+        }
+        let part = Availability {
+            theaters: inside,
+            ..a
+        };
+        out.extend(mark(vec![part], qualifier, restricted));
+    }
+    out
 }
 
 /// Within the vehicle's own DATES, each month once: a period another one covers is dropped.
