@@ -172,10 +172,6 @@ fn a_faction_kept_from_a_place() {
             "Not available to the Militia in Veyra.",
             "Limit Not [Either Militia, Place Veyra]",
         ),
-        (
-            "The Militia did not use it in Veyra.",
-            "Limit Not [Either Militia, Place Veyra]",
-        ),
     ];
     for (text, want) in cases {
         assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");

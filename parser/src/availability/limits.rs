@@ -679,6 +679,12 @@ fn meaning(bits: Vec<Bit>) -> Option<Limit> {
 
     // "Not used by the Militia in Korra": who (by/to) and where (in/on) it is kept from, one
     // list each; any other second list makes no limit.
+    // Both after the sense word: a list before it is a label's or a subject's ("Cromwell VII:
+    // Not available in Russia").
+    let sense_at = bits
+        .iter()
+        .position(|b| matches!(b, Bit::Only | Bit::Not | Bit::Except))
+        .unwrap_or(0);
     let lists: Vec<&Vec<LimitName>> = bits
         .iter()
         .filter_map(|b| match b {
@@ -686,10 +692,18 @@ fn meaning(bits: Vec<Bit>) -> Option<Limit> {
             _ => None,
         })
         .collect();
+    let lists_after = bits[sense_at..]
+        .iter()
+        .filter(|b| matches!(b, Bit::Names { .. }))
+        .count();
     let places = |l: &Vec<LimitName>| l.iter().all(|n| n.kind == NameKind::Place);
     let who = |l: &Vec<LimitName>| l.iter().all(|n| n.kind != NameKind::Place);
     let who_and_where = match lists[..] {
-        [a, b] => sense == LimitSense::Not && ((who(a) && places(b)) || (places(a) && who(b))),
+        [a, b] => {
+            sense == LimitSense::Not
+                && lists_after == 2
+                && ((who(a) && places(b)) || (places(a) && who(b)))
+        }
         _ => false,
     };
     if (lists.len() > 1 && !who_and_where)

@@ -200,8 +200,10 @@ fn read_blocks(ctx: &Ctx<'_>, blocks: &[table::Block]) -> Vec<AvailabilityClause
     clauses
 }
 
-/// The last line of a prose block when it ends with a colon: a table's lead-in.
+/// The last sentence of a prose block when it ends with a colon: a table's lead-in ("Ordel,
+/// all theaters:"; a sentence before it on its line is not).
 fn lead_in_line(text: &str) -> Option<&str> {
     let last = text.trim_end().rsplit('\n').next()?.trim_start();
-    last.ends_with(':').then_some(last)
+    let sentence = last.rsplit(". ").next()?.trim_start();
+    sentence.ends_with(':').then_some(sentence)
 }

@@ -228,3 +228,22 @@ fn pipes_without_a_delimiter_row_stay_prose() {
     let (clauses, errors) = read("| Ardo | 1941 | 1.1 |");
     assert!(errors >= 1, "{clauses:?}");
 }
+
+/// A header of periods ("| Front | 1941 | 1942 |": years across the top): each cell is the RF
+/// of its row's place in its column's months; the lead-in is the last sentence before the
+/// table, not the history before it.
+#[test]
+fn period_columns_and_a_lead_in_sentence() {
+    let text = "Built on the Tolk hull. Fronts down the side:\n\n| Front | 1941 | 1942 |\n\
+                |---|---|---|\n| Ardo | 1.1 | 1.2 |\n| Fens | — | 1.4 |";
+    assert_eq!(
+        read(text),
+        (
+            lines(&[
+                "DatesAndRf | Ardo: 1-12/41 (1.1), 1-12/42 (1.2) | Fens: 1-12/42 (1.4)",
+                "Limit Not [Place Fens] 1-12/41",
+            ]),
+            0
+        )
+    );
+}

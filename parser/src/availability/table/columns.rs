@@ -26,6 +26,9 @@ pub(crate) enum Column<'a> {
     Notes,
     /// The RF of the vehicle, place or faction the header names.
     Of(Named<'a>),
+    /// The RF in the months the header gives ("| Front | 1941 | 1942 |": years across the
+    /// top).
+    In(&'a str),
 }
 
 /// A name in a header cell.
@@ -41,7 +44,7 @@ pub(crate) enum Named<'a> {
 
 /// Header words and the column each names (any case; a trailing ":" or Markdown emphasis
 /// aside).
-const COLUMNS: [(&str, Column<'static>); 58] = [
+const COLUMNS: [(&str, Column<'static>); 61] = [
     ("theater", Column::Place),
     ("theaters", Column::Place),
     ("theatre", Column::Place),
@@ -91,6 +94,9 @@ const COLUMNS: [(&str, Column<'static>); 58] = [
     ("year", Column::Period),
     ("when", Column::Period),
     ("months", Column::Period),
+    ("available", Column::Period),
+    ("service", Column::Period),
+    ("in service", Column::Period),
     ("rf", Column::Rf),
     ("rarity", Column::Rf),
     ("rarity factor", Column::Rf),
@@ -124,6 +130,11 @@ pub(crate) fn column<'a>(ctx: &Ctx<'a>, cell: &'a str) -> Option<Column<'a>> {
         .find(|(w, _)| *w == lower || *w == lower.replace('.', ""))
     {
         return Some(*c);
+    }
+    if let Ok((rest, _)) = super::super::when::when(ctx, name) {
+        if rest.trim().is_empty() {
+            return Some(Column::In(name));
+        }
     }
     let whole = |n: Option<usize>| n == Some(name.len());
     Some(Column::Of(if whole(ctx.lexicon.vehicle_at(name)) {

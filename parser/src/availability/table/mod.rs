@@ -117,7 +117,7 @@ pub(crate) fn read_table<'a>(
 
 /// True when a key, months or RF column is there already (only named columns may repeat).
 fn repeats(columns: &[Column<'_>], c: Column<'_>) -> bool {
-    !matches!(c, Column::Of(_)) && columns.contains(&c)
+    !matches!(c, Column::Of(_) | Column::In(_)) && columns.contains(&c)
 }
 
 /// The schedule of the rows about places (or about no place), and the limits and amounts

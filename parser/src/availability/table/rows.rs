@@ -5,6 +5,7 @@
 use super::super::grammar_error::Ctx;
 use super::super::period_token::join;
 use super::super::syntax::{EntryWhen, PrintedRf};
+use super::super::when::when;
 use super::cells::{point_cell, value, values, Point, Value};
 use super::columns::{Column, Named};
 use super::layout::Row;
@@ -66,7 +67,8 @@ pub(crate) fn lines<'a>(
                     take(&mut base, v, cell)?;
                 }
             }
-            Column::Of(name) => named.push((*name, cell)),
+            Column::Of(name) => named.push((Some(*name), None, cell)),
+            Column::In(months) => named.push((None, Some(*months), cell)),
         }
     }
     if from.is_some() || to.is_some() {
@@ -77,12 +79,17 @@ pub(crate) fn lines<'a>(
     }
     named
         .into_iter()
-        .map(|(name, cell)| {
+        .map(|(name, months, cell)| {
             let mut line = base.clone();
             match name {
-                Named::Vehicle(v) => line.vehicle = Some(v),
-                Named::Place(p) => line.place = Some(p),
-                Named::Other(f) => line.faction = Some(f),
+                Some(Named::Vehicle(v)) => line.vehicle = Some(v),
+                Some(Named::Place(p)) => line.place = Some(p),
+                Some(Named::Other(f)) => line.faction = Some(f),
+                None => {}
+            }
+            if let Some(m) = months {
+                let (_, w) = when(ctx, m).map_err(|_| m)?;
+                take(&mut line, Value::When(w), m)?;
             }
             take(&mut line, value(ctx, cell)?, cell)?;
             Ok(line)
