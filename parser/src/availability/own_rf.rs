@@ -11,6 +11,7 @@ use nom::Parser;
 use super::body::Body;
 use super::grammar_error::{fail, Ctx, Res};
 use super::lexeme::{ch, phrase, ws0, ws1};
+use super::relative_words::CopyAmount;
 use super::syntax::{ClauseKind, LimitName, NameKind, OwnRf};
 
 /// Words that say no more than "the vehicle's RF elsewhere" ("than otherwise given for that
@@ -43,11 +44,13 @@ pub(crate) fn own_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 
 fn read<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let clause = ctx.clause_at(start);
-    let (names, part, cap, when) = match scope(ctx, clause) {
-        Ok((after, names)) => (names, after.trim_start(), None, None),
+    let (names, (amount, max), cap, when) = match scope(ctx, clause) {
+        Ok((after, names)) => match amount_and_cap(ctx, after.trim_start()) {
+            Some(read) => (names, read, None, None),
+            None => return fail(start),
+        },
         Err(e) => scope_after(ctx, clause).ok_or(e)?,
     };
-    let (_, (amount, max)) = amount_and_cap(ctx, part)?;
     let max = max.or(cap);
     let Some(amount) = amount else {
         return fail(start);
@@ -58,7 +61,7 @@ fn read<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 
 /// The amount and the cap of `part`, each said once; every chunk of it is one or the other
 /// (or words of the RF alone).
-fn amount_and_cap<'a>(ctx: &Ctx<'a>, part: &'a str) -> Res<'a, super::relative_words::CopyAmount> {
+fn amount_and_cap(ctx: &Ctx<'_>, part: &str) -> Option<CopyAmount> {
     let mut amount = None;
     let mut max = None;
     for chunk in chunks(part) {
@@ -69,23 +72,21 @@ fn amount_and_cap<'a>(ctx: &Ctx<'a>, part: &'a str) -> Res<'a, super::relative_w
         if idle {
             continue;
         }
-        let Some((a, m)) = super::relative_words::copy_amount(ctx, chunk, None, false) else {
-            return fail(chunk);
-        };
+        let (a, m) = super::relative_words::copy_amount(ctx, chunk, None, false)?;
         if (a.is_some() && amount.is_some()) || (m.is_some() && max.is_some()) {
-            return fail(chunk);
+            return None;
         }
         amount = amount.or(a);
         max = max.or(m);
     }
-    Ok((part, (amount, max)))
+    Some((amount, max))
 }
 
-/// What [`scope_after`] reads: the names, the text of the amount, the cap after the names and
-/// the months.
-type After<'a> = (
+/// What [`scope_after`] reads: the names, the amount and cap before them, the cap after them
+/// and the months.
+type After = (
     Vec<LimitName>,
-    &'a str,
+    CopyAmount,
     Option<super::syntax::PrintedRf>,
     Option<super::syntax::EntryWhen>,
 );
@@ -93,7 +94,7 @@ type After<'a> = (
 /// Who or where said after the amount ("RF +.1 for the Royal Guard (maximum 1.6)", "RF .1
 /// higher on the South Coast from 1943 on", "RF +.1 in the Hills"). `None` when no
 /// preposition and names follow an amount.
-fn scope_after<'a>(ctx: &Ctx<'a>, clause: &'a str) -> Option<After<'a>> {
+fn scope_after<'a>(ctx: &Ctx<'a>, clause: &'a str) -> Option<After> {
     let starts = clause
         .char_indices()
         .filter(|&(k, c)| c == ' ' && k > 0)
@@ -123,10 +124,10 @@ fn scope_after<'a>(ctx: &Ctx<'a>, clause: &'a str) -> Option<After<'a>> {
             _ if after.is_empty() => None,
             _ => continue,
         };
-        if amount_and_cap(ctx, before).is_err() {
+        let Some(read) = amount_and_cap(ctx, before) else {
             continue;
-        }
-        return Some((names, before, cap, when));
+        };
+        return Some((names, read, cap, when));
     }
     None
 }

@@ -125,10 +125,9 @@ pub(crate) fn column<'a>(ctx: &Ctx<'a>, cell: &'a str) -> Option<Column<'a>> {
     }
     let lower = name.to_lowercase();
     let lower = lower.trim_end_matches('.');
-    if let Some((_, c)) = COLUMNS
-        .iter()
-        .find(|(w, _)| *w == lower || *w == lower.replace('.', ""))
-    {
+    // "R.F." is "RF".
+    let undotted = lower.replace('.', "");
+    if let Some((_, c)) = COLUMNS.iter().find(|(w, _)| *w == lower || *w == undotted) {
         return Some(*c);
     }
     if let Ok((rest, _)) = super::super::when::when(ctx, name) {
