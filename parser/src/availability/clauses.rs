@@ -452,8 +452,7 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         // Without a verb the list must read, or the clause end there ("RF 1.3." alone is an
         // RF for the whole DATES; "RF 1.3 in spirit" is nothing).
         // "RF 1.6, I'm afraid.": an aside that names nothing ends it too.
-        let end = super::aside::aside(ctx, i).unwrap_or(i).trim_start();
-        let ends = end.is_empty() || end.starts_with(['.', ';']);
+        let ends = ctx.ends_here(super::aside::aside(ctx, i).unwrap_or(i));
         if !verb && !ends {
             return fail(i);
         }
@@ -754,10 +753,7 @@ fn rf_named(i: &str) -> Res<'_, ()> {
 /// the same, but one month later", and both modifiers joined by "and".
 pub(crate) fn same_with_added_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let read = copy_by_form(ctx, start);
-    if read
-        .as_ref()
-        .is_ok_and(|(r, _)| r.trim_start().is_empty() || r.trim_start().starts_with(['.', ';']))
-    {
+    if read.as_ref().is_ok_and(|(r, _)| ctx.ends_here(r)) {
         return read;
     }
     // "Dates and theatres exactly as for the Kovan I (note 1); just bump the rarity up by .1

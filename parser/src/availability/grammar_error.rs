@@ -56,9 +56,19 @@ pub(crate) struct Ctx<'a> {
     pub(crate) lexicon: &'a Lexicon,
     /// Byte ranges of `text` whose full stops end no sentence (names, abbreviations).
     pub(crate) protected: &'a [Range<usize>],
+    /// True while a sentence that does not read whole is read part by part
+    /// (`sentences::comma_parts`): a comma then ends a clause as a full stop does.
+    pub(crate) in_part: bool,
 }
 
 impl<'a> Ctx<'a> {
+    /// True when `rest` ends a clause that must be whole: nothing, a full stop or a semicolon
+    /// follows (or, while [`Ctx::in_part`], a comma).
+    pub(crate) fn ends_here(&self, rest: &str) -> bool {
+        let t = rest.trim_start();
+        t.is_empty() || t.starts_with(['.', ';']) || (self.in_part && t.starts_with(','))
+    }
+
     /// Byte offset of `sub` (a slice of `text`) within `text`.
     pub(crate) fn offset(&self, sub: &str) -> usize {
         // Slices handed around are always sub-slices of `text`; anything else maps to its end

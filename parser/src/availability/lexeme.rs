@@ -114,14 +114,22 @@ pub(crate) fn every_theater(i: &str) -> Res<'_, &str> {
         return Ok(read);
     }
     let every = phrase("every").or(phrase("all")).or(phrase("any"));
-    let noun = phrase("theaters")
-        .or(phrase("theatres"))
-        .or(phrase("theater"))
-        .or(phrase("theatre"))
-        .or(phrase("fronts"));
+    let noun = theater_noun.or(phrase("fronts"));
     // "Any theatre, 1934 through 1939": at a sentence's start the preposition may be left out.
     let (r, _) = (opt((place_preposition, ws1)), every, ws1, noun).parse(i)?;
     Ok((r, &i[..i.len() - r.len()]))
+}
+
+/// A noun for a theater: "theaters", "theatres", "theater", "theatre", and a shorthand's
+/// "thtrs", "thtr".
+pub(crate) fn theater_noun(i: &str) -> Res<'_, &str> {
+    phrase("theaters")
+        .or(phrase("theatres"))
+        .or(phrase("theater"))
+        .or(phrase("theatre"))
+        .or(phrase("thtrs"))
+        .or(phrase("thtr"))
+        .parse(i)
 }
 
 /// The word for a rarity factor: "RF", "RFs", "rarity factor(s)", "rarity" ("rarity 1.4").

@@ -103,9 +103,6 @@ const SMALL_WORDS: [&str; 66] = [
     "use",
 ];
 
-/// Nouns for a theater after a place's name or adjective ("Lowland theatres only").
-const THEATER_NOUNS: [&str; 4] = ["theatres", "theaters", "theatre", "theater"];
-
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").
 const SMALL_PHRASES: [&str; 17] = [
     // A rules lawyer's "the said vehicle", "the aforementioned vehicle" ("it is said" is a
@@ -607,7 +604,8 @@ fn one_name(i: &str) -> Res<'_, &str> {
     // "Lowland theatres only": the noun after a place's adjective is no part of its name.
     let name = &i[..end];
     let last = name.rsplit(' ').next().unwrap_or(name).to_lowercase();
-    if name.contains(' ') && THEATER_NOUNS.contains(&last.as_str()) {
+    let noun = super::lexeme::theater_noun(&last).is_ok_and(|(r, _)| r.is_empty());
+    if name.contains(' ') && noun {
         let cut = name.rfind(' ').unwrap_or(end);
         return Ok((&i[end..], i[..cut].trim_end()));
     }

@@ -146,6 +146,7 @@ fn read_text(
         file,
         lexicon,
         protected: &protected,
+        in_part: false,
     };
     let blocks = table::blocks(text);
     let mut clauses = if blocks.iter().any(|b| b.table) {

@@ -90,19 +90,37 @@ pub fn pieces_with(text: &str, lexicon: &Lexicon) -> Vec<Piece> {
         file: FileId(0),
         lexicon,
         protected: &protected,
+        in_part: false,
     };
-    let mut out = Vec::new();
+    pieces_in(&ctx, text).collect()
+}
+
+/// The typed pieces of `text` (a slice of `ctx.text`), in order.
+fn pieces_in<'a>(ctx: &'a Ctx<'a>, text: &'a str) -> impl Iterator<Item = Piece> + 'a {
     let mut i = text;
-    while !i.is_empty() {
-        match piece(&ctx, i) {
-            Some((rest, p)) if rest.len() < i.len() => {
-                out.push(p);
-                i = rest;
+    std::iter::from_fn(move || {
+        while !i.is_empty() {
+            match piece(ctx, i) {
+                Some((rest, p)) if rest.len() < i.len() => {
+                    i = rest;
+                    return Some(p);
+                }
+                _ => i = next_word(i),
             }
-            _ => i = next_word(i),
         }
-    }
-    out
+        None
+    })
+}
+
+/// True when a piece of `sentence` is a period, an open end or an RF ("Jul 41 to Dec 42 rf
+/// 1.1"): a sentence the forms cannot read is then an error, never prose.
+pub(crate) fn names_dates_or_rf<'a>(ctx: &'a Ctx<'a>, sentence: &'a str) -> bool {
+    pieces_in(ctx, sentence).any(|p| {
+        matches!(
+            p.kind,
+            PieceKind::Period | PieceKind::OpenEnd | PieceKind::Rf
+        )
+    })
 }
 
 /// The piece at the start of `i`, if one starts there.

@@ -55,7 +55,8 @@ pub(crate) fn relative_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         let (r, max) = opt(|r| cap(ctx, r)).parse(r)?;
         return Ok((r, relative(delta, false, max, base)));
     }
-    let (i, _) = (phrase("is"), ws1, opt((phrase("always"), ws1))).parse(i)?;
+    // "..., its RF .2 higher than the 3t's": the verb may be left out before an amount.
+    let (i, verb) = opt((phrase("is"), ws1, opt((phrase("always"), ws1)))).parse(i)?;
     if let Ok((r, delta)) = rf(ctx, i, false) {
         let (r, (_, lower)) = (ws1, comparative).parse(r)?;
         let (r, max) = opt(|r| cap(ctx, r)).parse(r)?;
@@ -66,6 +67,9 @@ pub(crate) fn relative_rf<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
             None => opt(|r| cap(ctx, r)).parse(r)?,
         };
         return Ok((r, relative(delta, lower, max, base)));
+    }
+    if verb.is_none() {
+        return fail(i);
     }
     let (r, base) = base(ctx, i)?;
     let (r, _) = ws1(r)?;

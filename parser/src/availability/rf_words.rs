@@ -72,7 +72,7 @@ pub(crate) fn rf_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&
     in_parens(ctx, i)
 }
 
-/// ", with an RF of 1.4", " at RF 1.4", " at an RF of 1.4", ", RF 1.4", ", 1.4 RF".
+/// ", with an RF of 1.4", " at RF 1.4", " at an RF of 1.4", ", RF 1.4", ", 1.4 RF", " @1.4".
 fn in_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> {
     let (i, _) = (opt((ws0, ch(','))), ws1).parse(i)?;
     // ", and the Rarity Factor applicable thereto shall be 1.1" ("and at .9 thereafter" is a
@@ -81,7 +81,13 @@ fn in_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> {
         Ok((r, _)) if phrase("the")(r).is_ok() => r,
         _ => i,
     };
-    let (r, value) = match (phrase("with").or(phrase("at")), ws1).parse(i) {
+    // "Jun 41 @1.1", "44 @ .9": a shorthand's at sign for "at".
+    let at_sign = (ch('@'), ws0).map(|_| ());
+    let (r, value) = match (phrase("with").or(phrase("at")), ws1)
+        .map(|_| ())
+        .or(at_sign)
+        .parse(i)
+    {
         Ok((r, _)) => rf_noun(ctx, r, false)?,
         Err(_) => {
             // Without a preposition the word "RF" must be there: a bare number after a

@@ -43,6 +43,9 @@ pub(crate) enum Level {
     Top,
     /// Inside "[EXC: ...]": a comma or the closing bracket follows.
     Nested,
+    /// A part of a sentence that does not read whole ([`comma_parts`]): a comma follows, or
+    /// what follows a sentence.
+    Part,
 }
 
 /// Every clause form, most specific first.
@@ -214,7 +217,7 @@ fn form<'a>(ctx: &Ctx<'a>, i: &'a str, level: Level, lead: Option<&LeadIn>) -> R
         // ", I'm afraid.", ", by which point they were wearing out.": an aside to the sentence's
         // end that names nothing is no part of its meaning.
         let read = read.map(|(rest, b)| match level {
-            Level::Top => (aside(ctx, rest).unwrap_or(rest), b),
+            Level::Top | Level::Part => (aside(ctx, rest).unwrap_or(rest), b),
             Level::Nested => (rest, b),
         });
         match read {
@@ -348,6 +351,7 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
                 || exceptions_open(r).is_ok()
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
+        Level::Part => r.starts_with(',') || terminated(ctx, rest, Level::Top),
     }
 }
 
@@ -520,8 +524,17 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
             Err(e) => {
                 let len = ctx.sentence_len(rest);
                 let sentence = &rest[..len];
+                if let Some(parts) = comma_parts(ctx, sentence) {
+                    continues = false;
+                    clauses.extend(parts);
+                    rest = &rest[len..];
+                    continue;
+                }
                 let number = sentence.contains(|c: char| c.is_ascii_digit());
-                if std::mem::take(&mut continues) && number || mentions_dates_or_rf(sentence) {
+                if std::mem::take(&mut continues) && number
+                    || mentions_dates_or_rf(sentence)
+                    || super::pieces::names_dates_or_rf(ctx, sentence)
+                {
                     let read = match e {
                         nom::Err::Error(g) | nom::Err::Failure(g) => {
                             rest.len().saturating_sub(g.at.len()).min(len)
@@ -536,6 +549,52 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
     }
     clauses
 }
+
+/// A sentence that does not read whole, read as its parts between commas when every part
+/// reads as a clause ("RF 1.0, 36-45"; "Available only in Tarnovy, with Dates and RF of
+/// 8-12/42 (1.6) and 43 (1.5)"): the comma then joins as a semicolon does. A part runs as far
+/// as its form reads (a list's commas stay inside it); "and", "but" or "with" before a part
+/// only joins. `None` when a part does not read, or the sentence has no comma.
+fn comma_parts(ctx: &Ctx<'_>, sentence: &str) -> Option<Vec<AvailabilityClause>> {
+    if !sentence.contains(", ") {
+        return None;
+    }
+    let ctx = &Ctx {
+        in_part: true,
+        ..*ctx
+    };
+    let mut clauses = Vec::new();
+    let mut at = sentence;
+    loop {
+        at = at.trim_start();
+        if let Ok((r, _)) = (one_of(&PART_JOINERS), ws1).parse(at) {
+            at = r;
+        }
+        let (r, (c, also)) = clause(ctx, at, Level::Part).ok()?;
+        // "Dates are 1941 (1.2), 7/42": periods alone after a part that gave periods are
+        // periods missing their RF, no part of their own.
+        let dated = |c: &AvailabilityClause| {
+            matches!(&c.kind, ClauseKind::Schedule(s)
+                if matches!(s.form, ScheduleForm::DatesOnly | ScheduleForm::DatesAndRf))
+        };
+        if dated(&c) && clauses.last().is_some_and(dated) {
+            return None;
+        }
+        clauses.push(c);
+        clauses.extend(also);
+        let r = r.trim_start();
+        match r.strip_prefix(',') {
+            Some(next) if !next.trim().is_empty() => at = next,
+            _ => {
+                let end = r.strip_prefix('.').unwrap_or(r);
+                return end.trim().is_empty().then_some(clauses);
+            }
+        }
+    }
+}
+
+/// Words that only join a part of a sentence to the one before it ([`comma_parts`]).
+const PART_JOINERS: [&str; 3] = ["and", "but", "with"];
 
 /// An error node for a sentence the grammar read only `read` bytes of.
 fn unreadable(ctx: &Ctx<'_>, sentence: &str, read: usize) -> AvailabilityClause {

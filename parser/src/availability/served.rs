@@ -445,6 +445,7 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
     let at_start = lead
         || before.is_empty()
         || before.ends_with([':', '.', ';'])
+        || (ctx.in_part && before.ends_with(','))
         || place_lead_before(ctx, before);
     let every = match at_start {
         true => super::parts::everywhere_except(ctx, i).or_else(|_| everywhere(i)),
@@ -466,8 +467,8 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
         let shaped = raw.contains(['/', '-', '–']) || raw.len() == 4 || four_digits(raw);
         // "from '42 thru EOW.": an open end to the war's end, a clause of its own.
         let t = r.trim_start();
-        let open_whole = matches!(&entry.when, EntryWhen::From(p) if p.value.is_ok())
-            && (t.is_empty() || t.starts_with(['.', ';']));
+        let open_whole =
+            matches!(&entry.when, EntryWhen::From(p) if p.value.is_ok()) && ctx.ends_here(t);
         let period = matches!(&entry.when, EntryWhen::Period(p) if p.value.is_ok());
         if !(open_whole || shaped && period) {
             return fail(i);
@@ -480,7 +481,7 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
         // A list of periods alone says nothing a sentence before does not: a place or an RF
         // — unless it is the whole clause ("HLV & KOR only; from '42 thru EOW."): the dates.
         let t = r.trim_start();
-        let whole_clause = rest.len() == 1 && (t.is_empty() || t.starts_with(['.', ';']));
+        let whole_clause = rest.len() == 1 && ctx.ends_here(t);
         if !whole_clause
             && !rest
                 .iter()
@@ -511,7 +512,7 @@ fn places_alone(ctx: &Ctx<'_>, r: &str, rest: &mut Vec<Piece>) {
         .iter()
         .all(|p| matches!(p, Piece::Place(..) | Piece::NotIn(_) | Piece::Only(_)));
     let t = r.trim_start();
-    if !places_only || !(t.is_empty() || t.starts_with(['.', ';'])) {
+    if !places_only || !ctx.ends_here(t) {
         return;
     }
     if let Some(whole) = super::when::whole_dates(ctx, r, r) {
