@@ -816,7 +816,7 @@ fn changed_by<'a>(ctx: &Ctx<'a>, start: &'a str) -> Option<(&'a str, Body)> {
 }
 
 /// Words after a copy's base that change nothing ("As note 9 in every respect").
-const COPY_IDLE: [&str; 24] = [
+const COPY_IDLE: [&str; 21] = [
     // A rules lawyer's "for the same date and theater", "in each case", items' intros.
     "for the same date and theater",
     "for the same date and theatre",
@@ -826,10 +826,7 @@ const COPY_IDLE: [&str; 24] = [
     "save that",
     "provided that",
     "mutatis mutandis",
-    // A spreadsheet's "RF +.1 ea. entry", "RF 1.6 flat".
-    "ea. entry",
-    "each entry",
-    "ea.",
+    // A spreadsheet's "RF 1.6 flat" ("ea. entry" is [`super::lexeme::each`]).
     "flat",
     "same theaters",
     "in every respect",
@@ -878,6 +875,7 @@ fn copy_parts<'a>(
         let part = strip_joiners(part.trim());
         let part = strip_joiners(super::lexeme::without_item_mark(part));
         if part.is_empty()
+            || super::lexeme::each(part).is_ok_and(|(r, _)| r.is_empty())
             || COPY_IDLE
                 .iter()
                 .any(|w| phrase(w)(part).is_ok_and(|(r, _)| r.is_empty()))
@@ -979,6 +977,12 @@ fn from_part<'a>(ctx: &Ctx<'a>, part: &'a str) -> Option<AvailabilityClause> {
 /// A part without the words at its end that change nothing ("knock .1 off the RF in each
 /// case", "the RF is .2 less throughout").
 fn idle_tail_cut(part: &str) -> &str {
+    // "rf +.1 ea. period".
+    if let Some(at) = part.to_ascii_lowercase().find(" ea") {
+        if super::lexeme::each(&part[at + 1..]).is_ok_and(|(r, _)| r.trim().is_empty()) {
+            return part[..at].trim_end();
+        }
+    }
     let lower = part.to_ascii_lowercase();
     COPY_IDLE
         .iter()

@@ -66,7 +66,8 @@ impl<'a> Ctx<'a> {
     /// follows (or, while [`Ctx::in_part`], a comma).
     pub(crate) fn ends_here(&self, rest: &str) -> bool {
         let t = rest.trim_start();
-        t.is_empty() || t.starts_with(['.', ';']) || (self.in_part && t.starts_with(','))
+        let dash = t.starts_with("-- ") || t.starts_with("— ");
+        t.is_empty() || t.starts_with(['.', ';']) || (self.in_part && (t.starts_with(',') || dash))
     }
 
     /// Byte offset of `sub` (a slice of `text`) within `text`.

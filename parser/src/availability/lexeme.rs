@@ -132,6 +132,20 @@ pub(crate) fn theater_noun(i: &str) -> Res<'_, &str> {
         .parse(i)
 }
 
+/// A shorthand's "each" after an RF or an amount ("rf 1.2 ea.", "+.1 ea. period", "rf 1.1 ea.
+/// thtr", "each type"): it says the figure holds for every one, which it does anyway.
+pub(crate) fn each(i: &str) -> Res<'_, &str> {
+    let (r, _) = phrase("ea.").or(phrase("each")).parse(i)?;
+    let noun = phrase("period")
+        .or(phrase("entry"))
+        .or(phrase("type"))
+        .or(phrase("yr"))
+        .or(phrase("year"))
+        .or(theater_noun);
+    let (r, _) = opt((ws1, noun)).parse(r)?;
+    Ok((r, &i[..i.len() - r.len()]))
+}
+
 /// The word for a rarity factor: "RF", "RFs", "rarity factor(s)", "rarity" ("rarity 1.4").
 pub(crate) fn rf_word(i: &str) -> Res<'_, &str> {
     phrase("rarity factors")
@@ -515,7 +529,8 @@ impl<'a> Ctx<'a> {
 }
 
 /// Words that limit or negate what a sentence says: never left unread as a subject's words.
-pub(crate) const SENSE_WORDS: [&str; 12] = [
+pub(crate) const SENSE_WORDS: [&str; 14] = [
     "not", "no", "never", "only", "except", "but", "until", "before", "after", "none", "neither",
-    "nor",
+    "nor", // A shorthand's "NA", "N/A": not available.
+    "na", "n/a",
 ];

@@ -439,7 +439,8 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
     if let Some(r) = first_phrase(i, &EVERYWHERE) {
         return Some((r, Bit::Everywhere, None));
     }
-    if let Ok((r, _)) = phrase("except").parse(i) {
+    // A shorthand's "excl. Marchers".
+    if let Some(r) = first_phrase(i, &["except", "excl.", "excluding"]) {
         return Some((r, Bit::Except, None));
     }
     if let Some(read) = at_place(ctx, i) {
@@ -544,6 +545,8 @@ pub(crate) fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Ve
             .map(|_| ())
             .or((ws1, phrase("and").or(phrase("or")), ws1).map(|_| ()))
             .or((ws0, ch('/'), ws0).map(|_| ()))
+            // A shorthand's "Loyalists + Ember Guards".
+            .or((ws1, ch('+'), ws1).map(|_| ()))
             .parse(i);
         let Ok((r, ())) = sep else { break };
         let Ok((r2, next)) = one_name(units_of(r)) else {

@@ -70,6 +70,8 @@ mod publication_tests;
 #[cfg(test)]
 mod reworded_tests;
 #[cfg(test)]
+mod shorthand_tests;
+#[cfg(test)]
 mod spreadsheet_tests;
 #[cfg(test)]
 mod table_tests;

@@ -288,6 +288,18 @@ fn heading(i: &str) -> Option<&str> {
 /// and RFs:", "Yugoslav use:", "North Africa RF:"): the place, for what follows the colon.
 fn place_heading<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn)> {
     let (r, area) = super::theater_names::known_area(ctx, i).ok()?;
+    // "Ulvar: NA all of '42", "Ulvar: not before 1943": the place alone as the label of a
+    // limit (before dates and RFs, a place's label is the list's own first place).
+    if let Ok((rest, _)) = (ch(':'), ws1).parse(r) {
+        let word = rest
+            .split(|c: char| !(c.is_alphabetic() || c == '/'))
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
+        return super::lexeme::SENSE_WORDS
+            .contains(&word.as_str())
+            .then_some((rest, LeadIn::Area(area)));
+    }
     let (r, _) = ws1(r).ok()?;
     let colon = r.find(':')?;
     let words = r[..colon]

@@ -100,6 +100,8 @@ fn in_words<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (RfAfter, Vec<&'a str>)> {
             (r, value)
         }
     };
+    // "rf 1.2 ea.": for every period and place before it, as it is anyway.
+    let (r, _) = opt((ws1, super::lexeme::each)).parse(r)?;
     let after = RfAfter {
         rf: value,
         typos: Vec::new(),

@@ -98,6 +98,24 @@ pub(crate) fn scoped<'a, T>(
         if before.is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) {
             break;
         }
+        // "Pell 38 - Korvath + Tavrin, 39 thru 41": a name (or list) before a dash set apart,
+        // as a label.
+        if count > 0 && matches!(word, "-" | "--" | "—") {
+            let (label, _) = words[count - 1];
+            if label_names(
+                ctx,
+                start,
+                &words[..count - 1],
+                (label, rest),
+                depth,
+                &mut names,
+            ) {
+                if let Some(read) = attempt(&names, rest.trim_start()) {
+                    return Ok(read);
+                }
+            }
+            break;
+        }
         // "Vk. 6: Northern Front 1939-42, RF 1.2": a name (or list) as a label, its colon
         // ending it; what follows is read as the clause about it.
         if let Some(label) = word.strip_suffix(':').filter(|w| !w.contains(':')) {

@@ -43,8 +43,8 @@ pub(crate) enum Level {
     Top,
     /// Inside "[EXC: ...]": a comma or the closing bracket follows.
     Nested,
-    /// A part of a sentence that does not read whole ([`comma_parts`]): a comma follows, or
-    /// what follows a sentence.
+    /// A part of a sentence that does not read whole ([`comma_parts`]): a comma (or a dash set
+    /// apart) follows, or what follows a sentence.
     Part,
 }
 
@@ -351,7 +351,7 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
                 || exceptions_open(r).is_ok()
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
-        Level::Part => r.starts_with(',') || terminated(ctx, rest, Level::Top),
+        Level::Part => part_break(r).is_some() || terminated(ctx, rest, Level::Top),
     }
 }
 
@@ -556,7 +556,7 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
 /// as its form reads (a list's commas stay inside it); "and", "but" or "with" before a part
 /// only joins. `None` when a part does not read, or the sentence has no comma.
 fn comma_parts(ctx: &Ctx<'_>, sentence: &str) -> Option<Vec<AvailabilityClause>> {
-    if !sentence.contains(", ") {
+    if ![", ", " -- ", " — "].iter().any(|b| sentence.contains(b)) {
         return None;
     }
     let ctx = &Ctx {
@@ -583,7 +583,7 @@ fn comma_parts(ctx: &Ctx<'_>, sentence: &str) -> Option<Vec<AvailabilityClause>>
         clauses.push(c);
         clauses.extend(also);
         let r = r.trim_start();
-        match r.strip_prefix(',') {
+        match part_break(r) {
             Some(next) if !next.trim().is_empty() => at = next,
             _ => {
                 let end = r.strip_prefix('.').unwrap_or(r);
@@ -591,6 +591,14 @@ fn comma_parts(ctx: &Ctx<'_>, sentence: &str) -> Option<Vec<AvailabilityClause>>
             }
         }
     }
+}
+
+/// The text after the mark that ends a part of a sentence at `r` ([`comma_parts`]): a comma,
+/// or a dash set apart as one ("EG only -- Korvath ...", "... — 1.2 in both").
+fn part_break(r: &str) -> Option<&str> {
+    r.strip_prefix(',')
+        .or_else(|| r.strip_prefix("--").filter(|a| a.starts_with(' ')))
+        .or_else(|| r.strip_prefix('—').filter(|a| a.starts_with(' ')))
 }
 
 /// Words that only join a part of a sentence to the one before it ([`comma_parts`]).

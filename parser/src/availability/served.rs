@@ -445,7 +445,8 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
     let at_start = lead
         || before.is_empty()
         || before.ends_with([':', '.', ';'])
-        || (ctx.in_part && before.ends_with(','))
+        || (ctx.in_part
+            && (before.ends_with(',') || before.ends_with(" --") || before.ends_with('—')))
         || place_lead_before(ctx, before);
     let every = match at_start {
         true => super::parts::everywhere_except(ctx, i).or_else(|_| everywhere(i)),
@@ -464,7 +465,11 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
         };
         let raw = ctx.consumed(i, r);
         // "From 1936 to June 1940": words around a four-digit year are shaped too.
-        let shaped = raw.contains(['/', '-', '–']) || raw.len() == 4 || four_digits(raw);
+        // "Oct 41 till Apr 45": a month's name makes it one.
+        let shaped = raw.contains(['/', '-', '–'])
+            || raw.len() == 4
+            || four_digits(raw)
+            || raw.starts_with(char::is_alphabetic);
         // "from '42 thru EOW.": an open end to the war's end, a clause of its own.
         let t = r.trim_start();
         let open_whole =
@@ -692,6 +697,7 @@ pub(crate) fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .or_else(|_| except_rf(ctx, r).map(|(r2, (a, v))| (r2, Piece::ExceptRf(a, v))))
             .or_else(|_| except_own(ctx, r))
             .or_else(|_| change(ctx, r).map(|(r2, (v, w))| (r2, Piece::Change(v, w))))
+            .or_else(|_| rf_instead(ctx, r))
             .or_else(|_| rf_there(ctx, r))
             .or_else(|_| where_rf(ctx, r))
             .or_else(|_| not_in(ctx, r))
@@ -1016,6 +1022,30 @@ fn where_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     Ok((r, Piece::Rf(value, Vec::new())))
 }
 
+/// "(Osk Is.: 1.5 instead)", ", the North 1.2 instead" after a group's RF: the place left out
+/// of the group, and given the same periods at its own RF. Out of parentheses "instead" must
+/// be said ("Sth 1.6" alone starts a group of its own).
+fn rf_instead<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
+    let said = |i: &'a str| -> Res<'a, (Area, bool, PrintedRf, bool)> {
+        let (r, area) = place(ctx, i)?;
+        let (r, colon) = opt((ws0, ch(':'))).parse(r)?;
+        let (r, (_, value)) = (ws1, |r| super::rf_token::rf(ctx, r, false)).parse(r)?;
+        let (r, instead) = opt((ws1, phrase("instead"))).parse(r)?;
+        Ok((r, (area, colon.is_some(), value, instead.is_some())))
+    };
+    if let Ok((r, (_, _, (area, colon, value, instead), _, _))) =
+        (ch('('), ws0, said, ws0, ch(')')).parse(i)
+    {
+        if colon || instead {
+            return Ok((r, Piece::ExceptRf(area, value)));
+        }
+    }
+    match said(i)? {
+        (r, (area, _, value, true)) => Ok((r, Piece::ExceptRf(area, value))),
+        _ => fail(i),
+    }
+}
+
 /// "; 1.3 on the Isles", "(1.3 on the Isles)" after a group: an RF and the place it holds in.
 fn rf_there<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     let there = |i: &'a str| -> Res<'a, Piece> {
@@ -1178,6 +1208,13 @@ pub(crate) fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     }
     // A name the nation does not know still reads: the resolver says it is unknown, with
     // "did you mean".
+    // Nor is a word of sense ("Ulvar: NA in 1942").
+    let word = &named[..named
+        .find(|c: char| !(c.is_alphabetic() || c == '/'))
+        .unwrap_or(named.len())];
+    if super::lexeme::SENSE_WORDS.contains(&word.to_lowercase().as_str()) {
+        return fail(i);
+    }
     let theaters = match known_places(ctx, i) {
         Ok(read) if ctx.lexicon.knows_places() => read,
         _ => free_places(ctx, i)?,
@@ -1215,6 +1252,8 @@ fn known_places<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>> {
             .map(|_| ())
             .or((ws0, ch(','), ws0, opt((phrase("and"), ws1))).map(|_| ()))
             .or((ws1, phrase("and"), ws1).map(|_| ()))
+            // A shorthand's "Korvath + Tavrin + Ulvar".
+            .or((ws1, ch('+'), ws1).map(|_| ()))
             // "the Vell Hills as well as the Lowlands".
             .or((ws1, phrase("as well as"), ws1).map(|_| ()));
         let Ok((r, (_, next))) = (sep, &one).parse(i) else {

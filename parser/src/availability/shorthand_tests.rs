@@ -1,0 +1,100 @@
+//! A maintainer's terse shorthand (issue 30, the made-up nation `tests/fixtures-notes/ash`,
+//! written before the reader knew it): "@1.1" for "at 1.1", "thtrs", "+" between places,
+//! "--" between a sentence's parts, "ea.", "excl.", a place's label before a limit, an RF for
+//! one place "instead"; a sentence that does not read whole read by its parts; and what still
+//! does not read is an error, never silence.
+
+use super::tests::read_with;
+use crate::Lexicon;
+
+fn lexicon() -> Lexicon {
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1936,
+            last: 1946,
+        }),
+        &names(&["Pell 38", "Tessin 3t", "Tessin 5t", "Grabow tr"]),
+        &names(&[
+            "Korvath",
+            "Sellin Gap",
+            "Ulvar",
+            "Tavrin",
+            "Mereth",
+            "Osk Is.",
+            "the North",
+        ]),
+    )
+}
+
+fn read(text: &str) -> (Vec<String>, usize) {
+    read_with(text, &lexicon())
+}
+
+/// Each form reads to its meaning.
+#[test]
+fn shorthand_reads_to_its_meaning() {
+    let cases: [(&str, &[&str]); 8] = [
+        (
+            "Korvath Sept '39 thru Jun 41 @1.1, Jul 41-Dec 42 @1.3; Sellin Gap 40-41 (1.2).",
+            &["DatesAndRf | Korvath: 9/39-6/41 (1.1) | Korvath: 7/41-12/42 (1.3) | Sellin Gap: 1/40-12/41 (1.2)"],
+        ),
+        (
+            "Pell 38: Korvath + Tavrin + Ulvar, 39 thru 41, rf 1.2 ea.",
+            &["<Pell 38> DatesAndRf | Korvath/Tavrin/Ulvar: 1/39-12/41 (1.2)"],
+        ),
+        (
+            "Ulvar: NA in 1942.",
+            &["Limit Not [Place Ulvar] 1-12/42"],
+        ),
+        (
+            "Oct 41 till Apr 45 (1.4); excl. Marchers.",
+            &[
+                "DatesAndRf | anywhere: 10/41-4/45 (1.4)",
+                "Limit Not [Either Marchers]",
+            ],
+        ),
+        (
+            "EG only -- Korvath & Sellin Gap Mar 44 - EOW @1.5.",
+            &[
+                "Limit Only [Either EG]",
+                "DatesAndRf | Korvath/Sellin Gap: from 3/44 on (1.5)",
+            ],
+        ),
+        (
+            "all thtrs Jan 43 to EOW, RF 1.1 (Osk Is.: 1.5 instead).",
+            &["DatesAndRf | every theater [EXC Osk Is.]: from 1/43 on (1.1) | Osk Is.: from 1/43 on (1.5)"],
+        ),
+        // A sentence that does not read whole, read by its parts between commas.
+        (
+            "Grabow tr: RF 1.0, 36-45.",
+            &[
+                "<Grabow tr> RfByPeriod | anywhere: from 1/36 on (1.0)",
+                "DatesOnly | anywhere: 1/36-12/45",
+            ],
+        ),
+        // The months it gives are the relative rule's own (`within`).
+        (
+            "The Tessin 5t is available from 1938, its RF .2 higher than the Tessin 3t's.",
+            &["<Tessin 5t> RelativeRf +0.2 max - of Tessin 3t"],
+        ),
+    ];
+    for (text, want) in cases {
+        let want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        assert_eq!(read(text), (want, 0), "{text}");
+    }
+}
+
+/// A sentence with a period or an RF that no form reads is an error, however it is worded;
+/// periods alone after periods with RFs are periods missing their RF, no part of their own.
+#[test]
+fn what_does_not_read_is_an_error_never_silence() {
+    for text in [
+        "Korvath/Sellin Gap/Mereth - Jul 41 to Dec 42 rf 1.1, 43 rf 1.3 for the lot.",
+        "Dates and RF are 1941 (1.2), 7/42.",
+        "Pell 38 goes Jul 41 to Dec 42 rf 1.1 by and large.",
+    ] {
+        let (clauses, errors) = read(text);
+        assert!(errors > 0, "{text}: {clauses:?}");
+    }
+}
