@@ -178,6 +178,8 @@ fn joined(rng: &mut Rng, a: &str, b: &str) -> String {
         2 => format!("{a} to {b}"),
         3 => format!("from {a} to {b}"),
         4 => format!("{a} through {b}"),
+        5 if rng.chance(30) => format!("{a} till {b}"),
+        5 if rng.chance(30) => format!("{a} thru {b}"),
         5 => format!("{a} until {b}"),
         6 => format!("between {a} and {b}"),
         7 => format!("{a}-{b} inclusive"),
@@ -251,6 +253,8 @@ fn rf_after(rng: &mut Rng, t: u32) -> String {
         6 => format!(", RF {n}"),
         7 => format!(" at an RF of {n}"),
         8 => format!(", {n} RF"),
+        // A shorthand's at sign.
+        9 if rng.chance(50) => format!(" @{n}"),
         _ => format!(" ({n})"),
     }
 }
