@@ -402,6 +402,11 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     // "The X's North African RF is ...": a place the nation knows, before the RF it scopes.
     let (i, place) = opt(|i| place_before(ctx, i)).parse(i)?;
     let (i, _) = rf_word(i)?;
+    // "The RF of the Tessin 3t is 1.4": the vehicle it is about.
+    let (i, of) = opt((ws1, phrase("of"), ws1, |r| {
+        super::limits::vehicle(ctx, r).ok_or(nom::Err::Error(GrammarError { at: r }))
+    }))
+    .parse(i)?;
     // "the Rarity Factor applicable thereto shall be 1.2".
     let (i, _) = opt((ws1, phrase("applicable thereto"))).parse(i)?;
     // "RF for 44-5/45 use in Italy is 1.2": the period comes before the area.
@@ -467,6 +472,7 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     );
     body.needs_period = needs_period;
     body.lead_in_only = changed;
+    body.vehicles.extend(of.map(|(_, _, _, v)| v));
     if changed && !needs_period {
         return fail(i);
     }

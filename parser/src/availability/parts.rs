@@ -77,7 +77,16 @@ pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> 
     let (i, _) = match (except, ws1).parse(i) {
         Ok(read) => read,
         Err(e) if i.len() == whole.len() => return Err(e),
-        Err(_) => (phrase("save").or(phrase("but")).or(phrase("bar")), ws1).parse(i)?,
+        // A shorthand's "all thtrs excl. Tavrin".
+        Err(_) => (
+            phrase("save")
+                .or(phrase("but"))
+                .or(phrase("bar"))
+                .or(phrase("excl."))
+                .or(phrase("excluding")),
+            ws1,
+        )
+            .parse(i)?,
     };
     let (mut i, _) = opt((phrase("in").or(phrase("for")), ws1)).parse(i)?;
     let mut except = Vec::new();

@@ -632,7 +632,10 @@ fn noise(i: &str) -> Res<'_, Option<()>> {
             // A spreadsheet's "at flat 1.5", "RF 1.6 flat": one RF throughout, as any is.
             .or(phrase("flat"))
             .or(phrase("to all factions"))
-            .or(phrase("to all sides")),
+            .or(phrase("to all sides"))
+            // "from Sept '40 (not before)": what "from" says already.
+            .or(phrase("(not before)"))
+            .or(phrase("(not earlier)")),
     ))
     .map(|o| o.map(|_| ()))
     .parse(i)

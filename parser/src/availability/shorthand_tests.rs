@@ -98,3 +98,34 @@ fn what_does_not_read_is_an_error_never_silence() {
         assert!(errors > 0, "{text}: {clauses:?}");
     }
 }
+
+/// The whole war in other words ("all war", "at all dates"), "(not before)" after an open
+/// start, "all thtrs excl. X", and the vehicle an RF is of ("The RF of the X is 1.4").
+#[test]
+fn whole_war_words_and_the_vehicle_an_rf_is_of() {
+    let cases = [
+        (
+            "avail. all thtrs, all war, excl. Osk Is.; rf 1.0.",
+            vec![
+                "DatesOnly | every theater [EXC NA Osk Is.]: from 1/36 on",
+                "RfByPeriod | anywhere: from 1/36 on (1.0)",
+            ],
+        ),
+        (
+            "Osk Is.: from Sept '40 (not before).",
+            vec!["DatesOnly | Osk Is.: from 9/40 on"],
+        ),
+        (
+            "Pell 38: all thtrs excl. Tavrin, 40 thru Jun 42 (1.2).",
+            vec!["<Pell 38> DatesAndRf | every theater [EXC Tavrin]: 1/40-6/42 (1.2)"],
+        ),
+        (
+            "In Mereth the RF of the Tessin 3t is 1.4 at all dates.",
+            vec!["<Tessin 3t> RfByPeriod | Mereth: from 1/36 on (1.4)"],
+        ),
+    ];
+    for (text, want) in cases {
+        let want: Vec<String> = want.into_iter().map(String::from).collect();
+        assert_eq!(read(text), (want, 0), "{text}");
+    }
+}

@@ -555,9 +555,21 @@ fn formal_span<'a, T>(
     Ok((r, (from, to)))
 }
 
-/// "throughout 1943" (that year), "throughout the war", "throughout" (the vehicle's whole DATES:
+/// "throughout 1943" (that year), "throughout the war", "throughout", "all war" (the vehicle's whole DATES:
 /// from the first month the nation's data holds, which the DATES then cut).
 fn throughout<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
+    // A shorthand's "all war", "the whole war", the publication's "at all dates": throughout.
+    let mut whole = phrase("all war")
+        .or(phrase("the whole war"))
+        .or(phrase("at all dates"))
+        .or(phrase("at all times"));
+    if let Ok((r, _)) = whole.parse(i) {
+        if !r.starts_with(char::is_alphanumeric) {
+            if let Some(whole) = whole_dates(ctx, i, r) {
+                return Ok((r, whole));
+            }
+        }
+    }
     let (r, _) = phrase("throughout").parse(i)?;
     if let Ok((r2, (_, p))) = (ws1, |r| span_period(ctx, r)).parse(r) {
         return Ok((r2, EntryWhen::Period(p)));
