@@ -165,7 +165,7 @@ pub(crate) fn ch<'a>(c: char) -> impl Fn(&'a str) -> Res<'a, char> {
 }
 
 /// Marks that open a list's item at a line's start.
-const BULLETS: [&str; 3] = ["- ", "* ", "• "];
+const BULLETS: [&str; 4] = ["- ", "* ", "• ", "+ "];
 
 /// True when `text` (spaces, then a line break) goes on with a line that starts with a bullet
 /// ("\n- KOR: 10/41 thru 3/44"): the item before it ends there.

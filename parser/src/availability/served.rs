@@ -497,7 +497,9 @@ fn verbless_at<'a>(ctx: &Ctx<'a>, i: &'a str, lead: bool) -> Res<'a, Vec<Piece>>
         return Ok((r, rest));
     }
     let (r, area) = every.or_else(|_| place(ctx, i))?;
-    let (r, _) = opt((ws0, ch(','))).parse(r)?;
+    // "Korvath/Sellin Gap - Jul 41 to Dec 42": a dash set apart after the places as a comma.
+    let dash = (ws1, ch('-').or(ch('—'))).map(|_| ());
+    let (r, _) = opt((ws0, ch(',')).map(|_| ()).or(dash)).parse(r)?;
     // "NST & HLV.": the places alone, to the sentence's end.
     let (r, mut rest) = match pieces(ctx, r) {
         Ok(read) => read,
@@ -658,7 +660,19 @@ pub(crate) fn pieces<'a>(ctx: &Ctx<'a>, mut i: &'a str) -> Res<'a, Vec<Piece>> {
             .map(|_| ())
             .or((ws1, phrase("and"), ws1).map(|_| ()))
             .or(ws1.map(|_| ()));
-        let Ok((r, _)) = (noise, sep, noise, opt(ws1)).parse(i) else {
+        // "Korvath/Sellin Gap - Jul 41 to Dec 42": a dash set apart after places joins as a
+        // comma does (between months it is a span's, read with them).
+        let mut dash = (ws1, ch('-').or(ch('—')), ws1).map(|_| ());
+        let after_place = matches!(out.last(), Some(Piece::Place(..)));
+        let dashed = match after_place {
+            true => dash.parse(i).ok(),
+            false => None,
+        };
+        let parsed = match dashed {
+            Some((r, ())) => Some(r),
+            None => (noise, sep, noise, opt(ws1)).parse(i).ok().map(|(r, _)| r),
+        };
+        let Some(r) = parsed else {
             // "... and went to North Africa as well.": a word of noise at the end.
             i = noise(i).map_or(i, |(r, _)| r);
             break;
@@ -1031,6 +1045,16 @@ fn where_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
 fn rf_instead<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     let said = |i: &'a str| -> Res<'a, (Area, bool, PrintedRf, bool)> {
         let (r, area) = place(ctx, i)?;
+        // "Mereth (incl. Osk) 1.3 instead": the place whole, as it is anyway.
+        let (r, _) = opt((
+            ws1,
+            ch('('),
+            phrase("incl.").or(phrase("including")),
+            ws1,
+            |r| place(ctx, r),
+            ch(')'),
+        ))
+        .parse(r)?;
         let (r, colon) = opt((ws0, ch(':'))).parse(r)?;
         let (r, (_, value)) = (ws1, |r| super::rf_token::rf(ctx, r, false)).parse(r)?;
         let (r, instead) = opt((ws1, phrase("instead"))).parse(r)?;

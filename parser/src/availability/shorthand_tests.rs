@@ -120,6 +120,21 @@ fn whole_war_words_and_the_vehicle_an_rf_is_of() {
             vec!["<Pell 38> DatesAndRf | every theater [EXC Tavrin]: 1/40-6/42 (1.2)"],
         ),
         (
+            "Korvath/Sellin Gap - Jul 41 to Dec 42 rf 1.1, 43 rf 1.3; Ulvar 42-43 @1.4.",
+            vec!["DatesAndRf | Korvath/Sellin Gap: 7/41-12/42 (1.1) | Korvath/Sellin Gap: 1-12/43 (1.3) | Ulvar: 1/42-12/43 (1.4)"],
+        ),
+        (
+            "everywhere Jun 41 - EOW, rf 1.1 ea. thtr, Mereth (incl. Osk Is.) 1.3 instead.",
+            vec!["DatesAndRf | every theater [EXC Mereth]: from 6/41 on (1.1) | Mereth: from 6/41 on (1.3)"],
+        ),
+        (
+            "+ Tessin 3t: Tavrin & Korvath, 43 (1.3)\n+ Tessin 5t: Ulvar Aug 44 on (1.5)",
+            vec![
+                "<Tessin 3t> DatesAndRf | Tavrin/Korvath: 1-12/43 (1.3)",
+                "<Tessin 5t> DatesAndRf | Ulvar: from 8/44 on (1.5)",
+            ],
+        ),
+        (
             "In Mereth the RF of the Tessin 3t is 1.4 at all dates.",
             vec!["<Tessin 3t> RfByPeriod | Mereth: from 1/36 on (1.4)"],
         ),
