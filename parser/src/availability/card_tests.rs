@@ -177,3 +177,24 @@ fn a_faction_kept_from_a_place() {
         assert_eq!(read(text), (vec![want.to_string()], 0), "{text}");
     }
 }
+
+/// A thread's questions and answers copied out: a question says nothing, whatever it names
+/// ("Q: ... before 1943?"); what follows "A:" is read as any sentence; "The X is 1.3 until
+/// ..." gives the X's RF without the word.
+#[test]
+fn a_threads_answers_are_read_and_its_questions_are_not() {
+    assert_eq!(
+        read("Q: Can the Militia have a Pell before 1943?\nA: Pretty much. The Pell is 1.3 until 12/42, then 1.5."),
+        (
+            vec!["<Pell> RfByPeriod | anywhere: until 12/42 (1.3), thereafter (1.5)".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        read("Q: And in the Hills? A: Hills from 1940 (1.2)."),
+        (
+            vec!["DatesAndRf | Hills: from 1-12/40 on (1.2)".to_string()],
+            0
+        )
+    );
+}

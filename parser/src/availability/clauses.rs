@@ -401,7 +401,22 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, _) = determiner(i)?;
     // "The X's North African RF is ...": a place the nation knows, before the RF it scopes.
     let (i, place) = opt(|i| place_before(ctx, i)).parse(i)?;
-    let (i, _) = rf_word(i)?;
+    // "The Morro is 1.3 to the end of '42, then 1.5": after a subject, "is" before a decimal
+    // says its RF without the word.
+    let bare = (phrase("is").or(phrase("are")), ws1)
+        .parse(i)
+        .is_ok_and(|(r, _)| super::rf_token::starts_with_decimal(r));
+    let i = match bare {
+        // The space before "is" read again, as after the word "RF".
+        true => {
+            let at = ctx.offset(i);
+            match ctx.text[..at].ends_with(' ') {
+                true => &ctx.text[at - 1..],
+                false => return fail(i),
+            }
+        }
+        false => rf_word(i)?.0,
+    };
     // "The RF of the Tessin 3t is 1.4": the vehicle it is about.
     let (i, of) = opt((ws1, phrase("of"), ws1, |r| {
         super::limits::vehicle(ctx, r).ok_or(nom::Err::Error(GrammarError { at: r }))

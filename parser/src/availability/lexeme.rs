@@ -233,10 +233,12 @@ pub(crate) enum LabelSays {
     NotUsed,
     /// Its RF ("Rarity: 1.3 afterwards"), or a remark ("Note:"): names no one.
     Other,
+    /// A question ("Q: What about the Isles?"): the sentence says nothing.
+    Question,
 }
 
 /// The labels a card's field may have, and what each says.
-const LABELS: [(&str, LabelSays); 30] = [
+const LABELS: [(&str, LabelSays); 34] = [
     ("service", LabelSays::WhereAndWhen),
     ("in service", LabelSays::WhereAndWhen),
     ("dates", LabelSays::WhereAndWhen),
@@ -267,6 +269,12 @@ const LABELS: [(&str, LabelSays); 30] = [
     ("rarity", LabelSays::Other),
     ("rarity factor", LabelSays::Other),
     ("note", LabelSays::Other),
+    // A thread's answers, copied out ("A: Only from mid-1943."): what follows is said.
+    ("a", LabelSays::WhereAndWhen),
+    ("answer", LabelSays::WhereAndWhen),
+    // Its questions ("Q: What about the Isles?") say nothing, whatever they name.
+    ("q", LabelSays::Question),
+    ("question", LabelSays::Question),
 ];
 
 /// What a field's label says, when the label is one a card uses (any case).
@@ -350,11 +358,13 @@ pub(crate) fn sentence_len(text: &str) -> usize {
             prev_word_start = i + c.len_utf8();
             continue;
         }
-        if c != '.' {
-            continue;
+        let after = &text[i + c.len_utf8()..];
+        let ends_here = after.is_empty() || after.starts_with(char::is_whitespace);
+        // "Q: What about the Isles? A: ...": a question or an exclamation ends one too.
+        if matches!(c, '?' | '!') && ends_here {
+            return i + 1;
         }
-        let after = &text[i + 1..];
-        if !(after.is_empty() || after.starts_with(char::is_whitespace)) {
+        if c != '.' || !ends_here {
             continue;
         }
         // "vs.", "i.e.", "viz.", "cf." do not end a sentence.

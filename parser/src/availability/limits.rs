@@ -354,7 +354,7 @@ fn label_bit(i: &str) -> Option<(&str, Bit, Option<NameKind>)> {
     match super::lexeme::label_says(label)? {
         LabelSays::Users => Some((rest, Bit::Users, Some(NameKind::Faction))),
         LabelSays::NotUsed => Some((rest, Bit::Except, None)),
-        LabelSays::WhereAndWhen | LabelSays::Other => None,
+        LabelSays::WhereAndWhen | LabelSays::Other | LabelSays::Question => None,
     }
 }
 

@@ -490,6 +490,14 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
                 rest = r;
             }
         }
+        // "Q: Can the Militia have one before 1943?": a question says nothing of its own.
+        if let Some((label, _)) = super::lexeme::field_label(rest) {
+            if super::lexeme::label_says(label) == Some(super::lexeme::LabelSays::Question) {
+                let after = rest[ctx.sentence_len(rest)..].trim_start();
+                rest = super::lexeme::without_use_label(after);
+                continue;
+            }
+        }
         // "Records indicate that the first ones reached X in 3/40": the source's hedge before a
         // sentence says nothing of its meaning.
         if let Ok((r, _)) = (one_of(&HEDGES), opt(ch(',').or(ch(':'))), ws1).parse(rest) {
