@@ -1039,9 +1039,9 @@ fn where_rf<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     Ok((r, Piece::Rf(value, Vec::new())))
 }
 
-/// "(Osk Is.: 1.5 instead)", ", the North 1.2 instead" after a group's RF: the place left out
-/// of the group, and given the same periods at its own RF. Out of parentheses "instead" must
-/// be said ("Sth 1.6" alone starts a group of its own).
+/// "(Osk Is.: 1.5 instead)", "(KOR 1.2)", ", the North 1.2 instead" after a group's RF: the
+/// place left out of the group, and given the same periods at its own RF. Out of parentheses
+/// "instead" must be said ("Sth 1.6" alone starts a group of its own).
 fn rf_instead<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
     let said = |i: &'a str| -> Res<'a, (Area, bool, PrintedRf, bool)> {
         let (r, area) = place(ctx, i)?;
@@ -1060,12 +1060,9 @@ fn rf_instead<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Piece> {
         let (r, instead) = opt((ws1, phrase("instead"))).parse(r)?;
         Ok((r, (area, colon.is_some(), value, instead.is_some())))
     };
-    if let Ok((r, (_, _, (area, colon, value, instead), _, _))) =
-        (ch('('), ws0, said, ws0, ch(')')).parse(i)
+    if let Ok((r, (_, _, (area, _, value, _), _, _))) = (ch('('), ws0, said, ws0, ch(')')).parse(i)
     {
-        if colon || instead {
-            return Ok((r, Piece::ExceptRf(area, value)));
-        }
+        return Ok((r, Piece::ExceptRf(area, value)));
     }
     match said(i)? {
         (r, (area, _, value, true)) => Ok((r, Piece::ExceptRf(area, value))),

@@ -135,6 +135,14 @@ fn whole_war_words_and_the_vehicle_an_rf_is_of() {
             ],
         ),
         (
+            "Pell 38: all thtrs, '39 thru EOW, RF 1.0 (Tavrin 1.2).",
+            vec!["<Pell 38> DatesAndRf | every theater [EXC Tavrin]: from 1-12/39 on (1.0) | Tavrin: from 1-12/39 on (1.2)"],
+        ),
+        (
+            "all listed dates, RF 1.0.",
+            vec!["RfByPeriod | anywhere: from 1/36 on (1.0)"],
+        ),
+        (
             "In Mereth the RF of the Tessin 3t is 1.4 at all dates.",
             vec!["<Tessin 3t> RfByPeriod | Mereth: from 1/36 on (1.4)"],
         ),

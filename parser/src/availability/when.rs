@@ -562,7 +562,10 @@ fn throughout<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     let mut whole = phrase("all war")
         .or(phrase("the whole war"))
         .or(phrase("at all dates"))
-        .or(phrase("at all times"));
+        .or(phrase("at all times"))
+        // A spreadsheet's "all listed dates", "all dates".
+        .or(phrase("all listed dates"))
+        .or(phrase("all dates"));
     if let Ok((r, _)) = whole.parse(i) {
         if !r.starts_with(char::is_alphanumeric) {
             if let Some(whole) = whole_dates(ctx, i, r) {
