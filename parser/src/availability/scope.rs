@@ -98,35 +98,14 @@ pub(crate) fn scoped<'a, T>(
         if before.is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) {
             break;
         }
-        // "Pell 38 - Korvath + Tavrin, 39 thru 41": a name (or list) before a dash set apart,
-        // as a label.
-        if count > 0 && matches!(word, "-" | "--" | "—") {
-            let (label, _) = words[count - 1];
-            if label_names(
-                ctx,
-                start,
-                &words[..count - 1],
-                (label, rest),
-                depth,
-                &mut names,
-            ) {
-                if let Some(read) = attempt(&names, rest.trim_start()) {
-                    return Ok(read);
-                }
-            }
-            break;
-        }
         // "Vk. 6: Northern Front 1939-42, RF 1.2": a name (or list) as a label, its colon
-        // ending it; what follows is read as the clause about it.
-        if let Some(label) = word.strip_suffix(':').filter(|w| !w.contains(':')) {
-            if label_names(
-                ctx,
-                start,
-                &words[..count],
-                (label, rest),
-                depth,
-                &mut names,
-            ) {
+        // ending it, or a dash set apart after it ("Pell 38 - Korvath + Tavrin, 39 thru 41");
+        // what follows is read as the clause about it.
+        let dashed = (count > 0 && matches!(word, "-" | "--" | "—")).then(|| words[count - 1].0);
+        let colon = word.strip_suffix(':').filter(|w| !w.contains(':'));
+        if let Some(label) = dashed.or(colon) {
+            let before = &words[..count - usize::from(dashed.is_some())];
+            if label_names(ctx, start, before, (label, rest), depth, &mut names) {
                 if let Some(read) = attempt(&names, rest.trim_start()) {
                     return Ok(read);
                 }
