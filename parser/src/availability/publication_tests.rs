@@ -114,3 +114,23 @@ fn its_own_rf_changed_for_part_of_its_use() {
     let (clauses, errors) = read("In the Brask Isles its RF is .1 higher than the M.41's.");
     assert_eq!((clauses[0].as_str(), errors), ("Unreadable", 1));
 }
+
+/// A second editor of the publication's manner (the blind nation `brv`): "Otherwise RF 1.3",
+/// "The X is as per the Y, but ...".
+#[test]
+fn a_second_editors_copies_and_exceptions() {
+    let cases = [
+        ("Otherwise RF 1.3.", vec!["Otherwise 1.3 EXC []"]),
+        (
+            "The M.41 is as per the Orvald M.41, but not available before 1944 and its RF is .1 higher.",
+            vec![
+                "<M.41> SameWithAddedRf +0.1 of Orvald M.41",
+                "Limit Not [] until 12/43",
+            ],
+        ),
+    ];
+    for (text, want) in cases {
+        let want: Vec<String> = want.into_iter().map(String::from).collect();
+        assert_eq!(read(text), (want, 0), "{text}");
+    }
+}

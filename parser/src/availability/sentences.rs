@@ -656,6 +656,9 @@ fn unreadable(ctx: &Ctx<'_>, sentence: &str, read: usize) -> AvailabilityClause 
 fn bracket_after<'a>(ctx: &Ctx<'a>, r: &'a str, clauses: &mut Vec<AvailabilityClause>) -> &'a str {
     match exception_list(ctx, r) {
         Ok((after, read)) => {
+            if let Some(before) = clauses.last_mut() {
+                rf_places_excepted(before, &read);
+            }
             clauses.extend(read);
             after.trim_start()
         }
@@ -665,6 +668,47 @@ fn bracket_after<'a>(ctx: &Ctx<'a>, r: &'a str, clauses: &mut Vec<AvailabilityCl
             r[end..].trim_start()
         }
         Err(_) => r,
+    }
+}
+
+/// "The RF is 1.4 for 1940-41 and 1.2 thereafter [EXC: in Salvony it is 1.5]": the places a
+/// bracket gives RFs of are left out of the RFs the clause before gives anywhere.
+fn rf_places_excepted(before: &mut AvailabilityClause, bracket: &[AvailabilityClause]) {
+    let ClauseKind::Schedule(s) = &mut before.kind else {
+        return;
+    };
+    if s.form != ScheduleForm::RfByPeriod {
+        return;
+    }
+    let places: Vec<_> = bracket
+        .iter()
+        .filter_map(|c| match &c.kind {
+            ClauseKind::Schedule(b) if b.form == ScheduleForm::RfByPeriod => Some(&b.sections),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|sec| match &sec.area {
+            Area::Theaters { theaters, except } if except.is_empty() => Some(theaters),
+            _ => None,
+        })
+        .flatten()
+        .cloned()
+        .collect();
+    if places.is_empty() {
+        return;
+    }
+    for sec in &mut s.sections {
+        if sec.area == Area::Anywhere {
+            sec.area = Area::AllBut {
+                except: places
+                    .iter()
+                    .map(|t| super::syntax::TheaterException {
+                        theater: t.clone(),
+                        not_available: false,
+                    })
+                    .collect(),
+            };
+        }
     }
 }
 
@@ -696,8 +740,15 @@ fn exception_list<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<AvailabilityClau
 
 /// "Otherwise it is 1.4 [EXC: clause, clause, and clause]".
 fn otherwise<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let (i, _) = (phrase("otherwise it is"), ws1).parse(start)?;
-    let (i, value) = rf(ctx, i, false)?;
+    let (i, _) = (phrase("otherwise"), opt(ch(',')), ws1).parse(start)?;
+    // "Otherwise it is 1.4", "Otherwise RF 1.3", "Otherwise the RF is 1.3".
+    let (i, value) = match (phrase("it is"), ws1).parse(i) {
+        Ok((r, _)) => rf(ctx, r, false)?,
+        Err(_) => {
+            let (r, _) = opt((phrase("the").or(phrase("its")), ws1)).parse(i)?;
+            super::rf_words::rf_noun(ctx, r, false)?
+        }
+    };
     let (i, exceptions) = match exceptions_open(i) {
         Ok(_) => exception_list(ctx, i)?,
         Err(_) => (i, Vec::new()),

@@ -142,6 +142,15 @@ fn whole_war_words_and_the_vehicle_an_rf_is_of() {
             "all listed dates, RF 1.0.",
             vec!["RfByPeriod | anywhere: from 1/36 on (1.0)"],
         ),
+        // An "[EXC: ...]" giving one place's RF after RFs given anywhere: that place is left
+        // out of them (one RF for each month and place).
+        (
+            "The RF is 1.4 for 1940-41 and 1.2 thereafter [EXC: in Tavrin it is 1.5].",
+            vec![
+                "RfByPeriod | every theater [EXC Tavrin]: 1/40-12/41 (1.4), thereafter (1.2)",
+                "RfByPeriod | Tavrin: from 1/36 on (1.5)",
+            ],
+        ),
         (
             "In Mereth the RF of the Tessin 3t is 1.4 at all dates.",
             vec!["<Tessin 3t> RfByPeriod | Mereth: from 1/36 on (1.4)"],
