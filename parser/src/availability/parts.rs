@@ -142,6 +142,9 @@ pub(crate) enum LeadIn {
     /// "Dates and Rarity Factors by theatre:": a heading that names what follows, scoping
     /// nothing.
     Heading,
+    /// "Use is limited to the Northern Front:": the place what follows lies in; a section of
+    /// its own place keeps it.
+    Within(Area),
 }
 
 impl LeadIn {
@@ -151,7 +154,7 @@ impl LeadIn {
             LeadIn::Period(p) => Some(super::syntax::EntryWhen::Period(p)),
             LeadIn::From(p) => Some(super::syntax::EntryWhen::From(p)),
             LeadIn::Until(p) => Some(super::syntax::EntryWhen::Until(p)),
-            LeadIn::Area(_) | LeadIn::Ww2 | LeadIn::Heading => None,
+            LeadIn::Area(_) | LeadIn::Ww2 | LeadIn::Heading | LeadIn::Within(_) => None,
         }
     }
 }
@@ -204,6 +207,22 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     }
     if let Some(r) = heading(i) {
         return Ok((r, LeadIn::Heading));
+    }
+    // "Use is limited to the Northern Front: Vardenmark from 6/41 ...": the place a heading
+    // keeps the use to, the area of what follows it (whose own places lie in it).
+    if let Ok((r, (_, _, area, _, _, _))) = (
+        phrase("use is limited to")
+            .or(phrase("use is restricted to"))
+            .or(phrase("availability is limited to")),
+        ws1,
+        |r| super::theater_names::known_area(ctx, r),
+        ws0,
+        ch(':'),
+        ws1,
+    )
+        .parse(i)
+    {
+        return Ok((r, LeadIn::Within(area)));
     }
     // "Russian dates and RFs:", "Yugoslav use:": a place's heading scopes what follows.
     if let Some(read) = place_heading(ctx, i) {

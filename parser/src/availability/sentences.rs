@@ -148,6 +148,13 @@ fn with_lead_in(ctx: &Ctx<'_>, mut body: Body, lead: LeadIn) -> Option<Body> {
         (ClauseKind::Schedule(_) | ClauseKind::Limit(_), LeadIn::Ww2) => {}
         // "Dates and RFs by theatre: X, 1940-41 (1.2); ...": a heading names what follows.
         (ClauseKind::Schedule(_), LeadIn::Heading) => {}
+        (ClauseKind::Schedule(s), LeadIn::Within(area)) if s.form != ScheduleForm::LimitedTo => {
+            for section in &mut s.sections {
+                if section.area == Area::Anywhere {
+                    section.area = area.clone();
+                }
+            }
+        }
         // "In 1943 its RF is 1.5, ...", "From 1943 onward, the RF drops to 1.1": the lead-in's
         // period, or open end, is the first RF's.
         (

@@ -151,6 +151,15 @@ fn whole_war_words_and_the_vehicle_an_rf_is_of() {
                 "RfByPeriod | Tavrin: from 1/36 on (1.5)",
             ],
         ),
+        // A heading that keeps the use to a place its items lie in.
+        (
+            "Use is limited to the North: Tavrin from June 1941 to August 1942 (RF 1.2), and Korvath from 3/42 to the end of 1943 (RF 1.4).",
+            vec!["DatesAndRf | Tavrin: 6/41-8/42 (1.2) | Korvath: 3/42-12/43 (1.4)"],
+        ),
+        (
+            "Use is limited to the North: 1941-42 (RF 1.2).",
+            vec!["DatesAndRf | the North: 1/41-12/42 (1.2)"],
+        ),
         (
             "In Mereth the RF of the Tessin 3t is 1.4 at all dates.",
             vec!["<Tessin 3t> RfByPeriod | Mereth: from 1/36 on (1.4)"],
