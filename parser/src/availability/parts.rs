@@ -208,21 +208,8 @@ pub(crate) fn lead_in<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, LeadIn> {
     if let Some(r) = heading(i) {
         return Ok((r, LeadIn::Heading));
     }
-    // "Use is limited to the Northern Front: Vardenmark from 6/41 ...": the place a heading
-    // keeps the use to, the area of what follows it (whose own places lie in it).
-    if let Ok((r, (_, _, area, _, _, _))) = (
-        phrase("use is limited to")
-            .or(phrase("use is restricted to"))
-            .or(phrase("availability is limited to")),
-        ws1,
-        |r| super::theater_names::known_area(ctx, r),
-        ws0,
-        ch(':'),
-        ws1,
-    )
-        .parse(i)
-    {
-        return Ok((r, LeadIn::Within(area)));
+    if let Some(read) = use_limited_heading(ctx, i) {
+        return Ok(read);
     }
     // "Russian dates and RFs:", "Yugoslav use:": a place's heading scopes what follows.
     if let Some(read) = place_heading(ctx, i) {
@@ -347,6 +334,24 @@ fn place_heading<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn)> {
     }
     let (rest, _) = ws1(&r[colon + 1..]).ok()?;
     Some((rest, LeadIn::Area(area)))
+}
+
+/// "Use is limited to the Northern Front: Vardenmark from 6/41 ...": the place a heading keeps
+/// the use to, the area of what follows it (whose own places lie in it).
+fn use_limited_heading<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn)> {
+    let (r, (_, _, area, _, _, _)) = (
+        phrase("use is limited to")
+            .or(phrase("use is restricted to"))
+            .or(phrase("availability is limited to")),
+        ws1,
+        |r| super::theater_names::known_area(ctx, r),
+        ws0,
+        ch(':'),
+        ws1,
+    )
+        .parse(i)
+        .ok()?;
+    Some((r, LeadIn::Within(area)))
 }
 
 /// "1940 and 1941": a period and, after "and", one that follows on from it month for month,

@@ -537,32 +537,43 @@ pub(crate) fn read_clauses(ctx: &Ctx<'_>) -> Vec<AvailabilityClause> {
                     .unwrap_or_else(|| r.strip_prefix(['.', ';', ':']).unwrap_or(r));
             }
             Err(e) => {
-                let len = ctx.sentence_len(rest);
-                let sentence = &rest[..len];
-                if let Some(parts) = comma_parts(ctx, sentence) {
-                    continues = false;
-                    clauses.extend(parts);
-                    rest = &rest[len..];
-                    continue;
-                }
-                let number = sentence.contains(|c: char| c.is_ascii_digit());
-                if std::mem::take(&mut continues) && number
-                    || mentions_dates_or_rf(sentence)
-                    || super::pieces::names_dates_or_rf(ctx, sentence)
-                {
-                    let read = match e {
-                        nom::Err::Error(g) | nom::Err::Failure(g) => {
-                            rest.len().saturating_sub(g.at.len()).min(len)
-                        }
-                        nom::Err::Incomplete(_) => 0,
-                    };
-                    clauses.push(unreadable(ctx, sentence, read));
-                }
-                rest = &rest[len..];
+                rest = not_read_whole(ctx, rest, &e, std::mem::take(&mut continues), &mut clauses);
             }
         }
     }
     clauses
+}
+
+/// The text after the sentence at `rest` that no clause form reads whole (`e`, the farthest
+/// any got): its parts between commas when each reads ([`comma_parts`]), else an error when it
+/// names dates or RFs (or any number, after a semicolon: `continues`), else rules prose.
+fn not_read_whole<'a>(
+    ctx: &Ctx<'a>,
+    rest: &'a str,
+    e: &nom::Err<GrammarError<'a>>,
+    continues: bool,
+    clauses: &mut Vec<AvailabilityClause>,
+) -> &'a str {
+    let len = ctx.sentence_len(rest);
+    let sentence = &rest[..len];
+    if let Some(parts) = comma_parts(ctx, sentence) {
+        clauses.extend(parts);
+        return &rest[len..];
+    }
+    let number = sentence.contains(|c: char| c.is_ascii_digit());
+    if continues && number
+        || mentions_dates_or_rf(sentence)
+        || super::pieces::names_dates_or_rf(ctx, sentence)
+    {
+        let read = match e {
+            nom::Err::Error(g) | nom::Err::Failure(g) => {
+                rest.len().saturating_sub(g.at.len()).min(len)
+            }
+            nom::Err::Incomplete(_) => 0,
+        };
+        clauses.push(unreadable(ctx, sentence, read));
+    }
+    &rest[len..]
 }
 
 /// A sentence that does not read whole, read as its parts between commas when every part
