@@ -1276,17 +1276,16 @@ fn copy_of<'a>(
                 read => Ok(read),
             },
             Ok((i, _)) => antecedent(ctx, i),
-            // "The Maul II is as per the Maul, but ...": after its subject's verb, the copy
-            // must name what it copies.
-            Err(e) if (phrase("is").or(phrase("are")), ws1).parse(start).is_ok() => {
-                let (i, _) = (phrase("is").or(phrase("are")), ws1).parse(start)?;
-                match antecedent(ctx, i).map_err(|_| e)? {
+            Err(e) => match (phrase("is").or(phrase("are")), ws1).parse(start) {
+                // "The Maul II is as per the Maul, but ...": after its subject's verb, the copy
+                // must name what it copies.
+                Ok((i, _)) => match antecedent(ctx, i).map_err(|_| e)? {
                     (r, (None, None)) => fail(r),
                     read => Ok(read),
-                }
-            }
-            // "Drossel B: as the Drossel, but RF +.1": the antecedent alone after a label.
-            Err(e) => bare_antecedent(ctx, start).map_err(|_| e),
+                },
+                // "Drossel B: as the Drossel, but RF +.1": the antecedent alone after a label.
+                Err(_) => bare_antecedent(ctx, start).map_err(|_| e),
+            },
         },
     }
 }

@@ -66,6 +66,8 @@ impl<'a> Ctx<'a> {
     /// follows (or, while [`Ctx::in_part`], a comma).
     pub(crate) fn ends_here(&self, rest: &str) -> bool {
         let t = rest.trim_start();
+        // A part's break as `lexeme::part_break` reads it (said here again: the lexemes use
+        // this module).
         let dash = t.starts_with("-- ") || t.starts_with("— ");
         t.is_empty() || t.starts_with(['.', ';']) || (self.in_part && (t.starts_with(',') || dash))
     }

@@ -132,6 +132,29 @@ pub(crate) fn theater_noun(i: &str) -> Res<'_, &str> {
         .parse(i)
 }
 
+/// The text after the mark that ends a part of a sentence at `r`
+/// (`sentences::comma_parts`): a comma, or a dash set apart as one ("EG only -- Korvath ...",
+/// "... — 1.2 in both").
+pub(crate) fn part_break(r: &str) -> Option<&str> {
+    r.strip_prefix(',')
+        .or_else(|| r.strip_prefix("--").filter(|a| a.starts_with(' ')))
+        .or_else(|| r.strip_prefix('—').filter(|a| a.starts_with(' ')))
+}
+
+/// True when `text` opens with a word of sense ([`SENSE_WORDS`]: "not", "only", "NA", ...).
+pub(crate) fn opens_with_sense_word(text: &str) -> bool {
+    let word = text
+        .split(|c: char| !(c.is_alphabetic() || c == '/'))
+        .next()
+        .unwrap_or("");
+    SENSE_WORDS.contains(&word.to_lowercase().as_str())
+}
+
+/// A shorthand's "excl. X", "excluding X": what "except" says.
+pub(crate) fn excluding(i: &str) -> Res<'_, &str> {
+    phrase("excl.").or(phrase("excluding")).parse(i)
+}
+
 /// A shorthand's "each" after an RF or an amount ("rf 1.2 ea.", "+.1 ea. period", "rf 1.1 ea.
 /// thtr", "each type"): it says the figure holds for every one, which it does anyway.
 pub(crate) fn each(i: &str) -> Res<'_, &str> {

@@ -440,7 +440,7 @@ fn bit<'a>(ctx: &Ctx<'a>, i: &'a str, before: Before) -> Option<(&'a str, Bit, O
         return Some((r, Bit::Everywhere, None));
     }
     // A shorthand's "excl. Marchers".
-    if let Some(r) = first_phrase(i, &["except", "excl.", "excluding"]) {
+    if let Ok((r, _)) = phrase("except").or(super::lexeme::excluding).parse(i) {
         return Some((r, Bit::Except, None));
     }
     if let Some(read) = at_place(ctx, i) {

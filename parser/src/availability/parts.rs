@@ -82,8 +82,7 @@ pub(crate) fn everywhere_except<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> 
             phrase("save")
                 .or(phrase("but"))
                 .or(phrase("bar"))
-                .or(phrase("excl."))
-                .or(phrase("excluding")),
+                .or(super::lexeme::excluding),
             ws1,
         )
             .parse(i)?,
@@ -306,14 +305,7 @@ fn place_heading<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn)> {
     // "Ulvar: NA all of '42", "Ulvar: not before 1943": the place alone as the label of a
     // limit (before dates and RFs, a place's label is the list's own first place).
     if let Ok((rest, _)) = (ch(':'), ws1).parse(r) {
-        let word = rest
-            .split(|c: char| !(c.is_alphabetic() || c == '/'))
-            .next()
-            .unwrap_or("")
-            .to_lowercase();
-        return super::lexeme::SENSE_WORDS
-            .contains(&word.as_str())
-            .then_some((rest, LeadIn::Area(area)));
+        return super::lexeme::opens_with_sense_word(rest).then_some((rest, LeadIn::Area(area)));
     }
     let (r, _) = ws1(r).ok()?;
     let colon = r.find(':')?;

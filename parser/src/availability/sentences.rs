@@ -358,7 +358,7 @@ fn terminated<'a>(ctx: &Ctx<'a>, rest: &'a str, level: Level) -> bool {
                 || exceptions_open(r).is_ok()
         }
         Level::Nested => r.starts_with(',') || r.starts_with(']'),
-        Level::Part => part_break(r).is_some() || terminated(ctx, rest, Level::Top),
+        Level::Part => super::lexeme::part_break(r).is_some() || terminated(ctx, rest, Level::Top),
     }
 }
 
@@ -609,7 +609,7 @@ fn comma_parts(ctx: &Ctx<'_>, sentence: &str) -> Option<Vec<AvailabilityClause>>
         clauses.push(c);
         clauses.extend(also);
         let r = r.trim_start();
-        match part_break(r) {
+        match super::lexeme::part_break(r) {
             Some(next) if !next.trim().is_empty() => at = next,
             _ => {
                 let end = r.strip_prefix('.').unwrap_or(r);
@@ -617,14 +617,6 @@ fn comma_parts(ctx: &Ctx<'_>, sentence: &str) -> Option<Vec<AvailabilityClause>>
             }
         }
     }
-}
-
-/// The text after the mark that ends a part of a sentence at `r` ([`comma_parts`]): a comma,
-/// or a dash set apart as one ("EG only -- Korvath ...", "... — 1.2 in both").
-fn part_break(r: &str) -> Option<&str> {
-    r.strip_prefix(',')
-        .or_else(|| r.strip_prefix("--").filter(|a| a.starts_with(' ')))
-        .or_else(|| r.strip_prefix('—').filter(|a| a.starts_with(' ')))
 }
 
 /// Words that only join a part of a sentence to the one before it ([`comma_parts`]).

@@ -1233,10 +1233,7 @@ pub(crate) fn place<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     // A name the nation does not know still reads: the resolver says it is unknown, with
     // "did you mean".
     // Nor is a word of sense ("Ulvar: NA in 1942").
-    let word = &named[..named
-        .find(|c: char| !(c.is_alphabetic() || c == '/'))
-        .unwrap_or(named.len())];
-    if super::lexeme::SENSE_WORDS.contains(&word.to_lowercase().as_str()) {
+    if super::lexeme::opens_with_sense_word(named) {
         return fail(i);
     }
     let theaters = match known_places(ctx, i) {
