@@ -249,6 +249,10 @@ pub(crate) fn continued<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
 
 /// The area that opens a section: "for use in X", "for X", "in X".
 fn section_area<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    // "Dates elsewhere are ...", "and elsewhere 1/42-43".
+    if let Ok(read) = super::parts::elsewhere(i) {
+        return Ok(read);
+    }
     let (i, _) = (
         phrase("for use in")
             .or(phrase("for use on"))
@@ -393,12 +397,20 @@ fn rf_verb(i: &str) -> Res<'_, (bool, bool)> {
     Ok((i, (changed, verb)))
 }
 
-/// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
-/// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
-pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+/// The words an RF list opens with, up to the RF's word ("at RF", "The X's North African RF",
+/// "an RF of", "The Morro is" before a decimal): the text after them and the place they
+/// name.
+fn rf_subject<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Option<Area>> {
     // "...: at RF 1.1 in 1940-41, rising to 1.3 in 1942" after a dates list's colon.
-    let (i, _) = opt((phrase("at"), ws1)).parse(start)?;
+    let (i, at) = opt((phrase("at"), ws1)).parse(start)?;
     let (i, _) = determiner(i)?;
+    // "with an RF of 1.4 in 1942 and 1.1 thereafter" after a comma: "of" says no more than
+    // a verb would. ("and at an RF of 1.4" after a place's part is that part's RF, no
+    // clause.)
+    let (i, article) = match at {
+        Some(_) => (i, None),
+        None => opt((phrase("an").or(phrase("a")), ws1)).parse(i)?,
+    };
     // "The X's North African RF is ...": a place the nation knows, before the RF it scopes.
     let (i, place) = opt(|i| place_before(ctx, i)).parse(i)?;
     // "The Morro is 1.3 to the end of '42, then 1.5": after a subject, "is" before a decimal
@@ -415,8 +427,16 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
                 false => return fail(i),
             }
         }
+        false if article.is_some() => (rf_word, ws1, phrase("of")).parse(i)?.0,
         false => rf_word(i)?.0,
     };
+    Ok((i, place))
+}
+
+/// "RF is 1.2 for 1-6/42, ..., and 1.1 thereafter", "RF for use in Sicily is 1.3 for 7/43 and
+/// 1.6 for 8/43", "RF for 44-5/45 use in Italy is 1.2".
+pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
+    let (i, place) = rf_subject(ctx, start)?;
     // "The RF of the Tessin 3t is 1.4": the vehicle it is about.
     let (i, of) = opt((ws1, phrase("of"), ws1, |r| {
         super::limits::vehicle(ctx, r).ok_or(nom::Err::Error(GrammarError { at: r }))
@@ -467,6 +487,16 @@ pub(crate) fn rf_by_period<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         if area.is_none() {
             if let Ok(read) = super::whole::rf_with_months_apart(ctx, start, i, &entries) {
                 return Ok(read);
+            }
+        }
+        // "RF is 1.1 in Vardenmark and Salvony", "with an RF of 1.1 in the Marches": an RF
+        // for all the DATES in the places after it.
+        if area.is_none() && super::entries::known_place_follows(ctx, i) {
+            if let Ok((r, places)) = places_after_list(ctx, i) {
+                let mut body =
+                    schedule_of(ScheduleForm::RfByPeriod, ctx, start, r, places, entries);
+                body.needs_period = needs_period;
+                return Ok((r, body));
             }
         }
         // Without a verb the list must read, or the clause end there ("RF 1.3." alone is an
@@ -1689,6 +1719,22 @@ pub(crate) fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
     Ok((i, body))
 }
 
+/// After "Use in X is limited to": X's periods, with or without their RFs ("1942 (RF 1.3)",
+/// "6-12/40"): the dates (and RFs) of that place.
+fn place_limited_to<'a>(ctx: &Ctx<'a>, start: &'a str, i: &'a str, area: Area) -> Res<'a, Body> {
+    if let Ok((r, entries)) = rated_entries(ctx, i) {
+        return Ok((
+            r,
+            schedule_of(ScheduleForm::DatesAndRf, ctx, start, r, area, entries),
+        ));
+    }
+    let (r, entries) = entry_list(ctx, i, date_entry)?;
+    Ok((
+        r,
+        schedule_of(ScheduleForm::DatesOnly, ctx, start, r, area, entries),
+    ))
+}
+
 /// "[The] availability for WWII scenarios is limited to 6/40 (France) and 7/43 (Sicily)",
 /// "For WWII scenarios, use is restricted to France (6/40) and Sicily (7/43)",
 /// "availability for WW2 scenarios is limited to East Africa, with Dates and RF of ...";
@@ -1696,11 +1742,16 @@ pub(crate) fn restricted_use<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body>
 pub(crate) fn limited_to<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (i, (_, subject)) = (determiner, phrase("availability").or(phrase("use"))).parse(start)?;
     let (i, _) = opt((ws1, phrase("for"), ws1, ww2_scenarios)).parse(i)?;
+    // "Use in Salvony is limited to 1942 (RF 1.3)": the place's own dates.
+    let (i, area) = opt(|i| area_after(ctx, i)).parse(i)?;
     // "is limited to", "is restricted to", "is confined to": one meaning.
     let limited = phrase("limited")
         .or(phrase("restricted"))
         .or(phrase("confined"));
     let (i, _) = (ws1, phrase("is"), ws1, limited, ws1, phrase("to"), ws1).parse(i)?;
+    if let Some(area) = area {
+        return place_limited_to(ctx, start, i, area);
+    }
     if let Ok((r, pairs)) = list(
         ctx,
         i,

@@ -31,6 +31,9 @@ pub(crate) fn rated_group<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Sche
     let mut whens = vec![(start, first)];
     loop {
         if let Ok((r, (after, qualifiers))) = rf_after(ctx, i) {
+            if places_own_rf(ctx, i, r) {
+                return super::grammar_error::fail(i);
+            }
             let qualifiers = read_qualifiers(ctx, &qualifiers);
             let last = whens.len() - 1;
             let entries = whens
@@ -60,6 +63,22 @@ pub(crate) fn rated_group<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Vec<Sche
         whens.push((r, w));
         i = r2;
     }
+}
+
+/// True when places follow an RF set apart by ", with" ("1/40-6/43, with an RF of 1.1 in the
+/// Marches and Vardenmark"): they are the RF's own, not the list's, and the list ends before
+/// the RF (the sentence is then read by its parts).
+fn places_own_rf<'a>(ctx: &Ctx<'a>, i: &'a str, r: &'a str) -> bool {
+    let set_apart = (ws0, ch(','), ws1, phrase("with")).parse(i).is_ok();
+    set_apart && known_place_follows(ctx, r)
+}
+
+/// True when a place the nation knows follows `i` with its preposition (" in Vardenmark", " on
+/// the Northern Front"); without a lexicon, never ("in August", "in spirit" name none).
+pub(crate) fn known_place_follows(ctx: &Ctx<'_>, i: &str) -> bool {
+    (ws1, super::lexeme::place_preposition, ws1)
+        .parse(i)
+        .is_ok_and(|(r, _)| ctx.lexicon.place_at(r).is_some())
 }
 
 /// The span of an entry's months.

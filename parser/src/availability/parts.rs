@@ -116,6 +116,10 @@ pub(crate) fn area_after<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
     if let Ok(read) = everywhere_except(ctx, i) {
         return Ok(read);
     }
+    // "Dates elsewhere are ...": the places no section before names.
+    if let Ok(read) = elsewhere(i) {
+        return Ok(read);
+    }
     if let Ok((r, _)) = (place_words, ws1).parse(i) {
         return named_area(ctx, r);
     }

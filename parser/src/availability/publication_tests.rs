@@ -5,8 +5,14 @@ use super::tests::read_with;
 use crate::Lexicon;
 
 fn lexicon() -> Lexicon {
+    lexicon_of(None)
+}
+
+/// The places and vehicles of [`lexicon`], with the years of a listing (an RF given without a
+/// period holds from the first of them, "from 1/36 on").
+fn lexicon_of(years: Option<crate::YearSpan>) -> Lexicon {
     Lexicon::new(
-        None,
+        years,
         &["Orvald M.41".to_string(), "M.41".to_string()],
         &[
             "Tarnovy".to_string(),
@@ -22,6 +28,14 @@ fn lexicon() -> Lexicon {
 
 fn read(text: &str) -> (Vec<String>, usize) {
     read_with(text, &lexicon())
+}
+
+fn read_dated(text: &str) -> (Vec<String>, usize) {
+    let years = crate::YearSpan {
+        first: 1936,
+        last: 1945,
+    };
+    read_with(text, &lexicon_of(Some(years)))
 }
 
 /// "NA" is the listing's "not available", in a sentence as in a cell.
@@ -133,4 +147,65 @@ fn a_second_editors_copies_and_exceptions() {
         let want: Vec<String> = want.into_iter().map(String::from).collect();
         assert_eq!(read(text), (want, 0), "{text}");
     }
+}
+
+/// An RF for all the DATES in places named after it ("RF is 1.1 in X and Y", "an RF of 1.1
+/// in X"); after a list's ", with", such places are the RF's own, not the list's, and the
+/// list's dates stay where the sentence put them ("elsewhere"). Without a place the nation
+/// knows, the words after the RF are no place ("RF 1.3 in spirit").
+#[test]
+fn places_after_an_rf_are_the_rfs_own() {
+    for text in [
+        "RF is 1.1 in Tarnovy and the Salt Hills.",
+        "An RF of 1.1 in Tarnovy and the Salt Hills.",
+    ] {
+        assert_eq!(
+            read_dated(text),
+            (
+                vec!["RfByPeriod | Tarnovy/the Salt Hills: from 1/36 on (1.1)".to_string()],
+                0
+            ),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        read_dated(
+            "Dates elsewhere are 1/40-6/43, with an RF of 1.1 in Tarnovy and the Salt Hills."
+        ),
+        (
+            vec![
+                "DatesOnly | elsewhere: 1/40-6/43".to_string(),
+                "RfByPeriod | Tarnovy/the Salt Hills: from 1/36 on (1.1)".to_string(),
+            ],
+            0
+        )
+    );
+    // Without ", with" the places are the list's.
+    assert_eq!(
+        read_dated("Dates and RF are 7-8/43 at RF 1.4 in Tarnovy."),
+        (vec!["DatesAndRf | Tarnovy: 7-8/43 (1.4)".to_string()], 0)
+    );
+    assert_eq!(read_dated("RF is 1.1 in spirit.").1, 1);
+}
+
+/// "Use in X is limited to P (RF r)": the place's own dates (and RF); "Dates elsewhere are":
+/// the places no section before names.
+#[test]
+fn use_in_a_place_limited_to_dates_and_dates_elsewhere() {
+    assert_eq!(
+        read_dated(
+            "Use in the Salt Hills is limited to 6-12/40 (RF 1.5). Dates elsewhere are 1/40-6/43."
+        ),
+        (
+            vec![
+                "DatesAndRf | the Salt Hills: 6-12/40 (1.5)".to_string(),
+                "DatesOnly | elsewhere: 1/40-6/43".to_string(),
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        read_dated("Use in Tarnovy is limited to 1942."),
+        (vec!["DatesOnly | Tarnovy: 1-12/42".to_string()], 0)
+    );
 }
