@@ -78,6 +78,20 @@ fn vehicle_before_negation(words: &str) -> bool {
         .any(|w| VEHICLE_WORDS.contains(&w.as_str()))
 }
 
+/// ", because the most of them were lost in the battles of 1938": a reason says why, not
+/// when, where or at what RF (its years are history); one with a decimal in it (an RF) or a
+/// bracket is no reason alone.
+fn is_reason(words: &str) -> bool {
+    let mut it = words.split_whitespace();
+    let because =
+        it.next().is_some_and(|w| w.eq_ignore_ascii_case("because")) && it.next().is_some();
+    let decimal = words
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'.' && w[1].is_ascii_digit());
+    because && !decimal && !words.contains(['(', ')', '[', ']', ':'])
+}
+
 /// Negations a relative clause about another thing may hold.
 const NEGATIONS: [&str; 6] = ["not", "never", "no", "nor", "neither", "none"];
 
@@ -108,6 +122,9 @@ pub(crate) fn aside<'a>(ctx: &Ctx<'a>, rest: &'a str) -> Option<&'a str> {
         .find(';')
         .unwrap_or(body.trim_end().trim_end_matches('.').len());
     let words = &body[..end];
+    if is_reason(words) {
+        return Some(&r[end..]);
+    }
     if words.trim().is_empty()
         || words.contains(|c: char| c.is_ascii_digit() || "()[]:".contains(c))
     {

@@ -27,7 +27,7 @@ use super::use_verbs::one_of;
 use super::when::{span_period, when};
 
 /// Words that carry no meaning of their own in a limit sentence.
-const SMALL_WORDS: [&str; 66] = [
+const SMALL_WORDS: [&str; 70] = [
     // A rules lawyer's "the said vehicle shall not be available".
     "shall",
     "thereto",
@@ -101,10 +101,16 @@ const SMALL_WORDS: [&str; 66] = [
     "have",
     "got",
     "use",
+    // "After 1940 nobody has it any more", "The Militia didn't get these".
+    "has",
+    "get",
+    "these",
+    // "The Militia never got one".
+    "one",
 ];
 
 /// Small words of two: "in service", "from service", "for use" ("For use only by X").
-const SMALL_PHRASES: [&str; 17] = [
+const SMALL_PHRASES: [&str; 19] = [
     // A rules lawyer's "the said vehicle", "the aforementioned vehicle" ("it is said" is a
     // hedge, no small words).
     "said vehicle",
@@ -118,6 +124,9 @@ const SMALL_PHRASES: [&str; 17] = [
     "went west",
     "in service",
     "from service",
+    // "nobody has it any more": no more than "no longer" says.
+    "any more",
+    "any longer",
     "to be",
     "for use",
     // "Only the X may use it": the verb of use, whoever its subject.
@@ -135,7 +144,7 @@ const ONLY_TO: [&str; 4] = ["limited to", "restricted to", "reserved for", "conf
 const ONLY: [&str; 3] = ["only", "solely", "exclusively"];
 
 /// The words that keep from what is named (contractions first: "isn't" is "is not").
-const NOT: [&str; 16] = [
+const NOT: [&str; 21] = [
     // A spreadsheet's "N/A" (not available), the publication's "NA".
     "n/a",
     "na",
@@ -155,6 +164,13 @@ const NOT: [&str; 16] = [
     "nothing",
     // "Neither is available on X": not, of both.
     "neither",
+    // "After 1940 nobody has it any more" ("nobody else", "no other side" name others: no
+    // word of the limits).
+    "nobody",
+    "no one",
+    "didn't",
+    "doesn't",
+    "don't",
 ];
 
 /// "everywhere", "in every theater": the whole, from which "except" takes.
@@ -549,6 +565,9 @@ pub(crate) fn names<'a>(ctx: &Ctx<'a>, i: &'a str, kind: NameKind) -> Res<'a, Ve
             .or((ws1, ch('+'), ws1).map(|_| ()))
             .parse(i);
         let Ok((r, ())) = sep else { break };
+        // "to the Crown and to the League", "in X and in Y": the preposition said again.
+        let again = (one_of(&["to", "by", "for", "in", "on"]), ws1);
+        let r = opt(again).parse(r).map_or(r, |(r2, _)| r2);
         let Ok((r2, next)) = one_name(units_of(r)) else {
             break;
         };
@@ -642,7 +661,8 @@ fn ends_name(word: &str) -> bool {
     let lower = lower.as_str();
     NAME_ENDS.contains(&lower)
         || SMALL_WORDS.contains(&lower)
-        || super::lexeme::UNITS.contains(&lower)
+        // "the Peasant Brigades": a units' noun with its capital is a name's own word.
+        || (super::lexeme::UNITS.contains(&lower) && !word.starts_with(char::is_uppercase))
         || ONLY.contains(&lower)
         || NOT.contains(&lower)
         || matches!(

@@ -66,6 +66,8 @@ mod lawyer_tests;
 #[cfg(test)]
 mod newsletter_tests;
 #[cfg(test)]
+mod plainspoken_tests;
+#[cfg(test)]
 mod publication_tests;
 #[cfg(test)]
 mod reworded_tests;

@@ -353,7 +353,10 @@ fn use_limited_heading<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn
 /// "1940 and 1941": a period and, after "and", one that follows on from it month for month,
 /// joined into one; otherwise `p` as it is.
 fn followed_on<'a>(ctx: &Ctx<'a>, i: &'a str, p: PrintedPeriod) -> (&'a str, PrintedPeriod) {
-    let Ok((r, (_, _, _, next))) = (ws1, phrase("and"), ws1, |r| span_period(ctx, r)).parse(i)
+    // "In 1939 and in 1940 it is 1.5": the preposition said again.
+    let again = opt((phrase("in").or(phrase("during")), ws1));
+    let Ok((r, (_, _, _, _, next))) =
+        (ws1, phrase("and"), ws1, again, |r| span_period(ctx, r)).parse(i)
     else {
         return (i, p);
     };
@@ -388,7 +391,9 @@ fn from_before_pronoun<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn
         .ok()?;
     let (r, w) = super::when::when(ctx, i).ok()?;
     let (r, _) = ws1(r).ok()?;
-    let pronoun = ["it", "they", "both"]
+    // "From summer 1938 until 1940 its RF is 1.3", "From 1943 the RF is 1.2": the RF's own
+    // subject starts as plainly.
+    let pronoun = ["it", "they", "both", "its", "their"]
         .iter()
         .any(|p| phrase(p)(r).is_ok_and(|(after, _)| after.starts_with(' ')));
     // "Between 4/37 and 3/40 the Thrush was used ...": a name of the listing as the subject;
@@ -397,6 +402,7 @@ fn from_before_pronoun<'a>(ctx: &Ctx<'a>, i: &'a str) -> Option<(&'a str, LeadIn
         .parse(r)
         .map_or(r, |(after, _)| after);
     if !pronoun
+        && super::lexeme::rf_word(the).is_err()
         && ctx.lexicon.vehicle_at(the).is_none()
         && super::subjects::faction_subject(ctx, r).is_err()
     {

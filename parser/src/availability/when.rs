@@ -423,6 +423,9 @@ pub(crate) fn when<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
     if let Ok(read) = throughout(ctx, i) {
         return Ok(read);
     }
+    if let Ok(read) = from_war_start(ctx, i) {
+        return Ok(read);
+    }
     if let Ok(read) = to_war_end(ctx, i) {
         return Ok(read);
     }
@@ -587,6 +590,41 @@ fn throughout<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
         return fail(i);
     };
     Ok((r, whole))
+}
+
+/// "the beginning of the war", "the start of the war", "the outbreak of war": the first month
+/// the vehicle's DATES give, as [`war_end`] is the last.
+fn war_start(i: &str) -> Res<'_, &str> {
+    one_of(&[
+        "the beginning of the war",
+        "the beginning of war",
+        "the start of the war",
+        "the start of war",
+        "the outbreak of the war",
+        "the outbreak of war",
+        "the outbreak of hostilities",
+        "the start of hostilities",
+        "the war's start",
+        "the war’s start",
+        "the war's beginning",
+        "the war’s beginning",
+    ])
+    .parse(i)
+}
+
+/// "from the beginning of the war until the end of 1938", "since the start of the war to
+/// 12/40": the vehicle's DATES up to that month; "from the beginning of the war" alone or
+/// "... until the end of the war": its whole DATES.
+fn from_war_start<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, EntryWhen> {
+    let (r, _) = (phrase("from").or(phrase("since")), ws1, war_start).parse(i)?;
+    if let Ok((r2, _)) = (ws1, until_war_end).parse(r) {
+        return whole_dates(ctx, i, r2).map_or_else(|| fail(i), |w| Ok((r2, w)));
+    }
+    let until = one_of(&["until", "till", "up to", "through", "thru", "to"]);
+    if let Ok((r2, (_, _, _, p))) = (ws1, until, ws1, |r| point(ctx, r)).parse(r) {
+        return Ok((r2, EntryWhen::Until(p)));
+    }
+    whole_dates(ctx, i, r).map_or_else(|| fail(i), |w| Ok((r, w)))
 }
 
 /// The whole of a vehicle's DATES, printed as the text from `start` to `rest`: from the first

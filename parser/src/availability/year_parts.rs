@@ -23,12 +23,16 @@ pub fn year_parts_defined(text: &str) -> Vec<YearPart> {
         let word_start =
             at == 0 || text[..at].ends_with(|c: char| c.is_whitespace() || "\"“'‘(:;".contains(c));
         if word_start {
-            if let Some(found) = definition(i) {
+            if let Some((rest, found)) = definition(i) {
                 for part in found {
                     if !out.iter().any(|p| p.word == part.word) {
                         out.push(part);
                     }
                 }
+                // Nothing inside a definition starts another ("a year means" in "\"Early\" in
+                // a year means ...").
+                at = text.len() - rest.len();
+                continue;
             }
         }
         at += i.chars().next().map_or(1, char::len_utf8);
@@ -36,9 +40,15 @@ pub fn year_parts_defined(text: &str) -> Vec<YearPart> {
     out
 }
 
-/// The parts defined at the start of `i`, if a definition starts there.
-fn definition(i: &str) -> Option<Vec<YearPart>> {
-    let (r, words) = joined(i, lower_word).ok()?;
+/// The parts defined at the start of `i`, if a definition starts there, and the text after it.
+fn definition(i: &str) -> Option<(&str, Vec<YearPart>)> {
+    let (r, words) = joined(i, lower_word)
+        .or_else(|_| quoted_word(i).map(|(r, w)| (r, vec![w])))
+        .ok()?;
+    // "\"Early\" in a year means January to April": where the word is used, said.
+    let (r, _) = opt((ws1, phrase("in a year").or(phrase("of a year"))))
+        .parse(r)
+        .ok()?;
     let sign = (ws0, ch('=').or(ch(':'))).map(|_| ());
     let verb = (ws1, phrase("means").or(phrase("is"))).map(|_| ());
     let (r, _) = (sign.or(verb), ws0).parse(r).ok()?;
@@ -78,7 +88,7 @@ fn definition(i: &str) -> Option<Vec<YearPart>> {
         });
         r = after;
     }
-    Some(out)
+    Some((r, out))
 }
 
 /// Items joined by "/" or "," (spaces around them allowed).
@@ -106,8 +116,50 @@ fn lower_word(i: &str) -> Res<'_, &str> {
     Ok((rest, &i[..len]))
 }
 
-/// "Jan-Apr", "May to August", "Sep–Dec", "3-5": two months, the first not after the second.
+/// A word in quotes, a capital allowed ("\"Early\" in a year means ..."): the quotes say it is
+/// the word being defined.
+fn quoted_word(i: &str) -> Res<'_, &str> {
+    let Some(r) = i.strip_prefix(['"', '“']) else {
+        return super::grammar_error::fail(i);
+    };
+    let len = r
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(r.len());
+    if len < 2 || !r[len..].starts_with(['"', '”']) {
+        return super::grammar_error::fail(i);
+    }
+    Ok((&r[len + 1..], &r[..len]))
+}
+
+/// "March, April and May", "June, July, and August": months named one after another, the
+/// range from the first to the last (none left out).
+fn month_list(i: &str) -> Res<'_, (u8, u8)> {
+    let (mut r, first) = month_name(i)?;
+    let mut last = first;
+    loop {
+        let comma = (ws0, ch(','), ws1, opt((phrase("and"), ws1))).map(|_| ());
+        let and = (ws1, phrase("and"), ws1).map(|_| ());
+        let Ok((after, next)) = (comma.or(and), month_name).map(|(_, m)| m).parse(r) else {
+            break;
+        };
+        if next != last + 1 {
+            return super::grammar_error::fail(i);
+        }
+        last = next;
+        r = after;
+    }
+    if last == first || r.starts_with(char::is_alphanumeric) {
+        return super::grammar_error::fail(i);
+    }
+    Ok((r, (first, last)))
+}
+
+/// "Jan-Apr", "May to August", "Sep–Dec", "3-5", "March, April and May": two months or more,
+/// the first not after the last.
 fn month_range(i: &str) -> Res<'_, (u8, u8)> {
+    if let Ok(read) = month_list(i) {
+        return Ok(read);
+    }
     let dash = (ws0, ch('-').or(ch('–')), ws0).map(|_| ());
     let to = (ws1, phrase("to").or(phrase("through")), ws1).map(|_| ());
     let named = (month_name, dash.or(to), month_name).map(|(a, _, b)| (a, (), b));
@@ -185,6 +237,18 @@ mod tests {
                 ("autumn".to_string(), (9, 11)),
             ]
         );
+        // Months named one by one; a word in quotes, where it is used said before its verb.
+        assert_eq!(
+            parts("spring is March, April and May; summer is June, July and August; \"Early\" in a year means January to April, and \"late\" in a year means September to December."),
+            vec![
+                ("spring".to_string(), (3, 5)),
+                ("summer".to_string(), (6, 8)),
+                ("early".to_string(), (1, 4)),
+                ("late".to_string(), (9, 12)),
+            ]
+        );
+        // Months with one left out are no range.
+        assert!(parts("spring is March and May").is_empty());
         // A period is no part of a year, nor are two bare numbers without a word's verb.
         assert!(parts("spring is 3-5/42").is_empty());
         assert!(parts("between 3-5").is_empty());

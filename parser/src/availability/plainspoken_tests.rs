@@ -1,0 +1,93 @@
+//! A maintainer writing in a second language, heavy with factions (issue 30, the made-up
+//! nation `tests/fixtures-notes/fen`, written before the reader knew it): "from the beginning
+//! of the war", "in 1939 and in 1940", seasons defined in the introduction by their months'
+//! names, a reason after "because", "nobody has it any more", a faction's name ending in a
+//! units' noun ("the Peasant Brigades"), "to X and to Y".
+
+use super::tests::read_with;
+use crate::Lexicon;
+
+fn lexicon() -> Lexicon {
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let intro = "spring is March, April and May; summer is June, July and August. \"Early\" in \
+                 a year means January to April, and \"late\" in a year means September to \
+                 December of it.";
+    Lexicon::new(
+        Some(crate::YearSpan {
+            first: 1936,
+            last: 1945,
+        }),
+        &names(&["Lance M1", "Ferrow T", "Stave"]),
+        &names(&[
+            "Ardwen",
+            "the Homeland",
+            "Homeland",
+            "the Southern Provinces",
+        ]),
+    )
+    .with_year_parts(crate::year_parts_defined(intro))
+}
+
+fn read(text: &str) -> (Vec<String>, usize) {
+    read_with(text, &lexicon())
+}
+
+/// Each form reads to its meaning.
+#[test]
+fn plain_words_read_to_their_meaning() {
+    let cases: [(&str, &[&str]); 8] = [
+        (
+            "From the beginning of the war until the end of 1938 its RF is 1.2; in 1939 and in 1940 it is 1.5, because the most of them were lost in the big battles of 1938.",
+            &[
+                "RfByPeriod | anywhere: until 12/38 (1.2)",
+                "RfByPeriod | anywhere: 1/39-12/40 (1.5)",
+            ],
+        ),
+        (
+            "From summer 1938 until 1940 its RF is 1.3; from spring 1941 until late 1944 it is 1.6.",
+            &[
+                "RfByPeriod | anywhere: 6/38-12/40 (1.3)",
+                "RfByPeriod | anywhere: 3/41-12/44 (1.6)",
+            ],
+        ),
+        (
+            "It is available from the start of the war to the end of the war.",
+            &["DatesOnly | anywhere: from 1/36 on"],
+        ),
+        ("After 1940 nobody has it any more.", &["Limit Not [] from 1/41 on"]),
+        ("The Militia never got one.", &["Limit Not [Either Militia]"]),
+        ("The Militia didn't get these.", &["Limit Not [Either Militia]"]),
+        (
+            "Only the Peasant Brigades had the Ferrow T, and only in the Southern Provinces.",
+            &[
+                "<Ferrow T> Limit Only [Either Peasant Brigades]",
+                "Limit Only [Place Southern Provinces]",
+            ],
+        ),
+        (
+            "The Lance M1 is available only to the Crown and to the League, and only in the Homeland.",
+            &[
+                "<Lance M1> Limit Only [Either Crown, Either League]",
+                "Limit Only [Place Homeland]",
+            ],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+}
+
+/// A reason with an RF in it is no reason alone; a units' noun without its capital is no
+/// part of a name ("Guard units").
+#[test]
+fn what_a_reason_or_a_units_noun_may_not_hide() {
+    assert_eq!(read("In 1939 its RF is 1.5, because 1.3 was too low.").1, 1);
+    assert_eq!(
+        read("Only Guard units may use it."),
+        (vec!["Limit Only [Either Guard]".to_string()], 0)
+    );
+}
