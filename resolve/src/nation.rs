@@ -158,9 +158,9 @@ fn resolve_listings(
     };
     let vehicle_src = notes_of(input.notes, listing);
     let gun_src = notes_of(input.ordnance_notes, ordnance);
-    let vehicle_doc =
-        vehicle_src.map(|s| parse_listing_notes(s, &vehicles, registries, diagnostics));
-    let gun_doc = gun_src.map(|s| parse_listing_notes(s, &guns, registries, diagnostics));
+    let words = (registries, read.national.factions.as_slice());
+    let vehicle_doc = vehicle_src.map(|s| parse_listing_notes(s, &vehicles, words, diagnostics));
+    let gun_doc = gun_src.map(|s| parse_listing_notes(s, &guns, words, diagnostics));
     let docs: Vec<&NotesDoc> = vehicle_doc.iter().chain(&gun_doc).collect();
     let nation = nation_theaters(&registries.theaters, &docs, listed.clone(), diagnostics);
     let declared = listed.clone().unwrap_or_default();

@@ -54,8 +54,10 @@ pub fn explain(a: ExplainArgs) -> u8 {
     let map = &compiled.loaded.sources;
     // The notes of the item's own listing are read again with that listing's words.
     let lexicon = match v.kind() {
-        ListedKind::Vehicle => notes_lexicon(&nation.vehicles, &theaters.theaters),
-        ListedKind::Gun => notes_lexicon(&nation.ordnance, &theaters.theaters),
+        ListedKind::Vehicle => {
+            notes_lexicon(&nation.vehicles, &theaters.theaters, &nation.factions)
+        }
+        ListedKind::Gun => notes_lexicon(&nation.ordnance, &theaters.theaters, &nation.factions),
     };
     let read = Read {
         map,

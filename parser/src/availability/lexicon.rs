@@ -37,6 +37,9 @@ pub struct Lexicon {
     /// The parts of a year the notes' own introduction defines ("early/mid/late = Jan-Apr /
     /// May-Aug / Sep-Dec"); none unless defined: "mid-1943" is never guessed.
     year_parts: Vec<YearPart>,
+    /// The words of the nation's factions (`ob.toml`), longest first, each also without a
+    /// plural "s" ("Loyalists" and "Loyalist"): a name among them is a faction's, no place.
+    factions: Vec<String>,
 }
 
 impl Lexicon {
@@ -75,7 +78,65 @@ impl Lexicon {
             abbreviations,
             name_words,
             year_parts: Vec::new(),
+            factions: Vec::new(),
         }
+    }
+
+    /// This lexicon with the words of the nation's factions (`ob.toml`'s `words`).
+    #[must_use]
+    pub fn with_factions(mut self, words: &[String]) -> Self {
+        let mut all: Vec<String> = words
+            .iter()
+            .map(|w| w.trim().to_string())
+            .filter(|w| w.len() > 1)
+            .flat_map(|w| {
+                let singular = w
+                    .strip_suffix('s')
+                    .filter(|s| s.len() >= 3)
+                    .map(str::to_string);
+                std::iter::once(w).chain(singular)
+            })
+            .collect();
+        all.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        all.dedup();
+        self.factions = all;
+        self
+    }
+
+    /// The byte length of the faction's word at the start of `i` ("the" before it taken, an
+    /// inflection after it: "the League", "Loyalists'", "Legion's", "Royalists"), ending at a
+    /// word boundary; `None` when no faction's word starts there, or a place's name does.
+    pub(crate) fn faction_at(&self, i: &str) -> Option<usize> {
+        if self.factions.is_empty() || self.place_at(i).is_some() {
+            return None;
+        }
+        let the = ["the ", "The "]
+            .iter()
+            .find(|t| i.starts_with(*t))
+            .map_or(0, |t| t.len());
+        let rest = &i[the..];
+        self.factions.iter().find_map(|w| {
+            let head = rest.get(..w.len())?;
+            if !head.eq_ignore_ascii_case(w) {
+                return None;
+            }
+            let after = &rest[w.len()..];
+            let inflection = ["s'", "s’", "'s", "’s", "s", "'", "’"]
+                .iter()
+                .find(|e| {
+                    after.starts_with(**e)
+                        && after[e.len()..]
+                            .chars()
+                            .next()
+                            .is_none_or(|c| !c.is_alphanumeric())
+                })
+                .map_or(0, |e| e.len());
+            let ends = after[inflection..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+            ends.then_some(the + w.len() + inflection)
+        })
     }
 
     /// This lexicon with the parts of a year the notes define ([`super::year_parts_defined`]).

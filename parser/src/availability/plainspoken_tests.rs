@@ -26,6 +26,13 @@ fn lexicon() -> Lexicon {
         ]),
     )
     .with_year_parts(crate::year_parts_defined(intro))
+    .with_factions(&names(&[
+        "Crown side",
+        "Crown",
+        "League",
+        "Leaguists",
+        "Brigades",
+    ]))
 }
 
 fn read(text: &str) -> (Vec<String>, usize) {
@@ -89,5 +96,50 @@ fn what_a_reason_or_a_units_noun_may_not_hide() {
     assert_eq!(
         read("Only Guard units may use it."),
         (vec!["Limit Only [Either Guard]".to_string()], 0)
+    );
+}
+
+/// The nation's faction words are known: a faction is never read as a place, a faction's word
+/// of two ("the Crown side") is one name, "Everybody" keeps the vehicle from no one, and
+/// another faction after a comma ("and the League with RF 1.5") has its own groups, on the
+/// first's places and months.
+#[test]
+fn factions_by_the_nations_words() {
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "The Crown side had the Stave in the Homeland from 1937 until the end of 1943 at RF 1.3.",
+            &["<Stave> DatesAndRf | the Homeland: 1/37-12/43 (1.3; Crown side use only)"],
+        ),
+        (
+            "The Brigades used them from 1/41 to 12/43 at RF 1.6, and the League with RF 1.8.",
+            &[
+                "DatesAndRf | anywhere: 1/41-12/43 (1.6; Brigades use only)",
+                "DatesAndRf | anywhere: 1/41-12/43 (1.8; League use only)",
+            ],
+        ),
+        (
+            "The Brigades had it with RF 1.3, and the League with RF 1.5.",
+            &[
+                "DatesAndRf | anywhere: from 1/36 on (1.3; Brigades use only)",
+                "DatesAndRf | anywhere: from 1/36 on (1.5; League use only)",
+            ],
+        ),
+        (
+            "Everybody had the Stave, in all theaters, from 1/39 until the end of the war.",
+            &["<Stave> DatesOnly | every theater: from 1/39 on"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+    // A known faction is no place: "the League" after "and" is no theater of the list.
+    let (clauses, _) = read("Used in Ardwen and the League from 1940.");
+    assert!(
+        clauses.iter().all(|c| !c.contains("League:")),
+        "{clauses:?}"
     );
 }

@@ -85,7 +85,13 @@ pub(crate) fn scoped<'a, T>(
     let Some(&(first, _)) = words.first() else {
         return Err(nom::Err::Error(farthest));
     };
-    if !first.starts_with(char::is_alphanumeric) || sentence_word(first.trim_end_matches(',')) {
+    // "The Crown side had the Stave in ...": a faction of the nation is the sentence's
+    // subject, never a vehicle's name.
+    let faction = ctx.lexicon.faction_at(start).is_some();
+    if faction
+        || !first.starts_with(char::is_alphanumeric)
+        || sentence_word(first.trim_end_matches(','))
+    {
         return Err(nom::Err::Error(farthest));
     }
     // Parentheses still open after each word: a list ends only where they are balanced.

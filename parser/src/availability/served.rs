@@ -207,7 +207,9 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         Err(_) if faction_subject(ctx, start).is_ok() => {
             let (i, subject) = faction_subject(ctx, start)?;
             let (i, mut read) = pieces(ctx, i)?;
-            read.insert(0, Piece::Only(subject.only));
+            if let Some(only) = subject.only {
+                read.insert(0, Piece::Only(only));
+            }
             named.extend(subject.vehicle);
             (i, read)
         }
@@ -226,9 +228,81 @@ pub(crate) fn served<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         let at = &ctx.text[ctx.text.len() - len..];
         read = bound(ctx, at, cut.clone());
     }
-    let (i, mut body) = read?;
+    let (mut i, mut body) = read?;
     body.vehicles = named;
+    // "The Brigades had it with RF 1.3, and the League with RF 1.5": another faction's own
+    // groups, the verb left out.
+    while let Ok((r, mut more)) = another_faction(ctx, i) {
+        same_places_and_months(ctx, &body, &mut more);
+        body.also.push(super::syntax::AvailabilityClause {
+            span: ctx.span_between(i, r),
+            vehicles: Vec::new(),
+            kind: more.kind,
+            typos: Vec::new(),
+            every_vehicle: false,
+        });
+        i = r;
+    }
     Ok((i, body))
+}
+
+/// The other faction's groups that name no months ("and the League with RF 1.5"): the
+/// places and months of the first faction's, each at the other's RF; without any, its whole
+/// DATES.
+fn same_places_and_months(ctx: &Ctx<'_>, first: &Body, other: &mut Body) {
+    let (ClauseKind::Schedule(to), ClauseKind::Schedule(from)) = (&mut other.kind, &first.kind)
+    else {
+        return;
+    };
+    let undated = |s: &Schedule| {
+        s.sections
+            .iter()
+            .flat_map(|s| &s.entries)
+            .all(|e| super::clauses::is_missing_period(&e.when))
+    };
+    if !undated(to) {
+        return;
+    }
+    let [section] = to.sections.as_slice() else {
+        return;
+    };
+    let Some(model) = section.entries.first().cloned() else {
+        return;
+    };
+    if first.needs_period || undated(from) {
+        if let Some(whole) = super::when::whole_dates(ctx, ctx.text, ctx.text) {
+            for e in to.sections.iter_mut().flat_map(|s| &mut s.entries) {
+                e.when = whole.clone();
+            }
+        }
+        return;
+    }
+    let mut sections = from.sections.clone();
+    for e in sections.iter_mut().flat_map(|s| &mut s.entries) {
+        e.rf.clone_from(&model.rf);
+        e.qualifiers.clone_from(&model.qualifiers);
+    }
+    if !matches!(section.area, Area::Anywhere) {
+        for s in &mut sections {
+            s.area = section.area.clone();
+        }
+    }
+    to.sections = sections;
+}
+
+/// ", and the League with RF 1.5", ", the League from 1942": after a faction's sentence of use,
+/// another faction of the nation (its word known) and its own pieces, the verb left out: who
+/// may use it, and the schedule they bind.
+fn another_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Body> {
+    let (r, _) = (ws0, ch(','), ws1, opt((phrase("and"), ws1))).parse(i)?;
+    let Some(n) = ctx.lexicon.faction_at(r) else {
+        return fail(r);
+    };
+    let name = r[..n].trim_start_matches("the ").trim_start_matches("The ");
+    let only = super::faction_words::restricted_to(ctx, &r[..n], name);
+    let (r, mut read) = pieces(ctx, &r[n..])?;
+    read.insert(0, Piece::Only(only));
+    bound(ctx, r, read)
 }
 
 /// The schedule `pieces` (read up to `i`) bind into: one section per group.

@@ -67,14 +67,55 @@ const FORCES: [&str; 8] = [
 ];
 
 /// Capitalised words that begin no faction's name: pronouns, determiners, words of scope.
-const NO_NAME: [&str; 20] = [
-    "it", "its", "they", "their", "this", "these", "those", "both", "all", "each", "every", "some",
-    "only", "a", "an", "the", "dates", "rf", "use", "in",
+const NO_NAME: [&str; 25] = [
+    "it",
+    "its",
+    "they",
+    "their",
+    "this",
+    "these",
+    "those",
+    "both",
+    "all",
+    "each",
+    "every",
+    "some",
+    "only",
+    "a",
+    "an",
+    "the",
+    "dates",
+    "rf",
+    "use",
+    "in",
+    "everybody",
+    "everyone",
+    "nobody",
+    "anybody",
+    "anyone",
+];
+
+/// Words for every side at once ("Everybody had the Harl"): a subject of use that keeps the
+/// vehicle from no one.
+const EVERYONE: [&str; 9] = [
+    "everybody",
+    "everyone",
+    "all the sides",
+    "all sides",
+    "every side",
+    "all the factions",
+    "all factions",
+    "every faction",
+    "each side",
 ];
 
 /// One to three capitalised words that name neither a place nor a vehicle the nation knows
 /// ("Partisans", "Free French"): a faction's name as the notes print it, or `fail`.
 pub(crate) fn faction_name<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, &'a str> {
+    // A word of the nation's factions ("Crown side", "Leaguists") is one, whole.
+    if let Some(n) = ctx.lexicon.faction_at(i) {
+        return Ok((&i[n..], &i[..n]));
+    }
     let known = |r: &str| ctx.lexicon.place_at(r).is_some() || ctx.lexicon.vehicle_at(r).is_some();
     if !i.starts_with(char::is_uppercase) || known(i) {
         return fail(i);
@@ -162,8 +203,8 @@ const CAPTURED: [&str; 6] = [
 
 /// Who alone used the vehicle a sentence is about, and the vehicle when the sentence names it.
 pub(crate) struct FactionSubject {
-    /// "the Partisans": their use only.
-    pub(crate) only: PrintedQualifier,
+    /// "the Partisans": their use only; `None` for every side ("Everybody had it").
+    pub(crate) only: Option<PrintedQualifier>,
     /// "the Kestrel" of "The Partisans used the Kestrel".
     pub(crate) vehicle: Option<VehicleRef>,
 }
@@ -174,7 +215,10 @@ pub(crate) struct FactionSubject {
 /// Steppe") says what the faction did, not the vehicle: not this.
 pub(crate) fn faction_subject<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, FactionSubject> {
     let (r, _) = opt((phrase("the"), ws1)).parse(i)?;
-    let (r, name) = faction_name(ctx, r)?;
+    let (r, name) = match one_of(&EVERYONE)(r) {
+        Ok((r, _)) => (r, None),
+        Err(_) => faction_name(ctx, r).map(|(r, n)| (r, Some(n)))?,
+    };
     let subject_end = r;
     let (r, _) = opt((ws1, one_of(&FORCES))).parse(r)?;
     let (r, _) = ws1(r)?;
@@ -194,7 +238,7 @@ pub(crate) fn faction_subject<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, FactionS
             (r, vehicle)
         };
     let text = &i[..i.len() - subject_end.len()];
-    let only = restricted_to(ctx, text, name);
+    let only = name.map(|name| restricted_to(ctx, text, name));
     Ok((r, FactionSubject { only, vehicle }))
 }
 

@@ -59,6 +59,10 @@ pub(crate) fn theaters<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<TheaterRef>
             return Ok((&i[n..], vec![theater]));
         }
     }
+    // "the League" of a nation whose faction it is: no place ("and the League with RF 1.5").
+    if ctx.lexicon.faction_at(i).is_some() {
+        return fail(i);
+    }
     let taken_len = i
         .find(|c: char| !(c.is_alphabetic() || matches!(c, ' ' | '-' | '/' | '\'')))
         .unwrap_or(i.len());

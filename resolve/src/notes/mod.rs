@@ -27,7 +27,7 @@ mod unread;
 use qm_parser::{
     parse_notes_with, Diagnostic, ListingRow, NotesDoc, OrdnanceRow, Source, SourceMap,
 };
-use qm_schema::{MultiNote, Ordnance, TheaterId, Vehicle, VehicleNote};
+use qm_schema::{Faction, MultiNote, Ordnance, TheaterId, Vehicle, VehicleNote};
 use rayon::prelude::*;
 
 use crate::availability::model::NoteRules;
@@ -61,14 +61,16 @@ pub struct NotesOutcome {
 }
 
 /// A listing's notes parsed with the listing's words ([`notes_lexicon`]: its items' names, the
-/// theaters, the years of its DATES); the parser's diagnostics go to `diags`.
+/// theaters, the factions' words, the years of its DATES); the parser's diagnostics go to
+/// `diags`.
 pub fn parse_listing_notes<T: Listed>(
     src: &Source,
     items: &[T],
-    registries: &Registries,
+    (registries, factions): (&Registries, &[Faction]),
     diags: &mut Vec<Diagnostic>,
 ) -> NotesDoc {
-    let parsed = parse_notes_with(src, &notes_lexicon(items, &registries.theaters));
+    let lexicon = notes_lexicon(items, &registries.theaters, factions);
+    let parsed = parse_notes_with(src, &lexicon);
     diags.extend(parsed.diagnostics);
     parsed.value
 }
