@@ -26,6 +26,9 @@ pub struct Lexicon {
     pub years: Option<YearSpan>,
     /// Vehicle names, as the listing prints them.
     vehicles: Vec<String>,
+    /// A name's first word where it names that vehicle alone ("Ferrow" of "Ferrow T": no other
+    /// name starts with it, none is it): the notes call the vehicle so.
+    short_names: Vec<String>,
     /// Place names and aliases of the nation's theater registry.
     places: Vec<String>,
     /// Words of the vehicle names that end in a full stop ("Cam.", "Pz.Wg."), lower case:
@@ -71,8 +74,10 @@ impl Lexicon {
             .collect();
         name_words.sort();
         name_words.dedup();
+        let short_names = short_names(vehicles, places);
         Self {
             years,
+            short_names: sorted(&short_names),
             vehicles: sorted(vehicles),
             places: sorted(places),
             abbreviations,
@@ -178,7 +183,7 @@ impl Lexicon {
     /// The byte length of the longest vehicle name at the start of `i` (case ignored), ending
     /// at a word boundary.
     pub(crate) fn vehicle_at(&self, i: &str) -> Option<usize> {
-        longest_at(&self.vehicles, i)
+        longest_at(&self.vehicles, i).or_else(|| longest_at(&self.short_names, i))
     }
 
     /// The byte length of the longest place name at the start of `i` (case ignored; a leading
@@ -246,6 +251,37 @@ impl Lexicon {
         }
         out
     }
+}
+
+/// The first words of `names` that name one vehicle alone: a capitalized word of three
+/// letters or more, the first of a name of two words or more, that starts no other name and
+/// is none, nor the first word of a place ("Ferrow" of "Ferrow T"; not "Lance" of "Lance M1"
+/// and "Lance M2", nor "Osk" of "Osk Carrier" beside the place "Osk Is.").
+fn short_names(names: &[String], places: &[String]) -> Vec<String> {
+    let first = |n: &str| n.split_whitespace().next().map(str::to_lowercase);
+    names
+        .iter()
+        .filter(|n| n.split_whitespace().count() >= 2)
+        .filter_map(|n| {
+            let word = n.split_whitespace().next()?;
+            let fits = word.len() >= 3
+                && word.starts_with(char::is_uppercase)
+                && word.chars().all(char::is_alphabetic);
+            let lower = word.to_lowercase();
+            let alone = names
+                .iter()
+                .filter(|m| first(m).as_deref() == Some(lower.as_str()))
+                .count()
+                == 1;
+            let is_name = names.iter().any(|m| m.eq_ignore_ascii_case(word));
+            let place = places.iter().any(|p| {
+                p.split_whitespace()
+                    .find(|w| !w.eq_ignore_ascii_case("the"))
+                    .is_some_and(|w| w.eq_ignore_ascii_case(word))
+            });
+            (fits && alone && !is_name && !place).then(|| word.to_string())
+        })
+        .collect()
 }
 
 /// A word as name words are compared: lower case, without a possessive or a comma after it.
@@ -344,5 +380,34 @@ mod tests {
         // Without the lexicon the name is cut at its first full stop.
         let alone = crate::parse_availability(text, 0, FileId(0), None);
         assert!(alone.value[0].vehicles.iter().all(|v| v.raw != "Kpfw. B.1"));
+    }
+
+    /// A name's first word names its vehicle when no other name starts with it, none is it,
+    /// and no place starts with it; a faction's words are known with their inflections.
+    #[test]
+    fn short_names_and_faction_words() {
+        let names = [
+            "Ferrow T",
+            "Lance M1",
+            "Lance M2",
+            "Osk Carrier",
+            "Hobb",
+            "Hobb AA",
+        ]
+        .map(String::from);
+        let l = Lexicon::new(None, &names, &["Osk Is.".to_string()])
+            .with_factions(&["Loyalists".to_string(), "Crown side".to_string()]);
+        assert_eq!(l.vehicle_at("Ferrow had it"), Some(6));
+        assert_eq!(l.vehicle_at("Lance had it"), None);
+        assert_eq!(l.vehicle_at("Osk had it"), None);
+        assert_eq!(l.vehicle_at("Hobb had it"), Some(4));
+        for (text, len) in [
+            ("the Loyalists' M3s", 14),
+            ("Loyalist units", 8),
+            ("The Crown side had", 14),
+            ("Loyalism", 0),
+        ] {
+            assert_eq!(l.faction_at(text).unwrap_or(0), len, "{text}");
+        }
     }
 }

@@ -219,7 +219,7 @@ fn a_copy_and_its_changes_in_other_words() {
         ),
         (
             "Same dates and same theatres as the Dallow (note 8), but the RF here is 1.3; and the League may not use them.",
-            vec!["SameWithRf 1.3 of ", "Limit Not [Either League]"],
+            vec!["SameWithRf 1.3 of Dallow", "Limit Not [Either League]"],
         ),
     ];
     super::tests::reads_whole(&lexicon(), &cases);
@@ -346,7 +346,7 @@ fn a_story_of_two_vehicles() {
         ),
         (
             "Same dates and same patch of ground as the Dallow (note 8), but the RF here is 1.3.",
-            vec!["SameWithRf 1.3 of "],
+            vec!["SameWithRf 1.3 of Dallow"],
         ),
     ];
     super::tests::reads_whole(&lexicon(), &cases);
