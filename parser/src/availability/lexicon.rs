@@ -122,7 +122,9 @@ impl Lexicon {
         let rest = &i[the..];
         self.factions.iter().find_map(|w| {
             let head = rest.get(..w.len())?;
-            if !head.eq_ignore_ascii_case(w) {
+            // A name keeps its capital ("royalist forces" is no faction's name).
+            let capital = head.chars().next() == w.chars().next();
+            if !head.eq_ignore_ascii_case(w) || !capital {
                 return None;
             }
             let after = &rest[w.len()..];
@@ -406,6 +408,7 @@ mod tests {
             ("Loyalist units", 8),
             ("The Crown side had", 14),
             ("Loyalism", 0),
+            ("loyalists", 0),
         ] {
             assert_eq!(l.faction_at(text).unwrap_or(0), len, "{text}");
         }
