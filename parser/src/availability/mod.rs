@@ -19,6 +19,7 @@ mod clauses;
 mod diagnose;
 mod ellipsis;
 mod entries;
+mod faction_rf;
 mod faction_words;
 mod grammar_error;
 mod lexeme;

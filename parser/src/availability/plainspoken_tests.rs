@@ -143,3 +143,55 @@ fn factions_by_the_nations_words() {
         "{clauses:?}"
     );
 }
+
+/// RFs keyed by who uses the vehicle: each faction the nation names its own RF wherever and
+/// whenever the vehicle serves, "the others" the RF left; a list naming no faction of the
+/// nation is no such list.
+#[test]
+fn rfs_by_faction() {
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "For the Crown its RF is 1.3; for all the others it is 1.4.",
+            &[
+                "OwnRf [Faction Crown] =1.3",
+                "RfByPeriod | anywhere: from 1/36 on (1.4)",
+            ],
+        ),
+        (
+            "Rf 1.4 Leaguists / 1.6 Crown / 1.5 any other side.",
+            &[
+                "OwnRf [Faction Leaguists] =1.4",
+                "OwnRf [Faction Crown] =1.6",
+                "RfByPeriod | anywhere: from 1/36 on (1.5)",
+            ],
+        ),
+        (
+            "The Rarity Factor applicable thereto shall be 1.2 where the said vehicle is used by units of the League and 1.4 in every other case.",
+            &[
+                "OwnRf [Faction League] =1.2",
+                "RfByPeriod | anywhere: from 1/36 on (1.4)",
+            ],
+        ),
+        (
+            "The RF is 1.2 for the Brigades and 1.4 for the others.",
+            &[
+                "OwnRf [Faction Brigades] =1.2",
+                "RfByPeriod | anywhere: from 1/36 on (1.4)",
+            ],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+    assert_ne!(
+        read("Rf 1.4 Marchers / 1.5 any other side.").0,
+        vec![
+            "OwnRf [Faction Marchers] =1.4".to_string(),
+            "RfByPeriod | anywhere: from 1/36 on (1.5)".to_string()
+        ]
+    );
+}

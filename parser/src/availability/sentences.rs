@@ -16,6 +16,7 @@ use super::clauses::{
     optional_weapon, radio, restricted_use, rf_after_period, rf_applies, rf_by_period,
     rf_by_scenario, same_with_added_rf, use_has_rf, used_in,
 };
+use super::faction_rf::faction_rfs;
 use super::grammar_error::{Ctx, GrammarError, Res};
 use super::lexeme::{ch, mentions_dates_or_rf, phrase, ws0, ws1};
 use super::limits::limit;
@@ -49,7 +50,7 @@ pub(crate) enum Level {
 }
 
 /// Every clause form, most specific first.
-const BODIES: [BodyFn; 27] = [
+const BODIES: [BodyFn; 28] = [
     radio,
     radio_by_words,
     optional_weapon,
@@ -57,6 +58,7 @@ const BODIES: [BodyFn; 27] = [
     same_with_added_rf,
     relative_by_words,
     own_rf,
+    faction_rfs,
     rf_by_scenario,
     otherwise,
     rf_by_period,
