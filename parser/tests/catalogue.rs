@@ -291,10 +291,21 @@ fn when_form(rng: &mut Rng, p: Period, dates: Period, prev: Option<Period>) -> S
         };
     }
     if p.from == dates.from && prev.is_none() && rng.chance(40) {
-        return match rng.below(3) {
+        return match rng.below(4) {
             0 if rng.chance(30) => format!("until including {}", month_form(rng, p.to)),
             0 => format!("until {}", month_form(rng, p.to)),
             1 => format!("before {}", month_form(rng, p.to.succ())),
+            // The start of the war is the start of the vehicle's DATES.
+            2 => format!(
+                "from {} {} {}",
+                rng.pick(&[
+                    "the beginning of the war",
+                    "the start of the war",
+                    "the outbreak of war"
+                ]),
+                rng.pick(&["until", "to", "through"]),
+                month_form(rng, p.to)
+            ),
             _ => format!("prior to {}", month_form(rng, p.to.succ())),
         };
     }
