@@ -39,6 +39,17 @@ fn read(text: &str) -> (Vec<String>, usize) {
     read_with(text, &lexicon())
 }
 
+/// Asserts that every text of `cases` reads to its clauses, rendered, and no diagnostic.
+fn reads_to(cases: &[(&str, &[&str])]) {
+    for (text, want) in cases {
+        assert_eq!(
+            read(text),
+            (want.iter().map(|s| s.to_string()).collect(), 0),
+            "{text}"
+        );
+    }
+}
+
 /// Each form reads to its meaning.
 #[test]
 fn plain_words_read_to_their_meaning() {
@@ -79,13 +90,7 @@ fn plain_words_read_to_their_meaning() {
             ],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    reads_to(&cases);
 }
 
 /// A reason with an RF in it is no reason alone; a units' noun without its capital is no
@@ -129,13 +134,7 @@ fn factions_by_the_nations_words() {
             &["<Stave> DatesOnly | every theater: from 1/39 on"],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    reads_to(&cases);
     // A known faction is no place: "the League" after "and" is no theater of the list.
     let (clauses, _) = read("Used in Ardwen and the League from 1940.");
     assert!(
@@ -180,13 +179,7 @@ fn rfs_by_faction() {
             ],
         ),
     ];
-    for (text, want) in cases {
-        assert_eq!(
-            read(text),
-            (want.iter().map(|s| s.to_string()).collect(), 0),
-            "{text}"
-        );
-    }
+    reads_to(&cases);
     assert_ne!(
         read("Rf 1.4 Marchers / 1.5 any other side.").0,
         vec![
