@@ -46,38 +46,47 @@ enum Who<'a> {
 }
 
 /// RFs keyed by faction, each item one faction's (or the others') RF; at least one item
-/// names a faction of the nation.
+/// names a faction of the nation. A place in front ("In Vorland it is 1.5 for all the sides
+/// except the Legion, for which it is 1.2") scopes every item.
 pub(crate) fn faction_rfs<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
-    let mut items = Vec::new();
-    let (mut i, first) = lead_item(ctx, start).or_else(|_| {
-        // "[The] RF [is]" before the list.
-        let (i, _) = (determiner, rf_word).parse(start)?;
+    let (at, place) = opt(|i| place_in_front(ctx, i)).parse(start)?;
+    let (mut i, mut items) = lead_item(ctx, at).map(|(r, x)| (r, vec![x])).or_else(|_| {
+        // "[The] RF [is]", "it is" before the list.
+        let (i, _) = (determiner, rf_word)
+            .map(|_| ())
+            .or((phrase("it"), ws1, phrase("is")).map(|_| ()))
+            .parse(at)?;
         // A rules lawyer's "the Rarity Factor applicable thereto shall be".
         let (i, _) = opt((ws1, phrase("applicable thereto"))).parse(i)?;
         let (i, _) = opt((ws1, one_of(&["is", "are", "shall be", "will be"]))).parse(i)?;
         let (i, _) = (opt((ws0, ch(':'))), ws1).parse(i)?;
         item(ctx, i)
     })?;
-    items.push(first);
     loop {
         let mut sep = (ws0, ch('/').or(ch(';')), ws0)
             .map(|_| ())
             .or((ws0, ch(','), ws1, opt((phrase("and"), ws1))).map(|_| ()))
             .or((ws1, phrase("and"), ws1).map(|_| ()));
         let Ok((r, ())) = sep.parse(i) else { break };
-        let Ok((r, next)) = lead_item(ctx, r).or_else(|_| item(ctx, r)) else {
+        let Ok((r, next)) = lead_item(ctx, r)
+            .map(|(r, x)| (r, vec![x]))
+            .or_else(|_| item(ctx, r))
+        else {
             break;
         };
-        items.push(next);
+        items.extend(next);
         i = r;
     }
     if !items.iter().any(|(w, _)| matches!(w, Who::Faction(_))) {
         return fail(start);
     }
+    // The factions' own RFs first: a lead-in place (which only the first clause would take)
+    // then finds no room, and the place in front is read here, for every item.
+    items.sort_by_key(|(w, _)| matches!(w, Who::Others));
     let mut clauses = Vec::new();
     for (who, value) in items {
         let body = match who {
-            Who::Faction(name) => own_rf(ctx, name, value),
+            Who::Faction(name) => own_rf(ctx, name, value, place.as_ref()),
             Who::Others => {
                 let Some(whole) = super::when::whole_dates(ctx, start, i) else {
                     return fail(start);
@@ -89,24 +98,17 @@ pub(crate) fn faction_rfs<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
                     qualifiers: Vec::new(),
                     typos: Vec::new(),
                 };
-                super::clauses::schedule_of(
-                    ScheduleForm::RfByPeriod,
-                    ctx,
-                    start,
-                    i,
-                    Area::Anywhere,
-                    vec![entry],
-                )
+                let area = place.clone().unwrap_or(Area::Anywhere);
+                let form = ScheduleForm::RfByPeriod;
+                super::clauses::schedule_of(form, ctx, start, i, area, vec![entry])
             }
         };
         clauses.push(body);
     }
     let mut clauses = clauses.into_iter();
-    let mut body = clauses
-        .next()
-        .ok_or(nom::Err::Error(super::grammar_error::GrammarError {
-            at: start,
-        }))?;
+    let Some(mut body) = clauses.next() else {
+        return fail(start);
+    };
     body.also = clauses
         .map(|b| AvailabilityClause {
             span: ctx.span_between(start, i),
@@ -119,18 +121,30 @@ pub(crate) fn faction_rfs<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     Ok((i, body))
 }
 
-/// The faction's own RF, wherever and whenever the vehicle serves.
-fn own_rf(ctx: &Ctx<'_>, name: &str, value: PrintedRf) -> Body {
+/// "In Vorland ", "On the Marsh Front, ": a place the nation knows in front of the list.
+fn place_in_front<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
+    let (i, _) = (one_of(&["in", "on"]), ws1).parse(i)?;
+    let (i, area) = super::theater_names::known_area(ctx, i)?;
+    let (i, _) = (opt((ws0, ch(','))), ws1).parse(i)?;
+    Ok((i, area))
+}
+
+/// The faction's own RF, wherever (or in `place`) and whenever the vehicle serves.
+fn own_rf(ctx: &Ctx<'_>, name: &str, value: PrintedRf, place: Option<&Area>) -> Body {
     let bare = name
         .strip_prefix("the ")
         .or_else(|| name.strip_prefix("The "))
         .unwrap_or(name);
+    let mut names = vec![LimitName {
+        raw: bare.to_string(),
+        span: ctx.span(bare),
+        kind: NameKind::Faction,
+    }];
+    if let Some(Area::Theaters { theaters, .. }) = place {
+        names.extend(theaters.iter().cloned().map(LimitName::place));
+    }
     ClauseKind::OwnRf(OwnRf {
-        names: vec![LimitName {
-            raw: bare.to_string(),
-            span: ctx.span(bare),
-            kind: NameKind::Faction,
-        }],
+        names,
         delta: value,
         lower: false,
         max: None,
@@ -161,13 +175,32 @@ fn lead_item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Who<'a>, PrintedRf)> {
 /// "1.4 Loyalists", "1.2 for the League", "1.5 any other side", "1.4 in every other case",
 /// "1.2 where it is used by units of the Frontier Legion", "1.2 for the Legion": an RF, then
 /// who.
-fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, (Who<'a>, PrintedRf)> {
+fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<(Who<'a>, PrintedRf)>> {
+    if let Ok(read) = all_but(ctx, i) {
+        return Ok(read);
+    }
     let (i, value) = rf(ctx, i, false)?;
     let (i, _) = ws1(i)?;
     let (i, _) = opt((one_of(&["for", "to", "in"]), ws1)).parse(i)?;
     let i = used_by(i).unwrap_or(i);
     let (i, who) = who(ctx, i)?;
-    Ok((i, (who, value)))
+    Ok((i, vec![(who, value)]))
+}
+
+/// "1.5 for all the sides except the Legion, for which it is 1.2": the others' RF, then the
+/// faction's.
+fn all_but<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<(Who<'a>, PrintedRf)>> {
+    let (i, others) = rf(ctx, i, false)?;
+    let every = one_of(&["all the sides", "all sides", "every side", "all factions"]);
+    let (i, _) = (ws1, phrase("for"), ws1, every, ws1).parse(i)?;
+    let (i, _) = (one_of(&["except", "but", "save"]), ws1).parse(i)?;
+    let (i, faction @ Who::Faction(_)) = who(ctx, i)? else {
+        return fail(i);
+    };
+    let verb = one_of(&["it is", "its rf is", "the rf is", "they are"]);
+    let (i, _) = (ws0, ch(','), ws1, phrase("for which"), ws1, verb, ws1).parse(i)?;
+    let (i, own) = rf(ctx, i, false)?;
+    Ok((i, vec![(Who::Others, others), (faction, own)]))
 }
 
 /// "where it is used by units of ", "where the said vehicle is used by ": the words before

@@ -148,7 +148,7 @@ fn factions_by_the_nations_words() {
 /// nation is no such list.
 #[test]
 fn rfs_by_faction() {
-    let cases: [(&str, &[&str]); 4] = [
+    let cases: [(&str, &[&str]); 5] = [
         (
             "For the Crown its RF is 1.3; for all the others it is 1.4.",
             &[
@@ -169,6 +169,14 @@ fn rfs_by_faction() {
             &[
                 "OwnRf [Faction League] =1.2",
                 "RfByPeriod | anywhere: from 1/36 on (1.4)",
+            ],
+        ),
+        (
+            "The RF is 1.3 in the Homeland and 1.5 in Ardwen; in the Southern Provinces it is 1.5 for all the sides except the League, for which it is 1.2.",
+            &[
+                "RfByPeriod | the Homeland: from 1/36 on (1.3) | Ardwen: from 1/36 on (1.5)",
+                "OwnRf [Faction League, Place the Southern Provinces] =1.2",
+                "RfByPeriod | the Southern Provinces: from 1/36 on (1.5)",
             ],
         ),
         (

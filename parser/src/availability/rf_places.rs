@@ -36,8 +36,15 @@ pub(crate) fn rf_by_place<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
         items.push(read);
         i = r;
         let Ok((next, _)) = separator(i) else { break };
-        if item(ctx, next).is_err() {
-            break;
+        // After a semicolon, an item that does not end there starts a clause of its own ("; in
+        // Vorland it is 1.5 for all the sides except ..."): the list ends at the semicolon.
+        let semicolon = i.trim_start().starts_with(';');
+        match item(ctx, next) {
+            Err(_) => break,
+            Ok((after, _)) if semicolon && !(ctx.ends_here(after) || separator(after).is_ok()) => {
+                break
+            }
+            Ok(_) => {}
         }
         i = next;
     }
