@@ -138,7 +138,16 @@ const SMALL_PHRASES: [&str; 19] = [
 ];
 
 /// The words that keep to what follows, as a preposition would ("limited to X").
-const ONLY_TO: [&str; 4] = ["limited to", "restricted to", "reserved for", "confined to"];
+const ONLY_TO: [&str; 7] = [
+    "limited to",
+    "restricted to",
+    "reserved for",
+    "confined to",
+    // "The Pellin was never outside the Tarrow Islands": kept to them.
+    "never outside",
+    "not outside",
+    "nowhere outside",
+];
 
 /// The words that keep to what is named.
 const ONLY: [&str; 3] = ["only", "solely", "exclusively"];

@@ -196,3 +196,19 @@ fn rfs_by_faction() {
         ]
     );
 }
+
+/// Words of a sentence are never a vehicle's name (a verb, a place the nation knows: "The
+/// Stave is available in the whole Homeland with ..." names no vehicle "Stave is available in
+/// the whole Homeland with"); "never outside X" keeps the vehicle to X.
+#[test]
+fn a_sentence_is_no_name_and_never_outside_keeps_to() {
+    let (clauses, _) = read("The Stave is available in the whole Homeland with RF 1.1 until 12/39 and RF 1.3 from 1/40 on.");
+    assert!(
+        clauses.iter().all(|c| !c.starts_with("<Stave is")),
+        "{clauses:?}"
+    );
+    reads_to(&[(
+        "The Stave was never outside Ardwen.",
+        &["<Stave> Limit Only [Either Ardwen]"],
+    )]);
+}

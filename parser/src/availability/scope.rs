@@ -139,6 +139,14 @@ pub(crate) fn scoped<'a, T>(
         {
             continue;
         }
+        // "The Brand is available in the whole Homeland with ...": a verb, or a place the
+        // nation knows, is never a word of a listing's name.
+        if names
+            .iter()
+            .any(|&(f, l)| not_a_name(ctx, span_text(start, f, l)))
+        {
+            continue;
+        }
         // "Sable A: ..." is never the name "Sable" and a clause "A: ...": a name ends where
         // the longest name of the listing there does.
         if names.iter().any(|&(f, l)| inside_a_name(ctx, start, f, l)) {
@@ -149,6 +157,39 @@ pub(crate) fn scoped<'a, T>(
         }
     }
     Err(nom::Err::Error(farthest))
+}
+
+/// Verbs no name of a listing holds as a word of its own.
+const VERBS: [&str; 10] = [
+    "is",
+    "are",
+    "was",
+    "were",
+    "has",
+    "had",
+    "have",
+    "available",
+    "used",
+    "served",
+];
+
+/// True when `name`, with a listing to tell, holds a verb or a place the nation knows: the
+/// words of a sentence, no vehicle's name.
+fn not_a_name(ctx: &Ctx<'_>, name: &str) -> bool {
+    if !ctx.lexicon.knows_vehicles() {
+        return false;
+    }
+    let mut at = 0;
+    for word in name.split(' ') {
+        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
+        if VERBS.iter().any(|v| v.eq_ignore_ascii_case(bare))
+            || (at > 0 && ctx.lexicon.place_at(&name[at..]).is_some())
+        {
+            return true;
+        }
+        at += word.len() + 1;
+    }
+    false
 }
 
 /// True when the name from word `first` to word `last` (slices of `start`) stops inside a
