@@ -356,7 +356,7 @@ fn dates_schedule(first: ScheduleSection, rest: Vec<ScheduleSection>) -> Body {
 /// What joins an RF word to its list: a change ("drops to", "rises to", "becomes": `changed`)
 /// after "From 1943 onward,", a verb ("is", "are", "was", "starts at"), a colon or a space
 /// (`verb` false: the list must read, or the clause end there).
-fn rf_verb(i: &str) -> Res<'_, (bool, bool)> {
+pub(crate) fn rf_verb(i: &str) -> Res<'_, (bool, bool)> {
     // "RF is 1.1 in 1937-39", "RF: 1.1 in 1937-39", "RF 1.1 (1937-39)": the verb, a colon or
     // nothing before the list.
     // "the RF drops to 1.1" after "From 1943 onward,": a change whose period only a lead-in

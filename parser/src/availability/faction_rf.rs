@@ -51,15 +51,18 @@ enum Who<'a> {
 pub(crate) fn faction_rfs<'a>(ctx: &Ctx<'a>, start: &'a str) -> Res<'a, Body> {
     let (at, place) = opt(|i| place_in_front(ctx, i)).parse(start)?;
     let (mut i, mut items) = lead_item(ctx, at).map(|(r, x)| (r, vec![x])).or_else(|_| {
-        // "[The] RF [is]", "it is" before the list.
-        let (i, _) = (determiner, rf_word)
+        // "[The] RF [is]", "it is" before the list; a rules lawyer's "the Rarity Factor
+        // applicable thereto shall be".
+        let rf_words = (
+            determiner,
+            rf_word,
+            opt((ws1, phrase("applicable thereto"))),
+        );
+        let (i, _) = rf_words
             .map(|_| ())
             .or((phrase("it"), ws1, phrase("is")).map(|_| ()))
             .parse(at)?;
-        // A rules lawyer's "the Rarity Factor applicable thereto shall be".
-        let (i, _) = opt((ws1, phrase("applicable thereto"))).parse(i)?;
-        let (i, _) = opt((ws1, one_of(&["is", "are", "shall be", "will be"]))).parse(i)?;
-        let (i, _) = (opt((ws0, ch(':'))), ws1).parse(i)?;
+        let (i, _) = super::clauses::rf_verb(i)?;
         item(ctx, i)
     })?;
     loop {
@@ -131,13 +134,9 @@ fn place_in_front<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Area> {
 
 /// The faction's own RF, wherever (or in `place`) and whenever the vehicle serves.
 fn own_rf(ctx: &Ctx<'_>, name: &str, value: PrintedRf, place: Option<&Area>) -> Body {
-    let bare = name
-        .strip_prefix("the ")
-        .or_else(|| name.strip_prefix("The "))
-        .unwrap_or(name);
     let mut names = vec![LimitName {
-        raw: bare.to_string(),
-        span: ctx.span(bare),
+        raw: name.to_string(),
+        span: ctx.span(name),
         kind: NameKind::Faction,
     }];
     if let Some(Area::Theaters { theaters, .. }) = place {
@@ -191,7 +190,7 @@ fn item<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<(Who<'a>, PrintedRf)>> {
 /// faction's.
 fn all_but<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Vec<(Who<'a>, PrintedRf)>> {
     let (i, others) = rf(ctx, i, false)?;
-    let every = one_of(&["all the sides", "all sides", "every side", "all factions"]);
+    let every = one_of(&super::subjects::EVERYONE);
     let (i, _) = (ws1, phrase("for"), ws1, every, ws1).parse(i)?;
     let (i, _) = (one_of(&["except", "but", "save"]), ws1).parse(i)?;
     let (i, faction @ Who::Faction(_)) = who(ctx, i)? else {
@@ -223,11 +222,18 @@ fn who<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Who<'a>> {
     if let Ok((r, _)) = one_of(&OTHERS)(i) {
         return Ok((r, Who::Others));
     }
-    let Some(n) = ctx.lexicon.faction_at(i) else {
-        return fail(i);
-    };
-    let (r, name) = (&i[n..], &i[..n]);
+    let (r, name) = known_faction(ctx, i)?;
     let units = (ws1, one_of(&super::lexeme::UNITS));
     let r = opt(units).parse(r).map_or(r, |(r2, _)| r2);
     Ok((r, Who::Faction(name)))
+}
+
+/// A faction the nation's words name at `i` ("the League", "Loyalists'"): its words without
+/// "the".
+pub(crate) fn known_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, &'a str> {
+    let Some(n) = ctx.lexicon.faction_at(i) else {
+        return fail(i);
+    };
+    let the = super::lexicon::article_len(i);
+    Ok((&i[n..], &i[the..n]))
 }

@@ -115,10 +115,7 @@ impl Lexicon {
         if self.factions.is_empty() || self.place_at(i).is_some() {
             return None;
         }
-        let the = ["the ", "The "]
-            .iter()
-            .find(|t| i.starts_with(*t))
-            .map_or(0, |t| t.len());
+        let the = article_len(i);
         let rest = &i[the..];
         self.factions.iter().find_map(|w| {
             let head = rest.get(..w.len())?;
@@ -191,10 +188,7 @@ impl Lexicon {
     /// The byte length of the longest place name at the start of `i` (case ignored; a leading
     /// "the" may be there or not), ending at a word boundary.
     pub(crate) fn place_at(&self, i: &str) -> Option<usize> {
-        let the = ["the ", "The "]
-            .iter()
-            .find(|t| i.starts_with(*t))
-            .map_or(0, |t| t.len());
+        let the = article_len(i);
         longest_at(&self.places, i).or_else(|| longest_at(&self.places, &i[the..]).map(|n| n + the))
     }
 
@@ -253,6 +247,14 @@ impl Lexicon {
         }
         out
     }
+}
+
+/// The byte length of a "the " (or "The ") that starts `i`, else 0.
+pub(crate) fn article_len(i: &str) -> usize {
+    ["the ", "The "]
+        .iter()
+        .find(|t| i.starts_with(*t))
+        .map_or(0, |t| t.len())
 }
 
 /// The first words of `names` that name one vehicle alone: a capitalized word of three

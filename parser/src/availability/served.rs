@@ -295,12 +295,9 @@ fn same_places_and_months(ctx: &Ctx<'_>, first: &Body, other: &mut Body) {
 /// may use it, and the schedule they bind.
 fn another_faction<'a>(ctx: &Ctx<'a>, i: &'a str) -> Res<'a, Body> {
     let (r, _) = (ws0, ch(','), ws1, opt((phrase("and"), ws1))).parse(i)?;
-    let Some(n) = ctx.lexicon.faction_at(r) else {
-        return fail(r);
-    };
-    let name = r[..n].trim_start_matches("the ").trim_start_matches("The ");
-    let only = super::faction_words::restricted_to(ctx, &r[..n], name);
-    let (r, mut read) = pieces(ctx, &r[n..])?;
+    let (after, name) = super::faction_rf::known_faction(ctx, r)?;
+    let only = super::faction_words::restricted_to(ctx, ctx.consumed(r, after), name);
+    let (r, mut read) = pieces(ctx, after)?;
     read.insert(0, Piece::Only(only));
     bound(ctx, r, read)
 }

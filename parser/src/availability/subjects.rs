@@ -97,7 +97,7 @@ const NO_NAME: [&str; 25] = [
 
 /// Words for every side at once ("Everybody had the Harl"): a subject of use that keeps the
 /// vehicle from no one.
-const EVERYONE: [&str; 9] = [
+pub(crate) const EVERYONE: [&str; 9] = [
     "everybody",
     "everyone",
     "all the sides",
